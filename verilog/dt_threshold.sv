@@ -1,0 +1,91 @@
+// dt_threshold: Dynamic Threshold (DT) per alpha class, combinational.
+//
+// Parameters
+//   C  (1..64, default 8)  number of alpha classes
+//   QW (1..32, default 16) width of the free count and of a threshold, in cells
+//   AW (2..8,  default 4)  width of each class's alpha exponent, signed
+//                          two's complement
+//
+// Ports
+//   free_i  [QW-1:0]    free cells, B - sum of queue lengths
+//   alpha_i [C*AW-1:0]  class c's exponent s_c at [c*AW +: AW]; alpha_c = 2^s_c
+//   thr_o   [C*QW-1:0]  class c's threshold T_c at [c*QW +: QW]
+//
+// Behaviour
+//   T_c = free_i << s_c when s_c >= 0, free_i >> -s_c when s_c < 0.
+//   Saturation: a left shift that would carry any set bit past bit QW-1
+//   gives 2^QW - 1 (all ones), never a wrapped value; a left shift of 0 is 0.
+//   A right shift truncates toward zero; shifting by QW or more gives 0.
+//   The most negative exponent -2^(AW-1) is a right shift by 2^(AW-1).
+//
+// Latency
+//   None: no clock and no state; thr_o follows free_i and alpha_i in the
+//   same cycle.
+//
+// Structure
+//   One shifter per class: free_i is placed at bits [2*QW-1:QW] of a 2*QW-bit
+//   word and shifted right by QW - s, with s clamped to [-QW, QW]. The low QW
+//   bits of the result are the shifted value; any set bit in the high QW bits
+//   is an overflow, which saturates the output.
+module dt_threshold #(
+  parameter int C  = 8,
+  parameter int QW = 16,
+  parameter int AW = 4
+) (
+  input  logic [QW-1:0]   free_i,
+  input  logic [C*AW-1:0] alpha_i,
+  output logic [C*QW-1:0] thr_o
+);
+
+  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
+  // checks at time 0; Verilator and Yosys stop while elaborating.
+`ifdef __ICARUS__
+  initial begin
+    if (C < 1 || C > 64) $fatal(1, "dt_threshold: parameter C=%0d out of range, allowed 1..64", C);
+    if (QW < 1 || QW > 32) $fatal(1, "dt_threshold: parameter QW=%0d out of range, allowed 1..32", QW);
+    if (AW < 2 || AW > 8) $fatal(1, "dt_threshold: parameter AW=%0d out of range, allowed 2..8", AW);
+  end
+`else
+  if (C < 1 || C > 64) begin : g_bad_c
+    $fatal(1, "dt_threshold: parameter C=%0d out of range, allowed 1..64", C);
+  end
+  if (QW < 1 || QW > 32) begin : g_bad_qw
+    $fatal(1, "dt_threshold: parameter QW=%0d out of range, allowed 1..32", QW);
+  end
+  if (AW < 2 || AW > 8) begin : g_bad_aw
+    $fatal(1, "dt_threshold: parameter AW=%0d out of range, allowed 2..8", AW);
+  end
+`endif
+
+  // Shift amount into the 2*QW-bit word: 0..2*QW, so SW bits.
+  localparam int SW = $clog2(2 * QW + 1);
+
+  for (genvar c = 0; c < C; c++) begin : g_class
+    logic signed [AW-1:0] s;      // class exponent
+    logic                 s_hi;   // s >= QW: every nonzero free saturates
+    logic                 s_lo;   // s <= -QW: result is 0
+    logic        [SW-1:0] amt;    // right shift of the 2*QW-bit word
+    logic      [2*QW-1:0] word;   // {free_i, QW zeros} >> amt
+
+    assign s    = alpha_i[c*AW +: AW];
+    // Compare in 32-bit signed arithmetic so no width can wrap.
+    assign s_hi = 32'(s) >= QW;
+    assign s_lo = 32'(s) <= -QW;
+
+    always_comb begin
+      if (s_hi) begin
+        amt = '0;
+      end else if (s_lo) begin
+        amt = SW'(2 * QW);
+      end else begin
+        amt = SW'(QW - 32'(s));
+      end
+    end
+
+    assign word = {free_i, {QW{1'b0}}} >> amt;
+
+    // Saturate on any bit shifted past QW-1.
+    assign thr_o[c*QW +: QW] = (|word[2*QW-1:QW]) ? {QW{1'b1}} : word[QW-1:0];
+  end
+
+endmodule

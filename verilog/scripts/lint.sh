@@ -1,0 +1,87 @@
+#!/bin/sh
+# Lint every Occamy Verilog module under Verilator (-Wall) and Icarus
+# (-g2012 -Wall) at default and at small/large parameters, then check that a
+# parameter out of range stops both simulators with the module's message.
+#
+# usage: verilog/scripts/lint.sh            (from anywhere)
+# exit status: 0 when every run is clean, 1 otherwise.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# lint_one MODULE FILES PARAMS...   (PARAMS as NAME=VALUE)
+lint_one() {
+	mod=$1; files=$2; shift 2
+	bad=0
+	vflags=""; iflags=""
+	for p in "$@"; do
+		vflags="$vflags -G$p"
+		iflags="$iflags -P$mod.$p"
+	done
+	label="$mod${*:+ ($*)}"
+	# shellcheck disable=SC2086
+	if ! out=$(verilator --lint-only -Wall --top-module "$mod" $vflags $files 2>&1) || [ -n "$out" ]; then
+		echo "FAIL verilator $label"; echo "$out" | head -20; bad=1
+	fi
+	# shellcheck disable=SC2086
+	if ! out=$(iverilog -g2012 -Wall -o "$tmp/lint.vvp" -s "$mod" $iflags $files 2>&1) || [ -n "$out" ]; then
+		echo "FAIL iverilog $label"; echo "$out" | head -20; bad=1
+	fi
+	[ $bad -eq 0 ] && echo "ok   $label"
+	[ $bad -eq 0 ] || fail=1
+}
+
+# bad_one MODULE FILES PARAM=VALUE MESSAGE: both simulators must stop and
+# print MESSAGE.
+bad_one() {
+	mod=$1; files=$2; p=$3; msg=$4
+	bad=0
+	# shellcheck disable=SC2086
+	out=$(verilator --lint-only -Wall --top-module "$mod" -G"$p" $files 2>&1)
+	rc=$?
+	if [ $rc -eq 0 ] || ! echo "$out" | grep -qF "$msg"; then
+		echo "FAIL verilator did not reject $mod $p with \"$msg\""; echo "$out" | head -20; bad=1
+	fi
+	# shellcheck disable=SC2086
+	out=$( (iverilog -g2012 -o "$tmp/bad.vvp" -s "$mod" -P"$mod.$p" $files && vvp -n "$tmp/bad.vvp") 2>&1)
+	rc=$?
+	if [ $rc -eq 0 ] || ! echo "$out" | grep -qF "$msg"; then
+		echo "FAIL icarus did not reject $mod $p with \"$msg\""; echo "$out" | head -20; bad=1
+	fi
+	[ $bad -eq 0 ] && echo "ok   $mod rejects $p in both simulators"
+	[ $bad -eq 0 ] || fail=1
+}
+
+v=$here
+thr="$v/dt_threshold.sv"; sel="$v/hd_selector.sv"; arb="$v/rr_arbiter.sv"
+
+lint_one dt_threshold "$thr"
+for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
+lint_one dt_threshold "$thr" C=3 QW=1 AW=8
+lint_one dt_threshold "$thr" C=64 QW=32 AW=2
+
+lint_one hd_selector "$sel"
+for n in 1 2 5 256; do for q in 1 16 32; do lint_one hd_selector "$sel" N=$n QW=$q; done; done
+
+lint_one rr_arbiter "$arb"
+for n in 1 2 3 5 64 255 256; do lint_one rr_arbiter "$arb" N=$n; done
+
+bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
+bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
+bad_one dt_threshold "$thr" QW=33 "dt_threshold: parameter QW=33 out of range, allowed 1..32"
+bad_one dt_threshold "$thr" AW=1 "dt_threshold: parameter AW=1 out of range, allowed 2..8"
+bad_one dt_threshold "$thr" AW=9 "dt_threshold: parameter AW=9 out of range, allowed 2..8"
+bad_one hd_selector "$sel" N=0 "hd_selector: parameter N=0 out of range, allowed 1..256"
+bad_one hd_selector "$sel" N=257 "hd_selector: parameter N=257 out of range, allowed 1..256"
+bad_one hd_selector "$sel" QW=0 "hd_selector: parameter QW=0 out of range, allowed 1..32"
+bad_one hd_selector "$sel" QW=33 "hd_selector: parameter QW=33 out of range, allowed 1..32"
+bad_one rr_arbiter "$arb" N=0 "rr_arbiter: parameter N=0 out of range, allowed 1..256"
+bad_one rr_arbiter "$arb" N=257 "rr_arbiter: parameter N=257 out of range, allowed 1..256"
+
+if [ $fail -ne 0 ]; then
+	echo "lint: FAILED"
+	exit 1
+fi
+echo "lint: all clean"
