@@ -41,7 +41,11 @@ func (s *Sim) Trace(t Tracer) error {
 			scopes = append(scopes, Scope{Name: s.names[i], Signals: tr.Signals()})
 		}
 	}
-	return t.Declare(scopes)
+	if err := t.Declare(scopes); err != nil {
+		s.tracer = nil // an undeclared tracer is never sampled
+		return err
+	}
+	return nil
 }
 
 // Eval runs the evaluate phase of every component without a clock edge.
