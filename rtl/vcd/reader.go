@@ -363,6 +363,16 @@ func (r *Reader) Next() bool {
 	return false
 }
 
+// badBit reports the first character of b that is not a bit value.
+func (r *Reader) badBit(b, id []byte, line int) bool {
+	for _, x := range b {
+		if bitCode[x] == 0 {
+			return r.fail(errAt(line, "bad bit %q in the value of id code %s", x, short(id)))
+		}
+	}
+	return r.fail(errAt(line, "bad value for id code %s", short(id)))
+}
+
 func (r *Reader) fail(err error) bool {
 	r.err = err
 	return false
@@ -397,24 +407,36 @@ func (r *Reader) change(id []byte, line int) bool {
 		}
 		b = b[len(extra):]
 	}
-	for _, x := range b {
-		if bitCode[x] == 0 {
-			return r.fail(errAt(line, "bad bit %q in the value of id code %s", x, short(id)))
-		}
-	}
 	// Left-extend: 0 and 1 extend with 0, x with x, z with z.
 	e := bitCode[b[0]] & 3
 	if e == 1 {
 		e = 0
 	}
 	fillA, fillB := -(uint64(e) & 1), -(uint64(e) >> 1)
-	for i := range v.Val {
-		v.Val[i], v.XZ[i] = fillA, fillB
-	}
 	n := len(b)
-	for i := 0; i < n; i++ {
-		k := bitCode[b[n-1-i]]
-		v.setBit(i, uint64(k&1), uint64(k>>1&1))
+	for w := range v.Val {
+		lo := w * 64
+		if lo >= n {
+			v.Val[w], v.XZ[w] = fillA, fillB
+			continue
+		}
+		hi := min(64, n-lo)
+		var a, z uint64
+		valid := uint8(4)
+		for k := 0; k < hi; k++ {
+			c := bitCode[b[n-1-lo-k]]
+			valid &= c
+			a |= uint64(c&1) << uint(k)
+			z |= uint64(c>>1&1) << uint(k)
+		}
+		if valid == 0 {
+			return r.badBit(b, id, line)
+		}
+		if hi < 64 {
+			a |= fillA << uint(hi)
+			z |= fillB << uint(hi)
+		}
+		v.Val[w], v.XZ[w] = a, z
 	}
 	v.mask()
 	r.ev = Event{Kind: ChangeEvent, Time: r.time, Line: line, Code: c, Value: v}

@@ -268,3 +268,50 @@ func TestReaderSimulatorDumps(t *testing.T) {
 		})
 	}
 }
+
+// TestReaderChunking reads the same files through readers that return one
+// byte or half a buffer at a time, so that tokens and line ends straddle
+// refills: events and their lines must not change.
+func TestReaderChunking(t *testing.T) {
+	render := func(r io.Reader) []string {
+		rd, err := NewReader(r)
+		require.NoError(t, err)
+		var out []string
+		for rd.Next() {
+			ev := rd.Event()
+			out = append(out, fmt.Sprintf("%d %d %d %d %s %s", ev.Line, ev.Kind, ev.Time, ev.Code, ev.Value.String(), ev.Text))
+		}
+		require.NoError(t, rd.Err())
+		return out
+	}
+	for _, file := range []string{"verilator_counter.vcd", "icarus_counter.vcd", "icarus_counter_ns.vcd"} {
+		b, err := os.ReadFile("testdata/" + file)
+		require.NoError(t, err)
+		want := render(strings.NewReader(string(b)))
+		require.NotEmpty(t, want)
+		assert.Equal(t, want, render(iotest.OneByteReader(strings.NewReader(string(b)))), "%s one byte at a time", file)
+		assert.Equal(t, want, render(iotest.HalfReader(strings.NewReader(string(b)))), "%s half reads", file)
+		assert.Equal(t, want, render(iotest.DataErrReader(strings.NewReader(string(b)))), "%s EOF with data", file)
+	}
+}
+
+// TestReaderWideVector reads a vector longer than the scanner's window.
+func TestReaderWideVector(t *testing.T) {
+	const w = 3*scanBuf + 17
+	bits := "1" + strings.Repeat("01", w/2)
+	text := fmt.Sprintf("$var wire %d ! v $end $enddefinitions $end\n#0\nb%s !\n#1\nb1 !\nbz !", w, bits)
+	r, err := NewReader(iotest.HalfReader(strings.NewReader(text)))
+	require.NoError(t, err)
+	require.True(t, r.Next())
+	require.True(t, r.Next())
+	assert.Equal(t, bits, r.Event().Value.String())
+	assert.Equal(t, 3, r.Event().Line)
+	require.True(t, r.Next())
+	require.True(t, r.Next())
+	assert.Equal(t, strings.Repeat("0", w-1)+"1", r.Event().Value.String())
+	assert.Equal(t, 5, r.Event().Line)
+	require.True(t, r.Next())
+	assert.Equal(t, strings.Repeat("z", w), r.Event().Value.String())
+	assert.False(t, r.Next())
+	require.NoError(t, r.Err())
+}
