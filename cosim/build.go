@@ -1,0 +1,383 @@
+package cosim
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// BuildError is a failed step of a build, with the tool's own output.
+type BuildError struct {
+	Stage  string // "elaborate", "verilate", "compile" or "link"
+	Top    string
+	Output string // what the tool printed
+	Err    error
+}
+
+// Error gives the stage and the tool's error lines (Verilator's %Error
+// lines when there are any, else the last lines of its output).
+func (e *BuildError) Error() string {
+	return fmt.Sprintf("cosim: %s of top %s failed (%v):\n%s", e.Stage, e.Top, e.Err, errorLines(e.Output, 30))
+}
+
+// Unwrap returns the underlying error (usually an *exec.ExitError).
+func (e *BuildError) Unwrap() error { return e.Err }
+
+// errorLines picks the interesting part of a tool's output: the lines from
+// each %Error or "error:" on (with their context lines), at most max lines.
+func errorLines(out string, max int) string {
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	var keep []string
+	in := false
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "%Error"), strings.Contains(l, "error:"), strings.Contains(l, "Error "):
+			in = true
+		case strings.HasPrefix(l, "%Warning"), strings.HasPrefix(l, "make"):
+			in = false
+		}
+		if in {
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		keep = lines
+		if len(keep) > max {
+			keep = keep[len(keep)-max:]
+		}
+	}
+	if len(keep) > max {
+		keep = append(keep[:max], "...")
+	}
+	return "  " + strings.Join(keep, "\n  ")
+}
+
+// Build elaborates the spec's top, checks the cache, and on a miss verilates
+// and compiles it into a shared library in the cache. It runs Verilator's
+// XML elaboration every time (tens of milliseconds) because the cache key
+// covers the contents of every file the elaboration read.
+func Build(ctx context.Context, spec Spec) (*Library, error) {
+	s, err := spec.check()
+	if err != nil {
+		return nil, err
+	}
+	tc, err := findToolchain(ctx, s.Verilator)
+	if err != nil {
+		return nil, err
+	}
+	root, err := cacheRoot(s.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	srcs, err := absFiles(s.Sources, false)
+	if err != nil {
+		return nil, err
+	}
+	incs, err := absFiles(s.IncludeDirs, true)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp(filepath.Join(root, "tmp"), safeName(s.Top)+"-")
+	if err != nil {
+		return nil, fmt.Errorf("cosim: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+
+	el, warnings, err := elaborate(ctx, tc, &s, srcs, incs, tmp)
+	if err != nil {
+		return nil, err
+	}
+	layout, err := s.layoutFor(el.Ports)
+	if err != nil {
+		return nil, err
+	}
+	lib := &Library{
+		Top: s.Top, Ports: el.Ports, Layout: layout, Trace: s.Trace, Assert: !s.NoAssert,
+		Opt: s.Opt, Files: el.Files, Verilator: tc.version, Compiler: tc.cxxVersion,
+	}
+	for _, k := range sortedKeys(s.Params) {
+		lib.Params = append(lib.Params, k+"="+s.Params[k])
+	}
+	if lib.Key, err = buildKey(tc, &s, lib, srcs, incs); err != nil {
+		return nil, err
+	}
+	entry := filepath.Join(root, entryName(s.Top, lib.Key))
+	if got, err := loadEntry(entry, lib.Key); err == nil {
+		got.Cached, got.Warnings = true, warnings
+		return got, nil
+	}
+	if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, root, s.Jobs); err != nil {
+		return nil, err
+	}
+	work := filepath.Join(tmp, "entry")
+	if err := compileModel(ctx, tc, &s, lib, srcs, incs, work); err != nil {
+		return nil, err
+	}
+	if err := lib.writeEntry(work); err != nil {
+		return nil, fmt.Errorf("cosim: %w", err)
+	}
+	if _, err := install(work, entry); err != nil {
+		return nil, err
+	}
+	got, err := loadEntry(entry, lib.Key)
+	if err != nil {
+		return nil, fmt.Errorf("cosim: reading the cache entry just built: %w", err)
+	}
+	got.Warnings = warnings
+	return got, nil
+}
+
+// absFiles makes paths absolute and checks that each exists (as a directory
+// when dirs is set, as a file otherwise).
+func absFiles(paths []string, dirs bool) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("cosim: %s: %w", p, err)
+		}
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("cosim: cannot read %s: %w", p, err)
+		}
+		if st.IsDir() != dirs {
+			if dirs {
+				return nil, fmt.Errorf("cosim: include path %s is not a directory", p)
+			}
+			return nil, fmt.Errorf("cosim: source %s is a directory, want a Verilog file", p)
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// layoutFor picks the clock and reset (defaults clk_i, rst_ni when present)
+// and builds the layout.
+func (s *Spec) layoutFor(ports []Port) (Layout, error) {
+	has := func(name string) bool {
+		for _, p := range ports {
+			if p.Name == name && p.Dir == In {
+				return true
+			}
+		}
+		return false
+	}
+	clock, reset := s.Clock, s.Reset
+	if clock == "" && !s.NoClock && has(DefaultClock) {
+		clock = DefaultClock
+	}
+	if reset == "" && has(DefaultReset) {
+		reset = DefaultReset
+	}
+	l, err := NewLayout(ports, clock, reset, s.ResetHigh)
+	if err != nil {
+		return Layout{}, fmt.Errorf("%w (top %s)", err, s.Top)
+	}
+	return l, nil
+}
+
+// elaborate runs `verilator --xml-only` and reads the top's ports and the
+// files it read. It returns Verilator's warnings too.
+func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*Elaboration, string, error) {
+	xmlPath := filepath.Join(tmp, "elab.xml")
+	args := append([]string{"--xml-only", "--xml-output", xmlPath, "-Mdir", filepath.Join(tmp, "elab")}, s.frontArgs(srcs, incs)...)
+	out, err := runTool(ctx, tmp, tc.verilator, args...)
+	if err != nil {
+		return nil, out, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+	}
+	f, err := os.Open(xmlPath)
+	if err != nil {
+		return nil, out, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+	}
+	defer f.Close()
+	el, err := ParseElaboration(f)
+	if err != nil {
+		return nil, out, err
+	}
+	if el.Top != s.Top {
+		return nil, out, fmt.Errorf("cosim: Verilator elaborated top %s, want %s", el.Top, s.Top)
+	}
+	for i, p := range el.Files {
+		if !filepath.IsAbs(p) {
+			el.Files[i] = filepath.Join(tmp, p)
+		}
+	}
+	return el, out, nil
+}
+
+// buildKey hashes everything that decides the library's contents: the
+// wrapper sources, the tools' versions, the options, the top, its
+// parameters, the layout and the contents of every file Verilator read.
+func buildKey(tc *toolchain, s *Spec, lib *Library, srcs, incs []string) (string, error) {
+	h := sha256.New()
+	field := func(name, v string) { fmt.Fprintf(h, "%s=%d:%s\n", name, len(v), v) }
+	field("abi", fmt.Sprint(abiVersion))
+	for _, f := range []string{"occ_wrap.cpp", "occ_hooks.h", "runtime.mk"} {
+		field("csrc/"+f, csrcFile(f))
+	}
+	field("recipe", recipe())
+	field("verilator", tc.version)
+	field("root", tc.root)
+	field("cxx", tc.cxx)
+	field("cxxversion", tc.cxxVersion)
+	field("opt", s.Opt)
+	field("trace", fmt.Sprint(s.Trace))
+	field("assert", fmt.Sprint(!s.NoAssert))
+	field("front", strings.Join(s.frontArgs(srcs, incs), "\x00"))
+	field("meta", lib.meta())
+	for _, f := range lib.Files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return "", fmt.Errorf("cosim: hashing %s: %w", f, err)
+		}
+		fsum := sha256.New()
+		_, err = io.Copy(fsum, fh)
+		fh.Close()
+		if err != nil {
+			return "", fmt.Errorf("cosim: hashing %s: %w", f, err)
+		}
+		field("file:"+f, hex.EncodeToString(fsum.Sum(nil)))
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// cppFlags are added to every compile of a build, runtime included: -fPIC
+// for the shared library, the user hooks that keep Verilator's $stop,
+// $finish and fatal errors from ending the Go process, and printf capture.
+func cppFlags(hooks string) string {
+	return strings.Join([]string{
+		"-fPIC", "-DVL_USER_STOP", "-DVL_USER_FINISH", "-DVL_USER_FATAL",
+		"-DVL_PRINTF=occ_vl_printf", "-DVL_VPRINTF=occ_vl_vprintf", "-include", hooks,
+	}, " ")
+}
+
+// linkFlags end the command that links the shared library.
+var linkFlags = []string{"-Wl,--version-script=occ.map", "-Wl,--no-undefined", "-pthread", "-latomic"}
+
+// recipe is the fixed part of every compile and link command, hashed into
+// every cache key so that changing it rebuilds everything.
+func recipe() string {
+	return cppFlags("HOOKS") + "\n" + versionScript + strings.Join(linkFlags, " ")
+}
+
+// runtimeObjs are the Verilator runtime objects a model links with.
+var runtimeObjs = []string{"verilated.o", "verilated_vcd_c.o", "verilated_threads.o"}
+
+// ensureRuntime builds the runtime objects once per toolchain and
+// optimisation level, in their own cache entry, and returns its directory.
+func ensureRuntime(ctx context.Context, tc *toolchain, opt, root string, jobs int) (string, error) {
+	h := sha256.New()
+	for _, v := range []string{recipe(), csrcFile("runtime.mk"), csrcFile("occ_hooks.h"), tc.version, tc.root, tc.cxx, tc.cxxVersion, opt} {
+		fmt.Fprintf(h, "%d:%s\n", len(v), v)
+	}
+	key := hex.EncodeToString(h.Sum(nil))
+	final := filepath.Join(root, "runtime-"+key[:24])
+	if haveAll(final, runtimeObjs) {
+		return final, nil
+	}
+	tmp, err := os.MkdirTemp(filepath.Join(root, "tmp"), "runtime-")
+	if err != nil {
+		return "", fmt.Errorf("cosim: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	work := filepath.Join(tmp, "rt")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		return "", fmt.Errorf("cosim: %w", err)
+	}
+	hooks := filepath.Join(work, "occ_hooks.h")
+	mk := strings.ReplaceAll(csrcFile("runtime.mk"), "{{VERILATOR_ROOT}}", tc.root)
+	if err := writeFiles(work, map[string]string{"occ_hooks.h": csrcFile("occ_hooks.h"), "Vocc_rt.mk": mk}); err != nil {
+		return "", err
+	}
+	args := append([]string{"-f", "Vocc_rt.mk", fmt.Sprintf("-j%d", jobs), "CXX=" + tc.cxx,
+		"OPT_GLOBAL=" + opt, "OPT_FAST=" + opt, "USER_CPPFLAGS=" + cppFlags(hooks)}, runtimeObjs...)
+	if out, err := runTool(ctx, work, tc.make, args...); err != nil {
+		return "", &BuildError{Stage: "compile", Top: "Verilator runtime", Output: out, Err: err}
+	}
+	if _, err := install(work, final); err != nil {
+		return "", err
+	}
+	return final, nil
+}
+
+func haveAll(dir string, names []string) bool {
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+func writeFiles(dir string, files map[string]string) error {
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			return fmt.Errorf("cosim: %w", err)
+		}
+	}
+	return nil
+}
+
+// versionScript exports only the wrapper's occ_* entry points, so two
+// libraries loaded in one process never bind to each other's Verilator
+// runtime.
+const versionScript = "{\n  global: occ_*;\n  local: *;\n};\n"
+
+// compileModel verilates the top into work/obj, compiles it and the wrapper,
+// and links the shared library into work.
+func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string) error {
+	obj := filepath.Join(work, "obj")
+	if err := os.MkdirAll(obj, 0o755); err != nil {
+		return fmt.Errorf("cosim: %w", err)
+	}
+	args := []string{"--cc", "--prefix", "Vocc", "-Mdir", obj}
+	if s.Trace {
+		args = append(args, "--trace")
+	}
+	if !s.NoAssert {
+		args = append(args, "--assert")
+	}
+	args = append(args, s.frontArgs(srcs, incs)...)
+	var log strings.Builder
+	out, err := runTool(ctx, work, tc.verilator, args...)
+	log.WriteString(out)
+	if err != nil {
+		return &BuildError{Stage: "verilate", Top: s.Top, Output: out, Err: err}
+	}
+	ports, err := portsHeader(s.Top, &lib.Layout, s.Trace)
+	if err != nil {
+		return err
+	}
+	hooks := filepath.Join(obj, "occ_hooks.h")
+	if err := writeFiles(obj, map[string]string{
+		"occ_hooks.h":   csrcFile("occ_hooks.h"),
+		"occ_ports.h":   ports,
+		"occ_wrap.cpp":  csrcFile("occ_wrap.cpp"),
+		"occ_bench.cpp": csrcFile("occ_bench.cpp"),
+		"occ.map":       versionScript,
+	}); err != nil {
+		return err
+	}
+	out, err = runTool(ctx, obj, tc.make, "-f", "Vocc.mk", fmt.Sprintf("-j%d", s.Jobs), "CXX="+tc.cxx,
+		"OPT_FAST="+s.Opt, "OPT_GLOBAL="+s.Opt, "USER_CPPFLAGS="+cppFlags(hooks), "Vocc__ALL.a", "occ_wrap.o")
+	log.WriteString(out)
+	if err != nil {
+		return &BuildError{Stage: "compile", Top: s.Top, Output: out, Err: err}
+	}
+	link := []string{"-shared", "-o", filepath.Join(work, libName(s.Top, lib.Key)), "occ_wrap.o", "Vocc__ALL.a"}
+	for _, o := range runtimeObjs {
+		link = append(link, filepath.Join(lib.Runtime, o))
+	}
+	link = append(link, linkFlags...)
+	out, err = runTool(ctx, obj, tc.cxx, link...)
+	log.WriteString(out)
+	if err != nil {
+		return &BuildError{Stage: "link", Top: s.Top, Output: out, Err: err}
+	}
+	return os.WriteFile(filepath.Join(work, "build.log"), []byte(log.String()), 0o644)
+}

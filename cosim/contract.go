@@ -1,0 +1,227 @@
+package cosim
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"occamy/rtl"
+)
+
+// ContractError lists every way a top's ports differ from the ports a block's
+// contract expects. It is returned before anything is simulated.
+type ContractError struct {
+	Block    string   // contract name, e.g. "hd_selector"
+	Top      string   // the user's top module
+	Problems []string // one line per missing, extra, wrong-direction or wrong-width port
+}
+
+// Error lists the problems, one per line after a summary line.
+func (e *ContractError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cosim: top %s does not match the %s port contract (%d problem", e.Top, e.Block, len(e.Problems))
+	if len(e.Problems) != 1 {
+		b.WriteString("s")
+	}
+	b.WriteString("):")
+	for _, p := range e.Problems {
+		b.WriteString("\n  ")
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// CheckPorts compares the ports a top has (got) with those a block's
+// contract expects (want) and returns a *ContractError listing every missing
+// port, extra port, wrong direction and wrong width, or nil when they match.
+// Port order does not matter: the Layout maps ports by name.
+func CheckPorts(block, top string, want, got []Port) error {
+	gotBy := make(map[string]Port, len(got))
+	for _, p := range got {
+		gotBy[p.Name] = p
+	}
+	wantBy := make(map[string]Port, len(want))
+	for _, p := range want {
+		wantBy[p.Name] = p
+	}
+	var extra []Port
+	for _, p := range got {
+		if _, ok := wantBy[p.Name]; !ok {
+			extra = append(extra, p)
+		}
+	}
+	var probs []string
+	for _, w := range want {
+		g, ok := gotBy[w.Name]
+		if !ok {
+			msg := fmt.Sprintf("missing %s (%s)", w, bitsText(w.Width))
+			if near := nearest(w.Name, extra); near != "" {
+				msg += fmt.Sprintf("; the top has %s, renamed?", near)
+			}
+			probs = append(probs, msg)
+			continue
+		}
+		if g.Dir != w.Dir {
+			probs = append(probs, fmt.Sprintf("port %s is an %s, want %s", w.Name, g.Dir, w.Dir))
+		}
+		if g.Width != w.Width {
+			probs = append(probs, fmt.Sprintf("port %s is %s wide, want %s", w.Name, bitsText(g.Width), bitsText(w.Width)))
+		}
+	}
+	for _, p := range extra {
+		probs = append(probs, fmt.Sprintf("extra %s (%s) is not in the contract", p, bitsText(p.Width)))
+	}
+	if len(probs) == 0 {
+		return nil
+	}
+	return &ContractError{Block: block, Top: top, Problems: probs}
+}
+
+func bitsText(w int) string {
+	if w == 1 {
+		return "1 bit"
+	}
+	return fmt.Sprintf("%d bits", w)
+}
+
+// nearest returns the extra port whose name is closest to name (edit
+// distance at most a third of the name, at least 2), or "".
+func nearest(name string, extra []Port) string {
+	best, bestD := "", max(2, len(name)/3)+1
+	for _, p := range extra {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(p.Name)); d < bestD {
+			best, bestD = p.Name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// ContractParam is one parameter of a port contract.
+type ContractParam struct {
+	Name    string
+	Default int
+}
+
+// Contract is a block's public port interface: its parameters and its ports
+// as functions of them (section 2 of the design brief).
+type Contract struct {
+	Block  string
+	Params []ContractParam
+	ports  func(p map[string]int) []Port
+}
+
+// Ports returns the ports the contract expects for the given parameters;
+// missing parameters take their defaults. A parameter below 1 or not in the
+// contract is an error.
+func (c Contract) Ports(params map[string]int) ([]Port, error) {
+	full := make(map[string]int, len(c.Params))
+	for _, p := range c.Params {
+		full[p.Name] = p.Default
+	}
+	names := make([]string, 0, len(params))
+	for k := range params {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if _, ok := full[k]; !ok {
+			return nil, fmt.Errorf("cosim: %s has no parameter %s (it has %s)", c.Block, k, c.paramNames())
+		}
+		if params[k] < 1 {
+			return nil, fmt.Errorf("cosim: %s parameter %s=%d must be at least 1", c.Block, k, params[k])
+		}
+		full[k] = params[k]
+	}
+	return c.ports(full), nil
+}
+
+func (c Contract) paramNames() string {
+	var s []string
+	for _, p := range c.Params {
+		s = append(s, p.Name)
+	}
+	return strings.Join(s, ", ")
+}
+
+// LookupContract returns the reference contract of a block by its Verilog
+// module name: dt_threshold, hd_selector or rr_arbiter.
+func LookupContract(block string) (Contract, bool) {
+	for _, c := range referenceContracts {
+		if c.Block == block {
+			return c, true
+		}
+	}
+	return Contract{}, false
+}
+
+// ContractNames lists the blocks that have a reference contract.
+func ContractNames() []string {
+	var s []string
+	for _, c := range referenceContracts {
+		s = append(s, c.Block)
+	}
+	return s
+}
+
+// referenceContracts are the port contracts of design brief section 2.
+var referenceContracts = []Contract{
+	{
+		Block:  "dt_threshold",
+		Params: []ContractParam{{"C", 8}, {"QW", 16}, {"AW", 4}},
+		ports: func(p map[string]int) []Port {
+			return []Port{
+				{"free_i", In, p["QW"]},
+				{"alpha_i", In, p["C"] * p["AW"]},
+				{"thr_o", Out, p["C"] * p["QW"]},
+			}
+		},
+	},
+	{
+		Block:  "hd_selector",
+		Params: []ContractParam{{"N", 64}, {"QW", 16}},
+		ports: func(p map[string]int) []Port {
+			return []Port{
+				{"clk_i", In, 1},
+				{"rst_ni", In, 1},
+				{"qlen_i", In, p["N"] * p["QW"]},
+				{"thr_i", In, p["N"] * p["QW"]},
+				{"over_o", Out, p["N"]},
+			}
+		},
+	},
+	{
+		Block:  "rr_arbiter",
+		Params: []ContractParam{{"N", 64}},
+		ports: func(p map[string]int) []Port {
+			return []Port{
+				{"clk_i", In, 1},
+				{"rst_ni", In, 1},
+				{"req_i", In, p["N"]},
+				{"ack_i", In, 1},
+				{"gnt_valid_o", Out, 1},
+				{"gnt_idx_o", Out, rtl.IdxWidth(p["N"])},
+			}
+		},
+	},
+}

@@ -1,0 +1,12 @@
+//go:build !verilator
+
+package cosim
+
+// Supported reports whether this binary can load Verilated models (built
+// with -tags verilator and cgo).
+func Supported() bool { return false }
+
+// Open loads a built library and creates one model instance. This binary
+// was built without the verilator tag, so it always returns
+// ErrNoVerilatorSupport.
+func Open(lib *Library) (Model, error) { return nil, ErrNoVerilatorSupport }

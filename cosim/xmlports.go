@@ -1,0 +1,268 @@
+package cosim
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+)
+
+// Elaboration is what port discovery reads from Verilator's XML netlist.
+type Elaboration struct {
+	Top   string   // name of the top module
+	Ports []Port   // the top's ports in declaration order
+	Files []string // every source file Verilator read, in its order
+}
+
+// maxPortWidth bounds a port's width; wider ports are rejected as input
+// errors rather than allocated.
+const maxPortWidth = 1 << 20
+
+// xmlDtype is one entry of the XML type table.
+type xmlDtype struct {
+	kind     string // element name, e.g. "basicdtype"
+	name     string
+	left     string
+	right    string
+	hasRange bool
+	sub      string   // sub_dtype_id
+	members  []string // struct/union member dtype ids
+	rng      [2]string
+}
+
+// xmlVar is a port declaration of the top module.
+type xmlVar struct {
+	name, dir, dtype string
+}
+
+// ParseElaboration reads the XML that `verilator --xml-only` writes and
+// returns the top module's ports and the files read. Ports must be packed
+// (scalars, vectors, packed arrays, packed structs, enums) and be inputs or
+// outputs; anything else is an error naming the port.
+func ParseElaboration(r io.Reader) (*Elaboration, error) {
+	dec := xml.NewDecoder(r)
+	el := &Elaboration{}
+	types := map[string]*xmlDtype{}
+	var vars []xmlVar
+	var (
+		inFiles   bool
+		topDepth  = -1 // depth of the top <module>, -1 outside it
+		depth     int
+		curDtype  *xmlDtype // open struct/union/packarray under construction
+		rangeIdx  = -1      // which bound of a packarray <range> comes next
+		dtypeDeep int       // depth of curDtype's element
+	)
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cosim: reading Verilator XML: %w", err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			a := attrs(t.Attr)
+			switch name := t.Name.Local; {
+			case name == "files":
+				inFiles = true
+			case name == "file" && inFiles:
+				if f := a["filename"]; f != "" && !strings.HasPrefix(f, "<") {
+					el.Files = append(el.Files, f)
+				}
+			case name == "module" && a["topModule"] == "1" && topDepth < 0 && el.Top == "":
+				el.Top = a["name"]
+				topDepth = depth
+			case name == "var" && topDepth >= 0 && depth == topDepth+1 && a["dir"] != "":
+				vars = append(vars, xmlVar{name: a["name"], dir: a["dir"], dtype: a["dtype_id"]})
+			case strings.HasSuffix(name, "dtype") && name != "memberdtype" && a["id"] != "":
+				d := &xmlDtype{kind: name, name: a["name"], left: a["left"], right: a["right"], sub: a["sub_dtype_id"]}
+				_, hasL := a["left"]
+				_, hasR := a["right"]
+				d.hasRange = hasL && hasR
+				types[a["id"]] = d
+				curDtype, dtypeDeep, rangeIdx = d, depth, -1
+			case name == "memberdtype" && curDtype != nil:
+				curDtype.members = append(curDtype.members, a["sub_dtype_id"])
+			case name == "range" && curDtype != nil && depth == dtypeDeep+1:
+				rangeIdx = 0
+			case name == "const" && curDtype != nil && rangeIdx >= 0 && rangeIdx < 2 && depth == dtypeDeep+2:
+				curDtype.rng[rangeIdx] = a["name"]
+				rangeIdx++
+			}
+		case xml.EndElement:
+			switch t.Name.Local {
+			case "files":
+				inFiles = false
+			case "module":
+				if depth == topDepth {
+					topDepth = -1
+				}
+			}
+			if curDtype != nil && depth == dtypeDeep {
+				curDtype, rangeIdx = nil, -1
+			}
+			depth--
+		}
+	}
+	if el.Top == "" {
+		return nil, errors.New("cosim: Verilator XML names no top module")
+	}
+	for _, v := range vars {
+		p := Port{Name: v.name}
+		switch v.dir {
+		case "input":
+			p.Dir = In
+		case "output":
+			p.Dir = Out
+		default:
+			return nil, fmt.Errorf("cosim: port %s of %s is an %s; only input and output ports are supported", v.name, el.Top, v.dir)
+		}
+		w, err := dtypeWidth(types, v.dtype, 0)
+		if err != nil {
+			return nil, fmt.Errorf("cosim: port %s of %s: %w", v.name, el.Top, err)
+		}
+		p.Width = w
+		el.Ports = append(el.Ports, p)
+	}
+	return el, nil
+}
+
+func attrs(as []xml.Attr) map[string]string {
+	m := make(map[string]string, len(as))
+	for _, a := range as {
+		m[a.Name.Local] = a.Value
+	}
+	return m
+}
+
+// dtypeWidth computes the packed width of the type with the given id.
+func dtypeWidth(types map[string]*xmlDtype, id string, depth int) (int, error) {
+	if depth > 64 {
+		return 0, errors.New("type nesting too deep")
+	}
+	d, ok := types[id]
+	if !ok {
+		return 0, fmt.Errorf("unknown type id %q", id)
+	}
+	var w int
+	switch d.kind {
+	case "basicdtype":
+		if !d.hasRange {
+			switch d.name {
+			case "logic", "bit", "reg", "wire", "":
+				w = 1
+			default:
+				return 0, fmt.Errorf("type %s is not supported on a port (want a packed bit vector)", d.name)
+			}
+			break
+		}
+		l, err1 := parseInt(d.left)
+		r, err2 := parseInt(d.right)
+		if err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("bad range [%s:%s]", d.left, d.right)
+		}
+		w = spanWidth(l, r)
+	case "refdtype", "enumdtype", "typedefdtype":
+		return dtypeWidth(types, d.sub, depth+1)
+	case "packarraydtype":
+		l, err1 := parseConst(d.rng[0])
+		r, err2 := parseConst(d.rng[1])
+		if err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("bad packed range [%s:%s]", d.rng[0], d.rng[1])
+		}
+		sub, err := dtypeWidth(types, d.sub, depth+1)
+		if err != nil {
+			return 0, err
+		}
+		n := spanWidth(l, r)
+		if n > maxPortWidth/sub {
+			return 0, fmt.Errorf("wider than %d bits", maxPortWidth)
+		}
+		w = n * sub
+	case "structdtype", "uniondtype":
+		if len(d.members) == 0 {
+			return 0, fmt.Errorf("%s %s has no members", strings.TrimSuffix(d.kind, "dtype"), d.name)
+		}
+		for _, m := range d.members {
+			mw, err := dtypeWidth(types, m, depth+1)
+			if err != nil {
+				return 0, err
+			}
+			if d.kind == "uniondtype" {
+				w = max(w, mw)
+			} else {
+				w += mw
+			}
+		}
+	case "unpackarraydtype":
+		return 0, errors.New("unpacked arrays are not supported on a port; pack the array (logic [N-1:0][W-1:0])")
+	default:
+		return 0, fmt.Errorf("type %s (%s) is not supported on a port", d.name, d.kind)
+	}
+	if w < 1 || w > maxPortWidth {
+		return 0, fmt.Errorf("width %d outside 1..%d", w, maxPortWidth)
+	}
+	return w, nil
+}
+
+func spanWidth(l, r int64) int {
+	d := l - r
+	if d < 0 {
+		d = -d
+	}
+	if d >= maxPortWidth {
+		return maxPortWidth + 1
+	}
+	return int(d) + 1
+}
+
+// parseInt reads a decimal attribute such as left="63".
+func parseInt(s string) (int64, error) {
+	v, ok := new(big.Int).SetString(s, 10)
+	if !ok || !v.IsInt64() {
+		return 0, fmt.Errorf("not an integer: %q", s)
+	}
+	return v.Int64(), nil
+}
+
+// parseConst reads a Verilator constant such as 32'sh3 or 32'h1f as a
+// number, two's complement when the s flag is present.
+func parseConst(s string) (int64, error) {
+	i := strings.IndexByte(s, '\'')
+	if i < 0 {
+		return parseInt(s)
+	}
+	width, err := parseInt(s[:i])
+	if err != nil || width < 1 || width > 64 {
+		return 0, fmt.Errorf("bad constant %q", s)
+	}
+	rest := s[i+1:]
+	signed := strings.HasPrefix(rest, "s")
+	rest = strings.TrimPrefix(rest, "s")
+	if rest == "" {
+		return 0, fmt.Errorf("bad constant %q", s)
+	}
+	base := map[byte]int{'h': 16, 'd': 10, 'b': 2, 'o': 8}[rest[0]]
+	if base == 0 {
+		return 0, fmt.Errorf("bad constant %q", s)
+	}
+	v, ok := new(big.Int).SetString(rest[1:], base)
+	if !ok || v.Sign() < 0 || v.BitLen() > int(width) {
+		return 0, fmt.Errorf("bad constant %q", s)
+	}
+	u := v.Uint64()
+	if signed && width < 64 && u>>(uint(width)-1)&1 == 1 {
+		return int64(u) - int64(1)<<uint(width), nil
+	}
+	if signed && width == 64 {
+		return int64(u), nil
+	}
+	if u > 1<<62 {
+		return 0, fmt.Errorf("constant %q too large", s)
+	}
+	return int64(u), nil
+}
