@@ -184,3 +184,6 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// newTestRand returns a fixed-seed generator for tests outside the table.
+func newTestRand() *rand.Rand { return rand.New(rand.NewPCG(1, 2)) }
