@@ -16,7 +16,8 @@
 //   ptr_q [IW-1:0], reset to 0. At a rising edge with gnt_valid_o && ack_i the
 //   pointer becomes (gnt_idx_o + 1) mod N; otherwise it holds, also when ack_i
 //   is 1 without a request. So the pointer moves past a winner only when its
-//   grant is taken, and no requester waits more than N taken grants.
+//   grant is taken, and no requester waits more than N taken grants. The wrap
+//   to 0 keeps ptr_q below N (asserted); a pointer at N would grant the same.
 //
 // Latency
 //   gnt_valid_o and gnt_idx_o follow req_i and ptr_q in the same cycle; an
@@ -180,14 +181,19 @@ module rr_arbiter #(
   end
 
 `ifndef SYNTHESIS
-  // A grant goes only to a requester, and its index is below N.
+  // Out of reset (the pointer is unknown before the first reset edge), a
+  // grant goes only to a requester, and its index is below N.
   always @(posedge clk_i) begin
-    if (gnt_valid_o) begin
-      assert (req_i[gnt_idx_o])
-        else $error("rr_arbiter: grant to index %0d without a request", gnt_idx_o);
+    if (rst_ni) begin
+      if (gnt_valid_o) begin
+        assert (req_i[gnt_idx_o])
+          else $error("rr_arbiter: grant to index %0d without a request", gnt_idx_o);
+      end
+      assert (32'(gnt_idx_o) < N)
+        else $error("rr_arbiter: gnt_idx_o=%0d not below N=%0d", gnt_idx_o, N);
+      assert (32'(ptr_q) < N)
+        else $error("rr_arbiter: ptr_q=%0d not below N=%0d", ptr_q, N);
     end
-    assert (32'(gnt_idx_o) < N)
-      else $error("rr_arbiter: gnt_idx_o=%0d not below N=%0d", gnt_idx_o, N);
   end
 `endif
 

@@ -1,0 +1,66 @@
+#!/bin/sh
+# Generate vectors from the Go golden models and run every Icarus testbench
+# on them, then on the hand-written files in verilog/tb/testdata.
+#
+# usage: verilog/scripts/tb.sh [BUILD_DIR]      (run from the repository root)
+# env:   CYCLES (default 2000), SEED (default 1), GO (default go)
+# exit status: 0 when every testbench prints PASS, 1 otherwise.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build/verilog}
+cycles=${CYCLES:-2000}
+seed=${SEED:-1}
+go=${GO:-go}
+mkdir -p "$build/vec"
+gen="$build/vecgen"
+(cd "$here/.." && $go build -o "$gen" ./verilog/tb/gen) || { echo "tb: cannot build the vector generator" >&2; exit 1; }
+gen=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen")
+
+fail=0
+pass=0
+# one BLOCK PARAMS [CYCLES]: generate one table and run its testbench.
+one() {
+	blk=$1; ps=$2; cyc=${3:-$cycles}
+	f="$build/vec/${blk}_$(echo "$ps" | tr ',=' '_-')_s$seed.vec"
+	if ! "$gen" -block "$blk" -param "$ps" -cycles "$cyc" -seed "$seed" -o "$f"; then
+		echo "tb: FAIL generating $blk $ps"; fail=1; return
+	fi
+	if "$here/scripts/run_tb.sh" "$f" "$build"; then
+		pass=$((pass + 1))
+	else
+		fail=1
+	fi
+}
+
+one threshold C=8,QW=16,AW=4
+one threshold C=1,QW=1,AW=2
+one threshold C=3,QW=32,AW=8
+one threshold C=64,QW=5,AW=3 500
+one threshold C=2,QW=4,AW=3
+one threshold C=4,QW=16,AW=8
+one selector N=64,QW=16
+one selector N=1,QW=1
+one selector N=2,QW=32
+one selector N=5,QW=3
+one selector N=8,QW=16
+one selector N=256,QW=32 300
+one arbiter N=64
+one arbiter N=1
+one arbiter N=2
+one arbiter N=3
+one arbiter N=5
+one arbiter N=8
+one arbiter N=9
+one arbiter N=100
+one arbiter N=255 1000
+one arbiter N=256 1000
+
+for f in "$here"/tb/testdata/*.vec; do
+	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi
+done
+
+if [ $fail -ne 0 ]; then
+	echo "tb: FAILED ($pass passed)"
+	exit 1
+fi
+echo "tb: all $pass testbench runs passed"
