@@ -7,7 +7,7 @@ int main(int argc, char** argv) {
   Vcounter* top = new Vcounter;
   VerilatedVcdC* tfp = new VerilatedVcdC;
   top->trace(tfp, 99);
-  tfp->open("verilator.vcd");
+  tfp->open("verilator_counter.vcd");
   top->clk_i = 0; top->rst_ni = 0; top->en_i = 0;
   uint64_t t = 0;
   for (int c = 0; c < 24; c++) {
