@@ -57,41 +57,67 @@ func errorLines(out string, max int) string {
 	return "  " + strings.Join(keep, "\n  ")
 }
 
+// Discover elaborates the spec's top with `verilator --xml-only` and
+// returns its ports and the files Verilator read, without compiling
+// anything. It takes tens of milliseconds, so a contract check (CheckPorts)
+// can run before a build.
+func Discover(ctx context.Context, spec Spec) (*Elaboration, error) {
+	p, err := prepare(ctx, spec)
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(p.tmp)
+	return p.el, nil
+}
+
+// prepared is a checked spec with its toolchain, cache and elaboration.
+type prepared struct {
+	s          Spec
+	tc         *toolchain
+	root, tmp  string
+	srcs, incs []string
+	el         *Elaboration
+}
+
+func prepare(ctx context.Context, spec Spec) (*prepared, error) {
+	s, err := spec.check()
+	if err != nil {
+		return nil, err
+	}
+	p := &prepared{s: s}
+	if p.tc, err = findToolchain(ctx, s.Verilator); err != nil {
+		return nil, err
+	}
+	if p.root, err = cacheRoot(s.CacheDir); err != nil {
+		return nil, err
+	}
+	if p.srcs, err = absFiles(s.Sources, false); err != nil {
+		return nil, err
+	}
+	if p.incs, err = absFiles(s.IncludeDirs, true); err != nil {
+		return nil, err
+	}
+	if p.tmp, err = os.MkdirTemp(filepath.Join(p.root, "tmp"), safeName(s.Top)+"-"); err != nil {
+		return nil, fmt.Errorf("cosim: %w", err)
+	}
+	if p.el, err = elaborate(ctx, p.tc, &p.s, p.srcs, p.incs, p.tmp); err != nil {
+		os.RemoveAll(p.tmp)
+		return nil, err
+	}
+	return p, nil
+}
+
 // Build elaborates the spec's top, checks the cache, and on a miss verilates
 // and compiles it into a shared library in the cache. It runs Verilator's
 // XML elaboration every time (tens of milliseconds) because the cache key
 // covers the contents of every file the elaboration read.
 func Build(ctx context.Context, spec Spec) (*Library, error) {
-	s, err := spec.check()
+	p, err := prepare(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
-	tc, err := findToolchain(ctx, s.Verilator)
-	if err != nil {
-		return nil, err
-	}
-	root, err := cacheRoot(s.CacheDir)
-	if err != nil {
-		return nil, err
-	}
-	srcs, err := absFiles(s.Sources, false)
-	if err != nil {
-		return nil, err
-	}
-	incs, err := absFiles(s.IncludeDirs, true)
-	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp(filepath.Join(root, "tmp"), safeName(s.Top)+"-")
-	if err != nil {
-		return nil, fmt.Errorf("cosim: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-
-	el, warnings, err := elaborate(ctx, tc, &s, srcs, incs, tmp)
-	if err != nil {
-		return nil, err
-	}
+	defer os.RemoveAll(p.tmp)
+	s, tc, el := &p.s, p.tc, p.el
 	layout, err := s.layoutFor(el.Ports)
 	if err != nil {
 		return nil, err
@@ -103,19 +129,19 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	for _, k := range sortedKeys(s.Params) {
 		lib.Params = append(lib.Params, k+"="+s.Params[k])
 	}
-	if lib.Key, err = buildKey(tc, &s, lib, srcs, incs); err != nil {
+	if lib.Key, err = buildKey(tc, s, lib, p.srcs, p.incs); err != nil {
 		return nil, err
 	}
-	entry := filepath.Join(root, entryName(s.Top, lib.Key))
+	entry := filepath.Join(p.root, entryName(s.Top, lib.Key))
 	if got, err := loadEntry(entry, lib.Key); err == nil {
-		got.Cached, got.Warnings = true, warnings
+		got.Cached, got.Warnings = true, el.Warnings
 		return got, nil
 	}
-	if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, root, s.Jobs); err != nil {
+	if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, p.root, s.Jobs); err != nil {
 		return nil, err
 	}
-	work := filepath.Join(tmp, "entry")
-	if err := compileModel(ctx, tc, &s, lib, srcs, incs, work); err != nil {
+	work := filepath.Join(p.tmp, "entry")
+	if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work); err != nil {
 		return nil, err
 	}
 	if err := lib.writeEntry(work); err != nil {
@@ -128,7 +154,7 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cosim: reading the cache entry just built: %w", err)
 	}
-	got.Warnings = warnings
+	got.Warnings = el.Warnings
 	return got, nil
 }
 
@@ -182,32 +208,33 @@ func (s *Spec) layoutFor(ports []Port) (Layout, error) {
 }
 
 // elaborate runs `verilator --xml-only` and reads the top's ports and the
-// files it read. It returns Verilator's warnings too.
-func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*Elaboration, string, error) {
+// files it read, with Verilator's warnings.
+func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*Elaboration, error) {
 	xmlPath := filepath.Join(tmp, "elab.xml")
 	args := append([]string{"--xml-only", "--xml-output", xmlPath, "-Mdir", filepath.Join(tmp, "elab")}, s.frontArgs(srcs, incs)...)
 	out, err := runTool(ctx, tmp, tc.verilator, args...)
 	if err != nil {
-		return nil, out, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+		return nil, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
 	}
 	f, err := os.Open(xmlPath)
 	if err != nil {
-		return nil, out, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+		return nil, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
 	}
 	defer f.Close()
 	el, err := ParseElaboration(f)
 	if err != nil {
-		return nil, out, err
+		return nil, err
 	}
 	if el.Top != s.Top {
-		return nil, out, fmt.Errorf("cosim: Verilator elaborated top %s, want %s", el.Top, s.Top)
+		return nil, fmt.Errorf("cosim: Verilator elaborated top %s, want %s", el.Top, s.Top)
 	}
 	for i, p := range el.Files {
 		if !filepath.IsAbs(p) {
 			el.Files[i] = filepath.Join(tmp, p)
 		}
 	}
-	return el, out, nil
+	el.Warnings = out
+	return el, nil
 }
 
 // buildKey hashes everything that decides the library's contents: the

@@ -14,6 +14,8 @@ type Elaboration struct {
 	Top   string   // name of the top module
 	Ports []Port   // the top's ports in declaration order
 	Files []string // every source file Verilator read, in its order
+
+	Warnings string // what Verilator printed while elaborating (set by Discover and Build)
 }
 
 // maxPortWidth bounds a port's width; wider ports are rejected as input

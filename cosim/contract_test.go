@@ -1,0 +1,108 @@
+package cosim
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckPorts(t *testing.T) {
+	sel, ok := LookupContract("hd_selector")
+	require.True(t, ok)
+	want, err := sel.Ports(map[string]int{"N": 4, "QW": 3})
+	require.NoError(t, err)
+	require.Equal(t, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 12}, {"thr_i", In, 12}, {"over_o", Out, 4}}, want)
+
+	with := func(edit func([]Port) []Port) []Port {
+		cp := append([]Port(nil), want...)
+		return edit(cp)
+	}
+	tests := []struct {
+		name  string
+		got   []Port
+		probs []string
+	}{
+		{"match", want, nil},
+		{"match in another order", with(func(p []Port) []Port { p[0], p[4] = p[4], p[0]; return p }), nil},
+		{"renamed port", with(func(p []Port) []Port { p[2].Name = "q_len_i"; return p }), []string{
+			"missing input [11:0] qlen_i (12 bits); the top has q_len_i, renamed?",
+			"extra input [11:0] q_len_i (12 bits) is not in the contract",
+		}},
+		{"wrong width", with(func(p []Port) []Port { p[4].Width = 8; return p }), []string{
+			"port over_o is 8 bits wide, want 4 bits",
+		}},
+		{"wrong direction", with(func(p []Port) []Port { p[3].Dir = Out; return p }), []string{
+			"port thr_i is an output, want input",
+		}},
+		{"everything at once", []Port{{"clk_i", In, 1}, {"qlen_i", In, 11}, {"thr_i", Out, 1}, {"over_o", Out, 4}, {"dbg_o", Out, 1}}, []string{
+			"missing input rst_ni (1 bit)",
+			"port qlen_i is 11 bits wide, want 12 bits",
+			"port thr_i is an output, want input",
+			"port thr_i is 1 bit wide, want 12 bits",
+			"extra output dbg_o (1 bit) is not in the contract",
+		}},
+		{"empty top", nil, []string{
+			"missing input clk_i (1 bit)", "missing input rst_ni (1 bit)", "missing input [11:0] qlen_i (12 bits)",
+			"missing input [11:0] thr_i (12 bits)", "missing output [3:0] over_o (4 bits)",
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckPorts("hd_selector", "user_sel", want, tc.got)
+			if tc.probs == nil {
+				assert.NoError(t, err)
+				return
+			}
+			var ce *ContractError
+			require.True(t, errors.As(err, &ce), "want a *ContractError, got %v", err)
+			assert.Equal(t, tc.probs, ce.Problems)
+			assert.Contains(t, err.Error(), "top user_sel does not match the hd_selector port contract")
+			for _, p := range tc.probs {
+				assert.Contains(t, err.Error(), p)
+			}
+		})
+	}
+}
+
+func TestReferenceContracts(t *testing.T) {
+	tests := []struct {
+		block  string
+		params map[string]int
+		want   []Port
+	}{
+		{"dt_threshold", nil, []Port{{"free_i", In, 16}, {"alpha_i", In, 32}, {"thr_o", Out, 128}}},
+		{"dt_threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []Port{{"free_i", In, 5}, {"alpha_i", In, 6}, {"thr_o", Out, 10}}},
+		{"hd_selector", nil, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 1024}, {"thr_i", In, 1024}, {"over_o", Out, 64}}},
+		{"rr_arbiter", nil, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 64}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 6}}},
+		{"rr_arbiter", map[string]int{"N": 1}, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 1}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 1}}},
+		{"rr_arbiter", map[string]int{"N": 5}, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 5}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 3}}},
+	}
+	for _, tc := range tests {
+		c, ok := LookupContract(tc.block)
+		require.True(t, ok, tc.block)
+		got, err := c.Ports(tc.params)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "%s %v", tc.block, tc.params)
+	}
+	assert.Equal(t, []string{"dt_threshold", "hd_selector", "rr_arbiter"}, ContractNames())
+	_, ok := LookupContract("nope")
+	assert.False(t, ok)
+
+	c, _ := LookupContract("rr_arbiter")
+	_, err := c.Ports(map[string]int{"M": 3})
+	assert.EqualError(t, err, "cosim: rr_arbiter has no parameter M (it has N)")
+	_, err = c.Ports(map[string]int{"N": 0})
+	assert.EqualError(t, err, "cosim: rr_arbiter parameter N=0 must be at least 1")
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "", 3}, {"qlen_i", "q_len_i", 1}, {"kitten", "sitting", 3}, {"a", "b", 1}} {
+		assert.Equal(t, tc.d, editDistance(tc.a, tc.b), "%q %q", tc.a, tc.b)
+		assert.Equal(t, tc.d, editDistance(tc.b, tc.a), "%q %q", tc.b, tc.a)
+	}
+}
