@@ -60,7 +60,7 @@ func (t *Table) validate() error {
 		}
 	}
 	for _, c := range t.Comments {
-		if strings.ContainsAny(c, "\r\n") || c != strings.TrimSpace(c) {
+		if strings.Contains(c, "\n") || c != strings.TrimSpace(c) {
 			return fmt.Errorf("vectors: comment %q has a line break or edge blanks", c)
 		}
 		if _, ok := paramWords(c); ok {
