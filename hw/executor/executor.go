@@ -21,7 +21,7 @@
 //     qlen > 0 implies a droppable packet, and drop_ack_o is
 //     drop_valid_i && the queue holds a packet (drop_qid_i < N).
 //   - enq_ready_o = free cell count > 0 && (!enq_eop_i || (free PD count > 0
-//     && enq_qid_i < N)), from registers only: cells and PDs a drop frees in
+//     && enq_qid_i < N)), from the counts before the edge: cells and PDs a drop frees in
 //     cycle c are usable from cycle c+1. An enqueue without ready is ignored
 //     (nothing changes). enq_qid_i matters only on the eop cell.
 //   - Free lists pop before they append: an enqueue pops the free head, a
