@@ -46,7 +46,8 @@ type Tracer struct {
 	next   uint64 // smallest cycle the next Sample may have
 	maxC   uint64 // largest cycle whose times fit in a uint64
 	sample bool   // some Sample happened
-	decl   bool
+	tried  bool   // Declare was called
+	decl   bool   // Declare succeeded: the header is written
 }
 
 type traced struct {
@@ -99,10 +100,10 @@ func CreateTracer(path string, opt TracerOptions) (*Tracer, error) {
 // Declare implements rtl.Tracer: it declares clk and every signal of every
 // scope, then writes the header.
 func (t *Tracer) Declare(scopes []rtl.Scope) error {
-	if t.decl {
+	if t.tried {
 		return errors.New("vcd: Declare called twice")
 	}
-	t.decl = true
+	t.tried = true
 	clk, err := t.w.Var(t.opt.Top, "clk", 1, Wire)
 	if err != nil {
 		return err
@@ -128,7 +129,11 @@ func (t *Tracer) Declare(scopes []rtl.Scope) error {
 			t.sigs = append(t.sigs, traced{id: id, read: sig.Read, buf: make([]uint64, words(sig.Width))})
 		}
 	}
-	return t.w.WriteHeader()
+	if err := t.w.WriteHeader(); err != nil {
+		return err
+	}
+	t.decl = true
+	return nil
 }
 
 // Sample implements rtl.Tracer: it records cycle c. Cycles must increase.
@@ -165,6 +170,7 @@ func (t *Tracer) Sample(c uint64) error {
 
 // Close implements rtl.Tracer: it writes the rising edge that ends the last
 // sampled cycle, flushes, and closes the file if CreateTracer opened it.
+// After a failed Declare it writes nothing.
 func (t *Tracer) Close() error {
 	var err error
 	if t.sample {

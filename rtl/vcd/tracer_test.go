@@ -229,3 +229,13 @@ func BenchmarkTracerSample(b *testing.B) {
 		}
 	}
 }
+
+func TestTracerFailedDeclareWritesNothing(t *testing.T) {
+	var buf bytes.Buffer
+	tr, err := NewTracer(&buf, TracerOptions{})
+	require.NoError(t, err)
+	require.Error(t, tr.Declare([]rtl.Scope{{Name: "bad name"}}))
+	require.ErrorContains(t, tr.Sample(0), "Sample before Declare")
+	require.NoError(t, tr.Close())
+	assert.Empty(t, buf.String())
+}

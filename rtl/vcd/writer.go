@@ -356,8 +356,14 @@ func (w *Writer) writeValue(v *wvar, val []uint64) {
 		if hi < 0 {
 			b = append(b, '0')
 		}
-		for i := hi; i >= 0; i-- {
+		for i := hi; i >= 0; {
+			if i&7 == 7 { // bits i..i-7 are one byte of the value
+				b = append(b, byteBits[val[i>>6]>>uint(i&63-7)&0xff][:]...)
+				i -= 8
+				continue
+			}
 			b = append(b, byte('0'+val[i>>6]>>uint(i&63)&1))
+			i--
 		}
 		b = append(b, ' ')
 	}
@@ -365,6 +371,16 @@ func (w *Writer) writeValue(v *wvar, val []uint64) {
 	w.buf = append(b, '\n')
 	w.write()
 }
+
+// byteBits holds the eight characters '0'/'1' of every byte, MSB first.
+var byteBits = func() (t [256][8]byte) {
+	for v := range t {
+		for k := 0; k < 8; k++ {
+			t[v][k] = byte('0' + v>>uint(7-k)&1)
+		}
+	}
+	return t
+}()
 
 func (w *Writer) write() {
 	if _, err := w.bw.Write(w.buf); err != nil && w.err == nil {
