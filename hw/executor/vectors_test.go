@@ -8,13 +8,14 @@ import (
 
 // Hand-derived cycle tables for N=2, QW=4, B=4, P=4 (P=2 in the last one).
 // qlen_o is {qlen[1], qlen[0]}, one hex digit each. Row 0 is the reset
-// cycle; its outputs are don't-cares (X in a Verilog model before reset).
+// cycle; as in testbench/vectors, its outputs show the Go model's power-up
+// state, which is its reset state (a Verilog testbench compares from row 1).
 // Comments after a row name what happens at the edge that ends it.
 
 const vecOneDrop = `# block=hd_executor N=2 QW=4 B=4 P=4
 # one 2-cell packet into queue 1, dropped; then a drop of the empty queue
 cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o drop_ack_o drop_cells_o qlen_o free_o
-0     0      0           0         0         0            0          x           x          x            xx     x
+0     0      0           0         0         0            0          1           0          0            00     4
 1     1      0           0         0         0            0          1           0          0            00     4
 2     1      1           1         0         0            0          1           0          0            00     4
 3     1      1           1         1         0            0          1           0          0            00     3
@@ -35,7 +36,7 @@ cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o
 const vecBackToBack = `# block=hd_executor N=2 QW=4 B=4 P=4
 # three packets (1, 2, 1 cells) on queue 0 dropped on consecutive cycles
 cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o drop_ack_o drop_cells_o qlen_o free_o
-0     0      0           0         0         0            0          x           x          x            xx     x
+0     0      0           0         0         0            0          1           0          0            00     4
 1     1      1           0         1         0            0          1           0          0            00     4
 2     1      1           0         0         0            0          1           0          0            01     3
 3     1      1           0         1         0            0          1           0          0            01     2
@@ -59,7 +60,7 @@ cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o
 const vecSameCycle = `# block=hd_executor N=2 QW=4 B=4 P=4
 # enqueue and drop in the same cycle, same and other queue
 cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o drop_ack_o drop_cells_o qlen_o free_o
-0     0      0           0         0         0            0          x           x          x            xx     x
+0     0      0           0         0         0            0          1           0          0            00     4
 1     1      1           1         1         0            0          1           0          0            00     4
 2     1      1           1         0         1            1          1           1          1            10     3
 3     1      1           1         1         1            1          1           0          0            00     3
@@ -83,29 +84,35 @@ cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o
 const vecFreeEmpty = `# block=hd_executor N=2 QW=4 B=4 P=4
 # free list empty, and free list with one cell, while a drop appends
 cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o drop_ack_o drop_cells_o qlen_o free_o
-0     0      0           0         0         0            0          x           x          x            xx     x
-1     1      1           0         0         0            0          1           0          0            00     4
-2     1      1           0         1         0            0          1           0          0            00     3
-3     1      1           1         0         0            0          1           0          0            02     2
-4     1      1           1         1         0            0          1           0          0            02     1
+0     0      0           0         0         0            0          1           0          0            00     4
+1     1      1           0         1         0            0          1           0          0            00     4
+2     1      1           1         0         0            0          1           0          0            01     3
+3     1      1           1         1         0            0          1           0          0            01     2
+4     1      1           0         1         0            0          1           0          0            21     1
 5     1      1           1         0         0            0          0           0          0            22     0
-6     1      1           1         1         1            0          0           1          2            22     0
-7     1      1           1         0         0            0          1           0          0            20     2
-8     1      1           1         0         1            1          1           1          2            20     1
-9     1      1           1         1         0            0          1           0          0            00     2
-10    1      0           0         0         1            1          1           1          3            30     1
-11    1      0           0         0         0            0          1           0          0            00     4
+6     1      1           1         1         1            1          0           1          2            22     0
+7     1      1           1         0         0            0          1           0          0            02     2
+8     1      1           1         0         1            0          1           1          1            02     1
+9     1      1           1         1         0            0          1           0          0            01     1
+10    1      0           0         0         1            1          0           1          3            31     0
+11    1      0           0         0         1            0          1           1          1            01     3
+12    1      0           0         0         0            0          1           0          0            00     4
 `
 
-// Cycle 6: the free list is empty, so the chain of queue 0's packet becomes
-// the whole list (free_head <= first cell). Cycle 8: the free list holds one
-// cell, which the enqueue pops, so again the appended chain becomes the
-// whole list. Cycle 10 drops the 3-cell packet built across the two.
+// Queue 0 gets X=[0] and Y=[3], queue 1 A=[1,2]: cycle 4 takes the last free
+// cell, and the empty list's head register holds cell_next[3] = 0 (X's cell,
+// not free). Cycle 5: no free cell, the enqueue waits. Cycle 6: the free list
+// is empty, so A's chain becomes the whole list (free_head <= 1, not the
+// stale 0); the eop cell still waits, since ready comes from the count before
+// the edge. Cycle 8: the free list holds one cell (2), which the enqueue pops
+// while X is dropped, so again the appended chain becomes the whole list
+// (free_head <= 0, not cell_next[2] = 3). Cycle 9 completes the 3-cell packet
+// [1,2,0]; cycles 10-11 drop it and Y.
 
 const vecPDEmpty = `# block=hd_executor N=2 QW=4 B=4 P=2
 # out of PDs: only an eop cell waits
 cycle rst_ni enq_valid_i enq_qid_i enq_eop_i drop_valid_i drop_qid_i enq_ready_o drop_ack_o drop_cells_o qlen_o free_o
-0     0      0           0         0         0            0          x           x          x            xx     x
+0     0      0           0         0         0            0          1           0          0            00     4
 1     1      1           0         1         0            0          1           0          0            00     4
 2     1      1           1         1         0            0          1           0          0            01     3
 3     1      1           0         1         0            0          0           0          0            11     2
