@@ -53,6 +53,13 @@ type Traceable interface {
 	Signals() []Signal
 }
 
+// Hierarchical is implemented by a block built from sub-blocks. Each of
+// its scopes is declared under the block's own scope name joined with ".",
+// so a top's selector appears as "top.u_sel" in a waveform.
+type Hierarchical interface {
+	Scopes() []Scope
+}
+
 // Tracer receives the value of every traced signal once per cycle, after
 // all Evals and before the rising edge that ends the cycle. A nil Tracer in
 // the simulator means tracing is off and costs one nil check per cycle.

@@ -29,7 +29,7 @@ func (s *Sim) Add(name string, c Clocked) {
 func (s *Sim) Cycle() uint64 { return s.cycle }
 
 // Trace turns tracing on with t, declaring every Traceable component as a
-// scope. Pass nil to turn tracing off.
+// scope and every Hierarchical component's sub-scopes beneath it. Pass nil to turn tracing off.
 func (s *Sim) Trace(t Tracer) error {
 	s.tracer = t
 	if t == nil {
@@ -39,6 +39,11 @@ func (s *Sim) Trace(t Tracer) error {
 	for i, c := range s.comps {
 		if tr, ok := c.(Traceable); ok {
 			scopes = append(scopes, Scope{Name: s.names[i], Signals: tr.Signals()})
+		}
+		if h, ok := c.(Hierarchical); ok {
+			for _, sub := range h.Scopes() {
+				scopes = append(scopes, Scope{Name: s.names[i] + "." + sub.Name, Signals: sub.Signals})
+			}
 		}
 	}
 	if err := t.Declare(scopes); err != nil {

@@ -1,0 +1,75 @@
+# Occamy toolkit. The two commands a new user needs:
+#   make run    build and run the default job (pure Go, no Verilator needed)
+#   make test   install missing simulators (as root, via apt-get) and run every test
+#
+# Everything else: make help.
+
+GO        ?= go
+GOFLAGS   ?=
+OUT       ?= out
+BIN       ?= bin
+# Debian packages the full test suite needs, and the command that proves each is there.
+TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave xvfb-run:xvfb
+
+export GOFLAGS
+
+.PHONY: help run build build-cosim test test-go test-hw tools vet fmt-check bench clean
+
+help:
+	@echo "make run          build and run the default job (pure Go)"
+	@echo "make test         install missing tools (root: apt-get) and run every test"
+	@echo "make test-go      Go unit, property and vector tests only (no simulators)"
+	@echo "make bench        benchmarks; numbers go in docs/perf.md"
+	@echo "make build        build bin/occamy (pure Go)"
+	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
+
+build:
+	$(GO) build -o $(BIN)/occamy ./cmd/occamy
+
+build-cosim:
+	$(GO) build -tags verilator -o $(BIN)/occamy ./cmd/occamy
+
+run: build
+	@mkdir -p $(OUT)
+	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
+
+# tools installs what the full suite needs. As root it uses apt-get; otherwise it
+# names the exact command to run and stops.
+tools:
+	@missing=""; for t in $(TOOL_PKGS); do \
+	  cmd=$${t%%:*}; pkg=$${t##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$$missing >/dev/null || exit 1; \
+	  else \
+	    echo "missing tools:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	  fi; \
+	fi; \
+	for t in $(TOOL_PKGS); do cmd=$${t%%:*}; command -v $$cmd >/dev/null || { echo "still missing: $$cmd"; exit 1; }; done; \
+	echo "tools: $$(verilator --version | cut -d' ' -f1-2), $$(iverilog -V 2>&1 | head -1 | cut -d' ' -f1-4), $$(yosys -V | cut -d' ' -f1-2)"
+
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags verilator ./...
+
+fmt-check:
+	@out=$$(gofmt -l . | grep -v '^vendor/'); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test: tools fmt-check vet test-go test-hw
+	@echo "make test: all suites passed"
+
+# test-hw runs everything that needs the simulators; fragments below add to it.
+test-hw:
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./rtl/... ./hw/...
+
+clean:
+	rm -rf $(OUT) $(BIN)
