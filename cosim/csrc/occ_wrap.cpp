@@ -242,6 +242,7 @@ OCC_API void occ_free(void* vm) {
     try {
 #if OCC_TRACE
         if (m->vcd) {
+            if (!m->dead) m->vcd->dump(m->cycle * 1000);
             m->vcd->close();
             delete m->vcd;
             m->vcd = nullptr;
