@@ -66,6 +66,9 @@ func (c Config) Validate() error {
 	if c.K != 1 && c.K != 2 && c.K != 4 && c.K != 8 {
 		return fieldErr("K", c.K, 1, MaxK, "one of 1, 2, 4, 8")
 	}
+	if lo := c.B / c.K; (c.MaxPkt+c.K-1)/c.K > lo {
+		return fieldErr("MaxPkt", c.MaxPkt, 1, lo*c.K, fmt.Sprintf("a packet's longest sub-list must fit in one of the K=%d free banks of B/K cells", c.K))
+	}
 	if err := check("R", c.R, 1, MaxR); err != nil {
 		return err
 	}

@@ -1,0 +1,173 @@
+package tm
+
+import (
+	"fmt"
+
+	"occamy/hw/mem"
+)
+
+// owner names who holds a cell, for duplicate reports.
+type owner struct {
+	kind string
+	id   int
+}
+
+func (o owner) String() string { return fmt.Sprintf("%s %d", o.kind, o.id) }
+
+// checker keeps the scratch space of Check between calls.
+type checker struct {
+	seen  []uint32 // epoch at which each cell was last marked
+	who   []owner
+	epoch uint32
+	count int
+	err   error
+}
+
+// Check verifies every invariant of the TM as it is now (between cycles):
+//
+//  1. cells are conserved: free + Σ queue lengths + in-flight cells = B,
+//     and the free count equals the cells on the free list minus those
+//     admitted but not yet popped;
+//  2. no cell is on two lists, and every cell is on exactly one: the free
+//     banks (cell x in bank x mod k), the packet being enqueued, the PDs of
+//     every queue, and the packets in the dequeue and head-drop pipelines;
+//  3. every arrived packet is exactly one of: admission-dropped,
+//     head-dropped, transmitted, or still in the TM (queued, being enqueued,
+//     or dequeued and not yet fully transmitted), per queue;
+//  4. each queue's length in packets and cells matches its lists.
+//
+// The error names the queue or cell, the expected and the actual value.
+func (m *TM) Check() error {
+	B := m.cfg.B
+	if got := m.free + m.sumQlen + m.inflight; got != B {
+		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.free, m.sumQlen, m.inflight, got, B)
+	}
+	if want := m.fl.Total() - m.unpopped; m.free != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.free, want, m.fl.Total(), m.unpopped)
+	}
+	c := &m.chk
+	if c.seen == nil {
+		c.seen, c.who = make([]uint32, B), make([]owner, B)
+	}
+	c.epoch++
+	c.count, c.err = 0, nil
+	for b := 0; b < m.k; b++ {
+		o := owner{"free bank", b}
+		if err := m.fl.Walk(b, func(x int32) {
+			if m.fl.Bank(x) != b && c.err == nil {
+				c.err = fmt.Errorf("cell %d on free bank %d, belongs to bank %d", x, b, m.fl.Bank(x))
+			}
+			m.mark(x, o)
+		}); err != nil {
+			return err
+		}
+	}
+	if a := &m.alloc; a.active {
+		o := owner{"enqueue of queue", int(a.pkt.q)}
+		for j := 0; j < min(m.k, int(a.pkt.cells)); j++ {
+			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.k, j), o)
+		}
+	}
+	var cells, pkts []int
+	cells, pkts = m.chkCells, m.chkPkts
+	for q := 0; q < m.n; q++ {
+		cells[q], pkts[q] = 0, 0
+		o := owner{"queue", q}
+		if err := m.pds.Walk(q, func(pd int32, v *mem.PD) {
+			n := int(v.Cells)
+			cells[q] += n
+			pkts[q]++
+			for j := 0; j < min(m.k, n); j++ {
+				if end := m.walkSub(v.Heads[j], mem.SubListLen(n, m.k, j), o); end != v.Tails[j] && c.err == nil {
+					c.err = fmt.Errorf("queue %d: PD %d sub-list %d ends at cell %d, tail field %d", q, pd, j, end, v.Tails[j])
+				}
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	for i := 0; i < m.dn; i++ {
+		j := &m.deqJobs[(m.dh+i)%deqJobDepth]
+		m.walkJob(j, owner{"dequeue of queue", j.q}, true)
+	}
+	if m.hdBusy {
+		m.walkJob(&m.hdJob, owner{"head drop of queue", m.hdJob.q}, false)
+	}
+	if c.err != nil {
+		return c.err
+	}
+	if c.count != B {
+		return fmt.Errorf("cells on lists: %d, want B = %d", c.count, B)
+	}
+	for i := 0; i < m.en; i++ {
+		p := m.enq[(m.eh+i)%len(m.enq)]
+		cells[p.q] += int(p.cells)
+		pkts[p.q]++
+	}
+	if a := &m.alloc; a.active {
+		cells[a.pkt.q] += int(a.pkt.cells)
+		pkts[a.pkt.q]++
+	}
+	for q := 0; q < m.n; q++ {
+		if int(m.qlen[q]) != cells[q] || int(m.qpkts[q]) != pkts[q] {
+			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.qlen[q], m.qpkts[q], cells[q], pkts[q])
+		}
+		s := &m.stats.Queues[q]
+		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.qpkts[q]) + uint64(m.deqPkts[q])
+		if s.Arrived.Pkts != end {
+			return fmt.Errorf("queue %d: %d packets arrived, want %d = %d admission-dropped + %d head-dropped + %d transmitted + %d queued + %d dequeued",
+				q, s.Arrived.Pkts, end, s.AdmDropped.Pkts, s.HeadDropped.Pkts, s.Transmitted.Pkts, m.qpkts[q], m.deqPkts[q])
+		}
+	}
+	return nil
+}
+
+// walkSub marks the n cells of a sub-list from head, following links with
+// Peek, and returns the last cell (Nil when n is 0).
+func (m *TM) walkSub(head int32, n int, o owner) int32 {
+	x, last := head, mem.Nil
+	for t := 0; t < n; t++ {
+		if x < 0 || int(x) >= m.cfg.B {
+			if m.chk.err == nil {
+				m.chk.err = fmt.Errorf("%v: cell %d of a sub-list is %d, outside the buffer", o, t, x)
+			}
+			return last
+		}
+		m.mark(x, o)
+		last = x
+		if t < n-1 {
+			x = m.cp.Peek(int(x))
+		}
+	}
+	return last
+}
+
+// walkJob marks the cells a pipeline still holds: in per-cell mode the
+// cells not yet freed from each sub-list's current cell on; in chain mode
+// the whole sub-lists not yet appended (all of them for a dequeue, which
+// appends them after its last round).
+func (m *TM) walkJob(j *cellJob, o owner, deq bool) {
+	n := int(j.v.Cells)
+	for s := 0; s < min(m.k, n); s++ {
+		l := mem.SubListLen(n, m.k, s)
+		if m.chain {
+			if deq || j.chains>>uint(s)&1 == 1 {
+				m.walkSub(j.v.Heads[s], l, o)
+			}
+			continue
+		}
+		m.walkSub(j.cur[s], l-mem.SubListLen(j.done, m.k, s), o)
+	}
+}
+
+func (m *TM) mark(x int32, o owner) {
+	c := &m.chk
+	if c.seen[x] == c.epoch {
+		if c.err == nil {
+			c.err = fmt.Errorf("cell %d on two lists: %v and %v", x, c.who[x], o)
+		}
+		return
+	}
+	c.seen[x], c.who[x] = c.epoch, o
+	c.count++
+}
