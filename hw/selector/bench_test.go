@@ -25,8 +25,9 @@ func makePool(n, qw int) []inputSet {
 	rng := rand.New(rand.NewSource(1))
 	m := uint32(rtl.Width(qw).Mask())
 	pool := make([]inputSet, poolSize)
+	qlen, thr := make([]uint32, poolSize*n), make([]uint32, poolSize*n) // contiguous, as a trace would be
 	for k := range pool {
-		s := inputSet{qlen: make([]uint32, n), thr: make([]uint32, n), ack: rng.Intn(2) == 0}
+		s := inputSet{qlen: qlen[k*n : (k+1)*n], thr: thr[k*n : (k+1)*n], ack: rng.Intn(2) == 0}
 		for i := 0; i < n; i++ {
 			s.qlen[i] = rng.Uint32() & m
 			s.thr[i] = rng.Uint32() & m
