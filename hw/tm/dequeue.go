@@ -135,7 +135,7 @@ func (m *TM) pushRet(at uint64, port, cells int) {
 // in the cell-round queue; the granted queue is locked until its unlink.
 func (m *TM) deqIssue() {
 	s := m.sch
-	if m.deqRd.valid || m.dn >= deqJobDepth {
+	if m.deqRd.valid || m.dn >= deqJobDepth || !m.nonEmpty.Any() {
 		s.ValidO, s.AckI = false, false
 		return
 	}
@@ -213,6 +213,7 @@ func (m *TM) egress() {
 	for m.rn > 0 && m.ret[m.rh].at <= now {
 		e := m.ret[m.rh]
 		m.ports[e.port].ready += int(e.cells)
+		m.txBusy |= 1 << uint(e.port)
 		m.rh++
 		if m.rh == retDepth {
 			m.rh = 0
@@ -220,12 +221,16 @@ func (m *TM) egress() {
 		m.rn--
 	}
 	r := uint64(m.cfg.R)
-	for p := range m.ports {
+	for busy := m.txBusy; busy != 0; busy &= busy - 1 {
+		p := trailingZeros(uint64(busy))
 		pt := &m.ports[p]
-		if pt.ready == 0 || now < pt.next {
+		if now < pt.next {
 			continue
 		}
 		pt.ready--
+		if pt.ready == 0 {
+			m.txBusy &^= 1 << uint(p)
+		}
 		pt.pending--
 		pt.next = now + r
 		h := &pt.ring[pt.head]

@@ -119,7 +119,10 @@ type TM struct {
 	sumQlen  int
 	sumPkts  int
 	serial   uint32
-	lastThr  uint32 // free count the thresholds were last spread for, +1 (0 = never)
+	thrFree  int  // free count the thresholds were last evaluated for
+	thrValid bool // thrFree is meaningful
+	txBusy   uint32 // ports with cells ready to send
+
 
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
@@ -318,13 +321,16 @@ func (m *TM) Cycle() uint64 { return m.cycle }
 func (m *TM) sampleQ() {
 	copy(m.qlenQ, m.qlen)
 	m.freeQ = m.free
-	m.adm.FreeI = m.free
-	m.adm.Eval()
-	if key := m.adm.Thr.FreeI + 1; key != m.lastThr {
-		m.lastThr = key
-		thr, q := m.adm.Thr.ThrO, m.cfg.Q
-		for i := range m.thrQ {
-			m.thrQ[i] = thr[i%q]
+	// The α exponents are fixed at New, so the thresholds change only with
+	// the free count: evaluate the threshold unit and spread its outputs to
+	// the queues only then.
+	if !m.thrValid || m.free != m.thrFree {
+		m.thrValid, m.thrFree = true, m.free
+		m.adm.FreeI = m.free
+		m.adm.Eval()
+		thr := m.adm.Thr.ThrO
+		for i := 0; i < len(m.thrQ); i += len(thr) {
+			copy(m.thrQ[i:], thr)
 		}
 	}
 	m.sel.Eval()

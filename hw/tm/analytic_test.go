@@ -1,0 +1,152 @@
+package tm
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestDTSteadyState checks DT's fixed point: with n congested queues of
+// the same α, each settles at q = αB/(1+nα) (the free reservation being
+// B/(1+nα)). The queues sit on different ports, class 0, and each receives
+// one cell per cycle while its port drains one per R=8 cycles. The average
+// length over the last 4096 cycles must be within 1% of the formula.
+func TestDTSteadyState(t *testing.T) {
+	for _, s := range []int{0, 1, 2, 3} {
+		for _, n := range []int{1, 2, 4} {
+			alpha := 1 << s
+			t.Run(fmt.Sprintf("alpha%d/n%d", alpha, n), func(t *testing.T) {
+				c := DefaultConfig()
+				c.Policy = "dt"
+				c.AlphaExp[0] = s
+				m, err := New(c)
+				require.NoError(t, err)
+				var flows []*flow
+				for i := 0; i < n; i++ {
+					flows = append(flows, &flow{Queue: i * c.Q, Cells: 1, Rate: 1})
+				}
+				const run, window = 60000, 4096
+				sum := make([]float64, n)
+				for cy := 0; cy < run; cy++ {
+					offer(m, flows)
+					require.NoError(t, m.Step())
+					if cy >= run-window {
+						for i := range flows {
+							sum[i] += float64(m.Probe().Qlen[flows[i].Queue])
+						}
+					}
+				}
+				want := float64(alpha) * float64(c.B) / (1 + float64(n*alpha))
+				for i, f := range flows {
+					got := sum[i] / window
+					assert.InDelta(t, want, got, 0.01*want,
+						"cycle %d: queue %d (α=%d, n=%d): mean length %.1f cells, want αB/(1+nα) = %.1f", m.Cycle(), f.Queue, alpha, n, got, want)
+				}
+			})
+		}
+	}
+}
+
+// burstResult is what one burst-absorption run reports.
+type burstResult struct {
+	absorbed  int // burst cells admitted before the burst's first drop (all of them if none)
+	dropped   int // burst cells dropped at admission
+	hd        int // cells head-dropped from the background queue
+	firstDrop uint64
+}
+
+// burstRun puts a long-lived flow in steady state on queue 0 (port 0) and
+// then sends a burst of burstCells to queue Q (port 1, also class 0, so
+// the same α and no shared egress) at burstRate cells per cycle.
+// Background and burst packets are 8 cells.
+func burstRun(t *testing.T, policy string, s, burstCells int, burstRate float64) burstResult {
+	t.Helper()
+	c := DefaultConfig()
+	c.Policy = policy
+	for i := range c.AlphaExp {
+		c.AlphaExp[i] = s
+	}
+	m, err := New(c)
+	require.NoError(t, err)
+	const start = 30000
+	bq := c.Q
+	bg := &flow{Queue: 0, Cells: 8, Rate: 1}
+	burst := &flow{Queue: bq, Cells: 8, Rate: burstRate, Start: start, Total: burstCells}
+	flows := []*flow{bg, burst}
+	var r burstResult
+	end := start + int(float64(burstCells)/burstRate) + 2000
+	for cy := 0; cy < end; cy++ {
+		offer(m, flows)
+		require.NoError(t, m.Step())
+		st := m.Stats().Queues[bq]
+		if st.AdmDropped.Pkts > 0 && r.firstDrop == 0 {
+			r.firstDrop = m.Cycle()
+			r.absorbed = int(st.Admitted.Cells)
+		}
+	}
+	st := m.Stats()
+	if r.firstDrop == 0 {
+		r.absorbed = int(st.Queues[bq].Admitted.Cells)
+	}
+	r.dropped = int(st.Queues[bq].AdmDropped.Cells)
+	r.hd = int(st.Queues[0].HeadDropped.Cells)
+	return r
+}
+
+// TestOccamyAbsorbsMoreThanDT: at the same α, with a fast burst against a
+// long-lived queue in steady state, Occamy admits more of the burst before
+// its first drop than DT does, and drops fewer burst cells overall.
+func TestOccamyAbsorbsMoreThanDT(t *testing.T) {
+	for _, s := range []int{1, 2, 3} {
+		t.Run(fmt.Sprintf("alpha%d", 1<<s), func(t *testing.T) {
+			dt := burstRun(t, "dt", s, 12000, 2)
+			oc := burstRun(t, "occamy", s, 12000, 2)
+			t.Logf("α=%d: dt absorbed %d dropped %d; occamy absorbed %d dropped %d (head-dropped %d background cells)",
+				1<<s, dt.absorbed, dt.dropped, oc.absorbed, oc.dropped, oc.hd)
+			assert.Greater(t, oc.absorbed, dt.absorbed, "α=%d: burst cells absorbed before the first drop: occamy %d (cycle %d), dt %d (cycle %d)",
+				1<<s, oc.absorbed, oc.firstDrop, dt.absorbed, dt.firstDrop)
+			assert.Less(t, oc.dropped, dt.dropped, "α=%d: burst cells dropped: occamy %d, dt %d", 1<<s, oc.dropped, dt.dropped)
+		})
+	}
+}
+
+// TestFairShare: a burst longer than its fair share, against one
+// long-lived queue. Fair share is αB/(1+2α) for the DT-admitted policies
+// and B/2 for Pushout. Occamy at α=8 and Pushout let the burst reach at
+// least 90% of it before its first drop; DT at α=8 stops it below half.
+func TestFairShare(t *testing.T) {
+	const s = 3
+	alpha := float64(int(1) << s)
+	B := float64(DefaultConfig().B)
+	dtShare := alpha * B / (1 + 2*alpha)
+	cases := []struct {
+		policy string
+		share  float64
+		fair   bool
+	}{
+		{"occamy", dtShare, true},
+		{"occamy-lqd", dtShare, true},
+		{"pushout", B / 2, true},
+		{"dt", dtShare, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.policy, func(t *testing.T) {
+			r := burstRun(t, tc.policy, s, 14000, 2)
+			require.NotZero(t, r.firstDrop, "%s: the burst was never dropped; make it longer than its fair share %.0f", tc.policy, tc.share)
+			frac := float64(r.absorbed) / tc.share
+			t.Logf("%s: burst absorbed %d cells before its first drop at cycle %d = %.2f of its fair share %.0f",
+				tc.policy, r.absorbed, r.firstDrop, frac, tc.share)
+			if tc.fair {
+				assert.GreaterOrEqual(t, frac, 0.9, "%s: cycle %d: burst queue reached %d cells, want >= 90%% of fair share %.0f",
+					tc.policy, r.firstDrop, r.absorbed, tc.share)
+			} else {
+				assert.Less(t, frac, 0.5, "%s: cycle %d: burst queue reached %d cells, want < 50%% of fair share %.0f (anomalous DT)",
+					tc.policy, r.firstDrop, r.absorbed, tc.share)
+			}
+			_ = math.Abs
+		})
+	}
+}

@@ -1,0 +1,56 @@
+package tm
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// loadPattern precomputes a cyclic arrival schedule at the given load (a
+// fraction of the egress capacity P/R cells per cycle), packets of 1..8
+// cells to uniformly random queues, so the benchmark loop draws no random
+// numbers. pat[c] is the arrival of cycle c, Cells 0 for none.
+func loadPattern(c Config, load float64, cycles int, seed uint64) []Arrival {
+	r := rand.New(rand.NewPCG(seed, 7))
+	const maxCells = 8
+	perCycle := load * float64(c.P) / float64(c.R) / ((1 + maxCells) / 2.0) // packets per cycle
+	pat := make([]Arrival, cycles)
+	for i := range pat {
+		if r.Float64() < perCycle {
+			pat[i] = Arrival{Queue: r.IntN(c.N()), Cells: 1 + r.IntN(maxCells)}
+		}
+	}
+	return pat
+}
+
+// BenchmarkTM90 steps the whole TM at the defaults under 90% load; one
+// benchmark op is one cycle.
+func BenchmarkTM90(b *testing.B) {
+	for _, pol := range Policies {
+		b.Run(pol, func(b *testing.B) {
+			c := DefaultConfig()
+			c.Policy = pol
+			m, err := New(c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pat := loadPattern(c, 0.9, 1<<16, 1)
+			step := func(i int) {
+				if a := pat[i&(len(pat)-1)]; a.Cells > 0 {
+					m.Offer(a)
+				}
+				if err := m.Step(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := 0; i < 1<<16; i++ { // reach steady state
+				step(i)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				step(i)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds()/1e6, "Mcycles/s")
+		})
+	}
+}
