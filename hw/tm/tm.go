@@ -119,10 +119,9 @@ type TM struct {
 	sumQlen  int
 	sumPkts  int
 	serial   uint32
-	thrFree  int  // free count the thresholds were last evaluated for
-	thrValid bool // thrFree is meaningful
+	thrFree  int    // free count the thresholds were last evaluated for
+	thrValid bool   // thrFree is meaningful
 	txBusy   uint32 // ports with cells ready to send
-
 
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
