@@ -1,0 +1,128 @@
+package mem
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/rtl"
+)
+
+func okParams() Params {
+	return Params{Name: "t_mem", Entries: 16, ReadPorts: 2, WritePorts: 1, ReadLatency: 1}
+}
+
+func TestParamsValidate(t *testing.T) {
+	cases := []struct {
+		name  string
+		edit  func(*Params)
+		param string
+	}{
+		{"entries zero", func(p *Params) { p.Entries = 0 }, "Entries"},
+		{"entries huge", func(p *Params) { p.Entries = MaxEntries + 1 }, "Entries"},
+		{"no read port", func(p *Params) { p.ReadPorts = 0 }, "ReadPorts"},
+		{"too many reads", func(p *Params) { p.ReadPorts = MaxPorts + 1 }, "ReadPorts"},
+		{"no write port", func(p *Params) { p.WritePorts = 0 }, "WritePorts"},
+		{"latency zero", func(p *Params) { p.ReadLatency = 0 }, "ReadLatency"},
+		{"latency huge", func(p *Params) { p.ReadLatency = MaxLatency + 1 }, "ReadLatency"},
+	}
+	require.NoError(t, okParams().Validate())
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := okParams()
+			tc.edit(&p)
+			_, err := New[int32](p)
+			var pe *rtl.ParamError
+			require.ErrorAs(t, err, &pe, "params %+v", p)
+			assert.Equal(t, tc.param, pe.Param, "error %v", err)
+			assert.Equal(t, "t_mem", pe.Block)
+		})
+	}
+}
+
+// TestPortBudget drives a 2-read/1-write memory with a cycle-by-cycle table
+// of requests and checks which are served and which are recorded as
+// modelling errors.
+func TestPortBudget(t *testing.T) {
+	vec := []struct {
+		cycle          int
+		reads, writes  int
+		wantErr        bool
+		wantOp         string
+		wantRequested  int
+		wantBudget     int
+	}{
+		// cycle reads writes err op requested budget
+		{0, 2, 1, false, "", 0, 0},
+		{1, 0, 0, false, "", 0, 0},
+		{2, 3, 0, true, "read", 3, 2},
+		{3, 1, 2, true, "write", 2, 1},
+		{4, 2, 1, false, "", 0, 0},
+	}
+	m, err := New[int32](okParams())
+	require.NoError(t, err)
+	for _, r := range vec {
+		m.Clear()
+		for i := 0; i < r.writes; i++ {
+			m.Write(i, int32(100*r.cycle+i))
+		}
+		for i := 0; i < r.reads; i++ {
+			v := m.Read(i)
+			if i >= m.P.ReadPorts {
+				assert.Zero(t, v, "cycle %d: refused read %d must return zero, got %d", r.cycle, i, v)
+			}
+		}
+		err := m.Err()
+		if !r.wantErr {
+			assert.NoError(t, err, "cycle %d", r.cycle)
+			m.Commit()
+			continue
+		}
+		var pe *PortError
+		require.ErrorAs(t, err, &pe, "cycle %d: want a port error", r.cycle)
+		assert.Equal(t, PortError{Mem: "t_mem", Cycle: uint64(r.cycle), Op: r.wantOp, Requested: r.wantRequested, Budget: r.wantBudget}, *pe,
+			"cycle %d: port error", r.cycle)
+		assert.Contains(t, err.Error(), "t_mem")
+		m.Commit()
+	}
+	// The refused write of cycle 3 (to address 1) never landed.
+	assert.Equal(t, int32(400+0), m.Peek(0), "address 0 after cycle 4")
+	assert.Equal(t, int32(0), m.Peek(1), "address 1: the refused write of cycle 3 must not land")
+}
+
+func TestReadBeforeWriteAndLatency(t *testing.T) {
+	p := okParams()
+	p.ReadLatency = 3
+	m, err := New[int32](p)
+	require.NoError(t, err)
+	m.Init(5, 7)
+	m.Write(5, 9)
+	assert.Equal(t, int32(7), m.Read(5), "cycle 0: a read in the cycle of a write returns the old word")
+	assert.Equal(t, uint64(3), m.ReadyAt(0), "cycle 0: data of a read usable at issue+latency")
+	m.Commit()
+	assert.Equal(t, int32(9), m.Read(5), "cycle 1: the write landed at the edge")
+	r, w := m.Use()
+	assert.Equal(t, [2]int{1, 0}, [2]int{r, w}, "cycle 1: port use")
+	assert.Equal(t, 1, m.ReadsLeft())
+	assert.Equal(t, 1, m.WritesLeft())
+}
+
+func TestMergeAndAddr(t *testing.T) {
+	m, err := New[PD](Params{Name: "pd_mem", Entries: 4, ReadPorts: 1, WritePorts: 2, ReadLatency: 1})
+	require.NoError(t, err)
+	m.Init(2, PD{Cells: 5, Serial: 11, Next: Nil})
+	m.WriteMerge(2, PD{Next: 3, NextLen: 4, Cells: 99}, mergeLink)
+	m.Commit()
+	assert.Equal(t, PD{Cells: 5, Serial: 11, Next: 3, NextLen: 4}, m.Peek(2), "a link write changes only Next and NextLen")
+	m.Read(4)
+	var ae *AddrError
+	require.ErrorAs(t, m.Err(), &ae)
+	assert.Equal(t, 4, ae.Addr)
+	assert.Equal(t, 1, m.Errors())
+	m.Clear()
+	m.Write(-1, PD{})
+	require.ErrorAs(t, m.Err(), &ae)
+	assert.True(t, errors.As(m.Err(), &ae))
+}
