@@ -47,12 +47,12 @@ func TestParamsValidate(t *testing.T) {
 // modelling errors.
 func TestPortBudget(t *testing.T) {
 	vec := []struct {
-		cycle          int
-		reads, writes  int
-		wantErr        bool
-		wantOp         string
-		wantRequested  int
-		wantBudget     int
+		cycle         int
+		reads, writes int
+		wantErr       bool
+		wantOp        string
+		wantRequested int
+		wantBudget    int
 	}{
 		// cycle reads writes err op requested budget
 		{0, 2, 1, false, "", 0, 0},
