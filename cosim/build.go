@@ -257,6 +257,11 @@ func buildKey(tc *toolchain, s *Spec, lib *Library, srcs, incs []string) (string
 	field("assert", fmt.Sprint(!s.NoAssert))
 	field("front", strings.Join(s.frontArgs(srcs, incs), "\x00"))
 	field("meta", lib.meta())
+	hdr, err := portsHeader(lib.Top, &lib.Layout, s.Trace)
+	if err != nil {
+		return "", err
+	}
+	field("occ_ports.h", hdr)
 	for _, f := range lib.Files {
 		fh, err := os.Open(f)
 		if err != nil {
