@@ -212,3 +212,27 @@ func (d *sizeDist) draw(rng *rand.Rand) int {
 		return d.min + rng.IntN(d.max-d.min+1)
 	}
 }
+
+// maxBytes is the largest packet the spec can draw (0 for "one cell").
+func (s *SizeSpec) maxBytes() int {
+	switch s.Dist {
+	case DistFixed:
+		return s.Bytes
+	case DistUniform:
+		return s.Max
+	case DistBimodal:
+		if s.LargeFrac == 0 {
+			return s.Small
+		}
+		if s.LargeFrac == 1 {
+			return s.Large
+		}
+		return max(s.Small, s.Large)
+	default:
+		m := 0
+		for _, w := range s.Sizes {
+			m = max(m, w.Bytes)
+		}
+		return m
+	}
+}

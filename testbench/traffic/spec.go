@@ -262,3 +262,12 @@ func seq(n int) []int {
 	}
 	return s
 }
+
+// MaxCells is the largest packet, in cells, the spec can send with env's
+// cell size.
+func (s *Spec) MaxCells(env Env) int {
+	if s.Size == nil || s.Size.maxBytes() == 0 {
+		return 1
+	}
+	return env.cellsOf(s.Size.maxBytes())
+}

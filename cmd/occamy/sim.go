@@ -1,0 +1,274 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"occamy/hw/tm"
+	"occamy/rtl/vcd"
+	"occamy/testbench/scenario"
+	"occamy/testbench/traffic"
+)
+
+// simFlags are the raw flags of `occamy sim`.
+type simFlags struct {
+	scenario, bm, config, vcd string
+	alpha                     float64
+	cycles, seed              uint64
+	json, check, list         bool
+	params, sources           []string
+}
+
+// tmFlag binds a flag to a tm.Config field.
+type tmFlag struct {
+	flag, field, usage string
+	isString           bool
+}
+
+var tmFlags = []tmFlag{
+	{"ports", "P", "egress ports P (1..32)", false},
+	{"queues", "Q", "queues per port Q = α classes (1..8)", false},
+	{"buffer", "B", "buffer size B in cells", false},
+	{"cell-bytes", "CellBytes", "bytes per cell", false},
+	{"max-pkt", "MaxPkt", "largest packet in cells", false},
+	{"k", "K", "cell-pointer sub-lists per packet (1, 2, 4, 8)", false},
+	{"r", "R", "cycles per cell per port (line rate)", false},
+	{"sched", "Sched", "egress scheduling: sp or drr", true},
+	{"free-mode", "FreeMode", "freeing: cell or chain", true},
+}
+
+func newSimCmd() *cobra.Command {
+	var f simFlags
+	ints := make([]int, len(tmFlags))
+	strs := make([]string, len(tmFlags))
+	cmd := &cobra.Command{
+		Use:   "sim",
+		Short: "Run a named traffic scenario on the traffic-manager model and report per-queue counters and metrics",
+		Long: `sim runs a scenario (paper Figs. 3, 6, 11-12, or random load) on the cycle-level
+traffic-manager model and prints a per-queue table (active queues and totals)
+and the scenario's metrics, or with --json one JSON object.
+
+Several policies separated by commas (--bm dt,occamy) run the same scenario,
+seed and config under each and print them side by side; with --json the
+object holds {"runs": [...]}, and with --vcd each run writes FILE-<policy>.vcd.
+
+Scenarios: ` + strings.Join(scenario.Names(), ", ") + ` (--list describes them).
+Policies: ` + strings.Join(tm.Policies, ", ") + `.
+See docs/scenarios.md.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if f.list {
+				return listScenarios(cmd.OutOrStdout())
+			}
+			opts, err := simOptions(cmd, &f, ints, strs)
+			if err != nil {
+				return usageErr(err)
+			}
+			return runSim(cmd.OutOrStdout(), &f, opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.scenario, "scenario", "", "scenario name (required unless the --config file names one)")
+	fl.StringVar(&f.bm, "bm", "", "buffer management: "+strings.Join(tm.Policies, ", ")+"; several, comma-separated, compare side by side (default occamy)")
+	fl.Float64Var(&f.alpha, "alpha", 0, fmt.Sprintf("DT α for every class, a power of two (default %d)", scenario.DefaultAlpha))
+	fl.Uint64Var(&f.cycles, "cycles", 0, "cycles to run (default: the scenario's)")
+	fl.Uint64Var(&f.seed, "seed", scenario.DefaultSeed, "random seed")
+	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE and a GTKWave save file beside it")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
+	fl.StringVar(&f.config, "config", "", "JSON config file: scenario, bm, alpha, cycles, seed, params, tm, sources")
+	fl.BoolVar(&f.check, "check", false, "check the TM's invariants every cycle (slow)")
+	fl.StringArrayVar(&f.params, "param", nil, "scenario parameter name=value (repeatable; --list shows them)")
+	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
+	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
+	for i, t := range tmFlags {
+		if t.isString {
+			fl.StringVar(&strs[i], t.flag, "", t.usage)
+		} else {
+			fl.IntVar(&ints[i], t.flag, 0, t.usage)
+		}
+	}
+	return cmd
+}
+
+// simOptions turns the flags into scenario.Options; every error is bad input.
+func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (scenario.Options, error) {
+	o := scenario.Options{Scenario: f.scenario, Alpha: f.alpha, Cycles: f.cycles, Check: f.check}
+	if cmd.Flags().Changed("seed") {
+		s := f.seed
+		o.Seed = &s
+	}
+	if cmd.Flags().Changed("alpha") && f.alpha == 0 {
+		return o, fmt.Errorf("--alpha: 0 is not a power of two")
+	}
+	if cmd.Flags().Changed("cycles") && f.cycles == 0 {
+		return o, fmt.Errorf("--cycles: 0 out of range, allowed 1 or more")
+	}
+	for i, t := range tmFlags {
+		if !cmd.Flags().Changed(t.flag) {
+			continue
+		}
+		var v any = ints[i]
+		if t.isString {
+			v = strs[i]
+		}
+		o.TM = append(o.TM, scenario.TMSet{Flag: "--" + t.flag, Field: t.field, Value: v})
+	}
+	if len(f.params) > 0 {
+		o.Params = map[string]float64{}
+		for _, p := range f.params {
+			k, v, err := scenario.ParseParam(p)
+			if err != nil {
+				return o, err
+			}
+			o.Params[k] = v
+		}
+	}
+	for i, s := range f.sources {
+		spec, err := traffic.ParseFlag(s, fmt.Sprintf("--source[%d]", i))
+		if err != nil {
+			return o, err
+		}
+		o.Sources = append(o.Sources, *spec)
+	}
+	if f.config != "" {
+		data, err := os.ReadFile(f.config)
+		if err != nil {
+			return o, fmt.Errorf("--config: %v", err)
+		}
+		file, err := scenario.ParseFile(data)
+		if err != nil {
+			return o, fmt.Errorf("--config %s: %v", f.config, err)
+		}
+		o.File = file
+	}
+	return o, nil
+}
+
+// policies splits --bm (or the file's bm) into the runs to make.
+func policies(f *simFlags, o scenario.Options) []string {
+	bm := f.bm
+	if bm == "" && o.File != nil {
+		bm = o.File.BM
+	}
+	if bm == "" {
+		return []string{""}
+	}
+	var out []string
+	for _, p := range strings.Split(bm, ",") {
+		out = append(out, strings.TrimSpace(p))
+	}
+	return out
+}
+
+// runSim prepares every policy's run first (so bad input fails before any
+// simulation), then runs them and prints.
+func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
+	pols := policies(f, o)
+	var preps []*scenario.Prepared
+	for _, p := range pols {
+		op := o
+		op.Policy = p
+		prep, err := scenario.Prepare(op)
+		if err != nil {
+			return usageErr(err)
+		}
+		preps = append(preps, prep)
+	}
+	var results []*scenario.Result
+	var waves []string
+	for _, prep := range preps {
+		res, vcdPath, err := runOne(f, prep, len(preps) > 1)
+		if err != nil {
+			if scenario.IsInput(err) {
+				return usageErr(err)
+			}
+			return failErr(err)
+		}
+		results = append(results, res)
+		if vcdPath != "" {
+			gtkwPath, err := scenario.WriteGTKW(vcdPath, res)
+			if err != nil {
+				return failErr(err)
+			}
+			waves = append(waves, vcdPath, gtkwPath)
+		}
+	}
+	if f.json {
+		enc := json.NewEncoder(w)
+		var err error
+		if len(results) == 1 {
+			err = enc.Encode(results[0])
+		} else {
+			err = enc.Encode(struct {
+				Runs []*scenario.Result `json:"runs"`
+			}{results})
+		}
+		if err != nil {
+			return failErr(err)
+		}
+		return nil
+	}
+	var err error
+	if len(results) == 1 {
+		err = results[0].WriteTable(w)
+	} else {
+		err = scenario.WriteCompare(w, results)
+	}
+	if err != nil {
+		return failErr(err)
+	}
+	for i := 0; i+1 < len(waves); i += 2 {
+		fmt.Fprintf(w, "waveform: %s (open with: gtkwave %s)\n", waves[i], waves[i+1])
+	}
+	return nil
+}
+
+// runOne runs one prepared scenario, traced to the --vcd file (suffixed
+// with the policy when several run) when asked.
+func runOne(f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Result, string, error) {
+	if f.vcd == "" {
+		res, err := scenario.Execute(prep, nil)
+		return res, "", err
+	}
+	path := f.vcd
+	if several {
+		ext := filepath.Ext(path)
+		path = strings.TrimSuffix(path, ext) + "-" + prep.Policy + ext
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return nil, "", &scenario.InputError{Err: fmt.Errorf("--vcd: %v", err)}
+	}
+	defer file.Close()
+	tr, err := vcd.NewTracer(file, vcd.TracerOptions{})
+	if err != nil {
+		return nil, "", err
+	}
+	res, err := scenario.Execute(prep, tr)
+	if err != nil {
+		return nil, "", err
+	}
+	return res, path, file.Close()
+}
+
+// listScenarios prints every scenario with its parameters.
+func listScenarios(w io.Writer) error {
+	for _, name := range scenario.Names() {
+		s, _ := scenario.Lookup(name)
+		fmt.Fprintf(w, "%s (%s): %s\n", s.Name, s.Figure, s.Summary)
+		for _, p := range s.Params {
+			def := fmt.Sprint(p.Default)
+			if p.Auto != "" {
+				def = "auto: " + p.Auto
+			}
+			fmt.Fprintf(w, "    %-14s %s [default %s]\n", p.Name, p.Doc, def)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,289 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"occamy/hw/tm"
+	"occamy/rtl"
+	"occamy/testbench/traffic"
+)
+
+// DefaultAlpha is α when neither --alpha nor the config file sets it: the
+// paper's recommendation.
+const DefaultAlpha = 8
+
+// DefaultSeed is the seed when none is given.
+const DefaultSeed = 1
+
+// Options are a run's inputs as the command line gathers them. Zero values
+// mean "not given".
+type Options struct {
+	Scenario string             // scenario name
+	Policy   string             // BM policy
+	Alpha    float64            // α for every class (a power of two)
+	Cycles   uint64             // cycle count
+	Seed     *uint64            // random seed
+	Params   map[string]float64 // --param values
+	TM       []TMSet            // tm.Config fields set by flags, in order
+	File     *File              // parsed --config file
+	Sources  []traffic.Spec     // --source flags
+	Check    bool               // check invariants every cycle
+}
+
+// TMSet is one tm.Config field set by a command-line flag.
+type TMSet struct {
+	Flag  string // e.g. "--ports"
+	Field string // tm.Config field, e.g. "P"
+	Value any    // of the field's type
+}
+
+// Prepared is a fully resolved run: everything checked, nothing run yet.
+type Prepared struct {
+	Scenario *Scenario
+	Config   tm.Config
+	Policy   string
+	Alpha    float64 // α of class 0, for reports
+	Seed     uint64
+	Values   Values
+	Plan     *Plan
+	Sources  []traffic.Spec // the scenario's, then the extra ones
+	Cycles   uint64
+}
+
+// ParseAlpha checks that α is a power of two representable in AW bits
+// (2^-(2^(AW-1)) .. 2^(2^(AW-1)-1)) and returns its exponent.
+func ParseAlpha(alpha float64, aw int) (int, error) {
+	lo, hi := -(1 << (aw - 1)), 1<<(aw-1)-1
+	allowed := fmt.Sprintf("a power of two from 2^%d to 2^%d (…, 0.25, 0.5, 1, 2, 4, 8, …, %s)", lo, hi, fmtNum(math.Ldexp(1, hi)))
+	if !(alpha > 0) || math.IsInf(alpha, 0) {
+		return 0, fmt.Errorf("--alpha: %s out of range, allowed %s", fmtNum(alpha), allowed)
+	}
+	frac, exp := math.Frexp(alpha)
+	if frac != 0.5 {
+		return 0, fmt.Errorf("--alpha: %s is not a power of two, allowed %s", fmtNum(alpha), allowed)
+	}
+	s := exp - 1
+	if s < lo || s > hi {
+		return 0, fmt.Errorf("--alpha: %s out of range, allowed %s", fmtNum(alpha), allowed)
+	}
+	return s, nil
+}
+
+// Prepare resolves and checks every input. All its errors are bad input.
+func Prepare(o Options) (*Prepared, error) {
+	f := o.File
+	if f == nil {
+		f = &File{}
+	}
+	name := o.Scenario
+	if name == "" {
+		name = f.Scenario
+	}
+	if name == "" {
+		return nil, fmt.Errorf("--scenario: missing, allowed: %s", strings.Join(Names(), ", "))
+	}
+	s, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	cfg := tm.DefaultConfig()
+	if s.Configure != nil {
+		s.Configure(&cfg)
+	}
+	set := map[string]bool{}
+	if f.TM != nil {
+		fs, err := applyTM(&cfg, f.TM, "config.tm")
+		if err != nil {
+			return nil, err
+		}
+		for k := range fs {
+			set[k] = true
+		}
+	}
+	flagOf := map[string]string{}
+	for _, ts := range o.TM {
+		if err := setTM(&cfg, ts.Field, ts.Value); err != nil {
+			return nil, fmt.Errorf("%s: %v", ts.Flag, err)
+		}
+		set[ts.Field] = true
+		flagOf[ts.Field] = ts.Flag
+	}
+	if err := checkShape(&cfg, flagOf); err != nil {
+		return nil, err
+	}
+	fitDerived(&cfg, set)
+
+	p := &Prepared{Scenario: s, Seed: DefaultSeed}
+	p.Policy = firstNonEmpty(o.Policy, f.BM, cfg.Policy)
+	if !contains(tm.Policies, p.Policy) {
+		return nil, fmt.Errorf("--bm: %q unknown, allowed: %s", p.Policy, strings.Join(tm.Policies, ", "))
+	}
+	cfg.Policy = p.Policy
+	alpha := o.Alpha
+	if alpha == 0 {
+		alpha = f.Alpha
+	}
+	if alpha == 0 && !set["AlphaExp"] {
+		alpha = DefaultAlpha
+	}
+	if alpha != 0 {
+		e, err := ParseAlpha(alpha, cfg.AW)
+		if err != nil {
+			return nil, err
+		}
+		for c := range cfg.AlphaExp {
+			cfg.AlphaExp[c] = e
+		}
+	}
+	if o.Seed != nil {
+		p.Seed = *o.Seed
+	} else if f.Seed != nil {
+		p.Seed = *f.Seed
+	}
+	params := map[string]float64{}
+	for k, v := range f.Params {
+		params[k] = v
+	}
+	for k, v := range o.Params {
+		params[k] = v
+	}
+	src := "--param"
+	if len(o.Params) == 0 && len(f.Params) > 0 {
+		src = "config.params"
+	}
+	if p.Values, err = resolve(s, params, src); err != nil {
+		return nil, err
+	}
+	if err := validateTM(&cfg, flagOf); err != nil {
+		return nil, err
+	}
+	if p.Plan, err = s.Plan(&cfg, p.Values); err != nil {
+		return nil, err
+	}
+	cfg.Check = o.Check
+	p.Sources = append(append(append([]traffic.Spec(nil), p.Plan.Sources...), f.Sources...), o.Sources...)
+	if len(p.Sources) == 0 {
+		return nil, fmt.Errorf("--source: scenario %s has no sources of its own; give some with --source or in --config", s.Name)
+	}
+	p.Cycles = p.Plan.Cycles
+	if f.Cycles != 0 {
+		p.Cycles = f.Cycles
+	}
+	if o.Cycles != 0 {
+		p.Cycles = o.Cycles
+	}
+	if p.Cycles == 0 {
+		return nil, fmt.Errorf("--cycles: 0 out of range, allowed 1 or more")
+	}
+	if err := validateTM(&cfg, flagOf); err != nil {
+		return nil, err
+	}
+	if err := checkPackets(&cfg, p.Sources, flagOf); err != nil {
+		return nil, err
+	}
+	p.Config = cfg
+	p.Alpha = math.Ldexp(1, cfg.AlphaExp[0])
+	return p, nil
+}
+
+// checkShape checks the fields others depend on (P, Q, B) first, so that
+// errors name what the user gave rather than a consequence.
+func checkShape(cfg *tm.Config, flagOf map[string]string) error {
+	for _, c := range []struct {
+		field  string
+		v, max int
+	}{{"P", cfg.P, tm.MaxP}, {"Q", cfg.Q, tm.MaxQ}, {"B", cfg.B, tm.MaxB}} {
+		if c.v < 1 || c.v > c.max {
+			return tmErr(&rtl.ParamError{Block: tm.Block, Param: c.field, Value: int64(c.v), Min: 1, Max: int64(c.max)}, flagOf)
+		}
+	}
+	return nil
+}
+
+// fitDerived resizes the per-class lists to Q and the memory port budgets
+// to K when the user changed Q or K but not those fields, the way
+// tm.DefaultConfig derives them.
+func fitDerived(cfg *tm.Config, set map[string]bool) {
+	def := tm.DefaultConfig()
+	if !set["AlphaExp"] && len(cfg.AlphaExp) != cfg.Q {
+		cfg.AlphaExp = resize(cfg.AlphaExp, cfg.Q, def.AlphaExp[0])
+	} else {
+		cfg.AlphaExp = append([]int(nil), cfg.AlphaExp...)
+	}
+	if !set["Quantum"] && len(cfg.Quantum) != cfg.Q {
+		cfg.Quantum = resize(cfg.Quantum, cfg.Q, cfg.MaxPkt)
+	}
+	if set["K"] {
+		if !set["CP"] {
+			cfg.CP = tm.MemConfig{ReadPorts: 2 * cfg.K, WritePorts: cfg.K, ReadLatency: def.CP.ReadLatency}
+		}
+		if !set["CD"] {
+			cfg.CD = tm.MemConfig{ReadPorts: cfg.K, WritePorts: cfg.K, ReadLatency: def.CD.ReadLatency}
+		}
+	}
+}
+
+func resize(s []int, n, fill int) []int {
+	out := make([]int, n)
+	for i := range out {
+		if i < len(s) {
+			out[i] = s[i]
+		} else {
+			out[i] = fill
+		}
+	}
+	return out
+}
+
+// validateTM runs tm's validation, naming the flag that set the field.
+func validateTM(cfg *tm.Config, flagOf map[string]string) error {
+	if cfg.B >= 1 && cfg.B < cfg.MaxPkt {
+		if fl, ok := flagOf["B"]; ok {
+			return fmt.Errorf("%s: B=%d cells is smaller than one packet (MaxPkt=%d cells), allowed %d..%d", fl, cfg.B, cfg.MaxPkt, cfg.MaxPkt, tm.MaxB)
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return tmErr(err, flagOf)
+	}
+	return nil
+}
+
+// tmErr prefixes a tm parameter error with the flag that set the field.
+func tmErr(err error, flagOf map[string]string) error {
+	var pe *rtl.ParamError
+	if errors.As(err, &pe) {
+		if fl, ok := flagOf[pe.Param]; ok {
+			return fmt.Errorf("%s: %w", fl, err)
+		}
+	}
+	return err
+}
+
+// checkPackets checks that every source's largest packet fits MaxPkt and
+// the buffer.
+func checkPackets(cfg *tm.Config, specs []traffic.Spec, flagOf map[string]string) error {
+	env := Env(cfg)
+	for i := range specs {
+		mc := specs[i].MaxCells(env)
+		if mc > cfg.B {
+			fl := firstNonEmpty(flagOf["B"], "tm.B")
+			return fmt.Errorf("%s: B=%d cells is smaller than one packet (sources[%d] sends up to %d cells of %d bytes), allowed %d..%d", fl, cfg.B, i, mc, cfg.CellBytes, mc, tm.MaxB)
+		}
+		if mc > cfg.MaxPkt {
+			return fmt.Errorf("sources[%d].size: packets up to %d cells, allowed at most MaxPkt=%d cells (%d bytes)", i, mc, cfg.MaxPkt, cfg.MaxPkt*cfg.CellBytes)
+		}
+	}
+	return nil
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}

@@ -1,0 +1,123 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+
+	"occamy/hw/tm"
+	"occamy/rtl"
+	"occamy/testbench/traffic"
+)
+
+// InputError is a problem with the user's input found while running (for
+// example sources offering more packets in a cycle than the TM takes). The
+// command line reports it as bad input (exit 2); other run errors are
+// model or invariant failures (exit 1).
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// IsInput reports whether err is bad input rather than a model failure.
+func IsInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
+}
+
+// StopFunc ends a run early when it returns true after cycle c.
+type StopFunc func(c uint64, r *Run) bool
+
+// Run is the state of one run, given to a scenario's Metrics.
+type Run struct {
+	Prep    *Prepared
+	Config  tm.Config
+	Sources []traffic.Spec
+	Stats   *tm.Stats         // the TM's counters at the end
+	Watches map[string]*Watch // by group name
+	Cycles  uint64            // cycles stepped
+	Offered uint64            // packets offered
+}
+
+// Env is the traffic environment of a TM config.
+func Env(cfg *tm.Config) traffic.Env {
+	return traffic.Env{P: cfg.P, Q: cfg.Q, R: cfg.R, CellBytes: cfg.CellBytes}
+}
+
+// errGetter is implemented by a TM that reports its modelling errors when
+// stepped through rtl.Sim.
+type errGetter interface{ Err() error }
+
+// simulate runs cfg with the given sources for up to cycles cycles,
+// watching groups, optionally traced and stopped early.
+func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, groups []Group, tracer rtl.Tracer, stop StopFunc) (*Run, error) {
+	m, err := tm.New(cfg)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	mix, err := traffic.BuildAll(specs, Env(&cfg), p.Seed, "sources")
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	r := &Run{Prep: p, Config: cfg, Sources: specs, Watches: map[string]*Watch{}}
+	watches := make([]*Watch, len(groups))
+	for i, g := range groups {
+		watches[i] = newWatch(g, cfg.N())
+		r.Watches[g.Name] = watches[i]
+	}
+	var sim *rtl.Sim
+	if tracer != nil {
+		sim = rtl.NewSim()
+		sim.Add("tm", m)
+		if v := newView(m); v != nil {
+			sim.Add("view", v)
+		}
+		if err := sim.Trace(tracer); err != nil {
+			return nil, fmt.Errorf("trace: %w", err)
+		}
+	}
+	st := m.Stats()
+	for c := uint64(0); c < cycles; c++ {
+		pkts := mix.Tick(c)
+		if len(pkts) > cfg.MaxOffers {
+			return nil, &InputError{fmt.Errorf("cycle %d: the sources offered %d packets, more than MaxOffers=%d per cycle; lower their rates or raise MaxOffers", c, len(pkts), cfg.MaxOffers)}
+		}
+		for _, pk := range pkts {
+			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
+		}
+		r.Offered += uint64(len(pkts))
+		if sim != nil {
+			err = sim.Step()
+			if err == nil {
+				if eg, ok := any(m).(errGetter); ok {
+					err = eg.Err()
+				}
+			}
+		} else {
+			err = m.Step()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("cycle %d: %w", c, err)
+		}
+		st = m.Stats()
+		r.Cycles = c + 1
+		for _, w := range watches {
+			w.observe(c, st)
+		}
+		if stop != nil && stop(c, r) {
+			break
+		}
+	}
+	if sim != nil {
+		if err := sim.Close(); err != nil {
+			return nil, fmt.Errorf("trace: %w", err)
+		}
+	}
+	r.Stats = st
+	return r, nil
+}
+
+// Rerun runs the same config and seed with other sources (no tracing), for
+// metrics that search over runs.
+func (r *Run) Rerun(specs []traffic.Spec, cycles uint64, groups []Group, stop StopFunc) (*Run, error) {
+	return simulate(r.Prep, r.Config, specs, cycles, groups, nil, stop)
+}

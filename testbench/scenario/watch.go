@@ -1,0 +1,91 @@
+package scenario
+
+import "occamy/hw/tm"
+
+// Watch follows a group of queues cycle by cycle. Cycles are absolute
+// (counted from 0); -1 means "never happened". Lengths are in cells,
+// summed over the group.
+type Watch struct {
+	Group
+	FirstArrival   int64    // first cycle a packet arrived at the group
+	LastArrival    int64    // last cycle a packet arrived at the group
+	FirstDrop      int64    // first cycle a packet of the group was dropped (admission or head)
+	LastTx         int64    // last cycle a packet of the group finished transmission
+	LenAtFirstDrop uint64   // group length at the end of the FirstDrop cycle
+	ArrivedAtDrop  Count    // group arrivals up to and including the FirstDrop cycle
+	DropAtDrop     Count    // what was dropped in the FirstDrop cycle
+	MaxLen         uint64   // largest group length seen
+	QlenAtDrop     []uint64 // every queue's length at the end of the FirstDrop cycle
+	QlenAtSnap     []uint64 // every queue's length at the end of cycle Snap
+
+	arr, drop, dropC, tx uint64 // previous sums
+}
+
+// newWatch returns a watch of g over n queues.
+func newWatch(g Group, n int) *Watch {
+	return &Watch{Group: g, FirstArrival: -1, LastArrival: -1, FirstDrop: -1, LastTx: -1,
+		QlenAtDrop: make([]uint64, n), QlenAtSnap: make([]uint64, n)}
+}
+
+// observe records cycle c's counters; it allocates nothing.
+func (w *Watch) observe(c uint64, st *tm.Stats) {
+	var arr, drop, tx, ln, arrC, dropC uint64
+	for _, q := range w.Queues {
+		s := &st.Queues[q]
+		arr += s.Arrived.Pkts
+		arrC += s.Arrived.Cells
+		drop += s.AdmDropped.Pkts + s.HeadDropped.Pkts
+		dropC += s.AdmDropped.Cells + s.HeadDropped.Cells
+		tx += s.Transmitted.Pkts
+		ln += s.Len.Cells
+	}
+	if arr != w.arr {
+		if w.FirstArrival < 0 {
+			w.FirstArrival = int64(c)
+		}
+		w.LastArrival = int64(c)
+	}
+	if drop != w.drop && w.FirstDrop < 0 {
+		w.FirstDrop = int64(c)
+		w.LenAtFirstDrop = ln
+		w.ArrivedAtDrop = Count{Pkts: arr, Cells: arrC}
+		w.DropAtDrop = Count{Pkts: drop - w.drop, Cells: dropC - w.dropC}
+		snapLens(w.QlenAtDrop, st)
+	}
+	if tx != w.tx {
+		w.LastTx = int64(c)
+	}
+	if ln > w.MaxLen {
+		w.MaxLen = ln
+	}
+	if w.Snap != 0 && c == w.Snap {
+		snapLens(w.QlenAtSnap, st)
+	}
+	w.arr, w.drop, w.dropC, w.tx = arr, drop, dropC, tx
+}
+
+func snapLens(dst []uint64, st *tm.Stats) {
+	for i := range dst {
+		dst[i] = st.Queues[i].Len.Cells
+	}
+}
+
+// Sum adds up per-queue counters of the group from st.
+func (w *Watch) Sum(st *tm.Stats) tm.QueueStats {
+	var t tm.QueueStats
+	for _, q := range w.Queues {
+		addStats(&t, &st.Queues[q])
+	}
+	return t
+}
+
+func addStats(t, s *tm.QueueStats) {
+	add := func(a *tm.Count, b tm.Count) { a.Pkts += b.Pkts; a.Cells += b.Cells }
+	add(&t.Arrived, s.Arrived)
+	add(&t.Admitted, s.Admitted)
+	add(&t.AdmDropped, s.AdmDropped)
+	add(&t.HeadDropped, s.HeadDropped)
+	add(&t.Transmitted, s.Transmitted)
+	add(&t.Len, s.Len)
+	add(&t.MaxLen, s.MaxLen)
+}
