@@ -14,5 +14,6 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newDemoCmd())
+	root.AddCommand(newSimCmd())
 	return root
 }
