@@ -141,13 +141,14 @@ const (
 // modify them, and copy what must outlive the next Step.
 type Probe struct {
 	Cycle    uint64
-	Qlen     []uint32   // per queue, cells
-	Free     int        // free count (may be negative under pushout while room is being made)
-	Thr      []uint32   // per class DT threshold
-	Over     rtl.Bitmap // selector bitmap
-	GntValid bool       // head-drop choice valid
-	GntIdx   int        // head-drop choice (queue)
-	HD       ExecState  // head-drop executor
-	Deq      ExecState  // dequeue pipeline
-	Ports    [NumMems]PortUse
+	Qlen     []uint32         // per queue, cells
+	Free     int              // free count (may be negative under pushout while room is being made)
+	Thr      []uint32         // per class DT threshold
+	Over     rtl.Bitmap       // selector bitmap
+	GntValid bool             // head-drop choice valid
+	GntIdx   int              // head-drop choice (queue)
+	HD       ExecState        // head-drop executor
+	Deq      ExecState        // dequeue pipeline
+	Ports    [NumMems]PortUse // all ports used in the cycle
+	HDPorts  [NumMems]PortUse // the part of Ports the head-drop path used
 }

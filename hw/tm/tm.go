@@ -154,6 +154,7 @@ type TM struct {
 	gntValid bool
 	gntIdx   int
 	use      [NumMems]PortUse
+	hdUse    [NumMems]PortUse
 	stats    Stats
 
 	chk               checker
@@ -277,10 +278,15 @@ func (m *TM) Eval() {
 	m.unlinkStage()
 	m.deqRound()
 	m.deqIssue()
+	pr0, _ := m.pds.Mem.Use()
 	m.hdIssue()
+	pr1, _ := m.pds.Mem.Use()
 	m.enqueueRound()
 	m.deqFree()
+	cr0, cw0 := m.cp.Use()
 	m.hdCellsStage()
+	cr1, cw1 := m.cp.Use()
+	m.hdUse = [NumMems]PortUse{MemPD: {Reads: pr1 - pr0}, MemCP: {Reads: cr1 - cr0, Writes: cw1 - cw0}}
 	m.egress()
 	m.snapshotUse()
 }
@@ -382,7 +388,7 @@ func (m *TM) Probe() Probe {
 	p := Probe{
 		Cycle: m.cycle - 1, Qlen: m.qlen, Free: m.free, Thr: m.adm.Thr.ThrO,
 		Over: m.sel.OverO, GntValid: m.gntValid, GntIdx: m.gntIdx,
-		HD: m.hdState(), Deq: m.deqState(), Ports: m.use,
+		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
 	}
 	if m.cycle == 0 {
 		p.Cycle = 0

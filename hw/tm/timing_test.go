@@ -1,0 +1,118 @@
+package tm
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// timingConfig is the small TM of the timing tests: one port, two queues
+// (class 0 high priority with α=8, class 1 low with α=1/8), B=64, k=2,
+// every memory with latency 1 and the tightest budgets Validate allows for
+// the cell pointers and data (2 reads, 2 writes), a port sending one cell
+// every 2 cycles with at most 8 cells pending.
+func timingConfig(freeMode string) Config {
+	c := DefaultConfig()
+	c.P, c.Q, c.B, c.K, c.R, c.MaxPkt = 1, 2, 64, 2, 2, 8
+	c.AlphaExp, c.Quantum = []int{3, -3}, []int{8, 8}
+	c.FreeMode = freeMode
+	c.TxWindow = 8
+	c.PushoutWait = 0
+	c.CP = MemConfig{ReadPorts: 2, WritePorts: 2, ReadLatency: 1}
+	c.CD = MemConfig{ReadPorts: 2, WritePorts: 2, ReadLatency: 1}
+	c.PD = MemConfig{ReadPorts: 1, WritePorts: 2, ReadLatency: 1}
+	c.Check = true
+	return c
+}
+
+var stateName = [...]string{"idle", "rdPD", "cells"}
+
+// timingRow is one cycle of the overlap scenario as Probe shows it after
+// the cycle: pipeline states, head-drop grant, port use (all, and the
+// head-drop path's share), queue lengths and the free count.
+type timingRow struct {
+	cycle          uint64
+	deq, hd, gnt   string
+	pdR, pdW, hdPR int
+	cpR, cpW       int
+	hdCR, hdCW     int
+	cdR, cdW       int
+	q0, q1, free   int
+}
+
+func probeRow(m *TM) timingRow {
+	p := m.Probe()
+	g := "-"
+	if p.GntValid {
+		g = fmt.Sprint(p.GntIdx)
+	}
+	return timingRow{p.Cycle, stateName[p.Deq], stateName[p.HD], g,
+		p.Ports[MemPD].Reads, p.Ports[MemPD].Writes, p.HDPorts[MemPD].Reads,
+		p.Ports[MemCP].Reads, p.Ports[MemCP].Writes, p.HDPorts[MemCP].Reads, p.HDPorts[MemCP].Writes,
+		p.Ports[MemCD].Reads, p.Ports[MemCD].Writes, int(p.Qlen[0]), int(p.Qlen[1]), p.Free}
+}
+
+// TestDequeueOverlapsHeadDrop: at cycle 0, four 4-cell packets arrive at
+// queue 0 and two at queue 1. Queue 0 is dequeued back to back (strict
+// priority); queue 1 is over its threshold (8 cells > 52/8) and Occamy
+// expels its head packet while queue 0's last packet is dequeued.
+//
+// What the rows show (cycles 13-17):
+//   - 13: the head drop is granted (gnt=1) but the dequeue takes the only
+//     PD read port, so the executor waits.
+//   - 14: the executor reads queue 1's head PD on the idle PD port while the
+//     dequeue runs its first cell round (2 pointer reads, 2 data reads).
+//   - 15: the executor unlinks (q1 8→4), but the dequeue's frees take both
+//     cell-pointer write ports, so the head drop's cells wait.
+//   - per-cell mode, 16-17: two rounds on the idle ports (2 reads + 2 writes,
+//     then 2 writes), no cell-data access; chain mode, 16: one write per
+//     sub-list appends the packet's two chains.
+func TestDequeueOverlapsHeadDrop(t *testing.T) {
+	golden := map[string][]timingRow{
+		"cell": {
+			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
+			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 0, 2, 0, 0, 8, 54},
+			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
+			{16, "idle", "cells", "1", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 4, 58},
+			{17, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+		},
+		"chain": {
+			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
+			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 8, 52},
+			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
+			{16, "idle", "idle", "1", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{17, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+		},
+	}
+	for _, fm := range []string{"cell", "chain"} {
+		t.Run(fm, func(t *testing.T) {
+			m, err := New(timingConfig(fm))
+			require.NoError(t, err)
+			rows := golden[fm]
+			for cy := uint64(0); cy <= rows[len(rows)-1].cycle; cy++ {
+				if cy == 0 {
+					for i := 0; i < 4; i++ {
+						m.Offer(Arrival{Queue: 0, Cells: 4})
+					}
+					m.Offer(Arrival{Queue: 1, Cells: 4})
+					m.Offer(Arrival{Queue: 1, Cells: 4})
+				}
+				require.NoError(t, m.Step(), "cycle %d", cy)
+				got := probeRow(m)
+				t.Logf("%+v", got)
+				if cy < rows[0].cycle {
+					continue
+				}
+				assert.Equal(t, rows[cy-rows[0].cycle], got, "cycle %d: row (deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free)", cy)
+			}
+			st := m.Stats().Queues[1]
+			assert.Equal(t, uint64(1), st.HeadDropped.Pkts, "queue 1 head-dropped packets")
+		})
+	}
+}
