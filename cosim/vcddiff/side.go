@@ -1,0 +1,138 @@
+package vcddiff
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"occamy/rtl/vcd"
+)
+
+// side is one file's header as the differ sees it: every var's full path
+// and scope components, with vars that repeat an earlier var's full path
+// left out (a malformed file; the first declaration wins).
+type side struct {
+	name   string      // "A", "B" or the file name, for messages
+	h      *vcd.Header //
+	paths  []string    // full dotted path per var
+	dup    []bool      // var repeats an earlier var's path
+	byPath map[string]int
+}
+
+// newSide indexes a header.
+func newSide(name string, h *vcd.Header) *side {
+	s := &side{
+		name:   name,
+		h:      h,
+		paths:  make([]string, len(h.Vars)),
+		dup:    make([]bool, len(h.Vars)),
+		byPath: make(map[string]int, len(h.Vars)),
+	}
+	for i := range h.Vars {
+		p := h.Vars[i].Path()
+		s.paths[i] = p
+		if _, ok := s.byPath[p]; ok {
+			s.dup[i] = true
+			continue
+		}
+		s.byPath[p] = i
+	}
+	return s
+}
+
+// scopeParts returns var i's scope components (empty outside any scope).
+func (s *side) scopeParts(i int) []string {
+	sc := s.h.Vars[i].Scope
+	if sc == "" {
+		return nil
+	}
+	return strings.Split(sc, ".")
+}
+
+// under reports whether var i lies in scope root ("" is the whole file),
+// and returns its path relative to root.
+func (s *side) under(i int, root string) (string, bool) {
+	p := s.paths[i]
+	if root == "" {
+		return p, true
+	}
+	if len(p) > len(root)+1 && p[len(root)] == '.' && p[:len(root)] == root {
+		return p[len(root)+1:], true
+	}
+	return "", false
+}
+
+// hasScope reports whether some var lies in scope root.
+func (s *side) hasScope(root string) bool {
+	for i := range s.paths {
+		if _, ok := s.under(i, root); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupError says why a name did not resolve.
+type lookupError struct {
+	name       string
+	candidates []string // several value streams matched; empty: none did
+}
+
+func (e *lookupError) Error() string {
+	if len(e.candidates) == 0 {
+		return fmt.Sprintf("no signal named %q", e.name)
+	}
+	c := e.candidates
+	more := ""
+	if len(c) > 6 {
+		more = fmt.Sprintf(" (+%d more)", len(c)-6)
+		c = c[:6]
+	}
+	return fmt.Sprintf("signal name %q is ambiguous: %s%s; give more of its path", e.name, strings.Join(c, ", "), more)
+}
+
+// notFound reports whether err is a lookup that matched nothing.
+func notFound(err error) bool {
+	e, ok := err.(*lookupError)
+	return ok && len(e.candidates) == 0
+}
+
+// lookup resolves a user's name to a var index: first as a path relative
+// to root, then as a full path, then as a dotted suffix of full paths that
+// matches a single value stream (vars sharing an id code count once; the
+// first is returned). It returns a *lookupError otherwise.
+func (s *side) lookup(name, root string) (int, error) {
+	if name == "" {
+		return 0, &lookupError{name: name}
+	}
+	if root != "" {
+		if i, ok := s.byPath[root+"."+name]; ok {
+			return i, nil
+		}
+	}
+	if i, ok := s.byPath[name]; ok {
+		return i, nil
+	}
+	found := -1
+	var others []string
+	for i, p := range s.paths {
+		if s.dup[i] || len(p) <= len(name) || p[len(p)-len(name)-1] != '.' || p[len(p)-len(name):] != name {
+			continue
+		}
+		switch {
+		case found < 0:
+			found = i
+		case s.h.Vars[found].Code != s.h.Vars[i].Code:
+			others = append(others, p)
+		}
+	}
+	if found < 0 {
+		return 0, &lookupError{name: name}
+	}
+	if len(others) > 0 {
+		c := append([]string{s.paths[found]}, others...)
+		sort.Strings(c)
+		return 0, &lookupError{name: name, candidates: c}
+	}
+	return found, nil
+}
