@@ -11,7 +11,7 @@ import (
 // style is one of the three snippets with what Diff should find in it.
 type style struct {
 	name, dump, root, clock string
-	startTime                 uint64
+	startTime               uint64
 }
 
 var styles = []style{
