@@ -113,6 +113,7 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 	if el.Top == "" {
 		return nil, errors.New("cosim: Verilator XML names no top module")
 	}
+	widths := map[string]int{}
 	for _, v := range vars {
 		p := Port{Name: v.name}
 		switch v.dir {
@@ -123,7 +124,7 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 		default:
 			return nil, fmt.Errorf("cosim: port %s of %s is an %s; only input and output ports are supported", v.name, el.Top, v.dir)
 		}
-		w, err := dtypeWidth(types, v.dtype, 0)
+		w, err := dtypeWidth(types, widths, v.dtype, 0)
 		if err != nil {
 			return nil, fmt.Errorf("cosim: port %s of %s: %w", v.name, el.Top, err)
 		}
@@ -141,11 +142,25 @@ func attrs(as []xml.Attr) map[string]string {
 	return m
 }
 
-// dtypeWidth computes the packed width of the type with the given id.
-func dtypeWidth(types map[string]*xmlDtype, id string, depth int) (int, error) {
+// dtypeWidth computes the packed width of the type with the given id,
+// remembering each type's width in widths so that shared member types are
+// sized once (a hostile type table cannot make it take exponential time).
+func dtypeWidth(types map[string]*xmlDtype, widths map[string]int, id string, depth int) (int, error) {
+	if w, ok := widths[id]; ok {
+		return w, nil
+	}
 	if depth > 64 {
 		return 0, errors.New("type nesting too deep")
 	}
+	w, err := dtypeWidthOnce(types, widths, id, depth)
+	if err != nil {
+		return 0, err
+	}
+	widths[id] = w
+	return w, nil
+}
+
+func dtypeWidthOnce(types map[string]*xmlDtype, widths map[string]int, id string, depth int) (int, error) {
 	d, ok := types[id]
 	if !ok {
 		return 0, fmt.Errorf("unknown type id %q", id)
@@ -169,14 +184,14 @@ func dtypeWidth(types map[string]*xmlDtype, id string, depth int) (int, error) {
 		}
 		w = spanWidth(l, r)
 	case "refdtype", "enumdtype", "typedefdtype":
-		return dtypeWidth(types, d.sub, depth+1)
+		return dtypeWidth(types, widths, d.sub, depth+1)
 	case "packarraydtype":
 		l, err1 := parseConst(d.rng[0])
 		r, err2 := parseConst(d.rng[1])
 		if err1 != nil || err2 != nil {
 			return 0, fmt.Errorf("bad packed range [%s:%s]", d.rng[0], d.rng[1])
 		}
-		sub, err := dtypeWidth(types, d.sub, depth+1)
+		sub, err := dtypeWidth(types, widths, d.sub, depth+1)
 		if err != nil {
 			return 0, err
 		}
@@ -190,7 +205,7 @@ func dtypeWidth(types map[string]*xmlDtype, id string, depth int) (int, error) {
 			return 0, fmt.Errorf("%s %s has no members", strings.TrimSuffix(d.kind, "dtype"), d.name)
 		}
 		for _, m := range d.members {
-			mw, err := dtypeWidth(types, m, depth+1)
+			mw, err := dtypeWidth(types, widths, m, depth+1)
 			if err != nil {
 				return 0, err
 			}
@@ -198,6 +213,9 @@ func dtypeWidth(types map[string]*xmlDtype, id string, depth int) (int, error) {
 				w = max(w, mw)
 			} else {
 				w += mw
+			}
+			if w > maxPortWidth {
+				return 0, fmt.Errorf("wider than %d bits", maxPortWidth)
 			}
 		}
 	case "unpackarraydtype":

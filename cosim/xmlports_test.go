@@ -2,6 +2,7 @@ package cosim
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,7 +127,11 @@ func TestParseConst(t *testing.T) {
 }
 
 // FuzzParseElaboration checks that no input makes the parser panic, and
-// that every port it returns has a sane width and direction.
+// that every port it returns has a sane width and direction. The seeds are
+// whole Verilator files, which the fuzzer minimises slowly; run it with
+// -fuzzminimizetime=2s, e.g.
+//
+//	go test ./cosim -run '^$' -fuzz FuzzParseElaboration -fuzztime 15s -fuzzminimizetime 2s
 func FuzzParseElaboration(f *testing.F) {
 	for _, p := range []string{"testdata/xml/counter.xml", "testdata/xml/types.xml"} {
 		b, err := os.ReadFile(p)
@@ -145,4 +150,24 @@ func FuzzParseElaboration(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseElaborationSharedMembers: a chain of structs whose two members
+// are the next struct would take 2^64 steps without memoisation; it must be
+// sized (and rejected as too wide) at once.
+func TestParseElaborationSharedMembers(t *testing.T) {
+	var types strings.Builder
+	types.WriteString(`<basicdtype id="t0" name="logic"/>`)
+	for i := 1; i <= 60; i++ {
+		prev := "t" + strconv.Itoa(i-1)
+		types.WriteString(`<structdtype id="t` + strconv.Itoa(i) + `" name="s"><memberdtype id="m" sub_dtype_id="` + prev + `"/><memberdtype id="m" sub_dtype_id="` + prev + `"/></structdtype>`)
+	}
+	doc := xmlDoc(`<var name="s_i" dtype_id="t10" dir="input"/><var name="h_i" dtype_id="t60" dir="input"/>`, types.String())
+	_, err := ParseElaboration(strings.NewReader(doc))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "port h_i of x: wider than")
+	doc = xmlDoc(`<var name="s_i" dtype_id="t10" dir="input"/>`, types.String())
+	el, err := ParseElaboration(strings.NewReader(doc))
+	require.NoError(t, err)
+	assert.Equal(t, 1024, el.Ports[0].Width)
 }
