@@ -189,23 +189,24 @@ func Prepare(o Options) (*Prepared, error) {
 	return p, nil
 }
 
-// checkShape checks the fields others depend on (P, Q, B) first, so that
+// checkShape checks the fields others depend on (P, Q, B, QW, AW) first, so that
 // errors name what the user gave rather than a consequence.
 func checkShape(cfg *tm.Config, flagOf map[string]string) error {
 	for _, c := range []struct {
 		field  string
 		v, max int
-	}{{"P", cfg.P, tm.MaxP}, {"Q", cfg.Q, tm.MaxQ}, {"B", cfg.B, tm.MaxB}} {
-		if c.v < 1 || c.v > c.max {
-			return tmErr(&rtl.ParamError{Block: tm.Block, Param: c.field, Value: int64(c.v), Min: 1, Max: int64(c.max)}, flagOf)
+		min    int
+	}{{"P", cfg.P, tm.MaxP, 1}, {"Q", cfg.Q, tm.MaxQ, 1}, {"B", cfg.B, tm.MaxB, 1}, {"QW", cfg.QW, 32, 2}, {"AW", cfg.AW, 8, 2}} {
+		if c.v < c.min || c.v > c.max {
+			return tmErr(&rtl.ParamError{Block: tm.Block, Param: c.field, Value: int64(c.v), Min: int64(c.min), Max: int64(c.max)}, flagOf)
 		}
 	}
 	return nil
 }
 
-// fitDerived resizes the per-class lists to Q and the memory port budgets
-// to K when the user changed Q or K but not those fields, the way
-// tm.DefaultConfig derives them.
+// fitDerived resizes the per-class lists to Q, the memory port budgets to
+// K, and caps PushoutWait at B, when the user changed Q, K or B but not
+// those fields, the way tm.DefaultConfig derives them.
 func fitDerived(cfg *tm.Config, set map[string]bool) {
 	def := tm.DefaultConfig()
 	if !set["AlphaExp"] && len(cfg.AlphaExp) != cfg.Q {
@@ -215,6 +216,9 @@ func fitDerived(cfg *tm.Config, set map[string]bool) {
 	}
 	if !set["Quantum"] && len(cfg.Quantum) != cfg.Q {
 		cfg.Quantum = resize(cfg.Quantum, cfg.Q, cfg.MaxPkt)
+	}
+	if !set["PushoutWait"] && cfg.PushoutWait > cfg.B {
+		cfg.PushoutWait = cfg.B
 	}
 	if set["K"] {
 		if !set["CP"] {

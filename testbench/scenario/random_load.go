@@ -25,14 +25,9 @@ var randomLoad = &Scenario{
 	},
 	Plan: func(cfg *tm.Config, v Values) (*Plan, error) {
 		size := &traffic.SizeSpec{Dist: traffic.DistBimodal, Small: int(v["small_bytes"]), Large: int(v["large_bytes"]), LargeFrac: v["large_frac"]}
-		all := make([]int, cfg.N())
-		for i := range all {
-			all[i] = i
-		}
 		return &Plan{
 			Sources: []traffic.Spec{{Kind: traffic.KindRandom, Load: v["load"], Size: size}},
 			Cycles:  200000,
-			Groups:  []Group{{Name: "all", Queues: all}},
 			Metrics: func(r *Run) ([]Metric, error) { return loadMetrics(r), nil },
 		}, nil
 	},

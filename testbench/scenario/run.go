@@ -75,6 +75,8 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 			return nil, fmt.Errorf("trace: %w", err)
 		}
 	}
+	// The counters are live behind this pointer; only Len and the totals
+	// wait for a Stats call, so watches read lengths from Probe instead.
 	st := m.Stats()
 	for c := uint64(0); c < cycles; c++ {
 		pkts := mix.Tick(c)
@@ -98,10 +100,12 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		if err != nil {
 			return nil, fmt.Errorf("cycle %d: %w", c, err)
 		}
-		st = m.Stats()
 		r.Cycles = c + 1
-		for _, w := range watches {
-			w.observe(c, st)
+		if len(watches) > 0 {
+			qlen := m.Probe().Qlen
+			for _, w := range watches {
+				w.observe(c, st, qlen)
+			}
 		}
 		if stop != nil && stop(c, r) {
 			break
@@ -112,7 +116,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 			return nil, fmt.Errorf("trace: %w", err)
 		}
 	}
-	r.Stats = st
+	r.Stats = m.Stats()
 	return r, nil
 }
 

@@ -27,8 +27,9 @@ func newWatch(g Group, n int) *Watch {
 		QlenAtDrop: make([]uint64, n), QlenAtSnap: make([]uint64, n)}
 }
 
-// observe records cycle c's counters; it allocates nothing.
-func (w *Watch) observe(c uint64, st *tm.Stats) {
+// observe records cycle c's counters and queue lengths (cells, after the
+// cycle); it allocates nothing.
+func (w *Watch) observe(c uint64, st *tm.Stats, qlen []uint32) {
 	var arr, drop, tx, ln, arrC, dropC uint64
 	for _, q := range w.Queues {
 		s := &st.Queues[q]
@@ -37,7 +38,7 @@ func (w *Watch) observe(c uint64, st *tm.Stats) {
 		drop += s.AdmDropped.Pkts + s.HeadDropped.Pkts
 		dropC += s.AdmDropped.Cells + s.HeadDropped.Cells
 		tx += s.Transmitted.Pkts
-		ln += s.Len.Cells
+		ln += uint64(qlen[q])
 	}
 	if arr != w.arr {
 		if w.FirstArrival < 0 {
@@ -50,7 +51,7 @@ func (w *Watch) observe(c uint64, st *tm.Stats) {
 		w.LenAtFirstDrop = ln
 		w.ArrivedAtDrop = Count{Pkts: arr, Cells: arrC}
 		w.DropAtDrop = Count{Pkts: drop - w.drop, Cells: dropC - w.dropC}
-		snapLens(w.QlenAtDrop, st)
+		snapLens(w.QlenAtDrop, qlen)
 	}
 	if tx != w.tx {
 		w.LastTx = int64(c)
@@ -59,14 +60,14 @@ func (w *Watch) observe(c uint64, st *tm.Stats) {
 		w.MaxLen = ln
 	}
 	if w.Snap != 0 && c == w.Snap {
-		snapLens(w.QlenAtSnap, st)
+		snapLens(w.QlenAtSnap, qlen)
 	}
 	w.arr, w.drop, w.dropC, w.tx = arr, drop, dropC, tx
 }
 
-func snapLens(dst []uint64, st *tm.Stats) {
+func snapLens(dst []uint64, qlen []uint32) {
 	for i := range dst {
-		dst[i] = st.Queues[i].Len.Cells
+		dst[i] = uint64(qlen[i])
 	}
 }
 
