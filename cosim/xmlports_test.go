@@ -1,10 +1,12 @@
 package cosim
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -152,22 +154,36 @@ func FuzzParseElaboration(f *testing.F) {
 	})
 }
 
-// TestParseElaborationSharedMembers: a chain of structs whose two members
-// are the next struct would take 2^64 steps without memoisation; it must be
-// sized (and rejected as too wide) at once.
+// TestParseElaborationSharedMembers: a chain of 60 unions whose two members
+// are both the previous union is 1 bit wide but takes 2^60 steps to size
+// without memoisation; a chain of structs doubles its width each level and
+// must be rejected as too wide.
 func TestParseElaborationSharedMembers(t *testing.T) {
-	var types strings.Builder
-	types.WriteString(`<basicdtype id="t0" name="logic"/>`)
-	for i := 1; i <= 60; i++ {
-		prev := "t" + strconv.Itoa(i-1)
-		types.WriteString(`<structdtype id="t` + strconv.Itoa(i) + `" name="s"><memberdtype id="m" sub_dtype_id="` + prev + `"/><memberdtype id="m" sub_dtype_id="` + prev + `"/></structdtype>`)
+	chain := func(kind string) string {
+		var b strings.Builder
+		b.WriteString(`<basicdtype id="t0" name="logic"/>`)
+		for i := 1; i <= 60; i++ {
+			prev := "t" + strconv.Itoa(i-1)
+			fmt.Fprintf(&b, `<%s id="t%d" name="s"><memberdtype id="m" sub_dtype_id="%s"/><memberdtype id="m" sub_dtype_id="%s"/></%s>`, kind, i, prev, prev, kind)
+		}
+		return b.String()
 	}
-	doc := xmlDoc(`<var name="s_i" dtype_id="t10" dir="input"/><var name="h_i" dtype_id="t60" dir="input"/>`, types.String())
-	_, err := ParseElaboration(strings.NewReader(doc))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "port h_i of x: wider than")
-	doc = xmlDoc(`<var name="s_i" dtype_id="t10" dir="input"/>`, types.String())
-	el, err := ParseElaboration(strings.NewReader(doc))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		el, err := ParseElaboration(strings.NewReader(xmlDoc(`<var name="u_i" dtype_id="t60" dir="input"/>`, chain("uniondtype"))))
+		assert.NoError(t, err)
+		assert.Equal(t, []Port{{"u_i", In, 1}}, el.Ports)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("sizing a chain of shared union members did not finish in 10 s")
+	}
+	structs := chain("structdtype")
+	el, err := ParseElaboration(strings.NewReader(xmlDoc(`<var name="s_i" dtype_id="t10" dir="input"/>`, structs)))
 	require.NoError(t, err)
 	assert.Equal(t, 1024, el.Ports[0].Width)
+	_, err = ParseElaboration(strings.NewReader(xmlDoc(`<var name="h_i" dtype_id="t60" dir="input"/>`, structs)))
+	assert.ErrorContains(t, err, "port h_i of x: wider than")
 }
