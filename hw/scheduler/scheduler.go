@@ -104,7 +104,7 @@ type Scheduler struct {
 	RstNI     bool       // rst_ni
 	EligI     rtl.Bitmap // elig_i: queue may start a packet now
 	NonEmptyI rtl.Bitmap // nonempty_i: queue holds a packet (DRR resets the deficit of an empty queue)
-	PortRdyI  rtl.Bitmap // port_rdy_i: port may take another packet (bits 0..P-1)
+	PortRdyI  rtl.Bitmap // port_rdy_i: port may take another packet (bits 0..P-1; P <= 32, so word 0)
 	HeadLenI  []uint32   // head_len_i: head packet length per queue, cells (len P*Q)
 	AckI      bool       // ack_i: the grant is taken this cycle
 	ValidO    bool       // gnt_valid_o
@@ -116,6 +116,7 @@ type Scheduler struct {
 	drr   bool
 	quant [MaxQ]uint32
 	mask  uint64
+	first uint64 // bits 0, Q, 2Q, … of a word (Q a power of two)
 }
 
 // New validates p and returns a scheduler with cleared registers.
@@ -124,6 +125,9 @@ func New(p Params) (*Scheduler, error) {
 		return nil, err
 	}
 	s := &Scheduler{P: p, HeadLenI: make([]uint32, p.P*p.Q), drr: p.Mode == "drr", mask: 1<<uint(p.Q) - 1}
+	for i := 0; i < 64; i += p.Q {
+		s.first |= 1 << uint(i)
+	}
 	if s.drr {
 		for c, q := range p.Quantum {
 			s.quant[c] = uint32(q)
@@ -149,23 +153,50 @@ func (s *Scheduler) field(b *rtl.Bitmap, p int) uint64 {
 	return v & s.mask
 }
 
+// portsWithElig returns bit p set when port p has an eligible queue. For
+// Q a power of two each port's queues sit in one word, so an OR-fold of the
+// word leaves each port's "any" at its first queue's bit.
+func (s *Scheduler) portsWithElig() uint64 {
+	var any uint64
+	q := s.P.Q
+	if q&(q-1) != 0 {
+		for p := 0; p < s.P.P; p++ {
+			if s.field(&s.EligI, p) != 0 {
+				any |= 1 << uint(p)
+			}
+		}
+		return any
+	}
+	perWord, lg := 64/q, uint(bits.TrailingZeros(uint(q)))
+	for w := 0; w*perWord < s.P.P; w++ {
+		x := s.EligI[w]
+		for sh := 1; sh < q; sh <<= 1 {
+			x |= x >> uint(sh)
+		}
+		x &= s.first // each port's first-queue bit
+		for ; x != 0; x &= x - 1 {
+			any |= 1 << (uint(w*perWord) + uint(bits.TrailingZeros64(x))>>lg)
+		}
+	}
+	return any & (1<<uint(s.P.P) - 1)
+}
+
 // Eval computes the grant and the next-state change.
 func (s *Scheduler) Eval() {
 	s.ValidO, s.QidO, s.PortO = false, 0, 0
 	s.d.commit = false
 	s.d.port = -1
-	np := s.P.P
-	p := int(s.q.PortPtrQ)
-	for i := 0; i < np; i++ {
-		if s.PortRdyI.Test(p) && s.field(&s.EligI, p) != 0 {
-			s.pickIn(p)
-			return
-		}
-		p++
-		if p == np {
-			p = 0
-		}
+	cand := s.portsWithElig() & s.PortRdyI[0]
+	if cand == 0 {
+		return
 	}
+	// First candidate at or after the pointer, circularly.
+	ptr := uint(s.q.PortPtrQ)
+	p := bits.TrailingZeros64(cand)
+	if hi := cand &^ (1<<ptr - 1); hi != 0 {
+		p = bits.TrailingZeros64(hi)
+	}
+	s.pickIn(p)
 }
 
 func (s *Scheduler) pickIn(p int) {

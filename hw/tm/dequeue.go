@@ -50,6 +50,7 @@ func (m *TM) unlink(r *pdRead) bool {
 		m.nonEmpty.Clear(q)
 	}
 	m.qlen[q] -= uint32(n)
+	m.qDirty = true
 	m.qpkts[q]--
 	m.sumQlen -= n
 	m.sumPkts--
@@ -143,12 +144,7 @@ func (m *TM) deqIssue() {
 		s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
 	s.NonEmptyI = m.nonEmpty
-	s.PortRdyI = [len(s.PortRdyI)]uint64{}
-	for p := range m.ports {
-		if m.ports[p].pending < m.cfg.TxWindow {
-			s.PortRdyI.Set(p)
-		}
-	}
+	s.PortRdyI = m.portRdy
 	s.Eval()
 	s.AckI = s.ValidO && m.pds.Mem.ReadsLeft() > 0
 	if !s.AckI {
@@ -177,6 +173,9 @@ func (m *TM) deqIssue() {
 	pt.ring[i] = txPkt{q: int32(q), cells: v.Cells, left: v.Cells}
 	pt.n++
 	pt.pending += int(v.Cells)
+	if pt.pending >= m.cfg.TxWindow {
+		m.portRdy.Clear(q / m.cfg.Q)
+	}
 }
 
 // deqFree (stage F) returns the cells the dequeue finished with this cycle
@@ -212,15 +211,22 @@ func (m *TM) egress() {
 	now := m.cycle
 	for m.rn > 0 && m.ret[m.rh].at <= now {
 		e := m.ret[m.rh]
-		m.ports[e.port].ready += int(e.cells)
+		pt := &m.ports[e.port]
+		pt.ready += int(e.cells)
 		m.txBusy |= 1 << uint(e.port)
+		m.txAt = min(m.txAt, max(now, pt.next))
 		m.rh++
 		if m.rh == retDepth {
 			m.rh = 0
 		}
 		m.rn--
 	}
+	if now < m.txAt {
+		return
+	}
 	r := uint64(m.cfg.R)
+	m.txAt = ^uint64(0)
+	defer m.nextTx()
 	for busy := m.txBusy; busy != 0; busy &= busy - 1 {
 		p := trailingZeros(uint64(busy))
 		pt := &m.ports[p]
@@ -232,6 +238,9 @@ func (m *TM) egress() {
 			m.txBusy &^= 1 << uint(p)
 		}
 		pt.pending--
+		if pt.pending < m.cfg.TxWindow {
+			m.portRdy.Set(p)
+		}
 		pt.next = now + r
 		h := &pt.ring[pt.head]
 		h.left--
@@ -248,4 +257,14 @@ func (m *TM) egress() {
 		}
 		pt.n--
 	}
+}
+
+// nextTx sets txAt, the first cycle in which some port with cells ready
+// may send, so that egress skips the ports until then.
+func (m *TM) nextTx() {
+	at := ^uint64(0)
+	for busy := m.txBusy; busy != 0; busy &= busy - 1 {
+		at = min(at, m.ports[trailingZeros(uint64(busy))].next)
+	}
+	m.txAt = at
 }

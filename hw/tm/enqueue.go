@@ -38,6 +38,7 @@ func (m *TM) admit() {
 		st.Admitted.Pkts++
 		st.Admitted.Cells += uint64(n)
 		m.qlen[q] += uint32(n)
+		m.qDirty = true
 		m.qpkts[q]++
 		m.enqWait[q]++
 		m.free -= n

@@ -121,8 +121,11 @@ type TM struct {
 	serial   uint32
 	thrFree  int    // free count the thresholds were last evaluated for
 	thrValid bool   // thrFree is meaningful
+	qDirty   bool   // qlen changed since qlenQ was copied
 	txBusy   uint32 // ports with cells ready to send
+	txAt     uint64 // first cycle a port in txBusy may send
 
+	portRdy  rtl.Bitmap // port has fewer than TxWindow cells pending
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
 
@@ -228,6 +231,7 @@ func New(c Config) (*TM, error) {
 	m.ports = make([]port, c.P)
 	for p := range m.ports {
 		m.ports[p].ring = make([]txPkt, c.TxWindow+1)
+		m.portRdy.Set(p)
 	}
 	m.stats.Queues = make([]QueueStats, n)
 	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
@@ -303,8 +307,12 @@ func (m *TM) Commit() {
 	m.sel.Commit()
 	m.arb.Commit()
 	m.sch.Commit()
-	for _, e := range [...]error{m.pds.Mem.Err(), m.cp.Err(), m.cd.Err()} {
-		if e != nil {
+	if m.err == nil {
+		if e := m.pds.Mem.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.cp.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.cd.Err(); e != nil {
 			m.fail(e)
 		}
 	}
@@ -324,7 +332,11 @@ func (m *TM) Cycle() uint64 { return m.cycle }
 // sampleQ takes the start-of-cycle register copies and evaluates the
 // combinational blocks that read them: thresholds and the selector.
 func (m *TM) sampleQ() {
-	copy(m.qlenQ, m.qlen)
+	selDirty := m.qDirty
+	if m.qDirty {
+		copy(m.qlenQ, m.qlen)
+		m.qDirty = false
+	}
 	m.freeQ = m.free
 	// The α exponents are fixed at New, so the thresholds change only with
 	// the free count: evaluate the threshold unit and spread its outputs to
@@ -337,9 +349,17 @@ func (m *TM) sampleQ() {
 		for i := 0; i < len(m.thrQ); i += len(thr) {
 			copy(m.thrQ[i:], thr)
 		}
+		selDirty = true
 	}
-	m.sel.Eval()
-	if m.pol == polPushout {
+	// The selector's next register value depends only on qlen and thr: when
+	// neither changed since its last Eval, that value is already in its
+	// register, so only its output needs refreshing.
+	if selDirty {
+		m.sel.Eval()
+	} else {
+		m.sel.OverO = m.sel.State().OverQ
+	}
+	if m.pol == polPushout && selDirty {
 		var mx uint32
 		for _, v := range m.qlenQ {
 			mx = max(mx, v)
