@@ -13,12 +13,14 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run build build-cosim test test-go test-hw tools vet fmt-check bench clean
+.PHONY: help run build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
 	@echo "make test         install missing tools (root: apt-get) and run every test"
 	@echo "make test-go      Go unit, property and vector tests only (no simulators)"
+	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
+	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
@@ -65,8 +67,13 @@ test-go:
 test: tools fmt-check vet test-go test-hw
 	@echo "make test: all suites passed"
 
-# test-hw runs everything that needs the simulators; fragments below add to it.
-test-hw:
+# test-hw runs everything that needs the simulators.
+test-hw: lint verilog-tb
+
+# lint: verilator --lint-only -Wall and iverilog -g2012 on every module.
+lint: verilog-lint
+
+include verilog/verilog.mk
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./rtl/... ./hw/...
