@@ -288,9 +288,12 @@ func (m *TM) Eval() {
 	m.enqueueRound()
 	m.deqFree()
 	cr0, cw0 := m.cp.Use()
+	dr0, dw0 := m.cd.Use()
 	m.hdCellsStage()
 	cr1, cw1 := m.cp.Use()
-	m.hdUse = [NumMems]PortUse{MemPD: {Reads: pr1 - pr0}, MemCP: {Reads: cr1 - cr0, Writes: cw1 - cw0}}
+	dr1, dw1 := m.cd.Use()
+	m.hdUse = [NumMems]PortUse{MemPD: {Reads: pr1 - pr0}, MemCP: {Reads: cr1 - cr0, Writes: cw1 - cw0},
+		MemCD: {Reads: dr1 - dr0, Writes: dw1 - dw0}}
 	m.egress()
 	m.snapshotUse()
 }
