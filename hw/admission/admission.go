@@ -19,6 +19,13 @@
 //     ingress (at most Wait cells in all wait like this) while the head-drop
 //     executor expels packets from the longest queue to make room. Otherwise
 //     drop it.
+//   - ABM (Active Buffer Management, simplified): admit iff
+//     qlen_i + n <= T_class(i) / max(1, active_class(i)) and n <= free,
+//     where active_c (input ActiveI) is the number of queues of class c
+//     holding at least one cell. This is ABM's α_p·(B−Q)/n_p with the
+//     drain-rate factor μ_i/b taken as 1 (every queue drains at line rate)
+//     and n_p counted as the non-empty queues of the class; the division is
+//     exact (a golden model need not fold it into a shift).
 package admission
 
 import (
@@ -38,6 +45,7 @@ type Mode uint8
 const (
 	DT      Mode = iota // Dynamic Threshold
 	Pushout             // admit while room can be made
+	ABM                 // DT divided among the active queues of the class
 )
 
 // Params are the elaboration parameters of tm_admission.
@@ -64,8 +72,8 @@ func (p Params) Validate() error {
 	if err := rtl.CheckRange(Block, "AW", p.AW, 2, 8); err != nil {
 		return err
 	}
-	if p.Mode != DT && p.Mode != Pushout {
-		return fmt.Errorf("%s: unknown Mode %d, allowed 0 (DT), 1 (Pushout)", Block, p.Mode)
+	if p.Mode > ABM {
+		return fmt.Errorf("%s: unknown Mode %d, allowed 0 (DT), 1 (Pushout), 2 (ABM)", Block, p.Mode)
 	}
 	return rtl.CheckRange(Block, "Wait", p.Wait, 0, int(rtl.Width(p.QW).Mask()))
 }
@@ -103,9 +111,10 @@ func (d Decision) String() string {
 // per cycle for the thresholds, then Decide for each arrival. It implements
 // rtl.Clocked (no registers of its own) and rtl.Traceable.
 type Unit struct {
-	P      Params
-	FreeI  int    // free_i: registered free count (may be negative under Pushout)
-	AlphaI []int8 // alpha_i: signed exponent per class, len Q
+	P       Params
+	FreeI   int    // free_i: registered free count (may be negative under Pushout)
+	AlphaI  []int8 // alpha_i: signed exponent per class, len Q
+	ActiveI []int  // active_i: ABM only: non-empty queues per class, len Q
 
 	Thr *threshold.Unit // u_thr: its ThrO are the class thresholds after Eval
 
@@ -121,7 +130,7 @@ func New(p Params) (*Unit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("u_thr: %w", err)
 	}
-	return &Unit{P: p, AlphaI: make([]int8, p.Q), Thr: thr, mask: int(rtl.Width(p.QW).Mask())}, nil
+	return &Unit{P: p, AlphaI: make([]int8, p.Q), ActiveI: make([]int, p.Q), Thr: thr, mask: int(rtl.Width(p.QW).Mask())}, nil
 }
 
 // Eval computes the class thresholds from FreeI and AlphaI.
@@ -158,6 +167,18 @@ func (u *Unit) Decide(q, n int, qlen uint32, free int, maxQlen uint32) Decision 
 			return AdmitPushout
 		}
 		return DropFull
+	case ABM:
+		t := uint64(u.Threshold(q))
+		if a := u.ActiveI[q%u.P.Q]; a > 1 {
+			t /= uint64(a)
+		}
+		if uint64(qlen)+uint64(n) > t {
+			return DropThresh
+		}
+		if n > free {
+			return DropFull
+		}
+		return Admit
 	default:
 		if uint64(qlen)+uint64(n) > uint64(u.Threshold(q)) {
 			return DropThresh

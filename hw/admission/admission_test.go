@@ -110,3 +110,27 @@ func TestPushoutRule(t *testing.T) {
 	assert.Equal(t, "drop-threshold", DropThresh.String())
 	assert.Equal(t, "admit-pushout", AdmitPushout.String())
 }
+
+func TestABMRule(t *testing.T) {
+	u, err := New(Params{N: 8, Q: 2, QW: 16, AW: 4, Mode: ABM})
+	require.NoError(t, err)
+	u.AlphaI[0] = 1 // α = 2
+	r := rand.New(rand.NewPCG(3, 3))
+	for i := 0; i < 20000; i++ {
+		free, act := r.IntN(1000), r.IntN(5)
+		u.FreeI = free
+		u.ActiveI[0] = act
+		u.Eval()
+		n, qlen := 1+r.IntN(8), r.IntN(2000)
+		thr := 2 * free / max(act, 1)
+		want := Admit
+		switch {
+		case qlen+n > thr:
+			want = DropThresh
+		case n > free:
+			want = DropFull
+		}
+		got := u.Decide(2, n, uint32(qlen), free, 0)
+		require.Equal(t, want, got, "free %d active %d qlen %d n %d", free, act, qlen, n)
+	}
+}

@@ -2,7 +2,6 @@ package tm
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -146,7 +145,41 @@ func TestFairShare(t *testing.T) {
 				assert.Less(t, frac, 0.5, "%s: cycle %d: burst queue reached %d cells, want < 50%% of fair share %.0f (anomalous DT)",
 					tc.policy, r.firstDrop, r.absorbed, tc.share)
 			}
-			_ = math.Abs
+		})
+	}
+}
+
+// TestABMSteadyState: under abm, n congested queues of one class share
+// T = α·free/n, so each settles at q = αB/(n(1+α)).
+func TestABMSteadyState(t *testing.T) {
+	for _, tc := range []struct{ s, n int }{{1, 2}, {3, 4}, {0, 1}} {
+		alpha := 1 << tc.s
+		t.Run(fmt.Sprintf("alpha%d/n%d", alpha, tc.n), func(t *testing.T) {
+			c := DefaultConfig()
+			c.Policy = "abm"
+			c.AlphaExp[0] = tc.s
+			m, err := New(c)
+			require.NoError(t, err)
+			var flows []*flow
+			for i := 0; i < tc.n; i++ {
+				flows = append(flows, &flow{Queue: i * c.Q, Cells: 1, Rate: 1})
+			}
+			const run, window = 60000, 4096
+			sum := make([]float64, tc.n)
+			for cy := 0; cy < run; cy++ {
+				offer(m, flows)
+				require.NoError(t, m.Step())
+				if cy >= run-window {
+					for i := range flows {
+						sum[i] += float64(m.Probe().Qlen[flows[i].Queue])
+					}
+				}
+			}
+			want := float64(alpha) * float64(c.B) / float64(tc.n*(1+alpha))
+			for i, f := range flows {
+				got := sum[i] / window
+				assert.InDelta(t, want, got, 0.01*want, "cycle %d: queue %d: mean length %.1f, want αB/(n(1+α)) = %.1f", m.Cycle(), f.Queue, got, want)
+			}
 		})
 	}
 }

@@ -33,7 +33,7 @@ type Config struct {
 	K         int // cell-pointer sub-lists per packet: 1, 2, 4 or 8
 	R         int // cycles per cell per egress port (line rate), 1..1024
 
-	Policy   string // "dt", "occamy", "occamy-lqd", "pushout" (see Policies)
+	Policy   string // "dt", "occamy", "occamy-lqd", "pushout", "abm" (see AllPolicies)
 	AlphaExp []int  // per class (len Q): α_c = 2^AlphaExp[c]; within the signed AW-bit range
 	Sched    string // "sp" (class 0 is the highest priority) or "drr"
 	Quantum  []int  // DRR quantum per class in cells (len Q), 1..65535; ignored by "sp"
@@ -50,8 +50,13 @@ type Config struct {
 	Check bool // check every invariant after every cycle (slow: walks every list)
 }
 
-// Policies lists the buffer-management policy names New accepts.
+// Policies lists the four buffer-management policies of the paper's
+// comparison: "dt", "occamy", "occamy-lqd", "pushout".
 var Policies = []string{"dt", "occamy", "occamy-lqd", "pushout"}
+
+// AllPolicies lists every policy name New accepts: Policies and "abm"
+// (Active Buffer Management, simplified: see hw/admission).
+var AllPolicies = []string{"dt", "occamy", "occamy-lqd", "pushout", "abm"}
 
 // DefaultConfig returns P=8, Q=8 (N=64), B=16384 cells of 256 bytes, k=4,
 // R=8, policy occamy with α=8 for every class, strict priority, per-cell

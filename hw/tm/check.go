@@ -34,7 +34,8 @@ type checker struct {
 //  3. every arrived packet is exactly one of: admission-dropped,
 //     head-dropped, transmitted, or still in the TM (queued, being enqueued,
 //     or dequeued and not yet fully transmitted), per queue;
-//  4. each queue's length in packets and cells matches its lists.
+//  4. each queue's length in packets and cells matches its lists, and each
+//     class's active-queue count (ABM's n) matches the non-empty queues.
 //
 // The error names the queue or cell, the expected and the actual value.
 func (m *TM) Check() error {
@@ -107,6 +108,17 @@ func (m *TM) Check() error {
 	if a := &m.alloc; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++
+	}
+	for c := 0; c < m.cfg.Q; c++ {
+		n := 0
+		for q := c; q < m.n; q += m.cfg.Q {
+			if m.qlen[q] > 0 {
+				n++
+			}
+		}
+		if m.active[c] != n {
+			return fmt.Errorf("class %d: active-queue count %d, want %d non-empty queues", c, m.active[c], n)
+		}
 	}
 	for q := 0; q < m.n; q++ {
 		if int(m.qlen[q]) != cells[q] || int(m.qpkts[q]) != pkts[q] {

@@ -72,8 +72,8 @@ func (c Config) Validate() error {
 	if err := check("R", c.R, 1, MaxR); err != nil {
 		return err
 	}
-	if !known(c.Policy, Policies) {
-		return fmt.Errorf("%s: unknown Policy %q, allowed %s", Block, c.Policy, strings.Join(Policies, ", "))
+	if !known(c.Policy, AllPolicies) {
+		return fmt.Errorf("%s: unknown Policy %q, allowed %s", Block, c.Policy, strings.Join(AllPolicies, ", "))
 	}
 	if len(c.AlphaExp) != c.Q {
 		return fieldErr("len(AlphaExp)", len(c.AlphaExp), c.Q, c.Q, "one exponent per class")

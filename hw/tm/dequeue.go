@@ -50,6 +50,9 @@ func (m *TM) unlink(r *pdRead) bool {
 		m.nonEmpty.Clear(q)
 	}
 	m.qlen[q] -= uint32(n)
+	if m.qlen[q] == 0 {
+		m.active[q%m.cfg.Q]--
+	}
 	m.qDirty = true
 	m.qpkts[q]--
 	m.sumQlen -= n

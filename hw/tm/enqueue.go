@@ -37,6 +37,9 @@ func (m *TM) admit() {
 		}
 		st.Admitted.Pkts++
 		st.Admitted.Cells += uint64(n)
+		if m.qlen[q] == 0 {
+			m.active[q%m.cfg.Q]++
+		}
 		m.qlen[q] += uint32(n)
 		m.qDirty = true
 		m.qpkts[q]++

@@ -13,7 +13,7 @@ import (
 //   - occamy-lqd: the longest queue set in the selector bitmap;
 //   - pushout: the longest queue, only while the free count is negative
 //     (admitted packets wait for room);
-//   - dt: never.
+//   - dt, abm: never.
 //
 // Candidates are the queues with a linked PD whose head is not locked by a
 // read in flight (the bitmap is masked with them before the choice), so
@@ -22,7 +22,7 @@ import (
 // start-of-cycle lengths, in the same cycle, at no cost.
 func (m *TM) hdIssue() {
 	m.gntValid = false
-	if m.pol == polDT {
+	if m.pol == polDT || m.pol == polABM {
 		return
 	}
 	var cand rtl.Bitmap

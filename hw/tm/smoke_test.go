@@ -27,7 +27,7 @@ func randomLoad(t *testing.T, c Config, cycles int, p float64, maxCells int, see
 }
 
 func TestSmokeInvariants(t *testing.T) {
-	for _, pol := range Policies {
+	for _, pol := range AllPolicies {
 		for _, fm := range []string{"cell", "chain"} {
 			for _, k := range []int{1, 2, 4, 8} {
 				for _, sched := range []string{"sp", "drr"} {

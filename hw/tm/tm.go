@@ -19,6 +19,7 @@ const (
 	polOccamy
 	polLQD
 	polPushout
+	polABM
 )
 
 // Pipeline depths (packets), fixed.
@@ -110,6 +111,7 @@ type TM struct {
 	qlen     []uint32 // per queue, cells from admission to unlink
 	qlenQ    []uint32 // start-of-cycle copy: selector input and trace
 	qpkts    []uint32 // per queue, packets from admission to unlink
+	active   []int    // per class, queues holding at least one cell (ABM's n_p)
 	deqPkts  []uint32 // per queue, dequeued packets not yet transmitted
 	thrQ     []uint32 // per queue threshold (its class's), selector input
 	free     int      // accounting free count: B - Σqlen - inflight
@@ -183,10 +185,15 @@ func New(c Config) (*TM, error) {
 		m.pol = polLQD
 	case "pushout":
 		m.pol = polPushout
+	case "abm":
+		m.pol = polABM
 	}
 	mode := admission.DT
-	if m.pol == polPushout {
+	switch m.pol {
+	case polPushout:
 		mode = admission.Pushout
+	case polABM:
+		mode = admission.ABM
 	}
 	var err error
 	if m.adm, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW, Mode: mode, Wait: c.PushoutWait}); err != nil {
@@ -224,6 +231,7 @@ func New(c Config) (*TM, error) {
 	m.qlen, m.qlenQ, m.qpkts = make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.deqPkts, m.thrQ, m.enqWait = make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.thrQ
+	m.active = m.adm.ActiveI
 	m.sch.HeadLenI = m.pds.HeadLen
 	m.free, m.freeQ = c.B, c.B
 	m.offers = make([]Arrival, c.MaxOffers)
