@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
+.PHONY: help run demo build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -31,7 +31,15 @@ build:
 build-cosim:
 	$(GO) build -tags verilator -o $(BIN)/occamy ./cmd/occamy
 
+# The default job: the paper's burst-absorption scenario under DT and Occamy at
+# alpha=8 side by side, then the expulsion-path demo with its waveform.
 run: build
+	@mkdir -p $(OUT)
+	$(BIN)/occamy sim --scenario burst-absorption --bm dt,occamy --alpha 8
+	@echo
+	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
+
+demo: build
 	@mkdir -p $(OUT)
 	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
 
