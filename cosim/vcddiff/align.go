@@ -115,7 +115,7 @@ func better(n, m int, ta, tb *relTable, ra, rb, qa, qb int32) bool {
 		return n > m
 	}
 	if d, e := ta.depth[ra]+tb.depth[rb], ta.depth[qa]+tb.depth[qb]; d != e {
-		return d < e
+		return d > e
 	}
 	if ta.roots[ra] != ta.roots[qa] {
 		return ta.roots[ra] < ta.roots[qa]
