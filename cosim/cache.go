@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // CacheEnv names the environment variable that overrides the cache
@@ -37,10 +38,30 @@ func cacheRoot(dir string) (string, error) {
 	if strings.ContainsAny(abs, " \t\n") {
 		return "", fmt.Errorf("cosim: cache directory %q contains white space, which make cannot build in; set %s", abs, CacheEnv)
 	}
-	if err := os.MkdirAll(filepath.Join(abs, "tmp"), 0o755); err != nil {
+	tmp := filepath.Join(abs, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		return "", fmt.Errorf("cosim: cannot create cache directory: %w", err)
 	}
+	sweepTmp(tmp, time.Now().Add(-staleBuild))
 	return abs, nil
+}
+
+// staleBuild is the age after which a leftover temporary build directory
+// (from a killed process) is removed.
+const staleBuild = 24 * time.Hour
+
+// sweepTmp removes temporary build directories last changed before cutoff.
+// Errors are ignored: another process may be sweeping at the same time.
+func sweepTmp(tmp string, cutoff time.Time) {
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if info, err := e.Info(); err == nil && info.ModTime().Before(cutoff) {
+			os.RemoveAll(filepath.Join(tmp, e.Name()))
+		}
+	}
 }
 
 // install moves a finished build directory to its final name in one rename.

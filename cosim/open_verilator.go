@@ -126,9 +126,14 @@ type vmodel struct {
 	cycles uint64
 }
 
-func (m *vmodel) Ports() []Port   { return m.lib.Ports }
+// Ports implements Model.
+func (m *vmodel) Ports() []Port { return m.lib.Ports }
+
+// Layout implements Model.
 func (m *vmodel) Layout() *Layout { return &m.lib.Layout }
-func (m *vmodel) Cycles() uint64  { return m.cycles }
+
+// Cycles implements Model.
+func (m *vmodel) Cycles() uint64 { return m.cycles }
 
 // ptr returns a pointer to the first word, or nil for an empty slice.
 func ptr(w []uint32) *C.uint32_t {
@@ -161,6 +166,7 @@ func (m *vmodel) after(st C.int) error {
 	return nil
 }
 
+// Cycle implements Model: one cgo call.
 func (m *vmodel) Cycle(in, out []uint32) error {
 	if m.h == nil {
 		return ErrClosed
@@ -181,6 +187,7 @@ func (m *vmodel) Cycle(in, out []uint32) error {
 	return nil
 }
 
+// Run implements Model: one cgo call for n cycles.
 func (m *vmodel) Run(n int, in, out []uint32) error {
 	if m.h == nil {
 		return ErrClosed
@@ -196,6 +203,7 @@ func (m *vmodel) Run(n int, in, out []uint32) error {
 	return m.after(C.occ_call_run(m.api, m.h, C.uint64_t(n), ptr(in), ptr(out)))
 }
 
+// Reset implements Model.
 func (m *vmodel) Reset(cycles int) error {
 	if m.h == nil {
 		return ErrClosed
@@ -206,6 +214,7 @@ func (m *vmodel) Reset(cycles int) error {
 	return m.after(C.occ_call_reset(m.api, m.h, C.uint64_t(cycles)))
 }
 
+// Set implements Model.
 func (m *vmodel) Set(i int, words []uint32) error {
 	if m.h == nil {
 		return ErrClosed
@@ -218,6 +227,7 @@ func (m *vmodel) Set(i int, words []uint32) error {
 	return nil
 }
 
+// Get implements Model.
 func (m *vmodel) Get(i int, words []uint32) error {
 	if m.h == nil {
 		return ErrClosed
@@ -230,6 +240,7 @@ func (m *vmodel) Get(i int, words []uint32) error {
 	return nil
 }
 
+// Eval implements Model.
 func (m *vmodel) Eval() error {
 	if m.h == nil {
 		return ErrClosed
@@ -240,6 +251,7 @@ func (m *vmodel) Eval() error {
 	return nil
 }
 
+// Tick implements Model.
 func (m *vmodel) Tick() error {
 	if m.h == nil {
 		return ErrClosed
@@ -247,6 +259,7 @@ func (m *vmodel) Tick() error {
 	return m.after(C.occ_call_tick(m.api, m.h))
 }
 
+// Trace implements Model.
 func (m *vmodel) Trace(path string) error {
 	if m.h == nil {
 		return ErrClosed
@@ -273,6 +286,7 @@ func (m *vmodel) Trace(path string) error {
 	return nil
 }
 
+// Output implements Model.
 func (m *vmodel) Output() string {
 	if m.h == nil {
 		return ""
@@ -286,6 +300,7 @@ func (m *vmodel) Output() string {
 	return string(buf[:int(got)])
 }
 
+// Close implements Model; closing twice is a no-op.
 func (m *vmodel) Close() error {
 	if m.h == nil {
 		return nil
