@@ -93,6 +93,7 @@ func (m *TM) hdStart(q int) {
 		return
 	}
 	m.locked.Set(q)
+	m.hdUse[MemPD].Reads++
 	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
 }
 

@@ -290,18 +290,19 @@ func (m *TM) Eval() {
 	m.unlinkStage()
 	m.deqRound()
 	m.deqIssue()
-	pr0, _ := m.pds.Mem.Use()
+	m.hdUse = [NumMems]PortUse{}
 	m.hdIssue()
-	pr1, _ := m.pds.Mem.Use()
 	m.enqueueRound()
 	m.deqFree()
-	cr0, cw0 := m.cp.Use()
-	dr0, dw0 := m.cd.Use()
-	m.hdCellsStage()
-	cr1, cw1 := m.cp.Use()
-	dr1, dw1 := m.cd.Use()
-	m.hdUse = [NumMems]PortUse{MemPD: {Reads: pr1 - pr0}, MemCP: {Reads: cr1 - cr0, Writes: cw1 - cw0},
-		MemCD: {Reads: dr1 - dr0, Writes: dw1 - dw0}}
+	if m.hdBusy {
+		cr, cw := m.cp.Use()
+		dr, dw := m.cd.Use()
+		m.hdCellsStage()
+		cr1, cw1 := m.cp.Use()
+		dr1, dw1 := m.cd.Use()
+		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
+		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
+	}
 	m.egress()
 	m.snapshotUse()
 }
