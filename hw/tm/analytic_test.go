@@ -41,6 +41,7 @@ func TestDTSteadyState(t *testing.T) {
 				want := float64(alpha) * float64(c.B) / (1 + float64(n*alpha))
 				for i, f := range flows {
 					got := sum[i] / window
+					t.Logf("α=%d n=%d queue %d: mean %.1f, formula %.1f (%+.2f%%)", alpha, n, f.Queue, got, want, 100*(got-want)/want)
 					assert.InDelta(t, want, got, 0.01*want,
 						"cycle %d: queue %d (α=%d, n=%d): mean length %.1f cells, want αB/(1+nα) = %.1f", m.Cycle(), f.Queue, alpha, n, got, want)
 				}
