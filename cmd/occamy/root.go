@@ -15,5 +15,6 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 	}
 	root.AddCommand(newDemoCmd())
 	root.AddCommand(newSimCmd())
+	root.AddCommand(newVcddiffCmd())
 	return root
 }

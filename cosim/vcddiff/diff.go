@@ -148,12 +148,13 @@ func compare(sa, sb *vcd.Sampler, units []*unit, p *plan, max int, rep *Report) 
 			u.count++
 			if u.first < 0 {
 				u.first = len(rep.Divergences)
+				ta, tb := valueTexts(va, vb)
 				for _, pi := range u.pairs {
 					q := p.pairs[pi]
 					rep.Divergences = append(rep.Divergences, Divergence{
 						Signal: q.name, PathA: p.a.paths[q.va], PathB: p.b.paths[q.vb],
 						Edge: rep.Edges, EdgeA: sa.Count(), EdgeB: sb.Count(),
-						TimeA: sa.Time(), TimeB: sb.Time(), ValueA: va.Hex(), ValueB: vb.Hex(),
+						TimeA: sa.Time(), TimeB: sb.Time(), ValueA: ta, ValueB: tb,
 					})
 					diverged++
 				}
@@ -190,6 +191,17 @@ func drain(s *vcd.Sampler, f *File, more bool) error {
 		return fmt.Errorf("%s: %w", f.Name, err)
 	}
 	return nil
+}
+
+// valueTexts writes two differing values in hexadecimal, or in binary
+// when their hexadecimal forms read the same (a digit mixing x with other
+// bits prints X whatever the mix).
+func valueTexts(a, b vcd.Value) (string, string) {
+	ha, hb := a.Hex(), b.Hex()
+	if ha == hb {
+		return "b" + a.String(), "b" + b.String()
+	}
+	return ha, hb
 }
 
 // equalExtended compares two values zero-extended to the wider width: the

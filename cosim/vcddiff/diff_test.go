@@ -231,6 +231,15 @@ func TestDiffFirstDivergence(t *testing.T) {
 	}, rep.Divergences[0])
 	assert.Equal(t, "different: 1 of 2 signals differ; 3 edges compared", rep.Summary())
 
+	t.Run("binary_when_hex_reads_the_same", func(t *testing.T) {
+		a := replaceOnce(t, verilatorDump, "#25 1# b0101 %", "#25 1# b01x1 %")
+		b := replaceOnce(t, icarusDump, "#25 1! b101 #", "#25 1! b0x11 #")
+		rep := diffStrings(t, a, b, Options{})
+		require.Len(t, rep.Divergences, 1)
+		assert.Equal(t, "b01x1", rep.Divergences[0].ValueA)
+		assert.Equal(t, "b0x11", rep.Divergences[0].ValueB)
+	})
+
 	t.Run("count_and_order", func(t *testing.T) {
 		b := replaceOnce(t, icarusDump, "#35 1! b1010 #", "#35 1! b1011 #")
 		b = replaceOnce(t, b, "#20 0! 1\"", "#20 0! 1\"\n#22 0\"\n#24 1\"")

@@ -385,4 +385,3 @@ func flipAt(t *testing.T, dump []byte, clock, path string, num, bit int) ([]byte
 	out = append(out, lines[at+1:]...)
 	return []byte(strings.Join(out, "\n")), tm, orig.Hex(), flipped.Hex()
 }
-
