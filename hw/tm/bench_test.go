@@ -38,15 +38,24 @@ func loadPattern(c Config, load float64, cycles int, seed uint64) []Arrival {
 // BenchmarkTM90 steps the whole TM at the defaults under 90% load; one
 // benchmark op is one cycle.
 func BenchmarkTM90(b *testing.B) {
-	for _, pol := range Policies {
-		b.Run(pol, func(b *testing.B) {
+	for _, pol := range AllPolicies {
+		b.Run(pol, func(b *testing.B) { benchLoad(b, pol, 0.9) })
+	}
+}
+
+// BenchmarkTMIdle is the floor: the defaults with no traffic.
+func BenchmarkTMIdle(b *testing.B) { benchLoad(b, "occamy", 0) }
+
+func benchLoad(b *testing.B, pol string, load float64) {
+	{
+		{
 			c := DefaultConfig()
 			c.Policy = pol
 			m, err := New(c)
 			if err != nil {
 				b.Fatal(err)
 			}
-			pat := loadPattern(c, 0.9, 1<<16, 1)
+			pat := loadPattern(c, load, 1<<16, 1)
 			step := func(i int) {
 				if a := pat[i&(len(pat)-1)]; a.Cells > 0 {
 					m.Offer(a)
@@ -69,6 +78,6 @@ func BenchmarkTM90(b *testing.B) {
 			if cpu > 0 {
 				b.ReportMetric(float64(b.N)/cpu.Seconds()/1e6, "Mcycles/cpu-s")
 			}
-		})
+		}
 	}
 }

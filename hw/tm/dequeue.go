@@ -146,7 +146,9 @@ func (m *TM) deqIssue() {
 	for w := range s.EligI {
 		s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
-	s.NonEmptyI = m.nonEmpty
+	if m.cfg.Sched == "drr" {
+		s.NonEmptyI = m.nonEmpty
+	}
 	s.PortRdyI = m.portRdy
 	s.Eval()
 	s.AckI = s.ValidO && m.pds.Mem.ReadsLeft() > 0
@@ -228,23 +230,25 @@ func (m *TM) egress() {
 		return
 	}
 	r := uint64(m.cfg.R)
-	m.txAt = ^uint64(0)
-	defer m.nextTx()
+	at := ^uint64(0) // first cycle a port still busy after this one may send
 	for busy := m.txBusy; busy != 0; busy &= busy - 1 {
 		p := trailingZeros(uint64(busy))
 		pt := &m.ports[p]
 		if now < pt.next {
+			at = min(at, pt.next)
 			continue
 		}
 		pt.ready--
+		pt.next = now + r
 		if pt.ready == 0 {
 			m.txBusy &^= 1 << uint(p)
+		} else {
+			at = min(at, pt.next)
 		}
 		pt.pending--
 		if pt.pending < m.cfg.TxWindow {
 			m.portRdy.Set(p)
 		}
-		pt.next = now + r
 		h := &pt.ring[pt.head]
 		h.left--
 		if h.left > 0 {
@@ -259,15 +263,6 @@ func (m *TM) egress() {
 			pt.head = 0
 		}
 		pt.n--
-	}
-}
-
-// nextTx sets txAt, the first cycle in which some port with cells ready
-// may send, so that egress skips the ports until then.
-func (m *TM) nextTx() {
-	at := ^uint64(0)
-	for busy := m.txBusy; busy != 0; busy &= busy - 1 {
-		at = min(at, m.ports[trailingZeros(uint64(busy))].next)
 	}
 	m.txAt = at
 }

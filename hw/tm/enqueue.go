@@ -149,13 +149,10 @@ func (m *TM) enqueueRound() {
 		m.fail(fmt.Errorf("cycle %d: no free PD for queue %d", m.cycle, q))
 		return
 	}
-	v := mem.PD{Cells: a.pkt.cells, Serial: a.pkt.serial}
-	for j := 0; j < mem.MaxK; j++ {
-		v.Heads[j], v.Tails[j] = mem.Nil, mem.Nil
-		if j < min(k, n) {
-			v.Heads[j], v.Tails[j] = a.heads[j], a.tails[j]
-		}
-	}
+	v := nilPD
+	v.Cells, v.Serial = a.pkt.cells, a.pkt.serial
+	copy(v.Heads[:min(k, n)], a.heads[:])
+	copy(v.Tails[:min(k, n)], a.tails[:])
 	if m.pds.Count[q] == 0 {
 		m.nonEmpty.Set(q)
 	}
@@ -163,3 +160,12 @@ func (m *TM) enqueueRound() {
 	m.enqWait[q]--
 	a.active = false
 }
+
+// nilPD is a PD with every sub-list head and tail Nil.
+var nilPD = func() mem.PD {
+	var v mem.PD
+	for j := range v.Heads {
+		v.Heads[j], v.Tails[j] = mem.Nil, mem.Nil
+	}
+	return v
+}()

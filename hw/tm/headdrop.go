@@ -26,11 +26,19 @@ func (m *TM) hdIssue() {
 		return
 	}
 	var cand rtl.Bitmap
+	idle := !m.hdRd.valid && !m.hdBusy && m.pds.Mem.ReadsLeft() > 0
+	q := -1
+	if m.pol != polPushout && !m.sel.OverO.Any() {
+		// Nothing over its threshold: the arbiter sees no request.
+		if m.pol == polOccamy {
+			m.arb.ReqI, m.arb.AckI = cand, false
+			m.arb.Eval()
+		}
+		return
+	}
 	for w := range cand {
 		cand[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
-	idle := !m.hdRd.valid && !m.hdBusy && m.pds.Mem.ReadsLeft() > 0
-	q := -1
 	switch m.pol {
 	case polOccamy:
 		q = m.chooseRR(&cand, idle)
