@@ -3,6 +3,7 @@ package cosim
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -110,5 +111,41 @@ func TestContractCheckOnUserModules(t *testing.T) {
 			require.True(t, errors.As(err, &ce), "want a *ContractError, got %v", err)
 			assert.Equal(t, tc.probs, ce.Problems)
 		})
+	}
+}
+
+// TestProjectVerilogMatchesContracts discovers the project's own Verilog
+// blocks and checks them against the reference contracts at several
+// parameter sets.
+func TestProjectVerilogMatchesContracts(t *testing.T) {
+	needVerilator(t)
+	tests := []struct {
+		block  string
+		params map[string]int
+	}{
+		{"dt_threshold", nil},
+		{"dt_threshold", map[string]int{"C": 3, "QW": 5, "AW": 3}},
+		{"hd_selector", nil},
+		{"hd_selector", map[string]int{"N": 3, "QW": 4}},
+		{"rr_arbiter", nil},
+		{"rr_arbiter", map[string]int{"N": 1}},
+		{"rr_arbiter", map[string]int{"N": 5}},
+	}
+	for _, tc := range tests {
+		src := "../verilog/" + tc.block + ".sv"
+		if _, err := os.Stat(src); err != nil {
+			t.Logf("%s missing, not checked", src)
+			continue
+		}
+		params := map[string]string{}
+		for k, v := range tc.params {
+			params[k] = strconv.Itoa(v)
+		}
+		el, err := Discover(context.Background(), Spec{Sources: []string{src}, Top: tc.block, Params: params, CacheDir: t.TempDir()})
+		require.NoError(t, err, "%s %v", tc.block, tc.params)
+		c, _ := LookupContract(tc.block)
+		want, err := c.Ports(tc.params)
+		require.NoError(t, err)
+		assert.NoError(t, CheckPorts(tc.block, tc.block, want, el.Ports), "%s %v", tc.block, tc.params)
 	}
 }
