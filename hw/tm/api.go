@@ -141,9 +141,11 @@ const (
 	NumMems
 )
 
-// Probe is a read-only view of the TM for tracing, taken in the current
-// cycle after Step's evaluation. Its slices alias the model's state: do not
-// modify them, and copy what must outlive the next Step.
+// Probe is a read-only view of the TM after a Step: Qlen and Free are the
+// registers now; Thr, Over, the head-drop grant, the pipeline states and the
+// port use are what the cycle just stepped (Cycle) computed and used. Its
+// slices alias the model's state: do not modify them, and copy what must
+// outlive the next Step.
 type Probe struct {
 	Cycle    uint64
 	Qlen     []uint32         // per queue, cells

@@ -12,6 +12,7 @@ type owner struct {
 	id   int
 }
 
+// String names the owner, e.g. "queue 3".
 func (o owner) String() string { return fmt.Sprintf("%s %d", o.kind, o.id) }
 
 // checker keeps the scratch space of Check between calls.
