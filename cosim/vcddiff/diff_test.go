@@ -293,6 +293,9 @@ func TestDiffSignals(t *testing.T) {
 	rep := diffStrings(t, goDump, flipped, Options{Signals: []string{"rst_ni"}})
 	assert.Equal(t, []string{"rst_ni"}, signalNames(rep))
 	assert.True(t, rep.Same(), "over_o is not compared")
+	assert.Empty(t, rep.OnlyA, "a signal left out has a counterpart")
+	assert.Equal(t, []string{"tb.i"}, unmatchedPaths(rep.OnlyB, ReasonInteger))
+	assert.Len(t, rep.OnlyB, 1, "the ports' aliases stay aliases")
 	for _, name := range []string{"over_o", "u_sel.over_o", "tb.dut.over_o", "occamy.u_sel.over_o", "dut.over_o"} {
 		rep = diffStrings(t, goDump, flipped, Options{Signals: []string{name}})
 		assert.Equal(t, []string{"over_o"}, signalNames(rep), "name %q", name)

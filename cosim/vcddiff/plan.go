@@ -66,15 +66,17 @@ func newPlan(a, b *side, opt Options) (*plan, error) {
 	if err := p.applyMap(opt.Map); err != nil {
 		return nil, err
 	}
+	p.dropClocks()
+	// Signals left out by --signals have counterparts: list the unmatched
+	// ones before the selection.
+	p.listUnmatched()
 	if err := p.applySignals(opt.Signals); err != nil {
 		return nil, err
 	}
-	p.dropClocks()
 	if len(p.pairs) == 0 && len(p.missing) == 0 {
 		return nil, fmt.Errorf("%s and %s share no signal (scopes %s and %s): pair them with --map or pick scopes with --root",
 			a.name, b.name, orTop(rootA), orTop(rootB))
 	}
-	p.listUnmatched()
 	for _, q := range p.pairs {
 		wa, wb := a.h.Vars[q.va].Width, b.h.Vars[q.vb].Width
 		if wa != wb {
