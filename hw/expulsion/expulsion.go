@@ -107,6 +107,8 @@ func New(p Params) (*Top, error) {
 	if err != nil {
 		return nil, fmt.Errorf("u_exe: %w", err)
 	}
+	// The selector reads the executor's registered lengths in place.
+	sel.QlenI = exe.QlenQ()
 	return &Top{P: p, AlphaI: make([]int8, p.Q), Thr: thr, Sel: sel, Arb: arb, Exe: exe}, nil
 }
 
@@ -120,10 +122,13 @@ func (t *Top) Eval() {
 	copy(t.Thr.AlphaI, t.AlphaI)
 	t.Thr.Eval()
 
-	q := t.P.Q
-	for i := 0; i < t.P.N; i++ {
-		t.Sel.QlenI[i] = t.Exe.QlenO(i)
-		t.Sel.ThrI[i] = t.Thr.ThrO[i%q]
+	// Queue i takes class (i mod Q)'s threshold; striding by Q avoids a
+	// division per queue.
+	q, n, thrI := t.P.Q, t.P.N, t.Sel.ThrI
+	for c, v := range t.Thr.ThrO[:q] {
+		for i := c; i < n; i += q {
+			thrI[i] = v
+		}
 	}
 	t.Sel.RstNI = t.RstNI
 	t.Sel.Eval()
