@@ -1,7 +1,11 @@
 #!/bin/sh
 # Yosys 0.23 cost of one Occamy module in the generic LUT6 flow:
-#   read_verilog -sv -DSYNTHESIS <every verilog/*.sv>; chparam; synth -top X -lut 6;
+#   read_verilog -defer -sv -DSYNTHESIS <every verilog/*.sv>;
+#   hierarchy -top X -chparam NAME VALUE ...; synth -top X -flatten -lut 6;
 #   stat; ltp -noff
+# -defer elaborates only the requested parameters (the executor's default
+# B=16384 register files would take Yosys many minutes); -flatten makes a top
+# that instantiates other modules report one total.
 #
 # usage: verilog/scripts/cost.sh MODULE [NAME=VALUE ...]
 # prints one line:
@@ -19,15 +23,14 @@ for p in "$@"; do
 	*=*) ;;
 	*) echo "cost: parameter '$p' is not NAME=VALUE" >&2; exit 2 ;;
 	esac
-	chp="$chp -set ${p%%=*} ${p#*=}"
+	chp="$chp -chparam ${p%%=*} ${p#*=}"
 	label="${label:+$label,}$p"
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 files=$(ls "$here"/*.sv)
-script="read_verilog -sv -DSYNTHESIS $(echo $files)"
-[ -n "$chp" ] && script="$script; chparam$chp $mod"
-script="$script; synth -top $mod -lut 6; tee -q -o $tmp/stat.txt stat; tee -q -o $tmp/ltp.txt ltp -noff"
+script="read_verilog -defer -sv -DSYNTHESIS $(echo $files); hierarchy -top $mod$chp"
+script="$script; synth -top $mod -flatten -lut 6; tee -q -o $tmp/stat.txt stat; tee -q -o $tmp/ltp.txt ltp -noff"
 if ! yosys -q -l "$tmp/yosys.log" -p "$script" >/dev/null 2>&1; then
 	echo "cost: yosys failed on $mod ${label}" >&2
 	grep -E "ERROR|Error" "$tmp/yosys.log" >&2 || tail -5 "$tmp/yosys.log" >&2

@@ -56,6 +56,8 @@ bad_one() {
 
 v=$here
 thr="$v/dt_threshold.sv"; sel="$v/hd_selector.sv"; arb="$v/rr_arbiter.sv"
+exe="$v/hd_executor.sv"
+top="$v/occamy_expulsion.sv $thr $sel $arb $exe"
 
 lint_one dt_threshold "$thr"
 for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
@@ -68,6 +70,18 @@ for n in 1 2 5 256; do for q in 1 16 32; do lint_one hd_selector "$sel" N=$n QW=
 lint_one rr_arbiter "$arb"
 for n in 1 2 3 5 64 255 256; do lint_one rr_arbiter "$arb" N=$n; done
 
+lint_one hd_executor "$exe"
+lint_one hd_executor "$exe" N=1 QW=1 B=1 P=1
+lint_one hd_executor "$exe" N=2 QW=4 B=4
+lint_one hd_executor "$exe" N=5 QW=6 B=40 P=7
+lint_one hd_executor "$exe" N=7 QW=5 B=16 P=19
+lint_one hd_executor "$exe" N=256 QW=17 B=65536 P=3
+
+lint_one occamy_expulsion "$top"
+lint_one occamy_expulsion "$top" N=1 Q=1 QW=1 AW=2 B=1 P=1
+lint_one occamy_expulsion "$top" N=5 Q=3 QW=6 B=40 P=7
+lint_one occamy_expulsion "$top" N=256 Q=64 QW=32 AW=8 B=65536 P=3
+
 bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" QW=33 "dt_threshold: parameter QW=33 out of range, allowed 1..32"
@@ -79,6 +93,16 @@ bad_one hd_selector "$sel" QW=0 "hd_selector: parameter QW=0 out of range, allow
 bad_one hd_selector "$sel" QW=33 "hd_selector: parameter QW=33 out of range, allowed 1..32"
 bad_one rr_arbiter "$arb" N=0 "rr_arbiter: parameter N=0 out of range, allowed 1..256"
 bad_one rr_arbiter "$arb" N=257 "rr_arbiter: parameter N=257 out of range, allowed 1..256"
+bad_one hd_executor "$exe" N=0 "hd_executor: parameter N=0 out of range, allowed 1..256"
+bad_one hd_executor "$exe" B=0 "hd_executor: parameter B=0 out of range, allowed 1..65536"
+bad_one hd_executor "$exe" B=65537 "hd_executor: parameter B=65537 out of range, allowed 1..65536"
+bad_one hd_executor "$exe" P=0 "hd_executor: parameter P=0 out of range, allowed 1..65536"
+bad_one hd_executor "$exe" QW=33 "hd_executor: parameter QW=33 out of range, allowed 1..32"
+bad_one hd_executor "$exe" QW=14 "hd_executor: parameter QW=14 out of range, allowed 15..32 (a queue length must hold B=16384 cells)"
+bad_one occamy_expulsion "$top" Q=0 "occamy_expulsion: parameter Q=0 out of range, allowed 1..64"
+bad_one occamy_expulsion "$top" Q=65 "occamy_expulsion: parameter Q=65 out of range, allowed 1..64"
+bad_one occamy_expulsion "$top" AW=9 "occamy_expulsion: parameter AW=9 out of range, allowed 2..8"
+bad_one occamy_expulsion "$top" B=65536 "occamy_expulsion: parameter B=65536 out of range, allowed 1..65535 (the free count must fit in QW bits)"
 
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"

@@ -24,6 +24,7 @@ case $block in
 threshold | dt_threshold) mod=dt_threshold; keys="C QW AW" ;;
 selector | hd_selector) mod=hd_selector; keys="N QW" ;;
 arbiter | rr_arbiter) mod=rr_arbiter; keys="N" ;;
+executor | hd_executor) mod=hd_executor; keys="N QW B P" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod

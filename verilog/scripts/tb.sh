@@ -1,6 +1,8 @@
 #!/bin/sh
-# Generate vectors from the Go golden models and run every Icarus testbench
-# on them, then on the hand-written files in verilog/tb/testdata.
+# Generate vectors from the Go golden models (threshold, selector, arbiter
+# through testbench/vectors; executor through verilog/tb/gen itself) and run
+# every Icarus testbench on them, then on the hand-written files in
+# verilog/tb/testdata.
 #
 # usage: verilog/scripts/tb.sh [BUILD_DIR]      (run from the repository root)
 # env:   CYCLES (default 2000), SEED (default 1), GO (default go)
@@ -54,6 +56,13 @@ one arbiter N=9
 one arbiter N=100
 one arbiter N=255 1000
 one arbiter N=256 1000
+one executor N=2,QW=4,B=4
+one executor N=1,QW=3,B=5,P=2
+one executor N=5,QW=6,B=40,P=7
+one executor N=7,QW=5,B=16,P=19
+one executor N=64,QW=9,B=256,P=64
+one executor N=2,QW=1,B=1,P=1
+one executor N=3,QW=16,B=100
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi

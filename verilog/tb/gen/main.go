@@ -4,7 +4,8 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is "threshold", "selector" or "arbiter" (or the module name);
+// -block is "threshold", "selector", "arbiter" (vectors.Generate) or
+// "executor" (generated here from hw/executor), or the module name;
 // -param NAME=VALUE may repeat, and also takes a comma list (N=5,QW=3);
 // parameters left out take the model's defaults. Without -o the table goes
 // to standard output.
@@ -61,7 +62,7 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	params := paramFlag{}
-	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", "))
+	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor")
 	fs.Var(params, "param", "block parameter NAME=VALUE (repeatable, or a comma list)")
 	cycles := fs.Int("cycles", 1000, "number of cycles (rows)")
 	seed := fs.Int64("seed", 1, "stimulus seed")
@@ -73,9 +74,16 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *block == "" {
-		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ")")
+		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor)")
 	}
-	t, err := vectors.Generate(*block, params, *cycles, *seed)
+	var t *vectors.Table
+	var err error
+	switch *block {
+	case "executor", "hd_executor":
+		t, err = generateExecutor(params, *cycles, *seed)
+	default:
+		t, err = vectors.Generate(*block, params, *cycles, *seed)
+	}
 	if err != nil {
 		return err
 	}
