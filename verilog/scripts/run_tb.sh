@@ -25,6 +25,7 @@ threshold | dt_threshold) mod=dt_threshold; keys="C QW AW" ;;
 selector | hd_selector) mod=hd_selector; keys="N QW" ;;
 arbiter | rr_arbiter) mod=rr_arbiter; keys="N" ;;
 executor | hd_executor) mod=hd_executor; keys="N QW B P" ;;
+expulsion | occamy_expulsion) mod=occamy_expulsion; keys="N Q QW AW B P" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod
@@ -40,7 +41,12 @@ for w in $params; do
 done
 vvp_file="$build/$tb$tag.vvp"
 # shellcheck disable=SC2086
-iverilog -g2012 -Wall -I "$here/tb" $pflags -o "$vvp_file" "$here/tb/$tb.sv" "$here/$mod.sv"
+srcs="$here/$mod.sv"
+if [ "$mod" = occamy_expulsion ]; then
+	srcs="$srcs $here/dt_threshold.sv $here/hd_selector.sv $here/rr_arbiter.sv $here/hd_executor.sv"
+fi
+# shellcheck disable=SC2086
+iverilog -g2012 -Wall -I "$here/tb" $pflags -o "$vvp_file" "$here/tb/$tb.sv" $srcs
 out=$(vvp -n "$vvp_file" +vec="$vec" 2>&1) && rc=0 || rc=$?
 echo "$out" | grep -v '^\$finish\|^VCD' || true
 # An assertion's $error prints "ERROR:" without stopping Icarus: fail on it too.

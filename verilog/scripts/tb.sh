@@ -1,6 +1,7 @@
 #!/bin/sh
 # Generate vectors from the Go golden models (threshold, selector, arbiter
-# through testbench/vectors; executor through verilog/tb/gen itself) and run
+# through testbench/vectors; executor and the expulsion top through
+# verilog/tb/gen itself, from hw/executor and hw/expulsion) and run
 # every Icarus testbench on them, then on the hand-written files in
 # verilog/tb/testdata.
 #
@@ -63,6 +64,12 @@ one executor N=7,QW=5,B=16,P=19
 one executor N=64,QW=9,B=256,P=64
 one executor N=2,QW=1,B=1,P=1
 one executor N=3,QW=16,B=100
+one expulsion N=8,Q=4,QW=8,AW=4,B=64
+one expulsion N=5,Q=3,QW=7,B=60,P=9
+one expulsion N=1,Q=1,QW=4,B=10
+one expulsion N=16,Q=16,AW=2,QW=7,B=100
+one expulsion N=64,Q=8,QW=16,B=256,P=64 1000
+one expulsion N=12,Q=5,QW=32,AW=8,B=1000,P=40
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi

@@ -4,8 +4,9 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is "threshold", "selector", "arbiter" (vectors.Generate) or
-// "executor" (generated here from hw/executor), or the module name;
+// -block is "threshold", "selector", "arbiter" (vectors.Generate),
+// "executor" (generated here from hw/executor) or "expulsion" (from
+// hw/expulsion), or the module name;
 // -param NAME=VALUE may repeat, and also takes a comma list (N=5,QW=3);
 // parameters left out take the model's defaults. Without -o the table goes
 // to standard output.
@@ -62,7 +63,7 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	params := paramFlag{}
-	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor")
+	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor, expulsion")
 	fs.Var(params, "param", "block parameter NAME=VALUE (repeatable, or a comma list)")
 	cycles := fs.Int("cycles", 1000, "number of cycles (rows)")
 	seed := fs.Int64("seed", 1, "stimulus seed")
@@ -74,13 +75,15 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *block == "" {
-		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor)")
+		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor, expulsion)")
 	}
 	var t *vectors.Table
 	var err error
 	switch *block {
 	case "executor", "hd_executor":
 		t, err = generateExecutor(params, *cycles, *seed)
+	case "expulsion", "occamy_expulsion":
+		t, err = generateExpulsion(params, *cycles, *seed)
 	default:
 		t, err = vectors.Generate(*block, params, *cycles, *seed)
 	}

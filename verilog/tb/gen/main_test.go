@@ -25,6 +25,8 @@ func TestRunErrors(t *testing.T) {
 		{"executor unknown param", []string{"-block", "executor", "-param", "C=2"}, "has no parameter \"C\""},
 		{"executor bad QW", []string{"-block", "executor", "-param", "B=64,QW=4"}, "QW=4 out of range"},
 		{"executor cycles", []string{"-block", "executor", "-cycles", "0"}, "cycles=0 out of range"},
+		{"expulsion unknown param", []string{"-block", "expulsion", "-param", "C=2"}, "has no parameter \"C\""},
+		{"expulsion bad Q", []string{"-block", "expulsion", "-param", "N=4,Q=5"}, "Q=5 out of range"},
 		{"extra argument", []string{"-block", "arbiter", "extra"}, "unexpected argument"},
 	}
 	for _, tc := range cases {
@@ -74,4 +76,31 @@ func TestGenerateDelegates(t *testing.T) {
 		require.NoError(t, want.Write(&wb))
 		require.Equal(t, wb.String(), out.String(), "block %s", blk)
 	}
+}
+
+// TestExpulsionTable checks the expulsion top's table: parameter line (P
+// defaulting to B), the columns tb_occamy_expulsion expects, reset rows,
+// that some head drops happen, and determinism.
+func TestExpulsionTable(t *testing.T) {
+	args := []string{"-block", "expulsion", "-param", "N=6,Q=3,QW=7,B=40", "-cycles", "400", "-seed", "2"}
+	var out bytes.Buffer
+	require.NoError(t, run(args, &out))
+	text := out.String()
+	require.True(t, strings.HasPrefix(text, "# block=occamy_expulsion AW=4 B=40 N=6 P=40 Q=3 QW=7 seed=2\n"), "first line of:\n%s", text)
+	tab, err := vectors.Parse(strings.NewReader(text))
+	require.NoError(t, err)
+	require.Equal(t, []string{"rst_ni", "alpha_i", "enq_valid_i", "enq_qid_i", "enq_eop_i",
+		"enq_ready_o", "drop_valid_o", "drop_qid_o"}, tab.Ports)
+	rst, drop := tab.PortIndex("rst_ni"), tab.PortIndex("drop_valid_o")
+	drops := 0
+	for c, r := range tab.Rows {
+		if c < 2 {
+			require.Equal(t, uint64(0), r.Values[rst][0], "cycle %d: rst_ni expected 0", c)
+		}
+		drops += int(r.Values[drop][0])
+	}
+	require.Positive(t, drops, "no head drop in %d cycles", len(tab.Rows))
+	var again bytes.Buffer
+	require.NoError(t, run(args, &again))
+	require.Equal(t, text, again.String())
 }
