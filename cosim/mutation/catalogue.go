@@ -1,0 +1,217 @@
+package mutation
+
+// Mutant is one small bug: an exact textual substitution in one file of
+// the project's Verilog, and the block whose co-simulation must catch it.
+type Mutant struct {
+	ID      string // short unique name, e.g. "sel-ge"
+	Block   Block  // the block to co-simulate; it must compile File
+	File    string // the file to mutate, relative to verilog/
+	Anchor  string // text that occurs exactly once in File
+	Replace string // what the anchor becomes
+	Desc    string // one line: what the bug is
+
+	// Equivalent, when not empty, explains why the mutant cannot change
+	// any output under the co-simulated parameters; only then may it
+	// survive.
+	Equivalent string
+}
+
+// Catalogue returns the mutants of the self-check, grouped by block. Each
+// one is a single edit of the kind a hand-written design gets wrong; see
+// docs/mutation.md for the stimulus that kills each.
+func Catalogue() []Mutant {
+	return []Mutant{
+		// dt_threshold: T_c = free << s_c, saturated; free >> -s_c.
+		{
+			ID: "thr-sat-dropped", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "assign thr_o[c*QW +: QW] = (|word[2*QW-1:QW]) ? {QW{1'b1}} : word[QW-1:0];",
+			Replace: "assign thr_o[c*QW +: QW] = word[QW-1:0];",
+			Desc:    "saturation dropped: a left shift past bit QW-1 wraps instead of giving all ones",
+		},
+		{
+			ID: "thr-sat-narrow", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "(|word[2*QW-1:QW])",
+			Replace: "(|word[2*QW-1:QW+1])",
+			Desc:    "overflow mask one bit narrow: a carry into exactly bit QW is not saturated",
+		},
+		{
+			ID: "thr-shift-off-by-one", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "amt = SW'(QW - 32'(s));",
+			Replace: "amt = SW'(QW + 1 - 32'(s));",
+			Desc:    "shift off by one: T_c = free << (s_c - 1)",
+		},
+		{
+			ID: "thr-shift-direction", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "amt = SW'(QW - 32'(s));",
+			Replace: "amt = SW'(QW + 32'(s));",
+			Desc:    "shift direction swapped: a positive exponent shifts right, a negative one left",
+		},
+		{
+			ID: "thr-class-index", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "assign s    = alpha_i[c*AW +: AW];",
+			Replace: "assign s    = alpha_i[(C-1-c)*AW +: AW];",
+			Desc:    "class index reversed: class c uses class C-1-c's exponent",
+		},
+		{
+			ID: "thr-unsigned-exp", Block: Threshold, File: "dt_threshold.sv",
+			Anchor:  "logic signed [AW-1:0] s;",
+			Replace: "logic        [AW-1:0] s;",
+			Desc:    "exponent read as unsigned: every negative alpha exponent is mishandled",
+		},
+
+		// hd_selector: over_o[i] <= qlen_i[i] > thr_i[i], one cycle later.
+		{
+			ID: "sel-ge", Block: Selector, File: "hd_selector.sv",
+			Anchor:  "qlen_i[i*QS +: QS] > thr_i[i*QS +: QS]",
+			Replace: "qlen_i[i*QS +: QS] >= thr_i[i*QS +: QS]",
+			Desc:    "`>` became `>=`: a queue exactly at its threshold is marked over-allocated",
+		},
+		{
+			ID: "sel-lt", Block: Selector, File: "hd_selector.sv",
+			Anchor:  "qlen_i[i*QS +: QS] > thr_i[i*QS +: QS]",
+			Replace: "qlen_i[i*QS +: QS] < thr_i[i*QS +: QS]",
+			Desc:    "comparator direction: qlen < thr marks the queue",
+		},
+		{
+			ID: "sel-thr-narrow", Block: Selector, File: "hd_selector.sv",
+			Anchor:  "thr_i[i*QS +: QS];",
+			Replace: "thr_i[i*QS +: QS-1];",
+			Desc:    "threshold read one bit narrow: its top bit is ignored",
+		},
+		{
+			ID: "sel-reset-ones", Block: Selector, File: "hd_selector.sv",
+			Anchor:  "over_q <= '0;",
+			Replace: "over_q <= '1;",
+			Desc:    "reset value: reset sets every over_o bit instead of clearing it",
+		},
+		{
+			ID: "sel-no-register", Block: Selector, File: "hd_selector.sv",
+			Anchor:  "assign over_o = over_q;",
+			Replace: "assign over_o = over_d;",
+			Desc:    "latency: over_o shows this cycle's comparison instead of last cycle's",
+		},
+
+		// rr_arbiter: first request at or after ptr_q; ptr_q <= winner+1 on ack.
+		{
+			ID: "arb-ptr-no-ack", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "if (gnt_valid_o && ack_i) begin",
+			Replace: "if (gnt_valid_o) begin",
+			Desc:    "the pointer moves past every grant, acknowledged or not",
+		},
+		{
+			ID: "arb-ptr-winner", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "? '0 : gnt_idx_o + IW'(1);",
+			Replace: "? '0 : gnt_idx_o;",
+			Desc:    "the pointer is set to the winner instead of winner+1",
+		},
+		{
+			ID: "arb-mask-gt", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "assign mask[i] = IW'(i) >= ptr_q;",
+			Replace: "assign mask[i] = IW'(i) > ptr_q;",
+			Desc:    "`>=` became `>` in the pointer mask: the request at the pointer loses its turn",
+		},
+		{
+			ID: "arb-wrap-early", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "ptr_d = (gnt_idx_o == IW'(N - 1))",
+			Replace: "ptr_d = (gnt_idx_o == IW'(N - 2))",
+			Desc:    "wrap one early: a taken grant of N-2 sends the pointer to 0 instead of N-1",
+		},
+		{
+			ID: "arb-wrap-dropped", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);",
+			Replace: "ptr_d = gnt_idx_o + IW'(1);",
+			Desc:    "wrap test dropped: the pointer after winner N-1 is N mod 2^IW",
+			Equivalent: "for N a power of two (the co-simulated N=64) the IW-bit sum N-1+1 is 0 " +
+				"already, so the wrap test is redundant; at any other N the pointer would reach N " +
+				"(and the ptr_q < N assertion would fire)",
+		},
+		{
+			ID: "arb-reset-ptr", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "ptr_q <= '0;",
+			Replace: "ptr_q <= IW'(1);",
+			Desc:    "reset value: the pointer resets to 1, so requester 0 loses the first turn",
+		},
+		{
+			ID: "arb-valid-hi", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "assign gnt_valid_o = |req_i;",
+			Replace: "assign gnt_valid_o = |hi;",
+			Desc:    "no grant when every request lies below the pointer (the wrap-around search lost)",
+		},
+		{
+			ID: "arb-group-onehot", Block: Arbiter, File: "rr_arbiter.sv",
+			Anchor:  "assign goh = any & (~any + NG'(1));",
+			Replace: "assign goh = any;",
+			Desc:    "encoder: the lowest non-empty group is not isolated, indices of several groups OR together",
+		},
+
+		// hd_executor: packet store, free lists and the drop port.
+		{
+			ID: "exe-free-link", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "ca_data = h_first;",
+			Replace: "ca_data = h_last;",
+			Desc:    "free-list link: the old free tail links to the dropped chain's last cell, losing the rest",
+		},
+		{
+			ID: "exe-pd-link", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pl_addr = cur_tail;",
+			Replace: "pl_addr = cur_head;",
+			Desc:    "queue link: a new packet is linked behind the queue's head instead of its tail",
+		},
+		{
+			ID: "exe-same-queue", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign same    = ack && eop && (dq == eq);",
+			Replace: "assign same    = 1'b0;",
+			Desc:    "port priority: a drop and an eop on one queue in one cycle are not merged drop-first; the eop's write wins and the drop's update is lost",
+		},
+		{
+			ID: "exe-ack-empty", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign ack     = drop_valid_i && dq_ok && (q_pkts[dq*KW +: KW] != '0);",
+			Replace: "assign ack     = drop_valid_i && dq_ok;",
+			Desc:    "a drop request on an empty queue is acknowledged",
+		},
+		{
+			ID: "exe-qlen-drop", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign qd_len  = q_len[dq*QW +: QW] - QW'(h_cnt);",
+			Replace: "assign qd_len  = q_len[dq*QW +: QW];",
+			Desc:    "a drop does not lower the queue length",
+		},
+		{
+			ID: "exe-free-count", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "free_cnt_d  = n_cnt + h_cnt;",
+			Replace: "free_cnt_d  = n_cnt + FW'(1);",
+			Desc:    "free count update: a drop frees one cell instead of the packet's cells",
+		},
+		{
+			ID: "exe-reset-free", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "free_cnt_q     <= FW'(B);",
+			Replace: "free_cnt_q     <= FW'(B - 1);",
+			Desc:    "reset value: the free count resets to B-1",
+		},
+		{
+			ID: "exe-head-newest", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign qe_head = (cur_pkts == '0) ? p : cur_head;",
+			Replace: "assign qe_head = p;",
+			Desc:    "every eop makes the new packet the queue's head, so a drop takes the newest packet",
+		},
+
+		// occamy_expulsion: the four blocks wired together.
+		{
+			ID: "top-class-index", Block: Top, File: "occamy_expulsion.sv",
+			Anchor:  "thr_class[(i % QS)*QW +: QW]",
+			Replace: "thr_class[((i + 1) % QS)*QW +: QW]",
+			Desc:    "class index: queue i compares against class (i+1) mod Q's threshold",
+		},
+		{
+			ID: "top-ack-grant", Block: Top, File: "occamy_expulsion.sv",
+			Anchor:  ".ack_i       (drop_ack),",
+			Replace: ".ack_i       (gnt_valid),",
+			Desc:    "the arbiter is acknowledged by its own grant, so an empty queue's grant moves the pointer",
+		},
+		{
+			ID: "top-drop-valid", Block: Top, File: "occamy_expulsion.sv",
+			Anchor:  "assign drop_valid_o = drop_ack;",
+			Replace: "assign drop_valid_o = gnt_valid;",
+			Desc:    "drop_valid_o reports every grant, also of an empty queue",
+		},
+	}
+}

@@ -1,0 +1,230 @@
+package mutation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"occamy/cosim"
+)
+
+// Detection is what one co-simulation found.
+type Detection struct {
+	Mismatch bool   // the co-simulator reported a divergence from the golden model
+	Cycle    uint64 // the cycle of the first divergence
+	Signal   string // the first diverging signal
+	Detail   string // one line on the divergence (Go and RTL values)
+	Cycles   uint64 // cycles run
+}
+
+// Checker co-simulates a block's sources against its Go golden model.
+type Checker interface {
+	// BuildSpec is the cosim build the checker will run for these sources,
+	// so that the harness's build check compiles exactly that (and fills
+	// the cache the checker then hits).
+	BuildSpec(block Block, top string, sources []string) cosim.Spec
+	// Check co-simulates the block built from sources and reports the first
+	// mismatch. An error means the co-simulation itself could not run.
+	Check(ctx context.Context, block Block, top string, sources []string) (Detection, error)
+}
+
+// Verdict classifies a mutant after the self-check.
+type Verdict int
+
+// Verdicts. Only Killed and Equivalent pass the self-check.
+const (
+	Killed      Verdict = iota // the co-simulator reported a mismatch
+	Survived                   // no mismatch, and the mutant is not marked equivalent
+	Equivalent                 // no mismatch, and the catalogue explains why there cannot be one
+	EquivKilled                // marked equivalent, yet killed: the explanation is wrong
+	Defect                     // anchor not unique, no change, or the mutant does not build
+	Failed                     // the co-simulation could not run
+)
+
+var verdictNames = [...]string{"killed", "SURVIVED", "equivalent", "KILLED-EQUIV", "DEFECT", "ERROR"}
+
+// String names the verdict; the ones that fail the self-check are in
+// capitals.
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// OK reports whether the verdict passes the self-check.
+func (v Verdict) OK() bool { return v == Killed || v == Equivalent }
+
+// Result is one mutant's outcome.
+type Result struct {
+	Mutant    Mutant
+	Verdict   Verdict
+	Detection Detection
+	Err       error         // why a Defect or Failed verdict
+	Line      int           // the anchor's line in the original file
+	Cached    bool          // the build was a cache hit
+	Build     time.Duration // elaboration, cache look-up and any compile
+	Sim       time.Duration // the co-simulation
+}
+
+// Config says where the sources are, where mutants go and what checks them.
+type Config struct {
+	VerilogDir string  // the project's verilog/ directory, only read
+	WorkDir    string  // where mutated copies are written; "" means $TMPDIR/occamy-mutation
+	Checker    Checker // the co-simulator
+	Jobs       int     // mutants checked at once; 0 means runtime.NumCPU()
+	// Progress, when set, is called after each mutant (from any goroutine,
+	// one call at a time).
+	Progress func(Result)
+}
+
+// DefaultWorkDir is where mutated copies go when Config.WorkDir is empty.
+func DefaultWorkDir() string { return filepath.Join(os.TempDir(), "occamy-mutation") }
+
+// Baseline co-simulates each block's unmutated sources: a self-check is
+// only meaningful when the original Verilog passes, otherwise every mutant
+// would be "killed" by the original's own mismatch.
+func Baseline(ctx context.Context, cfg Config, bs []Block) ([]Result, error) {
+	var ms []Mutant
+	for _, b := range bs {
+		bi, err := b.info()
+		if err != nil {
+			return nil, err
+		}
+		ms = append(ms, Mutant{ID: "baseline-" + string(b), Block: b, File: bi.files[len(bi.files)-1]})
+	}
+	return run(ctx, cfg, ms, true)
+}
+
+// Run checks every mutant, up to cfg.Jobs at once, and returns their
+// results in catalogue order. A mutant's own problems (a bad anchor, a
+// build failure, a simulation that cannot run) are its verdict, not an
+// error; the error is for a bad configuration or a cancelled context.
+func Run(ctx context.Context, cfg Config, ms []Mutant) ([]Result, error) {
+	return run(ctx, cfg, ms, false)
+}
+
+func run(ctx context.Context, cfg Config, ms []Mutant, baseline bool) ([]Result, error) {
+	if cfg.Checker == nil {
+		return nil, errors.New("mutation: no Checker configured")
+	}
+	if cfg.VerilogDir == "" {
+		return nil, errors.New("mutation: no Verilog directory configured")
+	}
+	if cfg.WorkDir == "" {
+		cfg.WorkDir = DefaultWorkDir()
+	}
+	if cfg.Jobs <= 0 {
+		cfg.Jobs = runtime.NumCPU()
+	}
+	if err := uniqueIDs(ms); err != nil {
+		return nil, err
+	}
+	res := make([]Result, len(ms))
+	var mu sync.Mutex
+	var g errgroup.Group
+	g.SetLimit(cfg.Jobs)
+	for i := range ms {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			res[i] = checkOne(ctx, cfg, ms[i], baseline)
+			if cfg.Progress != nil {
+				mu.Lock()
+				cfg.Progress(res[i])
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return res, err
+	}
+	return res, ctx.Err()
+}
+
+func uniqueIDs(ms []Mutant) error {
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if seen[m.ID] {
+			return fmt.Errorf("mutation: two mutants named %q", m.ID)
+		}
+		seen[m.ID] = true
+	}
+	return nil
+}
+
+// checkOne applies, builds and co-simulates one mutant (or, for a
+// baseline, the unmutated block).
+func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
+	r := Result{Mutant: m}
+	var top string
+	var srcs []string
+	if baseline {
+		bi, _ := m.Block.info()
+		top = bi.top
+		for _, f := range bi.files {
+			srcs = append(srcs, filepath.Join(cfg.VerilogDir, f))
+		}
+	} else {
+		a, err := Apply(m, cfg.VerilogDir, cfg.WorkDir)
+		if err != nil {
+			r.Verdict, r.Err = Defect, err
+			return r
+		}
+		top, srcs, r.Line = a.Top, a.Sources, a.Line
+	}
+
+	t0 := time.Now()
+	lib, err := cosim.Build(ctx, cfg.Checker.BuildSpec(m.Block, top, srcs))
+	r.Build = time.Since(t0)
+	if err != nil {
+		r.Verdict, r.Err = Defect, fmt.Errorf("mutant %s does not build: %w", m.ID, err)
+		if ctx.Err() != nil || errors.Is(err, cosim.ErrToolMissing) {
+			r.Verdict = Failed
+		}
+		return r
+	}
+	r.Cached = lib.Cached
+
+	t1 := time.Now()
+	d, err := cfg.Checker.Check(ctx, m.Block, top, srcs)
+	r.Sim = time.Since(t1)
+	r.Detection = d
+	switch {
+	case err != nil:
+		r.Verdict, r.Err = Failed, err
+	case d.Mismatch && m.Equivalent != "":
+		r.Verdict = EquivKilled
+	case d.Mismatch:
+		r.Verdict = Killed
+	case m.Equivalent != "":
+		r.Verdict = Equivalent
+	default:
+		r.Verdict = Survived
+	}
+	return r
+}
+
+// Blocks lists the distinct blocks of the mutants, sorted.
+func Blocks(ms []Mutant) []Block {
+	seen := map[Block]bool{}
+	var bs []Block
+	for _, m := range ms {
+		if !seen[m.Block] {
+			seen[m.Block] = true
+			bs = append(bs, m.Block)
+		}
+	}
+	sort.Slice(bs, func(i, j int) bool { return bs[i] < bs[j] })
+	return bs
+}
