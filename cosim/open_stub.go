@@ -10,3 +10,8 @@ func Supported() bool { return false }
 // was built without the verilator tag, so it always returns
 // ErrNoVerilatorSupport.
 func Open(lib *Library) (Model, error) { return nil, ErrNoVerilatorSupport }
+
+// OpenArgs is Open with runtime arguments for the model; this binary was
+// built without the verilator tag, so it always returns
+// ErrNoVerilatorSupport.
+func OpenArgs(lib *Library, args []string) (Model, error) { return nil, ErrNoVerilatorSupport }

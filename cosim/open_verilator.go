@@ -13,6 +13,7 @@ typedef struct {
 	void* abi; void* meta; void* new_; void* free_; void* status; void* error;
 	void* clear; void* log; void* cycles; void* set; void* get; void* eval;
 	void* tick; void* cycle; void* run; void* reset; void* trace_open; void* trace_close;
+	void* new_args;
 } occ_api;
 
 static const char* occ_load(const char* path, occ_api* a) {
@@ -25,7 +26,7 @@ static const char* occ_load(const char* path, occ_api* a) {
 	OCC_SYM(set, "occ_set") OCC_SYM(get, "occ_get") OCC_SYM(eval, "occ_eval")
 	OCC_SYM(tick, "occ_tick") OCC_SYM(cycle, "occ_cycle") OCC_SYM(run, "occ_run")
 	OCC_SYM(reset, "occ_reset") OCC_SYM(trace_open, "occ_trace_open")
-	OCC_SYM(trace_close, "occ_trace_close")
+	OCC_SYM(trace_close, "occ_trace_close") OCC_SYM(new_args, "occ_new_args")
 #undef OCC_SYM
 	return NULL;
 }
@@ -34,6 +35,7 @@ static const char* occ_load(const char* path, occ_api* a) {
 static uint32_t occ_call_abi(occ_api* a) { return ((uint32_t (*)(void))a->abi)(); }
 static const char* occ_call_meta(occ_api* a) { return ((const char* (*)(void))a->meta)(); }
 static void* occ_call_new(occ_api* a) { return ((void* (*)(void))a->new_)(); }
+static void* occ_call_new_args(occ_api* a, int argc, char** argv) { return ((void* (*)(int, const char**))a->new_args)(argc, (const char**)argv); }
 static void occ_call_free(occ_api* a, void* m) { ((void (*)(void*))a->free_)(m); }
 static int occ_call_status(occ_api* a, void* m) { return ((int (*)(void*))a->status)(m); }
 static const char* occ_call_error(occ_api* a, void* m) { return ((const char* (*)(void*))a->error)(m); }
@@ -97,7 +99,15 @@ func loadLibrary(lib *Library) (*C.occ_api, error) {
 
 // Open loads a built library (once per process) and creates one model
 // instance, with its initial blocks run and its logic settled at time 0.
-func Open(lib *Library) (Model, error) {
+func Open(lib *Library) (Model, error) { return OpenArgs(lib, nil) }
+
+// OpenArgs is Open with runtime arguments for the model's context, given
+// before the model is constructed: "+verilator+rand+reset+2" starts every
+// register at a random value instead of 0 (as X would in a four-state
+// simulator), "+verilator+seed+N" fixes those values, and other plusargs
+// reach $test$plusargs and $value$plusargs. Verilator rejects an unknown
+// +verilator+ argument with a fatal *SimError.
+func OpenArgs(lib *Library, args []string) (Model, error) {
 	if lib == nil {
 		return nil, fmt.Errorf("cosim: Open of a nil library")
 	}
@@ -105,7 +115,22 @@ func Open(lib *Library) (Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := C.occ_call_new(a)
+	var h unsafe.Pointer
+	if len(args) == 0 {
+		h = C.occ_call_new(a)
+	} else {
+		argv := make([]*C.char, len(args))
+		for i, s := range args {
+			argv[i] = C.CString(s)
+		}
+		cargv := (**C.char)(C.malloc(C.size_t(len(args)) * C.size_t(unsafe.Sizeof((*C.char)(nil)))))
+		copy(unsafe.Slice(cargv, len(args)), argv)
+		h = C.occ_call_new_args(a, C.int(len(args)), cargv)
+		for _, p := range argv {
+			C.free(unsafe.Pointer(p))
+		}
+		C.free(unsafe.Pointer(cargv))
+	}
 	if h == nil {
 		return nil, fmt.Errorf("cosim: out of memory creating %s", lib.Top)
 	}

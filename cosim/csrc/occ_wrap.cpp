@@ -207,9 +207,14 @@ OCC_API uint32_t occ_abi(void) { return 1; }
 // reset), so the loader can check it against the cache entry.
 OCC_API const char* occ_meta(void) { return OCC_META; }
 
-// occ_new creates a model, runs its initial blocks and settles it at time 0.
-// It returns NULL only when out of memory; check occ_status afterwards.
-OCC_API void* occ_new(void) {
+// occ_new_args creates a model, runs its initial blocks and settles it at
+// time 0. argv holds runtime arguments given to the model's context before
+// the model is constructed, so that they govern its power-up values, e.g.
+// +verilator+rand+reset+2 (every register starts random) and
+// +verilator+seed+N; $test$plusargs sees them too. An argument Verilator
+// does not know is a FATAL status. It returns NULL only when out of memory;
+// check occ_status afterwards.
+OCC_API void* occ_new_args(int argc, const char** argv) {
     OccModel* const m = new (std::nothrow) OccModel;
     if (!m) return nullptr;
     t_cur = m;
@@ -217,6 +222,7 @@ OCC_API void* occ_new(void) {
         m->ctx = new VerilatedContext;
         m->ctx->timeunit(-12);
         m->ctx->timeprecision(-12);
+        if (argc > 0) m->ctx->commandArgs(argc, argv);
 #if OCC_TRACE
         m->ctx->traceEverOn(true);
 #endif
@@ -232,6 +238,9 @@ OCC_API void* occ_new(void) {
     t_cur = nullptr;
     return m;
 }
+
+// occ_new is occ_new_args with no arguments: registers start at 0.
+OCC_API void* occ_new(void) { return occ_new_args(0, nullptr); }
 
 // occ_free closes any trace, runs final blocks and frees the model.
 OCC_API void occ_free(void* vm) {

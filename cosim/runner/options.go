@@ -1,0 +1,191 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Simulators Run can drive.
+const (
+	Verilator = "verilator"
+	Icarus    = "icarus"
+)
+
+// Stimulus kinds (Options.Stimulus).
+const (
+	StimMixed    = ""         // the directed sequence, then random for the rest of the cycles
+	StimRandom   = "random"   // seeded random, biased to the edges
+	StimDirected = "directed" // only the directed sequence (Cycles is an upper bound)
+)
+
+// DefaultCycles is the cycle budget when Options.Cycles is 0.
+const DefaultCycles = 200_000
+
+// DefaultTraceLines is how many cycles a mismatch's trace shows, the
+// mismatching one included.
+const DefaultTraceLines = 8
+
+// Options says what to check and how.
+type Options struct {
+	// Block is threshold, selector, arbiter, executor or top (or the
+	// Verilog module name: dt_threshold, hd_selector, rr_arbiter,
+	// hd_executor, occamy_expulsion).
+	Block string
+	// Sim is Verilator (default) or Icarus.
+	Sim string
+	// RTL are the Verilog files to check; empty means the project's own
+	// Verilog of the block (found under VerilogDir).
+	RTL []string
+	// Top is the top module of RTL; "" means the block's module name.
+	Top string
+	// Params are the block's parameters by name (N, QW, ...); missing
+	// ones take the block's defaults. They go to the Go model and, as
+	// -G/-P overrides, to the Verilog top.
+	Params map[string]int
+	// Cycles is the number of cycles to run, reset cycles included; 0
+	// means DefaultCycles.
+	Cycles int
+	// Seed seeds the stimulus (and Verilator's random power-up values).
+	Seed int64
+	// Batch runs the Verilated model thousands of cycles per call and
+	// compares in bulk; otherwise one call per cycle (lock-step). Both
+	// report the same first mismatch. Ignored for Icarus.
+	Batch bool
+	// Stimulus is StimMixed (default), StimRandom or StimDirected.
+	Stimulus string
+	// Replay, when set, replaces the stimulus: cycle c takes the input
+	// words of cycle c mod (len/InWords), in the contract layout. For
+	// benchmarks that feed a C++ loop the same inputs.
+	Replay []uint32
+	// VCDDir, when set, receives a waveform of each side of the run:
+	// BLOCK.go.vcd and BLOCK.verilator.vcd or BLOCK.icarus.vcd.
+	VCDDir string
+	// TraceLines is the number of cycles a mismatch's trace shows; 0
+	// means DefaultTraceLines.
+	TraceLines int
+	// ZeroInit starts the Verilated registers at 0 instead of random
+	// values (+verilator+rand+reset+2 is the default).
+	ZeroInit bool
+	// Serial runs the golden model in the caller's goroutine instead of
+	// one cycle-chunk ahead on another core.
+	Serial bool
+	// CacheDir is the Verilator build cache; "" means cosim's default.
+	CacheDir string
+	// WorkDir holds the Icarus files (harness, vectors, VCDs); "" means a
+	// temporary directory removed afterwards (unless VCDDir is set, where
+	// the VCDs go).
+	WorkDir string
+	// VerilogDir is the repository root holding verilog/; "" finds it
+	// ($OCCAMY_ROOT, the working directory or its parents, or the source
+	// tree this package was built from).
+	VerilogDir string
+}
+
+// Result is the outcome of a run that could be set up.
+type Result struct {
+	Block  string         // short block name
+	Top    string         // the Verilog top module
+	Sim    string         // Verilator or Icarus
+	Mode   string         // "lock-step", "batched" or "vcd diff"
+	Params map[string]int // every parameter, defaults included
+	Files  []string       // the Verilog checked
+	Seed   int64
+	// Cycles is the number of cycles simulated on both sides, up to and
+	// including a mismatch.
+	Cycles uint64
+	// Mismatch is the first difference, nil when the RTL matched.
+	Mismatch *Mismatch
+	// Elapsed is the simulation time (build and compile excluded); Rate
+	// is Cycles per second of it.
+	Elapsed time.Duration
+	Rate    float64
+	// Build is the time spent building (or finding in the cache) the
+	// simulation model; Cached says the Verilator build was a cache hit.
+	Build  time.Duration
+	Cached bool
+	// VCD lists the waveforms written (Options.VCDDir).
+	VCD []string
+	// Notes are remarks that do not change the verdict (e.g. Verilator's
+	// warnings on the user's RTL).
+	Notes []string
+}
+
+// Match reports whether no mismatch was found.
+func (r *Result) Match() bool { return r.Mismatch == nil }
+
+// Verdict is the one-line summary: block, simulator, verdict, cycles run
+// and cycles per second.
+func (r *Result) Verdict() string {
+	what := fmt.Sprintf("%s (%s, %s %s)", r.Block, r.Top, r.Sim, r.Mode)
+	if r.Mismatch != nil {
+		return fmt.Sprintf("MISMATCH %s: %s after %d cycles, %s cycles/s", what, r.Mismatch.Short(), r.Cycles, rate(r.Rate))
+	}
+	return fmt.Sprintf("MATCH %s: %d cycles, %s cycles/s, seed %d", what, r.Cycles, rate(r.Rate), r.Seed)
+}
+
+func rate(r float64) string {
+	switch {
+	case r >= 1e6:
+		return fmt.Sprintf("%.2fM", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
+// Mismatch is the first cycle and signal at which the RTL differs from the
+// golden model.
+type Mismatch struct {
+	Cycle  uint64 // cycle number from 0, the first reset cycle
+	Signal string // port name, or "$stop"/"$finish"/"fatal" for an event inside the RTL
+	Go     string // the golden model's value, hexadecimal as in a .vec file
+	RTL    string // the RTL's value
+	// Detail names the first differing element of a packed port, e.g.
+	// "qlen_o[5] (bits 95:80): go 0012 rtl 0011".
+	Detail string
+	// Trace shows the cycles before and at the mismatch: one line of
+	// inputs, then the outputs of each side, "*" marking a difference.
+	Trace []string
+}
+
+// Short is "cycle C: signal go=G rtl=R".
+func (m *Mismatch) Short() string {
+	s := fmt.Sprintf("cycle %d: %s go=%s rtl=%s", m.Cycle, m.Signal, m.Go, m.RTL)
+	if m.Detail != "" {
+		s += " (" + m.Detail + ")"
+	}
+	return s
+}
+
+// String is Short followed by the trace.
+func (m *Mismatch) String() string {
+	var b strings.Builder
+	b.WriteString(m.Short())
+	for _, l := range m.Trace {
+		b.WriteString("\n  ")
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// SetupError is a problem that kept the comparison from running: a bad
+// option, a parameter out of range, missing files, a simulator that is not
+// installed. (Contract, tool and build errors come from cosim as their own
+// types.)
+type SetupError struct {
+	Msg string
+	Err error
+}
+
+func (e *SetupError) Error() string {
+	if e.Err != nil {
+		return "cosim: " + e.Msg + ": " + e.Err.Error()
+	}
+	return "cosim: " + e.Msg
+}
+
+// Unwrap returns the cause.
+func (e *SetupError) Unwrap() error { return e.Err }
+
+func setupf(format string, a ...any) error { return &SetupError{Msg: fmt.Sprintf(format, a...)} }

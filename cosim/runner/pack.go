@@ -1,0 +1,72 @@
+package runner
+
+// unpack reads n packed fields of width w (1..32) from words into dst:
+// field i at bits [i*w +: w].
+func unpack(dst []uint32, words []uint32, n, w int) {
+	switch w {
+	case 32:
+		copy(dst[:n], words)
+		return
+	case 16:
+		for i := 0; i+1 < n; i += 2 {
+			x := words[i>>1]
+			dst[i], dst[i+1] = x&0xffff, x>>16
+		}
+		if n&1 == 1 {
+			dst[n-1] = words[n>>1] & 0xffff
+		}
+		return
+	}
+	m := uint64(1)<<uint(w) - 1
+	for i := 0; i < n; i++ {
+		bit := i * w
+		k := bit >> 5
+		v := uint64(words[k])
+		if k+1 < len(words) {
+			v |= uint64(words[k+1]) << 32
+		}
+		dst[i] = uint32(v >> uint(bit&31) & m)
+	}
+}
+
+// pack writes n fields of width w (1..32) from src into words, which it
+// clears first: field i at bits [i*w +: w].
+func pack(words []uint32, src []uint32, n, w int) {
+	switch w {
+	case 32:
+		copy(words, src[:n])
+		return
+	case 16:
+		for i := 0; i+1 < n; i += 2 {
+			words[i>>1] = src[i]&0xffff | src[i+1]<<16
+		}
+		if n&1 == 1 {
+			words[n>>1] = src[n-1] & 0xffff
+		}
+		return
+	}
+	for k := range words {
+		words[k] = 0
+	}
+	m := uint64(1)<<uint(w) - 1
+	for i := 0; i < n; i++ {
+		bit := i * w
+		k, sh := bit>>5, uint(bit&31)
+		v := (uint64(src[i]) & m) << sh
+		words[k] |= uint32(v)
+		if v>>32 != 0 {
+			words[k+1] |= uint32(v >> 32)
+		}
+	}
+}
+
+// bit reads a 1-bit port.
+func bit(w uint32) bool { return w&1 != 0 }
+
+// b2w is a 1-bit port value.
+func b2w(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,174 @@
+package stimulus
+
+import (
+	"occamy/cosim"
+	"occamy/hw/selector"
+)
+
+// ResetEvery is the mean number of cycles between reset pulses of the
+// random sources.
+const ResetEvery = 4096
+
+// Selector is the random source of hd_selector. Thresholds are shared by
+// eight classes (queue i uses class i mod 8, as in the traffic manager) and
+// are 0, 1, all-ones (saturated) or random, redrawn now and then. Each cycle
+// about half of the queues get a new length: equal to the threshold (the
+// tie: not over), one below, one above, 0, all-ones or random.
+func Selector(p selector.Params, l *cosim.Layout, seed int64) (Source, error) {
+	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
+	if err != nil {
+		return nil, err
+	}
+	return &selectorSrc{
+		p: p, rng: NewRNG(seed), resets: NewResets(seed, ResetEvery),
+		rst: fs[0], qlen: fs[1], thr: fs[2],
+		qw: make([]uint32, fs[1].Words), tw: make([]uint32, fs[2].Words),
+		mask: uint64(1)<<uint(p.QW) - 1,
+	}, nil
+}
+
+type selectorSrc struct {
+	p              selector.Params
+	rng            *RNG
+	resets         *Resets
+	rst, qlen, thr Field
+	qw, tw         []uint32
+	cls            [8]uint64
+	mask           uint64
+	started        bool
+}
+
+func (s *selectorSrc) Next(c uint64, in []uint32) {
+	r, n, qw := s.rng, s.p.N, s.p.QW
+	s.rst.PutBool(in, s.resets.RstN(c))
+	redraw := !s.started || r.OneIn(16)
+	if redraw {
+		for k := range s.cls {
+			switch r.Intn(5) {
+			case 0:
+				s.cls[k] = 0
+			case 1:
+				s.cls[k] = 1 & s.mask
+			case 2:
+				s.cls[k] = s.mask
+			default:
+				s.cls[k] = r.Uint64() & s.mask
+			}
+		}
+		for i := 0; i < n; i++ {
+			putElem(s.tw, i, qw, s.cls[i&7])
+		}
+	}
+	bits := r.Uint64()
+	for i := 0; i < n; i++ {
+		if i&15 == 0 && i > 0 {
+			bits = r.Uint64()
+		}
+		b := bits >> uint(4*(i&15)) & 15
+		if b >= 8 && s.started { // keep this queue's length
+			continue
+		}
+		t := s.cls[i&7]
+		var q uint64
+		switch b & 7 {
+		case 0, 1:
+			q = t
+		case 2:
+			q = t - 1
+			if t == 0 {
+				q = 0
+			}
+		case 3:
+			q = min(t+1, s.mask)
+		case 4:
+			q = 0
+		case 5:
+			q = s.mask
+		default:
+			q = r.Uint64() & s.mask
+		}
+		putElem(s.qw, i, qw, q)
+	}
+	s.started = true
+	s.qlen.Copy(in, s.qw)
+	s.thr.Copy(in, s.tw)
+}
+
+// SelectorDirected checks each queue alone (all others far below their
+// thresholds) at its threshold, one above, one below, at 0 against 0, at
+// all-ones against a saturated threshold and against all-ones minus one;
+// then all queues over at once, all at the tie, and a reset pulse while all
+// are over.
+func SelectorDirected(p selector.Params, l *cosim.Layout) (Finite, error) {
+	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
+	if err != nil {
+		return nil, err
+	}
+	mask := uint64(1)<<uint(p.QW) - 1
+	mid := mask / 2
+	type pair struct{ q, t uint64 }
+	cases := []pair{{mid, mid}, {mid + 1, mid}, {mid - 1, mid}, {0, 0}, {1, 0}, {mask, mask}, {mask, mask - 1}}
+	d := &script{}
+	d.add(0, func(in []uint32) {}) // reset, cycle 0
+	d.add(0, func(in []uint32) {}) // reset, cycle 1
+	for i := 0; i < p.N; i++ {
+		for _, cs := range cases {
+			i, cs := i, cs
+			d.add(1, func(in []uint32) {
+				for k := 0; k < p.N; k++ {
+					putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, 0)
+					putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, mask)
+				}
+				putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], i, p.QW, cs.q)
+				putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], i, p.QW, cs.t)
+			})
+		}
+	}
+	all := func(q, t uint64) func([]uint32) {
+		return func(in []uint32) {
+			for k := 0; k < p.N; k++ {
+				putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, q)
+				putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, t)
+			}
+		}
+	}
+	d.add(1, all(mid+1, mid))
+	d.add(1, all(mid+1, mid))
+	d.add(1, all(mid, mid))
+	d.add(1, all(mid+1, mid))
+	d.add(0, all(mid+1, mid)) // reset while every queue is over
+	d.add(1, all(mid+1, mid))
+	d.add(1, all(mid+1, mid))
+	d.add(1, all(0, 0))
+	d.rst = fs[0]
+	return d, nil
+}
+
+// script is a finite list of cycles: rst_ni and a function writing the
+// other inputs (which start from zero each cycle).
+type script struct {
+	rst  Field
+	rows []scriptRow
+	i    int
+}
+
+type scriptRow struct {
+	rstN uint64
+	put  func(in []uint32)
+}
+
+func (d *script) add(rstN uint64, put func([]uint32)) {
+	d.rows = append(d.rows, scriptRow{rstN: rstN, put: put})
+}
+
+func (d *script) Done() bool { return d.i >= len(d.rows) }
+
+func (d *script) Next(_ uint64, in []uint32) {
+	for k := range in {
+		in[k] = 0
+	}
+	row := d.rows[min(d.i, len(d.rows)-1)]
+	d.i++
+	row.put(in)
+	d.rst.Put(in, row.rstN)
+}
