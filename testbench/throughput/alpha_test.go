@@ -1,0 +1,71 @@
+package throughput
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAlphaMax(t *testing.T) {
+	cases := []struct {
+		r, v float64
+		want string
+	}{
+		{r: 1, v: 1, want: "any"},   // R/V - 2 < 0
+		{r: 2, v: 1, want: "any"},   // = 0: V = R/2 allows any α
+		{r: 3, v: 1, want: "1"},     // 1/α ≥ 1
+		{r: 2.5, v: 1, want: "2"},   // 1/α ≥ 0.5
+		{r: 2.2, v: 1, want: "4"},   // 1/α ≥ 0.2: α ≤ 5
+		{r: 5, v: 1.969, want: "1"}, // k=4 per cell, 40 line rates
+		{r: 6, v: 1, want: "0.25"},
+		{r: 1000, v: 1, want: "none"},
+		{r: 1, v: 0, want: "n/a"},
+		{r: 2.0001, v: 1, want: "128"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, FormatAlpha(AlphaMax(c.r, c.v)), "R=%g V=%g", c.r, c.v)
+	}
+}
+
+// TestAlphaMaxDrain: with no expulsion the fluid rule is Inequality (4)
+// with V = d (DT's case); with expulsion it asks one R/V more.
+func TestAlphaMaxDrain(t *testing.T) {
+	for _, r := range []float64{0.2, 0.3, 0.5, 1, 2} {
+		d := 0.125
+		assert.Equal(t, FormatAlpha(AlphaMax(r, d)), FormatAlpha(AlphaMaxDrain(r, 0, d)), "R=%g: DT limit", r)
+	}
+	assert.Equal(t, "1", FormatAlpha(AlphaMaxDrain(5, 2.978, 0.125)), "k=4 chain, 40 line rates")
+	assert.Equal(t, "any", FormatAlpha(AlphaMaxDrain(2, 2.978, 0.125)))
+	assert.True(t, math.IsNaN(AlphaMaxDrain(1, 0, 0)))
+}
+
+// TestAlphaCheck runs the check on two switches. The fluid rule's α gives
+// the burst its fair share in both; the paper's Inequality (4) allows any α
+// for chain freeing at 40 line rates (V ≈ 3 > R/2 = 2.5 cells/clock), but
+// at α = 8 the burst gets less than half its share: the model disagrees
+// with the inequality when R/2 < V < R (docs/experiments.md).
+func TestAlphaCheck(t *testing.T) {
+	o := DefaultOptions()
+	s := mustSize(t, "fixed:1500")
+	chain, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: "chain", Size: s, Ports: 8}, o, 40)
+	require.NoError(t, err)
+	require.Len(t, chain.Guides, 2)
+	assert.Equal(t, "any", chain.Guides[0].Alpha, "paper rule")
+	assert.False(t, chain.Guides[0].Holds(), "paper rule at α=8: %s", chain.Guides[0].Verdict)
+	assert.Contains(t, chain.Guides[0].Verdict, "does NOT hold")
+	assert.True(t, chain.Guides[1].Holds(), "fluid rule: %s", chain.Guides[1].Verdict)
+
+	cell, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: "cell", Size: s, Ports: 8}, o, 40)
+	require.NoError(t, err)
+	assert.Equal(t, "1", cell.Guides[0].Alpha)
+	assert.True(t, cell.Guides[0].Holds(), "paper rule: %s", cell.Guides[0].Verdict)
+	assert.True(t, cell.Guides[1].Holds(), "fluid rule: %s", cell.Guides[1].Verdict)
+	require.Len(t, cell.Guides[0].Runs, 2)
+	assert.Equal(t, 2.0, cell.Guides[0].Runs[1].Alpha, "second run at twice the α")
+
+	_, err = CheckAlpha(context.Background(), Point{K: 4, FreeMode: "cell", Size: s, Ports: 8}, o, 0.2)
+	require.ErrorContains(t, err, "--burst-rate: 0.2 out of range")
+}

@@ -1,0 +1,231 @@
+package throughput
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"occamy/hw/tm"
+	"occamy/testbench/traffic"
+)
+
+// Tolerance is the relative gap between the model and the bound above
+// which a point is flagged.
+const Tolerance = 0.05
+
+// Expulsion is what the expulsion run measured.
+type Expulsion struct {
+	PktsPerClock  float64 `json:"pkts_per_clock"`  // expelled packets per demand cycle
+	CellsPerClock float64 `json:"cells_per_clock"` // expelled cells per demand cycle
+	Pkts          uint64  `json:"pkts"`            // packets expelled in the window
+	Cells         uint64  `json:"cells"`           // cells expelled in the window
+	DemandCycles  uint64  `json:"demand_cycles"`   // window cycles with the executor busy or a queue waiting for it
+	WindowCycles  uint64  `json:"window_cycles"`
+	Demand        float64 `json:"demand"`  // DemandCycles / WindowCycles
+	LostPD        float64 `json:"lost_pd"` // demand cycles the executor could not read a PD (port taken)
+	LostCP        float64 `json:"lost_cp"` // demand cycles its cell round or chain append found the cell-pointer ports taken
+	Wait          float64 `json:"wait"`    // demand cycles waiting for a read latency (part of the bound)
+}
+
+// Result is one measured point.
+type Result struct {
+	Point     Point     `json:"point"`
+	Bound     Bound     `json:"bound"`
+	Expulsion Expulsion `json:"expulsion"`
+	Gap       float64   `json:"gap"`  // Expulsion.PktsPerClock / Bound.PktsPerClock - 1
+	Flag      string    `json:"flag"` // why the model and the bound disagree by more than Tolerance; empty otherwise
+	Idle      Idle      `json:"idle"` // memory ports left idle by the normal load
+	// AlphaMax is the largest α (a power of two) for which a burst at
+	// Options.BurstRate still gets its fair share by Inequality (4):
+	// "any", "none" (not even the smallest α), or a number; empty when no
+	// burst rate was given.
+	AlphaMax string `json:"alpha_max,omitempty"`
+	// AlphaFluid is the same by the fluid model with drains (AlphaMaxDrain),
+	// which the simulations bear out where Inequality (4) is optimistic.
+	AlphaFluid string `json:"alpha_fluid,omitempty"`
+}
+
+// Measure runs both runs of point p and compares with the bound.
+func Measure(ctx context.Context, p Point, o Options) (Result, error) {
+	cfg, err := Config(p, o)
+	if err != nil {
+		return Result{}, err
+	}
+	dist := p.Size.Cells(o.CellBytes)
+	res := Result{Point: p,
+		Bound: BoundFor(dist, cfg.K, cfg.FreeMode == "chain", cfg.PD.ReadLatency, cfg.CP.ReadLatency, cfg.CP.WritePorts)}
+	if res.Expulsion, err = expel(ctx, cfg, p, o, dist); err != nil {
+		return Result{}, err
+	}
+	if res.Idle, err = idlePorts(ctx, cfg, p, o); err != nil {
+		return Result{}, err
+	}
+	res.Gap, res.Flag = compare(res.Expulsion, res.Bound)
+	if o.BurstRate > 0 {
+		r, v := o.BurstRate/float64(o.R), res.Expulsion.CellsPerClock
+		res.AlphaMax = FormatAlpha(AlphaMax(r, v))
+		res.AlphaFluid = FormatAlpha(AlphaMaxDrain(r, v, 1/float64(o.R)))
+	}
+	return res, nil
+}
+
+// compare returns the relative gap and, beyond Tolerance, the reason.
+func compare(e Expulsion, b Bound) (float64, string) {
+	if e.Pkts == 0 {
+		return -1, "nothing was expelled in the window: no measurement"
+	}
+	gap := e.PktsPerClock/b.PktsPerClock - 1
+	switch {
+	case gap > Tolerance:
+		return gap, fmt.Sprintf("model %.1f%% faster than the bound: the bound misses a way the model overlaps steps", 100*gap)
+	case gap < -Tolerance:
+		return gap, fmt.Sprintf("model %.1f%% below the bound: in demand cycles the PD read port was taken %.1f%% of the time and the cell-pointer ports %.1f%% (normal load, the congested port's dequeue, the refill's enqueue)",
+			-100*gap, 100*e.LostPD, 100*e.LostCP)
+	}
+	return gap, ""
+}
+
+// specs returns the normal-load source of p (none at 0% load).
+func normalSources(p Point) []traffic.Spec {
+	if p.Load <= 0 {
+		return nil
+	}
+	classes := make([]int, refillClass)
+	for i := range classes {
+		classes[i] = i
+	}
+	size := p.Size.Spec
+	return []traffic.Spec{{Kind: traffic.KindRandom, Load: p.Load / 100, Classes: classes, Size: &size}}
+}
+
+// runner steps a TM with its normal load and keeps the enqueue backlog
+// (admitted cells whose data are not yet written) for pacing.
+type runner struct {
+	m       *tm.TM
+	mix     *traffic.Mix
+	st      *tm.Stats
+	cdw     uint64 // cell-data writes so far: one per allocated cell
+	t0      uint64 // cycle the normal load started (its own cycle 0)
+	normal  bool
+	cycle   uint64
+	ctx     context.Context
+	sources []traffic.Spec
+}
+
+func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner, error) {
+	m, err := tm.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p)}
+	env := traffic.Env{P: cfg.P, Q: cfg.Q, R: cfg.R, CellBytes: cfg.CellBytes}
+	if r.mix, err = traffic.BuildAll(r.sources, env, o.Seed, "load"); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// backlog is the cells admitted but not yet allocated by the enqueue engine.
+func (r *runner) backlog() uint64 {
+	var adm uint64
+	for i := range r.st.Queues {
+		adm += r.st.Queues[i].Admitted.Cells
+	}
+	return adm - r.cdw
+}
+
+// startNormal starts the normal load at the current cycle.
+func (r *runner) startNormal() { r.normal, r.t0 = true, r.cycle }
+
+// step offers the normal load's packets and runs one cycle.
+func (r *runner) step() (tm.Probe, error) {
+	if r.normal {
+		for _, pk := range r.mix.Tick(r.cycle - r.t0) {
+			r.m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
+		}
+	}
+	if err := r.m.Step(); err != nil {
+		return tm.Probe{}, fmt.Errorf("cycle %d: %w", r.cycle, err)
+	}
+	if r.cycle&4095 == 0 {
+		if err := r.ctx.Err(); err != nil {
+			return tm.Probe{}, err
+		}
+	}
+	r.cycle++
+	p := r.m.Probe()
+	r.cdw += uint64(p.Ports[tm.MemCD].Writes)
+	return p, nil
+}
+
+// expel is the expulsion run (package documentation, run 1).
+func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellProb) (Expulsion, error) {
+	r, err := newRunner(ctx, cfg, p, o)
+	if err != nil {
+		return Expulsion{}, err
+	}
+	victim := victimClass        // port 0
+	refill := refillClass        // port 0
+	maxC := MaxCells(dist)
+	pace := uint64(2 * maxC)
+	sizes := newSampler(dist, o.Seed, 1)
+	alpha := math.Ldexp(1, victimAlpha)
+	target := uint32(0.98 * alpha * float64(cfg.B) / (1 + alpha))
+	target = max(target, uint32(min(cfg.B, 4*maxC)))
+	limit := uint64(cfg.B)*uint64(cfg.R)*4 + 100000
+	vst := &r.st.Queues[victim]
+
+	// Phase 1: fill the victim at the enqueue engine's pace.
+	for {
+		if r.cycle > limit {
+			return Expulsion{}, fmt.Errorf("throughput: setup: queue %d did not fill to %d cells in %d cycles", victim, target, limit)
+		}
+		if r.backlog() < pace {
+			r.m.Offer(tm.Arrival{Queue: victim, Cells: sizes.draw()})
+		}
+		pr, err := r.step()
+		if err != nil {
+			return Expulsion{}, err
+		}
+		if pr.Qlen[victim] >= target || vst.AdmDropped.Pkts > 0 {
+			break
+		}
+	}
+	// Phase 2: normal load warms up.
+	r.startNormal()
+	for i := uint64(0); i < o.Warmup; i++ {
+		if _, err := r.step(); err != nil {
+			return Expulsion{}, err
+		}
+	}
+	// Phase 3: the refill flow takes the free buffer; measure.
+	var e Expulsion
+	hd0 := r.m.Stats().Total.HeadDropped
+	c := newClassifier(cfg)
+	for i := uint64(0); i < o.Window; i++ {
+		if r.backlog() < pace {
+			r.m.Offer(tm.Arrival{Queue: refill, Cells: sizes.draw()})
+		}
+		pr, err := r.step()
+		if err != nil {
+			return Expulsion{}, err
+		}
+		c.observe(&pr)
+		e.WindowCycles++
+		if pr.Qlen[victim] < uint32(2*maxC) {
+			break // nothing left to expel
+		}
+	}
+	hd := r.m.Stats().Total.HeadDropped
+	e.Pkts, e.Cells = hd.Pkts-hd0.Pkts, hd.Cells-hd0.Cells
+	e.DemandCycles = c.demand
+	if c.demand > 0 {
+		d := float64(c.demand)
+		e.PktsPerClock, e.CellsPerClock = float64(e.Pkts)/d, float64(e.Cells)/d
+		e.LostPD, e.LostCP, e.Wait = float64(c.lostPD)/d, float64(c.lostCP)/d, float64(c.wait)/d
+	}
+	if e.WindowCycles > 0 {
+		e.Demand = float64(c.demand) / float64(e.WindowCycles)
+	}
+	return e, nil
+}

@@ -1,0 +1,53 @@
+package throughput
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func sampleReport(t *testing.T) *Report {
+	t.Helper()
+	o := quick()
+	g := Grid{K: []int{1, 8}, FreeMode: []string{"cell"}, Size: []Size{mustSize(t, "fixed:1500")}, Load: []float64{0, 90},
+		Ports: []int{8}, PD: []Mem{{}}, CP: []Mem{{}, {Reads: 16, Writes: 8}}, CD: []Mem{{}}}
+	pts, err := g.Points()
+	require.NoError(t, err)
+	res, err := Sweep(context.Background(), pts, o, 0, nil)
+	require.NoError(t, err)
+	return &Report{Options: o, Results: res}
+}
+
+func TestReports(t *testing.T) {
+	rep := sampleReport(t)
+	var tb bytes.Buffer
+	require.NoError(t, WriteTable(&tb, rep))
+	text := tb.String()
+	assert.Contains(t, text, "bound")
+	assert.Contains(t, text, "cp", "memory columns shown when a budget is not auto")
+	assert.Contains(t, text, "16/8")
+	assert.Contains(t, text, "[1] k=1 cell fixed:1500 load=0% P=8: model 12.5% below the bound", "flag notes")
+
+	var cb bytes.Buffer
+	require.NoError(t, WriteCSV(&cb, rep))
+	rows, err := csv.NewReader(&cb).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 1+len(rep.Results))
+	assert.Equal(t, CSVHeader, rows[0])
+	for i, r := range rows[1:] {
+		require.Len(t, r, len(CSVHeader), "row %d", i)
+	}
+
+	var jb bytes.Buffer
+	require.NoError(t, WriteJSON(&jb, rep))
+	var back Report
+	require.NoError(t, json.Unmarshal(jb.Bytes(), &back))
+	assert.Equal(t, rep.Results, back.Results, "JSON round trip")
+	assert.False(t, strings.Contains(jb.String(), "NaN"))
+}
