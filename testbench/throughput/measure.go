@@ -164,8 +164,8 @@ func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellPr
 	if err != nil {
 		return Expulsion{}, err
 	}
-	victim := victimClass        // port 0
-	refill := refillClass        // port 0
+	victim := victimClass // port 0
+	refill := refillClass // port 0
 	maxC := MaxCells(dist)
 	pace := uint64(2 * maxC)
 	sizes := newSampler(dist, o.Seed, 1)
