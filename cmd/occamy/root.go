@@ -16,5 +16,6 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 	root.AddCommand(newDemoCmd())
 	root.AddCommand(newSimCmd())
 	root.AddCommand(newVcddiffCmd())
+	root.AddCommand(newSynthCmd())
 	return root
 }

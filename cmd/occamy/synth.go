@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"occamy/cosim/synth"
+)
+
+// synthFlags are the raw flag values of occamy synth.
+type synthFlags struct {
+	blocks     string
+	size       synth.Size
+	all        bool
+	out        string
+	jobs       int
+	verilogDir string
+	yosys      string
+}
+
+func newSynthCmd() *cobra.Command {
+	var fl synthFlags
+	cmd := &cobra.Command{
+		Use:   "synth",
+		Short: "Hardware cost (LUT6, flip-flops, logic levels) of the Verilog blocks with Yosys",
+		Long: `synth runs Yosys (0.23, generic 6-input LUT mapping: synth -flatten -lut 6,
+stat, ltp -noff) on the project's Verilog blocks and prints, per block, its
+LUTs, flip-flop bits and logic levels (the longest chain of LUTs between
+registers or ports).
+
+Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `. threshold ignores --n;
+the executor and top also take --b and --p (their cell and PD stores are
+register files, so keep B and P small). top uses Q=min(8,N) classes.
+
+--all runs the full sweep (N = 8..256 at QW=16 and 32, the threshold unit,
+the executor and the top) and, with --out, writes the markdown report
+(docs/hardware-cost.md; see make synth). Yosys runs in parallel, one
+process per core unless --jobs says otherwise.
+
+Exit status: 0 done, 1 Yosys failed or its output was not understood,
+2 bad input or Yosys missing.`,
+		Example: `  occamy synth
+  occamy synth --block arbiter --n 256
+  occamy synth --block selector,selector+arbiter --n 64 --qw 32
+  occamy synth --all --out docs/hardware-cost.md`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSynth(cmd, fl)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block); one of "+strings.Join(synth.BlockNames(), ", "))
+	f.IntVar(&fl.size.N, "n", synth.DefaultSize.N, "queues / requesters N")
+	f.IntVar(&fl.size.QW, "qw", synth.DefaultSize.QW, "width QW of a queue length and threshold")
+	f.IntVar(&fl.size.B, "b", synth.DefaultSize.B, "buffer cells B (executor, top)")
+	f.IntVar(&fl.size.P, "p", synth.DefaultSize.P, "packet descriptors P (executor, top)")
+	f.BoolVar(&fl.all, "all", false, "the full sweep of docs/hardware-cost.md (ignores --block, --n, --qw, --b, --p)")
+	f.StringVar(&fl.out, "out", "", "with --all: write the markdown report to this file")
+	f.IntVar(&fl.jobs, "jobs", runtime.NumCPU(), "Yosys processes at a time")
+	f.StringVar(&fl.verilogDir, "verilog", "verilog", "the project's verilog/ directory")
+	f.StringVar(&fl.yosys, "yosys", "yosys", "Yosys executable")
+	return cmd
+}
+
+// synthJobs turns the flags into jobs; every error is bad input.
+func synthJobs(fl synthFlags) ([]synth.Job, error) {
+	if fl.all {
+		return synth.AllJobs()
+	}
+	names := synth.BlockNames()
+	if strings.TrimSpace(fl.blocks) != "" {
+		names = nil
+		for _, n := range strings.Split(fl.blocks, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				names = append(names, n)
+			}
+		}
+	}
+	var jobs []synth.Job
+	for _, name := range names {
+		b, err := synth.Lookup(name)
+		if err != nil {
+			return nil, err
+		}
+		j, err := synth.NewJob(b, fl.size)
+		if err != nil {
+			return nil, fmt.Errorf("--block %s: %w", b.Name, err)
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, nil
+}
+
+func runSynth(cmd *cobra.Command, fl synthFlags) error {
+	if fl.out != "" && !fl.all {
+		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
+	}
+	if fl.jobs < 1 {
+		return usageErr(fmt.Errorf("synth: --jobs %d: want 1 or more", fl.jobs))
+	}
+	jobs, err := synthJobs(fl)
+	if err != nil {
+		// Unknown block names and parameters out of range.
+		return usageErr(fmt.Errorf("synth: %w", err))
+	}
+	yosys, err := synth.LookYosys(fl.yosys)
+	if err != nil {
+		return usageErr(err)
+	}
+	if st, err := os.Stat(fl.verilogDir); err != nil || !st.IsDir() {
+		return usageErr(fmt.Errorf("synth: no Verilog directory %q (run from the repository root or pass --verilog DIR)", fl.verilogDir))
+	}
+
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	errOut := cmd.ErrOrStderr()
+	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs,
+		Progress: func(res synth.Result, done, total int) {
+			fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", done, total,
+				res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
+		}}
+	version, err := r.Version(ctx)
+	if err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	start := time.Now()
+	res, err := r.Run(ctx, jobs)
+	if err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	wall := time.Since(start)
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
+	if err := printSynthTable(out, res); err != nil {
+		return err
+	}
+	fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), wall.Seconds(), fl.jobs)
+	if fl.out == "" {
+		return nil
+	}
+	var buf bytes.Buffer
+	rep := synth.Report{Command: synthCommand(cmd), Version: version, Results: res}
+	if err := synth.WriteMarkdown(&buf, rep); err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if dir := filepath.Dir(fl.out); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return usageErr(fmt.Errorf("synth: --out: %w", err))
+		}
+	}
+	if err := os.WriteFile(fl.out, buf.Bytes(), 0o644); err != nil {
+		return usageErr(fmt.Errorf("synth: --out: %w", err))
+	}
+	fmt.Fprintf(errOut, "synth: wrote %s\n", fl.out)
+	return nil
+}
+
+// printSynthTable prints one row per result, a blank line between blocks.
+func printSynthTable(w io.Writer, res []synth.Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "block\tN\tQW\tLUT6\tFF\tlevels\tparameters")
+	prev := ""
+	for _, r := range res {
+		if prev != "" && r.Job.Block.Name != prev {
+			fmt.Fprintln(tw, "\t\t\t\t\t\t")
+		}
+		prev = r.Job.Block.Name
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.Job.Block.Name, dash(r.Job.Size.N), dash(r.Job.Size.QW),
+			r.Cost.LUTs, r.Cost.FFs, r.Path.Length, r.Job.ParamString())
+	}
+	return tw.Flush()
+}
+
+// dash prints a size a block does not use (0) as "-".
+func dash(v int) string {
+	if v == 0 {
+		return "-"
+	}
+	return fmt.Sprint(v)
+}
+
+// distinct counts the distinct designs among the results.
+func distinct(res []synth.Result) int {
+	seen := map[string]bool{}
+	for _, r := range res {
+		seen[r.Job.Key()] = true
+	}
+	return len(seen)
+}
+
+// synthCommand is the command line as typed, flags in a fixed order
+// (--jobs left out: it changes the wall time only).
+func synthCommand(cmd *cobra.Command) string {
+	parts := []string{"occamy synth"}
+	for _, name := range []string{"all", "block", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
+		f := cmd.Flags().Lookup(name)
+		if f == nil || !f.Changed {
+			continue
+		}
+		if f.Value.Type() == "bool" {
+			parts = append(parts, "--"+name)
+			continue
+		}
+		parts = append(parts, "--"+name+" "+f.Value.String())
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSynthBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown block", []string{"synth", "--block", "comparator"},
+			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, executor, top`},
+		{"unknown among known", []string{"synth", "--block", "arbiter,sorter"}, `unknown block "sorter"; known blocks:`},
+		{"N out of range", []string{"synth", "--block", "arbiter", "--n", "300"},
+			"synth: --block arbiter: rr_arbiter: parameter N=300 out of range, allowed 1..256"},
+		{"QW too small for B", []string{"synth", "--block", "executor", "--qw", "8"},
+			"hd_executor: parameter QW=8 out of range, allowed 9..32"},
+		{"out without all", []string{"synth", "--out", "x.md"}, "synth: --out writes the full report and needs --all"},
+		{"jobs", []string{"synth", "--jobs", "0"}, "synth: --jobs 0: want 1 or more"},
+		{"argument", []string{"synth", "arbiter"}, `unknown command "arbiter"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errText, code := runCLI(t, tc.args...)
+			assert.Equal(t, 2, code, "%v: exit code", tc.args)
+			assert.Contains(t, errText, tc.want, "%v: error", tc.args)
+		})
+	}
+}
+
+func TestSynthMissingYosys(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8")
+	assert.Equal(t, 2, code, "exit code without yosys")
+	assert.Equal(t, "yosys not found: apt-get install yosys", errText)
+	assert.NotContains(t, errText, "\n", "one line")
+}
+
+func TestSynthNoVerilogDir(t *testing.T) {
+	if _, err := exec.LookPath("yosys"); err != nil {
+		t.Skip("yosys not installed")
+	}
+	_, errText, code := runCLI(t, "synth", "--block", "arbiter", "--verilog", t.TempDir()+"/none")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "no Verilog directory")
+}
+
+// Integration: the real Yosys on the arbiter at N=8 prints one row.
+func TestSynthArbiterN8(t *testing.T) {
+	if _, err := exec.LookPath("yosys"); err != nil {
+		t.Skip("yosys not installed")
+	}
+	out, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", "../../verilog")
+	require.Equal(t, 0, code, "exit code; error: %s", errText)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(lines), 3, "output:\n%s", out)
+	assert.True(t, strings.HasPrefix(lines[0], "Yosys 0."), "first line names the version: %q", lines[0])
+	assert.Equal(t, []string{"block", "N", "QW", "LUT6", "FF", "levels", "parameters"}, strings.Fields(lines[2]))
+	row := strings.Fields(lines[3])
+	require.Len(t, row, 7, "row %q", lines[3])
+	assert.Equal(t, []string{"arbiter", "8", "-"}, row[:3], "row %q", lines[3])
+	assert.Equal(t, "3", row[4], "FF of a 3-bit pointer, row %q", lines[3])
+	assert.Equal(t, "N=8", row[6])
+}
+
+func TestSynthCommandLine(t *testing.T) {
+	cmd := newSynthCmd()
+	require.NoError(t, cmd.ParseFlags([]string{"--out", "docs/hardware-cost.md", "--jobs", "3", "--all"}))
+	assert.Equal(t, "occamy synth --all --out docs/hardware-cost.md", synthCommand(cmd), "--jobs is left out; flags in a fixed order")
+}

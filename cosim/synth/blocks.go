@@ -1,0 +1,240 @@
+package synth
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"occamy/hw/arbiter"
+	"occamy/hw/executor"
+	"occamy/hw/expulsion"
+	"occamy/hw/selector"
+	"occamy/hw/threshold"
+)
+
+// Size holds the sizes a block may take; each block uses only some of them
+// (Block.Uses). The executor and the whole path keep their cell and PD
+// stores in register files, so B and P must stay small for Yosys to finish.
+type Size struct {
+	N  int // queues / requesters (not used by the threshold unit)
+	QW int // width of a queue length, threshold, free count
+	B  int // buffer cells (executor, top)
+	P  int // packet descriptors (executor, top)
+}
+
+// DefaultSize is the paper's 64 queues at QW=16 with a register-file store
+// of B=256 cells and P=64 PDs, which Yosys maps in under a minute.
+var DefaultSize = Size{N: 64, QW: 16, B: 256, P: 64}
+
+// Param is one Verilog parameter set with `hierarchy -chparam`.
+type Param struct {
+	Name  string
+	Value int
+}
+
+// Block is one design `occamy synth` can cost.
+type Block struct {
+	Name    string   // command-line name, e.g. "selector"
+	Module  string   // Verilog top, e.g. "hd_selector"
+	Summary string   // one line for tables and help
+	Uses    string   // the Size fields it uses, e.g. "N,QW"
+	Files   []string // project sources under verilog/, read in this order
+	Extra   string   // a wrapper source of this package, "" if none
+	params  func(Size) ([]Param, error)
+}
+
+//go:embed occamy_sel_arb.sv
+var selArbSource string
+
+// SelArbFile is the file name the selector+arbiter wrapper is written to.
+const SelArbFile = "occamy_sel_arb.sv"
+
+// ExtraSource returns the source of a wrapper named in Block.Extra.
+func ExtraSource(name string) (string, bool) {
+	if name == SelArbFile {
+		return selArbSource, true
+	}
+	return "", false
+}
+
+var blocks = []Block{
+	{
+		Name: "threshold", Module: "dt_threshold", Uses: "QW",
+		Summary: "DT threshold unit, C=8 classes, AW=4 (combinational)",
+		Files:   []string{"dt_threshold.sv"},
+		params: func(s Size) ([]Param, error) {
+			p := threshold.DefaultParams()
+			p.QW = s.QW
+			if err := p.Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"C", p.C}, {"QW", p.QW}, {"AW", p.AW}}, nil
+		},
+	},
+	{
+		Name: "selector", Module: "hd_selector", Uses: "N,QW",
+		Summary: "head-drop selector: N comparators and the bitmap register",
+		Files:   []string{"hd_selector.sv"},
+		params: func(s Size) ([]Param, error) {
+			p := selector.Params{N: s.N, QW: s.QW}
+			if err := p.Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"N", p.N}, {"QW", p.QW}}, nil
+		},
+	},
+	{
+		Name: "arbiter", Module: "rr_arbiter", Uses: "N",
+		Summary: "round-robin arbiter over the bitmap",
+		Files:   []string{"rr_arbiter.sv"},
+		params: func(s Size) ([]Param, error) {
+			p := arbiter.Params{N: s.N}
+			if err := p.Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"N", p.N}}, nil
+		},
+	},
+	{
+		Name: "selector+arbiter", Module: "occamy_sel_arb", Uses: "N,QW",
+		Summary: "selector whose registered bitmap drives the arbiter, flattened",
+		Files:   []string{"hd_selector.sv", "rr_arbiter.sv"},
+		Extra:   SelArbFile,
+		params: func(s Size) ([]Param, error) {
+			if err := (selector.Params{N: s.N, QW: s.QW}).Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"N", s.N}, {"QW", s.QW}}, nil
+		},
+	},
+	{
+		Name: "executor", Module: "hd_executor", Uses: "N,QW,B,P",
+		Summary: "head-drop executor with its register-file cell and PD store",
+		Files:   []string{"hd_executor.sv"},
+		params: func(s Size) ([]Param, error) {
+			p := executor.Params{N: s.N, QW: s.QW, B: s.B, P: s.P}
+			if err := p.Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"N", p.N}, {"QW", p.QW}, {"B", p.B}, {"P", p.P}}, nil
+		},
+	},
+	{
+		Name: "top", Module: "occamy_expulsion", Uses: "N,QW,B,P",
+		Summary: "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)",
+		Files:   []string{"dt_threshold.sv", "hd_selector.sv", "rr_arbiter.sv", "hd_executor.sv", "occamy_expulsion.sv"},
+		params: func(s Size) ([]Param, error) {
+			p := expulsion.DefaultParams()
+			p.N, p.QW, p.B, p.P = s.N, s.QW, s.B, s.P
+			p.Q = min(8, s.N)
+			if err := p.Validate(); err != nil {
+				return nil, err
+			}
+			return []Param{{"N", p.N}, {"Q", p.Q}, {"QW", p.QW}, {"AW", p.AW}, {"B", p.B}, {"P", p.P}}, nil
+		},
+	},
+}
+
+// Blocks returns every block `occamy synth` knows, in report order.
+func Blocks() []Block { return append([]Block(nil), blocks...) }
+
+// BlockNames returns the known block names, in report order.
+func BlockNames() []string {
+	names := make([]string, len(blocks))
+	for i, b := range blocks {
+		names[i] = b.Name
+	}
+	return names
+}
+
+// UnknownBlockError is a block name that is not one of BlockNames.
+type UnknownBlockError struct{ Name string }
+
+// Error implements error.
+func (e *UnknownBlockError) Error() string {
+	return fmt.Sprintf("unknown block %q; known blocks: %s", e.Name, strings.Join(BlockNames(), ", "))
+}
+
+// Lookup finds a block by its name or by its Verilog module name.
+func Lookup(name string) (Block, error) {
+	for _, b := range blocks {
+		if name == b.Name || name == b.Module {
+			return b, nil
+		}
+	}
+	return Block{}, &UnknownBlockError{Name: name}
+}
+
+// Takes reports whether the block uses the Size field named field ("N",
+// "QW", "B", "P").
+func (b Block) Takes(field string) bool {
+	return strings.Contains(","+b.Uses+",", ","+field+",")
+}
+
+// Job is one Yosys run: a block at validated parameters.
+type Job struct {
+	Block  Block
+	Size   Size    // the size asked for; fields the block does not use are zero
+	Params []Param // the -chparam list
+}
+
+// NewJob validates s for block b (with the golden model's parameter checks,
+// so the error is the same *rtl.ParamError the Verilog's elaboration check
+// describes) and returns the job. Fields of s the block does not use are
+// cleared.
+func NewJob(b Block, s Size) (Job, error) {
+	if b.params == nil {
+		return Job{}, &UnknownBlockError{Name: b.Name}
+	}
+	if !b.Takes("N") {
+		s.N = 0
+	}
+	if !b.Takes("QW") {
+		s.QW = 0
+	}
+	if !b.Takes("B") {
+		s.B, s.P = 0, 0
+	}
+	ps, err := b.params(s)
+	if err != nil {
+		return Job{}, err
+	}
+	return Job{Block: b, Size: s, Params: ps}, nil
+}
+
+// ParamString is the parameter list as "N=64,QW=16".
+func (j Job) ParamString() string {
+	parts := make([]string, len(j.Params))
+	for i, p := range j.Params {
+		parts[i] = p.Name + "=" + strconv.Itoa(p.Value)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Key identifies the job's design: two jobs with equal keys give the same
+// netlist, so a Runner synthesises it once.
+func (j Job) Key() string { return j.Block.Module + "(" + j.ParamString() + ")" }
+
+// Script is the Yosys script for the job, reading the files by the names
+// given (relative to Yosys's working directory) and writing stat's output
+// to statFile and ltp's to ltpFile.
+func (j Job) Script(files []string, statFile, ltpFile string) string {
+	var b strings.Builder
+	b.WriteString("read_verilog -defer -sv -DSYNTHESIS")
+	for _, f := range files {
+		b.WriteString(" " + f)
+	}
+	b.WriteString("\nhierarchy -top " + j.Block.Module)
+	for _, p := range j.Params {
+		fmt.Fprintf(&b, " -chparam %s %d", p.Name, p.Value)
+	}
+	fmt.Fprintf(&b, "\nsynth -top %s -flatten -lut 6\n", j.Block.Module)
+	fmt.Fprintf(&b, "tee -q -o %s stat\n", statFile)
+	fmt.Fprintf(&b, "tee -q -o %s ltp -noff\n", ltpFile)
+	return b.String()
+}
+
+// FlowSummary is the flow of every job, for reports.
+const FlowSummary = "read_verilog -defer -sv -DSYNTHESIS <files>; hierarchy -top X -chparam ...; " +
+	"synth -top X -flatten -lut 6; stat; ltp -noff"
