@@ -16,6 +16,9 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 	root.AddCommand(newDemoCmd())
 	root.AddCommand(newSimCmd())
 	root.AddCommand(newVcddiffCmd())
+	root.AddCommand(newThroughputCmd())
+	root.AddCommand(newExperimentCmd())
 	root.AddCommand(newSynthCmd())
+	root.AddCommand(newCosimCmd())
 	return root
 }

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"occamy/testbench/experiment"
+)
+
+// experimentFlags are the raw flags of `occamy experiment`.
+type experimentFlags struct {
+	out         string
+	seed        uint64
+	jobs        int
+	quick, list bool
+}
+
+func newExperimentCmd() *cobra.Command {
+	var f experimentFlags
+	cmd := &cobra.Command{
+		Use:   "experiment NAME",
+		Short: "Run one of the paper's experiments on the model: CSV, PNG and SVG figure, and a verdict",
+		Long: `experiment runs one of the paper's experiments on the traffic-manager model,
+writes NAME.csv, NAME.png and NAME.svg in --out, and prints a short verdict
+against what the paper reports. NAME "all" runs every experiment.
+
+Experiments: ` + strings.Join(experiment.Names(), ", ") + ` (--list describes them).
+See docs/experiments.md.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if f.list {
+				return cobra.NoArgs(cmd, args)
+			}
+			if len(args) != 1 {
+				return fmt.Errorf("experiment: want one NAME, allowed: %s, all", strings.Join(experiment.Names(), ", "))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.list {
+				return listExperiments(cmd.OutOrStdout())
+			}
+			return runExperiments(cmd, args[0], &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.out, "out", "out/experiments", "directory for the CSV and figures (created if missing)")
+	fl.Uint64Var(&f.seed, "seed", 1, "traffic seed")
+	fl.IntVar(&f.jobs, "jobs", 0, "runs in parallel (0: one per core)")
+	fl.BoolVar(&f.quick, "quick", false, "a smaller sweep (smoke test; the figures in docs/ use the full one)")
+	fl.BoolVar(&f.list, "list", false, "list the experiments")
+	return cmd
+}
+
+func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
+	if f.jobs < 0 {
+		return usageErr(fmt.Errorf("--jobs: %d out of range, allowed 0 (one per core) or more", f.jobs))
+	}
+	names := []string{name}
+	if name == "all" {
+		names = experiment.Names()
+	}
+	var exps []*experiment.Experiment
+	for _, n := range names {
+		e, err := experiment.Lookup(n)
+		if err != nil {
+			return usageErr(fmt.Errorf("%v, all", err))
+		}
+		exps = append(exps, e)
+	}
+	o := experiment.Options{Out: f.out, Seed: f.seed, Jobs: f.jobs, Quick: f.quick, Progress: cmd.ErrOrStderr()}
+	for _, e := range exps {
+		out, err := e.Run(cmdContext(cmd), o)
+		if err != nil {
+			return failErr(err)
+		}
+		if err := out.WriteVerdict(cmd.OutOrStdout()); err != nil {
+			return failErr(err)
+		}
+	}
+	return nil
+}
+
+func listExperiments(w io.Writer) error {
+	for _, n := range experiment.Names() {
+		e, _ := experiment.Lookup(n)
+		if _, err := fmt.Fprintf(w, "%-24s %-10s %s\n", e.Name, e.Figure, e.Summary); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// small keeps command-line runs short in tests.
+var small = []string{"--buffer", "4096", "--window", "2000", "--warmup", "200", "--idle-cycles", "500"}
+
+// TestThroughputBadInput: every kind of bad input is exit 2 with a
+// one-line error naming the flag, nothing on stdout, no panic.
+func TestThroughputBadInput(t *testing.T) {
+	empty := writeFile(t, "empty.txt", "# no sizes\n")
+	badLine := writeFile(t, "bad.txt", "64 1\n1500 -2\n")
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"k not allowed", []string{"--k", "3"}, "--k: 3 not allowed, allowed 1, 2, 4, 8"},
+		{"k in a list", []string{"--k", "1,16"}, "--k: 16 not allowed, allowed 1, 2, 4, 8"},
+		{"k not a number", []string{"--k", "four"}, `--k: "four" is not a whole number`},
+		{"empty k", []string{"--k", ""}, "--k: empty sweep range"},
+		{"empty k list", []string{"--k", ",,"}, "--k: empty sweep range"},
+		{"load above 100", []string{"--load", "120"}, "--load: 120 out of range, allowed 0..100 (percent of line rate)"},
+		{"load below 0", []string{"--load", "-5"}, "--load: -5 out of range, allowed 0..100"},
+		{"load range beyond 100", []string{"--load", "0:150:50"}, "--load: 150 out of range"},
+		{"empty load range", []string{"--load", "50:10:10"}, "--load: empty sweep range 50:10:10 (start above stop)"},
+		{"empty load list", []string{"--load", ""}, "--load: empty sweep range"},
+		{"zero load step", []string{"--load", "0:100:0"}, "--load: step \"0\", allowed a number above 0"},
+		{"load not a number", []string{"--load", "half"}, `--load: "half" is not a number`},
+		{"unreadable size file", []string{"--size", "file:" + filepath.Join(t.TempDir(), "nope.txt")}, "cannot read the size file: open"},
+		{"size file without sizes", []string{"--size", "file:" + empty}, "no sizes"},
+		{"size file bad weight", []string{"--size", "file:" + badLine}, "line 2: weight \"-2\", allowed a number above 0"},
+		{"unknown size form", []string{"--size", "zipf:1.2"}, "unknown form, allowed fixed:BYTES"},
+		{"empty free mode", []string{"--free-mode", ""}, "--free-mode: empty sweep range"},
+		{"unknown free mode", []string{"--free-mode", "bulk"}, `--free-mode: "bulk" unknown, allowed cell, chain`},
+		{"ports out of range", []string{"--ports", "0"}, "--ports: 0 out of range, allowed 1..32"},
+		{"bad memory syntax", []string{"--cp", "8"}, `--cp "8": want auto or READS/WRITES`},
+		{"memory below the minimum", []string{"--k", "4", "--cd", "2/2"}, "--cd: tm: parameter CD.ReadPorts=2 out of range, allowed 4..64"},
+		{"zero line rate", []string{"--r", "0"}, "--r: tm: parameter R=0 out of range, allowed 1..1024"},
+		{"buffer too large", []string{"--buffer", "70000"}, "--buffer: tm: parameter B=70000 out of range"},
+		{"zero window", []string{"--window", "0"}, "--window: 0 out of range"},
+		{"negative burst rate", []string{"--burst-rate", "-1"}, "--burst-rate: -1 out of range"},
+		{"alpha check without a burst", []string{"--burst-rate", "0", "--alpha-check"}, "--alpha-check: needs --burst-rate above 0"},
+		{"csv and json", []string{"--csv", "--json"}, "--csv and --json: give one of them"},
+		{"negative jobs", []string{"--jobs", "-1"}, "--jobs: -1 out of range"},
+		{"stray argument", []string{"fast"}, `unknown command "fast"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errText string
+			var code int
+			args := append([]string{"throughput"}, tc.args...)
+			require.NotPanics(t, func() { out, errText, code = runCLI(t, args...) }, "%v", args)
+			assert.Equal(t, 2, code, "%v: exit code (error %q)", args, errText)
+			assert.Contains(t, errText, tc.want, "%v", args)
+			assert.NotContains(t, errText, "\n", "%v: one-line error", args)
+			assert.Empty(t, out, "%v: stdout", args)
+		})
+	}
+}
+
+// TestThroughputOutputs runs a two-point sweep in each output format.
+func TestThroughputOutputs(t *testing.T) {
+	base := append([]string{"throughput", "--k", "4", "--free-mode", "chain", "--load", "0,90"}, small...)
+	out, errText, code := runCLI(t, base...)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "expulsion throughput: B=4096")
+	assert.Contains(t, out, "pkts/clk")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.GreaterOrEqual(t, len(lines), 7, "header, legend, column names, two rows")
+
+	out, errText, code = runCLI(t, append(base, "--csv")...)
+	require.Equal(t, 0, code, errText)
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	assert.Equal(t, "k", rows[0][0])
+	assert.Equal(t, []string{"4", "chain", "fixed:1500", "0"}, rows[1][:4])
+	assert.Equal(t, "90", rows[2][3])
+
+	out, errText, code = runCLI(t, append(base, "--json")...)
+	require.Equal(t, 0, code, errText)
+	var obj struct {
+		Options map[string]any   `json:"options"`
+		Results []map[string]any `json:"results"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	require.NoError(t, dec.Decode(&obj))
+	assert.False(t, dec.More(), "one JSON object")
+	require.Len(t, obj.Results, 2)
+	for _, k := range []string{"point", "bound", "expulsion", "gap", "flag", "idle", "alpha_max", "alpha_fluid"} {
+		assert.Contains(t, obj.Results[0], k)
+	}
+	assert.Equal(t, 4096.0, obj.Options["b"])
+}
+
+// TestThroughputAlphaCheck prints both rules' verdicts after the table.
+func TestThroughputAlphaCheck(t *testing.T) {
+	out, errText, code := runCLI(t, "throughput", "--k", "4", "--free-mode", "cell", "--load", "0", "--alpha-check", "--burst-rate", "40")
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "α check on k=4 cell fixed:1500 load=0% P=8")
+	assert.Contains(t, out, "paper, Inequality (4): 1/α ≥ R/V − 2: α ≤ 1; at α=1")
+	assert.Contains(t, out, "fluid model with drains")
+}

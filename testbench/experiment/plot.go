@@ -1,0 +1,123 @@
+package experiment
+
+import (
+	"fmt"
+	"image/color"
+	"os"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// Figure is a grid of plots (rows of columns) saved together.
+type Figure struct {
+	Plots         [][]*plot.Plot
+	Width, Height vg.Length
+}
+
+// Save writes base+".png" and base+".svg" and returns their paths.
+func (f *Figure) Save(base string) ([]string, error) {
+	var files []string
+	for _, ext := range []string{"png", "svg"} {
+		path := base + "." + ext
+		var c interface {
+			vg.CanvasWriterTo
+		}
+		switch ext {
+		case "png":
+			c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.Width, f.Height), vgimg.UseDPI(110))}
+		default:
+			c = vgsvg.New(f.Width, f.Height)
+		}
+		rows := len(f.Plots)
+		cols := len(f.Plots[0])
+		tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: 6 * vg.Millimeter, PadY: 6 * vg.Millimeter,
+			PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 4 * vg.Millimeter}
+		dc := draw.New(c)
+		canvases := plot.Align(f.Plots, tiles, dc)
+		for i := range f.Plots {
+			for j, p := range f.Plots[i] {
+				if p != nil {
+					p.Draw(canvases[i][j])
+				}
+			}
+		}
+		file, err := os.Create(path)
+		if err != nil {
+			return files, err
+		}
+		if _, err := c.WriteTo(file); err != nil {
+			file.Close()
+			return files, fmt.Errorf("%s: %w", path, err)
+		}
+		if err := file.Close(); err != nil {
+			return files, err
+		}
+		files = append(files, path)
+	}
+	return files, nil
+}
+
+// newPlot is a plot with a title and axis labels, a grid and the legend
+// at the top right.
+func newPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	p.Add(plotter.NewGrid())
+	p.Legend.Top = true
+	p.Legend.ThumbnailWidth = 8 * vg.Millimeter
+	return p
+}
+
+// style picks a line's look: colour i of the palette, dashed or solid.
+type style struct {
+	color  int
+	dashed bool
+	points bool
+}
+
+// addLine adds a named line through (xs, ys).
+func addLine(p *plot.Plot, name string, xs, ys []float64, s style) error {
+	pts := make(plotter.XYs, len(xs))
+	for i := range xs {
+		pts[i].X, pts[i].Y = xs[i], ys[i]
+	}
+	var c color.Color = plotutil.Color(s.color)
+	if s.points {
+		l, sc, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return err
+		}
+		l.Color, sc.Color = c, c
+		sc.Shape = plotutil.Shape(s.color)
+		if s.dashed {
+			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		}
+		p.Add(l, sc)
+		if name != "" {
+			p.Legend.Add(name, l, sc)
+		}
+		return nil
+	}
+	l, err := plotter.NewLine(pts)
+	if err != nil {
+		return err
+	}
+	l.Color = c
+	l.Width = vg.Points(1.2)
+	if s.dashed {
+		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	p.Add(l)
+	if name != "" {
+		p.Legend.Add(name, l)
+	}
+	return nil
+}
