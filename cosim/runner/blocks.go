@@ -341,3 +341,17 @@ func (b *block) paramText(p map[string]int) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// ParamNames lists a block's parameters (by short or module name) in the
+// golden model's order.
+func ParamNames(name string) ([]string, error) {
+	b, err := lookupBlock(name)
+	if err != nil {
+		return nil, err
+	}
+	var s []string
+	for _, q := range b.params {
+		s = append(s, q.name)
+	}
+	return s, nil
+}

@@ -10,6 +10,7 @@ import (
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
 	"occamy/rtl"
+	"occamy/testbench/stimulus"
 )
 
 // golden is a Go golden model behind word arrays in the block's contract
@@ -239,3 +240,19 @@ func (g *topGold) step(in, out []uint32) {
 	out[g.qid] = uint32(t.Arb.GntIdxO)
 	t.Commit()
 }
+
+// bit reads a 1-bit port.
+func bit(w uint32) bool { return w&1 != 0 }
+
+// b2w is a 1-bit port value.
+func b2w(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+var (
+	unpack = stimulus.Unpack
+	pack   = stimulus.Pack
+)

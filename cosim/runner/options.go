@@ -44,7 +44,7 @@ type Options struct {
 	// -G/-P overrides, to the Verilog top.
 	Params map[string]int
 	// Cycles is the number of cycles to run, reset cycles included; 0
-	// means DefaultCycles.
+	// means DefaultCycles (DefaultIcarusCycles for Icarus).
 	Cycles int
 	// Seed seeds the stimulus (and Verilator's random power-up values).
 	Seed int64

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"occamy/cosim"
 	"occamy/testbench/stimulus"
@@ -57,6 +58,9 @@ func prepare(opt Options) (*session, error) {
 	}
 	if opt.Cycles == 0 {
 		opt.Cycles = DefaultCycles
+		if opt.Sim == Icarus {
+			opt.Cycles = DefaultIcarusCycles
+		}
 	}
 	if opt.TraceLines <= 0 {
 		opt.TraceLines = DefaultTraceLines
@@ -83,6 +87,13 @@ func prepare(opt Options) (*session, error) {
 				return nil, setupf("RTL file %s cannot be read", f)
 			}
 			s.files = append(s.files, a)
+		}
+		if opt.Top == "" {
+			top, mods := guessTop(s.files, b.module)
+			if top == "" {
+				return nil, setupf("cannot tell the top module of %s: it declares %s; give --top", strings.Join(opt.RTL, " "), orNone(mods))
+			}
+			s.top = top
 		}
 	} else {
 		if opt.Top != "" && opt.Top != b.module {
@@ -118,6 +129,13 @@ func prepare(opt Options) (*session, error) {
 		return nil, setupf("replay buffer of %d words is not a whole number of %d-word cycles", len(opt.Replay), s.canon.InWords)
 	}
 	return s, nil
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "no module"
+	}
+	return strings.Join(s, ", ")
 }
 
 func joinNames(s []string) string {
@@ -242,7 +260,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.Elapsed > 0 {
+	if res.Elapsed > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}
 	return res, nil

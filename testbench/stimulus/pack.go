@@ -1,8 +1,8 @@
-package runner
+package stimulus
 
-// unpack reads n packed fields of width w (1..32) from words into dst:
+// Unpack reads n packed fields of width w (1..32) from words into dst:
 // field i at bits [i*w +: w].
-func unpack(dst []uint32, words []uint32, n, w int) {
+func Unpack(dst []uint32, words []uint32, n, w int) {
 	switch w {
 	case 32:
 		copy(dst[:n], words)
@@ -29,9 +29,9 @@ func unpack(dst []uint32, words []uint32, n, w int) {
 	}
 }
 
-// pack writes n fields of width w (1..32) from src into words, which it
+// Pack writes n fields of width w (1..32) from src into words, which it
 // clears first: field i at bits [i*w +: w].
-func pack(words []uint32, src []uint32, n, w int) {
+func Pack(words []uint32, src []uint32, n, w int) {
 	switch w {
 	case 32:
 		copy(words, src[:n])
@@ -58,15 +58,4 @@ func pack(words []uint32, src []uint32, n, w int) {
 			words[k+1] |= uint32(v >> 32)
 		}
 	}
-}
-
-// bit reads a 1-bit port.
-func bit(w uint32) bool { return w&1 != 0 }
-
-// b2w is a 1-bit port value.
-func b2w(b bool) uint32 {
-	if b {
-		return 1
-	}
-	return 0
 }

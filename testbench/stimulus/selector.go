@@ -23,6 +23,7 @@ func Selector(p selector.Params, l *cosim.Layout, seed int64) (Source, error) {
 		p: p, rng: NewRNG(seed), resets: NewResets(seed, ResetEvery),
 		rst: fs[0], qlen: fs[1], thr: fs[2],
 		qw: make([]uint32, fs[1].Words), tw: make([]uint32, fs[2].Words),
+		q: make([]uint32, p.N), t: make([]uint32, p.N),
 		mask: uint64(1)<<uint(p.QW) - 1,
 	}, nil
 }
@@ -32,7 +33,9 @@ type selectorSrc struct {
 	rng            *RNG
 	resets         *Resets
 	rst, qlen, thr Field
-	qw, tw         []uint32
+	qw, tw         []uint32 // packed port words
+	q              []uint32 // per-queue lengths
+	t              []uint32 // per-queue thresholds
 	cls            [8]uint64
 	mask           uint64
 	started        bool
@@ -56,42 +59,54 @@ func (s *selectorSrc) Next(c uint64, in []uint32) {
 			}
 		}
 		for i := 0; i < n; i++ {
-			putElem(s.tw, i, qw, s.cls[i&7])
+			s.t[i] = uint32(s.cls[i&7])
 		}
+		Pack(s.tw, s.t, n, qw)
 	}
-	bits := r.Uint64()
-	for i := 0; i < n; i++ {
-		if i&15 == 0 && i > 0 {
-			bits = r.Uint64()
-		}
-		b := bits >> uint(4*(i&15)) & 15
-		if b >= 8 && s.started { // keep this queue's length
-			continue
-		}
-		t := s.cls[i&7]
-		var q uint64
-		switch b & 7 {
-		case 0, 1:
-			q = t
-		case 2:
-			q = t - 1
-			if t == 0 {
-				q = 0
+	switch {
+	case !s.started || redraw || r.OneIn(16):
+		quiet := r.OneIn(4) // every queue empty: the next changes make few over
+		for i := 0; i < n; i++ {
+			if quiet {
+				s.q[i] = 0
+			} else {
+				s.draw(i)
 			}
-		case 3:
-			q = min(t+1, s.mask)
-		case 4:
-			q = 0
-		case 5:
-			q = s.mask
-		default:
-			q = r.Uint64() & s.mask
 		}
-		putElem(s.qw, i, qw, q)
+	default: // a few queues change each cycle
+		for k := 0; k < 8; k++ {
+			s.draw(r.Intn(n))
+		}
 	}
+	Pack(s.qw, s.q, n, qw)
 	s.started = true
 	s.qlen.Copy(in, s.qw)
 	s.thr.Copy(in, s.tw)
+}
+
+// draw gives queue i a new length, biased to its threshold's edges.
+func (s *selectorSrc) draw(i int) {
+	r := s.rng
+	t := s.cls[i&7]
+	var q uint64
+	switch r.Intn(8) {
+	case 0, 1:
+		q = t
+	case 2:
+		q = t - 1
+		if t == 0 {
+			q = 0
+		}
+	case 3:
+		q = min(t+1, s.mask)
+	case 4:
+		q = 0
+	case 5:
+		q = s.mask
+	default:
+		q = r.Uint64() & s.mask
+	}
+	s.q[i] = uint32(q)
 }
 
 // SelectorDirected checks each queue alone (all others far below their

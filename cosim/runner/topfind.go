@@ -1,0 +1,62 @@
+package runner
+
+import (
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var moduleDecl = regexp.MustCompile(`(?m)^\s*module\s+(?:automatic\s+|static\s+)?([A-Za-z_][A-Za-z0-9_$]*)`)
+
+// guessTop picks the top of a user's files when Options.Top is empty: the
+// block's module name when a file declares it, else the only module
+// declared. It returns the declared modules when it cannot choose.
+func guessTop(files []string, want string) (string, []string) {
+	seen := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, m := range moduleDecl.FindAllStringSubmatch(stripComments(string(b)), -1) {
+			seen[m[1]] = true
+		}
+	}
+	if seen[want] {
+		return want, nil
+	}
+	var mods []string
+	for m := range seen {
+		mods = append(mods, m)
+	}
+	sort.Strings(mods)
+	if len(mods) == 1 {
+		return mods[0], nil
+	}
+	return "", mods
+}
+
+// stripComments removes // and /* */ comments, roughly, so that a module
+// named in a comment is not taken for a declaration.
+func stripComments(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "//"):
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case strings.HasPrefix(s[i:], "/*"):
+			j := strings.Index(s[i+2:], "*/")
+			if j < 0 {
+				return b.String()
+			}
+			i += j + 3
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}

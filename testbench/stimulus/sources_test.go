@@ -1,0 +1,376 @@
+package stimulus
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim"
+	"occamy/hw/arbiter"
+	"occamy/hw/executor"
+	"occamy/hw/expulsion"
+	"occamy/hw/selector"
+	"occamy/hw/threshold"
+	"occamy/rtl"
+)
+
+func layout(t *testing.T, ports ...cosim.Port) *cosim.Layout {
+	t.Helper()
+	clk, rst := "", ""
+	for _, p := range ports {
+		if p.Name == "clk_i" {
+			clk = p.Name
+		}
+		if p.Name == "rst_ni" {
+			rst = p.Name
+		}
+	}
+	l, err := cosim.NewLayout(ports, clk, rst, false)
+	require.NoError(t, err)
+	return &l
+}
+
+func in(n string, w int) cosim.Port  { return cosim.Port{Name: n, Dir: cosim.In, Width: w} }
+func out(n string, w int) cosim.Port { return cosim.Port{Name: n, Dir: cosim.Out, Width: w} }
+
+func selLayout(t *testing.T, n, qw int) *cosim.Layout {
+	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("qlen_i", n*qw), in("thr_i", n*qw), out("over_o", n))
+}
+
+func arbLayout(t *testing.T, n int) *cosim.Layout {
+	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("req_i", n), in("ack_i", 1),
+		out("gnt_valid_o", 1), out("gnt_idx_o", rtl.IdxWidth(n)))
+}
+
+func exeLayout(t *testing.T, p executor.Params) *cosim.Layout {
+	iw, fw := rtl.IdxWidth(p.N), rtl.Clog2(p.B+1)
+	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("enq_valid_i", 1), in("enq_qid_i", iw), in("enq_eop_i", 1),
+		out("enq_ready_o", 1), in("drop_valid_i", 1), in("drop_qid_i", iw), out("drop_ack_o", 1),
+		out("drop_cells_o", fw), out("qlen_o", p.N*p.QW), out("free_o", fw))
+}
+
+func topLayout(t *testing.T, p expulsion.Params) *cosim.Layout {
+	iw := rtl.IdxWidth(p.N)
+	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("alpha_i", p.Q*p.AW), in("enq_valid_i", 1),
+		in("enq_qid_i", iw), in("enq_eop_i", 1), out("enq_ready_o", 1), out("drop_valid_o", 1), out("drop_qid_o", iw))
+}
+
+// field reads an input port of one cycle's words as uint64 (low 64 bits).
+func field(t *testing.T, l *cosim.Layout, w []uint32, name string) uint64 {
+	f, err := FieldOf(l, name)
+	require.NoError(t, err)
+	return cosim.Uint64(w[f.Off : f.Off+f.Words])
+}
+
+// TestDeterministic: the same seed gives the same words, another seed
+// other words.
+func TestDeterministic(t *testing.T) {
+	l := selLayout(t, 8, 5)
+	p := selector.Params{N: 8, QW: 5}
+	run := func(seed int64) [][]uint32 {
+		s, err := Selector(p, l, seed)
+		require.NoError(t, err)
+		var rows [][]uint32
+		for c := uint64(0); c < 200; c++ {
+			w := make([]uint32, l.InWords)
+			s.Next(c, w)
+			rows = append(rows, w)
+		}
+		return rows
+	}
+	require.Equal(t, run(9), run(9), "seed 9 twice gave different stimulus")
+	require.NotEqual(t, run(9), run(10), "seeds 9 and 10 gave the same stimulus")
+}
+
+func TestResets(t *testing.T) {
+	r := NewResets(1, 64)
+	pulses, asserted := 0, 0
+	prev := false
+	for c := uint64(0); c < 64000; c++ {
+		rst := !r.RstN(c)
+		if c < 2 {
+			require.True(t, rst, "cycle %d: rst_ni expected 0 got 1", c)
+		}
+		if c == 2 {
+			prev = false
+		}
+		if c >= 2 && rst {
+			asserted++
+			if !prev {
+				pulses++
+			}
+		}
+		prev = rst
+	}
+	require.Greater(t, pulses, 500, "about one pulse per 64 cycles expected, got %d in 64000", pulses)
+	require.Less(t, asserted, 4*pulses, "pulses are 1 to 3 cycles: %d cycles asserted in %d pulses", asserted, pulses)
+	never := NewResets(1, 0)
+	for c := uint64(2); c < 10000; c++ {
+		require.True(t, never.RstN(c), "cycle %d: Every=0 asserted reset", c)
+	}
+}
+
+// TestSelectorEdges: the random selector source reaches the tie, one above,
+// one below, the saturated threshold, and many over-allocated queues at
+// once.
+func TestSelectorEdges(t *testing.T) {
+	p := selector.Params{N: 64, QW: 16}
+	l := selLayout(t, p.N, p.QW)
+	s, err := Selector(p, l, 1)
+	require.NoError(t, err)
+	w := make([]uint32, l.InWords)
+	q, th := make([]uint32, p.N), make([]uint32, p.N)
+	cnt := map[string]int{}
+	fq, _ := FieldOf(l, "qlen_i")
+	ft, _ := FieldOf(l, "thr_i")
+	for c := uint64(0); c < 20000; c++ {
+		s.Next(c, w)
+		Unpack(q, w[fq.Off:], p.N, p.QW)
+		Unpack(th, w[ft.Off:], p.N, p.QW)
+		over := 0
+		for i := range q {
+			switch {
+			case q[i] == th[i]:
+				cnt["tie"]++
+			case q[i] == th[i]+1:
+				cnt["above"]++
+			case q[i]+1 == th[i]:
+				cnt["below"]++
+			}
+			if th[i] == 0xffff && q[i] == 0xffff {
+				cnt["saturated"]++
+			}
+			if q[i] > th[i] {
+				over++
+			}
+		}
+		if over == p.N {
+			cnt["all over"]++
+		}
+		if over == 1 {
+			cnt["one over"]++
+		}
+	}
+	for _, k := range []string{"tie", "above", "below", "saturated", "one over"} {
+		require.Greater(t, cnt[k], 0, "the selector stimulus never made %q in 20000 cycles", k)
+	}
+}
+
+// TestArbiterEdges: with the golden model in the loop, the arbiter source
+// makes single requests, all-ones maps, the wrap (a grant below the
+// pointer), acks without requests, and taken grants of N-1 (pointer wrap).
+func TestArbiterEdges(t *testing.T) {
+	p := arbiter.Params{N: 64}
+	l := arbLayout(t, p.N)
+	a, err := arbiter.New(p)
+	require.NoError(t, err)
+	s, err := Arbiter(p, l, 2, a)
+	require.NoError(t, err)
+	w := make([]uint32, l.InWords)
+	cnt := map[string]int{}
+	fr, _ := FieldOf(l, "req_i")
+	for c := uint64(0); c < 20000; c++ {
+		s.Next(c, w)
+		a.RstNI = field(t, l, w, "rst_ni") == 1
+		cosim.Words64(a.ReqI[:], w[fr.Off:fr.Off+fr.Words])
+		a.AckI = field(t, l, w, "ack_i") == 1
+		ptr := a.State().PtrQ
+		a.Eval()
+		switch n := a.ReqI.Count(); {
+		case n == 1:
+			cnt["single"]++
+		case n == 64:
+			cnt["all"]++
+		}
+		if a.GntValidO && a.GntIdxO < ptr {
+			cnt["wrap"]++
+		}
+		if !a.GntValidO && a.AckI {
+			cnt["ack without request"]++
+		}
+		if a.RstNI && a.GntValidO && a.AckI && a.GntIdxO == 63 {
+			cnt["N-1 taken"]++
+		}
+		if !a.RstNI && a.GntValidO {
+			cnt["reset while busy"]++
+		}
+		a.Commit()
+	}
+	for _, k := range []string{"single", "all", "wrap", "ack without request", "N-1 taken", "reset while busy"} {
+		require.Greater(t, cnt[k], 0, "the arbiter stimulus never made %q in 20000 cycles", k)
+	}
+}
+
+// stepExecutor drives the executor model from one cycle's words.
+func stepExecutor(t *testing.T, l *cosim.Layout, e *executor.Executor, w []uint32) {
+	e.RstNI = field(t, l, w, "rst_ni") == 1
+	e.EnqValidI, e.EnqQidI, e.EnqEopI = field(t, l, w, "enq_valid_i") == 1, uint16(field(t, l, w, "enq_qid_i")), field(t, l, w, "enq_eop_i") == 1
+	e.DropValidI, e.DropQidI = field(t, l, w, "drop_valid_i") == 1, uint16(field(t, l, w, "drop_qid_i"))
+	e.Eval()
+}
+
+// TestExecutorEdges: closed loop, the executor source drops packets back
+// to back, grants empty queues, fills the buffer, and drops while an eop
+// arrives on the same queue.
+func TestExecutorEdges(t *testing.T) {
+	p := executor.Params{N: 8, QW: 8, B: 64, P: 32}
+	l := exeLayout(t, p)
+	e, err := executor.New(p)
+	require.NoError(t, err)
+	s, err := Executor(p, l, 3, e)
+	require.NoError(t, err)
+	w := make([]uint32, l.InWords)
+	cnt := map[string]int{}
+	lastAck := -1
+	for c := uint64(0); c < 50000; c++ {
+		s.Next(c, w)
+		stepExecutor(t, l, e, w)
+		if e.DropAckO {
+			cnt["ack"]++
+			if int(e.DropQidI) == lastAck {
+				cnt["back to back"]++
+			}
+			if e.EnqValidI && e.EnqReadyO && e.EnqEopI && e.EnqQidI == e.DropQidI {
+				cnt["eop and drop, same queue"]++
+			}
+			lastAck = int(e.DropQidI)
+		} else {
+			lastAck = -1
+			if e.DropValidI && e.RstNI {
+				cnt["empty queue granted"]++
+			}
+		}
+		if e.FreeO() == 0 && e.EnqValidI {
+			cnt["free list empty"]++
+		}
+		if e.PdFree() == 0 && e.EnqValidI && e.EnqEopI {
+			cnt["PD list empty"]++
+		}
+		e.Commit()
+	}
+	for _, k := range []string{"ack", "back to back", "eop and drop, same queue", "empty queue granted", "free list empty", "PD list empty"} {
+		require.Greater(t, cnt[k], 0, "the executor stimulus never made %q in 50000 cycles", k)
+	}
+}
+
+// TestTopEdges: the top source keeps expulsion busy: drops happen, several
+// queues are over at once, and the buffer fills.
+func TestTopEdges(t *testing.T) {
+	p := expulsion.Params{N: 16, Q: 4, QW: 10, AW: 4, B: 256, P: 256}
+	l := topLayout(t, p)
+	m, err := expulsion.New(p)
+	require.NoError(t, err)
+	s, err := Top(p, l, 4, m)
+	require.NoError(t, err)
+	w := make([]uint32, l.InWords)
+	fa, _ := FieldOf(l, "alpha_i")
+	cnt := map[string]int{}
+	alpha := make([]uint32, p.Q)
+	for c := uint64(0); c < 50000; c++ {
+		s.Next(c, w)
+		m.RstNI = field(t, l, w, "rst_ni") == 1
+		Unpack(alpha, w[fa.Off:], p.Q, p.AW)
+		for k, a := range alpha {
+			m.AlphaI[k] = int8(uint8(a))
+		}
+		m.EnqValidI, m.EnqQidI, m.EnqEopI = field(t, l, w, "enq_valid_i") == 1, uint16(field(t, l, w, "enq_qid_i")), field(t, l, w, "enq_eop_i") == 1
+		m.Eval()
+		if m.Exe.DropAckO {
+			cnt["drop"]++
+		}
+		if m.Sel.OverO.Count() >= 3 {
+			cnt["3 over"]++
+		}
+		if m.Exe.FreeO() == 0 {
+			cnt["full"]++
+		}
+		m.Commit()
+	}
+	for _, k := range []string{"drop", "3 over", "full"} {
+		require.Greater(t, cnt[k], 0, "the top stimulus never made %q in 50000 cycles", k)
+	}
+}
+
+// TestDirectedFinish: every directed sequence ends, within a bound, and
+// covers its listed cases.
+func TestDirectedFinish(t *testing.T) {
+	tp := threshold.Params{C: 2, QW: 8, AW: 4}
+	tl := layout(t, in("free_i", 8), in("alpha_i", 8), out("thr_o", 16))
+	td, err := ThresholdDirected(tp, tl)
+	require.NoError(t, err)
+
+	ap := arbiter.Params{N: 5}
+	al := arbLayout(t, ap.N)
+	ad, err := ArbiterDirected(ap, al)
+	require.NoError(t, err)
+
+	sp := selector.Params{N: 3, QW: 4}
+	sl := selLayout(t, sp.N, sp.QW)
+	sd, err := SelectorDirected(sp, sl)
+	require.NoError(t, err)
+
+	ep := executor.Params{N: 4, QW: 7, B: 40, P: 20}
+	el := exeLayout(t, ep)
+	e, err := executor.New(ep)
+	require.NoError(t, err)
+	ed, err := ExecutorDirected(ep, el, e)
+	require.NoError(t, err)
+
+	xp := expulsion.Params{N: 8, Q: 2, QW: 8, AW: 4, B: 64, P: 64}
+	xl := topLayout(t, xp)
+	m, err := expulsion.New(xp)
+	require.NoError(t, err)
+	xd, err := TopDirected(xp, xl, m)
+	require.NoError(t, err)
+
+	for _, c := range []struct {
+		name  string
+		f     Finite
+		l     *cosim.Layout
+		step  func(w []uint32)
+		bound uint64
+	}{
+		{"threshold", td, tl, nil, 16 * 30},
+		{"arbiter", ad, al, nil, 1000},
+		{"selector", sd, sl, nil, 1000},
+		{"executor", ed, el, func(w []uint32) { stepExecutor(t, el, e, w); e.Commit() }, 10000},
+		{"top", xd, xl, nil, 10000},
+	} {
+		w := make([]uint32, c.l.InWords)
+		var n uint64
+		for !c.f.Done() {
+			require.Less(t, n, c.bound, "%s: directed sequence still running after %d cycles", c.name, n)
+			c.f.Next(n, w)
+			if c.step != nil {
+				c.step(w)
+			}
+			n++
+		}
+		require.Greater(t, n, uint64(4), "%s: directed sequence of %d cycles", c.name, n)
+	}
+}
+
+func TestChainAndReplay(t *testing.T) {
+	l := layout(t, in("a_i", 8), out("b_o", 8))
+	words := []uint32{1, 2, 3}
+	r := Replay(words, 1)
+	w := make([]uint32, 1)
+	for c := uint64(0); c < 7; c++ {
+		r.Next(c, w)
+		require.Equal(t, words[c%3], w[0], "cycle %d: replay gave %d, want %d", c, w[0], words[c%3])
+	}
+	f, err := FieldOf(l, "a_i")
+	require.NoError(t, err)
+	d := &script{rst: f}
+	d.add(7, func([]uint32) {})
+	d.add(8, func([]uint32) {})
+	ch := Chain(d, Replay([]uint32{42}, 1))
+	var got []uint32
+	for c := uint64(0); c < 4; c++ {
+		ch.Next(c, w)
+		got = append(got, w[0])
+	}
+	require.Equal(t, []uint32{7, 8, 42, 42}, got, "chain: directed rows then the replay")
+	_, err = FieldOf(l, "nope_i")
+	require.ErrorContains(t, err, "no input nope_i")
+}
