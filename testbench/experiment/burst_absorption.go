@@ -93,8 +93,8 @@ func runBurstAbsorption(ctx context.Context, o Options, prog func()) (*Output, e
 		ticks = append(ticks, plot.Tick{Value: math.Log2(a), Label: alphaLabel(a)})
 	}
 	pl.X.Tick.Marker = plot.ConstantTicks(ticks)
-	pl.Y.Min = 0
-	pl.Legend.Top, pl.Legend.Left = true, true
+	pl.Y.Min, pl.Y.Max = 0, 0.7 // room for the legend above the data
+	pl.Legend.Top, pl.Legend.Left = true, false
 	out.Figure = &Figure{Plots: [][]*plot.Plot{{pl}}, Width: 18 * vg.Centimeter, Height: 11 * vg.Centimeter}
 	out.Verdict = burstVerdict(pts)
 	return out, nil

@@ -106,6 +106,7 @@ func runRR(ctx context.Context, o Options, prog func()) (*Output, error) {
 		}
 	}
 	pl.Y.Min = 0
+	pl.Y.Max = 1.25 * maxBurst(pts) // room for the legend above the data
 	out.Figure = &Figure{Plots: [][]*plot.Plot{{pl}}, Width: 18 * vg.Centimeter, Height: 11 * vg.Centimeter}
 	worst := 0.0
 	for _, n := range queues {
@@ -119,4 +120,12 @@ func runRR(ctx context.Context, o Options, prog func()) (*Output, error) {
 	}
 	out.Verdict = append(out.Verdict, fmt.Sprintf("paper (Fig. 21): round robin within ~15%% of longest-queue drop; model: largest gap %.1f%%, %s 15%%", 100*worst, state))
 	return out, nil
+}
+
+func maxBurst(pts []RRPoint) float64 {
+	m := 0.0
+	for _, p := range pts {
+		m = math.Max(m, p.MaxBurst)
+	}
+	return m
 }

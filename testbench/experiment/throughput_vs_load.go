@@ -88,16 +88,20 @@ func runThroughputVsLoad(ctx context.Context, o Options, prog func()) (*Output, 
 		p.Legend.Top, p.Legend.Left = false, true
 		panels = append(panels, p)
 	}
-	idle := newPlot("Memory ports idle under the normal load", "normal load (% of line rate)", "median free fraction per cycle")
+	idle := newPlot("Memory ports idle under the normal load", "normal load (% of line rate)", "free fraction per cycle: median (mean dashed)")
 	for i, k := range g.K {
-		var xs, ys []float64
+		var xs, ys, ms []float64
 		for _, r := range rep.Results {
 			if r.Point.K == k && r.Point.FreeMode == "cell" {
 				xs = append(xs, r.Point.Load)
 				ys = append(ys, r.Idle.P50)
+				ms = append(ms, r.Idle.Mean)
 			}
 		}
 		if err := addLine(idle, fmt.Sprintf("k=%d", k), xs, ys, style{color: i, points: true}); err != nil {
+			return nil, err
+		}
+		if err := addLine(idle, "", xs, ms, style{color: i, dashed: true}); err != nil {
 			return nil, err
 		}
 	}
