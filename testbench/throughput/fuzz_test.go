@@ -98,3 +98,30 @@ func FuzzParseMem(f *testing.F) {
 
 func itoa(v int) string     { return strconv.Itoa(v) }
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// FuzzParseLists: the integer and free-mode list parsers never panic and
+// never accept an empty list or a value outside their range.
+func FuzzParseLists(f *testing.F) {
+	for _, s := range []string{"1,2,4,8", "", ",", "3", "cell,chain", "9999999999999999999999", " 4 , 8 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if ks, err := ParseInts("--k", s, 1, 8, []int{1, 2, 4, 8}); err == nil {
+			if len(ks) == 0 {
+				t.Fatalf("%q: empty list accepted", s)
+			}
+			for _, k := range ks {
+				if k != 1 && k != 2 && k != 4 && k != 8 {
+					t.Fatalf("%q: k=%d accepted", s, k)
+				}
+			}
+		}
+		if ms, err := ParseFreeModes(s); err == nil {
+			for _, m := range ms {
+				if m != "cell" && m != "chain" {
+					t.Fatalf("%q: mode %q accepted", s, m)
+				}
+			}
+		}
+	})
+}
