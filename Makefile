@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
+.PHONY: help run demo experiments bench-experiments build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -22,6 +22,7 @@ help:
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
+	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
 
@@ -38,6 +39,13 @@ run: build
 	$(BIN)/occamy sim --scenario burst-absorption --bm dt,occamy --alpha 8
 	@echo
 	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
+
+# The paper's experiments as CSV, PNG and SVG, with a verdict each.
+experiments: build
+	$(BIN)/occamy experiment all --out $(OUT)/experiments
+
+bench-experiments:
+	$(GO) test -run XXX -bench BenchmarkDefaultSweep -benchtime 3x -cpu 1,2 ./testbench/throughput/
 
 demo: build
 	@mkdir -p $(OUT)
