@@ -118,6 +118,7 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	} else if m := icarusError(string(out)); m != nil {
 		// The outputs agree but the design's own checks fired ($error
 		// or a failed assertion, which Icarus reports and runs on).
+		m.Trace = s.icarusTrace(m.Cycle, ins, golds, n, outPath)
 		res.Mismatch = m
 	}
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
@@ -380,6 +381,14 @@ func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int
 			m.Detail = elemDetail(p.Name, s.b.elem(s.p, p.Name), l.Out(golds[int(cyc)*ow:], i), l.Out(rtl, i), p.Width)
 		}
 	}
+	m.Trace = s.icarusTrace(cyc, ins, golds, n, outPath)
+	return m
+}
+
+// icarusTrace formats the cycles up to cyc: inputs and golden outputs from
+// the run, the RTL's outputs from the harness's output file.
+func (s *session) icarusTrace(cyc uint64, ins, golds []uint32, n int, outPath string) []string {
+	l := &s.canon
 	first := int(cyc) - s.lines + 1
 	if first < 0 {
 		first = 0
@@ -397,8 +406,7 @@ func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int
 		}
 		rows = append(rows, r)
 	}
-	m.Trace = traceLines(l, rows)
-	return m
+	return traceLines(l, rows)
 }
 
 // readOutLines returns lines first..last (0-based) of the harness's output

@@ -1,0 +1,46 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim"
+)
+
+// bitsOf reads field i of width w bit by bit: a trivially correct
+// reference for the packing code.
+func bitsOf(words []uint32, i, w int) uint64 {
+	var v uint64
+	for b := 0; b < w; b++ {
+		bit := i*w + b
+		v |= uint64(words[bit/32]>>uint(bit%32)&1) << uint(b)
+	}
+	return v
+}
+
+// portIn and portOut return a port's words within one cycle.
+func portIn(t *testing.T, l *cosim.Layout, w []uint32, name string) []uint32 {
+	t.Helper()
+	i := l.Input(name)
+	require.GreaterOrEqual(t, i, 0, "no input %s", name)
+	return l.In(w, i)
+}
+
+func portOut(t *testing.T, l *cosim.Layout, w []uint32, name string) []uint32 {
+	t.Helper()
+	i := l.Output(name)
+	require.GreaterOrEqual(t, i, 0, "no output %s", name)
+	return l.Out(w, i)
+}
+
+// session for tests: the repository root is two levels up.
+func testSession(t *testing.T, opt Options) *session {
+	t.Helper()
+	if opt.VerilogDir == "" {
+		opt.VerilogDir = "../.."
+	}
+	s, err := prepare(opt)
+	require.NoError(t, err)
+	return s
+}

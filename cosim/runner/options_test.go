@@ -1,0 +1,115 @@
+package runner
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"occamy/rtl"
+)
+
+// TestPrepareErrors: every bad option is a clear error before anything is
+// built or simulated.
+func TestPrepareErrors(t *testing.T) {
+	dir := t.TempDir()
+	two := filepath.Join(dir, "two.sv")
+	require.NoError(t, os.WriteFile(two, []byte("module a; endmodule\n// module c\nmodule b; endmodule\n"), 0o644))
+	for _, c := range []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{"no block", Options{}, "no block given"},
+		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, executor, top)`},
+		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
+		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
+		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
+		{"unknown parameter", Options{Block: "selector", Params: map[string]int{"M": 3}}, "selector has no parameter M (parameters: N, QW)"},
+		{"parameter out of range", Options{Block: "arbiter", Params: map[string]int{"N": 300}}, "N=300"},
+		{"executor QW too small", Options{Block: "executor", Params: map[string]int{"QW": 8}}, "QW"},
+		{"top without rtl", Options{Block: "arbiter", Top: "mine"}, "--top mine needs --rtl"},
+		{"missing rtl", Options{Block: "arbiter", RTL: []string{filepath.Join(dir, "none.sv")}}, "none.sv cannot be read"},
+		{"ambiguous top", Options{Block: "arbiter", RTL: []string{two}}, "it declares a, b; give --top"},
+		{"bad replay", Options{Block: "arbiter", Replay: []uint32{1, 2, 3, 4, 5}}, "not a whole number of 4-word cycles"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.opt.VerilogDir == "" {
+				c.opt.VerilogDir = "../.."
+			}
+			_, err := prepare(c.opt)
+			require.Error(t, err, "options %+v accepted", c.opt)
+			require.ErrorContains(t, err, c.want)
+		})
+	}
+	_, err := prepare(Options{Block: "arbiter", Params: map[string]int{"N": 0}, VerilogDir: "../.."})
+	var pe *rtl.ParamError
+	require.True(t, errors.As(err, &pe), "N=0: want an *rtl.ParamError inside, got %v", err)
+	_, err = prepare(Options{Block: "arbiter", VerilogDir: dir})
+	require.ErrorContains(t, err, "is not under "+dir)
+}
+
+func TestDefaults(t *testing.T) {
+	s := testSession(t, Options{Block: "hd_executor"})
+	require.Equal(t, "executor", s.b.name)
+	require.Equal(t, map[string]int{"N": 64, "QW": 16, "B": 16384, "P": 16384}, s.p, "P defaults to B")
+	require.Equal(t, uint64(DefaultCycles), s.cycles)
+	require.True(t, s.clocked)
+	s = testSession(t, Options{Block: "threshold", Sim: Icarus})
+	require.Equal(t, uint64(DefaultIcarusCycles), s.cycles)
+	require.False(t, s.clocked)
+	require.True(t, s.armedAtStart(), "a combinational block is compared from cycle 0")
+	s = testSession(t, Options{Block: "top", Params: map[string]int{"B": 100, "QW": 8}})
+	require.Equal(t, 100, s.p["P"], "P follows B")
+	require.Equal(t, []string{"threshold", "selector", "arbiter", "executor", "top"}, Blocks())
+	names, err := ParamNames("top")
+	require.NoError(t, err)
+	require.Equal(t, []string{"N", "Q", "QW", "AW", "B", "P"}, names)
+}
+
+func TestGuessTop(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.sv")
+	require.NoError(t, os.WriteFile(a, []byte("/* module fake; */\nmodule helper(); endmodule\n  module my_arb #(parameter int N=4) (); endmodule\n"), 0o644))
+	top, mods := guessTop([]string{a}, "rr_arbiter")
+	require.Equal(t, "", top)
+	require.Equal(t, []string{"helper", "my_arb"}, mods, "comments are not declarations")
+	top, _ = guessTop([]string{a}, "my_arb")
+	require.Equal(t, "my_arb", top, "the block's module name wins")
+	b := filepath.Join(dir, "b.sv")
+	require.NoError(t, os.WriteFile(b, []byte("module only_one;\nendmodule\n"), 0o644))
+	top, _ = guessTop([]string{b}, "rr_arbiter")
+	require.Equal(t, "only_one", top)
+}
+
+func TestFormat(t *testing.T) {
+	require.Equal(t, "3f", hexOf([]uint32{0x3f}, 6))
+	require.Equal(t, "0", hexOf([]uint32{0}, 1))
+	require.Equal(t, "100000000", hexOf([]uint32{0, 1}, 33))
+	require.Equal(t, "qlen_o[1] (bits 31:16): go 0012 rtl 0011", elemDetail("qlen_o", 16, []uint32{0x00120005}, []uint32{0x00110005}, 32))
+	require.Equal(t, "over_o[63]: go 0 rtl 1", elemDetail("over_o", 1, []uint32{0, 0}, []uint32{0, 1 << 31}, 64))
+	require.Equal(t, "", elemDetail("free_o", 0, []uint32{1}, []uint32{2}, 15))
+	m := &Mismatch{Cycle: 9, Signal: "gnt_idx_o", Go: "3", RTL: "0", Trace: []string{"c=9 ..."}}
+	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
+	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Rate: 2.5e6, Seed: 3}
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 1000 cycles, 2.50M cycles/s, seed 3", r.Verdict())
+	r.Mismatch = m
+	require.Equal(t, "MISMATCH arbiter (rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles, 2.50M cycles/s", r.Verdict())
+}
+
+func TestTraceLines(t *testing.T) {
+	s := testSession(t, Options{Block: "arbiter", Params: map[string]int{"N": 4}})
+	l := &s.canon
+	rows := []row{{cycle: 5, in: []uint32{1, 0x5, 1}, gold: []uint32{1, 2}, rtl: []string{"1", "0"}}}
+	require.Equal(t, []string{"c=5 rst_ni=1 req_i=5 ack_i=1 | go gnt_valid_o=1 gnt_idx_o=2 | rtl gnt_valid_o=1 gnt_idx_o=0*"}, traceLines(l, rows))
+}
+
+func TestFirstDiff(t *testing.T) {
+	a := []uint32{1, 2, 3, 4, 5, 6}
+	b := []uint32{9, 2, 3, 4, 5, 7}
+	require.Equal(t, 0, firstDiff(a, b, 2, 0))
+	require.Equal(t, 2, firstDiff(a, b, 2, 1), "cycle 0 is before the reset edge and skipped")
+	require.Equal(t, -1, firstDiff(a[:4], b[:4], 2, 1))
+}
