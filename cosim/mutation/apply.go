@@ -16,7 +16,7 @@ type Applied struct {
 	Dir     string   // the directory holding the copies
 	Sources []string // absolute paths of the block's sources, in compile order
 	Top     string   // the block's top module
-	Line    int      // 1-based line of the anchor in the original file
+	Line    int      // 1-based line of the anchor in the original file; 0 for an original
 }
 
 // CheckMutant validates a mutant against the original text of its file: a
@@ -51,14 +51,27 @@ func CheckMutant(m Mutant, original string) (mutated string, line int, err error
 	return mutated, 1 + strings.Count(original[:i], "\n"), nil
 }
 
-// Apply reads the block's sources from verilogDir, mutates m.File, and
-// writes them all under root in a directory named after the mutant and a
-// hash of the mutated sources, so the same mutant of the same Verilog gets
-// the same paths (and the cosim cache hits) on every run. verilogDir is
-// only read. Files are written atomically, so concurrent runs may share
-// root.
-func Apply(m Mutant, verilogDir, root string) (*Applied, error) {
-	original, err := os.ReadFile(filepath.Join(verilogDir, m.File))
+// NoAssertPrefix is the line put in front of every copied file when
+// assertions are left out: the project's Verilog keeps its simulation
+// assertions under `ifndef SYNTHESIS, so with it defined only the
+// co-simulator's port comparison can catch a mutant.
+const NoAssertPrefix = "`define SYNTHESIS // mutation self-check: assertions off, only the port comparison catches bugs\n"
+
+// Copies says where the block copies come from and where they go.
+type Copies struct {
+	VerilogDir string // the project's verilog/ directory, only read
+	Root       string // where the copies go, one directory per mutant
+	// NoAssert puts NoAssertPrefix in front of every copied file.
+	NoAssert bool
+}
+
+// Apply reads the block's sources, mutates m.File, and writes them all
+// under c.Root in a directory named after the mutant and a hash of what is
+// written, so the same mutant of the same Verilog gets the same paths (and
+// the cosim cache hits) on every run. Files are written atomically, so
+// concurrent runs may share the root.
+func (c Copies) Apply(m Mutant) (*Applied, error) {
+	original, err := os.ReadFile(filepath.Join(c.VerilogDir, m.File))
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
@@ -66,27 +79,52 @@ func Apply(m Mutant, verilogDir, root string) (*Applied, error) {
 	if err != nil {
 		return nil, err
 	}
-	bi, _ := m.Block.info()
+	a, err := c.write(m.ID, m.Block, m.File, mutated)
+	if err != nil {
+		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+	}
+	a.Mutant, a.Line = m, line
+	return a, nil
+}
+
+// Original writes the block's sources unmutated, the same way Apply writes
+// a mutant's, as the baseline that must match the golden model.
+func (c Copies) Original(b Block) (*Applied, error) {
+	if _, err := b.info(); err != nil {
+		return nil, err
+	}
+	return c.write("original-"+string(b), b, "", "")
+}
+
+// write copies the block's files, file replaced by text when not empty.
+func (c Copies) write(name string, b Block, file, text string) (*Applied, error) {
+	bi, err := b.info()
+	if err != nil {
+		return nil, err
+	}
 	texts := make([][]byte, len(bi.files))
 	h := sha256.New()
 	for i, f := range bi.files {
-		if f == m.File {
-			texts[i] = []byte(mutated)
-		} else if texts[i], err = os.ReadFile(filepath.Join(verilogDir, f)); err != nil {
-			return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+		if f == file {
+			texts[i] = []byte(text)
+		} else if texts[i], err = os.ReadFile(filepath.Join(c.VerilogDir, f)); err != nil {
+			return nil, err
+		}
+		if c.NoAssert {
+			texts[i] = append([]byte(NoAssertPrefix), texts[i]...)
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", f, len(texts[i]))
 		h.Write(texts[i])
 	}
-	dir := filepath.Join(root, m.ID+"-"+hex.EncodeToString(h.Sum(nil))[:16])
+	dir := filepath.Join(c.Root, name+"-"+hex.EncodeToString(h.Sum(nil))[:16])
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+		return nil, err
 	}
-	a := &Applied{Mutant: m, Dir: dir, Top: bi.top, Line: line}
+	a := &Applied{Dir: dir, Top: bi.top}
 	for i, f := range bi.files {
 		dst := filepath.Join(dir, f)
 		if err := writeIfChanged(dst, texts[i]); err != nil {
-			return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+			return nil, err
 		}
 		a.Sources = append(a.Sources, dst)
 	}

@@ -149,7 +149,17 @@ func Catalogue() []Mutant {
 			ID: "exe-free-link", Block: Executor, File: "hd_executor.sv",
 			Anchor:  "ca_data = h_first;",
 			Replace: "ca_data = h_last;",
-			Desc:    "free-list link: the old free tail links to the dropped chain's last cell, losing the rest",
+			Desc:    "cell free-list link: the old free tail links to the dropped chain's last cell, losing the rest",
+			Equivalent: "no port of hd_executor (or of the top) carries a cell index: enq_ready_o, drop_ack_o, " +
+				"drop_cells_o, qlen_o and free_o depend only on counts (free_cnt, pd_free_cnt, q_pkts, q_len, " +
+				"pd_cnt), and no decision compares cell indices, so a corrupted cell list (cells handed out " +
+				"twice) never reaches an output; only the store assertions, compiled out here, could see it",
+		},
+		{
+			ID: "exe-pd-free-link", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pa_data = h;",
+			Replace: "pa_data = pd_free_tail_q;",
+			Desc:    "PD free-list link: a dropped PD is not linked behind the free PD tail (the tail links to itself)",
 		},
 		{
 			ID: "exe-pd-link", Block: Executor, File: "hd_executor.sv",
@@ -206,6 +216,16 @@ func Catalogue() []Mutant {
 			Anchor:  ".ack_i       (drop_ack),",
 			Replace: ".ack_i       (gnt_valid),",
 			Desc:    "the arbiter is acknowledged by its own grant, so an empty queue's grant moves the pointer",
+			Equivalent: "in the top a granted queue is empty only when its last packet was dropped at the edge " +
+				"before (the selector's bitmap lags one cycle); that drop was the previous grant, so the queue " +
+				"sits just below the pointer and is granted only as the sole request, and then the pointer goes " +
+				"to its index+1 whether or not the grant is acknowledged: it is already there",
+		},
+		{
+			ID: "top-free-off-by-one", Block: Top, File: "occamy_expulsion.sv",
+			Anchor:  ".free_i  (QW'(free)),",
+			Replace: ".free_i  (QW'(free) - QW'(1)),",
+			Desc:    "the threshold unit sees one free cell less than there is",
 		},
 		{
 			ID: "top-drop-valid", Block: Top, File: "occamy_expulsion.sv",

@@ -55,7 +55,7 @@ func TestCatalogueCoversRequiredBugs(t *testing.T) {
 		"pointer set to the winner": "arb-ptr-winner",
 		"off-by-one in a shift":     "thr-shift-off-by-one",
 		"reset value":               "sel-reset-ones",
-		"free-list link":            "exe-free-link",
+		"free-list link":            "exe-pd-free-link",
 		"port priority swapped":     "exe-same-queue",
 		"mask width":                "sel-thr-narrow",
 		"wrap":                      "arb-wrap-early",
@@ -113,7 +113,7 @@ func TestApplyWritesCopies(t *testing.T) {
 	}
 	require.NotEmpty(t, m.ID)
 	root := t.TempDir()
-	a, err := Apply(m, verilogDir, root)
+	a, err := Copies{VerilogDir: verilogDir, Root: root}.Apply(m)
 	require.NoError(t, err)
 	files, _ := Top.Files()
 	require.Len(t, a.Sources, len(files))
@@ -131,7 +131,7 @@ func TestApplyWritesCopies(t *testing.T) {
 			assert.Equal(t, string(orig), string(cp), "%s is copied unchanged", f)
 		}
 	}
-	b, err := Apply(m, verilogDir, root)
+	b, err := Copies{VerilogDir: verilogDir, Root: root}.Apply(m)
 	require.NoError(t, err)
 	assert.Equal(t, a.Dir, b.Dir, "the same mutant of the same sources reuses its directory")
 	assert.True(t, strings.HasPrefix(filepath.Base(a.Dir), m.ID+"-"))

@@ -27,10 +27,10 @@ type Detection struct {
 
 // Checker co-simulates a block's sources against its Go golden model.
 type Checker interface {
-	// BuildSpec is the cosim build the checker will run for these sources,
-	// so that the harness's build check compiles exactly that (and fills
-	// the cache the checker then hits).
-	BuildSpec(block Block, top string, sources []string) cosim.Spec
+	// Build compiles the sources exactly as Check will run them (through
+	// the cosim build cache) and reports whether it was a cache hit. An
+	// error means the sources do not build.
+	Build(ctx context.Context, block Block, top string, sources []string) (cached bool, err error)
 	// Check co-simulates the block built from sources and reports the first
 	// mismatch. An error means the co-simulation itself could not run.
 	Check(ctx context.Context, block Block, top string, sources []string) (Detection, error)
@@ -78,9 +78,13 @@ type Result struct {
 // Config says where the sources are, where mutants go and what checks them.
 type Config struct {
 	VerilogDir string  // the project's verilog/ directory, only read
-	WorkDir    string  // where mutated copies are written; "" means $TMPDIR/occamy-mutation
+	WorkDir    string  // where mutated copies are written; "" means DefaultWorkDir()
 	Checker    Checker // the co-simulator
 	Jobs       int     // mutants checked at once; 0 means runtime.NumCPU()
+	// KeepAssertions leaves the Verilog's own assertions in the copies. By
+	// default they are compiled out (NoAssertPrefix), so that a mutant is
+	// killed only by the co-simulator's comparison of the ports.
+	KeepAssertions bool
 	// Progress, when set, is called after each mutant (from any goroutine,
 	// one call at a time).
 	Progress func(Result)
@@ -89,17 +93,21 @@ type Config struct {
 // DefaultWorkDir is where mutated copies go when Config.WorkDir is empty.
 func DefaultWorkDir() string { return filepath.Join(os.TempDir(), "occamy-mutation") }
 
-// Baseline co-simulates each block's unmutated sources: a self-check is
-// only meaningful when the original Verilog passes, otherwise every mutant
-// would be "killed" by the original's own mismatch.
+func (cfg Config) copies() Copies {
+	return Copies{VerilogDir: cfg.VerilogDir, Root: cfg.WorkDir, NoAssert: !cfg.KeepAssertions}
+}
+
+// Baseline co-simulates each block's unmutated sources, copied the way the
+// mutants are: a self-check is only meaningful when the original Verilog
+// passes, otherwise every mutant would be "killed" by the original's own
+// mismatch. Each result's Verdict is Survived when the original matched.
 func Baseline(ctx context.Context, cfg Config, bs []Block) ([]Result, error) {
 	var ms []Mutant
 	for _, b := range bs {
-		bi, err := b.info()
-		if err != nil {
+		if _, err := b.info(); err != nil {
 			return nil, err
 		}
-		ms = append(ms, Mutant{ID: "baseline-" + string(b), Block: b, File: bi.files[len(bi.files)-1]})
+		ms = append(ms, Mutant{ID: "original-" + string(b), Block: b})
 	}
 	return run(ctx, cfg, ms, true)
 }
@@ -122,9 +130,7 @@ func run(ctx context.Context, cfg Config, ms []Mutant, baseline bool) ([]Result,
 	if cfg.WorkDir == "" {
 		cfg.WorkDir = DefaultWorkDir()
 	}
-	if cfg.Jobs <= 0 {
-		cfg.Jobs = runtime.NumCPU()
-	}
+	cfg.Jobs = cfgJobs(cfg)
 	if err := uniqueIDs(ms); err != nil {
 		return nil, err
 	}
@@ -152,6 +158,14 @@ func run(ctx context.Context, cfg Config, ms []Mutant, baseline bool) ([]Result,
 	return res, ctx.Err()
 }
 
+// cfgJobs is the number of mutants checked at once.
+func cfgJobs(cfg Config) int {
+	if cfg.Jobs > 0 {
+		return cfg.Jobs
+	}
+	return runtime.NumCPU()
+}
+
 func uniqueIDs(ms []Mutant) error {
 	seen := map[string]bool{}
 	for _, m := range ms {
@@ -167,42 +181,41 @@ func uniqueIDs(ms []Mutant) error {
 // baseline, the unmutated block).
 func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	r := Result{Mutant: m}
-	var top string
-	var srcs []string
+	var a *Applied
+	var err error
 	if baseline {
-		bi, _ := m.Block.info()
-		top = bi.top
-		for _, f := range bi.files {
-			srcs = append(srcs, filepath.Join(cfg.VerilogDir, f))
-		}
+		a, err = cfg.copies().Original(m.Block)
 	} else {
-		a, err := Apply(m, cfg.VerilogDir, cfg.WorkDir)
-		if err != nil {
-			r.Verdict, r.Err = Defect, err
-			return r
-		}
-		top, srcs, r.Line = a.Top, a.Sources, a.Line
+		a, err = cfg.copies().Apply(m)
 	}
+	if err != nil {
+		r.Verdict, r.Err = Defect, err
+		return r
+	}
+	r.Line = a.Line
 
 	t0 := time.Now()
-	lib, err := cosim.Build(ctx, cfg.Checker.BuildSpec(m.Block, top, srcs))
+	r.Cached, err = cfg.Checker.Build(ctx, m.Block, a.Top, a.Sources)
 	r.Build = time.Since(t0)
 	if err != nil {
-		r.Verdict, r.Err = Defect, fmt.Errorf("mutant %s does not build: %w", m.ID, err)
-		if ctx.Err() != nil || errors.Is(err, cosim.ErrToolMissing) {
+		r.Verdict, r.Err = Defect, fmt.Errorf("%s does not build: %w", m.ID, err)
+		if ctx.Err() != nil || errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, cosim.ErrNoVerilatorSupport) {
 			r.Verdict = Failed
 		}
 		return r
 	}
-	r.Cached = lib.Cached
 
 	t1 := time.Now()
-	d, err := cfg.Checker.Check(ctx, m.Block, top, srcs)
+	d, err := cfg.Checker.Check(ctx, m.Block, a.Top, a.Sources)
 	r.Sim = time.Since(t1)
 	r.Detection = d
 	switch {
 	case err != nil:
 		r.Verdict, r.Err = Failed, err
+	case d.Mismatch && m.Equivalent != "" && isEvent(d.Signal):
+		// Equivalent at the ports, caught by the Verilog's own assertion
+		// (Config.KeepAssertions): a kill, though not by the comparison.
+		r.Verdict = Killed
 	case d.Mismatch && m.Equivalent != "":
 		r.Verdict = EquivKilled
 	case d.Mismatch:
@@ -213,6 +226,12 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 		r.Verdict = Survived
 	}
 	return r
+}
+
+// isEvent reports whether a mismatch signal names an event inside the RTL
+// ($stop from a failed assertion, $finish, a fatal error) rather than a port.
+func isEvent(signal string) bool {
+	return signal == "$stop" || signal == "$finish" || signal == "fatal"
 }
 
 // Blocks lists the distinct blocks of the mutants, sorted.

@@ -112,3 +112,28 @@ func oneLine(s string) string {
 	}
 	return s
 }
+
+// WriteMarkdown writes the verdicts as the Markdown table of
+// docs/mutation.md: id, block, file:line, what changes, and the cycle and
+// signal of the kill (or why the mutant is equivalent).
+func WriteMarkdown(w io.Writer, rs []Result) error {
+	if _, err := fmt.Fprintln(w, "| id | block | file:line | what changes | killed at cycle | by signal |\n|---|---|---|---|---|---|"); err != nil {
+		return err
+	}
+	for _, r := range rs {
+		cycle, signal := "", ""
+		switch {
+		case r.Detection.Mismatch:
+			cycle, signal = fmt.Sprint(r.Detection.Cycle), "`"+r.Detection.Signal+"`"
+		case r.Verdict == Equivalent:
+			cycle, signal = "equivalent", "see below"
+		default:
+			cycle, signal = r.Verdict.String(), ""
+		}
+		if _, err := fmt.Fprintf(w, "| `%s` | %s | `%s:%d` | %s | %s | %s |\n", r.Mutant.ID, r.Mutant.Block,
+			r.Mutant.File, r.Line, strings.ReplaceAll(r.Mutant.Desc, "|", `\|`), cycle, signal); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+//go:build verilator
+
+package mutation
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"occamy/cosim"
+)
+
+// TestMutationKillRate is the co-simulator's self-check: the unmutated
+// blocks must match their golden models, and every mutant of the catalogue
+// must be caught by cosim/runner at its default cycle budget, or be an
+// explained equivalent. It prints the kill rate and the verdict table.
+//
+//	go test -tags verilator -run TestMutationKillRate -v ./cosim/mutation
+//
+// OCCAMY_CACHE_DIR sets the Verilator build cache (default: cosim's);
+// OCCAMY_MUTATION_ONLY=id,id... checks only those mutants;
+// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's own assertions;
+// OCCAMY_MUTATION_SEED=S changes the stimulus seed (default 0);
+// OCCAMY_MUTATION_MARKDOWN=FILE writes the verdicts as docs/mutation.md's table.
+func TestMutationKillRate(t *testing.T) {
+	if _, err := exec.LookPath(verilatorProgram()); err != nil {
+		t.Skipf("mutation: verilator not found (%v); install it (apt-get install verilator) to run the self-check", err)
+	}
+	if !cosim.Supported() {
+		t.Skip("mutation: built without Verilator support; run with -tags verilator")
+	}
+	ms := Catalogue()
+	if only := os.Getenv("OCCAMY_MUTATION_ONLY"); only != "" {
+		ms = pick(t, ms, strings.Split(only, ","))
+	}
+	ctx := context.Background()
+	start := time.Now()
+	cfg := Config{
+		VerilogDir: verilogDir,
+		Checker:    RunnerChecker{CacheDir: os.Getenv(cosim.CacheEnv), Seed: envInt(t, "OCCAMY_MUTATION_SEED")},
+		// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's assertions (to see
+		// what they catch on their own); the self-check leaves them out.
+		KeepAssertions: os.Getenv("OCCAMY_MUTATION_ASSERT") == "1",
+		Progress: func(r Result) {
+			t.Logf("%-22s %-10s build %5.1fs sim %5.2fs %s", r.Mutant.ID, r.Verdict, r.Build.Seconds(), r.Sim.Seconds(), oneLine(detail(r)))
+		},
+	}
+
+	base, err := Baseline(ctx, cfg, Blocks(ms))
+	if err != nil {
+		t.Fatalf("mutation: baseline: %v", err)
+	}
+	for _, r := range base {
+		if r.Err != nil || r.Detection.Mismatch {
+			var b strings.Builder
+			_ = WriteTable(&b, base)
+			t.Fatalf("mutation: the unmutated %s does not pass its co-simulation, so no kill would mean anything:\n%s", r.Mutant.Block, b.String())
+		}
+	}
+
+	rs, err := Run(ctx, cfg, ms)
+	if err != nil {
+		t.Fatalf("mutation: %v", err)
+	}
+	var b strings.Builder
+	_ = WriteTable(&b, rs)
+	sum := Summarize(rs)
+	t.Logf("verdicts:\n%s", b.String())
+	if path := os.Getenv("OCCAMY_MUTATION_MARKDOWN"); path != "" {
+		var md strings.Builder
+		_ = WriteMarkdown(&md, rs)
+		if err := os.WriteFile(path, []byte(md.String()), 0o644); err != nil {
+			t.Errorf("mutation: %v", err)
+		}
+	}
+	t.Logf("%s; wall %.1fs, %d jobs", sum, time.Since(start).Seconds(), cfgJobs(cfg))
+	for _, r := range rs {
+		if !r.Verdict.OK() {
+			t.Errorf("mutation: %s (%s, %s:%d): %s: %s", r.Mutant.ID, r.Mutant.Block, r.Mutant.File, r.Line, r.Verdict, detail(r))
+		}
+	}
+}
+
+func verilatorProgram() string {
+	if v := os.Getenv("OCCAMY_VERILATOR"); v != "" {
+		return v
+	}
+	return "verilator"
+}
+
+func envInt(t *testing.T, name string) int64 {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		t.Fatalf("mutation: %s=%q is not an integer", name, v)
+	}
+	return n
+}
+
+func pick(t *testing.T, ms []Mutant, ids []string) []Mutant {
+	byID := map[string]Mutant{}
+	for _, m := range ms {
+		byID[m.ID] = m
+	}
+	var out []Mutant
+	for _, id := range ids {
+		m, ok := byID[strings.TrimSpace(id)]
+		if !ok {
+			t.Fatalf("mutation: OCCAMY_MUTATION_ONLY names %q, which is not in the catalogue", id)
+		}
+		out = append(out, m)
+	}
+	return out
+}

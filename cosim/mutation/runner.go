@@ -1,0 +1,52 @@
+package mutation
+
+import (
+	"context"
+
+	"occamy/cosim/runner"
+)
+
+// RunnerChecker co-simulates a mutant with cosim/runner: Verilator, the
+// block's Go golden model, its default stimulus (directed, then seeded
+// random biased to the edges) and, unless Cycles is set, the runner's
+// default cycle budget (runner.DefaultCycles).
+type RunnerChecker struct {
+	Seed     int64                    // stimulus seed
+	Cycles   int                      // 0 means runner.DefaultCycles
+	Batch    bool                     // batched instead of lock-step
+	CacheDir string                   // Verilator build cache; "" means cosim's default
+	Params   map[Block]map[string]int // per-block parameters; missing ones take the block's defaults
+}
+
+func (c RunnerChecker) options(b Block, top string, srcs []string) runner.Options {
+	return runner.Options{
+		Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Params: c.Params[b],
+		Cycles: c.Cycles, Seed: c.Seed, Batch: c.Batch, CacheDir: c.CacheDir,
+	}
+}
+
+// Build builds the sources through the runner itself (contract check,
+// cosim build cache) with the options Check uses, running a single
+// random cycle, so the build checked is exactly the one Check runs.
+func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []string) (bool, error) {
+	o := c.options(b, top, srcs)
+	o.Cycles, o.Stimulus = 1, runner.StimRandom
+	res, err := runner.Run(ctx, o)
+	if err != nil {
+		return false, err
+	}
+	return res.Cached, nil
+}
+
+// Check runs the co-simulation and reports the runner's first mismatch.
+func (c RunnerChecker) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
+	res, err := runner.Run(ctx, c.options(b, top, srcs))
+	if err != nil {
+		return Detection{}, err
+	}
+	d := Detection{Cycles: res.Cycles}
+	if m := res.Mismatch; m != nil {
+		d.Mismatch, d.Cycle, d.Signal, d.Detail = true, m.Cycle, m.Signal, m.Short()
+	}
+	return d, nil
+}
