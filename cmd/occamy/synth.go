@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -166,12 +167,24 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	return nil
 }
 
-// printSynthTable prints one row per result, a blank line between blocks.
+// printSynthTable prints one table grouped by block, in the blocks' order,
+// each distinct design once, a blank row between blocks.
 func printSynthTable(w io.Writer, res []synth.Result) error {
+	rank := map[string]int{}
+	for i, n := range synth.BlockNames() {
+		rank[n] = i
+	}
+	rows := append([]synth.Result(nil), res...)
+	sort.SliceStable(rows, func(a, b int) bool { return rank[rows[a].Job.Block.Name] < rank[rows[b].Job.Block.Name] })
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "block\tN\tQW\tLUT6\tFF\tlevels\tparameters")
 	prev := ""
-	for _, r := range res {
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if seen[r.Job.Key()] {
+			continue
+		}
+		seen[r.Job.Key()] = true
 		if prev != "" && r.Job.Block.Name != prev {
 			fmt.Fprintln(tw, "\t\t\t\t\t\t")
 		}

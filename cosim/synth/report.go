@@ -223,16 +223,22 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	}
 	p("The comparators take %d of them (%s per 16-bit comparator) and the arbiter %d; the comparator bank is what ",
 		s16.Cost.LUTs, perComparator(s16), arb.Cost.LUTs)
-	p("grows with N and QW. At QW=32 the pair is %d LUT6: the %d-LUT target holds at QW=16 only.\n\n",
-		must("selector+arbiter", Size{N: TargetN, QW: 32}).Cost.LUTs, TargetSelArbLUTs)
+	p("grows with N and QW. ")
+	if sa32 := must("selector+arbiter", Size{N: TargetN, QW: 32}); sa32.Cost.LUTs > TargetSelArbLUTs {
+		p("At QW=32 the pair is %d LUT6: the %d-LUT budget holds at QW=16 only.\n\n", sa32.Cost.LUTs, TargetSelArbLUTs)
+	} else {
+		p("At QW=32 the pair is %d LUT6, also within %d.\n\n", sa32.Cost.LUTs, TargetSelArbLUTs)
+	}
 	p("**Per comparator.** A comparator `qlen > thr` depends on all 2·QW input bits, and a network of k LUT6s with one ")
 	p("output reads at most 5k+1 inputs, so it needs at least ⌈(2·QW−1)/5⌉ LUT6: %d at QW=16, %d at QW=32. ",
 		ComparatorLowerBound(16), ComparatorLowerBound(32))
 	p("The mapped bank spends %s and %s per comparator, %s and %s the bound. ",
 		perComparator(s16), perComparator(s32), timesBound(s16, 16), timesBound(s32, 32))
-	p("The gap is the price of a shallow tree. ABC splits a comparator into chunks of up to 3 bit pairs, each needing ")
-	p("a \"greater\" and an \"equal\" output, so two LUTs per chunk since a generic LUT has one output, and then ")
-	p("a small combining tree. A ripple chain of LUTs, each taking two bit pairs and the previous result, would come ")
+	p("The gap is the price of a shallow tree. The counts fit a comparator cut into chunks of up to 3 bit pairs, each ")
+	p("needing a \"greater\" and an \"equal\" output, so two LUTs per chunk since a generic LUT has one output ")
+	p("(%d LUTs for the %d chunks of a 16-bit word, %d for the %d of a 32-bit one), then a small combining tree. A ripple chain",
+		2*ceilDiv(16, 3), ceilDiv(16, 3), 2*ceilDiv(32, 3), ceilDiv(32, 3))
+	p(" of LUTs, each taking two bit pairs and the previous result, would come ")
 	p("near the bound (about QW/2 LUTs) but would be QW/2 levels deep. On an FPGA the carry chain gives about ")
 	p("QW/2 LUTs with little depth, and this flow has no carry chain.\n\n")
 	if worstArb > TargetArbiterLevels {
@@ -241,8 +247,8 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		p("pointer through the thermometer mask and the two-level lowest-set-bit encoder to `gnt_idx_o` and back into ")
 		p("the pointer's +1, and the encoder's depth grows with log N.\n\n")
 	} else {
-		p("**Arbiter levels.** The deepest arbiter in the sweep (N=%d) has %d levels, within the %d-level target; its path ",
-			worstN, worstArb, TargetArbiterLevels)
+		p("**Arbiter levels.** The arbiter at N=%d has %d levels; the deepest in the sweep (N=%d) has %d, within the %d-level target. Its path ",
+			TargetN, arb.Path.Length, worstN, worstArb, TargetArbiterLevels)
 		p("runs from the pointer through the thermometer mask and the two-level lowest-set-bit encoder to `gnt_idx_o` ")
 		p("and into the pointer's +1, and grows with log N.\n\n")
 	}
@@ -261,18 +267,22 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		p("| %s | %s | %d | %s | %s |\n", r.Job.Block.Name, r.Job.ParamString(), r.Path.Length, nsRange(r.Path.Length), fits(r.Path.Length))
 	}
 	p("\n")
-	p("Under this assumption the selector's comparators (%d levels at QW=16) fit a 1 GHz cycle with room to spare, ", s16.Path.Length)
-	p("in line with the paper's under-%.1f ns. The arbiter (%d levels at N=%d) is %s. ", PaperSelectorDelayNs, arb.Path.Length, TargetN, verdict(arb.Path.Length))
+	p("Under this assumption the selector's comparators (%d levels at QW=16, %d at QW=32) are %s, ", s16.Path.Length, s32.Path.Length, verdict(max(s16.Path.Length, s32.Path.Length)))
+	p("consistent with the paper's under-%.1f ns. The arbiter (%d levels at N=%d) is %s. ", PaperSelectorDelayNs, arb.Path.Length, TargetN, verdict(arb.Path.Length))
 	p("In the expulsion path the threshold unit feeds the comparators without a register between them "+
 		"(the executor's registered free count → threshold → comparator → bitmap register), so that stage is "+
 		"about %d + %d = %d levels, %s. ", thr.Path.Length, s16.Path.Length, thr.Path.Length+s16.Path.Length,
 		verdict(thr.Path.Length+s16.Path.Length))
-	p("The executor drops one packet per cycle at the cycle level, but its single-cycle path "+
-		"(grant → queue-table and PD reads → free-list and length updates → arbiter pointer) is %d levels in the "+
-		"register-file form and %d in the whole path, so at 1 GHz it is %s: ", exe.Path.Length, top.Path.Length, verdict(top.Path.Length))
-	p("keeping one drop per cycle at 1 GHz would take a pipelined executor (PD read in one stage, list update in the next) ")
-	p("with SRAMs whose reads are registered, which is the memory-pipeline issue's job. The paper's figure, one ")
-	p("expulsion every 2 cycles, is what a two-stage split of that path gives.\n\n")
+	p("The executor drops one packet per cycle at the cycle level, but in one cycle a grant goes through the "+
+		"queue-table and PD reads to the free-list and length updates: its longest path is %d levels on its own "+
+		"(`%s` → `%s`) and %d in the whole path (`%s` → `%s`), so at 1 GHz it is %s: ",
+		exe.Path.Length, exe.Path.From, exe.Path.To, top.Path.Length, top.Path.From, top.Path.To, verdict(top.Path.Length))
+	p("by the estimate it would have to be cut into %d to %d register stages. ",
+		ceilDiv(top.Path.Length, LevelBudget(LevelNsLow)), ceilDiv(top.Path.Length, LevelBudget(LevelNsHigh)))
+	p("A pipelined executor can still start one drop per cycle, but a drop of the queue dropped in the cycle before ")
+	p("then needs that queue's new head forwarded, and the register-file store would become SRAMs with registered ")
+	p("reads (the memory-pipeline issue). The paper derives its one expulsion every 2 cycles at 1 GHz from its ")
+	p("selector's under-%.1f ns delay, that is, it gives the path two cycles.\n\n", PaperSelectorDelayNs)
 
 	p("## Reproduce\n\n```\nmake synth                                   # this file\n")
 	p("occamy synth --block selector+arbiter --n 64 --qw 16   # one block, printed\n")
@@ -281,6 +291,13 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	p("Yosys runs in parallel, one process per core (`--jobs`). The Go driver is `cosim/synth`.\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+func ceilDiv(a, b int) int {
+	if b <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
 }
 
 func perComparator(r Result) string { return ratio(r.Cost.LUTs, r.Job.Size.N) }
@@ -293,7 +310,7 @@ func ratio(a, n int) string {
 	if v == math.Trunc(v) {
 		return fmt.Sprintf("%d", int(v))
 	}
-	return fmt.Sprintf("%.2f", v)
+	return fmt.Sprintf("%.1f", v)
 }
 
 func timesBound(r Result, qw int) string {
@@ -318,6 +335,9 @@ func bold(v int, on bool) string {
 }
 
 func status(ok bool, margin int, unit string) string {
+	if ok && margin == 0 {
+		return "met, at the limit"
+	}
 	if ok {
 		return fmt.Sprintf("met (%d %s to spare)", margin, unit)
 	}
