@@ -1,0 +1,74 @@
+//go:build verilator
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim"
+)
+
+// cosimEnv points the build cache at the one the other tagged tests share.
+func cosimEnv(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("verilator"); err != nil {
+		t.Skip("verilator not installed")
+	}
+	if os.Getenv(cosim.CacheEnv) == "" {
+		t.Setenv(cosim.CacheEnv, filepath.Join(os.TempDir(), "occamy-cosim-test-cache"))
+	}
+}
+
+// TestCosimVerdicts: exit 0 and a MATCH line for the project's Verilog;
+// exit 1, a MISMATCH line and a trace for a wrong user design; exit 2 with
+// every contract problem for a design with other ports.
+func TestCosimVerdicts(t *testing.T) {
+	cosimEnv(t)
+	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "20000", "--param", "N=8")
+	require.Equal(t, 0, code, errText)
+	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 20000 cycles, [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
+
+	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
+	require.Equal(t, 1, code, errText)
+	require.Contains(t, errText, "1 of 1 blocks differ")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Regexp(t, `^MISMATCH arbiter \(my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
+	require.Len(t, lines, 9, "verdict and eight trace lines:\n%s", out)
+	require.Contains(t, lines[8], "*")
+
+	bad := writeFile(t, "renamed.sv", `module renamed #(parameter int N = 64) (
+  input logic clk_i, input logic rst_ni, input logic [N-1:0] requests_i, input logic ack_i,
+  output logic gnt_valid_o, output logic [5:0] gnt_idx_o);
+  assign gnt_valid_o = |requests_i;
+  assign gnt_idx_o = '0;
+endmodule
+`)
+	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--rtl", bad)
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.Contains(t, errText, "top renamed does not match the rr_arbiter port contract (2 problems)")
+	require.Contains(t, errText, "missing input [63:0] req_i (64 bits)")
+	require.Contains(t, errText, "extra input [63:0] requests_i (64 bits) is not in the contract")
+}
+
+// TestCosimIcarusAndVCD: the Icarus path and --vcd from the command line.
+func TestCosimIcarusAndVCD(t *testing.T) {
+	cosimEnv(t)
+	if _, err := exec.LookPath("iverilog"); err != nil {
+		t.Skip("iverilog not installed")
+	}
+	dir := t.TempDir()
+	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--sim", "icarus", "--cycles", "500", "--param", "N=4,QW=5", "--vcd", dir)
+	require.Equal(t, 0, code, errText)
+	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 500 cycles")
+	for _, f := range []string{"selector.go.vcd", "selector.icarus.vcd"} {
+		require.Contains(t, out, "wrote "+filepath.Join(dir, f))
+		require.FileExists(t, filepath.Join(dir, f))
+	}
+}
