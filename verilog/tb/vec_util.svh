@@ -2,7 +2,8 @@
 // (format in docs/architecture.md). Included inside each testbench module.
 
 // Longest line read, in characters: an N=256, QW=32 selector row is about
-// 4100 characters.
+// 4100 characters. (The testbenches are for Icarus; Verilator caps strings
+// far below this.)
 localparam int VEC_L = 8192;
 
 // Line kinds returned by vec_kind.
@@ -59,17 +60,38 @@ function automatic integer vec_open(input reg [8*64-1:0] tb);
 endfunction
 
 // vec_check_param checks one key=value word of a parameter comment against
-// the testbench's value for that key; words of other keys pass.
+// the testbench's value for that key; words of other keys pass. The word is
+// split at '=' by hand (a format string built at run time is Icarus-only).
 task automatic vec_check_param(input reg [8*64-1:0] tb, input reg [8*64-1:0] word,
                                input reg [8*8-1:0] key, input integer want);
-  integer n, got;
-  reg [8*80-1:0] fmt;
+  reg [8*64-1:0] k, v;
+  reg [7:0]      ch;
+  integer        i, n, got, seen_eq;
   begin
-    fmt = {key, "=%d"};
-    n = $sscanf(word, fmt, got);
-    if (n == 1 && got != want) begin
-      $fatal(1, "%0s: vector file has %0s=%0d but the testbench was built with %0s=%0d (pass -P)",
-             tb, key, got, key, want);
+    k = '0;
+    v = '0;
+    seen_eq = 0;
+    // $sscanf right-aligns the word: read from its highest nonzero byte.
+    for (i = 63; i >= 0; i = i - 1) begin
+      ch = word[8*i +: 8];
+      if (ch != 8'h00) begin
+        if (seen_eq == 0 && ch == "=") begin
+          seen_eq = 1;
+        end else if (seen_eq == 0) begin
+          k = {k[8*63-1:0], ch};
+        end else begin
+          v = {v[8*63-1:0], ch};
+        end
+      end
+    end
+    if (seen_eq == 1 && k == {448'h0, key}) begin
+      n = $sscanf(v, "%d", got);
+      if (n != 1) begin
+        $fatal(1, "%0s: parameter %0s has no decimal value", tb, k);
+      end else if (got != want) begin
+        $fatal(1, "%0s: vector file has %0s=%0d but the testbench was built with %0s=%0d (pass -P)",
+               tb, k, got, k, want);
+      end
     end
   end
 endtask
