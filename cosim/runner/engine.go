@@ -1,0 +1,312 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"occamy/cosim"
+)
+
+// chunkCycles is the number of cycles the golden model produces at a time
+// and, in batched mode, the Verilated model runs per call.
+const chunkCycles = 4096
+
+// chunk is a run of consecutive cycles: contract-layout inputs, golden
+// outputs and RTL outputs.
+type chunk struct {
+	first uint64 // cycle number of the first
+	n     int    // cycles
+	from  int    // first cycle compared (earlier ones precede the first reset edge)
+	in    []uint32
+	gold  []uint32
+	rtl   []uint32
+	err   error // the golden side failed (trace file)
+}
+
+// engine runs the golden model (one chunk ahead, on another goroutine
+// unless Serial) and the Verilated model, and compares.
+type engine struct {
+	s   *session
+	m   cosim.Model
+	pm  *portMap
+	sd  *side
+	gt  *goTrace
+	res *Result
+
+	armed        bool     // a reset edge has passed: outputs are compared
+	next         uint64   // next cycle the golden side produces
+	done         bool     // the golden side has nothing more
+	prev         *chunk   // the chunk before the current one, for traces
+	rin, rout    []uint32 // RTL-layout scratch when the layouts differ
+	goldCycleErr error
+}
+
+// produce fills ch with the next cycles of the golden side; it returns
+// false when there are none.
+func (e *engine) produce(ch *chunk) bool {
+	s := e.s
+	iw, ow := s.canon.InWords, s.canon.OutWords
+	ch.first, ch.n, ch.from, ch.err = e.next, 0, -1, nil
+	if e.done {
+		return false
+	}
+	for ch.n < chunkCycles && e.next < s.cycles {
+		if e.sd.fin != nil && e.sd.fin.Done() {
+			e.done = true
+			break
+		}
+		k := ch.n
+		in, out := ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]
+		e.sd.src.Next(e.next, in)
+		e.sd.g.step(in, out)
+		if e.gt != nil && ch.err == nil {
+			ch.err = e.gt.sample(e.next, in, out)
+		}
+		if e.armed && ch.from < 0 {
+			ch.from = k
+		}
+		if s.resetIn(in) {
+			e.armed = true
+		}
+		ch.n++
+		e.next++
+	}
+	if e.next >= s.cycles {
+		e.done = true
+	}
+	if ch.from < 0 {
+		ch.from = ch.n
+	}
+	return ch.n > 0
+}
+
+func (e *engine) newChunk() *chunk {
+	s := e.s
+	return &chunk{in: make([]uint32, chunkCycles*s.canon.InWords), gold: make([]uint32, chunkCycles*s.canon.OutWords),
+		rtl: make([]uint32, chunkCycles*s.canon.OutWords)}
+}
+
+// run drives the whole comparison.
+func (e *engine) run(ctx context.Context) error {
+	e.armed = e.s.armedAtStart()
+	if !e.pm.identity {
+		l := e.m.Layout()
+		e.rin, e.rout = make([]uint32, chunkCycles*l.InWords), make([]uint32, chunkCycles*l.OutWords)
+	}
+	start := time.Now()
+	defer func() { e.res.Elapsed = time.Since(start) }()
+	if e.s.opt.Serial {
+		ch, spare := e.newChunk(), e.newChunk()
+		for e.produce(ch) {
+			if ch.err != nil {
+				return setupf("VCD: %v", ch.err)
+			}
+			stop, err := e.consume(ctx, ch)
+			if err != nil || stop {
+				return err
+			}
+			e.prev, ch, spare = ch, spare, e.prev
+			if ch == nil {
+				ch = e.newChunk()
+			}
+		}
+		return nil
+	}
+	// The golden side runs ahead on its own goroutine; chunks go round a
+	// pool: two being filled or waiting, one being run, one kept for the
+	// trace.
+	const pool = 4
+	free := make(chan *chunk, pool)
+	work := make(chan *chunk, pool)
+	quit := make(chan struct{})
+	for i := 0; i < pool-1; i++ {
+		free <- e.newChunk()
+	}
+	go func() {
+		defer close(work)
+		for {
+			var ch *chunk
+			select {
+			case ch = <-free:
+			case <-quit:
+				return
+			}
+			if !e.produce(ch) {
+				return
+			}
+			select {
+			case work <- ch:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	defer func() {
+		close(quit)
+		for range work { // let the producer finish
+		}
+	}()
+	for ch := range work {
+		if ch.err != nil {
+			return setupf("VCD: %v", ch.err)
+		}
+		stop, err := e.consume(ctx, ch)
+		if err != nil || stop {
+			return err
+		}
+		if e.prev != nil {
+			free <- e.prev
+		}
+		e.prev = ch
+	}
+	return nil
+}
+
+// consume runs one chunk on the Verilated model and compares it; stop is
+// true after a mismatch.
+func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return true, err
+	}
+	s := e.s
+	ow := s.canon.OutWords
+	in, out := ch.in, ch.rtl
+	if !e.pm.identity {
+		e.toRTL(ch)
+		in, out = e.rin, e.rout
+	}
+	bad, ev := -1, -1
+	var simErr *cosim.SimError
+	if s.opt.Batch {
+		rerr := e.m.Run(ch.n, in, out)
+		if rerr != nil {
+			if !errors.As(rerr, &simErr) {
+				return true, rerr
+			}
+			ev = int(simErr.Cycle - ch.first)
+		}
+		if !e.pm.identity {
+			e.fromRTL(ch)
+		}
+		last := ch.n
+		if ev >= 0 {
+			last = ev + 1
+		}
+		bad = firstDiff(ch.gold[:last*ow], ch.rtl[:last*ow], ow, ch.from)
+	} else {
+		l := e.m.Layout()
+		iw, rw := l.InWords, l.OutWords
+		for k := 0; k < ch.n; k++ {
+			cerr := e.m.Cycle(in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
+			if !e.pm.identity {
+				e.fromRTLOne(ch, k)
+			}
+			if k >= ch.from && !equalWords(ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]) {
+				bad = k
+				break
+			}
+			if cerr != nil {
+				if !errors.As(cerr, &simErr) {
+					return true, cerr
+				}
+				ev = k
+				break
+			}
+		}
+	}
+	switch {
+	case bad >= 0:
+		e.res.Cycles = ch.first + uint64(bad) + 1
+		e.res.Mismatch = e.mismatch(ch, bad, nil)
+		return true, nil
+	case ev >= 0:
+		e.res.Cycles = ch.first + uint64(ev) + 1
+		e.res.Mismatch = e.mismatch(ch, ev, simErr)
+		return true, nil
+	}
+	e.res.Cycles = ch.first + uint64(ch.n)
+	return false, nil
+}
+
+// firstDiff returns the first cycle from `from` on whose words differ, or -1.
+func firstDiff(a, b []uint32, ow, from int) int {
+	for i := from * ow; i < len(a); i++ {
+		if a[i] != b[i] {
+			return i / ow
+		}
+	}
+	return -1
+}
+
+func equalWords(a, b []uint32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *engine) toRTL(ch *chunk) {
+	ci, ri := e.s.canon.InWords, e.m.Layout().InWords
+	for k := 0; k < ch.n; k++ {
+		for _, f := range e.pm.in {
+			copy(e.rin[k*ri+f[1]:k*ri+f[1]+f[2]], ch.in[k*ci+f[0]:k*ci+f[0]+f[2]])
+		}
+	}
+}
+
+func (e *engine) fromRTL(ch *chunk) {
+	for k := 0; k < ch.n; k++ {
+		e.fromRTLOne(ch, k)
+	}
+}
+
+func (e *engine) fromRTLOne(ch *chunk, k int) {
+	co, ro := e.s.canon.OutWords, e.m.Layout().OutWords
+	for _, f := range e.pm.out {
+		copy(ch.rtl[k*co+f[0]:k*co+f[0]+f[2]], e.rout[k*ro+f[1]:k*ro+f[1]+f[2]])
+	}
+}
+
+// mismatch describes the difference at index k of ch (or the simulation
+// event there), with the trace of the cycles before it from ch and the
+// chunk before.
+func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
+	s := e.s
+	l := &s.canon
+	iw, ow := l.InWords, l.OutWords
+	var rows []row
+	for c := k - s.lines + 1; c <= k; c++ {
+		src, idx := ch, c
+		if c < 0 {
+			if e.prev == nil || e.prev.n+c < 0 {
+				continue
+			}
+			src, idx = e.prev, e.prev.n+c
+		}
+		rows = append(rows, row{
+			cycle: src.first + uint64(idx),
+			in:    src.in[idx*iw : (idx+1)*iw],
+			gold:  src.gold[idx*ow : (idx+1)*ow],
+			rtl:   rtlText(l, src.rtl[idx*ow:(idx+1)*ow]),
+		})
+	}
+	m := &Mismatch{Cycle: ch.first + uint64(k), Trace: traceLines(l, rows)}
+	gold, rtl := ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]
+	if ev != nil {
+		m.Signal = "$" + ev.Kind.String()
+		if ev.Kind == cosim.SimFatal {
+			m.Signal = "fatal"
+		}
+		m.Go, m.RTL = "-", ev.Msg
+		return m
+	}
+	i := portDiff(l, gold, rtl)
+	p := l.Outputs[i]
+	m.Signal = p.Name
+	m.Go, m.RTL = hexOf(l.Out(gold, i), p.Width), hexOf(l.Out(rtl, i), p.Width)
+	m.Detail = elemDetail(p.Name, s.b.elem(s.p, p.Name), l.Out(gold, i), l.Out(rtl, i), p.Width)
+	return m
+}
