@@ -58,3 +58,22 @@ func TestCosimOptions(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseParams: any --param words are parsed or refused with an error,
+// never a panic; an accepted word list gives back its pairs.
+func FuzzParseParams(f *testing.F) {
+	for _, s := range []string{"N=16", "N=1,QW=4", "N", "=3", "N=x", "N=1,N=2", ",,", "A=-5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		p, err := parseParams([]string{w})
+		if err != nil {
+			require.Nil(t, p)
+			return
+		}
+		for k := range p {
+			require.NotEmpty(t, k)
+			require.Contains(t, w, k+"=")
+		}
+	})
+}

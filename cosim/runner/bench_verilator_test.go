@@ -159,6 +159,7 @@ func BenchmarkCppLoop(b *testing.B) {
 
 func BenchmarkCosimBatched(b *testing.B) {
 	opt, _ := speedSetup(b)
+	b.ReportAllocs()
 	b.ResetTimer()
 	d := cosimRate(b, opt, max(b.N, 1), true)
 	b.ReportMetric(float64(d.Nanoseconds())/float64(max(b.N, 1)), "ns/cycle")
@@ -166,6 +167,7 @@ func BenchmarkCosimBatched(b *testing.B) {
 
 func BenchmarkCosimLockStep(b *testing.B) {
 	opt, _ := speedSetup(b)
+	b.ReportAllocs()
 	b.ResetTimer()
 	d := cosimRate(b, opt, max(b.N, 1), false)
 	b.ReportMetric(float64(d.Nanoseconds())/float64(max(b.N, 1)), "ns/cycle")
