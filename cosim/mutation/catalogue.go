@@ -121,9 +121,10 @@ func Catalogue() []Mutant {
 			Anchor:  "ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);",
 			Replace: "ptr_d = gnt_idx_o + IW'(1);",
 			Desc:    "wrap test dropped: the pointer after winner N-1 is N mod 2^IW",
-			Equivalent: "for N a power of two (the co-simulated N=64) the IW-bit sum N-1+1 is 0 " +
-				"already, so the wrap test is redundant; at any other N the pointer would reach N " +
-				"(and the ptr_q < N assertion would fire)",
+			Equivalent: "for N a power of two (the co-simulated N=64) the IW-bit sum is 0 already; for any " +
+				"other N the pointer becomes N, which masks every request (mask[i] = i >= N is 0 below N), " +
+				"so the search falls back to the lowest request, exactly what pointer 0 grants; only the " +
+				"ptr_q < N assertion, compiled out here, sees the difference",
 		},
 		{
 			ID: "arb-reset-ptr", Block: Arbiter, File: "rr_arbiter.sv",
