@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo experiments bench-experiments build build-cosim test test-go test-hw lint tools vet fmt-check bench clean
+.PHONY: help run demo experiments bench-experiments build build-cosim test test-go test-hw test-cosim lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -84,7 +84,14 @@ test: tools fmt-check vet test-go test-hw
 	@echo "make test: all suites passed"
 
 # test-hw runs everything that needs the simulators.
-test-hw: lint verilog-tb
+test-hw: lint verilog-tb test-cosim
+
+# test-cosim: the Verilator bridge, runners, regressions and the mutation
+# self-check (build tag verilator). The mutation test runs verbose so its
+# kill rate and verdict table are printed.
+test-cosim:
+	$(GO) test -tags verilator -count=1 -timeout 60m -skip TestMutationKillRate ./cosim/...
+	$(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
 
 # lint: verilator --lint-only -Wall and iverilog -g2012 on every module.
 lint: verilog-lint
