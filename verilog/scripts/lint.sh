@@ -58,6 +58,7 @@ v=$here
 thr="$v/dt_threshold.sv"; sel="$v/hd_selector.sv"; arb="$v/rr_arbiter.sv"
 exe="$v/hd_executor.sv"
 top="$v/occamy_expulsion.sv $thr $sel $arb $exe"
+sram="$v/sram_mp.sv"
 
 lint_one dt_threshold "$thr"
 for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
@@ -82,6 +83,12 @@ lint_one occamy_expulsion "$top" N=1 Q=1 QW=1 AW=2 B=1 P=1
 lint_one occamy_expulsion "$top" N=5 Q=3 QW=6 B=40 P=7
 lint_one occamy_expulsion "$top" N=256 Q=64 QW=32 AW=8 B=65536 P=3
 
+lint_one sram_mp "$sram"
+lint_one sram_mp "$sram" DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1
+lint_one sram_mp "$sram" DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2
+lint_one sram_mp "$sram" DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4
+lint_one sram_mp "$sram" DEPTH=64 WIDTH=6 RP=64 WP=64 LAT=3 INIT_STRIDE=64
+
 bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" QW=33 "dt_threshold: parameter QW=33 out of range, allowed 1..32"
@@ -103,6 +110,13 @@ bad_one occamy_expulsion "$top" Q=0 "occamy_expulsion: parameter Q=0 out of rang
 bad_one occamy_expulsion "$top" Q=65 "occamy_expulsion: parameter Q=65 out of range, allowed 1..64"
 bad_one occamy_expulsion "$top" AW=9 "occamy_expulsion: parameter AW=9 out of range, allowed 2..8"
 bad_one occamy_expulsion "$top" B=65536 "occamy_expulsion: parameter B=65536 out of range, allowed 1..65535 (the free count must fit in QW bits)"
+bad_one sram_mp "$sram" DEPTH=0 "sram_mp: parameter DEPTH=0 out of range, allowed 1..16777216"
+bad_one sram_mp "$sram" WIDTH=65 "sram_mp: parameter WIDTH=65 out of range, allowed 1..64"
+bad_one sram_mp "$sram" RP=65 "sram_mp: parameter RP=65 out of range, allowed 1..64"
+bad_one sram_mp "$sram" WP=65 "sram_mp: parameter WP=65 out of range, allowed 1..64"
+bad_one sram_mp "$sram" LAT=0 "sram_mp: parameter LAT=0 out of range, allowed 1..16"
+bad_one sram_mp "$sram" LAT=17 "sram_mp: parameter LAT=17 out of range, allowed 1..16"
+bad_one sram_mp "$sram" INIT_STRIDE=17 "sram_mp: parameter INIT_STRIDE=17 out of range, allowed 0..16 (DEPTH)"
 
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"

@@ -26,6 +26,7 @@ selector | hd_selector) mod=hd_selector; keys="N QW" ;;
 arbiter | rr_arbiter) mod=rr_arbiter; keys="N" ;;
 executor | hd_executor) mod=hd_executor; keys="N QW B P" ;;
 expulsion | occamy_expulsion) mod=occamy_expulsion; keys="N Q QW AW B P" ;;
+sram | sram_mp) mod=sram_mp; keys="DEPTH WIDTH RP WP LAT" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod

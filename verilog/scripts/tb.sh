@@ -1,7 +1,8 @@
 #!/bin/sh
 # Generate vectors from the Go golden models (threshold, selector, arbiter
 # through testbench/vectors; executor and the expulsion top through
-# verilog/tb/gen itself, from hw/executor and hw/expulsion) and run
+# verilog/tb/gen itself, from hw/executor and hw/expulsion; the memory
+# pipeline from hw/memports) and run
 # every Icarus testbench on them, then on the hand-written files in
 # verilog/tb/testdata.
 #
@@ -70,6 +71,11 @@ one expulsion N=1,Q=1,QW=4,B=10
 one expulsion N=16,Q=16,AW=2,QW=7,B=100
 one expulsion N=64,Q=8,QW=16,B=256,P=64 1000
 one expulsion N=12,Q=5,QW=32,AW=8,B=1000,P=40
+one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=1
+one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=2
+one sram DEPTH=1,WIDTH=1,RP=1,WP=1,LAT=1 500
+one sram DEPTH=13,WIDTH=64,RP=3,WP=4,LAT=4
+one sram DEPTH=64,WIDTH=20,RP=1,WP=3,LAT=16 1000
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi
