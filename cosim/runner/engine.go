@@ -8,9 +8,27 @@ import (
 	"occamy/cosim"
 )
 
-// chunkCycles is the number of cycles the golden model produces at a time
-// and, in batched mode, the Verilated model runs per call.
-const chunkCycles = 4096
+// Chunks: the golden model produces cycles a chunk at a time and, in
+// batched mode, the Verilated model runs a chunk per call. A chunk's input
+// words take about chunkBytesDefault, between minChunk and maxChunk
+// cycles: at N=64 the selector's 66 input words per cycle give 15 888
+// cycles, the arbiter's 4 give 65 536. Long chunks mean few hand-offs
+// between the two goroutines; on this 2-core machine, shared with other
+// jobs, 4 MB chunks ran the batched benchmark about 1.5x faster than 64 kB
+// ones (docs/perf.md).
+const (
+	chunkBytesDefault = 4 << 20
+	minChunk          = 256
+	maxChunk          = 65536
+)
+
+// chunkBytes is chunkBytesDefault; tests may change it.
+var chunkBytes = chunkBytesDefault
+
+// chunkLen is the chunk length for inWords input words per cycle.
+func chunkLen(inWords int) int {
+	return min(max(chunkBytes/(4*max(inWords, 1)), minChunk), maxChunk)
+}
 
 // chunk is a run of consecutive cycles: contract-layout inputs, golden
 // outputs and RTL outputs.
@@ -34,6 +52,7 @@ type engine struct {
 	gt  *goTrace
 	res *Result
 
+	chunk        int      // cycles per chunk
 	armed        bool     // a reset edge has passed: outputs are compared
 	next         uint64   // next cycle the golden side produces
 	done         bool     // the golden side has nothing more
@@ -51,7 +70,7 @@ func (e *engine) produce(ch *chunk) bool {
 	if e.done {
 		return false
 	}
-	for ch.n < chunkCycles && e.next < s.cycles {
+	for ch.n < e.chunk && e.next < s.cycles {
 		if e.sd.fin != nil && e.sd.fin.Done() {
 			e.done = true
 			break
@@ -83,16 +102,19 @@ func (e *engine) produce(ch *chunk) bool {
 
 func (e *engine) newChunk() *chunk {
 	s := e.s
-	return &chunk{in: make([]uint32, chunkCycles*s.canon.InWords), gold: make([]uint32, chunkCycles*s.canon.OutWords),
-		rtl: make([]uint32, chunkCycles*s.canon.OutWords)}
+	return &chunk{in: make([]uint32, e.chunk*s.canon.InWords), gold: make([]uint32, e.chunk*s.canon.OutWords),
+		rtl: make([]uint32, e.chunk*s.canon.OutWords)}
 }
 
 // run drives the whole comparison.
 func (e *engine) run(ctx context.Context) error {
 	e.armed = e.s.armedAtStart()
+	if e.chunk == 0 {
+		e.chunk = chunkLen(e.s.canon.InWords)
+	}
 	if !e.pm.identity {
 		l := e.m.Layout()
-		e.rin, e.rout = make([]uint32, chunkCycles*l.InWords), make([]uint32, chunkCycles*l.OutWords)
+		e.rin, e.rout = make([]uint32, e.chunk*l.InWords), make([]uint32, e.chunk*l.OutWords)
 	}
 	start := time.Now()
 	defer func() { e.res.Elapsed = time.Since(start) }()
