@@ -59,6 +59,7 @@ thr="$v/dt_threshold.sv"; sel="$v/hd_selector.sv"; arb="$v/rr_arbiter.sv"
 exe="$v/hd_executor.sv"
 top="$v/occamy_expulsion.sv $thr $sel $arb $exe"
 sram="$v/sram_mp.sv"
+fl="$v/free_list.sv $sram"
 
 lint_one dt_threshold "$thr"
 for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
@@ -88,6 +89,11 @@ lint_one sram_mp "$sram" DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1
 lint_one sram_mp "$sram" DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2
 lint_one sram_mp "$sram" DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4
 lint_one sram_mp "$sram" DEPTH=64 WIDTH=6 RP=64 WP=64 LAT=3 INIT_STRIDE=64
+lint_one free_list "$fl"
+lint_one free_list "$fl" CELLS=1 K=1 LAT=1
+lint_one free_list "$fl" CELLS=64 K=4 LAT=2
+lint_one free_list "$fl" CELLS=13 K=8 LAT=16
+lint_one free_list "$fl" CELLS=65536 K=2 LAT=1
 
 bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
@@ -117,6 +123,11 @@ bad_one sram_mp "$sram" WP=65 "sram_mp: parameter WP=65 out of range, allowed 1.
 bad_one sram_mp "$sram" LAT=0 "sram_mp: parameter LAT=0 out of range, allowed 1..16"
 bad_one sram_mp "$sram" LAT=17 "sram_mp: parameter LAT=17 out of range, allowed 1..16"
 bad_one sram_mp "$sram" INIT_STRIDE=17 "sram_mp: parameter INIT_STRIDE=17 out of range, allowed 0..16 (DEPTH)"
+bad_one free_list "$fl" K=3 "free_list: parameter K=3 out of range, allowed 1..8 (1, 2, 4 or 8)"
+bad_one free_list "$fl" K=16 "free_list: parameter K=16 out of range, allowed 1..8 (1, 2, 4 or 8)"
+bad_one free_list "$fl" CELLS=1 "free_list: parameter CELLS=1 out of range, allowed 2..65536 (at least one cell per bank)"
+bad_one free_list "$fl" CELLS=65537 "free_list: parameter CELLS=65537 out of range, allowed 2..65536 (at least one cell per bank)"
+bad_one free_list "$fl" LAT=0 "free_list: parameter LAT=0 out of range, allowed 1..16"
 
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"

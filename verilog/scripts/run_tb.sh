@@ -27,6 +27,7 @@ arbiter | rr_arbiter) mod=rr_arbiter; keys="N" ;;
 executor | hd_executor) mod=hd_executor; keys="N QW B P" ;;
 expulsion | occamy_expulsion) mod=occamy_expulsion; keys="N Q QW AW B P" ;;
 sram | sram_mp) mod=sram_mp; keys="DEPTH WIDTH RP WP LAT" ;;
+freelist | free_list) mod=free_list; keys="CELLS K LAT" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod
@@ -43,6 +44,9 @@ done
 vvp_file="$build/$tb$tag.vvp"
 # shellcheck disable=SC2086
 srcs="$here/$mod.sv"
+if [ "$mod" = free_list ]; then
+	srcs="$srcs $here/sram_mp.sv"
+fi
 if [ "$mod" = occamy_expulsion ]; then
 	srcs="$srcs $here/dt_threshold.sv $here/hd_selector.sv $here/rr_arbiter.sv $here/hd_executor.sv"
 fi

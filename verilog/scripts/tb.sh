@@ -76,6 +76,13 @@ one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=2
 one sram DEPTH=1,WIDTH=1,RP=1,WP=1,LAT=1 500
 one sram DEPTH=13,WIDTH=64,RP=3,WP=4,LAT=4
 one sram DEPTH=64,WIDTH=20,RP=1,WP=3,LAT=16 1000
+one freelist CELLS=16,K=1,LAT=1
+one freelist CELLS=16,K=2,LAT=1
+one freelist CELLS=64,K=4,LAT=1
+one freelist CELLS=64,K=4,LAT=3
+one freelist CELLS=37,K=4,LAT=2
+one freelist CELLS=13,K=8,LAT=1
+one freelist CELLS=2,K=1,LAT=1 500
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi

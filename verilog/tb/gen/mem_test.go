@@ -20,6 +20,9 @@ func TestMemTables(t *testing.T) {
 	}{
 		{"sram", "DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=2", "# block=sram_mp DEPTH=16 LAT=2 RP=2 WIDTH=8 WP=2 seed=3\n",
 			[]string{"rst_ni", "rd_en_i", "rd_addr_i", "wr_en_i", "wr_addr_i", "wr_data_i", "rd_valid_o", "rd_data_o"}},
+		{"freelist", "CELLS=16,K=2,LAT=2", "# block=free_list CELLS=16 K=2 LAT=2 seed=3\n",
+			[]string{"rst_ni", "pop_i", "pop_ok_o", "pop_cell_o", "app_i", "app_head_i", "app_tail_i", "app_n_i",
+				"cnt_o", "free_o", "link_reads", "link_writes"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.block, func(t *testing.T) {
@@ -44,6 +47,8 @@ func TestMemTables(t *testing.T) {
 	bad := []struct{ args, want string }{
 		{"sram DEPTH=0", "DEPTH=0 out of range"},
 		{"sram N=3", "has no parameter \"N\""},
+		{"freelist K=3", "K=3 out of range"},
+		{"freelist DEPTH=3", "has no parameter \"DEPTH\""},
 	}
 	for _, b := range bad {
 		blk, p, _ := strings.Cut(b.args, " ")

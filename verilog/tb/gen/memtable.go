@@ -41,10 +41,11 @@ func newMemTable(blk memBlock, block, model string, params map[string]int, seed 
 }
 
 // runMemTable drives blk for cycles cycles: drive sets the inputs of cycle c,
-// then the outputs are evaluated and tabulated and the edge is taken. A
+// then the outputs are evaluated and tabulated, after (if not nil) sees
+// them, and the edge is taken. A
 // usage error of the model (the stimulus broke the block's contract) stops
 // generation.
-func runMemTable(t *vectors.Table, blk memBlock, cycles int, drive func(c int)) error {
+func runMemTable(t *vectors.Table, blk memBlock, cycles int, drive, after func(c int)) error {
 	sigs := blk.Signals()
 	for c := 0; c < cycles; c++ {
 		drive(c)
@@ -55,6 +56,9 @@ func runMemTable(t *vectors.Table, blk memBlock, cycles int, drive func(c int)) 
 			s.Read(row.Values[i])
 		}
 		t.Rows = append(t.Rows, row)
+		if after != nil {
+			after(c)
+		}
 		blk.Commit()
 		if err := blk.Err(); err != nil {
 			return fmt.Errorf("stimulus broke the model's contract: %w", err)

@@ -59,7 +59,7 @@ func generateSRAM(params map[string]int, cycles int, seed int64) (*vectors.Table
 			s.WrDataI[i] = rng.Uint64() & mask
 		}
 	}
-	if err := runMemTable(t, s, cycles, drive); err != nil {
+	if err := runMemTable(t, s, cycles, drive, nil); err != nil {
 		return nil, err
 	}
 	return t, nil
