@@ -60,6 +60,7 @@ exe="$v/hd_executor.sv"
 top="$v/occamy_expulsion.sv $thr $sel $arb $exe"
 sram="$v/sram_mp.sv"
 fl="$v/free_list.sv $sram"
+pdl="$v/pd_lists.sv $sram"
 
 lint_one dt_threshold "$thr"
 for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
@@ -94,6 +95,10 @@ lint_one free_list "$fl" CELLS=1 K=1 LAT=1
 lint_one free_list "$fl" CELLS=64 K=4 LAT=2
 lint_one free_list "$fl" CELLS=13 K=8 LAT=16
 lint_one free_list "$fl" CELLS=65536 K=2 LAT=1
+lint_one pd_lists "$pdl"
+lint_one pd_lists "$pdl" N=1 P=1 LAT=1 LW=1 DW=1
+lint_one pd_lists "$pdl" N=5 P=13 LAT=2 LW=6 DW=32
+lint_one pd_lists "$pdl" N=64 P=4096 LAT=16 LW=16 DW=32
 
 bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
@@ -128,6 +133,12 @@ bad_one free_list "$fl" K=16 "free_list: parameter K=16 out of range, allowed 1.
 bad_one free_list "$fl" CELLS=1 "free_list: parameter CELLS=1 out of range, allowed 2..65536 (at least one cell per bank)"
 bad_one free_list "$fl" CELLS=65537 "free_list: parameter CELLS=65537 out of range, allowed 2..65536 (at least one cell per bank)"
 bad_one free_list "$fl" LAT=0 "free_list: parameter LAT=0 out of range, allowed 1..16"
+bad_one pd_lists "$pdl" N=0 "pd_lists: parameter N=0 out of range, allowed 1..64"
+bad_one pd_lists "$pdl" N=65 "pd_lists: parameter N=65 out of range, allowed 1..64"
+bad_one pd_lists "$pdl" P=4097 "pd_lists: parameter P=4097 out of range, allowed 1..4096"
+bad_one pd_lists "$pdl" LAT=0 "pd_lists: parameter LAT=0 out of range, allowed 1..16"
+bad_one pd_lists "$pdl" LW=17 "pd_lists: parameter LW=17 out of range, allowed 1..16"
+bad_one pd_lists "$pdl" DW=33 "pd_lists: parameter DW=33 out of range, allowed 1..32"
 
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"

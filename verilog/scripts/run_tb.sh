@@ -28,6 +28,7 @@ executor | hd_executor) mod=hd_executor; keys="N QW B P" ;;
 expulsion | occamy_expulsion) mod=occamy_expulsion; keys="N Q QW AW B P" ;;
 sram | sram_mp) mod=sram_mp; keys="DEPTH WIDTH RP WP LAT" ;;
 freelist | free_list) mod=free_list; keys="CELLS K LAT" ;;
+pdlists | pd_lists) mod=pd_lists; keys="N P LAT LW DW" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod
@@ -44,7 +45,7 @@ done
 vvp_file="$build/$tb$tag.vvp"
 # shellcheck disable=SC2086
 srcs="$here/$mod.sv"
-if [ "$mod" = free_list ]; then
+if [ "$mod" = free_list ] || [ "$mod" = pd_lists ]; then
 	srcs="$srcs $here/sram_mp.sv"
 fi
 if [ "$mod" = occamy_expulsion ]; then

@@ -83,6 +83,12 @@ one freelist CELLS=64,K=4,LAT=3
 one freelist CELLS=37,K=4,LAT=2
 one freelist CELLS=13,K=8,LAT=1
 one freelist CELLS=2,K=1,LAT=1 500
+one pdlists N=4,P=16,LAT=1
+one pdlists N=4,P=16,LAT=2
+one pdlists N=3,P=8,LAT=3
+one pdlists N=1,P=1,LAT=1,LW=1,DW=1 500
+one pdlists N=5,P=13,LAT=2,LW=6,DW=32
+one pdlists N=16,P=64,LAT=4,LW=16,DW=20
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi

@@ -23,6 +23,10 @@ func TestMemTables(t *testing.T) {
 		{"freelist", "CELLS=16,K=2,LAT=2", "# block=free_list CELLS=16 K=2 LAT=2 seed=3\n",
 			[]string{"rst_ni", "pop_i", "pop_ok_o", "pop_cell_o", "app_i", "app_head_i", "app_tail_i", "app_n_i",
 				"cnt_o", "free_o", "link_reads", "link_writes"}},
+		{"pdlists", "N=3,P=8,LAT=2", "# block=pd_lists DW=8 LAT=2 LW=4 N=3 P=8 seed=3\n",
+			[]string{"rst_ni", "link_i", "link_qid_i", "link_cells_i", "link_data_i", "link_ok_o", "link_pd_o",
+				"rd_i", "rd_qid_i", "rd_ok_o", "rd_pd_o", "unl_valid_o", "unl_qid_o", "unl_pd_o", "unl_cells_o",
+				"unl_data_o", "cnt_o", "head_len_o", "free_o", "pd_reads", "pd_writes"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.block, func(t *testing.T) {
@@ -49,6 +53,8 @@ func TestMemTables(t *testing.T) {
 		{"sram N=3", "has no parameter \"N\""},
 		{"freelist K=3", "K=3 out of range"},
 		{"freelist DEPTH=3", "has no parameter \"DEPTH\""},
+		{"pdlists P=0", "P=0 out of range"},
+		{"pdlists K=2", "has no parameter \"K\""},
 	}
 	for _, b := range bad {
 		blk, p, _ := strings.Cut(b.args, " ")
