@@ -104,6 +104,37 @@ func nativeRate(tb testing.TB, opt Options, n int) time.Duration {
 // sink keeps the native loop's result alive.
 var sink uint64
 
+// bareRate runs the Verilated model alone through the bridge, no golden
+// model and no comparison: Model.Cycle per cycle, or Model.Run per chunk.
+func bareRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
+	s, err := prepare(opt)
+	require.NoError(tb, err)
+	lib, err := cosim.Build(context.Background(), s.spec())
+	require.NoError(tb, err)
+	m, err := cosim.Open(lib)
+	require.NoError(tb, err)
+	defer m.Close()
+	l := m.Layout()
+	in := opt.Replay
+	cycles := len(in) / l.InWords
+	out := make([]uint32, cycles*l.OutWords)
+	start := time.Now()
+	if batch {
+		for done := 0; done < n; done += cycles {
+			k := min(cycles, n-done)
+			require.NoError(tb, m.Run(k, in[:k*l.InWords], out[:k*l.OutWords]))
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			c := i % cycles
+			if err := m.Cycle(in[c*l.InWords:(c+1)*l.InWords], out[:l.OutWords]); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	return time.Since(start)
+}
+
 func cppRate(tb testing.TB, exe string, n int) time.Duration {
 	r, err := cosim.RunCppDriver(context.Background(), exe, n)
 	require.NoError(tb, err)
@@ -117,7 +148,10 @@ func cppRate(tb testing.TB, exe string, n int) time.Duration {
 // cycles per second (target at least 5 M), the golden model over the C++
 // loop (target at least 2x). "golden" is the Go models on Go inputs;
 // "golden-words" adds decoding the port words and encoding the outputs,
-// which is what the co-simulation's golden side runs.
+// which is what the co-simulation's golden side runs. "bare" is the
+// Verilated model through the bridge with no golden model and no
+// comparison (Model.Run per 4096 cycles, Model.Cycle per cycle): what the
+// co-simulation costs over the RTL alone.
 //
 //	go test -tags verilator ./cosim/runner -run '^$' -bench SpeedRatios -benchtime 5x
 func BenchmarkSpeedRatios(b *testing.B) {
@@ -136,6 +170,8 @@ func BenchmarkSpeedRatios(b *testing.B) {
 		keep("lockstep", cosimRate(b, opt, n, false))
 		keep("golden", goldenRate(b, opt, n))
 		keep("native", nativeRate(b, opt, n))
+		keep("bare-batched", bareRate(b, opt, n, true))
+		keep("bare-lockstep", bareRate(b, opt, n, false))
 	}
 	rate := func(k string) float64 { return n / best[k].Seconds() }
 	b.ReportMetric(rate("cpp"), "cpp-cycles/s")
@@ -146,6 +182,9 @@ func BenchmarkSpeedRatios(b *testing.B) {
 	b.ReportMetric(100*rate("batched")/rate("cpp"), "batched/cpp-%")
 	b.ReportMetric(rate("native")/rate("cpp"), "golden/cpp-x")
 	b.ReportMetric(rate("golden")/rate("cpp"), "golden-words/cpp-x")
+	b.ReportMetric(rate("bare-batched"), "bare-batched-cycles/s")
+	b.ReportMetric(rate("bare-lockstep"), "bare-lockstep-cycles/s")
+	b.ReportMetric(100*rate("lockstep")/rate("bare-lockstep"), "lockstep/bare-%")
 }
 
 // Per-cycle benchmarks of each (ns/op is one cycle).
