@@ -170,6 +170,7 @@ func TestResetValueBug(t *testing.T) {
 	res := run(t, Options{Block: "selector", RTL: []string{f}, Seed: 2, Stimulus: StimRandom})
 	require.NotNil(t, res.Mismatch, "a selector that ignores reset passed")
 	require.LessOrEqual(t, res.Mismatch.Cycle, uint64(2), "random stimulus is busy during the first reset: %s", res.Verdict())
+	t.Log(res.Verdict())
 	res = run(t, Options{Block: "selector", RTL: []string{f}, Seed: 2})
 	require.NotNil(t, res.Mismatch, "a selector that ignores reset passed the directed sequence")
 	t.Log(res.Verdict())
