@@ -23,29 +23,33 @@
 //   rd_i                 read the head PD of queue rd_qid_i (dequeue or head drop)
 //   rd_qid_i [IW]        its queue
 //   rd_ok_o              comb: rd_qid_i < N, the queue holds a PD and has no
-//                        read in flight; the read happens iff rd_i && rd_ok_o
-//   rd_pd_o [PW]         comb: the head PD read, 0 if !rd_ok_o
+//                        read in flight, after this cycle's unlink; the read
+//                        happens iff rd_i && rd_ok_o
+//   rd_pd_o [PW]         comb: the head PD read (after this cycle's unlink), 0 if !rd_ok_o
 //   unl_valid_o          registered: the read issued LAT cycles ago returns and
-//                        its PD is unlinked at the edge ending this cycle
+//                        its PD is unlinked in this cycle
 //   unl_qid_o, unl_pd_o, unl_cells_o, unl_data_o   its queue, PD and contents
 //                        (0 when !unl_valid_o)
-//   cnt_o [N*KW]         registered: PDs per queue
-//   head_len_o [N*LW]    registered: the head PD's cells per queue, 0 when empty
-//   free_o [KW]          registered: free PDs
+//   cnt_o [N*KW]         comb: PDs per queue after this cycle's unlink
+//   head_len_o [N*LW]    comb: the head PD's cells per queue after this cycle's
+//                        unlink, 0 when empty
+//   free_o [KW]          comb: free PDs, the one unlinked this cycle included
 //
-// Edge, in this order (mem.PDLists calls, hw/memports.PDLists):
-//   1. Alloc: a link takes the free FIFO's head.
-//   2. ReadHead: the head PD is read (1 read) and the queue locked.
-//   3. Link: the PD is written (1 write) and, if the queue is not empty, the
-//      old tail's link and the new PD's length (a second, partial write). A
-//      link behind the PD whose read is in flight is recorded in the
-//      queue's forwarding register.
-//   4. Unlink of the returning read: the head moves to the forwarded PD if
-//      one was recorded, else to the link read with the PD; the PD goes to
-//      the back of the free FIFO (usable by a link from the next cycle).
-//   A queue read in cycle t is locked through cycle t+LAT (its unlink) and
-//   can be read again from t+LAT+1. A link in the unlink's own cycle is
-//   forwarded too (step 3 before step 4).
+// A cycle, in this order (mem.PDLists calls, hw/memports.PDLists):
+//   1. Unlink of the returning read: the head moves to the forwarded PD if
+//      one was recorded, else to the link read with the PD (the memory's
+//      output, combinationally); the PD goes to the back of the free FIFO
+//      at the edge (usable by a link from the next cycle).
+//   2. ReadHead on the lists after the unlink: the head PD is read (1 read)
+//      and the queue locked.
+//   3. Alloc and Link: the link takes the free FIFO's head; the PD is
+//      written (1 write) and, if the queue is not empty, the old tail's link
+//      and the new PD's length (a second, partial write). A link behind the
+//      PD whose read is in flight (issued this cycle or earlier) is recorded
+//      in the queue's forwarding register.
+//   A queue read in cycle t is unlinked in cycle t+LAT and can be read
+//   again in that cycle (docs/tm.md: unlink and next PD read at t + L_pd).
+//   Longest path: PD memory output -> next head -> read address.
 //
 // Memories: the PD memory is two sram_mp halves with one read and one write
 // port each: u_body {cells, data} and u_link {next, next length}. The full
@@ -60,7 +64,7 @@
 // first reset edge outputs are X.
 //
 // Assertions (`ifndef SYNTHESIS, after the first reset edge): free PDs plus
-// the PDs on the queues equal P; a returning read belongs to a locked
+// the PDs on the queues equal P (registers); a returning read belongs to a locked
 // queue; at most one write per memory half per cycle (by construction).
 module pd_lists #(
   parameter int N   = 4,
@@ -176,7 +180,7 @@ module pd_lists #(
   // ---------------------------------------------------------------------
   // Requests of this cycle
   // ---------------------------------------------------------------------
-  logic          lq_ok, rq_ok, link, rd;
+  logic          lq_ok, rq_ok, link, rd, rd_ok;
   logic [IW-1:0] lq, rq, uq;
   logic [PW-1:0] new_pd, rd_pd;
 
@@ -193,11 +197,6 @@ module pd_lists #(
   assign link_pd_o = link_ok_o ? new_pd : '0;
   assign link      = link_i && link_ok_o;
 
-  assign rd_ok_o = rq_ok && (cnt_q[rq*KW +: KW] != '0) && !busy_q[rq];
-  assign rd_pd   = head_q[rq*PW +: PW];
-  assign rd_pd_o = rd_ok_o ? rd_pd : '0;
-  assign rd      = rd_i && rd_ok_o;
-
   assign unl_valid_o = rd_valid;
   assign unl_qid_o   = rd_valid ? uq : '0;
   assign unl_pd_o    = rd_valid ? rpd_q[uq*PW +: PW] : '0;
@@ -206,17 +205,21 @@ module pd_lists #(
 
   assign rd_en   = rd;
   assign rd_addr = rd_pd;
+  assign rd_ok_o = rd_ok;
+  assign rd_pd_o = rd_ok ? rd_pd : '0;
 
   // ---------------------------------------------------------------------
-  // Next state: ReadHead, Link, Unlink, in this order
+  // Next state: Unlink, ReadHead, Alloc and Link, in this order
   // ---------------------------------------------------------------------
-  logic [PW-1:0] ltail, unl_pd, nxt;
-  logic [LW-1:0] nxt_len;
-  logic [KW-1:0] lcnt, ucnt;
-  logic [PW-1:0] rel_at;  // ring index the unlinked PD is written to
-  logic [PW-1:0] mem_nxt;
-  logic [LW-1:0] mem_nxt_len;
+  logic [PW-1:0]   ltail, unl_pd, nxt;
+  logic [LW-1:0]   nxt_len;
+  logic [KW-1:0]   lcnt, ucnt;
+  logic [PW-1:0]   rel_at;  // ring index the unlinked PD is written to
+  logic [PW-1:0]   mem_nxt;
+  logic [LW-1:0]   mem_nxt_len;
   logic [L*IW-1:0] rq_shift;
+  logic [N*KW-1:0] cnt_u;   // after this cycle's unlink: cnt_o
+  logic [N*LW-1:0] hlen_u;  // after this cycle's unlink: head lengths
 
   assign mem_nxt     = link_rd[LW +: PW];
   assign mem_nxt_len = link_rd[LW-1:0];
@@ -240,19 +243,44 @@ module pd_lists #(
     fn_d   = fn_q;
     rq_d   = rq_shift;
 
-    // 1. Alloc.
+    // 1. Unlink of the returning read: the head moves to the forwarded PD or
+    //    to the link read with the PD; the PD goes back to the free FIFO at
+    //    the edge (after this cycle's Alloc).
+    unl_pd  = rpd_q[uq*PW +: PW];
+    nxt     = fwd_q[uq] ? fpd_q[uq*PW +: PW] : mem_nxt;
+    nxt_len = fwd_q[uq] ? flen_q[uq*LW +: LW] : mem_nxt_len;
+    ucnt    = cnt_q[uq*KW +: KW] - KW'(1);
+    rel_at  = PW'((32'(fr_q) + 32'(fn_q)) % P);
+    if (rd_valid) begin
+      fwd_d[uq]          = 1'b0;
+      busy_d[uq]         = 1'b0;
+      cnt_d[uq*KW +: KW] = ucnt;
+      if (ucnt == '0) begin
+        head_d[uq*PW +: PW] = '0;
+        tail_d[uq*PW +: PW] = '0;
+      end else begin
+        head_d[uq*PW +: PW] = nxt;
+        hlen_d[uq*LW +: LW] = nxt_len;
+      end
+      fn_d = fn_d + KW'(1);
+    end
+    cnt_u  = cnt_d;
+    hlen_u = hlen_d;
+
+    // 2. ReadHead, on the lists after the unlink.
+    rd_ok = rq_ok && (cnt_d[rq*KW +: KW] != '0) && !busy_d[rq];
+    rd_pd = head_d[rq*PW +: PW];
+    rd    = rd_i && rd_ok;
+    if (rd) begin
+      busy_d[rq]         = 1'b1;
+      rpd_d[rq*PW +: PW] = rd_pd;
+    end
+
+    // 3. Alloc and Link.
     if (link) begin
       fr_d = (32'(fr_q) == P - 1) ? '0 : fr_q + PW'(1);
-      fn_d = fn_q - KW'(1);
+      fn_d = fn_d - KW'(1);
     end
-
-    // 2. ReadHead.
-    if (rd) begin
-      busy_d[rq]          = 1'b1;
-      rpd_d[rq*PW +: PW]  = rd_pd;
-    end
-
-    // 3. Link.
     body_we = link;
     body_wa = new_pd;
     body_wd = {link_cells_i, link_data_i};
@@ -272,26 +300,6 @@ module pd_lists #(
       end
       tail_d[lq*PW +: PW] = new_pd;
       cnt_d[lq*KW +: KW]  = lcnt + KW'(1);
-    end
-
-    // 4. Unlink of the returning read.
-    unl_pd  = rpd_q[uq*PW +: PW];
-    nxt     = fwd_d[uq] ? fpd_d[uq*PW +: PW] : mem_nxt;
-    nxt_len = fwd_d[uq] ? flen_d[uq*LW +: LW] : mem_nxt_len;
-    ucnt    = cnt_d[uq*KW +: KW] - KW'(1);
-    rel_at  = PW'((32'(fr_q) + 32'(fn_q)) % P);
-    if (rd_valid) begin
-      fwd_d[uq]          = 1'b0;
-      busy_d[uq]         = 1'b0;
-      cnt_d[uq*KW +: KW] = ucnt;
-      if (ucnt == '0) begin
-        head_d[uq*PW +: PW] = '0;
-        tail_d[uq*PW +: PW] = '0;
-      end else begin
-        head_d[uq*PW +: PW] = nxt;
-        hlen_d[uq*LW +: LW] = nxt_len;
-      end
-      fn_d = fn_d + KW'(1);
     end
   end
 
@@ -331,10 +339,10 @@ module pd_lists #(
   /* verilator lint_on BLKSEQ */
 
   for (genvar q = 0; q < N; q++) begin : g_out
-    assign head_len_o[q*LW +: LW] = (cnt_q[q*KW +: KW] != '0) ? hlen_q[q*LW +: LW] : '0;
+    assign head_len_o[q*LW +: LW] = (cnt_u[q*KW +: KW] != '0) ? hlen_u[q*LW +: LW] : '0;
   end
-  assign cnt_o  = cnt_q;
-  assign free_o = fn_q;
+  assign cnt_o  = cnt_u;
+  assign free_o = fn_q + KW'(rd_valid);
 
 `ifndef SYNTHESIS
   logic        rst_seen = 1'b0;

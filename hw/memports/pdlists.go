@@ -54,20 +54,24 @@ type pdRead struct {
 // PDLists is the port-level model of pd_lists over mem.PDLists (PD memory
 // with 1 read and 2 write ports, read latency Lat).
 //
-// Outputs are functions of the registers only: LinkOkO = LinkQidI < N and a
-// free PD; LinkPdO the PD the link takes (the free FIFO's head); RdOkO =
-// RdQidI < N, the queue holds a PD and has no head read in flight; RdPdO
-// its head. At the edge, in this order: the link's PD leaves the free FIFO
-// (Alloc); ReadHead; Link; the Unlink of the read issued Lat cycles ago,
-// whose data shows on UnlValidO..UnlDataO in this cycle (its PD returns to
-// the free FIFO after the Alloc). A queue is thus locked from its read in
-// cycle t through cycle t+Lat and can be read again from t+Lat+1; a link
-// behind a PD whose read is in flight, up to and including the unlink's
-// own cycle, is forwarded (mem.PDLists). CntO and HeadLenO (0 when empty)
-// and FreeO are registers. The model keeps the free FIFO's head staged
-// outside mem.PDLists (taken with Alloc as soon as the FIFO has one), which
-// keeps the FIFO order and lets Eval show it without taking it. A cycle
-// with RstNI low rebuilds the lists as New does and drops its requests.
+// A cycle, in this order (the Verilog's): the Unlink of the read issued Lat
+// cycles ago, whose data shows on UnlValidO..UnlDataO (the head moves to a
+// forwarded PD or to the link read with the PD; the PD returns to the free
+// FIFO at the edge); ReadHead on the lists after that unlink; Alloc and
+// Link (a link behind a PD whose read is in flight is forwarded,
+// mem.PDLists). So a queue read in cycle t is unlinked in cycle t+Lat and
+// can be read again in that same cycle (docs/tm.md's schedule).
+//
+// Outputs: LinkOkO = LinkQidI < N and a free PD (not counting one unlinked
+// this cycle); LinkPdO the PD the link takes (the free FIFO's head); RdOkO =
+// RdQidI < N, the queue holds a PD and has no read in flight, after this
+// cycle's unlink; RdPdO its head; CntO, HeadLenO (0 when empty) and FreeO
+// after this cycle's unlink. The model unlinks at the end of the previous
+// Commit, which gives the same lists as unlinking first in the cycle, and
+// keeps the free FIFO's head staged outside mem.PDLists (taken with Alloc
+// before that unlink's release), which keeps the FIFO order and lets Eval
+// show it without taking it. A cycle with RstNI low rebuilds the lists as
+// New does and drops its requests.
 type PDLists struct {
 	P PDListsParams
 	L *mem.PDLists
@@ -95,7 +99,7 @@ type PDLists struct {
 	HeadLenO  []uint32
 	FreeO     uint32
 
-	pipe  []pdRead // stage Lat-1 is unlinked this cycle
+	pipe  []pdRead // stage Lat-1 returns (and is unlinked) this cycle
 	taken int32    // the free FIFO's head, staged for the next link; mem.Nil if none
 	err   error
 }
@@ -164,8 +168,11 @@ func (l *PDLists) stage() {
 	}
 }
 
-// Commit is the rising edge: ReadHead, Link, then the Unlink of the read
-// that returned this cycle; the PD memory's edge; the read pipeline shifts.
+// Commit is the rising edge: ReadHead, Link, the PD memory's edge and the
+// pipeline shift; then the FIFO head is staged and the read that returns
+// in the next cycle is unlinked, so that the next cycle's outputs and
+// requests see the lists after its unlink (the Verilog unlinks first in
+// that cycle, combinationally, from the returning data).
 func (l *PDLists) Commit() {
 	if !l.RstNI {
 		if err := l.reset(); err != nil && l.err == nil {
@@ -195,14 +202,14 @@ func (l *PDLists) Commit() {
 		l.L.Link(q, l.taken, mem.PD{Cells: uint16(l.LinkCellsI & (1<<l.P.LW - 1)), Serial: l.LinkDataI & mask})
 		l.taken = mem.Nil
 	}
-	if u := l.pipe[l.P.Lat-1]; u.valid {
-		fail(l.L.Unlink(int(u.q), u.v))
-	}
 	fail(l.L.Mem.Err())
 	copy(l.pipe[1:], l.pipe[:l.P.Lat-1])
 	l.pipe[0] = issued
 	l.L.Mem.Commit()
 	l.stage()
+	if u := l.pipe[l.P.Lat-1]; u.valid {
+		fail(l.L.Unlink(int(u.q), u.v))
+	}
 	l.Eval()
 }
 

@@ -32,26 +32,32 @@ func TestPDListsParams(t *testing.T) {
 	}
 }
 
-// TestPDListsForwardTable is a cycle-by-cycle table at N=1, P=4, LAT=1: a
-// packet linked behind the head while its read is in flight (and in the
-// unlink's own cycle) is forwarded, and the queue stays whole.
+// TestPDListsForwardTable is a cycle-by-cycle table at N=1, P=4, LAT=1:
+// each read's unlink comes first in its return cycle, so the queue is read
+// again in that cycle; heads move through the memory's link (cycles 3, 4,
+// 5) or through the forwarding register (cycle 6: PD 0 was linked behind PD
+// 3 while PD 3's read was in flight).
 func TestPDListsForwardTable(t *testing.T) {
 	l, err := NewPDLists(PDListsParams{N: 1, P: 4, Lat: 1, LW: 4, DW: 8})
 	require.NoError(t, err)
 	rows := []struct {
-		link, rd            bool
-		cells               uint32
-		linkPd, rdPd        uint32
-		rdOk, unl           bool
-		unlPd, cnt, hl, fre uint32
+		link, rd       bool
+		cells          uint32
+		linkPd         uint32
+		rdOk           bool
+		rdPd           uint32
+		unl            bool
+		unlPd, cnt, hl uint32
+		free           uint32
 	}{
-		// link_i rd_i cells | link_pd_o rd_pd_o rd_ok_o unl_valid_o unl_pd_o cnt_o head_len_o free_o
-		{true, false, 3, 0, 0, false, false, 0, 0, 0, 4}, // 0: link PD 0 (3 cells)
-		{true, true, 5, 1, 0, true, false, 0, 1, 3, 3},   // 1: read head 0 and link PD 1 behind it: forwarded
-		{true, false, 7, 2, 0, false, true, 0, 2, 3, 2},  // 2: unlink 0 (head -> 1 via forward), link PD 2
-		{false, true, 0, 3, 1, true, false, 0, 2, 5, 2},  // 3: read head 1
-		{true, false, 2, 3, 0, false, true, 1, 2, 5, 2},  // 4: unlink 1 (head -> 2 from memory), link PD 3
-		{false, false, 0, 0, 2, true, false, 0, 2, 7, 2}, // 5
+		// link_i rd_i link_cells_i | link_pd_o rd_ok_o rd_pd_o unl_valid_o unl_pd_o cnt_o head_len_o free_o
+		{true, false, 3, 0, false, 0, false, 0, 0, 0, 4}, // 0: link PD 0 (3 cells)
+		{true, false, 5, 1, true, 0, false, 0, 1, 3, 3},  // 1: link PD 1 (5)
+		{true, true, 7, 2, true, 0, false, 0, 2, 3, 2},   // 2: read PD 0; link PD 2 (7)
+		{true, true, 2, 3, true, 1, true, 0, 2, 5, 2},    // 3: unlink 0 (head 1 via memory), read 1; link PD 3 (2)
+		{false, true, 0, 0, true, 2, true, 1, 2, 7, 2},   // 4: unlink 1 (head 2), read 2
+		{true, true, 9, 0, true, 3, true, 2, 1, 2, 3},    // 5: unlink 2 (head 3), read 3; link PD 0 (9) behind 3: forwarded
+		{false, false, 0, 1, true, 0, true, 3, 1, 9, 3},  // 6: unlink 3 (head 0 via forwarding)
 	}
 	for c, r := range rows {
 		l.RstNI, l.LinkI, l.LinkQidI, l.LinkCellsI, l.RdI, l.RdQidI = true, r.link, 0, r.cells, r.rd, 0
@@ -63,7 +69,7 @@ func TestPDListsForwardTable(t *testing.T) {
 		require.Equal(t, r.unlPd, l.UnlPdO, "cycle %d: unl_pd_o", c)
 		require.Equal(t, r.cnt, l.CntO[0], "cycle %d: cnt_o", c)
 		require.Equal(t, r.hl, l.HeadLenO[0], "cycle %d: head_len_o", c)
-		require.Equal(t, r.fre, l.FreeO, "cycle %d: free_o", c)
+		require.Equal(t, r.free, l.FreeO, "cycle %d: free_o", c)
 		l.Commit()
 		require.NoError(t, l.Err(), "cycle %d", c)
 	}
@@ -71,7 +77,9 @@ func TestPDListsForwardTable(t *testing.T) {
 
 // TestPDListsReference drives random traffic and checks every output
 // against per-queue FIFOs of PDs, a free FIFO and a delay line of reads (a
-// trivially correct model without links or forwarding).
+// trivially correct model without links or forwarding): each cycle the
+// returning read's PD leaves its queue first, then reads and links see the
+// rest, and the PD is freed after the cycle's allocation.
 func TestPDListsReference(t *testing.T) {
 	type pkt struct{ pd, cells, data uint32 }
 	type rd struct {
@@ -113,6 +121,18 @@ func TestPDListsReference(t *testing.T) {
 			l.RdI, l.RdQidI = rng.Intn(2) == 0, q()
 			l.Eval()
 			lq, rq := int(l.LinkQidI), int(l.RdQidI)
+			// The returning read is unlinked first; its PD is freed at the edge.
+			u := line[0]
+			require.Equal(t, u.ok, l.UnlValidO, "cycle %d: unl_valid_o", c)
+			released := -1
+			if u.ok {
+				h := queues[u.q][0]
+				require.Equal(t, []uint32{uint32(u.q), h.pd, h.cells, h.data},
+					[]uint32{l.UnlQidO, l.UnlPdO, l.UnlCellsO, l.UnlDataO}, "cycle %d: unl_qid_o, unl_pd_o, unl_cells_o, unl_data_o", c)
+				released = int(h.pd)
+				queues[u.q] = queues[u.q][1:]
+				busy[u.q] = false
+			}
 			wantLinkOk := lq < p.N && len(free) > 0
 			require.Equal(t, wantLinkOk, l.LinkOkO, "cycle %d: link_ok_o", c)
 			if wantLinkOk {
@@ -123,20 +143,17 @@ func TestPDListsReference(t *testing.T) {
 			if wantRdOk {
 				require.Equal(t, queues[rq][0].pd, l.RdPdO, "cycle %d: rd_pd_o", c)
 			}
-			u := line[0]
-			require.Equal(t, u.ok, l.UnlValidO, "cycle %d: unl_valid_o", c)
-			if u.ok {
-				h := queues[u.q][0]
-				require.Equal(t, []uint32{uint32(u.q), h.pd, h.cells, h.data},
-					[]uint32{l.UnlQidO, l.UnlPdO, l.UnlCellsO, l.UnlDataO}, "cycle %d: unl_qid_o, unl_pd_o, unl_cells_o, unl_data_o", c)
-			}
 			for i := 0; i < p.N; i++ {
 				require.Equal(t, uint32(len(queues[i])), l.CntO[i], "cycle %d: cnt_o[%d]", c, i)
 				if len(queues[i]) > 0 {
 					require.Equal(t, queues[i][0].cells, l.HeadLenO[i], "cycle %d: head_len_o[%d]", c, i)
 				}
 			}
-			require.Equal(t, uint32(len(free)), l.FreeO, "cycle %d: free_o", c)
+			wantFree := len(free)
+			if released >= 0 {
+				wantFree++
+			}
+			require.Equal(t, uint32(wantFree), l.FreeO, "cycle %d: free_o", c)
 			l.Commit()
 			require.NoError(t, l.Err(), "cycle %d", c)
 			if !l.RstNI {
@@ -151,10 +168,8 @@ func TestPDListsReference(t *testing.T) {
 				queues[lq] = append(queues[lq], pkt{free[0], l.LinkCellsI, l.LinkDataI})
 				free = free[1:]
 			}
-			if u.ok {
-				free = append(free, queues[u.q][0].pd)
-				queues[u.q] = queues[u.q][1:]
-				busy[u.q] = false
+			if released >= 0 {
+				free = append(free, uint32(released))
 			}
 			line = append(line[1:], next)
 		}
