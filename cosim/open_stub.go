@@ -1,4 +1,4 @@
-//go:build !verilator
+//go:build !verilator || !cgo
 
 package cosim
 

@@ -174,13 +174,12 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 		res, err := runner.Run(cmd.Context(), o)
 		if err != nil {
 			setup++
-			if len(opts) == 1 {
+			// A missing simulator is one line, whatever the block count:
+			// the next blocks need the same tool.
+			if len(opts) == 1 || errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) {
 				return usageErr(err)
 			}
 			fmt.Fprintf(out, "ERROR %s: %v\n", o.Block, err)
-			if errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) {
-				break // the next blocks need the same tool
-			}
 			continue
 		}
 		printResult(out, res)

@@ -72,3 +72,26 @@ func TestCosimIcarusAndVCD(t *testing.T) {
 		require.FileExists(t, filepath.Join(dir, f))
 	}
 }
+
+// TestCosimToolMissing: with Verilator or Icarus missing, one line, exit 2,
+// also for --block all.
+func TestCosimToolMissing(t *testing.T) {
+	// The toolchain is looked up once per process and name, so a missing
+	// Verilator is a name that does not exist rather than an empty PATH.
+	t.Setenv("OCCAMY_VERILATOR", filepath.Join(t.TempDir(), "no-verilator"))
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cosim", "--block", "all"}, "cosim: verilator not found"},
+		{[]string{"cosim", "--block", "arbiter"}, "cosim: verilator not found"},
+		{[]string{"cosim", "--block", "all", "--sim", "icarus"}, "cosim: iverilog not found; install Icarus Verilog with: apt-get install iverilog"},
+	} {
+		out, errText, code := runCLI(t, c.args...)
+		require.Equal(t, 2, code, "%v", c.args)
+		require.Empty(t, out, "%v", c.args)
+		require.Contains(t, errText, c.want, "%v", c.args)
+		require.NotContains(t, errText, "\n", "%v: one line", c.args)
+	}
+}

@@ -30,11 +30,21 @@ const MaxIcarusCycles = 1 << 22
 // vvp is not installed.
 var ErrIcarusMissing = errors.New("icarus missing")
 
+// icarusMissing is the one-line error for a missing Icarus program;
+// errors.Is(err, ErrIcarusMissing) is true.
+type icarusMissing struct{ prog string }
+
+func (e *icarusMissing) Error() string {
+	return fmt.Sprintf("cosim: %s not found; install Icarus Verilog with: apt-get install iverilog", e.prog)
+}
+
+func (e *icarusMissing) Is(target error) bool { return target == ErrIcarusMissing }
+
 // icarusTool finds iverilog or vvp, or says how to install Icarus.
 func icarusTool(name string) (string, error) {
 	p, err := exec.LookPath(name)
 	if err != nil {
-		return "", &SetupError{Msg: fmt.Sprintf("%s not found; install Icarus Verilog with: apt-get install iverilog", name), Err: ErrIcarusMissing}
+		return "", &icarusMissing{prog: name}
 	}
 	return p, nil
 }

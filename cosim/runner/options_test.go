@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -112,4 +113,13 @@ func TestFirstDiff(t *testing.T) {
 	require.Equal(t, 0, firstDiff(a, b, 2, 0))
 	require.Equal(t, 2, firstDiff(a, b, 2, 1), "cycle 0 is before the reset edge and skipped")
 	require.Equal(t, -1, firstDiff(a[:4], b[:4], 2, 1))
+}
+
+// TestIcarusMissing: without iverilog an Icarus run fails at once with one
+// line saying what to install.
+func TestIcarusMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, err := Run(context.Background(), Options{Block: "arbiter", Sim: Icarus, VerilogDir: "../.."})
+	require.ErrorIs(t, err, ErrIcarusMissing)
+	require.Equal(t, "cosim: iverilog not found; install Icarus Verilog with: apt-get install iverilog", err.Error())
 }
