@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo experiments bench-experiments build build-cosim test test-go test-hw test-cosim lint tools vet fmt-check bench clean
+.PHONY: help run demo synth experiments bench-experiments build build-cosim test test-go test-hw test-cosim lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -23,6 +23,7 @@ help:
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
 	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
+	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (~10 min)"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
 
@@ -98,8 +99,17 @@ lint: verilog-lint
 
 include verilog/verilog.mk
 
+# bench runs the golden models and, with Verilator installed, the Verilated
+# model and the co-simulation in one go test invocation, one package at a
+# time, so that the ratios in docs/perf.md come from the same run.
+BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./rtl/... ./hw/...
+	@mkdir -p $(OUT)
+	$(GO) test -tags verilator -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt
+
+# synth regenerates docs/hardware-cost.md with Yosys (about 10 minutes on 2 cores).
+synth: build
+	$(BIN)/occamy synth --all --out docs/hardware-cost.md
 
 clean:
 	rm -rf $(OUT) $(BIN)
