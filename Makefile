@@ -91,7 +91,7 @@ test-hw: lint verilog-tb test-cosim
 # self-check (build tag verilator). The mutation test runs verbose so its
 # kill rate and verdict table are printed.
 test-cosim:
-	$(GO) test -tags verilator -count=1 -timeout 60m -skip TestMutationKillRate ./cosim/...
+	$(GO) test -tags verilator -count=1 -timeout 60m -skip TestMutationKillRate ./cosim/... ./cmd/occamy ./testbench/stimulus
 	$(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
 
 # lint: verilator --lint-only -Wall and iverilog -g2012 on every module.
