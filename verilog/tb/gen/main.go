@@ -6,7 +6,7 @@
 //
 // -block is "threshold", "selector", "arbiter" (vectors.Generate),
 // "executor" (generated here from hw/executor) or "expulsion" (from
-// hw/expulsion), "sram", "freelist", "pdlists" (from hw/memports), or the module name;
+// hw/expulsion), "sram", "freelist", "pdlists", "cpsublists" (from hw/memports), or the module name;
 // -param NAME=VALUE may repeat, and also takes a comma list (N=5,QW=3);
 // parameters left out take the model's defaults. Without -o the table goes
 // to standard output.
@@ -63,7 +63,7 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	params := paramFlag{}
-	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor, expulsion, sram, freelist, pdlists")
+	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor, expulsion, sram, freelist, pdlists, cpsublists")
 	fs.Var(params, "param", "block parameter NAME=VALUE (repeatable, or a comma list)")
 	cycles := fs.Int("cycles", 1000, "number of cycles (rows)")
 	seed := fs.Int64("seed", 1, "stimulus seed")
@@ -75,7 +75,7 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *block == "" {
-		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor, expulsion, sram, freelist, pdlists)")
+		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor, expulsion, sram, freelist, pdlists, cpsublists)")
 	}
 	var t *vectors.Table
 	var err error
@@ -90,6 +90,8 @@ func run(args []string, stdout io.Writer) error {
 		t, err = generateFreeList(params, *cycles, *seed)
 	case "pdlists", "pd_lists":
 		t, err = generatePDLists(params, *cycles, *seed)
+	case "cpsublists", "cp_sublists":
+		t, err = generateCPSubLists(params, *cycles, *seed)
 	default:
 		t, err = vectors.Generate(*block, params, *cycles, *seed)
 	}

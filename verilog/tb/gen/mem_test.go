@@ -27,6 +27,9 @@ func TestMemTables(t *testing.T) {
 			[]string{"rst_ni", "link_i", "link_qid_i", "link_cells_i", "link_data_i", "link_ok_o", "link_pd_o",
 				"rd_i", "rd_qid_i", "rd_ok_o", "rd_pd_o", "unl_valid_o", "unl_qid_o", "unl_pd_o", "unl_cells_o",
 				"unl_data_o", "cnt_o", "head_len_o", "free_o", "pd_reads", "pd_writes"}},
+		{"cpsublists", "CELLS=16,K=2,LAT=2,MAXN=8", "# block=cp_sublists CELLS=16 K=2 LAT=2 MAXN=8 seed=3\n",
+			[]string{"rst_ni", "start_i", "start_heads_i", "start_n_i", "start_ok_o", "wr_en_i", "wr_addr_i", "wr_data_i",
+				"out_valid_o", "out_mask_o", "out_cell_o", "out_idx_o", "out_last_o", "busy_o", "link_reads", "link_writes"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.block, func(t *testing.T) {
@@ -55,6 +58,9 @@ func TestMemTables(t *testing.T) {
 		{"freelist DEPTH=3", "has no parameter \"DEPTH\""},
 		{"pdlists P=0", "P=0 out of range"},
 		{"pdlists K=2", "has no parameter \"K\""},
+		{"cpsublists K=3", "K=3 out of range"},
+		{"cpsublists CELLS=4,MAXN=5", "MAXN=5 out of range"},
+		{"cpsublists N=2", "has no parameter \"N\""},
 	}
 	for _, b := range bad {
 		blk, p, _ := strings.Cut(b.args, " ")
