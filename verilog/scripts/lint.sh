@@ -61,6 +61,7 @@ top="$v/occamy_expulsion.sv $thr $sel $arb $exe"
 sram="$v/sram_mp.sv"
 fl="$v/free_list.sv $sram"
 pdl="$v/pd_lists.sv $sram"
+cps="$v/cp_sublists.sv $sram"
 
 lint_one dt_threshold "$thr"
 for p in "C=1" "C=64" "QW=1" "QW=32" "AW=2" "AW=8"; do lint_one dt_threshold "$thr" "$p"; done
@@ -99,6 +100,11 @@ lint_one pd_lists "$pdl"
 lint_one pd_lists "$pdl" N=1 P=1 LAT=1 LW=1 DW=1
 lint_one pd_lists "$pdl" N=5 P=13 LAT=2 LW=6 DW=32
 lint_one pd_lists "$pdl" N=64 P=4096 LAT=16 LW=16 DW=32
+lint_one cp_sublists "$cps"
+lint_one cp_sublists "$cps" CELLS=1 K=1 LAT=1 MAXN=1
+lint_one cp_sublists "$cps" CELLS=64 K=4 LAT=3 MAXN=20
+lint_one cp_sublists "$cps" CELLS=3 K=8 LAT=16 MAXN=3
+lint_one cp_sublists "$cps" CELLS=65536 K=8 LAT=2 MAXN=4095
 
 bad_one dt_threshold "$thr" C=0 "dt_threshold: parameter C=0 out of range, allowed 1..64"
 bad_one dt_threshold "$thr" C=65 "dt_threshold: parameter C=65 out of range, allowed 1..64"
@@ -139,6 +145,11 @@ bad_one pd_lists "$pdl" P=4097 "pd_lists: parameter P=4097 out of range, allowed
 bad_one pd_lists "$pdl" LAT=0 "pd_lists: parameter LAT=0 out of range, allowed 1..16"
 bad_one pd_lists "$pdl" LW=17 "pd_lists: parameter LW=17 out of range, allowed 1..16"
 bad_one pd_lists "$pdl" DW=33 "pd_lists: parameter DW=33 out of range, allowed 1..32"
+bad_one cp_sublists "$cps" K=3 "cp_sublists: parameter K=3 out of range, allowed 1..8 (1, 2, 4 or 8)"
+bad_one cp_sublists "$cps" K=16 "cp_sublists: parameter K=16 out of range, allowed 1..8 (1, 2, 4 or 8)"
+bad_one cp_sublists "$cps" CELLS=0 "cp_sublists: parameter CELLS=0 out of range, allowed 1..65536"
+bad_one cp_sublists "$cps" LAT=17 "cp_sublists: parameter LAT=17 out of range, allowed 1..16"
+bad_one cp_sublists "$cps" MAXN=17 "cp_sublists: parameter MAXN=17 out of range, allowed 1..16 (CELLS)"
 
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"

@@ -29,6 +29,7 @@ expulsion | occamy_expulsion) mod=occamy_expulsion; keys="N Q QW AW B P" ;;
 sram | sram_mp) mod=sram_mp; keys="DEPTH WIDTH RP WP LAT" ;;
 freelist | free_list) mod=free_list; keys="CELLS K LAT" ;;
 pdlists | pd_lists) mod=pd_lists; keys="N P LAT LW DW" ;;
+cpsublists | cp_sublists) mod=cp_sublists; keys="CELLS K LAT MAXN" ;;
 *) echo "run_tb: $vec: no known block= in its parameter line (got '$block')" >&2; exit 2 ;;
 esac
 tb=tb_$mod
@@ -45,7 +46,7 @@ done
 vvp_file="$build/$tb$tag.vvp"
 # shellcheck disable=SC2086
 srcs="$here/$mod.sv"
-if [ "$mod" = free_list ] || [ "$mod" = pd_lists ]; then
+if [ "$mod" = free_list ] || [ "$mod" = pd_lists ] || [ "$mod" = cp_sublists ]; then
 	srcs="$srcs $here/sram_mp.sv"
 fi
 if [ "$mod" = occamy_expulsion ]; then

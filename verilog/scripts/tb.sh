@@ -89,6 +89,13 @@ one pdlists N=3,P=8,LAT=3
 one pdlists N=1,P=1,LAT=1,LW=1,DW=1 500
 one pdlists N=5,P=13,LAT=2,LW=6,DW=32
 one pdlists N=16,P=64,LAT=4,LW=16,DW=20
+one cpsublists CELLS=16,K=1,LAT=1,MAXN=8
+one cpsublists CELLS=16,K=2,LAT=1,MAXN=8
+one cpsublists CELLS=16,K=2,LAT=2,MAXN=8
+one cpsublists CELLS=64,K=4,LAT=3,MAXN=20
+one cpsublists CELLS=40,K=8,LAT=2,MAXN=40
+one cpsublists CELLS=1,K=1,LAT=1,MAXN=1 500
+one cpsublists CELLS=256,K=8,LAT=16,MAXN=64 1000
 
 for f in "$here"/tb/testdata/*.vec; do
 	if "$here/scripts/run_tb.sh" "$f" "$build"; then pass=$((pass + 1)); else fail=1; fi
