@@ -63,12 +63,10 @@ func (m *TM) unlink(r *pdRead) bool {
 
 // roundSize returns, for a packet of n cells with done handled, the cells
 // of the next round (one per sub-list) and how many of them need their
-// cell pointer read (those with a successor in their sub-list).
-func roundSize(n, done, k int) (cnt, reads int) {
-	cnt = min(k, n-done)
-	reads = min(cnt, max(0, n-done-k))
-	return
-}
+// cell pointer read (those with a successor in their sub-list). It is
+// mem.SubListRound, shared with the port-level model of cp_sublists so that
+// the Verilog chase and the TM's dequeue follow one formula.
+func roundSize(n, done, k int) (cnt, reads int) { return mem.SubListRound(n, done, k) }
 
 // deqRound (stage B) runs one cell round of the oldest dequeued packet:
 // for each of its next (up to) k cells, one per sub-list, read the cell's
