@@ -29,67 +29,20 @@ module tb_dt_threshold;
     .thr_o   (thr_o)
   );
 
-  reg [8*VEC_L-1:0] line;
-  reg [8*64-1:0]    w0, w1, w2, w3, w4, w5, w6, w7, w8;
-  integer           fd, n, kind, rows, cyc, header;
+  `VEC_ROW_VARS
   reg [QW-1:0]      v_free;
   reg [C*AW-1:0]    v_alpha;
   reg [C*QW-1:0]    v_thr;
 
-  task automatic check_word(input reg [8*64-1:0] w);
-    begin
-      vec_check_param(TB, w, "C", C);
-      vec_check_param(TB, w, "QW", QW);
-      vec_check_param(TB, w, "AW", AW);
-    end
-  endtask
-
-  task automatic check_params;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s %s %s %s", w0, w1, w2, w3, w4, w5, w6, w7, w8);
-      check_word(w1);
-      check_word(w2);
-      check_word(w3);
-      check_word(w4);
-      check_word(w5);
-      check_word(w6);
-    end
-  endtask
-
   initial begin
-    fd = vec_open(TB);
-    rows = 0;
-    header = 0;
-    while ($fgets(line, fd) != 0) begin
-      kind = vec_kind(line);
-      if (kind == VEC_COMMENT) begin
-        check_params();
-      end else if (kind == VEC_HEADER) begin
-        n = $sscanf(line, "%s %s %s %s %s", w0, w1, w2, w3, w4);
-        if (n != 4 || w1 != "free_i" || w2 != "alpha_i" || w3 != "thr_o") begin
-          $fatal(1, "%0s: header must be \"cycle free_i alpha_i thr_o\", got: %0s", TB, line);
-        end
-        header = 1;
-      end else if (kind == VEC_DATA) begin
-        if (header == 0) $fatal(1, "%0s: data row before the header row", TB);
+    `VEC_ROWS_BEGIN(TB, "C QW AW", {C, QW, AW}, 6, "cycle free_i alpha_i thr_o", "", 1)
         n = $sscanf(line, "%d %h %h %h", cyc, v_free, v_alpha, v_thr);
-        if (n != 4) $fatal(1, "%0s: row %0d has %0d readable fields, want 4: %0s", TB, rows, n, line);
-        if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
+        `VEC_CHECK_ROW(TB, 4)
         free_i  = v_free;
         alpha_i = v_alpha;
         #4;
-        if (thr_o !== v_thr) begin
-          $fatal(1, "cycle %0d: thr_o expected %h got %h", cyc, v_thr, thr_o);
-        end
+        `VEC_EXPECT_W("thr_o", v_thr, thr_o)
         #6;
-        rows = rows + 1;
-      end else if (kind == VEC_BAD) begin
-        $fatal(1, "%0s: unreadable line after %0d rows: %0s", TB, rows, line);
-      end
-    end
-    $fclose(fd);
-    if (rows == 0) $fatal(1, "%0s: no data rows", TB);
-    $display("PASS dt_threshold %0d cycles", rows);
-    $finish;
+    `VEC_ROWS_END(TB, "dt_threshold")
   end
 endmodule

@@ -54,8 +54,7 @@ module tb_free_list;
     .free_o     (free_o)
   );
 
-  reg [8*VEC_L-1:0] line;
-  integer           fd, n, kind, rows, cyc, header;
+  `VEC_ROW_VARS
   reg               v_rst;
   reg [K-1:0]       v_pop, v_ok, v_app;
   reg [K*CW-1:0]    v_cell, v_head, v_tail;
@@ -74,59 +73,14 @@ module tb_free_list;
     end
   end
 
-  task automatic check_word(input reg [8*64-1:0] word);
-    begin
-      vec_check_param(TB, word, "CELLS", CELLS);
-      vec_check_param(TB, word, "K", K);
-      vec_check_param(TB, word, "LAT", LAT);
-    end
-  endtask
-
-  task automatic check_params;
-    reg [8*64-1:0] w0, w1, w2, w3, w4, w5;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s", w0, w1, w2, w3, w4, w5);
-      check_word(w1); check_word(w2); check_word(w3); check_word(w4); check_word(w5);
-    end
-  endtask
-
-  task automatic check_header;
-    reg [8*64-1:0] h0, h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s %s %s %s %s %s %s %s", h0, h1, h2, h3, h4, h5, h6,
-                  h7, h8, h9, h10, h11, h12);
-      if (n != 13 || h11 != "link_reads" || h12 != "link_writes" || h1 != "rst_ni" || h2 != "pop_i" || h3 != "pop_ok_o" ||
-          h4 != "pop_cell_o" || h5 != "app_i" || h6 != "app_head_i" || h7 != "app_tail_i" ||
-          h8 != "app_n_i" || h9 != "cnt_o" || h10 != "free_o") begin
-        $fatal(1, "%0s: header must name the hw/memports.FreeList signals in order, got: %0s", TB, line);
-      end
-    end
-  endtask
-
-  task automatic expect_eq(input reg [8*16-1:0] name, input reg [K*FW+63:0] want,
-                           input reg [K*FW+63:0] got);
-    begin
-      if (got !== want) $fatal(1, "cycle %0d: %0s expected %0h got %0h", cyc, name, want, got);
-    end
-  endtask
-
   initial begin
-    fd = vec_open(TB);
-    rows = 0;
-    header = 0;
-    while ($fgets(line, fd) != 0) begin
-      kind = vec_kind(line);
-      if (kind == VEC_COMMENT) begin
-        check_params();
-      end else if (kind == VEC_HEADER) begin
-        check_header();
-        header = 1;
-      end else if (kind == VEC_DATA) begin
-        if (header == 0) $fatal(1, "%0s: data row before the header row", TB);
+    `VEC_ROWS_BEGIN(TB, "CELLS K LAT", {CELLS, K, LAT}, 5,
+                    {"cycle rst_ni pop_i pop_ok_o pop_cell_o app_i app_head_i app_tail_i ",
+                     "app_n_i cnt_o free_o link_reads link_writes"},
+                    "name the hw/memports.FreeList signals in order", 0)
         n = $sscanf(line, "%d %h %h %h %h %h %h %h %h %h %h %h %h", cyc, v_rst, v_pop, v_ok,
                     v_cell, v_app, v_head, v_tail, v_n, v_cnt, v_free, v_reads, v_writes);
-        if (n != 13) $fatal(1, "%0s: row %0d has %0d readable fields, want 13: %0s", TB, rows, n, line);
-        if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
+        `VEC_CHECK_ROW(TB, 13)
         rst_ni     = v_rst;
         pop_i      = v_pop;
         app_i      = v_app;
@@ -135,23 +89,14 @@ module tb_free_list;
         app_n_i    = v_n;
         #4;
         if (rows > 0) begin
-          expect_eq("pop_ok_o", v_ok, pop_ok_o);
-          expect_eq("pop_cell_o", v_cell, pop_cell_o);
-          expect_eq("cnt_o", v_cnt, cnt_o);
-          expect_eq("free_o", v_free, free_o);
-          expect_eq("link_reads", v_reads, n_reads);
-          expect_eq("link_writes", v_writes, n_writes);
+          `VEC_EXPECT("pop_ok_o", v_ok, pop_ok_o)
+          `VEC_EXPECT("pop_cell_o", v_cell, pop_cell_o)
+          `VEC_EXPECT("cnt_o", v_cnt, cnt_o)
+          `VEC_EXPECT("free_o", v_free, free_o)
+          `VEC_EXPECT("link_reads", v_reads, n_reads)
+          `VEC_EXPECT("link_writes", v_writes, n_writes)
         end
-        #1 clk_i = 1'b1;  // the rising edge that ends the cycle
-        #5 clk_i = 1'b0;
-        rows = rows + 1;
-      end else if (kind == VEC_BAD) begin
-        $fatal(1, "%0s: unreadable line after %0d rows: %0s", TB, rows, line);
-      end
-    end
-    $fclose(fd);
-    if (rows == 0) $fatal(1, "%0s: no data rows", TB);
-    $display("PASS free_list %0d cycles", rows);
-    $finish;
+        `VEC_TICK(clk_i)
+    `VEC_ROWS_END(TB, "free_list")
   end
 endmodule

@@ -49,62 +49,18 @@ module tb_occamy_expulsion;
     .drop_qid_o   (drop_qid_o)
   );
 
-  reg [8*VEC_L-1:0] line;
-  integer           fd, n, kind, rows, cyc, header;
+  `VEC_ROW_VARS
   reg               v_rst, v_enq_valid, v_enq_eop, v_ready, v_drop_valid;
   reg [Q*AW-1:0]    v_alpha;
   reg [IW-1:0]      v_enq_qid, v_drop_qid;
 
-  task automatic check_word(input reg [8*64-1:0] word);
-    begin
-      vec_check_param(TB, word, "N", N);
-      vec_check_param(TB, word, "Q", Q);
-      vec_check_param(TB, word, "QW", QW);
-      vec_check_param(TB, word, "AW", AW);
-      vec_check_param(TB, word, "B", B);
-      vec_check_param(TB, word, "P", P);
-    end
-  endtask
-
-  task automatic check_params;
-    reg [8*64-1:0] w0, w1, w2, w3, w4, w5, w6, w7, w8;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s %s %s %s", w0, w1, w2, w3, w4, w5, w6, w7, w8);
-      check_word(w1); check_word(w2); check_word(w3); check_word(w4);
-      check_word(w5); check_word(w6); check_word(w7); check_word(w8);
-    end
-  endtask
-
-  task automatic check_header;
-    reg [8*64-1:0] h0, h1, h2, h3, h4, h5, h6, h7, h8, h9;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s %s %s %s %s", h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
-      if (n != 9 || h1 != "rst_ni" || h2 != "alpha_i" || h3 != "enq_valid_i" ||
-          h4 != "enq_qid_i" || h5 != "enq_eop_i" || h6 != "enq_ready_o" ||
-          h7 != "drop_valid_o" || h8 != "drop_qid_o") begin
-        $fatal(1, "%0s: header must be \"cycle rst_ni alpha_i enq_valid_i enq_qid_i enq_eop_i enq_ready_o drop_valid_o drop_qid_o\", got: %0s",
-               TB, line);
-      end
-    end
-  endtask
-
   initial begin
-    fd = vec_open(TB);
-    rows = 0;
-    header = 0;
-    while ($fgets(line, fd) != 0) begin
-      kind = vec_kind(line);
-      if (kind == VEC_COMMENT) begin
-        check_params();
-      end else if (kind == VEC_HEADER) begin
-        check_header();
-        header = 1;
-      end else if (kind == VEC_DATA) begin
-        if (header == 0) $fatal(1, "%0s: data row before the header row", TB);
+    `VEC_ROWS_BEGIN(TB, "N Q QW AW B P", {N, Q, QW, AW, B, P}, 8,
+                    {"cycle rst_ni alpha_i enq_valid_i enq_qid_i enq_eop_i enq_ready_o ",
+                     "drop_valid_o drop_qid_o"}, "", 1)
         n = $sscanf(line, "%d %h %h %h %h %h %h %h %h", cyc, v_rst, v_alpha, v_enq_valid,
                     v_enq_qid, v_enq_eop, v_ready, v_drop_valid, v_drop_qid);
-        if (n != 9) $fatal(1, "%0s: row %0d has %0d readable fields, want 9: %0s", TB, rows, n, line);
-        if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
+        `VEC_CHECK_ROW(TB, 9)
         rst_ni      = v_rst;
         alpha_i     = v_alpha;
         enq_valid_i = v_enq_valid;
@@ -112,23 +68,11 @@ module tb_occamy_expulsion;
         enq_eop_i   = v_enq_eop;
         #4;
         if (rows > 0) begin
-          if (enq_ready_o !== v_ready)
-            $fatal(1, "cycle %0d: enq_ready_o expected %h got %h", cyc, v_ready, enq_ready_o);
-          if (drop_valid_o !== v_drop_valid)
-            $fatal(1, "cycle %0d: drop_valid_o expected %h got %h", cyc, v_drop_valid, drop_valid_o);
-          if (drop_qid_o !== v_drop_qid)
-            $fatal(1, "cycle %0d: drop_qid_o expected %h got %h", cyc, v_drop_qid, drop_qid_o);
+          `VEC_EXPECT_W("enq_ready_o", v_ready, enq_ready_o)
+          `VEC_EXPECT_W("drop_valid_o", v_drop_valid, drop_valid_o)
+          `VEC_EXPECT_W("drop_qid_o", v_drop_qid, drop_qid_o)
         end
-        #1 clk_i = 1'b1;  // the rising edge that ends the cycle
-        #5 clk_i = 1'b0;
-        rows = rows + 1;
-      end else if (kind == VEC_BAD) begin
-        $fatal(1, "%0s: unreadable line after %0d rows: %0s", TB, rows, line);
-      end
-    end
-    $fclose(fd);
-    if (rows == 0) $fatal(1, "%0s: no data rows", TB);
-    $display("PASS occamy_expulsion %0d cycles", rows);
-    $finish;
+        `VEC_TICK(clk_i)
+    `VEC_ROWS_END(TB, "occamy_expulsion")
   end
 endmodule

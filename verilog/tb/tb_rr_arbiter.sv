@@ -35,66 +35,24 @@ module tb_rr_arbiter;
     .gnt_idx_o   (gnt_idx_o)
   );
 
-  reg [8*VEC_L-1:0] line;
-  reg [8*64-1:0]    w0, w1, w2, w3, w4, w5, w6, w7, w8;
-  integer           fd, n, kind, rows, cyc, header;
+  `VEC_ROW_VARS
   reg               v_rst, v_ack, v_valid;
   reg [N-1:0]       v_req;
   reg [IW-1:0]      v_idx;
 
-  task automatic check_params;
-    begin
-      n = $sscanf(line, "%s %s %s %s %s %s %s %s %s", w0, w1, w2, w3, w4, w5, w6, w7, w8);
-      vec_check_param(TB, w1, "N", N);
-      vec_check_param(TB, w2, "N", N);
-      vec_check_param(TB, w3, "N", N);
-      vec_check_param(TB, w4, "N", N);
-    end
-  endtask
-
   initial begin
-    fd = vec_open(TB);
-    rows = 0;
-    header = 0;
-    while ($fgets(line, fd) != 0) begin
-      kind = vec_kind(line);
-      if (kind == VEC_COMMENT) begin
-        check_params();
-      end else if (kind == VEC_HEADER) begin
-        n = $sscanf(line, "%s %s %s %s %s %s %s", w0, w1, w2, w3, w4, w5, w6);
-        if (n != 6 || w1 != "rst_ni" || w2 != "req_i" || w3 != "ack_i" ||
-            w4 != "gnt_valid_o" || w5 != "gnt_idx_o") begin
-          $fatal(1, "%0s: header must be \"cycle rst_ni req_i ack_i gnt_valid_o gnt_idx_o\", got: %0s",
-                 TB, line);
-        end
-        header = 1;
-      end else if (kind == VEC_DATA) begin
-        if (header == 0) $fatal(1, "%0s: data row before the header row", TB);
+    `VEC_ROWS_BEGIN(TB, "N", {N}, 4, "cycle rst_ni req_i ack_i gnt_valid_o gnt_idx_o", "", 1)
         n = $sscanf(line, "%d %h %h %h %h %h", cyc, v_rst, v_req, v_ack, v_valid, v_idx);
-        if (n != 6) $fatal(1, "%0s: row %0d has %0d readable fields, want 6: %0s", TB, rows, n, line);
-        if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
+        `VEC_CHECK_ROW(TB, 6)
         rst_ni = v_rst;
         req_i  = v_req;
         ack_i  = v_ack;
         #4;
         if (rows > 0) begin
-          if (gnt_valid_o !== v_valid) begin
-            $fatal(1, "cycle %0d: gnt_valid_o expected %h got %h", cyc, v_valid, gnt_valid_o);
-          end
-          if (gnt_idx_o !== v_idx) begin
-            $fatal(1, "cycle %0d: gnt_idx_o expected %h got %h", cyc, v_idx, gnt_idx_o);
-          end
+          `VEC_EXPECT_W("gnt_valid_o", v_valid, gnt_valid_o)
+          `VEC_EXPECT_W("gnt_idx_o", v_idx, gnt_idx_o)
         end
-        #1 clk_i = 1'b1;  // the rising edge that ends the cycle
-        #5 clk_i = 1'b0;
-        rows = rows + 1;
-      end else if (kind == VEC_BAD) begin
-        $fatal(1, "%0s: unreadable line after %0d rows: %0s", TB, rows, line);
-      end
-    end
-    $fclose(fd);
-    if (rows == 0) $fatal(1, "%0s: no data rows", TB);
-    $display("PASS rr_arbiter %0d cycles", rows);
-    $finish;
+        `VEC_TICK(clk_i)
+    `VEC_ROWS_END(TB, "rr_arbiter")
   end
 endmodule
