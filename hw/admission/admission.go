@@ -119,6 +119,16 @@ type Unit struct {
 	Thr *threshold.Unit // u_thr: its ThrO are the class thresholds after Eval
 
 	mask int
+
+	// Saturation cache: the thresholds are monotone in the free count, so
+	// once they equal their values at the largest free count (ceil, for the
+	// alphas in Thr.AlphaI) at some free count ceilFrom, they equal them at
+	// every larger one, and Eval need not recompute them there.
+	ceil     []uint32
+	ceilOK   bool   // ceil holds the ceiling for Thr.AlphaI
+	ceilFrom uint32 // smallest free count seen at the ceiling, valid when haveFrom
+	haveFrom bool
+	atCeil   bool // Thr.ThrO holds ceil
 }
 
 // New validates p and returns a unit with every α = 1 (s = 0).
@@ -130,10 +140,15 @@ func New(p Params) (*Unit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("u_thr: %w", err)
 	}
-	return &Unit{P: p, AlphaI: make([]int8, p.Q), ActiveI: make([]int, p.Q), Thr: thr, mask: int(rtl.Width(p.QW).Mask())}, nil
+	return &Unit{P: p, AlphaI: make([]int8, p.Q), ActiveI: make([]int, p.Q), Thr: thr, mask: int(rtl.Width(p.QW).Mask()), ceil: make([]uint32, p.Q)}, nil
 }
 
-// Eval computes the class thresholds from FreeI and AlphaI.
+// Eval computes the class thresholds from FreeI and AlphaI. When the
+// thresholds already sit at their ceiling (their values at the largest free
+// count) and FreeI is at least a free count known to give that ceiling, the
+// threshold unit is not re-evaluated: its outputs could not change. Only
+// FreeI and AlphaI are read; writing u.Thr's outputs directly is not
+// supported.
 func (u *Unit) Eval() {
 	f := u.FreeI
 	if f < 0 {
@@ -142,9 +157,38 @@ func (u *Unit) Eval() {
 	if f > u.mask {
 		f = u.mask
 	}
-	u.Thr.FreeI = uint32(f)
-	copy(u.Thr.AlphaI, u.AlphaI)
-	u.Thr.Eval()
+	thr := u.Thr
+	thr.FreeI = uint32(f)
+	n := min(len(thr.AlphaI), len(u.AlphaI))
+	alpha, in := thr.AlphaI[:n], u.AlphaI[:n]
+	for c, a := range in {
+		if alpha[c] != a {
+			copy(thr.AlphaI, u.AlphaI)
+			u.ceilOK, u.haveFrom, u.atCeil = false, false, false
+			break
+		}
+	}
+	if u.atCeil && u.haveFrom && uint32(f) >= u.ceilFrom {
+		return
+	}
+	if !u.ceilOK {
+		thr.FreeI = uint32(u.mask)
+		thr.Eval()
+		copy(u.ceil, thr.ThrO)
+		u.ceilOK = true
+		thr.FreeI = uint32(f)
+	}
+	thr.Eval()
+	u.atCeil = true
+	for c, v := range thr.ThrO[:len(u.ceil)] {
+		if v != u.ceil[c] {
+			u.atCeil = false
+			break
+		}
+	}
+	if u.atCeil && (!u.haveFrom || uint32(f) < u.ceilFrom) {
+		u.ceilFrom, u.haveFrom = uint32(f), true
+	}
 }
 
 // Commit does nothing: the unit has no registers.

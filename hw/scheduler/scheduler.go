@@ -167,6 +167,17 @@ func (s *Scheduler) portsWithElig() uint64 {
 		}
 		return any
 	}
+	if q == 8 && s.P.P <= 8 {
+		// One word: after the fold, bit 8p is port p's "any"; the multiply
+		// gathers bits 0, 8, …, 56 into the top byte, bit 56+p (the partial
+		// products land on distinct bits, so nothing carries).
+		x := s.EligI[0]
+		x |= x >> 1
+		x |= x >> 2
+		x |= x >> 4
+		x &= s.first
+		return (x * 0x0102040810204080 >> 56) & (1<<uint(s.P.P) - 1)
+	}
 	perWord, lg := 64/q, uint(bits.TrailingZeros(uint(q)))
 	for w := 0; w*perWord < s.P.P; w++ {
 		x := s.EligI[w]

@@ -53,7 +53,7 @@ func (m *TM) unlink(r *pdRead) bool {
 	if m.qlen[q] == 0 {
 		m.active[q%m.cfg.Q]--
 	}
-	m.qDirty = true
+	m.qChg.Set(q)
 	m.qpkts[q]--
 	m.sumQlen -= n
 	m.sumPkts--
@@ -144,7 +144,7 @@ func (m *TM) deqIssue() {
 	for w := range s.EligI {
 		s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
-	if m.cfg.Sched == "drr" {
+	if m.drr {
 		s.NonEmptyI = m.nonEmpty
 	}
 	s.PortRdyI = m.portRdy

@@ -41,7 +41,7 @@ func (m *TM) admit() {
 			m.active[q%m.cfg.Q]++
 		}
 		m.qlen[q] += uint32(n)
-		m.qDirty = true
+		m.qChg.Set(q)
 		m.qpkts[q]++
 		m.enqWait[q]++
 		m.free -= n

@@ -121,11 +121,12 @@ type TM struct {
 	sumQlen  int
 	sumPkts  int
 	serial   uint32
-	thrFree  int    // free count the thresholds were last evaluated for
-	thrValid bool   // thrFree is meaningful
-	qDirty   bool   // qlen changed since qlenQ was copied
-	txBusy   uint32 // ports with cells ready to send
-	txAt     uint64 // first cycle a port in txBusy may send
+	thrFree  int        // free count the thresholds were last evaluated for
+	thrValid bool       // thrFree is meaningful
+	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
+	drr      bool       // Sched is "drr"
+	txBusy   uint32     // ports with cells ready to send
+	txAt     uint64     // first cycle a port in txBusy may send
 
 	portRdy  rtl.Bitmap // port has fewer than TxWindow cells pending
 	nonEmpty rtl.Bitmap // queue has a linked PD
@@ -227,6 +228,7 @@ func New(c Config) (*TM, error) {
 	if m.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
 		return nil, err
 	}
+	m.drr = c.Sched == "drr"
 	m.sel.RstNI, m.arb.RstNI, m.sch.RstNI = true, true, true
 	m.qlen, m.qlenQ, m.qpkts = make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.deqPkts, m.thrQ, m.enqWait = make([]uint32, n), make([]uint32, n), make([]uint32, n)
@@ -344,10 +346,34 @@ func (m *TM) Cycle() uint64 { return m.cycle }
 // sampleQ takes the start-of-cycle register copies and evaluates the
 // combinational blocks that read them: thresholds and the selector.
 func (m *TM) sampleQ() {
-	selDirty := m.qDirty
-	if m.qDirty {
-		copy(m.qlenQ, m.qlen)
-		m.qDirty = false
+	// Only the queues whose length changed since the last copy are copied
+	// (admit and unlink mark them in qChg); the pushout maximum follows
+	// them, with a full search only when the longest queue shrank.
+	selDirty := m.qChg.Any()
+	if selDirty {
+		mx, full := m.maxQ, false
+		for w := range m.qChg {
+			for word := m.qChg[w]; word != 0; word &= word - 1 {
+				i := w<<6 | trailingZeros(word)
+				old, v := m.qlenQ[i], m.qlen[i]
+				m.qlenQ[i] = v
+				if v >= mx {
+					mx = v
+				} else if old == mx {
+					full = true
+				}
+			}
+		}
+		m.qChg = rtl.Bitmap{}
+		if m.pol == polPushout {
+			if full {
+				mx = 0
+				for _, v := range m.qlenQ {
+					mx = max(mx, v)
+				}
+			}
+			m.maxQ = mx
+		}
 	}
 	m.freeQ = m.free
 	// The α exponents are fixed at New, so the thresholds change only with
@@ -357,11 +383,22 @@ func (m *TM) sampleQ() {
 		m.thrValid, m.thrFree = true, m.free
 		m.adm.FreeI = m.free
 		m.adm.Eval()
+		// thrQ[c] for c < Q still holds class c's previous threshold:
+		// spread only the classes whose threshold moved, and leave the
+		// selector alone when none did.
 		thr := m.adm.Thr.ThrO
-		for i := 0; i < len(m.thrQ); i += len(thr) {
-			copy(m.thrQ[i:], thr)
+		if len(thr) > len(m.thrQ) {
+			thr = thr[:len(m.thrQ)]
 		}
-		selDirty = true
+		for c, v := range thr {
+			if m.thrQ[c] == v {
+				continue
+			}
+			for i := c; i < len(m.thrQ); i += len(thr) {
+				m.thrQ[i] = v
+			}
+			selDirty = true
+		}
 	}
 	// The selector's next register value depends only on qlen and thr: when
 	// neither changed since its last Eval, that value is already in its
@@ -370,13 +407,6 @@ func (m *TM) sampleQ() {
 		m.sel.Eval()
 	} else {
 		m.sel.OverO = m.sel.State().OverQ
-	}
-	if m.pol == polPushout && selDirty {
-		var mx uint32
-		for _, v := range m.qlenQ {
-			mx = max(mx, v)
-		}
-		m.maxQ = mx
 	}
 }
 
