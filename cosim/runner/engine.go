@@ -1,9 +1,11 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"time"
+	"unsafe"
 
 	"occamy/cosim"
 )
@@ -251,14 +253,34 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 	return false, nil
 }
 
-// firstDiff returns the first cycle from `from` on whose words differ, or -1.
+// firstDiff returns the first cycle from `from` on whose words differ, or
+// -1. Every word is compared: first the whole run at once as bytes
+// (bytes.Equal is vectorised: a chunk of the benchmark top compares 4
+// words per cycle at a fraction of a nanosecond), then, only when that
+// finds a difference, word by word to name the cycle.
 func firstDiff(a, b []uint32, ow, from int) int {
-	for i := from * ow; i < len(a); i++ {
+	lo := from * ow
+	if lo >= len(a) {
+		return -1
+	}
+	a, b = a[lo:], b[lo:len(a)]
+	if bytes.Equal(wordBytes(a), wordBytes(b)) {
+		return -1
+	}
+	for i := range a {
 		if a[i] != b[i] {
-			return i / ow
+			return (lo + i) / ow
 		}
 	}
 	return -1
+}
+
+// wordBytes views w as its bytes (no copy).
+func wordBytes(w []uint32) []byte {
+	if len(w) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), 4*len(w))
 }
 
 func equalWords(a, b []uint32) bool {

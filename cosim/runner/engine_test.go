@@ -39,3 +39,27 @@ func TestChunkLen(t *testing.T) {
 	require.Equal(t, chunkBytesDefault/(4*66), chunkLen(66), "the selector's 66 words")
 	require.Equal(t, minChunk, chunkLen(1<<20), "a huge cycle: the shortest chunk")
 }
+
+// TestFirstDiffEveryWord flips each word of a 7-cycle, 3-word run in turn and
+// checks that firstDiff names its cycle, or -1 when the cycle is before
+// `from`, for every from; and that equal runs and empty ranges give -1.
+func TestFirstDiffEveryWord(t *testing.T) {
+	const cycles, ow = 7, 3
+	a := make([]uint32, cycles*ow)
+	for i := range a {
+		a[i] = uint32(i) * 0x9e3779b9
+	}
+	for from := 0; from <= cycles+1; from++ {
+		require.Equal(t, -1, firstDiff(a, append([]uint32(nil), a...), ow, from), "equal runs, from %d", from)
+		for i := range a {
+			b := append([]uint32(nil), a...)
+			b[i] ^= 1 << uint(i%32)
+			want := i / ow
+			if want < from {
+				want = -1
+			}
+			require.Equal(t, want, firstDiff(a, b, ow, from), "word %d differs, from %d", i, from)
+		}
+	}
+	require.Equal(t, -1, firstDiff(nil, nil, ow, 0), "empty run")
+}

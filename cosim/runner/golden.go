@@ -94,8 +94,13 @@ func newSelectorGold(p selector.Params, l *cosim.Layout) (*selectorGold, error) 
 func (g *selectorGold) eval(in []uint32) {
 	m := g.s
 	m.RstNI = bit(in[g.rst])
-	unpack(m.QlenI, in[g.qlen:g.qlen+g.qWords], m.P.N, m.P.QW)
-	unpack(m.ThrI, in[g.thr:g.thr+g.qWords], m.P.N, m.P.QW)
+	if m.P.QW == 16 {
+		unpack16(m.QlenI, in[g.qlen:g.qlen+g.qWords])
+		unpack16(m.ThrI, in[g.thr:g.thr+g.qWords])
+	} else {
+		unpack(m.QlenI, in[g.qlen:g.qlen+g.qWords], m.P.N, m.P.QW)
+		unpack(m.ThrI, in[g.thr:g.thr+g.qWords], m.P.N, m.P.QW)
+	}
 	m.Eval()
 }
 
