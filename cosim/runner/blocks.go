@@ -108,15 +108,7 @@ var blocks = []*block{
 		params:   []param{{"N", 64}, {"QW", 16}},
 		sources:  []string{"verilog/hd_selector.sv"},
 		ports:    contractPorts(selector.Block),
-		elem: func(p map[string]int, port string) int {
-			switch port {
-			case "qlen_i", "thr_i":
-				return p["QW"]
-			case "over_o":
-				return 1
-			}
-			return 0
-		},
+		elem:     selectorElem,
 		build: func(p map[string]int, l *cosim.Layout, seed int64) (golden, stimulus.Source, stimulus.Finite, error) {
 			sp := selector.Params{N: p["N"], QW: p["QW"]}
 			g, err := newSelectorGold(sp, l)
@@ -249,15 +241,7 @@ var blocks = []*block{
 				port("gnt_idx_o", cosim.Out, rtl.IdxWidth(p["N"])),
 			}
 		},
-		elem: func(p map[string]int, port string) int {
-			switch port {
-			case "qlen_i", "thr_i":
-				return p["QW"]
-			case "over_o":
-				return 1
-			}
-			return 0
-		},
+		elem: selectorElem,
 		build: func(p map[string]int, l *cosim.Layout, seed int64) (golden, stimulus.Source, stimulus.Finite, error) {
 			sp := selector.Params{N: p["N"], QW: p["QW"]}
 			g, err := newSelArbGold(sp, l)
@@ -354,4 +338,16 @@ func ParamNames(name string) ([]string, error) {
 		s = append(s, q.name)
 	}
 	return s, nil
+}
+
+// selectorElem is the element width of the selector's packed ports, shared
+// by the selector and the selector+arbiter benchmark top.
+func selectorElem(p map[string]int, port string) int {
+	switch port {
+	case "qlen_i", "thr_i":
+		return p["QW"]
+	case "over_o":
+		return 1
+	}
+	return 0
 }
