@@ -78,23 +78,12 @@ func generateExecutor(params map[string]int, cycles int, seed int64) (*vectors.T
 	rng := rand.New(rand.NewSource(seed))
 	iwSpan := 1 << ex.W.IW // every value an IW-bit port can carry
 	ph := executorPhases[0]
-	resetLeft := 0
+	rst := resetPulses{odds: 300}
 	for c := 0; c < cycles; c++ {
 		if c%97 == 0 {
 			ph = executorPhases[rng.Intn(len(executorPhases))]
 		}
-		switch {
-		case c < 2:
-			ex.RstNI = false
-		case resetLeft > 0:
-			resetLeft--
-			ex.RstNI = false
-		case rng.Intn(300) == 0:
-			resetLeft = rng.Intn(2)
-			ex.RstNI = false
-		default:
-			ex.RstNI = true
-		}
+		ex.RstNI = rst.next(c, rng)
 		ex.EnqValidI = rng.Intn(100) < ph.enqRate
 		ex.EnqEopI = rng.Intn(ph.eopOdds) == 0
 		ex.EnqQidI = uint16(rng.Intn(iwSpan))

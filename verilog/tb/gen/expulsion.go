@@ -64,7 +64,7 @@ func generateExpulsion(params map[string]int, cycles int, seed int64) (*vectors.
 	span := 1 << rtl.IdxWidth(p.N)
 	lo, hi := -(1 << (p.AW - 1)), 1<<(p.AW-1)-1
 	enqRate, eopOdds := 100, 1
-	resetLeft := 0
+	rst := resetPulses{odds: 400}
 	for c := 0; c < cycles; c++ {
 		if c%97 == 0 {
 			enqRate = []int{100, 90, 60, 30, 0}[rng.Intn(5)]
@@ -77,18 +77,7 @@ func generateExpulsion(params map[string]int, cycles int, seed int64) (*vectors.
 				top.AlphaI[i] = int8(max(lo, min(hi, s)))
 			}
 		}
-		switch {
-		case c < 2:
-			top.RstNI = false
-		case resetLeft > 0:
-			resetLeft--
-			top.RstNI = false
-		case rng.Intn(400) == 0:
-			resetLeft = rng.Intn(2)
-			top.RstNI = false
-		default:
-			top.RstNI = true
-		}
+		top.RstNI = rst.next(c, rng)
 		top.EnqValidI = rng.Intn(100) < enqRate
 		top.EnqEopI = rng.Intn(eopOdds) == 0
 		top.EnqQidI = uint16(rng.Intn(span))
