@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl"
+	"occamy/rtl/vcd/gtkwave"
 )
 
 // writeTestTrace traces random blocks for 50 cycles into dir/trace.vcd
@@ -40,22 +40,6 @@ func writeTestTrace(t *testing.T, dir string) (string, int) {
 	return path, 1 + len(b.Signals())
 }
 
-// run runs a command in its own process group with a timeout, killing the
-// whole group (xvfb-run starts Xvfb and gtkwave) when the time is up.
-func run(timeout time.Duration, name string, args ...string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		return out, ctx.Err()
-	}
-	return out, err
-}
-
 // TestGTKWave converts a trace with vcd2fst and, when a virtual X server
 // is available, loads it in gtkwave with a Tcl script that counts the
 // signals and quits.
@@ -66,7 +50,7 @@ func TestGTKWave(t *testing.T) {
 	dir := t.TempDir()
 	vcdPath, nvars := writeTestTrace(t, dir)
 	fst := filepath.Join(dir, "trace.fst")
-	out, err := run(60*time.Second, "vcd2fst", vcdPath, fst)
+	out, err := gtkwave.Run(60*time.Second, "vcd2fst", vcdPath, fst)
 	require.NoError(t, err, "vcd2fst: %s", out)
 	st, err := os.Stat(fst)
 	require.NoError(t, err, "vcd2fst wrote no .fst")
@@ -79,7 +63,7 @@ func TestGTKWave(t *testing.T) {
 	}
 	script := filepath.Join(dir, "count.tcl")
 	require.NoError(t, os.WriteFile(script, []byte("puts \"facs=[gtkwave::getNumFacs]\"\ngtkwave::/File/Quit\n"), 0o644))
-	out, err = run(60*time.Second, "xvfb-run", "-a", "gtkwave", "-S", script, fst)
+	out, err = gtkwave.Run(60*time.Second, "xvfb-run", "-a", "gtkwave", "-S", script, fst)
 	if errors.Is(err, context.DeadlineExceeded) {
 		t.Skipf("gtkwave did not exit within 60 s (busy machine?); vcd2fst passed. Output:\n%s", out)
 	}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl/vcd"
+	"occamy/rtl/vcd/gtkwave"
 )
 
 // tracedRun runs a short dt-two-queue (burst from cycle 500) into dir and
@@ -101,22 +101,6 @@ func itoa(i int) string {
 	return string(b)
 }
 
-// runTool runs a command in its own process group with a timeout, killing
-// the whole group (xvfb-run starts Xvfb and gtkwave) when time is up.
-func runTool(timeout time.Duration, name string, args ...string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 2 * time.Second
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		return out, ctx.Err()
-	}
-	return out, err
-}
-
 // TestGTKWaveLoadsSaveFile opens the VCD with its save file in gtkwave
 // under a virtual X server and checks, through gtkwave's Tcl interface,
 // that every trace of the save file is displayed: gtkwave silently drops
@@ -134,7 +118,7 @@ func TestGTKWaveLoadsSaveFile(t *testing.T) {
 for {set i 0} {$i < $n} {incr i} { puts "trace=[gtkwave::getTraceNameFromIndex $i]" }
 gtkwave::/File/Quit
 `), 0o644))
-	out, err := runTool(60*time.Second, "xvfb-run", "-a", "gtkwave", "-S", script, vcdPath, gtkwPath)
+	out, err := gtkwave.Run(60*time.Second, "xvfb-run", "-a", "gtkwave", "-S", script, vcdPath, gtkwPath)
 	if errors.Is(err, context.DeadlineExceeded) {
 		t.Skipf("gtkwave did not exit within 60 s (busy machine?). Output:\n%s", out)
 	}
