@@ -20,5 +20,8 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 	root.AddCommand(newExperimentCmd())
 	root.AddCommand(newSynthCmd())
 	root.AddCommand(newCosimCmd())
+	root.AddCommand(newBlocksCmd())
+	root.AddCommand(newProveCmd())
+	root.AddCommand(newMergeCmd())
 	return root
 }

@@ -1,9 +1,12 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"time"
+
+	"occamy/cosim/coverage"
 )
 
 // Simulators Run can drive.
@@ -80,6 +83,10 @@ type Options struct {
 	// ($OCCAMY_ROOT, the working directory or its parents, or the source
 	// tree this package was built from).
 	VerilogDir string
+	// Ctx, when set, stops the run at a cycle boundary once it is done
+	// (Ctrl-C): the Result then has Interrupted set and counts the cycles
+	// compared so far.
+	Ctx context.Context
 }
 
 // Result is the outcome of a run that could be set up.
@@ -109,6 +116,14 @@ type Result struct {
 	// Notes are remarks that do not change the verdict (e.g. Verilator's
 	// warnings on the user's RTL).
 	Notes []string
+	// Compared is the number of cycles whose outputs were compared (the
+	// cycles after the first reset edge); a run comparing none is an error.
+	Compared uint64
+	// Interrupted says Options.Ctx stopped the run before its budget.
+	Interrupted bool
+	// Coverage is the block's functional coverage in this run, nil when
+	// the block declares no coverpoints.
+	Coverage *coverage.Report
 }
 
 // Match reports whether no mismatch was found.
