@@ -123,8 +123,10 @@ func planBurstAbsorption(cfg *tm.Config, v Values) (*Plan, error) {
 // plus one packet (never), and returns the cells that arrived in the
 // largest lossless probe (senders' shares may end in a shorter packet, so
 // this can exceed whole packets × cells). Each probe re-runs the scenario with the same
-// seed and stops at the burst's first drop. It assumes that a burst that
-// is absorbed whole means every smaller one is too.
+// seed and the same extra sources (--source, config file: r.Sources after
+// the background and the burst, at the same indices so their random
+// streams are the same) and stops at the burst's first drop. It assumes
+// that a burst that is absorbed whole means every smaller one is too.
 func searchLossless(r *Run, bg []traffic.Spec, burst func(int64) traffic.Spec, span func(int64) uint64, pktCells int, cfg *tm.Config) (cells, runs int, err error) {
 	pktBytes := int64(pktCells * cfg.CellBytes)
 	senders := int64(burst(0).Senders)
@@ -132,11 +134,13 @@ func searchLossless(r *Run, bg []traffic.Spec, burst func(int64) traffic.Spec, s
 	queue := *burst(0).Queue
 	groups := []Group{{Name: "burst", Queues: []int{queue}}}
 	stop := func(c uint64, run *Run) bool { return run.Watches["burst"].FirstDrop >= 0 }
+	extra := r.Sources[len(bg)+1:]
 	best := 0
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		bytes := max(mid*pktBytes, senders)
-		run, err := r.Rerun(append(append([]traffic.Spec(nil), bg...), burst(bytes)), span(bytes), groups, stop)
+		specs := append(append(append([]traffic.Spec(nil), bg...), burst(bytes)), extra...)
+		run, err := r.Rerun(specs, span(bytes), groups, stop)
 		if err != nil {
 			return 0, runs, err
 		}
