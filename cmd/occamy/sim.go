@@ -59,7 +59,7 @@ seed and config under each and print them side by side; with --json the
 object holds {"runs": [...]}, and with --vcd each run writes FILE-<policy>.vcd.
 
 Scenarios: ` + strings.Join(scenario.Names(), ", ") + ` (--list describes them).
-Policies: ` + strings.Join(tm.Policies, ", ") + `.
+Policies: ` + strings.Join(tm.PolicyNames(tm.AllPolicies), ", ") + `.
 See docs/scenarios.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -75,7 +75,7 @@ See docs/scenarios.md.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.scenario, "scenario", "", "scenario name (required unless the --config file names one)")
-	fl.StringVar(&f.bm, "bm", "", "buffer management: "+strings.Join(tm.Policies, ", ")+"; several, comma-separated, compare side by side (default occamy)")
+	fl.StringVar(&f.bm, "bm", "", "buffer management: "+strings.Join(tm.PolicyNames(tm.AllPolicies), ", ")+"; several, comma-separated, compare side by side (default occamy)")
 	fl.Float64Var(&f.alpha, "alpha", 0, fmt.Sprintf("DT α for every class, a power of two (default %d)", scenario.DefaultAlpha))
 	fl.Uint64Var(&f.cycles, "cycles", 0, "cycles to run (default: the scenario's)")
 	fl.Uint64Var(&f.seed, "seed", scenario.DefaultSeed, "random seed")

@@ -19,7 +19,7 @@ func TestDTSteadyState(t *testing.T) {
 			alpha := 1 << s
 			t.Run(fmt.Sprintf("alpha%d/n%d", alpha, n), func(t *testing.T) {
 				c := DefaultConfig()
-				c.Policy = "dt"
+				c.Policy = PolicyDT
 				c.AlphaExp[0] = s
 				m, err := New(c)
 				require.NoError(t, err)
@@ -62,7 +62,7 @@ type burstResult struct {
 // then sends a burst of burstCells to queue Q (port 1, also class 0, so
 // the same α and no shared egress) at burstRate cells per cycle.
 // Background and burst packets are 8 cells.
-func burstRun(t *testing.T, policy string, s, burstCells int, burstRate float64) burstResult {
+func burstRun(t *testing.T, policy Policy, s, burstCells int, burstRate float64) burstResult {
 	t.Helper()
 	c := DefaultConfig()
 	c.Policy = policy
@@ -102,8 +102,8 @@ func burstRun(t *testing.T, policy string, s, burstCells int, burstRate float64)
 func TestOccamyAbsorbsMoreThanDT(t *testing.T) {
 	for _, s := range []int{1, 2, 3} {
 		t.Run(fmt.Sprintf("alpha%d", 1<<s), func(t *testing.T) {
-			dt := burstRun(t, "dt", s, 12000, 2)
-			oc := burstRun(t, "occamy", s, 12000, 2)
+			dt := burstRun(t, PolicyDT, s, 12000, 2)
+			oc := burstRun(t, PolicyOccamy, s, 12000, 2)
 			t.Logf("α=%d: dt absorbed %d dropped %d; occamy absorbed %d dropped %d (head-dropped %d background cells)",
 				1<<s, dt.absorbed, dt.dropped, oc.absorbed, oc.dropped, oc.hd)
 			assert.Greater(t, oc.absorbed, dt.absorbed, "α=%d: burst cells absorbed before the first drop: occamy %d (cycle %d), dt %d (cycle %d)",
@@ -123,17 +123,17 @@ func TestFairShare(t *testing.T) {
 	B := float64(DefaultConfig().B)
 	dtShare := alpha * B / (1 + 2*alpha)
 	cases := []struct {
-		policy string
+		policy Policy
 		share  float64
 		fair   bool
 	}{
-		{"occamy", dtShare, true},
-		{"occamy-lqd", dtShare, true},
-		{"pushout", B / 2, true},
-		{"dt", dtShare, false},
+		{PolicyOccamy, dtShare, true},
+		{PolicyOccamyLQD, dtShare, true},
+		{PolicyPushout, B / 2, true},
+		{PolicyDT, dtShare, false},
 	}
 	for _, tc := range cases {
-		t.Run(tc.policy, func(t *testing.T) {
+		t.Run(tc.policy.String(), func(t *testing.T) {
 			r := burstRun(t, tc.policy, s, 14000, 2)
 			require.NotZero(t, r.firstDrop, "%s: the burst was never dropped; make it longer than its fair share %.0f", tc.policy, tc.share)
 			frac := float64(r.absorbed) / tc.share
@@ -157,7 +157,7 @@ func TestABMSteadyState(t *testing.T) {
 		alpha := 1 << tc.s
 		t.Run(fmt.Sprintf("alpha%d/n%d", alpha, tc.n), func(t *testing.T) {
 			c := DefaultConfig()
-			c.Policy = "abm"
+			c.Policy = PolicyABM
 			c.AlphaExp[0] = tc.s
 			m, err := New(c)
 			require.NoError(t, err)

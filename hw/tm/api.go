@@ -2,7 +2,8 @@
 // admission, port-budgeted memories (PD, cell pointers with k sub-lists, the
 // free cell-pointer list, cell data), the dequeue and head-drop pipelines of
 // the paper's Fig. 10, a P×Q egress with strict priority or DRR per port,
-// and the buffer-management policies dt, occamy, occamy-lqd and pushout.
+// and the buffer-management policies dt, occamy, occamy-lqd, pushout (the
+// ideal one), pushout-ports (through the head-drop executor) and abm.
 //
 // One call to Step is one clock cycle. Packets offered with Offer before a
 // Step arrive in that cycle. docs/tm.md describes every latency, the memory
@@ -33,14 +34,14 @@ type Config struct {
 	K         int // cell-pointer sub-lists per packet: 1, 2, 4 or 8
 	R         int // cycles per cell per egress port (line rate), 1..1024
 
-	Policy   string // "dt", "occamy", "occamy-lqd", "pushout", "abm" (see AllPolicies)
+	Policy   Policy // buffer management (see AllPolicies); JSON and text use its name
 	AlphaExp []int  // per class (len Q): α_c = 2^AlphaExp[c]; within the signed AW-bit range
 	Sched    string // "sp" (class 0 is the highest priority) or "drr"
 	Quantum  []int  // DRR quantum per class in cells (len Q), 1..65535; ignored by "sp"
 	FreeMode string // "cell" (k cells freed per cycle) or "chain" (one pointer write per sub-list)
 
 	TxWindow    int // a port is scheduled only while fewer than TxWindow of its cells are pending, 1..4096
-	PushoutWait int // pushout: cells that may wait for expulsion to make room (the extra buffer), 0..B
+	PushoutWait int // pushout-ports: cells that may wait for expulsion to make room (the extra buffer), 0..B
 	MaxOffers   int // most packets Offer may queue for one cycle, 1..4096
 
 	PD MemConfig // PD memory (one PD per packet, linked per queue)
@@ -50,14 +51,6 @@ type Config struct {
 	Check bool // check every invariant after every cycle (slow: walks every list)
 }
 
-// Policies lists the four buffer-management policies of the paper's
-// comparison: "dt", "occamy", "occamy-lqd", "pushout".
-var Policies = []string{"dt", "occamy", "occamy-lqd", "pushout"}
-
-// AllPolicies lists every policy name New accepts: Policies and "abm"
-// (Active Buffer Management, simplified: see hw/admission).
-var AllPolicies = []string{"dt", "occamy", "occamy-lqd", "pushout", "abm"}
-
 // DefaultConfig returns P=8, Q=8 (N=64), B=16384 cells of 256 bytes, k=4,
 // R=8, policy occamy with α=8 for every class, strict priority, per-cell
 // freeing, and memories with read latency 1: PD 1 read/2 writes, cell
@@ -66,7 +59,7 @@ func DefaultConfig() Config {
 	c := Config{
 		P: 8, Q: 8, B: 16384, CellBytes: 256, MaxPkt: 64,
 		QW: 16, AW: 4, K: 4, R: 8,
-		Policy: "occamy", Sched: "sp", FreeMode: "cell",
+		Policy: PolicyOccamy, Sched: "sp", FreeMode: "cell",
 		TxWindow: 16, PushoutWait: 256, MaxOffers: 256,
 	}
 	c.AlphaExp = make([]int, c.Q)
@@ -149,7 +142,7 @@ const (
 type Probe struct {
 	Cycle    uint64
 	Qlen     []uint32         // per queue, cells
-	Free     int              // free count (may be negative under pushout while room is being made)
+	Free     int              // free count (may be negative under pushout-ports while room is being made)
 	Thr      []uint32         // per class DT threshold
 	Over     rtl.Bitmap       // selector bitmap
 	GntValid bool             // head-drop choice valid

@@ -39,14 +39,14 @@ func loadPattern(c Config, load float64, cycles int, seed uint64) []Arrival {
 // benchmark op is one cycle.
 func BenchmarkTM90(b *testing.B) {
 	for _, pol := range AllPolicies {
-		b.Run(pol, func(b *testing.B) { benchLoad(b, pol, 0.9) })
+		b.Run(pol.String(), func(b *testing.B) { benchLoad(b, pol, 0.9) })
 	}
 }
 
 // BenchmarkTMIdle is the floor: the defaults with no traffic.
-func BenchmarkTMIdle(b *testing.B) { benchLoad(b, "occamy", 0) }
+func BenchmarkTMIdle(b *testing.B) { benchLoad(b, PolicyOccamy, 0) }
 
-func benchLoad(b *testing.B, pol string, load float64) {
+func benchLoad(b *testing.B, pol Policy, load float64) {
 	{
 		{
 			c := DefaultConfig()

@@ -72,8 +72,8 @@ func (c Config) Validate() error {
 	if err := check("R", c.R, 1, MaxR); err != nil {
 		return err
 	}
-	if !known(c.Policy, AllPolicies) {
-		return fmt.Errorf("%s: unknown Policy %q, allowed %s", Block, c.Policy, strings.Join(AllPolicies, ", "))
+	if !c.Policy.Valid() {
+		return fmt.Errorf("%s: unknown Policy %d, allowed %s", Block, uint8(c.Policy), strings.Join(PolicyNames(AllPolicies), ", "))
 	}
 	if len(c.AlphaExp) != c.Q {
 		return fieldErr("len(AlphaExp)", len(c.AlphaExp), c.Q, c.Q, "one exponent per class")
@@ -138,13 +138,4 @@ func (c Config) validateMems() error {
 		}
 	}
 	return nil
-}
-
-func known(s string, list []string) bool {
-	for _, k := range list {
-		if s == k {
-			return true
-		}
-	}
-	return false
 }

@@ -29,6 +29,9 @@ func (m *TM) admit() {
 		st := &m.stats.Queues[q]
 		st.Arrived.Pkts++
 		st.Arrived.Cells += uint64(n)
+		if m.pol == polPushout && n > m.free {
+			m.pushOut(q, n)
+		}
 		d := m.adm.Decide(q, n, m.qlen[q], m.free, m.maxQ)
 		if !d.Admitted() || m.en == len(m.enq) {
 			st.AdmDropped.Pkts++

@@ -23,7 +23,7 @@ func FuzzTM(f *testing.F) {
 		c.K = []int{1, 2, 3, 4, 8}[data[3]%5] // 3 is invalid
 		c.MaxPkt = int(data[4] % 20)          // 0..19
 		c.R = int(data[5]%4) + 0              // 0..3
-		c.Policy = []string{"dt", "occamy", "occamy-lqd", "pushout", "abm", "bogus"}[data[6]%6]
+		c.Policy = Policy(data[6] % (uint8(numPolicies) + 1)) // one past the last is invalid
 		c.FreeMode = []string{"cell", "chain", ""}[data[7]%3]
 		c.Sched = []string{"sp", "drr", "x"}[data[8]%3]
 		c.AlphaExp = make([]int, max(c.Q, 0))

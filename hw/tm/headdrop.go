@@ -11,9 +11,10 @@ import (
 //
 //   - occamy: the round-robin arbiter over the selector bitmap;
 //   - occamy-lqd: the longest queue set in the selector bitmap;
-//   - pushout: the longest queue, only while the free count is negative
-//     (admitted packets wait for room);
-//   - dt, abm: never.
+//   - pushout-ports: the longest queue, only while the free count is
+//     negative (admitted packets wait for room);
+//   - dt, abm, and the ideal pushout (which expels at admission, see
+//     pushout.go): never.
 //
 // Candidates are the queues with a linked PD whose head is not locked by a
 // read in flight (the bitmap is masked with them before the choice), so
@@ -22,13 +23,13 @@ import (
 // start-of-cycle lengths, in the same cycle, at no cost.
 func (m *TM) hdIssue() {
 	m.gntValid = false
-	if m.pol == polDT || m.pol == polABM {
+	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
 		return
 	}
 	var cand rtl.Bitmap
 	idle := !m.hdRd.valid && !m.hdBusy && m.pds.Mem.ReadsLeft() > 0
 	q := -1
-	if m.pol != polPushout && !m.sel.OverO.Any() {
+	if m.pol != polPushoutPort && !m.sel.OverO.Any() {
 		// Nothing over its threshold: the arbiter sees no request.
 		if m.pol == polOccamy {
 			m.arb.ReqI, m.arb.AckI = cand, false
@@ -47,7 +48,7 @@ func (m *TM) hdIssue() {
 			cand[w] &= m.sel.OverO[w]
 		}
 		q = m.chooseLongest(&cand)
-	case polPushout:
+	case polPushoutPort:
 		if m.free < 0 {
 			q = m.chooseLongest(&cand)
 		}

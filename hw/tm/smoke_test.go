@@ -31,7 +31,7 @@ func TestSmokeInvariants(t *testing.T) {
 		for _, fm := range []string{"cell", "chain"} {
 			for _, k := range []int{1, 2, 4, 8} {
 				for _, sched := range []string{"sp", "drr"} {
-					t.Run(fmt.Sprintf("%s/%s/k%d/%s", pol, fm, k, sched), func(t *testing.T) {
+					t.Run(fmt.Sprintf("%v/%s/k%d/%s", pol, fm, k, sched), func(t *testing.T) {
 						c := DefaultConfig()
 						c.B, c.P, c.Q = 512, 2, 4
 						c.AlphaExp, c.Quantum = []int{3, 1, 0, -1}, []int{8, 8, 16, 4}

@@ -11,15 +11,14 @@ import (
 	"occamy/rtl"
 )
 
-// policy is the parsed Config.Policy.
-type policy uint8
-
+// Short names for the policies inside the model.
 const (
-	polDT policy = iota
-	polOccamy
-	polLQD
-	polPushout
-	polABM
+	polDT          = PolicyDT
+	polOccamy      = PolicyOccamy
+	polLQD         = PolicyOccamyLQD
+	polPushout     = PolicyPushout
+	polPushoutPort = PolicyPushoutPorts
+	polABM         = PolicyABM
 )
 
 // Pipeline depths (packets), fixed.
@@ -93,7 +92,7 @@ type dataRet struct {
 type TM struct {
 	cfg   Config
 	n, k  int
-	pol   policy
+	pol   Policy
 	chain bool
 	cycle uint64
 	err   error
@@ -177,27 +176,20 @@ func New(c Config) (*TM, error) {
 	m := &TM{cfg: c, n: n, k: c.K, chain: c.FreeMode == "chain"}
 	m.cfg.AlphaExp = append([]int(nil), c.AlphaExp...)
 	m.cfg.Quantum = append([]int(nil), c.Quantum...)
-	switch c.Policy {
-	case "dt":
-		m.pol = polDT
-	case "occamy":
-		m.pol = polOccamy
-	case "occamy-lqd":
-		m.pol = polLQD
-	case "pushout":
-		m.pol = polPushout
-	case "abm":
-		m.pol = polABM
-	}
-	mode := admission.DT
+	m.pol = c.Policy
+	mode, wait := admission.DT, c.PushoutWait
 	switch m.pol {
 	case polPushout:
+		// The ideal Pushout makes room before admission decides, so the
+		// admission unit's rule is "admit iff it fits" (no wait).
+		mode, wait = admission.Pushout, 0
+	case polPushoutPort:
 		mode = admission.Pushout
 	case polABM:
 		mode = admission.ABM
 	}
 	var err error
-	if m.adm, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW, Mode: mode, Wait: c.PushoutWait}); err != nil {
+	if m.adm, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW, Mode: mode, Wait: wait}); err != nil {
 		return nil, fmt.Errorf("u_adm: %w", err)
 	}
 	for i, s := range c.AlphaExp {
@@ -365,7 +357,7 @@ func (m *TM) sampleQ() {
 			}
 		}
 		m.qChg = rtl.Bitmap{}
-		if m.pol == polPushout {
+		if m.pol == polPushoutPort {
 			if full {
 				mx = 0
 				for _, v := range m.qlenQ {

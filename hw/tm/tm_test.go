@@ -28,7 +28,7 @@ func TestConfigValidate(t *testing.T) {
 		{"packet vs bank", func(c *Config) { c.B = 17; c.K = 8; c.MaxPkt = 17 }, "longest sub-list must fit"},
 		{"k", func(c *Config) { c.K = 3 }, "one of 1, 2, 4, 8"},
 		{"R", func(c *Config) { c.R = 0 }, "parameter R=0"},
-		{"policy", func(c *Config) { c.Policy = "red" }, `unknown Policy "red", allowed dt, occamy, occamy-lqd, pushout, abm`},
+		{"policy", func(c *Config) { c.Policy = numPolicies }, `unknown Policy 6, allowed dt, occamy, occamy-lqd, pushout, pushout-ports, abm`},
 		{"alpha len", func(c *Config) { c.AlphaExp = []int{1} }, "len(AlphaExp)"},
 		{"alpha range", func(c *Config) { c.AlphaExp[2] = 8 }, "parameter AlphaExp[2]=8 out of range, allowed -8..7"},
 		{"sched", func(c *Config) { c.Sched = "wfq" }, `unknown Sched "wfq", allowed sp, drr`},

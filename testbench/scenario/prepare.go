@@ -117,11 +117,12 @@ func Prepare(o Options) (*Prepared, error) {
 	fitDerived(&cfg, set)
 
 	p := &Prepared{Scenario: s, Seed: DefaultSeed}
-	p.Policy = firstNonEmpty(o.Policy, f.BM, cfg.Policy)
-	if !contains(tm.Policies, p.Policy) {
-		return nil, fmt.Errorf("--bm: %q unknown, allowed: %s", p.Policy, strings.Join(tm.Policies, ", "))
+	p.Policy = firstNonEmpty(o.Policy, f.BM, cfg.Policy.String())
+	pol, err := tm.ParsePolicy(p.Policy)
+	if err != nil {
+		return nil, fmt.Errorf("--bm: %q unknown, allowed: %s", p.Policy, strings.Join(tm.PolicyNames(tm.AllPolicies), ", "))
 	}
-	cfg.Policy = p.Policy
+	cfg.Policy = pol
 	alpha := o.Alpha
 	if alpha == 0 {
 		alpha = f.Alpha

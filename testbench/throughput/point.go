@@ -121,7 +121,7 @@ func Config(p Point, o Options) (tm.Config, error) {
 		return c, fmt.Errorf("--size: no packet-size distribution, allowed %s", SizeForms)
 	}
 	c.K, c.FreeMode = p.K, p.FreeMode
-	c.Policy = "occamy"
+	c.Policy = tm.PolicyOccamy
 	c.MaxPkt = max(c.MaxPkt, MaxCells(p.Size.Cells(max(1, o.CellBytes))))
 	c.PushoutWait = min(c.PushoutWait, max(0, c.B))
 	c.AlphaExp = make([]int, c.Q)

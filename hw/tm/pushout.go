@@ -1,0 +1,77 @@
+package tm
+
+import (
+	"fmt"
+
+	"occamy/hw/mem"
+)
+
+// The ideal Pushout (policy pushout) is the textbook scheme the paper calls
+// optimal: a packet enters whenever it fits, and when the buffer is full
+// the longest queue's head packet leaves in the arrival's cycle, through a
+// backdoor that uses no memory port, so room is made at once and nothing
+// waits. The port-limited variant (pushout-ports) instead expels through
+// the head-drop executor, sharing its ports, with PushoutWait cells of
+// admitted packets waiting for room.
+//
+// Choice: the longest queue by its running length (admission has already
+// counted this cycle's earlier arrivals), the lowest index on ties, among
+// the queues whose head packet is linked and not being read by the
+// dequeue. The arrival is refused when no such queue is longer than its
+// own (Pushout never expels from the arrival's queue for itself).
+
+// pushOut expels head packets until an n-cell arrival to queue q fits or
+// no longer queue is left.
+func (m *TM) pushOut(q, n int) {
+	for m.free < n {
+		v := m.longestExpellable()
+		if v < 0 || v == q || m.qlen[v] <= m.qlen[q] {
+			return
+		}
+		m.expelNow(v)
+	}
+}
+
+// longestExpellable returns the longest queue with a linked, unlocked
+// head, by running length, or -1.
+func (m *TM) longestExpellable() int {
+	best, bestLen := -1, uint32(0)
+	for w := range m.nonEmpty {
+		for word := m.nonEmpty[w] &^ m.locked[w]; word != 0; word &= word - 1 {
+			i := w<<6 | trailingZeros(word)
+			if l := m.qlen[i]; best < 0 || l > bestLen {
+				best, bestLen = i, l
+			}
+		}
+	}
+	return best
+}
+
+// expelNow drops queue v's head packet at once: its PD and cells go back
+// to the free lists with no port, and the accounting follows.
+func (m *TM) expelNow(v int) {
+	pd, err := m.pds.DropHead(v)
+	if err != nil {
+		m.fail(fmt.Errorf("cycle %d: pushout: %w", m.cycle, err))
+		return
+	}
+	if m.pds.Count[v] == 0 {
+		m.nonEmpty.Clear(v)
+	}
+	n := int(pd.Cells)
+	for s := 0; s < min(n, m.k); s++ {
+		m.fl.AppendChainNow(m.fl.Bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s))
+	}
+	m.qlen[v] -= uint32(n)
+	if m.qlen[v] == 0 {
+		m.active[v%m.cfg.Q]--
+	}
+	m.qChg.Set(v)
+	m.qpkts[v]--
+	m.sumQlen -= n
+	m.sumPkts--
+	m.free += n
+	st := &m.stats.Queues[v]
+	st.HeadDropped.Pkts++
+	st.HeadDropped.Cells += uint64(n)
+}

@@ -1,0 +1,97 @@
+package tm
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// pushoutTM is a 2-port, 1-class TM of 64 cells whose ports drain one cell
+// per 1024 cycles, so the queues stay as the test fills them.
+func pushoutTM(t *testing.T, pol Policy) *TM {
+	t.Helper()
+	c := DefaultConfig()
+	c.P, c.Q, c.B, c.MaxPkt, c.K, c.R, c.TxWindow = 2, 1, 64, 4, 4, 1024, 1
+	c.AlphaExp, c.Quantum = []int{3}, []int{4}
+	c.CP = MemConfig{ReadPorts: 8, WritePorts: 4, ReadLatency: 1}
+	c.CD = MemConfig{ReadPorts: 4, WritePorts: 4, ReadLatency: 1}
+	c.PushoutWait = 0
+	c.Policy, c.Check = pol, true
+	m, err := New(c)
+	require.NoError(t, err)
+	return m
+}
+
+// TestIdealPushout drives the ideal Pushout step by step: a queue fills the
+// buffer and its own arrivals are then refused; each arrival to the shorter
+// queue expels one head packet of the longer one in the same cycle, with no
+// port used by the head-drop path and the free count never negative, until
+// both queues are equal, when the arrival is refused.
+func TestIdealPushout(t *testing.T) {
+	m := pushoutTM(t, PolicyPushout)
+	st := m.Stats()
+	// step offers one 4-cell packet to queue q, then lets the enqueue
+	// link it; it returns the free count before the arrival's cycle.
+	step := func(q int) int {
+		t.Helper()
+		free := m.Probe().Free
+		m.Offer(Arrival{Queue: q, Cells: 4})
+		for i := 0; i < 8; i++ {
+			require.NoError(t, m.Step(), "cycle %d", m.Cycle())
+			p := m.Probe()
+			require.GreaterOrEqual(t, p.Free, 0, "cycle %d: free count", p.Cycle)
+			require.Equal(t, [NumMems]PortUse{}, p.HDPorts, "cycle %d: head-drop path port use", p.Cycle)
+			require.False(t, p.GntValid, "cycle %d: head-drop grant", p.Cycle)
+		}
+		return free
+	}
+	for i := 0; st.Queues[0].AdmDropped.Pkts == 0; i++ {
+		require.Less(t, i, 64, "queue 0 never refused")
+		step(0)
+	}
+	assert.Less(t, m.Probe().Free, 4, "queue 0 refused with room for its packet")
+	assert.Zero(t, st.Queues[0].HeadDropped.Pkts, "Pushout expelled from the arrival's own queue")
+	for i := 1; ; i++ {
+		before := st.Queues[0].HeadDropped.Pkts
+		free := step(1)
+		q0, q1 := m.Probe().Qlen[0], m.Probe().Qlen[1]
+		if st.Queues[1].AdmDropped.Pkts > 0 {
+			assert.LessOrEqual(t, q0, q1+4, "arrival %d to queue 1 refused with queue 0 at %d, queue 1 at %d cells", i, q0, q1)
+			assert.Equal(t, before, st.Queues[0].HeadDropped.Pkts, "arrival %d refused but queue 0 lost a packet", i)
+			break
+		}
+		require.Equal(t, uint64(i), st.Queues[1].Admitted.Pkts, "arrival %d to queue 1 admitted", i)
+		if free < 4 {
+			require.Equal(t, before+1, st.Queues[0].HeadDropped.Pkts, "arrival %d to queue 1 (queue 0 %d, queue 1 %d cells): one head drop of queue 0 in the same cycle", i, q0, q1)
+		}
+		require.Less(t, i, 64, "queue 1 never refused")
+	}
+	q0, q1 := m.Probe().Qlen[0], m.Probe().Qlen[1]
+	assert.InDelta(t, float64(q0), float64(q1), 4, "Pushout ends with equal queues: %d and %d cells", q0, q1)
+}
+
+// TestPushoutPortsKeepsExecutor checks that the port-limited Pushout still
+// expels through the head-drop executor: with a wait allowance, an arrival
+// into the full buffer is admitted and the executor (with its ports) makes
+// the room a few cycles later.
+func TestPushoutPortsKeepsExecutor(t *testing.T) {
+	c := DefaultConfig()
+	c.B, c.PushoutWait, c.Policy, c.Check = 512, 64, PolicyPushoutPorts, true
+	c.MaxPkt = 8
+	m, err := New(c)
+	require.NoError(t, err)
+	hdPorts := 0
+	for cy := 0; cy < 4000; cy++ {
+		m.Offer(Arrival{Queue: 0, Cells: 8})
+		if cy > 200 {
+			m.Offer(Arrival{Queue: 8, Cells: 8})
+		}
+		require.NoError(t, m.Step(), "cycle %d", cy)
+		if p := m.Probe(); p.HDPorts[MemPD].Reads > 0 {
+			hdPorts++
+		}
+	}
+	assert.Positive(t, m.Stats().Queues[0].HeadDropped.Pkts, "pushout-ports: the longer queue lost no packet")
+	assert.Positive(t, hdPorts, "pushout-ports: no head-drop PD read used a port")
+}
