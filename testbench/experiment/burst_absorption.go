@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"occamy/hw/tm"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -13,78 +14,105 @@ import (
 type BurstPoint struct {
 	Policy   string
 	Alpha    float64
+	Senders  int     // incast senders = burst rate in line rates
 	MaxBurst float64 // largest burst absorbed without a drop, cells
 	Frac     float64 // MaxBurst / B
 	Dropped  float64 // burst packets dropped at the scenario's default burst (B/2)
 }
 
-// Alphas of the burst-absorption sweep; the quick sweep keeps 1 and 4.
+// The sweep: every α at the scenario's 16 senders, and the burst rate from
+// 2 to 40 line rates at the α of the paper's claims (1 and 4). The quick
+// sweep keeps α 1 and 4 at 16 senders. pushout is the ideal Pushout,
+// pushout-ports the port-limited one (shown because it collapses below DT
+// at high burst rates).
 var (
-	BurstAlphas      = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
-	BurstAlphasQuick = []float64{1, 4}
-	BurstPolicies    = []string{"dt", "occamy", "pushout"}
+	BurstAlphas         = []float64{0.25, 0.5, 1, 2, 4, 8, 16}
+	BurstAlphasQuick    = []float64{1, 4}
+	BurstClaimAlphas    = []float64{1, 4}
+	BurstSenders        = []int{2, 4, 8, 12, 16, 20, 24, 32, 40}
+	BurstDefaultSenders = 16
+	BurstPolicies       = []string{"dt", "occamy", "pushout", "pushout-ports"}
+	BurstPoliciesQuick  = []string{"dt", "occamy", "pushout"}
 )
 
 var burstAbsorption = &Experiment{
 	Name:    "burst-absorption",
 	Figure:  "Fig. 12",
-	Summary: "the largest burst absorbed without a drop versus α, for DT, Occamy and Pushout",
-	runs:    func(o Options) int { return len(BurstPolicies) * len(burstAlphas(o)) },
-	run:     runBurstAbsorption,
+	Summary: "the largest burst absorbed without a drop versus α and versus the burst rate, for DT, Occamy and Pushout (ideal and port-limited)",
+	runs: func(o Options) int {
+		pols, alphas, senders := burstSweep(o)
+		return len(pols) * (len(alphas) + len(BurstClaimAlphas)*(len(senders)-1))
+	},
+	run: runBurstAbsorption,
 }
 
-func burstAlphas(o Options) []float64 {
+func burstSweep(o Options) (pols []string, alphas []float64, senders []int) {
 	if o.Quick {
-		return BurstAlphasQuick
+		return BurstPoliciesQuick, BurstAlphasQuick, []int{BurstDefaultSenders}
 	}
-	return BurstAlphas
+	return BurstPolicies, BurstAlphas, BurstSenders
 }
 
-// BurstAbsorption runs the burst-absorption scenario (its defaults: one
-// long-lived queue, a 16-sender incast) with the lossless-burst search for
-// every policy and α.
-func BurstAbsorption(ctx context.Context, o Options, policies []string, alphas []float64, prog func()) ([]BurstPoint, error) {
+// BurstAbsorption runs the burst-absorption scenario (one long-lived queue,
+// an incast of each number of senders) with the lossless-burst search for
+// every policy, α and burst rate.
+func BurstAbsorption(ctx context.Context, o Options, policies []string, alphas []float64, senders []int, prog func()) ([]BurstPoint, error) {
 	type job struct {
 		pol string
 		a   float64
+		s   int
 	}
 	var jobs []job
 	for _, p := range policies {
-		for _, a := range alphas {
-			jobs = append(jobs, job{p, a})
+		for _, s := range senders {
+			for _, a := range alphas {
+				jobs = append(jobs, job{p, a, s})
+			}
 		}
 	}
 	return parallel(ctx, o, len(jobs), prog, func(i int) (BurstPoint, error) {
 		j := jobs[i]
-		r, err := scenarioRun("burst-absorption", j.pol, j.a, map[string]float64{"search": 1}, o.Seed)
+		r, err := scenarioRun("burst-absorption", j.pol, j.a, map[string]float64{"search": 1, "senders": float64(j.s)}, o.Seed)
 		if err != nil {
 			return BurstPoint{}, err
 		}
-		return BurstPoint{Policy: j.pol, Alpha: j.a, MaxBurst: metricOf(r, "max_lossless_burst_cells"),
+		return BurstPoint{Policy: j.pol, Alpha: j.a, Senders: j.s, MaxBurst: metricOf(r, "max_lossless_burst_cells"),
 			Frac: metricOf(r, "max_lossless_burst_frac"), Dropped: metricOf(r, "burst_pkts_dropped")}, nil
 	})
 }
 
 func runBurstAbsorption(ctx context.Context, o Options, prog func()) (*Output, error) {
-	alphas := burstAlphas(o)
-	pts, err := BurstAbsorption(ctx, o, BurstPolicies, alphas, prog)
+	pols, alphas, senders := burstSweep(o)
+	pts, err := BurstAbsorption(ctx, o, pols, alphas, []int{BurstDefaultSenders}, prog)
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Header: []string{"policy", "alpha", "max_lossless_burst_cells", "max_lossless_burst_frac", "burst_pkts_dropped_at_B_over_2"}}
-	for _, p := range pts {
-		out.Rows = append(out.Rows, []string{p.Policy, alphaName(p.Alpha), fmtF(p.MaxBurst), fmtF(p.Frac), fmtF(p.Dropped)})
-	}
-	pl := newPlot("Largest burst absorbed without a drop (16-sender incast, one long-lived queue)", "α", "fraction of the buffer")
-	for i, pol := range BurstPolicies {
-		var xs, ys []float64
-		for _, p := range pts {
-			if p.Policy == pol {
-				xs = append(xs, math.Log2(p.Alpha))
-				ys = append(ys, p.Frac)
-			}
+	var others []int
+	for _, s := range senders {
+		if s != BurstDefaultSenders {
+			others = append(others, s)
 		}
-		if err := addLine(pl, map[string]string{"dt": "DT", "occamy": "Occamy", "pushout": "Pushout"}[pol], xs, ys, style{color: i, points: true}); err != nil {
+	}
+	if len(others) > 0 {
+		more, err := BurstAbsorption(ctx, o, pols, BurstClaimAlphas, others, prog)
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, more...)
+	}
+	out := &Output{Header: []string{"policy", "alpha", "senders", "max_lossless_burst_cells", "max_lossless_burst_frac", "burst_pkts_dropped_at_B_over_2"}}
+	for _, p := range pts {
+		out.Rows = append(out.Rows, []string{p.Policy, alphaName(p.Alpha), fmt.Sprint(p.Senders), fmtF(p.MaxBurst), fmtF(p.Frac), fmtF(p.Dropped)})
+	}
+	names := map[string]string{"dt": "DT", "occamy": "Occamy", "pushout": "Pushout (ideal)", "pushout-ports": "Pushout (port-limited)"}
+	pl := newPlot(fmt.Sprintf("Largest lossless burst vs α (%d-sender incast)", BurstDefaultSenders), "α", "fraction of the buffer")
+	for i, pol := range pols {
+		var xs, ys []float64
+		for _, a := range alphas {
+			xs = append(xs, math.Log2(a))
+			ys = append(ys, burstAt(pts, pol, a, BurstDefaultSenders)/float64(bufCells))
+		}
+		if err := addLine(pl, names[pol], xs, ys, style{color: i, points: true}); err != nil {
 			return nil, err
 		}
 	}
@@ -93,12 +121,41 @@ func runBurstAbsorption(ctx context.Context, o Options, prog func()) (*Output, e
 		ticks = append(ticks, plot.Tick{Value: math.Log2(a), Label: alphaLabel(a)})
 	}
 	pl.X.Tick.Marker = plot.ConstantTicks(ticks)
-	pl.Y.Min, pl.Y.Max = 0, 0.7 // room for the legend above the data
+	pl.Y.Min, pl.Y.Max = 0, 0.75 // room for the legend above the data
 	pl.Legend.Top, pl.Legend.Left = true, false
-	out.Figure = &Figure{Plots: [][]*plot.Plot{{pl}}, Width: 18 * vg.Centimeter, Height: 11 * vg.Centimeter}
-	out.Verdict = burstVerdict(pts)
+	row := []*plot.Plot{pl}
+	if len(senders) > 1 {
+		ps := newPlot("Largest lossless burst vs burst rate (solid α=4, dashed α=1)", "incast senders (line rates)", "fraction of the buffer")
+		for i, pol := range pols {
+			for _, a := range []float64{4, 1} {
+				if (pol == "pushout" || pol == "pushout-ports") && a == 1 {
+					continue
+				}
+				var xs, ys []float64
+				for _, s := range senders {
+					xs = append(xs, float64(s))
+					ys = append(ys, burstAt(pts, pol, a, s)/float64(bufCells))
+				}
+				name := names[pol]
+				if pol == "dt" || pol == "occamy" {
+					name += " α=" + alphaName(a)
+				}
+				if err := addLine(ps, name, xs, ys, style{color: i, points: true, dashed: a == 1}); err != nil {
+					return nil, err
+				}
+			}
+		}
+		ps.Y.Min, ps.Y.Max = 0, 0.75
+		ps.Legend.Top, ps.Legend.Left = true, false
+		row = append(row, ps)
+	}
+	out.Figure = &Figure{Plots: [][]*plot.Plot{row}, Width: float64Len(18 * len(row)), Height: 12 * vg.Centimeter}
+	out.Verdict = burstVerdict(pts, senders)
 	return out, nil
 }
+
+// bufCells is the default switch's buffer, for fractions.
+var bufCells = tm.DefaultConfig().B
 
 func alphaLabel(a float64) string {
 	if a < 1 {
@@ -107,32 +164,61 @@ func alphaLabel(a float64) string {
 	return alphaName(a)
 }
 
-// burstAt returns the largest lossless burst of pol at α (NaN if absent).
-func burstAt(pts []BurstPoint, pol string, a float64) float64 {
+// burstAt returns the largest lossless burst of pol at α and a burst rate
+// (NaN if absent).
+func burstAt(pts []BurstPoint, pol string, a float64, senders int) float64 {
 	for _, p := range pts {
-		if p.Policy == pol && p.Alpha == a {
+		if p.Policy == pol && p.Alpha == a && p.Senders == senders {
 			return p.MaxBurst
 		}
 	}
 	return math.NaN()
 }
 
-func burstVerdict(pts []BurstPoint) []string {
-	var v []string
-	o1, o4 := burstAt(pts, "occamy", 1), burstAt(pts, "occamy", 4)
-	d1, d4 := burstAt(pts, "dt", 1), burstAt(pts, "dt", 4)
-	v = append(v, fmt.Sprintf("at α=4 Occamy absorbs %+.0f%% more burst than DT (%.0f vs %.0f cells); paper: +57%%", pct(o4, d4), o4, d4))
-	v = append(v, fmt.Sprintf("Occamy from α=1 to α=4: %+.0f%% (%.0f → %.0f cells); paper: +29%%", pct(o4, o1), o1, o4))
-	v = append(v, fmt.Sprintf("DT from α=1 to α=4: %+.0f%% (%.0f → %.0f cells); paper: −12%%", pct(d4, d1), d1, d4))
-	claims := o4 > d4 && o4 > o1 && d4 <= d1
-	if claims {
-		v = append(v, "the paper's qualitative claims hold: Occamy > DT at α=4; Occamy improves from α=1 to α=4 while DT does not")
-	} else {
-		v = append(v, "the paper's qualitative claims do NOT all hold in the model (see the lines above)")
+// BurstClaims are the paper's three Fig. 12 claims at one burst rate.
+type BurstClaims struct {
+	OccamyOverDT  bool // Occamy absorbs more than DT at α=4
+	OccamyImprove bool // Occamy at α=4 absorbs more than at α=1
+	DTNoImprove   bool // DT at α=4 absorbs no more than at α=1
+}
+
+// BurstClaimsAt evaluates the claims at a burst rate.
+func BurstClaimsAt(pts []BurstPoint, senders int) BurstClaims {
+	o1, o4 := burstAt(pts, "occamy", 1, senders), burstAt(pts, "occamy", 4, senders)
+	d1, d4 := burstAt(pts, "dt", 1, senders), burstAt(pts, "dt", 4, senders)
+	return BurstClaims{OccamyOverDT: o4 > d4, OccamyImprove: o4 > o1, DTNoImprove: d4 <= d1}
+}
+
+// BurstClaimRanges returns, for each claim, the burst rates where it holds.
+func BurstClaimRanges(pts []BurstPoint, senders []int) (overDT, improve, dtNo []int) {
+	for _, s := range senders {
+		c := BurstClaimsAt(pts, s)
+		if c.OccamyOverDT {
+			overDT = append(overDT, s)
+		}
+		if c.OccamyImprove {
+			improve = append(improve, s)
+		}
+		if c.DTNoImprove {
+			dtNo = append(dtNo, s)
+		}
 	}
+	return overDT, improve, dtNo
+}
+
+func burstVerdict(pts []BurstPoint, senders []int) []string {
+	var v []string
+	for _, s := range senders {
+		o1, o4 := burstAt(pts, "occamy", 1, s), burstAt(pts, "occamy", 4, s)
+		d1, d4 := burstAt(pts, "dt", 1, s), burstAt(pts, "dt", 4, s)
+		v = append(v, fmt.Sprintf("%2d senders: Occamy vs DT at α=4 %+.0f%% (%.0f vs %.0f; paper +57%%); Occamy α=1→4 %+.0f%% (paper +29%%); DT α=1→4 %+.0f%% (paper −12%%); ideal Pushout α=4 %.0f cells",
+			s, pct(o4, d4), o4, d4, pct(o4, o1), pct(d4, d1), burstAt(pts, "pushout", 4, s)))
+	}
+	over, imp, dtNo := BurstClaimRanges(pts, senders)
+	v = append(v, fmt.Sprintf("claim holds at senders: Occamy > DT at α=4: %v; Occamy improves α=1→4: %v; DT does not improve α=1→4: %v (of %v)", over, imp, dtNo, senders))
 	for _, a := range []float64{8, 16} {
-		if p, o := burstAt(pts, "pushout", a), burstAt(pts, "occamy", a); !math.IsNaN(p) && !math.IsNaN(o) {
-			v = append(v, fmt.Sprintf("at α=%g Occamy reaches %.0f%% of Pushout's %.0f cells", a, 100*o/p, p))
+		if p, o := burstAt(pts, "pushout", a, BurstDefaultSenders), burstAt(pts, "occamy", a, BurstDefaultSenders); !math.IsNaN(p) && !math.IsNaN(o) {
+			v = append(v, fmt.Sprintf("at α=%g, %d senders, Occamy reaches %.0f%% of the ideal Pushout's %.0f cells", a, BurstDefaultSenders, 100*o/p, p))
 		}
 	}
 	return v

@@ -16,48 +16,76 @@ func opts(t *testing.T) Options {
 	return Options{Out: t.TempDir(), Seed: 1, Quick: true}
 }
 
-// TestBurstClaims backs the paper's two Fig. 12 claims on the model:
-// Occamy absorbs a larger burst than DT at α=4, and Occamy improves from
-// α=1 to α=4 while DT does not.
-func TestBurstClaims(t *testing.T) {
-	pts, err := BurstAbsorption(context.Background(), opts(t), []string{"dt", "occamy"}, []float64{1, 4}, nil)
+// TestBurstClaimRange pins where the paper's Fig. 12 claims hold over the
+// documented burst-rate sweep (2..40 senders, docs/experiments.md):
+// Occamy absorbs more than DT at α=4 from 4 senders on (at 2 neither is
+// stressed); Occamy improves from α=1 to α=4 only up to 24 senders (it
+// reverses at 32 and 40); DT does not improve from 4 senders on.
+func TestBurstClaimRange(t *testing.T) {
+	pts, err := BurstAbsorption(context.Background(), opts(t), []string{"dt", "occamy"}, BurstClaimAlphas, BurstSenders, nil)
 	require.NoError(t, err)
-	o1, o4 := burstAt(pts, "occamy", 1), burstAt(pts, "occamy", 4)
-	d1, d4 := burstAt(pts, "dt", 1), burstAt(pts, "dt", 4)
-	assert.Greater(t, o4, d4, "α=4: Occamy %v cells vs DT %v cells", o4, d4)
-	assert.Greater(t, o4, o1, "Occamy: α=4 %v cells vs α=1 %v cells", o4, o1)
-	assert.LessOrEqual(t, d4, d1, "DT: α=4 %v cells vs α=1 %v cells", d4, d1)
-	v := burstVerdict(pts)
-	assert.Contains(t, v[len(v)-1], "claims hold")
+	over, imp, dtNo := BurstClaimRanges(pts, BurstSenders)
+	assert.Equal(t, []int{4, 8, 12, 16, 20, 24, 32, 40}, over, "senders where Occamy > DT at α=4")
+	assert.Equal(t, []int{2, 4, 8, 12, 16, 20, 24}, imp, "senders where Occamy improves from α=1 to α=4")
+	assert.Equal(t, []int{4, 8, 12, 16, 20, 24, 32, 40}, dtNo, "senders where DT does not improve from α=1 to α=4")
+	o1, o4 := burstAt(pts, "occamy", 1, 40), burstAt(pts, "occamy", 4, 40)
+	assert.Less(t, pct(o4, o1), -20.0, "40 senders: Occamy α=1→4 (%v→%v cells) reverses by more than 20%%", o1, o4)
 }
 
-// TestRoundRobinWithin15 backs the Fig. 21 claim: round-robin head drop
-// lands within 15% of longest-queue drop on the largest lossless burst.
-func TestRoundRobinWithin15(t *testing.T) {
-	queues := []int{1, 2, 4}
-	pts, err := RoundRobinVsLongest(context.Background(), opts(t), queues, nil)
+// TestRoundRobinClaimRange pins where the Fig. 21 claim (round-robin head
+// drop within 15% of longest-queue drop on the largest lossless burst)
+// holds over the documented sweep (docs/experiments.md): at 16 senders for
+// 1..6 over-allocated queues, not at 7; at 40 senders for 1, 2, 5, 6, 7,
+// not at 3 and 4. The ideal Pushout absorbs at least as much as both.
+func TestRoundRobinClaimRange(t *testing.T) {
+	pts, err := RoundRobinVsLongest(context.Background(), opts(t), RRQueues, RRSenders, nil)
 	require.NoError(t, err)
-	require.Len(t, pts, 2*len(queues))
-	for _, n := range queues {
-		assert.LessOrEqual(t, RRGap(pts, n), RRTolerance, "%d long-lived queues: |rr-lqd|/lqd", n)
+	require.Len(t, pts, len(RRPolicies)*len(RRQueues)*len(RRSenders))
+	want := map[int][2][]int{16: {{1, 2, 3, 4, 5, 6}, {7}}, 40: {{1, 2, 5, 6, 7}, {3, 4}}}
+	for _, s := range RRSenders {
+		holds, fails := RRHolds(pts, s, RRQueues)
+		assert.Equal(t, want[s][0], holds, "%d senders: queue counts within 15%%", s)
+		assert.Equal(t, want[s][1], fails, "%d senders: queue counts beyond 15%%", s)
+		for _, n := range RRQueues {
+			po := rrAt(pts, "pushout", s, n)
+			assert.GreaterOrEqual(t, po, rrAt(pts, "occamy-lqd", s, n), "%d senders, %d queues: ideal Pushout vs longest-queue drop", s, n)
+		}
 	}
 }
 
-// TestQueueEvolutionFig11: at a 3-line-rate burst Occamy gives the burst
-// its fair share at α=1 and α=4, DT only at α=1 (paper Fig. 11).
-func TestQueueEvolutionFig11(t *testing.T) {
-	series, err := QueueEvolution(context.Background(), opts(t), []int{3}, nil)
+// TestQueueEvolutionRange pins where the Fig. 11 claim holds over the
+// documented burst-rate sweep (2..40 senders, bursts sized to overfill the
+// fair share, docs/experiments.md): Occamy gives the burst its fair share
+// at α=1 everywhere and at α=4 up to 16 senders; DT at α=1 only up to 3
+// senders and at α=4 only at 2; so the paper's pattern (Occamy at both α,
+// DT only at α=1) appears at 3 senders alone. The ideal Pushout gives B/2
+// everywhere.
+func TestQueueEvolutionRange(t *testing.T) {
+	series, err := QueueEvolution(context.Background(), opts(t), EvolutionSenders, nil)
 	require.NoError(t, err)
-	require.Len(t, series, 4)
-	assert.True(t, EvolutionFair(series, 3, "occamy", 1), "occamy α=1")
-	assert.True(t, EvolutionFair(series, 3, "occamy", 4), "occamy α=4")
-	assert.True(t, EvolutionFair(series, 3, "dt", 1), "dt α=1")
-	assert.False(t, EvolutionFair(series, 3, "dt", 4), "dt α=4")
+	require.Len(t, series, 5*len(EvolutionSenders))
+	all := EvolutionSenders
+	cases := []struct {
+		pol  string
+		a    float64
+		fair []int
+	}{
+		{"occamy", 1, all},
+		{"occamy", 4, []int{2, 3, 4, 6, 8, 12, 16}},
+		{"dt", 1, []int{2, 3}},
+		{"dt", 4, []int{2}},
+		{"pushout", 4, all},
+	}
+	for _, c := range cases {
+		fair, _ := EvolutionFairRange(series, all, c.pol, c.a)
+		assert.Equal(t, c.fair, fair, "%s α=%g: senders where the burst got its fair share", c.pol, c.a)
+	}
 	for _, s := range series {
 		require.NotEmpty(t, s.T, "%s α=%g: samples", s.Policy, s.Alpha)
 		assert.Equal(t, len(s.T), len(s.BG))
 		assert.Equal(t, len(s.T), len(s.Thr))
 		assert.LessOrEqual(t, s.T[0], 0.0, "samples start before the burst")
+		assert.GreaterOrEqual(t, s.FirstDrop, int64(0), "%d senders %s α=%g: a burst sized to overfill its fair share was never dropped", s.Senders, s.Policy, s.Alpha)
 	}
 }
 
@@ -87,8 +115,8 @@ func TestRunWritesFiles(t *testing.T) {
 	require.NoError(t, err)
 	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"policy", "bg_queues", "max_lossless_burst_cells", "burst_pkts_dropped_at_B_over_2"}, rows[0])
-	assert.Len(t, rows, 1+2*len(RRQueuesQuick))
+	assert.Equal(t, []string{"policy", "senders", "bg_queues", "max_lossless_burst_cells", "burst_pkts_dropped_at_B_over_2"}, rows[0])
+	assert.Len(t, rows, 1+len(RRPolicies)*len(RRQueuesQuick)*len(RRSendersQuick))
 	png, err := os.ReadFile(filepath.Join(o.Out, "round-robin-vs-longest.png"))
 	require.NoError(t, err)
 	assert.Equal(t, "\x89PNG", string(png[:4]), "PNG signature")
