@@ -29,7 +29,7 @@ var choking = &Experiment{
 	Name:    "choking",
 	Figure:  "Fig. 6a",
 	Summary: "loss of a high-priority incast with and without low-priority background on its port, DT versus Occamy",
-	runs:    func(o Options) int { return 4 * len(chokeQueries(o)) },
+	runs:    func(o Options) int { return len(chokeCases) * len(chokeQueries(o)) },
 	run:     runChoking,
 }
 
@@ -46,10 +46,17 @@ type chokeCase struct {
 	alpha float64
 }
 
-var chokeCases = []chokeCase{{"dt", true, 8}, {"dt", false, 1}, {"occamy", true, 8}, {"occamy", false, 1}}
+// chokeCases: DT and Occamy with and without the background, and the ideal
+// and port-limited Pushout with it (α only sets the admission of the DT
+// policies; Pushout ignores it).
+var chokeCases = []chokeCase{{"dt", true, 8}, {"dt", false, 1}, {"occamy", true, 8}, {"occamy", false, 1},
+	{"pushout", true, 8}, {"pushout-ports", true, 8}}
 
 func (c chokeCase) name() string {
-	n := map[string]string{"dt": "DT", "occamy": "Occamy"}[c.pol]
+	n := map[string]string{"dt": "DT", "occamy": "Occamy", "pushout": "Pushout (ideal)", "pushout-ports": "Pushout (port-limited)"}[c.pol]
+	if c.pol == "pushout" || c.pol == "pushout-ports" {
+		return n + " with background"
+	}
 	if c.bg {
 		return n + " with background (α=8)"
 	}
@@ -108,7 +115,7 @@ func runChoking(ctx context.Context, o Options, prog func()) (*Output, error) {
 				ys = append(ys, p.DropFrac)
 			}
 		}
-		if err := addLine(pl, c.name(), xs, ys, style{color: i / 2, dashed: !c.bg, points: true}); err != nil {
+		if err := addLine(pl, c.name(), xs, ys, style{color: []int{0, 0, 1, 1, 2, 4}[i], dashed: !c.bg, points: true}); err != nil {
 			return nil, err
 		}
 	}
@@ -134,9 +141,10 @@ func ChokeDrop(pts []ChokePoint, pol string, bg bool, q float64) float64 {
 func chokeVerdict(pts []ChokePoint, queries []float64) []string {
 	var v []string
 	for _, q := range queries {
-		v = append(v, fmt.Sprintf("query %.0f%% of B: DT drops %.0f%% with background vs %.0f%% alone; Occamy %.0f%% vs %.0f%%",
+		v = append(v, fmt.Sprintf("query %.0f%% of B: DT drops %.0f%% with background vs %.0f%% alone; Occamy %.0f%% vs %.0f%%; with background ideal Pushout %.0f%%, port-limited Pushout %.0f%%",
 			100*q, 100*ChokeDrop(pts, "dt", true, q), 100*ChokeDrop(pts, "dt", false, q),
-			100*ChokeDrop(pts, "occamy", true, q), 100*ChokeDrop(pts, "occamy", false, q)))
+			100*ChokeDrop(pts, "occamy", true, q), 100*ChokeDrop(pts, "occamy", false, q),
+			100*ChokeDrop(pts, "pushout", true, q), 100*ChokeDrop(pts, "pushout-ports", true, q)))
 	}
 	worse, better := 0, 0
 	for _, q := range queries {

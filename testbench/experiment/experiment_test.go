@@ -95,7 +95,7 @@ func TestChokingQuick(t *testing.T) {
 	qs := []float64{0.3}
 	pts, err := Choking(context.Background(), opts(t), qs, nil)
 	require.NoError(t, err)
-	require.Len(t, pts, 4)
+	require.Len(t, pts, len(chokeCases))
 	assert.Greater(t, ChokeDrop(pts, "dt", true, 0.3), ChokeDrop(pts, "dt", false, 0.3), "dt: with vs without background")
 	assert.Less(t, ChokeDrop(pts, "occamy", true, 0.3), ChokeDrop(pts, "dt", true, 0.3), "with background: occamy vs dt")
 }
