@@ -145,7 +145,7 @@ func runBurstAbsorption(ctx context.Context, o Options, prog func()) (*Output, e
 				}
 			}
 		}
-		ps.Y.Min, ps.Y.Max = 0, 0.75
+		ps.Y.Min, ps.Y.Max = 0, 1.3 // 2 senders reach 0.9-1.0; room for the legend
 		ps.Legend.Top, ps.Legend.Left = true, false
 		row = append(row, ps)
 	}
