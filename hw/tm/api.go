@@ -48,6 +48,12 @@ type Config struct {
 	CP MemConfig // cell-pointer memory (packet sub-lists and the free list share its links)
 	CD MemConfig // cell-data memory
 
+	// HDRecheck (occamy, occamy-lqd) compares the granted queue's length
+	// with its current threshold before the head-drop PD read is issued,
+	// and issues nothing that cycle when it is no longer over (one
+	// comparator on the grant; the round-robin pointer does not move).
+	HDRecheck bool
+
 	Check bool // check every invariant after every cycle (slow: walks every list)
 }
 
@@ -95,6 +101,12 @@ type QueueStats struct {
 	Admitted    Count // accepted by admission
 	AdmDropped  Count // refused by admission (never entered the buffer)
 	HeadDropped Count // expelled from the head of the queue by the head-drop executor
+	// StaleHeadDropped is the part of HeadDropped issued while the queue
+	// was already at or below its threshold in the issue cycle (its
+	// start-of-cycle length against the threshold of that cycle's free
+	// count): the registered selector bitmap still showed it over
+	// (occamy, occamy-lqd; always 0 for the other policies).
+	StaleHeadDropped Count
 	Transmitted Count // last cell left the egress port
 	Len         Count // now in the queue (admitted, not yet dequeued or dropped)
 	MaxLen      Count // largest Len seen (cells and packets tracked separately)

@@ -32,6 +32,10 @@ func (m *TM) unlinkStage() {
 		st := &m.stats.Queues[r.q]
 		st.HeadDropped.Pkts++
 		st.HeadDropped.Cells += uint64(r.v.Cells)
+		if m.hdStale {
+			st.StaleHeadDropped.Pkts++
+			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
+		}
 		m.hdJob = cellJob{q: r.q, port: r.q / m.cfg.Q, v: r.v, cur: r.v.Heads, ready: now,
 			chains: uint8(1<<min(int(r.v.Cells), m.k) - 1)}
 		m.hdBusy = true

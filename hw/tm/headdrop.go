@@ -48,6 +48,9 @@ func (m *TM) hdIssue() {
 			cand[w] &= m.sel.OverO[w]
 		}
 		q = m.chooseLongest(&cand)
+		if q >= 0 && m.cfg.HDRecheck && !m.overNow(q) {
+			q = -1
+		}
 	case polPushoutPort:
 		if m.free < 0 {
 			q = m.chooseLongest(&cand)
@@ -70,6 +73,16 @@ func (m *TM) chooseRR(cand *rtl.Bitmap, take bool) int {
 	for w := range cand {
 		a.ReqI[w] = m.sel.OverO[w] & cand[w]
 	}
+	if m.cfg.HDRecheck {
+		a.AckI = false
+		a.Eval()
+		if !a.GntValidO || !m.overNow(int(a.GntIdxO)) {
+			return -1 // stale grant: issue nothing, keep the pointer
+		}
+		if !take {
+			return int(a.GntIdxO)
+		}
+	}
 	a.AckI = take
 	a.Eval()
 	if !a.GntValidO {
@@ -77,6 +90,10 @@ func (m *TM) chooseRR(cand *rtl.Bitmap, take bool) int {
 	}
 	return int(a.GntIdxO)
 }
+
+// overNow is the re-check comparator: queue q's start-of-cycle length
+// against its threshold of this cycle (the selector's compare, unregistered).
+func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.thrQ[q] }
 
 // chooseLongest is the ideal maximum finder over the candidate bitmap: the
 // longest start-of-cycle queue, the lowest index on ties.
@@ -102,6 +119,7 @@ func (m *TM) hdStart(q int) {
 		return
 	}
 	m.locked.Set(q)
+	m.hdStale = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
 	m.hdUse[MemPD].Reads++
 	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
 }

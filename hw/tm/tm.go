@@ -150,6 +150,7 @@ type TM struct {
 	hdRd     pdRead
 	hdJob    cellJob
 	hdBusy   bool
+	hdStale  bool // the head drop in flight was issued to a queue at or below its threshold
 	hdCells  int // cells of the head-drop packet in flight, read to freed
 
 	ports  []port
@@ -425,6 +426,7 @@ func (m *TM) Stats() *Stats {
 		t.Admitted.add(q.Admitted)
 		t.AdmDropped.add(q.AdmDropped)
 		t.HeadDropped.add(q.HeadDropped)
+		t.StaleHeadDropped.add(q.StaleHeadDropped)
 		t.Transmitted.add(q.Transmitted)
 		t.Len.add(q.Len)
 	}

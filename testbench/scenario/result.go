@@ -122,6 +122,7 @@ func Execute(p *Prepared, tr rtl.Tracer) (*Result, error) {
 		}
 		res.Metrics = ms
 	}
+	res.Metrics = append(res.Metrics, dynamicsMetrics(st)...)
 	// Parameters the plan computed (Auto ones) are reported as resolved.
 	for k, v := range r.Prep.Values {
 		res.Params[k] = v
