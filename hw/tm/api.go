@@ -107,9 +107,9 @@ type QueueStats struct {
 	// count): the registered selector bitmap still showed it over
 	// (occamy, occamy-lqd; always 0 for the other policies).
 	StaleHeadDropped Count
-	Transmitted Count // last cell left the egress port
-	Len         Count // now in the queue (admitted, not yet dequeued or dropped)
-	MaxLen      Count // largest Len seen (cells and packets tracked separately)
+	Transmitted      Count // last cell left the egress port
+	Len              Count // now in the queue (admitted, not yet dequeued or dropped)
+	MaxLen           Count // largest Len seen (cells and packets tracked separately)
 }
 
 // Stats are per-queue counters and their totals. Total.MaxLen is the

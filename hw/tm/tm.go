@@ -151,7 +151,7 @@ type TM struct {
 	hdJob    cellJob
 	hdBusy   bool
 	hdStale  bool // the head drop in flight was issued to a queue at or below its threshold
-	hdCells  int // cells of the head-drop packet in flight, read to freed
+	hdCells  int  // cells of the head-drop packet in flight, read to freed
 
 	ports  []port
 	ret    [retDepth]dataRet
