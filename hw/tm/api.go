@@ -54,6 +54,8 @@ type Config struct {
 	// comparator on the grant; the round-robin pointer does not move).
 	HDRecheck bool
 
+	Events bool // record per-packet events for Events (closed-loop drivers); off: no cost
+
 	Check bool // check every invariant after every cycle (slow: walks every list)
 }
 

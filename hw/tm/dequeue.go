@@ -32,6 +32,7 @@ func (m *TM) unlinkStage() {
 		st := &m.stats.Queues[r.q]
 		st.HeadDropped.Pkts++
 		st.HeadDropped.Cells += uint64(r.v.Cells)
+		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
 		if m.hdStale {
 			st.StaleHeadDropped.Pkts++
 			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
@@ -177,7 +178,7 @@ func (m *TM) deqIssue() {
 	if i >= len(pt.ring) {
 		i -= len(pt.ring)
 	}
-	pt.ring[i] = txPkt{q: int32(q), cells: v.Cells, left: v.Cells}
+	pt.ring[i] = txPkt{q: int32(q), cells: v.Cells, left: v.Cells, serial: v.Serial}
 	pt.n++
 	pt.pending += int(v.Cells)
 	if pt.pending >= m.cfg.TxWindow {
@@ -259,6 +260,7 @@ func (m *TM) egress() {
 		st := &m.stats.Queues[h.q]
 		st.Transmitted.Pkts++
 		st.Transmitted.Cells += uint64(h.cells)
+		m.event(EvTransmit, int(h.q), -1, h.serial)
 		m.deqPkts[h.q]--
 		pt.head++
 		if pt.head == len(pt.ring) {

@@ -36,6 +36,7 @@ func (m *TM) admit() {
 		if !d.Admitted() || m.en == len(m.enq) {
 			st.AdmDropped.Pkts++
 			st.AdmDropped.Cells += uint64(n)
+			m.event(EvAdmDrop, q, i, 0)
 			continue
 		}
 		st.Admitted.Pkts++
@@ -64,6 +65,7 @@ func (m *TM) admit() {
 			t.Pkts = uint64(m.sumPkts)
 		}
 		m.serial++
+		m.event(EvAdmit, q, i, m.serial)
 		i := m.eh + m.en
 		if i >= len(m.enq) {
 			i -= len(m.enq)

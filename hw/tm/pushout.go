@@ -74,4 +74,5 @@ func (m *TM) expelNow(v int) {
 	st := &m.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)
+	m.event(EvHeadDrop, v, -1, pd.Serial)
 }

@@ -65,9 +65,10 @@ type allocState struct {
 
 // txPkt is a packet scheduled on a port, counted down as its cells leave.
 type txPkt struct {
-	q     int32
-	cells uint16
-	left  uint16
+	q      int32
+	cells  uint16
+	left   uint16
+	serial uint32
 }
 
 // port is one egress port.
@@ -133,6 +134,7 @@ type TM struct {
 
 	offers []Arrival
 	nOff   int
+	events []Event // this cycle's packet events (Config.Events)
 
 	enq      []enqPkt // ring of admitted packets
 	eh, en   int
@@ -230,6 +232,9 @@ func New(c Config) (*TM, error) {
 	m.sch.HeadLenI = m.pds.HeadLen
 	m.free, m.freeQ = c.B, c.B
 	m.offers = make([]Arrival, c.MaxOffers)
+	if c.Events {
+		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
+	}
 	m.enq = make([]enqPkt, c.B+c.PushoutWait+1)
 	m.ports = make([]port, c.P)
 	for p := range m.ports {
@@ -280,6 +285,7 @@ func (m *TM) Eval() {
 		return
 	}
 	m.evald = true
+	m.events = m.events[:0]
 	m.sampleQ()
 	m.admit()
 	m.unlinkStage()
