@@ -16,7 +16,7 @@ func TestExperimentBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown name", []string{"experiment", "fig99"}, `experiment "fig99" unknown, allowed: queue-evolution, burst-absorption, choking, round-robin-vs-longest, throughput-vs-load, all`},
+		{"unknown name", []string{"experiment", "fig99"}, `experiment "fig99" unknown, allowed: queue-evolution, burst-absorption, choking, round-robin-vs-longest, throughput-vs-load, qct-choking, qct-burst, all`},
 		{"no name", []string{"experiment"}, "experiment: want one NAME, allowed: queue-evolution"},
 		{"two names", []string{"experiment", "choking", "queue-evolution"}, "experiment: want one NAME"},
 		{"negative jobs", []string{"experiment", "choking", "--jobs", "-2"}, "--jobs: -2 out of range"},

@@ -40,7 +40,7 @@ type Experiment struct {
 	runs    func(o Options) int // how many runs it makes, for the progress bar
 }
 
-var all = []*Experiment{queueEvolution, burstAbsorption, choking, rrVsLongest, throughputVsLoad}
+var all = []*Experiment{queueEvolution, burstAbsorption, choking, rrVsLongest, throughputVsLoad, qctChoking, qctBurst}
 
 // Names lists the experiments in the order of docs/experiments.md.
 func Names() []string {

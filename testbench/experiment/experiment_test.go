@@ -137,9 +137,9 @@ func TestRunWritesFiles(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	assert.Equal(t, []string{"queue-evolution", "burst-absorption", "choking", "round-robin-vs-longest", "throughput-vs-load"}, Names())
+	assert.Equal(t, []string{"queue-evolution", "burst-absorption", "choking", "round-robin-vs-longest", "throughput-vs-load", "qct-choking", "qct-burst"}, Names())
 	_, err := Lookup("fig99")
-	require.EqualError(t, err, `experiment "fig99" unknown, allowed: queue-evolution, burst-absorption, choking, round-robin-vs-longest, throughput-vs-load`)
+	require.EqualError(t, err, `experiment "fig99" unknown, allowed: queue-evolution, burst-absorption, choking, round-robin-vs-longest, throughput-vs-load, qct-choking, qct-burst`)
 	for _, n := range Names() {
 		e, err := Lookup(n)
 		require.NoError(t, err)
