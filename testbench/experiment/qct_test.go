@@ -20,7 +20,7 @@ func TestQCTChokingClaims(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, pts, len(qctChokeCases)*len(sizes))
 	for _, q := range sizes {
-		ideal := (float64(40*queryPkts(q, 40)*6*8)/5 + qctBaseRTT) * qctCycleNS / 1000 // 5 hosts' NICs
+		ideal := (float64(40*queryPkts(q, 40)*6*8)/5 + qctBaseRTT) * qctCycleNS / 1000    // 5 hosts' NICs
 		ideal = max(ideal, (float64(40*queryPkts(q, 40)*6*8)+qctBaseRTT)*qctCycleNS/1000) // the receiver's port
 		for _, pol := range []string{"dt", "occamy"} {
 			alone := qctAt(pts, pol, false, q)
