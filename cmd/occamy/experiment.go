@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ type experimentFlags struct {
 	seed        uint64
 	jobs        int
 	quick, list bool
+	shard       string
 }
 
 func newExperimentCmd() *cobra.Command {
@@ -51,6 +53,7 @@ See docs/experiments.md.`,
 	fl.IntVar(&f.jobs, "jobs", 0, "runs in parallel (0: one per core)")
 	fl.BoolVar(&f.quick, "quick", false, "a smaller sweep (smoke test; the figures in docs/ use the full one)")
 	fl.BoolVar(&f.list, "list", false, "list the experiments")
+	fl.StringVar(&f.shard, "shard", "", shardFlagUsage+" (writes NAME.shard-i-of-n.json in --out)")
 	return cmd
 }
 
@@ -70,9 +73,20 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 		}
 		exps = append(exps, e)
 	}
+	sh, err := parseShard(f.shard)
+	if err != nil {
+		return err
+	}
 	o := experiment.Options{Out: f.out, Seed: f.seed, Jobs: f.jobs, Quick: f.quick, Progress: cmd.ErrOrStderr()}
 	for _, e := range exps {
-		out, err := e.Run(cmdContext(cmd), o)
+		ctx, st := withShard(cmdContext(cmd), sh)
+		out, err := e.Run(ctx, o)
+		if done, err := saveShard(st, err, shardCommand(cmd, []string{e.Name}), filepath.Join(f.out, fmt.Sprintf("%s.shard-%d-of-%d.json", e.Name, sh.I, sh.N)), cmd.OutOrStdout()); done {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			return failErr(err)
 		}

@@ -19,6 +19,7 @@ type throughputFlags struct {
 	opts                                 throughput.Options
 	jobs                                 int
 	csv, json, alphaCheck                bool
+	shard                                string
 }
 
 func newThroughputCmd() *cobra.Command {
@@ -45,11 +46,21 @@ A size file holds "BYTES [WEIGHT]" lines; '#' starts a comment.
 See docs/experiments.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runThroughput(cmdContext(cmd), cmd.OutOrStdout(), cmd.ErrOrStderr(), &f)
+			sh, err := parseShard(f.shard)
+			if err != nil {
+				return err
+			}
+			ctx, st := withShard(cmdContext(cmd), sh)
+			err = runThroughput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f)
+			if done, err := saveShard(st, err, shardCommand(cmd, nil), "", cmd.OutOrStdout()); done {
+				return err
+			}
+			return err
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.k, "k", "1,2,4,8", "cell-pointer sub-lists per packet, each 1, 2, 4 or 8")
+	fl.StringVar(&f.shard, "shard", "", shardFlagUsage+" (prints the shard file on stdout)")
 	fl.StringVar(&f.freeMode, "free-mode", "cell,chain", "freeing: cell, chain")
 	fl.StringArrayVar(&f.sizes, "size", []string{"fixed:1500"}, "packet-size distribution: "+throughput.SizeForms)
 	fl.StringVar(&f.load, "load", "0:100:10", "normal load per port, percent of line rate: a list or START:STOP:STEP")

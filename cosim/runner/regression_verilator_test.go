@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"occamy/testbench/shard"
 )
 
 // Regression sizes: random cycles per block and seed on Verilator (four
@@ -30,7 +32,7 @@ func TestRegression(t *testing.T) {
 	}
 	needVerilator(t)
 	start := time.Now()
-	for _, blk := range Blocks() {
+	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
 		var random uint64
 		for seed := int64(1); seed <= regressionSeeds; seed++ {
 			res := run(t, Options{Block: blk, Stimulus: StimRandom, Cycles: regressionCycles, Seed: seed, Batch: seed%2 == 0})
@@ -50,7 +52,7 @@ func TestRegression(t *testing.T) {
 	t.Logf("Verilator part: %v", time.Since(start).Round(time.Millisecond))
 	needIcarus(t)
 	start = time.Now()
-	for _, blk := range Blocks() {
+	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
 		opt := Options{Block: blk, Sim: Icarus, Cycles: regressionIcarusLen, Seed: 7}
 		if blk == "top" {
 			// Icarus runs the whole top at N=64 and B=16384 at tens of

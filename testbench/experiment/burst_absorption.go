@@ -53,23 +53,30 @@ func burstSweep(o Options) (pols []string, alphas []float64, senders []int) {
 	return BurstPolicies, BurstAlphas, BurstSenders
 }
 
+// burstJob is one run of the burst-absorption sweep.
+type burstJob struct {
+	pol string
+	a   float64
+	s   int
+}
+
 // BurstAbsorption runs the burst-absorption scenario (one long-lived queue,
 // an incast of each number of senders) with the lossless-burst search for
 // every policy, α and burst rate.
 func BurstAbsorption(ctx context.Context, o Options, policies []string, alphas []float64, senders []int, prog func()) ([]BurstPoint, error) {
-	type job struct {
-		pol string
-		a   float64
-		s   int
-	}
-	var jobs []job
+	var jobs []burstJob
 	for _, p := range policies {
 		for _, s := range senders {
 			for _, a := range alphas {
-				jobs = append(jobs, job{p, a, s})
+				jobs = append(jobs, burstJob{p, a, s})
 			}
 		}
 	}
+	return burstRuns(ctx, o, jobs, prog)
+}
+
+// burstRuns runs the jobs as one sweep.
+func burstRuns(ctx context.Context, o Options, jobs []burstJob, prog func()) ([]BurstPoint, error) {
 	return parallel(ctx, o, len(jobs), prog, func(i int) (BurstPoint, error) {
 		j := jobs[i]
 		r, err := scenarioRun("burst-absorption", j.pol, j.a, map[string]float64{"search": 1, "senders": float64(j.s)}, o.Seed)
@@ -83,22 +90,27 @@ func BurstAbsorption(ctx context.Context, o Options, policies []string, alphas [
 
 func runBurstAbsorption(ctx context.Context, o Options, prog func()) (*Output, error) {
 	pols, alphas, senders := burstSweep(o)
-	pts, err := BurstAbsorption(ctx, o, pols, alphas, []int{BurstDefaultSenders}, prog)
+	// One sweep (so that it shards as one): every α at the default burst
+	// rate, then the claim α at the other rates, policy by policy.
+	var jobs []burstJob
+	for _, p := range pols {
+		for _, a := range alphas {
+			jobs = append(jobs, burstJob{p, a, BurstDefaultSenders})
+		}
+	}
+	for _, p := range pols {
+		for _, s := range senders {
+			if s == BurstDefaultSenders {
+				continue
+			}
+			for _, a := range BurstClaimAlphas {
+				jobs = append(jobs, burstJob{p, a, s})
+			}
+		}
+	}
+	pts, err := burstRuns(ctx, o, jobs, prog)
 	if err != nil {
 		return nil, err
-	}
-	var others []int
-	for _, s := range senders {
-		if s != BurstDefaultSenders {
-			others = append(others, s)
-		}
-	}
-	if len(others) > 0 {
-		more, err := BurstAbsorption(ctx, o, pols, BurstClaimAlphas, others, prog)
-		if err != nil {
-			return nil, err
-		}
-		pts = append(pts, more...)
 	}
 	out := &Output{Header: []string{"policy", "alpha", "senders", "max_lossless_burst_cells", "max_lossless_burst_frac", "burst_pkts_dropped_at_B_over_2"}}
 	for _, p := range pts {

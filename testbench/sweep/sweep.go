@@ -7,6 +7,10 @@
 // which points finish: a point's result may depend only on its index and on
 // what fn captured, never on shared mutable state. The first error cancels
 // the points not yet started and is returned.
+//
+// When the context carries a shard.Store (testbench/shard), Map computes
+// only the shard's points, stores them and returns shard.ErrPartial; with
+// a merged (replay) store it returns the stored results without computing.
 package sweep
 
 import (
@@ -15,6 +19,8 @@ import (
 	"runtime"
 
 	"golang.org/x/sync/errgroup"
+
+	"occamy/testbench/shard"
 )
 
 // Jobs returns the parallelism to use: n when n > 0, else the number of
@@ -35,6 +41,49 @@ func Map[T any](ctx context.Context, n, jobs int, fn func(ctx context.Context, i
 	if n < 0 {
 		return nil, fmt.Errorf("sweep: %d points", n)
 	}
+	if st := shard.StoreFrom(ctx); st != nil {
+		return mapStored(ctx, st, n, jobs, fn, done)
+	}
+	return mapAll(ctx, n, jobs, fn, done)
+}
+
+// mapStored is Map under a shard store: replay the merged results, or run
+// the shard's points and store them.
+func mapStored[T any](ctx context.Context, st *shard.Store, n, jobs int, fn func(ctx context.Context, i int) (T, error), done func()) ([]T, error) {
+	call, err := st.Begin(n)
+	if err != nil {
+		return nil, err
+	}
+	if call == nil {
+		return mapAll(ctx, n, jobs, fn, done)
+	}
+	if st.Replay {
+		out := make([]T, n)
+		for i := range out {
+			if err := call.Get(i, &out[i]); err != nil {
+				return nil, err
+			}
+			if done != nil {
+				done()
+			}
+		}
+		return out, nil
+	}
+	own := st.Shard.Indices(n)
+	res, err := mapAll(ctx, len(own), jobs, func(ctx context.Context, k int) (T, error) { return fn(ctx, own[k]) }, done)
+	if err != nil {
+		return nil, err
+	}
+	for k, i := range own {
+		if err := st.Put(call, i, res[k]); err != nil {
+			return nil, err
+		}
+	}
+	return nil, shard.ErrPartial
+}
+
+// mapAll runs every point.
+func mapAll[T any](ctx context.Context, n, jobs int, fn func(ctx context.Context, i int) (T, error), done func()) ([]T, error) {
 	out := make([]T, n)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(Jobs(jobs))
