@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,6 +32,16 @@ type tmFlag struct {
 	flag, field, usage string
 	isString           bool
 }
+
+// simNames maps scenario.Options fields to the flags of `occamy sim`.
+var simNames = func() flagNames {
+	n := flagNames{"Scenario": "--scenario", "Policy": "--bm", "Alpha": "--alpha", "Cycles": "--cycles",
+		"Seed": "--seed", "Params": "--param", "Sources": "--source"}
+	for _, t := range tmFlags {
+		n["TM."+t.field] = "--" + t.flag
+	}
+	return n
+}()
 
 var tmFlags = []tmFlag{
 	{"ports", "P", "egress ports P (1..32)", false},
@@ -68,7 +80,7 @@ See docs/scenarios.md.`,
 			}
 			opts, err := simOptions(cmd, &f, ints, strs)
 			if err != nil {
-				return usageErr(err)
+				return simNames.usage(err)
 			}
 			return runSim(cmd.OutOrStdout(), &f, opts)
 		},
@@ -98,16 +110,19 @@ See docs/scenarios.md.`,
 
 // simOptions turns the flags into scenario.Options; every error is bad input.
 func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (scenario.Options, error) {
-	o := scenario.Options{Scenario: f.scenario, Alpha: f.alpha, Cycles: f.cycles, Check: f.check}
+	o := scenario.Options{Scenario: f.scenario, Alpha: f.alpha, Check: f.check}
 	if cmd.Flags().Changed("seed") {
 		s := f.seed
 		o.Seed = &s
 	}
-	if cmd.Flags().Changed("alpha") && f.alpha == 0 {
-		return o, fmt.Errorf("--alpha: 0 is not a power of two")
+	if cmd.Flags().Changed("cycles") {
+		c := f.cycles
+		o.Cycles = &c
 	}
-	if cmd.Flags().Changed("cycles") && f.cycles == 0 {
-		return o, fmt.Errorf("--cycles: 0 out of range, allowed 1 or more")
+	if cmd.Flags().Changed("alpha") && f.alpha == 0 {
+		// Options.Alpha 0 means "not given": let the library say why 0 is refused.
+		_, err := scenario.ParseAlpha(0, tm.DefaultConfig().AW)
+		return o, err
 	}
 	for i, t := range tmFlags {
 		if !cmd.Flags().Changed(t.flag) {
@@ -117,12 +132,12 @@ func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (sce
 		if t.isString {
 			v = strs[i]
 		}
-		o.TM = append(o.TM, scenario.TMSet{Flag: "--" + t.flag, Field: t.field, Value: v})
+		o.TM = append(o.TM, scenario.TMSet{Field: t.field, Value: v})
 	}
 	if len(f.params) > 0 {
 		o.Params = map[string]float64{}
 		for _, p := range f.params {
-			k, v, err := scenario.ParseParam(p)
+			k, v, err := parseParam(p)
 			if err != nil {
 				return o, err
 			}
@@ -176,7 +191,7 @@ func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
 		op.Policy = p
 		prep, err := scenario.Prepare(op)
 		if err != nil {
-			return usageErr(err)
+			return simNames.usage(err)
 		}
 		preps = append(preps, prep)
 	}
@@ -186,7 +201,7 @@ func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
 		res, vcdPath, err := runOne(f, prep, len(preps) > 1)
 		if err != nil {
 			if scenario.IsInput(err) {
-				return usageErr(err)
+				return simNames.usage(err)
 			}
 			return failErr(err)
 		}
@@ -271,4 +286,18 @@ func listScenarios(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// parseParam parses one --param flag, name=value.
+func parseParam(text string) (string, float64, error) {
+	k, val, ok := strings.Cut(text, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return "", 0, fmt.Errorf("--param %q: want name=value", text)
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return "", 0, fmt.Errorf("--param %s: %q is not a number", k, val)
+	}
+	return k, x, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -30,11 +31,12 @@ const SizeForms = "fixed:BYTES, bimodal:SMALL:LARGE:LARGE_FRAC, uniform:MIN:MAX,
 //	uniform:64:1500          uniform between 64 and 1500 bytes inclusive
 //	file:sizes.txt           an empirical list read from a file (ParseSizeFile)
 //
-// Errors are one line naming the flag value and the allowed forms.
+// Errors are one-line *field.Error for Size, keyed by the text, saying
+// the allowed forms.
 func ParseSize(text string) (Size, error) {
 	kind, rest, _ := strings.Cut(text, ":")
 	bad := func(format string, a ...any) (Size, error) {
-		return Size{}, fmt.Errorf("--size %q: %s", text, fmt.Sprintf(format, a...))
+		return Size{}, field.KeyErrorf("Size", strconv.Quote(text), format, a...)
 	}
 	s := Size{Name: text}
 	switch kind {
