@@ -162,8 +162,12 @@ func TestLoadEntryDamaged(t *testing.T) {
 			require.NoError(t, os.Remove(so(dir, l)))
 			require.NoError(t, os.Mkdir(so(dir, l), 0o755))
 		}, "is not a regular file"},
-		{"meta.json missing", func(t *testing.T, dir string, l *Library) { require.NoError(t, os.Remove(filepath.Join(dir, metaFile))) }, "no such file"},
-		{"meta.json cut short", func(t *testing.T, dir string, l *Library) { require.NoError(t, os.Truncate(filepath.Join(dir, metaFile), 40)) }, "unexpected end of JSON"},
+		{"meta.json missing", func(t *testing.T, dir string, l *Library) {
+			require.NoError(t, os.Remove(filepath.Join(dir, metaFile)))
+		}, "no such file"},
+		{"meta.json cut short", func(t *testing.T, dir string, l *Library) {
+			require.NoError(t, os.Truncate(filepath.Join(dir, metaFile), 40))
+		}, "unexpected end of JSON"},
 		{"meta.json of another key", func(t *testing.T, dir string, l *Library) {
 			other := *l
 			other.Key = strings.Repeat("0", 64)
