@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"occamy/rtl/infile"
 )
 
 // BuildError is a failed step of a build, with the tool's own output.
@@ -198,6 +200,14 @@ func absFiles(paths []string, dirs bool) ([]string, error) {
 				return nil, fmt.Errorf("cosim: include path %s is not a directory", p)
 			}
 			return nil, fmt.Errorf("cosim: source %s is a directory, want a Verilog file", p)
+		}
+		if !dirs {
+			if err := infile.Check(a); err != nil {
+				return nil, fmt.Errorf("cosim: source %w", err)
+			}
+			if st.Size() > MaxSourceBytes {
+				return nil, fmt.Errorf("cosim: source %s is %d bytes, allowed at most %s", p, st.Size(), infile.Size(MaxSourceBytes))
+			}
 		}
 		out = append(out, a)
 	}

@@ -16,6 +16,7 @@ import (
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
+	"occamy/rtl/infile"
 )
 
 // simFlags are the raw flags of `occamy sim`.
@@ -152,7 +153,7 @@ func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (sce
 		o.Sources = append(o.Sources, *spec)
 	}
 	if f.config != "" {
-		data, err := os.ReadFile(f.config)
+		data, err := infile.ReadFile(f.config, scenario.MaxFileBytes)
 		if err != nil {
 			return o, fmt.Errorf("--config: %v", err)
 		}

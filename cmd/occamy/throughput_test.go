@@ -36,7 +36,7 @@ func TestThroughputBadInput(t *testing.T) {
 		{"empty load list", []string{"--load", ""}, "--load: empty sweep range"},
 		{"zero load step", []string{"--load", "0:100:0"}, "--load: step \"0\", allowed a number above 0"},
 		{"load not a number", []string{"--load", "half"}, `--load: "half" is not a number`},
-		{"unreadable size file", []string{"--size", "file:" + filepath.Join(t.TempDir(), "nope.txt")}, "cannot read the size file: open"},
+		{"unreadable size file", []string{"--size", "file:" + filepath.Join(t.TempDir(), "nope.txt")}, "nope.txt: no such file or directory"},
 		{"size file without sizes", []string{"--size", "file:" + empty}, "no sizes"},
 		{"size file bad weight", []string{"--size", "file:" + badLine}, "line 2: weight \"-2\", allowed a number above 0"},
 		{"unknown size form", []string{"--size", "zipf:1.2"}, "unknown form, allowed fixed:BYTES"},

@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"occamy/cosim/vcddiff"
+	"occamy/rtl/infile"
 )
 
 // vcddiffFlags are the raw flag values of occamy vcddiff.
@@ -85,7 +85,7 @@ func vcddiffOptions(a, b string, fl vcddiffFlags) (vcddiff.Options, error) {
 		return opt, fmt.Errorf("--signals %q names no signal", fl.signals)
 	}
 	if fl.mapFile != "" {
-		mf, err := os.Open(fl.mapFile)
+		mf, err := infile.Open(fl.mapFile)
 		if err != nil {
 			return opt, fmt.Errorf("--map: %w", err)
 		}
@@ -104,12 +104,12 @@ func runVcddiff(cmd *cobra.Command, pathA, pathB string, fl vcddiffFlags) error 
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}
-	fa, err := os.Open(pathA)
+	fa, err := infile.Open(pathA)
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}
 	defer fa.Close()
-	fb, err := os.Open(pathB)
+	fb, err := infile.Open(pathB)
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}

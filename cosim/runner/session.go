@@ -10,6 +10,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/testbench/stimulus"
+	"occamy/rtl/infile"
 )
 
 // RootEnv names the repository root holding verilog/ when the working
@@ -83,8 +84,8 @@ func prepare(opt Options) (*session, error) {
 			if err != nil {
 				return nil, setupf("%s: %v", f, err)
 			}
-			if st, err := os.Stat(a); err != nil || st.IsDir() {
-				return nil, setupf("RTL file %s cannot be read", f)
+			if err := infile.Check(a); err != nil {
+				return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
 			}
 			s.files = append(s.files, a)
 		}

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
 	"occamy/testbench/field"
 	"occamy/testbench/traffic"
+	"occamy/rtl/infile"
 )
 
 // Size is a packet-size distribution of the sweep: the text the user gave
@@ -73,7 +73,7 @@ func ParseSize(text string) (Size, error) {
 		if rest == "" {
 			return bad("missing path; want file:PATH")
 		}
-		data, err := os.ReadFile(rest)
+		data, err := infile.ReadFile(rest, MaxSizeFileBytes)
 		if err != nil {
 			return bad("cannot read the size file: %v", err)
 		}
@@ -108,6 +108,9 @@ func sizeInts(text string, n int) ([]int, error) {
 	}
 	return out, nil
 }
+
+// MaxSizeFileBytes is the largest size file read.
+const MaxSizeFileBytes = 16 << 20
 
 // MaxSizeEntries is the most entries a size file may hold (the traffic
 // package's limit on an empirical list).

@@ -34,7 +34,7 @@ func TestParseSize(t *testing.T) {
 		{text: "uniform:900:100", err: "uniform"},
 		{text: "zipf:1", err: "unknown form, allowed fixed:BYTES, bimodal:SMALL:LARGE:LARGE_FRAC, uniform:MIN:MAX, file:PATH"},
 		{text: "file:", err: "missing path"},
-		{text: "file:" + filepath.Join(dir, "missing.txt"), err: "cannot read the size file: open"},
+		{text: "file:" + filepath.Join(dir, "missing.txt"), err: "missing.txt: no such file or directory"},
 		{text: "file:" + empty, err: "no sizes"},
 	}
 	for _, c := range cases {
