@@ -13,10 +13,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"occamy/hw/tm"
+	"occamy/rtl/infile"
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
-	"occamy/rtl/infile"
 )
 
 // simFlags are the raw flags of `occamy sim`.

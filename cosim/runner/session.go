@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/testbench/stimulus"
 	"occamy/rtl/infile"
+	"occamy/testbench/stimulus"
 )
 
 // RootEnv names the repository root holding verilog/ when the working

@@ -118,7 +118,6 @@ func Size(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-
 // Reason is what is wrong with the path of an *Error, without the path;
 // other errors are returned as they are.
 func Reason(err error) string {

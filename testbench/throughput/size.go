@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"occamy/rtl/infile"
 	"occamy/testbench/field"
 	"occamy/testbench/traffic"
-	"occamy/rtl/infile"
 )
 
 // Size is a packet-size distribution of the sweep: the text the user gave
