@@ -71,8 +71,13 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 		exps = append(exps, e)
 	}
 	o := experiment.Options{Out: f.out, Seed: f.seed, Jobs: f.jobs, Quick: f.quick, Progress: cmd.ErrOrStderr()}
-	for _, e := range exps {
-		out, err := e.Run(cmdContext(cmd), o)
+	ctx, stop := interruptContext(cmdContext(cmd))
+	defer stop()
+	for i, e := range exps {
+		out, err := e.Run(ctx, o)
+		if ctx.Err() != nil {
+			return interruptedAfter("experiment "+e.Name, "experiments", i, len(exps))
+		}
 		if err != nil {
 			return failErr(err)
 		}

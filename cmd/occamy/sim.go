@@ -1,11 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -83,7 +84,9 @@ See docs/scenarios.md.`,
 			if err != nil {
 				return simNames.usage(err)
 			}
-			return runSim(cmd.OutOrStdout(), &f, opts)
+			ctx, stop := interruptContext(cmdContext(cmd))
+			defer stop()
+			return runSim(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f, opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -183,8 +186,10 @@ func policies(f *simFlags, o scenario.Options) []string {
 }
 
 // runSim prepares every policy's run first (so bad input fails before any
-// simulation), then runs them and prints.
-func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
+// simulation), then runs them and prints. SIGINT or SIGTERM stops the run
+// at a cycle boundary: its waveform keeps the whole cycles (with its save
+// file), stderr says where it stopped, and the exit code is 130.
+func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
 	var preps []*scenario.Prepared
 	for _, p := range pols {
@@ -199,36 +204,37 @@ func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
 	var results []*scenario.Result
 	var waves []string
 	for _, prep := range preps {
-		res, vcdPath, err := runOne(f, prep, len(preps) > 1)
-		if err != nil {
-			if scenario.IsInput(err) {
-				return simNames.usage(err)
+		res, vcdPath, err := runOne(ctx, f, prep, len(preps) > 1)
+		var ie *scenario.InterruptedError
+		if errors.As(err, &ie) {
+			if vcdPath != "" {
+				gtkw, gerr := scenario.WriteGTKW(vcdPath, ie.Result)
+				if gerr != nil {
+					return usageErr(fmt.Errorf("--vcd: %w", gerr))
+				}
+				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s (open with: gtkwave %s)\n", ie.Cycles-1, vcdPath, gtkw)
 			}
-			return failErr(err)
+			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
+		}
+		if err != nil {
+			return runErr(err)
 		}
 		results = append(results, res)
 		if vcdPath != "" {
 			gtkwPath, err := scenario.WriteGTKW(vcdPath, res)
 			if err != nil {
-				return failErr(err)
+				return usageErr(fmt.Errorf("--vcd: %w", err))
 			}
 			waves = append(waves, vcdPath, gtkwPath)
 		}
 	}
 	if f.json {
-		enc := json.NewEncoder(w)
-		var err error
 		if len(results) == 1 {
-			err = enc.Encode(results[0])
-		} else {
-			err = enc.Encode(struct {
-				Runs []*scenario.Result `json:"runs"`
-			}{results})
+			return json.NewEncoder(w).Encode(results[0])
 		}
-		if err != nil {
-			return failErr(err)
-		}
-		return nil
+		return json.NewEncoder(w).Encode(struct {
+			Runs []*scenario.Result `json:"runs"`
+		}{results})
 	}
 	var err error
 	if len(results) == 1 {
@@ -237,7 +243,7 @@ func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
 		err = scenario.WriteCompare(w, results)
 	}
 	if err != nil {
-		return failErr(err)
+		return err
 	}
 	for i := 0; i+1 < len(waves); i += 2 {
 		fmt.Fprintf(w, "waveform: %s (open with: gtkwave %s)\n", waves[i], waves[i+1])
@@ -245,11 +251,25 @@ func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
 	return nil
 }
 
+// runErr classifies a run's error: bad input and a failed waveform write
+// are exit 2, a model or invariant failure exit 1.
+func runErr(err error) error {
+	var we *vcd.WriteError
+	switch {
+	case scenario.IsInput(err):
+		return simNames.usage(err)
+	case errors.As(err, &we):
+		return usageErr(fmt.Errorf("--vcd: %w", err))
+	}
+	return failErr(err)
+}
+
 // runOne runs one prepared scenario, traced to the --vcd file (suffixed
-// with the policy when several run) when asked.
-func runOne(f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Result, string, error) {
+// with the policy when several run) when asked. The VCD is written under a
+// temporary name and renamed into place when complete (vcd.CreateTracer).
+func runOne(ctx context.Context, f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Result, string, error) {
 	if f.vcd == "" {
-		res, err := scenario.Execute(prep, nil)
+		res, err := scenario.ExecuteContext(ctx, prep, nil)
 		return res, "", err
 	}
 	path := f.vcd
@@ -257,20 +277,12 @@ func runOne(f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Resul
 		ext := filepath.Ext(path)
 		path = strings.TrimSuffix(path, ext) + "-" + prep.Policy + ext
 	}
-	file, err := os.Create(path)
+	tr, err := vcd.CreateTracer(path, vcd.TracerOptions{})
 	if err != nil {
 		return nil, "", &scenario.InputError{Err: fmt.Errorf("--vcd: %v", err)}
 	}
-	defer file.Close()
-	tr, err := vcd.NewTracer(file, vcd.TracerOptions{})
-	if err != nil {
-		return nil, "", err
-	}
-	res, err := scenario.Execute(prep, tr)
-	if err != nil {
-		return nil, "", err
-	}
-	return res, path, file.Close()
+	res, err := scenario.ExecuteContext(ctx, prep, tr)
+	return res, path, err
 }
 
 // listScenarios prints every scenario with its parameters.

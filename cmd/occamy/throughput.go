@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
@@ -59,7 +61,9 @@ A size file holds "BYTES [WEIGHT]" lines; '#' starts a comment.
 See docs/experiments.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runThroughput(cmdContext(cmd), cmd.OutOrStdout(), cmd.ErrOrStderr(), &f)
+			ctx, stop := interruptContext(cmdContext(cmd))
+			defer stop()
+			return runThroughput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f)
 		},
 	}
 	fl := cmd.Flags()
@@ -148,16 +152,25 @@ func runThroughput(ctx context.Context, out, errw io.Writer, f *throughputFlags)
 		return throughputNames.usage(err)
 	}
 	bar := sweep.NewProgress(errw, len(pts), "throughput")
-	res, err := throughput.Sweep(ctx, pts, f.opts, f.jobs, bar.Done)
+	var finished atomic.Int64
+	res, err := throughput.Sweep(ctx, pts, f.opts, f.jobs, func() { finished.Add(1); bar.Done() })
 	bar.Finish()
+	if ctx.Err() != nil {
+		return interruptedAfter("throughput", "points", int(finished.Load()), len(pts))
+	}
 	if err != nil {
 		return failErr(err)
 	}
+
 	rep := &throughput.Report{Options: f.opts, Results: res}
 	check := rep.AlphaCheck
 	if f.alphaCheck {
 		if check, err = throughput.CheckAlpha(ctx, pts[0], f.opts, f.opts.BurstRate); err != nil {
-			if _, bad := field.As(err); bad {
+			var se *throughput.SetupError
+			switch _, bad := field.As(err); {
+			case ctx.Err() != nil:
+				return interruptedAfter("throughput --alpha-check", "points", len(pts), len(pts))
+			case bad || errors.As(err, &se):
 				return throughputNames.usage(err)
 			}
 			return failErr(err)
@@ -178,9 +191,24 @@ func runThroughput(ctx context.Context, out, errw io.Writer, f *throughputFlags)
 		}
 	}
 	if err != nil {
-		return failErr(err)
+		return err
+	}
+	if countSetup(res) == len(res) {
+		// Every row says why; a sweep that measured nothing is not a success.
+		return usageErr(fmt.Errorf("throughput: no point of the sweep could be set up on the model (%s)", res[0].Setup))
 	}
 	return nil
+}
+
+// countSetup counts the points that could not be set up.
+func countSetup(res []throughput.Result) int {
+	n := 0
+	for _, r := range res {
+		if r.Setup != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // cmdContext is the command's context, or a background one when cobra

@@ -111,3 +111,32 @@ func TestThroughputAlphaCheck(t *testing.T) {
 	assert.Contains(t, out, "paper, Inequality (4): 1/α ≥ R/V − 2: α ≤ 1; at α=1")
 	assert.Contains(t, out, "fluid model with drains")
 }
+
+// TestThroughputSetupFailure: a point the model cannot set up (the
+// over-allocated queue never fills with k=1 and an 8-cycle cell-pointer
+// latency) is reported in its row and the sweep goes on with the others;
+// a sweep where no point could be set up is exit 2 after its table.
+func TestThroughputSetupFailure(t *testing.T) {
+	args := append([]string{"throughput", "--k", "1,4", "--cp-latency", "8", "--load", "0", "--free-mode", "chain"}, small...)
+	out, errText, code := runCLI(t, args...)
+	require.Equal(t, 0, code, errText)
+	rows := strings.Split(out, "\n")
+	var k1, k4 string
+	for _, r := range rows {
+		switch {
+		case strings.HasPrefix(r, "1  chain"):
+			k1 = r
+		case strings.HasPrefix(r, "4  chain"):
+			k4 = r
+		}
+	}
+	assert.Contains(t, k1, "no setup", "the k=1 row says it was not set up:\n%s", out)
+	assert.NotContains(t, k4, "no setup", "the sweep went on to k=4:\n%s", out)
+	assert.Contains(t, out, "k=1 chain fixed:1500 load=0% P=8: cannot be set up: queue 7 did not fill")
+
+	args = append([]string{"throughput", "--k", "1", "--cp-latency", "8", "--load", "0", "--free-mode", "chain"}, small...)
+	out, errText, code = runCLI(t, args...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, "no setup", "the table is printed")
+	assert.Contains(t, errText, "no point of the sweep could be set up on the model")
+}

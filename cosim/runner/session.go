@@ -252,6 +252,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
 		}
+		release, err := cosim.LockDir(s.opt.VCDDir)
+		if err != nil {
+			return nil, setupf("VCD directory %v", err)
+		}
+		defer release()
 	}
 	if s.opt.Sim == Icarus {
 		err = s.runIcarus(ctx, res)

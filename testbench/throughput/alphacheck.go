@@ -66,6 +66,9 @@ func CheckAlpha(ctx context.Context, p Point, o Options, burstLR float64) (*Alph
 	if err != nil {
 		return nil, err
 	}
+	if res.Setup != "" {
+		return nil, &SetupError{res.Setup + " (α check on " + p.String() + ")"}
+	}
 	ac := &AlphaCheck{Point: p, BurstRate: float64(senders), R: float64(senders) / float64(o.R),
 		V: res.Expulsion.CellsPerClock, D: 1 / float64(o.R)}
 	cfg, err := Config(p, o)
