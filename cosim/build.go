@@ -2,6 +2,7 @@ package cosim
 
 import (
 	"context"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -24,6 +25,9 @@ type BuildError struct {
 // Error gives the stage and the tool's error lines (Verilator's %Error
 // lines when there are any, else the last lines of its output).
 func (e *BuildError) Error() string {
+	if errors.Is(e.Err, ErrBuildInterrupted) || errors.Is(e.Err, context.Canceled) {
+		return fmt.Sprintf("cosim: %s of top %s stopped (%v); its processes were killed", e.Stage, e.Top, e.Err)
+	}
 	return fmt.Sprintf("cosim: %s of top %s failed (%v):\n%s", e.Stage, e.Top, e.Err, errorLines(e.Output, 30))
 }
 

@@ -2,6 +2,7 @@ package cosim
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -78,5 +79,16 @@ func TestRunToolKillsGroup(t *testing.T) {
 			require.Eventually(t, func() bool { return gone(pids[0]) && gone(pids[1]) }, 5*time.Second, 10*time.Millisecond,
 				"children %v still running after the build stopped", pids)
 		})
+	}
+}
+
+// TestBuildErrorStopped: a build stopped by a signal or a cancel says so in
+// one line, without the tool's output.
+func TestBuildErrorStopped(t *testing.T) {
+	for _, cause := range []error{fmt.Errorf("make stopped: %w by terminated", ErrBuildInterrupted), fmt.Errorf("make stopped: %w", context.Canceled)} {
+		e := &BuildError{Stage: "compile", Top: "counter", Output: "g++ ...\nmany lines\n", Err: cause}
+		assert.NotContains(t, e.Error(), "\n")
+		assert.Contains(t, e.Error(), "cosim: compile of top counter stopped (make stopped: ")
+		assert.ErrorIs(t, e, cause)
 	}
 }
