@@ -4,11 +4,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"occamy/rtl/infile"
 )
 
 // BuildError is a failed step of a build, with the tool's own output.
@@ -22,6 +25,9 @@ type BuildError struct {
 // Error gives the stage and the tool's error lines (Verilator's %Error
 // lines when there are any, else the last lines of its output).
 func (e *BuildError) Error() string {
+	if errors.Is(e.Err, ErrBuildInterrupted) || errors.Is(e.Err, context.Canceled) {
+		return fmt.Sprintf("cosim: %s of top %s stopped (%v); its processes were killed", e.Stage, e.Top, e.Err)
+	}
 	return fmt.Sprintf("cosim: %s of top %s failed (%v):\n%s", e.Stage, e.Top, e.Err, errorLines(e.Output, 30))
 }
 
@@ -66,7 +72,7 @@ func Discover(ctx context.Context, spec Spec) (*Elaboration, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(p.tmp)
+	defer p.tmp.remove()
 	return p.el, nil
 }
 
@@ -74,7 +80,8 @@ func Discover(ctx context.Context, spec Spec) (*Elaboration, error) {
 type prepared struct {
 	s          Spec
 	tc         *toolchain
-	root, tmp  string
+	root       string
+	tmp        *tmpDir // elaboration scratch
 	srcs, incs []string
 	el         *Elaboration
 }
@@ -97,11 +104,11 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 	if p.incs, err = absFiles(s.IncludeDirs, true); err != nil {
 		return nil, err
 	}
-	if p.tmp, err = os.MkdirTemp(filepath.Join(p.root, "tmp"), safeName(s.Top)+"-"); err != nil {
-		return nil, fmt.Errorf("cosim: %w", err)
+	if p.tmp, err = workDir(p.root, safeName(s.Top)+"-", true); err != nil {
+		return nil, err
 	}
-	if p.el, err = elaborate(ctx, p.tc, &p.s, p.srcs, p.incs, p.tmp); err != nil {
-		os.RemoveAll(p.tmp)
+	if p.el, err = elaborate(ctx, p.tc, &p.s, p.srcs, p.incs, p.tmp.path); err != nil {
+		p.tmp.remove()
 		return nil, err
 	}
 	return p, nil
@@ -111,12 +118,17 @@ func prepare(ctx context.Context, spec Spec) (*prepared, error) {
 // and compiles it into a shared library in the cache. It runs Verilator's
 // XML elaboration every time (tens of milliseconds) because the cache key
 // covers the contents of every file the elaboration read.
+//
+// An entry is used only once validated (loadEntry: the .so's size and
+// SHA-256 as recorded at build time). A miss or a damaged entry is built
+// under the key's lock (lockKey), so concurrent builds of one key compile
+// once; the fresh build replaces a damaged entry.
 func Build(ctx context.Context, spec Spec) (*Library, error) {
 	p, err := prepare(ctx, spec)
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(p.tmp)
+	defer p.tmp.remove()
 	s, tc, el := &p.s, p.tc, p.el
 	layout, err := s.layoutFor(el.Ports)
 	if err != nil {
@@ -132,7 +144,18 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	if lib.Key, err = buildKey(tc, s, lib, p.srcs, p.incs); err != nil {
 		return nil, err
 	}
-	entry := filepath.Join(p.root, entryName(s.Top, lib.Key))
+	name := entryName(s.Top, lib.Key)
+	entry := filepath.Join(p.root, name)
+	if got, err := loadEntry(entry, lib.Key); err == nil {
+		got.Cached, got.Warnings = true, el.Warnings
+		return got, nil
+	}
+	lock, err := lockKey(ctx, p.root, name)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.unlock()
+	// Another process may have built it while this one waited.
 	if got, err := loadEntry(entry, lib.Key); err == nil {
 		got.Cached, got.Warnings = true, el.Warnings
 		return got, nil
@@ -140,14 +163,19 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, p.root, s.Jobs); err != nil {
 		return nil, err
 	}
-	work := filepath.Join(p.tmp, "entry")
+	bd, err := workDir(p.root, safeName(s.Top)+"-", false)
+	if err != nil {
+		return nil, err
+	}
+	defer bd.remove()
+	work := filepath.Join(bd.path, "entry")
 	if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work); err != nil {
 		return nil, err
 	}
 	if err := lib.writeEntry(work); err != nil {
 		return nil, fmt.Errorf("cosim: %w", err)
 	}
-	if _, err := install(work, entry); err != nil {
+	if err := replaceEntry(work, entry, filepath.Join(p.root, "tmp")); err != nil {
 		return nil, err
 	}
 	got, err := loadEntry(entry, lib.Key)
@@ -176,6 +204,14 @@ func absFiles(paths []string, dirs bool) ([]string, error) {
 				return nil, fmt.Errorf("cosim: include path %s is not a directory", p)
 			}
 			return nil, fmt.Errorf("cosim: source %s is a directory, want a Verilog file", p)
+		}
+		if !dirs {
+			if err := infile.Check(a); err != nil {
+				return nil, fmt.Errorf("cosim: source %w", err)
+			}
+			if st.Size() > MaxSourceBytes {
+				return nil, fmt.Errorf("cosim: source %s is %d bytes, allowed at most %s", p, st.Size(), infile.Size(MaxSourceBytes))
+			}
 		}
 		out = append(out, a)
 	}
@@ -244,6 +280,7 @@ func buildKey(tc *toolchain, s *Spec, lib *Library, srcs, incs []string) (string
 	h := sha256.New()
 	field := func(name, v string) { fmt.Fprintf(h, "%s=%d:%s\n", name, len(v), v) }
 	field("abi", fmt.Sprint(abiVersion))
+	field("cache", cacheFormat)
 	for _, f := range []string{"occ_wrap.cpp", "occ_hooks.h", "runtime.mk"} {
 		field("csrc/"+f, csrcFile(f))
 	}
@@ -304,20 +341,29 @@ var runtimeObjs = []string{"verilated.o", "verilated_vcd_c.o", "verilated_thread
 // optimisation level, in their own cache entry, and returns its directory.
 func ensureRuntime(ctx context.Context, tc *toolchain, opt, root string, jobs int) (string, error) {
 	h := sha256.New()
-	for _, v := range []string{recipe(), csrcFile("runtime.mk"), csrcFile("occ_hooks.h"), tc.version, tc.root, tc.cxx, tc.cxxVersion, opt} {
+	for _, v := range []string{cacheFormat, recipe(), csrcFile("runtime.mk"), csrcFile("occ_hooks.h"), tc.version, tc.root, tc.cxx, tc.cxxVersion, opt} {
 		fmt.Fprintf(h, "%d:%s\n", len(v), v)
 	}
 	key := hex.EncodeToString(h.Sum(nil))
-	final := filepath.Join(root, "runtime-"+key[:24])
-	if haveAll(final, runtimeObjs) {
+	name := "runtime-" + key[:24]
+	final := filepath.Join(root, name)
+	if checkManifest(final, runtimeObjs) == nil {
 		return final, nil
 	}
-	tmp, err := os.MkdirTemp(filepath.Join(root, "tmp"), "runtime-")
+	lock, err := lockKey(ctx, root, name)
 	if err != nil {
-		return "", fmt.Errorf("cosim: %w", err)
+		return "", err
 	}
-	defer os.RemoveAll(tmp)
-	work := filepath.Join(tmp, "rt")
+	defer lock.unlock()
+	if checkManifest(final, runtimeObjs) == nil {
+		return final, nil
+	}
+	tmp, err := workDir(root, "runtime-", false)
+	if err != nil {
+		return "", err
+	}
+	defer tmp.remove()
+	work := filepath.Join(tmp.path, "rt")
 	if err := os.Mkdir(work, 0o755); err != nil {
 		return "", fmt.Errorf("cosim: %w", err)
 	}
@@ -331,19 +377,13 @@ func ensureRuntime(ctx context.Context, tc *toolchain, opt, root string, jobs in
 	if out, err := runTool(ctx, work, tc.make, args...); err != nil {
 		return "", &BuildError{Stage: "compile", Top: "Verilator runtime", Output: out, Err: err}
 	}
-	if _, err := install(work, final); err != nil {
+	if err := writeManifest(work, runtimeObjs); err != nil {
+		return "", fmt.Errorf("cosim: %w", err)
+	}
+	if err := replaceEntry(work, final, filepath.Join(root, "tmp")); err != nil {
 		return "", err
 	}
 	return final, nil
-}
-
-func haveAll(dir string, names []string) bool {
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
-			return false
-		}
-	}
-	return true
 }
 
 func writeFiles(dir string, files map[string]string) error {

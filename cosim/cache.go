@@ -8,6 +8,9 @@ import (
 	"time"
 )
 
+// MaxSourceBytes is the largest Verilog source file accepted.
+const MaxSourceBytes = 256 << 20
+
 // CacheEnv names the environment variable that overrides the cache
 // directory.
 const CacheEnv = "OCCAMY_CACHE_DIR"
@@ -26,7 +29,10 @@ func DefaultCacheDir() string {
 }
 
 // cacheRoot resolves and creates the cache directory, with its tmp/ where
-// builds happen before being moved into place.
+// builds happen before being moved into place, and sweeps stale temporary
+// directories. A cache that exists but cannot be written is accepted: its
+// complete entries still load, and only a miss fails (when it takes the
+// key's lock).
 func cacheRoot(dir string) (string, error) {
 	if dir == "" {
 		dir = DefaultCacheDir()
@@ -40,39 +46,32 @@ func cacheRoot(dir string) (string, error) {
 	}
 	tmp := filepath.Join(abs, "tmp")
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		if st, serr := os.Stat(abs); serr == nil && st.IsDir() {
+			return abs, nil // read-only: hits only
+		}
 		return "", fmt.Errorf("cosim: cannot create cache directory: %w", err)
 	}
-	sweepTmp(tmp, time.Now().Add(-staleBuild))
+	sweepTmp(tmp, time.Now())
 	return abs, nil
 }
 
-// staleBuild is the age after which a leftover temporary build directory
-// (from a killed process) is removed.
-const staleBuild = 24 * time.Hour
-
-// sweepTmp removes temporary build directories last changed before cutoff.
-// Errors are ignored: another process may be sweeping at the same time.
-func sweepTmp(tmp string, cutoff time.Time) {
-	ents, err := os.ReadDir(tmp)
+// workDir makes a locked temporary directory for one build step in the
+// cache's tmp/ (so the result can be renamed into place), or, for a step
+// whose output is thrown away, in the system temp directory when the cache
+// is read-only.
+func workDir(root, prefix string, throwaway bool) (*tmpDir, error) {
+	d, err := newTmpDir(filepath.Join(root, "tmp"), prefix)
+	if err != nil && throwaway {
+		d, err = newTmpDir("", "occamy-"+prefix)
+	}
 	if err != nil {
-		return
+		return nil, fmt.Errorf("cosim: %w", err)
 	}
-	for _, e := range ents {
-		if info, err := e.Info(); err == nil && info.ModTime().Before(cutoff) {
-			os.RemoveAll(filepath.Join(tmp, e.Name()))
-		}
-	}
+	return d, nil
 }
 
-// install moves a finished build directory to its final name in one rename.
-// When another build of the same key got there first, the finished entry is
-// kept, the new one is dropped, and installed reports false.
-func install(built, final string) (installed bool, err error) {
-	if err := os.Rename(built, final); err != nil {
-		if _, statErr := os.Stat(final); statErr == nil {
-			return false, os.RemoveAll(built)
-		}
-		return false, fmt.Errorf("cosim: installing %s: %w", final, err)
-	}
-	return true, nil
-}
+// cacheFormat is hashed into every key: entries of this format record the
+// .so's size and SHA-256 (meta.json) and the runtime objects' (manifest.json).
+// Entries of older formats, which cannot be validated, live under other
+// names and are never loaded nor touched.
+const cacheFormat = "2: validated entries"

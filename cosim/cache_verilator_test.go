@@ -159,5 +159,5 @@ func TestCorruptEntryIsRejected(t *testing.T) {
 	_, err = Open(&bad)
 	assert.ErrorContains(t, err, "delete the cache entry")
 	_, err = Open(&Library{Top: "x", Path: "/nonexistent/libocc_x.so"})
-	assert.ErrorContains(t, err, "cosim: loading /nonexistent/libocc_x.so")
+	assert.ErrorContains(t, err, "cosim: /nonexistent/libocc_x.so: no recorded size and hash")
 }

@@ -1,10 +1,7 @@
 package cosim
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 )
 
 // Library is a built, cached model: a shared library and what is known
@@ -22,6 +19,8 @@ type Library struct {
 	Verilator string   `json:"verilator"` // Verilator version line
 	Compiler  string   `json:"compiler"`  // C++ compiler version line
 	Runtime   string   `json:"runtime"`   // directory of the shared runtime objects
+	SoSize    int64    `json:"so_size"`   // size of the .so in bytes, recorded at build time
+	SoSHA256  string   `json:"so_sha256"` // SHA-256 (hex) of the .so, recorded at build time
 
 	Path     string `json:"-"` // absolute path of the .so; its name contains the key
 	Dir      string `json:"-"` // the cache entry directory
@@ -55,37 +54,6 @@ func safeName(s string) string {
 
 // meta is the string occ_meta in the library must return.
 func (l *Library) meta() string { return metaString(l.Top, &l.Layout, l.Trace) }
-
-// loadEntry reads a finished cache entry; it fails unless the entry holds
-// the wanted key and its library file.
-func loadEntry(dir, key string) (*Library, error) {
-	b, err := os.ReadFile(filepath.Join(dir, metaFile))
-	if err != nil {
-		return nil, err
-	}
-	var l Library
-	if err := json.Unmarshal(b, &l); err != nil {
-		return nil, fmt.Errorf("cosim: cache entry %s: %w", dir, err)
-	}
-	if l.Key != key {
-		return nil, fmt.Errorf("cosim: cache entry %s holds key %s, want %s", dir, l.Key, key)
-	}
-	l.Dir = dir
-	l.Path = filepath.Join(dir, libName(l.Top, l.Key))
-	if _, err := os.Stat(l.Path); err != nil {
-		return nil, err
-	}
-	return &l, nil
-}
-
-// writeEntry writes meta.json into a cache entry being built.
-func (l *Library) writeEntry(dir string) error {
-	b, err := json.MarshalIndent(l, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, metaFile), append(b, '\n'), 0o644)
-}
 
 // MarshalText writes a direction as "input" or "output".
 func (d Dir) MarshalText() ([]byte, error) {

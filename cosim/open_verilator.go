@@ -79,6 +79,9 @@ func loadLibrary(lib *Library) (*C.occ_api, error) {
 	if a, ok := loaded[lib.Path]; ok {
 		return a, nil
 	}
+	if err := lib.verify(); err != nil { // never dlopen a damaged file (SIGBUS)
+		return nil, err
+	}
 	a := (*C.occ_api)(C.calloc(1, C.size_t(unsafe.Sizeof(C.occ_api{}))))
 	cpath := C.CString(lib.Path)
 	defer C.free(unsafe.Pointer(cpath))

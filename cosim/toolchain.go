@@ -1,7 +1,6 @@
 package cosim
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -94,17 +93,6 @@ func findToolchain(ctx context.Context, verilator string) (*toolchain, error) {
 	tc.cxxVersion = firstLine(out)
 	toolCache[ck] = tc
 	return tc, nil
-}
-
-// runTool runs a program in dir and returns its combined output.
-func runTool(ctx context.Context, dir, prog string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, prog, args...)
-	cmd.Dir = dir
-	var buf bytes.Buffer
-	cmd.Stdout = &buf
-	cmd.Stderr = &buf
-	err := cmd.Run()
-	return buf.String(), err
 }
 
 func firstLine(s string) string {

@@ -78,9 +78,14 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 		return err
 	}
 	o := experiment.Options{Out: f.out, Seed: f.seed, Jobs: f.jobs, Quick: f.quick, Progress: cmd.ErrOrStderr()}
-	for _, e := range exps {
-		ctx, st := withShard(cmdContext(cmd), sh)
+	ctx, stop := interruptContext(cmdContext(cmd))
+	defer stop()
+	for i, e := range exps {
+		ctx, st := withShard(ctx, sh)
 		out, err := e.Run(ctx, o)
+		if ctx.Err() != nil {
+			return interruptedAfter("experiment "+e.Name, "experiments", i, len(exps))
+		}
 		if done, err := saveShard(st, err, shardCommand(cmd, []string{e.Name}), filepath.Join(f.out, fmt.Sprintf("%s.shard-%d-of-%d.json", e.Name, sh.I, sh.N)), cmd.OutOrStdout()); done {
 			if err != nil {
 				return err

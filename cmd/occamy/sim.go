@@ -1,17 +1,16 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"occamy/hw/tm"
-	"occamy/rtl/vcd"
+	"occamy/rtl/infile"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
 )
@@ -30,6 +29,16 @@ type tmFlag struct {
 	flag, field, usage string
 	isString           bool
 }
+
+// simNames maps scenario.Options fields to the flags of `occamy sim`.
+var simNames = func() flagNames {
+	n := flagNames{"Scenario": "--scenario", "Policy": "--bm", "Alpha": "--alpha", "Cycles": "--cycles",
+		"Seed": "--seed", "Params": "--param", "Sources": "--source"}
+	for _, t := range tmFlags {
+		n["TM."+t.field] = "--" + t.flag
+	}
+	return n
+}()
 
 var tmFlags = []tmFlag{
 	{"ports", "P", "egress ports P (1..32)", false},
@@ -68,9 +77,11 @@ See docs/scenarios.md.`,
 			}
 			opts, err := simOptions(cmd, &f, ints, strs)
 			if err != nil {
-				return usageErr(err)
+				return simNames.usage(err)
 			}
-			return runSim(cmd.OutOrStdout(), &f, opts)
+			ctx, stop := interruptContext(cmdContext(cmd))
+			defer stop()
+			return runSim(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f, opts)
 		},
 	}
 	fl := cmd.Flags()
@@ -98,16 +109,19 @@ See docs/scenarios.md.`,
 
 // simOptions turns the flags into scenario.Options; every error is bad input.
 func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (scenario.Options, error) {
-	o := scenario.Options{Scenario: f.scenario, Alpha: f.alpha, Cycles: f.cycles, Check: f.check}
+	o := scenario.Options{Scenario: f.scenario, Alpha: f.alpha, Check: f.check}
 	if cmd.Flags().Changed("seed") {
 		s := f.seed
 		o.Seed = &s
 	}
-	if cmd.Flags().Changed("alpha") && f.alpha == 0 {
-		return o, fmt.Errorf("--alpha: 0 is not a power of two")
+	if cmd.Flags().Changed("cycles") {
+		c := f.cycles
+		o.Cycles = &c
 	}
-	if cmd.Flags().Changed("cycles") && f.cycles == 0 {
-		return o, fmt.Errorf("--cycles: 0 out of range, allowed 1 or more")
+	if cmd.Flags().Changed("alpha") && f.alpha == 0 {
+		// Options.Alpha 0 means "not given": let the library say why 0 is refused.
+		_, err := scenario.ParseAlpha(0, tm.DefaultConfig().AW)
+		return o, err
 	}
 	for i, t := range tmFlags {
 		if !cmd.Flags().Changed(t.flag) {
@@ -117,12 +131,12 @@ func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (sce
 		if t.isString {
 			v = strs[i]
 		}
-		o.TM = append(o.TM, scenario.TMSet{Flag: "--" + t.flag, Field: t.field, Value: v})
+		o.TM = append(o.TM, scenario.TMSet{Field: t.field, Value: v})
 	}
 	if len(f.params) > 0 {
 		o.Params = map[string]float64{}
 		for _, p := range f.params {
-			k, v, err := scenario.ParseParam(p)
+			k, v, err := parseParam(p)
 			if err != nil {
 				return o, err
 			}
@@ -137,7 +151,7 @@ func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (sce
 		o.Sources = append(o.Sources, *spec)
 	}
 	if f.config != "" {
-		data, err := os.ReadFile(f.config)
+		data, err := infile.ReadFile(f.config, scenario.MaxFileBytes)
 		if err != nil {
 			return o, fmt.Errorf("--config: %v", err)
 		}
@@ -166,97 +180,6 @@ func policies(f *simFlags, o scenario.Options) []string {
 	return out
 }
 
-// runSim prepares every policy's run first (so bad input fails before any
-// simulation), then runs them and prints.
-func runSim(w io.Writer, f *simFlags, o scenario.Options) error {
-	pols := policies(f, o)
-	var preps []*scenario.Prepared
-	for _, p := range pols {
-		op := o
-		op.Policy = p
-		prep, err := scenario.Prepare(op)
-		if err != nil {
-			return usageErr(err)
-		}
-		preps = append(preps, prep)
-	}
-	var results []*scenario.Result
-	var waves []string
-	for _, prep := range preps {
-		res, vcdPath, err := runOne(f, prep, len(preps) > 1)
-		if err != nil {
-			if scenario.IsInput(err) {
-				return usageErr(err)
-			}
-			return failErr(err)
-		}
-		results = append(results, res)
-		if vcdPath != "" {
-			gtkwPath, err := scenario.WriteGTKW(vcdPath, res)
-			if err != nil {
-				return failErr(err)
-			}
-			waves = append(waves, vcdPath, gtkwPath)
-		}
-	}
-	if f.json {
-		enc := json.NewEncoder(w)
-		var err error
-		if len(results) == 1 {
-			err = enc.Encode(results[0])
-		} else {
-			err = enc.Encode(struct {
-				Runs []*scenario.Result `json:"runs"`
-			}{results})
-		}
-		if err != nil {
-			return failErr(err)
-		}
-		return nil
-	}
-	var err error
-	if len(results) == 1 {
-		err = results[0].WriteTable(w)
-	} else {
-		err = scenario.WriteCompare(w, results)
-	}
-	if err != nil {
-		return failErr(err)
-	}
-	for i := 0; i+1 < len(waves); i += 2 {
-		fmt.Fprintf(w, "waveform: %s (open with: gtkwave %s)\n", waves[i], waves[i+1])
-	}
-	return nil
-}
-
-// runOne runs one prepared scenario, traced to the --vcd file (suffixed
-// with the policy when several run) when asked.
-func runOne(f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Result, string, error) {
-	if f.vcd == "" {
-		res, err := scenario.Execute(prep, nil)
-		return res, "", err
-	}
-	path := f.vcd
-	if several {
-		ext := filepath.Ext(path)
-		path = strings.TrimSuffix(path, ext) + "-" + prep.Policy + ext
-	}
-	file, err := os.Create(path)
-	if err != nil {
-		return nil, "", &scenario.InputError{Err: fmt.Errorf("--vcd: %v", err)}
-	}
-	defer file.Close()
-	tr, err := vcd.NewTracer(file, vcd.TracerOptions{})
-	if err != nil {
-		return nil, "", err
-	}
-	res, err := scenario.Execute(prep, tr)
-	if err != nil {
-		return nil, "", err
-	}
-	return res, path, file.Close()
-}
-
 // listScenarios prints every scenario with its parameters.
 func listScenarios(w io.Writer) error {
 	for _, name := range scenario.Names() {
@@ -271,4 +194,18 @@ func listScenarios(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// parseParam parses one --param flag, name=value.
+func parseParam(text string) (string, float64, error) {
+	k, val, ok := strings.Cut(text, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return "", 0, fmt.Errorf("--param %q: want name=value", text)
+	}
+	x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return "", 0, fmt.Errorf("--param %s: %q is not a number", k, val)
+	}
+	return k, x, nil
 }

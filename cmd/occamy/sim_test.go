@@ -67,7 +67,7 @@ func TestSimBadInput(t *testing.T) {
 		{"bad source flag", []string{"sim", "--scenario", "custom", "--source", "kind=constant,queue=0,rate=fast"}, "--source[0].rate: got JSON string, want a number"},
 		{"source beyond the switch", []string{"sim", "--scenario", "custom", "--source", "kind=constant,queue=99,rate=1"}, "sources[0].queue: 99 out of range, allowed 0..63 (P*Q-1)"},
 		{"too many offers", []string{"sim", "--scenario", "custom", "--source", "kind=random,load=4096,dist=fixed,bytes=1"}, "more than MaxOffers=256 per cycle"},
-		{"missing config", []string{"sim", "--config", "/nonexistent/x.json"}, "--config: open /nonexistent/x.json"},
+		{"missing config", []string{"sim", "--config", "/nonexistent/x.json"}, "--config: /nonexistent/x.json: no such file or directory"},
 		{"malformed config", []string{"sim", "--config", badJSON}, "config: invalid JSON at line 2 column 9"},
 		{"unknown config field", []string{"sim", "--config", unknownField}, `config: unknown field "alfa", allowed: scenario, bm, alpha, cycles, seed, params, tm, sources`},
 		{"bad source in config", []string{"sim", "--config", badSource}, `config.sources[0].size.dist: "zipf" unknown, allowed: fixed, uniform, bimodal, empirical`},
@@ -168,7 +168,7 @@ func TestSimVCD(t *testing.T) {
 	}
 	_, errText, code = runCLI(t, "sim", "--scenario", "random-load", "--cycles", "10", "--vcd", filepath.Join(dir, "nodir", "x.vcd"))
 	assert.Equal(t, 2, code, "unwritable --vcd: %s", errText)
-	assert.Contains(t, errText, "--vcd: open")
+	assert.Contains(t, errText, "--vcd: vcd: create "+filepath.Join(dir, "nodir", "x.vcd")+": no such file or directory")
 }
 
 // TestSimCheckAndConfig runs with invariant checks and a config file.

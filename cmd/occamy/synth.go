@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"occamy/cosim/synth"
+	"occamy/rtl/infile"
 )
 
 // synthFlags are the raw flag values of occamy synth.
@@ -121,6 +122,16 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	if st, err := os.Stat(fl.verilogDir); err != nil || !st.IsDir() {
 		return usageErr(fmt.Errorf("synth: no Verilog directory %q (run from the repository root or pass --verilog DIR)", fl.verilogDir))
+	}
+	// Every source must be there before Yosys runs: a missing file is the
+	// user's directory (exit 2), not Yosys failing (exit 1).
+	for _, j := range jobs {
+		for _, f := range j.Block.Files {
+			if err := infile.Check(filepath.Join(fl.verilogDir, f)); err != nil {
+				return usageErr(fmt.Errorf("synth: --verilog %s: block %s needs %s: %s (run from the repository root or pass --verilog DIR)",
+					fl.verilogDir, j.Block.Name, f, infile.Reason(err)))
+			}
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)

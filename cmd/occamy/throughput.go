@@ -2,15 +2,31 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/sweep"
 	"occamy/testbench/throughput"
 )
+
+// throughputNames maps the throughput library's fields (Point, Options,
+// and the tm.Config fields they set) to the flags of `occamy throughput`.
+var throughputNames = flagNames{
+	"K": "--k", "FreeMode": "--free-mode", "Size": "--size", "Load": "--load", "Ports": "--ports",
+	"PD": "--pd", "CP": "--cp", "CD": "--cd", "Window": "--window", "Warmup": "--warmup",
+	"IdleCycles": "--idle-cycles", "BurstRate": "--burst-rate",
+	"TM.P": "--ports", "TM.B": "--buffer", "TM.K": "--k", "TM.R": "--r", "TM.CellBytes": "--cell-bytes",
+	"TM.MaxPkt": "--size", "TM.FreeMode": "--free-mode", "TM.PushoutWait": "--buffer",
+	"TM.PD": "--pd", "TM.PD.ReadPorts": "--pd", "TM.PD.WritePorts": "--pd", "TM.PD.ReadLatency": "--pd-latency",
+	"TM.CP": "--cp", "TM.CP.ReadPorts": "--cp", "TM.CP.WritePorts": "--cp", "TM.CP.ReadLatency": "--cp-latency",
+	"TM.CD": "--cd", "TM.CD.ReadPorts": "--cd", "TM.CD.WritePorts": "--cd",
+}
 
 // throughputFlags are the raw flags of `occamy throughput`.
 type throughputFlags struct {
@@ -50,7 +66,9 @@ See docs/experiments.md.`,
 			if err != nil {
 				return err
 			}
-			ctx, st := withShard(cmdContext(cmd), sh)
+			ctx, stop := interruptContext(cmdContext(cmd))
+			defer stop()
+			ctx, st := withShard(ctx, sh)
 			err = runThroughput(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f)
 			if done, err := saveShard(st, err, shardCommand(cmd, nil), "", cmd.OutOrStdout()); done {
 				return err
@@ -96,7 +114,7 @@ func throughputPoints(f *throughputFlags) ([]throughput.Point, error) {
 	if f.jobs < 0 {
 		return nil, fmt.Errorf("--jobs: %d out of range, allowed 0 (one per core) or more", f.jobs)
 	}
-	if g.K, err = throughput.ParseInts("--k", f.k, 1, 8, []int{1, 2, 4, 8}); err != nil {
+	if g.K, err = throughput.ParseInts("K", f.k, 1, 8, []int{1, 2, 4, 8}); err != nil {
 		return nil, err
 	}
 	if g.FreeMode, err = throughput.ParseFreeModes(f.freeMode); err != nil {
@@ -105,16 +123,16 @@ func throughputPoints(f *throughputFlags) ([]throughput.Point, error) {
 	if g.Load, err = throughput.ParseLoads(f.load); err != nil {
 		return nil, err
 	}
-	if g.Ports, err = throughput.ParseInts("--ports", f.ports, 1, tm.MaxP, nil); err != nil {
+	if g.Ports, err = throughput.ParseInts("Ports", f.ports, 1, tm.MaxP, nil); err != nil {
 		return nil, err
 	}
-	if g.PD, err = throughput.ParseMems("--pd", f.pd); err != nil {
+	if g.PD, err = throughput.ParseMems("PD", f.pd); err != nil {
 		return nil, err
 	}
-	if g.CP, err = throughput.ParseMems("--cp", f.cp); err != nil {
+	if g.CP, err = throughput.ParseMems("CP", f.cp); err != nil {
 		return nil, err
 	}
-	if g.CD, err = throughput.ParseMems("--cd", f.cd); err != nil {
+	if g.CD, err = throughput.ParseMems("CD", f.cd); err != nil {
 		return nil, err
 	}
 	for _, s := range f.sizes {
@@ -133,7 +151,7 @@ func throughputPoints(f *throughputFlags) ([]throughput.Point, error) {
 	}
 	for _, p := range pts {
 		if _, err := throughput.Config(p, f.opts); err != nil {
-			return nil, fmt.Errorf("%v (point %s)", throughput.FlagError(err), p)
+			return nil, fmt.Errorf("%w (point %s)", err, p)
 		}
 	}
 	return pts, nil
@@ -142,18 +160,30 @@ func throughputPoints(f *throughputFlags) ([]throughput.Point, error) {
 func runThroughput(ctx context.Context, out, errw io.Writer, f *throughputFlags) error {
 	pts, err := throughputPoints(f)
 	if err != nil {
-		return usageErr(err)
+		return throughputNames.usage(err)
 	}
 	bar := sweep.NewProgress(errw, len(pts), "throughput")
-	res, err := throughput.Sweep(ctx, pts, f.opts, f.jobs, bar.Done)
+	var finished atomic.Int64
+	res, err := throughput.Sweep(ctx, pts, f.opts, f.jobs, func() { finished.Add(1); bar.Done() })
 	bar.Finish()
+	if ctx.Err() != nil {
+		return interruptedAfter("throughput", "points", int(finished.Load()), len(pts))
+	}
 	if err != nil {
 		return failErr(err)
 	}
+
 	rep := &throughput.Report{Options: f.opts, Results: res}
 	check := rep.AlphaCheck
 	if f.alphaCheck {
 		if check, err = throughput.CheckAlpha(ctx, pts[0], f.opts, f.opts.BurstRate); err != nil {
+			var se *throughput.SetupError
+			switch _, bad := field.As(err); {
+			case ctx.Err() != nil:
+				return interruptedAfter("throughput --alpha-check", "points", len(pts), len(pts))
+			case bad || errors.As(err, &se):
+				return throughputNames.usage(err)
+			}
 			return failErr(err)
 		}
 		rep.AlphaCheck = check
@@ -172,9 +202,24 @@ func runThroughput(ctx context.Context, out, errw io.Writer, f *throughputFlags)
 		}
 	}
 	if err != nil {
-		return failErr(err)
+		return err
+	}
+	if countSetup(res) == len(res) {
+		// Every row says why; a sweep that measured nothing is not a success.
+		return usageErr(fmt.Errorf("throughput: no point of the sweep could be set up on the model (%s)", res[0].Setup))
 	}
 	return nil
+}
+
+// countSetup counts the points that could not be set up.
+func countSetup(res []throughput.Result) int {
+	n := 0
+	for _, r := range res {
+		if r.Setup != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // cmdContext is the command's context, or a background one when cobra

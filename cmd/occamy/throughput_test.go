@@ -36,7 +36,7 @@ func TestThroughputBadInput(t *testing.T) {
 		{"empty load list", []string{"--load", ""}, "--load: empty sweep range"},
 		{"zero load step", []string{"--load", "0:100:0"}, "--load: step \"0\", allowed a number above 0"},
 		{"load not a number", []string{"--load", "half"}, `--load: "half" is not a number`},
-		{"unreadable size file", []string{"--size", "file:" + filepath.Join(t.TempDir(), "nope.txt")}, "cannot read the size file: open"},
+		{"unreadable size file", []string{"--size", "file:" + filepath.Join(t.TempDir(), "nope.txt")}, "nope.txt: no such file or directory"},
 		{"size file without sizes", []string{"--size", "file:" + empty}, "no sizes"},
 		{"size file bad weight", []string{"--size", "file:" + badLine}, "line 2: weight \"-2\", allowed a number above 0"},
 		{"unknown size form", []string{"--size", "zipf:1.2"}, "unknown form, allowed fixed:BYTES"},
@@ -110,4 +110,33 @@ func TestThroughputAlphaCheck(t *testing.T) {
 	assert.Contains(t, out, "α check on k=4 cell fixed:1500 load=0% P=8")
 	assert.Contains(t, out, "paper, Inequality (4): 1/α ≥ R/V − 2: α ≤ 1; at α=1")
 	assert.Contains(t, out, "fluid model with drains")
+}
+
+// TestThroughputSetupFailure: a point the model cannot set up (the
+// over-allocated queue never fills with k=1 and an 8-cycle cell-pointer
+// latency) is reported in its row and the sweep goes on with the others;
+// a sweep where no point could be set up is exit 2 after its table.
+func TestThroughputSetupFailure(t *testing.T) {
+	args := append([]string{"throughput", "--k", "1,4", "--cp-latency", "8", "--load", "0", "--free-mode", "chain"}, small...)
+	out, errText, code := runCLI(t, args...)
+	require.Equal(t, 0, code, errText)
+	rows := strings.Split(out, "\n")
+	var k1, k4 string
+	for _, r := range rows {
+		switch {
+		case strings.HasPrefix(r, "1  chain"):
+			k1 = r
+		case strings.HasPrefix(r, "4  chain"):
+			k4 = r
+		}
+	}
+	assert.Contains(t, k1, "no setup", "the k=1 row says it was not set up:\n%s", out)
+	assert.NotContains(t, k4, "no setup", "the sweep went on to k=4:\n%s", out)
+	assert.Contains(t, out, "k=1 chain fixed:1500 load=0% P=8: cannot be set up: queue 7 did not fill")
+
+	args = append([]string{"throughput", "--k", "1", "--cp-latency", "8", "--load", "0", "--free-mode", "chain"}, small...)
+	out, errText, code = runCLI(t, args...)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, "no setup", "the table is printed")
+	assert.Contains(t, errText, "no point of the sweep could be set up on the model")
 }

@@ -1,14 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"occamy/cosim/vcddiff"
+	"occamy/rtl/infile"
 )
 
 // vcddiffFlags are the raw flag values of occamy vcddiff.
@@ -53,6 +54,9 @@ Exit status: 0 same, 1 different, 2 error.`,
 	return cmd
 }
 
+// maxMapBytes is the largest --map file read (a map is a few lines).
+const maxMapBytes = 16 << 20
+
 // vcddiffOptions turns the flags into Options.
 func vcddiffOptions(a, b string, fl vcddiffFlags) (vcddiff.Options, error) {
 	opt := vcddiff.Options{NameA: a, NameB: b, Max: fl.max}
@@ -85,12 +89,11 @@ func vcddiffOptions(a, b string, fl vcddiffFlags) (vcddiff.Options, error) {
 		return opt, fmt.Errorf("--signals %q names no signal", fl.signals)
 	}
 	if fl.mapFile != "" {
-		mf, err := os.Open(fl.mapFile)
+		data, err := infile.ReadFile(fl.mapFile, maxMapBytes)
 		if err != nil {
 			return opt, fmt.Errorf("--map: %w", err)
 		}
-		defer mf.Close()
-		if opt.Map, err = vcddiff.ParseMap(mf); err != nil {
+		if opt.Map, err = vcddiff.ParseMap(bytes.NewReader(data)); err != nil {
 			return opt, fmt.Errorf("--map %s: %w", fl.mapFile, err)
 		}
 	}
@@ -104,12 +107,12 @@ func runVcddiff(cmd *cobra.Command, pathA, pathB string, fl vcddiffFlags) error 
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}
-	fa, err := os.Open(pathA)
+	fa, err := infile.Open(pathA)
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}
 	defer fa.Close()
-	fb, err := os.Open(pathB)
+	fb, err := infile.Open(pathB)
 	if err != nil {
 		return usageErr(fmt.Errorf("vcddiff: %w", err))
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
+	"occamy/rtl/infile"
 	"occamy/testbench/stimulus"
 )
 
@@ -83,8 +84,8 @@ func prepare(opt Options) (*session, error) {
 			if err != nil {
 				return nil, setupf("%s: %v", f, err)
 			}
-			if st, err := os.Stat(a); err != nil || st.IsDir() {
-				return nil, setupf("RTL file %s cannot be read", f)
+			if err := infile.Check(a); err != nil {
+				return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
 			}
 			s.files = append(s.files, a)
 		}
@@ -251,6 +252,11 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
 		}
+		release, err := cosim.LockDir(s.opt.VCDDir)
+		if err != nil {
+			return nil, setupf("VCD directory %v", err)
+		}
+		defer release()
 	}
 	if s.opt.Sim == Icarus {
 		err = s.runIcarus(ctx, res)

@@ -1,10 +1,12 @@
 package runner
 
 import (
-	"os"
 	"regexp"
 	"sort"
 	"strings"
+
+	"occamy/cosim"
+	"occamy/rtl/infile"
 )
 
 var moduleDecl = regexp.MustCompile(`(?m)^\s*module\s+(?:automatic\s+|static\s+)?([A-Za-z_][A-Za-z0-9_$]*)`)
@@ -15,7 +17,7 @@ var moduleDecl = regexp.MustCompile(`(?m)^\s*module\s+(?:automatic\s+|static\s+)
 func guessTop(files []string, want string) (string, []string) {
 	seen := map[string]bool{}
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := infile.ReadFile(f, cosim.MaxSourceBytes)
 		if err != nil {
 			continue
 		}

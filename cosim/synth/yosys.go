@@ -15,6 +15,9 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+
+	"occamy/cosim"
+	"occamy/rtl/infile"
 )
 
 // ErrNoYosys is returned (wrapped in a *MissingYosysError) when Yosys is not
@@ -178,7 +181,7 @@ func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 	defer os.RemoveAll(dir)
 	var files []string
 	for _, f := range j.Block.Files {
-		src, err := os.ReadFile(filepath.Join(r.VerilogDir, f))
+		src, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes)
 		if err != nil {
 			return Result{}, fmt.Errorf("synth %s: %w (run from the repository root or pass --verilog DIR)", j.Block.Name, err)
 		}

@@ -42,7 +42,15 @@ func Diff(a, b io.Reader, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", nb, err)
 	}
-	p, err := newPlan(newSide(na, ra.Header()), newSide(nb, rb.Header()), opt)
+	sideA, err := newSide(na, ra.Header())
+	if err != nil {
+		return nil, err
+	}
+	sideB, err := newSide(nb, rb.Header())
+	if err != nil {
+		return nil, err
+	}
+	p, err := newPlan(sideA, sideB, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -163,6 +171,7 @@ func compare(sa, sb *vcd.Sampler, units []*unit, p *plan, max int, rep *Report) 
 		rep.Edges++
 		if max > 0 && diverged >= max {
 			rep.Stopped = true
+			rep.A.Tail, rep.B.Tail = -1, -1
 			return nil
 		}
 		okA, okB := sa.Next(), sb.Next()
@@ -189,6 +198,10 @@ func drain(s *vcd.Sampler, f *File, more bool) error {
 	}
 	if err := s.Err(); err != nil {
 		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	f.LastEdge, f.End, f.Tail = s.Time(), s.End(), -1
+	if per := s.Period(); per > 0 {
+		f.Tail = float64(f.End-f.LastEdge) / float64(per)
 	}
 	return nil
 }

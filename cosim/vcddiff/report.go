@@ -32,6 +32,14 @@ type File struct {
 	// Edges is the number of rising edges read from Start on. The two
 	// files differ in length when these differ (unless Report.Stopped).
 	Edges int
+	// LastEdge is the timestamp of the last rising edge and End the last
+	// timestamp of the file (when the comparison ran to the end).
+	LastEdge, End uint64
+	// Tail is how long the file goes on after its last rising edge, in
+	// periods of its clock (the last period): a dump cut short ends
+	// earlier in its last cycle than a complete one. -1 when unknown
+	// (fewer than two edges, or Report.Stopped).
+	Tail float64
 }
 
 // Signal is one pair of compared signals.
@@ -125,10 +133,31 @@ type Report struct {
 // end).
 func (r *Report) LengthDiffers() bool { return !r.Stopped && r.A.Edges != r.B.Edges }
 
+// maxTailGap is how far apart, in clock periods, the two files' ends may
+// be after their last rising edges. Tools end a dump of the same run at
+// different points of its last cycle (the Go tracer at the last rising
+// edge, Icarus half a period later), so less than a period apart is the
+// same end; a whole period or more means one file goes on without its
+// clock (a run stopped part way, a clock that died) and the two do not
+// cover the same time.
+const maxTailGap = 1.0
+
+// EndDiffers reports whether the files have the same number of edges but
+// end at different times after their last one (only known when the
+// comparison ran to the end).
+func (r *Report) EndDiffers() bool {
+	if r.Stopped || r.LengthDiffers() || r.A.Tail < 0 || r.B.Tail < 0 {
+		return false
+	}
+	d := r.A.Tail - r.B.Tail
+	return d >= maxTailGap || d <= -maxTailGap
+}
+
 // Same reports whether the files agree: no divergence, no named signal
-// missing, the same number of edges.
+// missing, the same number of edges, ending at the same point of the
+// last cycle.
 func (r *Report) Same() bool {
-	return len(r.Divergences) == 0 && len(r.Missing) == 0 && !r.LengthDiffers()
+	return len(r.Divergences) == 0 && len(r.Missing) == 0 && !r.LengthDiffers() && !r.EndDiffers()
 }
 
 // Summary is the one-line verdict, starting with "same:" or "different:".
@@ -149,6 +178,10 @@ func (r *Report) Summary() string {
 	}
 	if r.LengthDiffers() {
 		why = append(why, fmt.Sprintf("%s has %d edges after reset, %s has %d", r.A.Name, r.A.Edges, r.B.Name, r.B.Edges))
+	}
+	if r.EndDiffers() {
+		why = append(why, fmt.Sprintf("%s ends %.2f clock periods after its last rising edge (#%d), %s %.2f (#%d): they do not end at the same time",
+			r.A.Name, r.A.Tail, r.A.End, r.B.Name, r.B.Tail, r.B.End))
 	}
 	return fmt.Sprintf("different: %s; %d edges compared", strings.Join(why, ", "), r.Edges)
 }

@@ -9,18 +9,20 @@ import (
 )
 
 // side is one file's header as the differ sees it: every var's full path
-// and scope components, with vars that repeat an earlier var's full path
-// left out (a malformed file; the first declaration wins).
+// and scope components. A var that repeats an earlier var's full path with
+// the same id code is the same value stream declared twice, and is left
+// out (dup); with another id code the file is refused (newSide), since
+// which of the two a name means cannot be told.
 type side struct {
 	name   string      // "A", "B" or the file name, for messages
 	h      *vcd.Header //
 	paths  []string    // full dotted path per var
-	dup    []bool      // var repeats an earlier var's path
+	dup    []bool      // var repeats an earlier var's path and id code
 	byPath map[string]int
 }
 
 // newSide indexes a header.
-func newSide(name string, h *vcd.Header) *side {
+func newSide(name string, h *vcd.Header) (*side, error) {
 	s := &side{
 		name:   name,
 		h:      h,
@@ -31,13 +33,17 @@ func newSide(name string, h *vcd.Header) *side {
 	for i := range h.Vars {
 		p := h.Vars[i].Path()
 		s.paths[i] = p
-		if _, ok := s.byPath[p]; ok {
+		if j, ok := s.byPath[p]; ok {
+			if h.Vars[j].Code != h.Vars[i].Code {
+				return nil, fmt.Errorf("%s: %s is declared twice, with id codes %q and %q: a dump must name each signal once",
+					name, p, h.Vars[j].ID, h.Vars[i].ID)
+			}
 			s.dup[i] = true
 			continue
 		}
 		s.byPath[p] = i
 	}
-	return s
+	return s, nil
 }
 
 // scopeParts returns var i's scope components (empty outside any scope).

@@ -1,3 +1,9 @@
+//go:build verilator
+
+// These tests drive the real simulators (Verilator, Icarus) and take about
+// two minutes, so they run with the verilator tag (make test-cosim), not in
+// a plain go test ./cosim/vcddiff.
+
 package vcddiff
 
 import (

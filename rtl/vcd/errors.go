@@ -19,3 +19,13 @@ func (e *ParseError) Unwrap() error { return e.Err }
 func errAt(line int, format string, args ...any) error {
 	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
+
+// WriteError is a failure to write a dump to its destination (a full
+// disk, a closed pipe): an output problem, not a fault of the run traced.
+type WriteError struct{ Err error }
+
+// Error implements error.
+func (e *WriteError) Error() string { return "vcd: writing the dump: " + e.Err.Error() }
+
+// Unwrap returns the underlying write error.
+func (e *WriteError) Unwrap() error { return e.Err }

@@ -64,11 +64,23 @@ type Header struct {
 // dotted path, or a dotted suffix of it (a leaf name such as "clk_i", or
 // "dut.clk_i") that only one value stream matches. Several vars sharing
 // one id code count as one match, and the first of them is returned.
+//
+// A full path declared twice with two id codes is an error: which stream
+// the name means cannot be told.
 func (h *Header) Find(name string) (int, error) {
+	exact := -1
 	for i := range h.Vars {
-		if h.Vars[i].Path() == name {
-			return i, nil
+		if h.Vars[i].Path() != name {
+			continue
 		}
+		if exact < 0 {
+			exact = i
+		} else if h.Vars[exact].Code != h.Vars[i].Code {
+			return 0, fmt.Errorf("vcd: var %s is declared twice, with id codes %q and %q", name, h.Vars[exact].ID, h.Vars[i].ID)
+		}
+	}
+	if exact >= 0 {
+		return exact, nil
 	}
 	found := -1
 	var others []string

@@ -166,6 +166,18 @@ func TestHeaderFind(t *testing.T) {
 		require.NoError(t, err, "Find(%q)", c.name)
 		assert.Equal(t, c.want, i, "Find(%q)", c.name)
 	}
+	// One full path declared twice: the same stream is one var, two streams
+	// are an error, never the first one silently.
+	for _, c := range []struct{ second, err string }{{"!", ""}, {"\"", `vcd: var top.x is declared twice, with id codes "!" and "\""`}} {
+		h, _, err := readAll("$scope module top $end $var wire 1 ! x $end $var wire 1 " + c.second + " x $end $upscope $end $enddefinitions $end")
+		require.NoError(t, err)
+		_, err = h.Find("top.x")
+		if c.err == "" {
+			assert.NoError(t, err)
+		} else {
+			assert.EqualError(t, err, c.err)
+		}
+	}
 }
 
 func TestReaderErrors(t *testing.T) {

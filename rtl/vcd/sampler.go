@@ -38,6 +38,7 @@ type Sampler struct {
 	list  []int   // dirty codes
 	open  uint64  // time of the open timestamp
 	edge  uint64  // time of the current edge
+	pedge uint64  // time of the edge before it
 	count int     // edges so far
 	hold  bool    // an edge was reported: commit before reading on
 	done  bool
@@ -140,7 +141,7 @@ func (s *Sampler) Next() bool {
 			t := s.open
 			s.open = ev.Time
 			if s.rose() {
-				s.edge, s.hold = t, true
+				s.pedge, s.edge, s.hold = s.edge, t, true
 				s.count++
 				return true
 			}
@@ -153,7 +154,7 @@ func (s *Sampler) Next() bool {
 	}
 	s.done = true // the last timestamp ends with the input
 	if s.rose() {
-		s.edge = s.open
+		s.pedge, s.edge = s.edge, s.open
 		s.count++
 		return true
 	}
@@ -180,6 +181,19 @@ func (s *Sampler) commit() {
 
 // Time returns the timestamp of the current edge.
 func (s *Sampler) Time() uint64 { return s.edge }
+
+// Period returns the time from the previous edge to the current one, 0
+// before the second edge.
+func (s *Sampler) Period() uint64 {
+	if s.count < 2 {
+		return 0
+	}
+	return s.edge - s.pedge
+}
+
+// End returns the last timestamp read; once Next has returned false at a
+// clean end of input, it is where the file ends.
+func (s *Sampler) End() uint64 { return s.r.Time() }
 
 // Count returns the number of edges read so far: 1 at the first edge.
 func (s *Sampler) Count() int { return s.count }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strings"
 
 	"occamy/rtl"
@@ -38,7 +37,7 @@ type TracerOptions struct {
 type Tracer struct {
 	w      *Writer
 	opt    TracerOptions
-	file   io.Closer // closed by Close when the Tracer created it
+	file   *atomicFile // closed by Close when the Tracer created it
 	clk    ID
 	sigs   []traced
 	one    []uint64
@@ -81,16 +80,19 @@ func NewTracer(w io.Writer, opt TracerOptions) (*Tracer, error) {
 	}, nil
 }
 
-// CreateTracer creates (or truncates) the file at path and returns a
-// Tracer writing to it; Close closes the file.
+// CreateTracer returns a Tracer writing the file at path. The dump is
+// written under a temporary name beside it and renamed to path by a
+// successful Close, so path never holds a half-written dump (a run
+// stopped at a cycle boundary closes the tracer and keeps its whole
+// cycles); a failed write or Declare removes the temporary file.
 func CreateTracer(path string, opt TracerOptions) (*Tracer, error) {
-	f, err := os.Create(path)
+	f, err := createAtomic(path)
 	if err != nil {
 		return nil, fmt.Errorf("vcd: %w", err)
 	}
 	t, err := NewTracer(f, opt)
 	if err != nil {
-		f.Close()
+		f.Abort()
 		return nil, err
 	}
 	t.file = f
@@ -184,8 +186,10 @@ func (t *Tracer) Close() error {
 		}
 	}
 	if t.file != nil {
-		if cerr := t.file.Close(); err == nil {
-			err = cerr
+		if err != nil || !t.decl {
+			t.file.Abort() // a failed write leaves no half-written file
+		} else {
+			err = t.file.Close()
 		}
 		t.file = nil
 	}

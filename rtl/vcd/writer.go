@@ -288,7 +288,7 @@ func (w *Writer) Flush() error {
 		return w.err
 	}
 	if err := w.bw.Flush(); err != nil {
-		w.err = err
+		w.err = &WriteError{Err: err}
 	}
 	return w.err
 }

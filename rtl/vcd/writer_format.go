@@ -28,7 +28,7 @@ func (w *Writer) writeScope(n *scopeNode) {
 // ws writes s, keeping the first write error.
 func (w *Writer) ws(s string) {
 	if _, err := w.bw.WriteString(s); err != nil && w.err == nil {
-		w.err = err
+		w.err = &WriteError{Err: err}
 	}
 }
 
@@ -109,6 +109,6 @@ var byteBits = func() (t [256][8]byte) {
 
 func (w *Writer) write() {
 	if _, err := w.bw.Write(w.buf); err != nil && w.err == nil {
-		w.err = err
+		w.err = &WriteError{Err: err}
 	}
 }

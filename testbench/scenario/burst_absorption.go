@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -38,7 +39,7 @@ var burstAbsorption = &Scenario{
 func planBurstAbsorption(cfg *tm.Config, v Values) (*Plan, error) {
 	n := int(v["bg_queues"])
 	if n+1 > cfg.P {
-		return nil, fmt.Errorf("--param bg_queues=%d: out of range, allowed 1..%d (P-1 with P=%d)", n, cfg.P-1, cfg.P)
+		return nil, field.KeyErrorf("Params", fmt.Sprintf("bg_queues=%d", n), "out of range, allowed 1..%d (P-1 with P=%d)", cfg.P-1, cfg.P)
 	}
 	a := alphaOf(cfg, 0)
 	b := float64(cfg.B)
@@ -52,7 +53,7 @@ func planBurstAbsorption(cfg *tm.Config, v Values) (*Plan, error) {
 	start := uint64(v["burst_start"])
 	senders := int(v["senders"])
 	if int64(v["burst_bytes"]) < int64(senders) {
-		return nil, fmt.Errorf("--param burst_bytes=%s: out of range, allowed at least senders=%d", fmtNum(v["burst_bytes"]), senders)
+		return nil, field.KeyErrorf("Params", "burst_bytes="+fmtNum(v["burst_bytes"]), "out of range, allowed at least senders=%d", senders)
 	}
 	burstQ := (cfg.P-1)*cfg.Q + 0
 	size := fixedSize(v["pkt_bytes"])

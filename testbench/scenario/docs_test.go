@@ -23,10 +23,10 @@ func TestDocsCoverScenarios(t *testing.T) {
 	}
 	// Every metric a scenario reports is named on the page.
 	for _, o := range []Options{
-		{Scenario: "dt-two-queue", Cycles: 2000},
-		{Scenario: "burst-absorption", Cycles: 2000, Params: map[string]float64{"burst_start": 100, "search": 1}, TM: []TMSet{{"--buffer", "B", 256}}},
-		{Scenario: "buffer-choking", Cycles: 2000},
-		{Scenario: "random-load", Cycles: 2000},
+		{Scenario: "dt-two-queue", Cycles: u64(2000)},
+		{Scenario: "burst-absorption", Cycles: u64(2000), Params: map[string]float64{"burst_start": 100, "search": 1}, TM: []TMSet{{"B", 256}}},
+		{Scenario: "buffer-choking", Cycles: u64(2000)},
+		{Scenario: "random-load", Cycles: u64(2000)},
 	} {
 		r := run(t, o)
 		for _, m := range r.Metrics {

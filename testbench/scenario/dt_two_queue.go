@@ -1,10 +1,10 @@
 package scenario
 
 import (
-	"fmt"
 	"math"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -38,7 +38,7 @@ var dtTwoQueue = &Scenario{
 
 func planDTTwoQueue(cfg *tm.Config, v Values) (*Plan, error) {
 	if cfg.P < 2 {
-		return nil, fmt.Errorf("--ports: P=%d, scenario dt-two-queue needs at least 2 ports", cfg.P)
+		return nil, field.Errorf("TM.P", "P=%d, scenario dt-two-queue needs at least 2 ports", cfg.P)
 	}
 	a := alphaOf(cfg, 0)
 	b := float64(cfg.B)

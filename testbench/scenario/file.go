@@ -9,6 +9,11 @@ import (
 	"occamy/testbench/traffic"
 )
 
+// MaxFileBytes is the largest config file read (a config is a few
+// hundred bytes; the cap keeps a wrong path such as a log from being
+// read whole).
+const MaxFileBytes = 16 << 20
+
 // File is a run described in a JSON config file (`occamy sim --config`).
 // Every key is optional; flags given on the command line win.
 //

@@ -3,9 +3,12 @@ package scenario
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/testbench/field"
 )
 
 func TestParseFile(t *testing.T) {
@@ -25,7 +28,7 @@ func TestParseFile(t *testing.T) {
 	assert.Equal(t, uint64(5000), p.Cycles)
 	assert.Len(t, p.Sources, 3, "background, burst and the file's random source")
 	// Flags win over the file.
-	p, err = Prepare(Options{File: f, Policy: "occamy", Alpha: 2, Cycles: 7, Seed: u64(3), Params: map[string]float64{"senders": 2}})
+	p, err = Prepare(Options{File: f, Policy: "occamy", Alpha: 2, Cycles: u64(7), Seed: u64(3), Params: map[string]float64{"senders": 2}})
 	require.NoError(t, err)
 	assert.Equal(t, "occamy", p.Policy)
 	assert.Equal(t, 2.0, p.Alpha)
@@ -65,37 +68,37 @@ func TestPrepareBad(t *testing.T) {
 		require.NoError(t, err)
 		return f
 	}
-	set := func(flag, field string, v any) []TMSet { return []TMSet{{Flag: flag, Field: field, Value: v}} }
+	set := func(field string, v any) []TMSet { return []TMSet{{Field: field, Value: v}} }
 	cases := []struct {
 		name string
 		o    Options
 		want string
 	}{
-		{"no scenario", Options{}, "--scenario: missing, allowed: dt-two-queue, burst-absorption, buffer-choking, incast, random-load, custom"},
-		{"unknown scenario", Options{Scenario: "fig3"}, `--scenario: "fig3" unknown, allowed: dt-two-queue,`},
-		{"unknown scenario in file", Options{File: file(`{"scenario": "x"}`)}, `--scenario: "x" unknown`},
-		{"unknown policy", Options{Scenario: "incast", Policy: "red"}, `--bm: "red" unknown, allowed: dt, occamy, occamy-lqd, pushout`},
-		{"alpha not power of two", Options{Scenario: "incast", Alpha: 3}, "--alpha: 3 is not a power of two, allowed a power of two from 2^-8 to 2^7"},
-		{"alpha negative", Options{Scenario: "incast", Alpha: -2}, "--alpha: -2 out of range"},
-		{"alpha too large", Options{Scenario: "incast", Alpha: 256}, "--alpha: 256 out of range"},
-		{"alpha in file", Options{Scenario: "incast", File: file(`{"alpha": 0.3}`)}, "--alpha: 0.3 is not a power of two"},
-		{"zero ports", Options{Scenario: "random-load", TM: set("--ports", "P", 0)}, "--ports: tm: parameter P=0 out of range, allowed 1..32"},
-		{"too many queues", Options{Scenario: "random-load", TM: set("--queues", "Q", 9)}, "--queues: tm: parameter Q=9 out of range, allowed 1..8"},
-		{"zero buffer", Options{Scenario: "random-load", TM: set("--buffer", "B", 0)}, "--buffer: tm: parameter B=0 out of range"},
-		{"buffer below MaxPkt", Options{Scenario: "random-load", TM: set("--buffer", "B", 4)}, "--buffer: B=4 cells is smaller than one packet (MaxPkt=64 cells), allowed 64..65535"},
-		{"buffer below a packet", Options{Scenario: "random-load", TM: []TMSet{{"--buffer", "B", 4}, {"--max-pkt", "MaxPkt", 2}}}, "--buffer: B=4 cells is smaller than one packet (sources[0] sends up to 6 cells of 256 bytes), allowed 6..65535"},
-		{"packet above MaxPkt", Options{Scenario: "random-load", TM: set("--max-pkt", "MaxPkt", 2)}, "sources[0].size: packets up to 6 cells, allowed at most MaxPkt=2 cells (512 bytes)"},
-		{"bad sched", Options{Scenario: "incast", TM: set("--sched", "Sched", "wfq")}, `unknown Sched "wfq", allowed sp, drr`},
-		{"bad K", Options{Scenario: "incast", TM: set("--k", "K", 3)}, "--k: tm: parameter K=3 out of range, allowed 1..8 (one of 1, 2, 4, 8)"},
-		{"unknown param", Options{Scenario: "incast", Params: map[string]float64{"burst": 1}}, "--param burst: unknown parameter of scenario incast, allowed: senders, query_bytes, lp_queues"},
-		{"param range", Options{Scenario: "incast", Params: map[string]float64{"senders": 0}}, "--param senders=0: out of range, allowed an integer in 1..4096"},
-		{"param not integer", Options{Scenario: "incast", Params: map[string]float64{"senders": 1.5}}, "--param senders=1.5: out of range, allowed an integer in 1..4096"},
+		{"no scenario", Options{}, "Scenario: missing, allowed: dt-two-queue, burst-absorption, buffer-choking, incast, random-load, custom"},
+		{"unknown scenario", Options{Scenario: "fig3"}, `Scenario: "fig3" unknown, allowed: dt-two-queue,`},
+		{"unknown scenario in file", Options{File: file(`{"scenario": "x"}`)}, `Scenario: "x" unknown`},
+		{"unknown policy", Options{Scenario: "incast", Policy: "red"}, `Policy: "red" unknown, allowed: dt, occamy, occamy-lqd, pushout`},
+		{"alpha not power of two", Options{Scenario: "incast", Alpha: 3}, "Alpha: 3 is not a power of two, allowed a power of two from 2^-8 to 2^7"},
+		{"alpha negative", Options{Scenario: "incast", Alpha: -2}, "Alpha: -2 out of range"},
+		{"alpha too large", Options{Scenario: "incast", Alpha: 256}, "Alpha: 256 out of range"},
+		{"alpha in file", Options{Scenario: "incast", File: file(`{"alpha": 0.3}`)}, "Alpha: 0.3 is not a power of two"},
+		{"zero ports", Options{Scenario: "random-load", TM: set("P", 0)}, "TM.P: tm: parameter P=0 out of range, allowed 1..32"},
+		{"too many queues", Options{Scenario: "random-load", TM: set("Q", 9)}, "TM.Q: tm: parameter Q=9 out of range, allowed 1..8"},
+		{"zero buffer", Options{Scenario: "random-load", TM: set("B", 0)}, "TM.B: tm: parameter B=0 out of range"},
+		{"buffer below MaxPkt", Options{Scenario: "random-load", TM: set("B", 4)}, "TM.B: B=4 cells is smaller than one packet (MaxPkt=64 cells), allowed 64..65535"},
+		{"buffer below a packet", Options{Scenario: "random-load", TM: []TMSet{{"B", 4}, {"MaxPkt", 2}}}, "TM.B: B=4 cells is smaller than one packet (sources[0] sends up to 6 cells of 256 bytes), allowed 6..65535"},
+		{"packet above MaxPkt", Options{Scenario: "random-load", TM: set("MaxPkt", 2)}, "sources[0].size: packets up to 6 cells, allowed at most MaxPkt=2 cells (512 bytes)"},
+		{"bad sched", Options{Scenario: "incast", TM: set("Sched", "wfq")}, `unknown Sched "wfq", allowed sp, drr`},
+		{"bad K", Options{Scenario: "incast", TM: set("K", 3)}, "TM.K: tm: parameter K=3 out of range, allowed 1..8 (one of 1, 2, 4, 8)"},
+		{"unknown param", Options{Scenario: "incast", Params: map[string]float64{"burst": 1}}, "Params burst: unknown parameter of scenario incast, allowed: senders, query_bytes, lp_queues"},
+		{"param range", Options{Scenario: "incast", Params: map[string]float64{"senders": 0}}, "Params senders=0: out of range, allowed an integer in 1..4096"},
+		{"param not integer", Options{Scenario: "incast", Params: map[string]float64{"senders": 1.5}}, "Params senders=1.5: out of range, allowed an integer in 1..4096"},
 		{"param in file", Options{Scenario: "incast", File: file(`{"params": {"nope": 1}}`)}, "config.params nope: unknown parameter"},
-		{"lp_alpha", Options{Scenario: "incast", Params: map[string]float64{"lp_alpha": 3}}, "--param lp_alpha: --alpha: 3 is not a power of two"},
-		{"bg_queues vs ports", Options{Scenario: "burst-absorption", TM: set("--ports", "P", 2), Params: map[string]float64{"bg_queues": 2}}, "--param bg_queues=2: out of range, allowed 1..1 (P-1 with P=2)"},
-		{"two-queue one port", Options{Scenario: "dt-two-queue", TM: set("--ports", "P", 1)}, "--ports: P=1, scenario dt-two-queue needs at least 2 ports"},
+		{"lp_alpha", Options{Scenario: "incast", Params: map[string]float64{"lp_alpha": 3}}, "Params lp_alpha: 3 is not a power of two"},
+		{"bg_queues vs ports", Options{Scenario: "burst-absorption", TM: set("P", 2), Params: map[string]float64{"bg_queues": 2}}, "Params bg_queues=2: out of range, allowed 1..1 (P-1 with P=2)"},
+		{"two-queue one port", Options{Scenario: "dt-two-queue", TM: set("P", 1)}, "TM.P: P=1, scenario dt-two-queue needs at least 2 ports"},
 		{"AW in file", Options{Scenario: "incast", File: file(`{"tm": {"AW": 0}}`)}, "tm: parameter AW=0 out of range, allowed 2..8"},
-		{"custom without sources", Options{Scenario: "custom"}, "--source: scenario custom has no sources of its own"},
+		{"custom without sources", Options{Scenario: "custom"}, "Sources: scenario custom has no sources of its own"},
 		{"source out of the switch", Options{Scenario: "custom", Sources: []traffic_Spec{mustQueue(70)}}, "sources[0].queue: 70 out of range, allowed 0..63 (P*Q-1)"},
 	}
 	for _, tc := range cases {
@@ -111,6 +114,12 @@ func TestPrepareBad(t *testing.T) {
 				assert.True(t, IsInput(err), "run-time error is bad input")
 			}
 			assert.Contains(t, err.Error(), tc.want)
+			// An error about an Options field is a *field.Error naming it.
+			if fe, ok := field.As(err); ok {
+				assert.True(t, strings.HasPrefix(tc.want, fe.Field), "field %q, want %q", fe.Field, tc.want)
+			} else {
+				assert.False(t, unicode.IsUpper(rune(tc.want[0])), "want a *field.Error for %q, got %T", tc.want, err)
+			}
 			assert.False(t, strings.Contains(err.Error(), "\n"), "one line: %q", err)
 		})
 	}

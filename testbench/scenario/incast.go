@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -60,18 +61,18 @@ var incastScenario = &Scenario{
 func planIncast(cfg *tm.Config, v Values, samePort bool) (*Plan, error) {
 	lp := int(v["lp_queues"])
 	if lp+1 > cfg.Q {
-		return nil, fmt.Errorf("--param lp_queues=%d: out of range, allowed 0..%d (Q-1 with Q=%d)", lp, cfg.Q-1, cfg.Q)
+		return nil, field.KeyErrorf("Params", fmt.Sprintf("lp_queues=%d", lp), "out of range, allowed 0..%d (Q-1 with Q=%d)", cfg.Q-1, cfg.Q)
 	}
 	lpPort := 0
 	if !samePort {
 		if cfg.P < 2 {
-			return nil, fmt.Errorf("--ports: P=%d, scenario incast needs at least 2 ports", cfg.P)
+			return nil, field.Errorf("TM.P", "P=%d, scenario incast needs at least 2 ports", cfg.P)
 		}
 		lpPort = 1
 	}
-	lpExp, err := ParseAlpha(v["lp_alpha"], cfg.AW)
+	lpExp, err := alphaExp(v["lp_alpha"], cfg.AW)
 	if err != nil {
-		return nil, fmt.Errorf("--param lp_alpha: %v", err)
+		return nil, &field.Error{Field: "Params", Key: "lp_alpha", Err: err}
 	}
 	for c := 1; c < cfg.Q; c++ {
 		cfg.AlphaExp[c] = lpExp
@@ -99,7 +100,7 @@ func planIncast(cfg *tm.Config, v Values, samePort bool) (*Plan, error) {
 	senders := int(v["senders"])
 	query := int64(v["query_bytes"])
 	if query < int64(senders) {
-		return nil, fmt.Errorf("--param query_bytes=%d: out of range, allowed at least senders=%d", query, senders)
+		return nil, field.KeyErrorf("Params", fmt.Sprintf("query_bytes=%d", query), "out of range, allowed at least senders=%d", senders)
 	}
 	size := fixedSize(v["pkt_bytes"])
 	hpQ := 0

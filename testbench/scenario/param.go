@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"occamy/testbench/field"
 )
 
 // Param declares one scenario parameter. Every value is a number; Int
@@ -48,8 +50,15 @@ func (p Param) allowed() string {
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
 // resolve checks user values against the declared parameters and fills in
-// fixed defaults. src names where the values came from in errors.
-func resolve(s *Scenario, user map[string]float64, src string) (Values, error) {
+// fixed defaults. Errors are *field.Error for Params, or name the config
+// file's params when fromFile.
+func resolve(s *Scenario, user map[string]float64, fromFile bool) (Values, error) {
+	bad := func(key, format string, a ...any) error {
+		if fromFile {
+			return fmt.Errorf("config.params %s: %s", key, fmt.Sprintf(format, a...))
+		}
+		return field.KeyErrorf("Params", key, format, a...)
+	}
 	byName := map[string]Param{}
 	for _, p := range s.Params {
 		byName[p.Name] = p
@@ -63,11 +72,11 @@ func resolve(s *Scenario, user map[string]float64, src string) (Values, error) {
 	for _, k := range names {
 		p, ok := byName[k]
 		if !ok {
-			return nil, fmt.Errorf("%s %s: unknown parameter of scenario %s, allowed: %s", src, k, s.Name, s.paramNames())
+			return nil, bad(k, "unknown parameter of scenario %s, allowed: %s", s.Name, s.paramNames())
 		}
 		x := user[k]
 		if math.IsNaN(x) || x < p.Min || x > p.Max || (p.Int && x != math.Trunc(x)) {
-			return nil, fmt.Errorf("%s %s=%s: out of range, allowed %s", src, k, fmtNum(x), p.allowed())
+			return nil, bad(k+"="+fmtNum(x), "out of range, allowed %s", p.allowed())
 		}
 		v[k] = x
 	}
@@ -88,18 +97,4 @@ func (s *Scenario) paramNames() string {
 		n[i] = p.Name
 	}
 	return strings.Join(n, ", ")
-}
-
-// ParseParam parses one --param flag, name=value.
-func ParseParam(text string) (string, float64, error) {
-	k, val, ok := strings.Cut(text, "=")
-	k = strings.TrimSpace(k)
-	if !ok || k == "" {
-		return "", 0, fmt.Errorf("--param %q: want name=value", text)
-	}
-	x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-		return "", 0, fmt.Errorf("--param %s: %q is not a number", k, val)
-	}
-	return k, x, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"occamy/hw/tm"
 	"occamy/rtl"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -18,24 +19,25 @@ const DefaultAlpha = 8
 // DefaultSeed is the seed when none is given.
 const DefaultSeed = 1
 
-// Options are a run's inputs as the command line gathers them. Zero values
-// mean "not given".
+// Options are a run's inputs. Zero values mean "not given". Bad input is
+// reported as a *field.Error naming the Options field ("Alpha",
+// "Params", "TM.B", ...).
 type Options struct {
 	Scenario string             // scenario name
 	Policy   string             // BM policy
 	Alpha    float64            // α for every class (a power of two)
-	Cycles   uint64             // cycle count
+	Cycles   *uint64            // cycle count, at least 1 when given
 	Seed     *uint64            // random seed
-	Params   map[string]float64 // --param values
-	TM       []TMSet            // tm.Config fields set by flags, in order
-	File     *File              // parsed --config file
-	Sources  []traffic.Spec     // --source flags
+	Params   map[string]float64 // scenario parameters by name
+	TM       []TMSet            // tm.Config fields set by the caller, in order
+	File     *File              // parsed config file
+	Sources  []traffic.Spec     // extra traffic sources
 	Check    bool               // check invariants every cycle
 }
 
-// TMSet is one tm.Config field set by a command-line flag.
+// TMSet is one tm.Config field set by the caller. An error about it is a
+// *field.Error whose Field is "TM." + Field.
 type TMSet struct {
-	Flag  string // e.g. "--ports"
 	Field string // tm.Config field, e.g. "P"
 	Value any    // of the field's type
 }
@@ -54,20 +56,33 @@ type Prepared struct {
 }
 
 // ParseAlpha checks that α is a power of two representable in AW bits
-// (2^-(2^(AW-1)) .. 2^(2^(AW-1)-1)) and returns its exponent.
+// (2^-(2^(AW-1)) .. 2^(2^(AW-1)-1)) and returns its exponent. Its errors
+// are *field.Error for field Alpha.
 func ParseAlpha(alpha float64, aw int) (int, error) {
+	s, err := alphaExp(alpha, aw)
+	if err != nil {
+		return 0, &field.Error{Field: "Alpha", Err: err}
+	}
+	return s, nil
+}
+
+// alphaExp is ParseAlpha with an error that names no field.
+func alphaExp(alpha float64, aw int) (int, error) {
 	lo, hi := -(1 << (aw - 1)), 1<<(aw-1)-1
 	allowed := fmt.Sprintf("a power of two from 2^%d to 2^%d (…, 0.25, 0.5, 1, 2, 4, 8, …, %s)", lo, hi, fmtNum(math.Ldexp(1, hi)))
+	if alpha == 0 {
+		return 0, fmt.Errorf("0 is not a power of two, allowed %s", allowed)
+	}
 	if !(alpha > 0) || math.IsInf(alpha, 0) {
-		return 0, fmt.Errorf("--alpha: %s out of range, allowed %s", fmtNum(alpha), allowed)
+		return 0, fmt.Errorf("%s out of range, allowed %s", fmtNum(alpha), allowed)
 	}
 	frac, exp := math.Frexp(alpha)
 	if frac != 0.5 {
-		return 0, fmt.Errorf("--alpha: %s is not a power of two, allowed %s", fmtNum(alpha), allowed)
+		return 0, fmt.Errorf("%s is not a power of two, allowed %s", fmtNum(alpha), allowed)
 	}
 	s := exp - 1
 	if s < lo || s > hi {
-		return 0, fmt.Errorf("--alpha: %s out of range, allowed %s", fmtNum(alpha), allowed)
+		return 0, fmt.Errorf("%s out of range, allowed %s", fmtNum(alpha), allowed)
 	}
 	return s, nil
 }
@@ -83,7 +98,7 @@ func Prepare(o Options) (*Prepared, error) {
 		name = f.Scenario
 	}
 	if name == "" {
-		return nil, fmt.Errorf("--scenario: missing, allowed: %s", strings.Join(Names(), ", "))
+		return nil, field.Errorf("Scenario", "missing, allowed: %s", strings.Join(Names(), ", "))
 	}
 	s, err := Lookup(name)
 	if err != nil {
@@ -103,15 +118,15 @@ func Prepare(o Options) (*Prepared, error) {
 			set[k] = true
 		}
 	}
-	flagOf := map[string]string{}
+	byCaller := map[string]bool{}
 	for _, ts := range o.TM {
 		if err := setTM(&cfg, ts.Field, ts.Value); err != nil {
-			return nil, fmt.Errorf("%s: %v", ts.Flag, err)
+			return nil, &field.Error{Field: "TM." + ts.Field, Err: err}
 		}
 		set[ts.Field] = true
-		flagOf[ts.Field] = ts.Flag
+		byCaller[ts.Field] = true
 	}
-	if err := checkShape(&cfg, flagOf); err != nil {
+	if err := checkShape(&cfg, byCaller); err != nil {
 		return nil, err
 	}
 	fitDerived(&cfg, set)
@@ -120,7 +135,7 @@ func Prepare(o Options) (*Prepared, error) {
 	p.Policy = firstNonEmpty(o.Policy, f.BM, cfg.Policy.String())
 	pol, err := tm.ParsePolicy(p.Policy)
 	if err != nil {
-		return nil, fmt.Errorf("--bm: %q unknown, allowed: %s", p.Policy, strings.Join(tm.PolicyNames(tm.AllPolicies), ", "))
+		return nil, field.Errorf("Policy", "%q unknown, allowed: %s", p.Policy, strings.Join(tm.PolicyNames(tm.AllPolicies), ", "))
 	}
 	cfg.Policy = pol
 	alpha := o.Alpha
@@ -151,14 +166,10 @@ func Prepare(o Options) (*Prepared, error) {
 	for k, v := range o.Params {
 		params[k] = v
 	}
-	src := "--param"
-	if len(o.Params) == 0 && len(f.Params) > 0 {
-		src = "config.params"
-	}
-	if p.Values, err = resolve(s, params, src); err != nil {
+	if p.Values, err = resolve(s, params, len(o.Params) == 0 && len(f.Params) > 0); err != nil {
 		return nil, err
 	}
-	if err := validateTM(&cfg, flagOf); err != nil {
+	if err := validateTM(&cfg, byCaller); err != nil {
 		return nil, err
 	}
 	if p.Plan, err = s.Plan(&cfg, p.Values); err != nil {
@@ -167,22 +178,22 @@ func Prepare(o Options) (*Prepared, error) {
 	cfg.Check = o.Check
 	p.Sources = append(append(append([]traffic.Spec(nil), p.Plan.Sources...), f.Sources...), o.Sources...)
 	if len(p.Sources) == 0 {
-		return nil, fmt.Errorf("--source: scenario %s has no sources of its own; give some with --source or in --config", s.Name)
+		return nil, field.Errorf("Sources", "scenario %s has no sources of its own; give some as extra sources or in the config file", s.Name)
 	}
 	p.Cycles = p.Plan.Cycles
 	if f.Cycles != 0 {
 		p.Cycles = f.Cycles
 	}
-	if o.Cycles != 0 {
-		p.Cycles = o.Cycles
+	if o.Cycles != nil {
+		p.Cycles = *o.Cycles
 	}
 	if p.Cycles == 0 {
-		return nil, fmt.Errorf("--cycles: 0 out of range, allowed 1 or more")
+		return nil, field.Errorf("Cycles", "0 out of range, allowed 1 or more")
 	}
-	if err := validateTM(&cfg, flagOf); err != nil {
+	if err := validateTM(&cfg, byCaller); err != nil {
 		return nil, err
 	}
-	if err := checkPackets(&cfg, p.Sources, flagOf); err != nil {
+	if err := checkPackets(&cfg, p.Sources, byCaller); err != nil {
 		return nil, err
 	}
 	p.Config = cfg
@@ -192,14 +203,14 @@ func Prepare(o Options) (*Prepared, error) {
 
 // checkShape checks the fields others depend on (P, Q, B, QW, AW) first, so that
 // errors name what the user gave rather than a consequence.
-func checkShape(cfg *tm.Config, flagOf map[string]string) error {
+func checkShape(cfg *tm.Config, byCaller map[string]bool) error {
 	for _, c := range []struct {
 		field  string
 		v, max int
 		min    int
 	}{{"P", cfg.P, tm.MaxP, 1}, {"Q", cfg.Q, tm.MaxQ, 1}, {"B", cfg.B, tm.MaxB, 1}, {"QW", cfg.QW, 32, 2}, {"AW", cfg.AW, 8, 2}} {
 		if c.v < c.min || c.v > c.max {
-			return tmErr(&rtl.ParamError{Block: tm.Block, Param: c.field, Value: int64(c.v), Min: int64(c.min), Max: int64(c.max)}, flagOf)
+			return tmErr(&rtl.ParamError{Block: tm.Block, Param: c.field, Value: int64(c.v), Min: int64(c.min), Max: int64(c.max)}, byCaller)
 		}
 	}
 	return nil
@@ -243,39 +254,40 @@ func resize(s []int, n, fill int) []int {
 	return out
 }
 
-// validateTM runs tm's validation, naming the flag that set the field.
-func validateTM(cfg *tm.Config, flagOf map[string]string) error {
-	if cfg.B >= 1 && cfg.B < cfg.MaxPkt {
-		if fl, ok := flagOf["B"]; ok {
-			return fmt.Errorf("%s: B=%d cells is smaller than one packet (MaxPkt=%d cells), allowed %d..%d", fl, cfg.B, cfg.MaxPkt, cfg.MaxPkt, tm.MaxB)
-		}
+// validateTM runs tm's validation, naming the Options field when the
+// caller set the tm field.
+func validateTM(cfg *tm.Config, byCaller map[string]bool) error {
+	if cfg.B >= 1 && cfg.B < cfg.MaxPkt && byCaller["B"] {
+		return field.Errorf("TM.B", "B=%d cells is smaller than one packet (MaxPkt=%d cells), allowed %d..%d", cfg.B, cfg.MaxPkt, cfg.MaxPkt, tm.MaxB)
 	}
 	if err := cfg.Validate(); err != nil {
-		return tmErr(err, flagOf)
+		return tmErr(err, byCaller)
 	}
 	return nil
 }
 
-// tmErr prefixes a tm parameter error with the flag that set the field.
-func tmErr(err error, flagOf map[string]string) error {
+// tmErr makes a tm parameter error a *field.Error for "TM." + the field
+// when the caller set that field.
+func tmErr(err error, byCaller map[string]bool) error {
 	var pe *rtl.ParamError
-	if errors.As(err, &pe) {
-		if fl, ok := flagOf[pe.Param]; ok {
-			return fmt.Errorf("%s: %w", fl, err)
-		}
+	if errors.As(err, &pe) && byCaller[pe.Param] {
+		return &field.Error{Field: "TM." + pe.Param, Err: err}
 	}
 	return err
 }
 
 // checkPackets checks that every source's largest packet fits MaxPkt and
 // the buffer.
-func checkPackets(cfg *tm.Config, specs []traffic.Spec, flagOf map[string]string) error {
+func checkPackets(cfg *tm.Config, specs []traffic.Spec, byCaller map[string]bool) error {
 	env := Env(cfg)
 	for i := range specs {
 		mc := specs[i].MaxCells(env)
 		if mc > cfg.B {
-			fl := firstNonEmpty(flagOf["B"], "tm.B")
-			return fmt.Errorf("%s: B=%d cells is smaller than one packet (sources[%d] sends up to %d cells of %d bytes), allowed %d..%d", fl, cfg.B, i, mc, cfg.CellBytes, mc, tm.MaxB)
+			err := fmt.Errorf("B=%d cells is smaller than one packet (sources[%d] sends up to %d cells of %d bytes), allowed %d..%d", cfg.B, i, mc, cfg.CellBytes, mc, tm.MaxB)
+			if byCaller["B"] {
+				return &field.Error{Field: "TM.B", Err: err}
+			}
+			return fmt.Errorf("tm.B: %w", err)
 		}
 		if mc > cfg.MaxPkt {
 			return fmt.Errorf("sources[%d].size: packets up to %d cells, allowed at most MaxPkt=%d cells (%d bytes)", i, mc, cfg.MaxPkt, cfg.MaxPkt*cfg.CellBytes)

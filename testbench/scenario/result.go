@@ -94,8 +94,12 @@ type Result struct {
 
 // Execute runs a prepared scenario, traced through tr when it is not nil
 // (the tracer is closed at the end), and returns its result.
-func Execute(p *Prepared, tr rtl.Tracer) (*Result, error) {
-	r, err := simulate(p, p.Config, p.Sources, p.Cycles, p.Plan.Groups, tr, nil)
+func Execute(p *Prepared, tr rtl.Tracer) (*Result, error) { return execute(p, tr, nil) }
+
+// execute is Execute with a stop function; a run stopped early by it has
+// no metrics (they assume the whole run).
+func execute(p *Prepared, tr rtl.Tracer, stop StopFunc) (*Result, error) {
+	r, err := simulate(p, p.Config, p.Sources, p.Cycles, p.Plan.Groups, tr, stop)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +119,7 @@ func Execute(p *Prepared, tr rtl.Tracer) (*Result, error) {
 	}
 	res.Totals = rowOf(-1, -1, -1, &st.Total)
 	res.MaxOccupancy = st.Total.MaxLen.Cells
-	if p.Plan.Metrics != nil {
+	if p.Plan.Metrics != nil && r.Cycles == p.Cycles {
 		ms, err := p.Plan.Metrics(r)
 		if err != nil {
 			return nil, err

@@ -74,6 +74,9 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		if err := sim.Trace(tracer); err != nil {
 			return nil, fmt.Errorf("trace: %w", err)
 		}
+		// On an error the trace is closed too: it keeps the whole cycles
+		// run so far (a failed write removes it, see vcd.CreateTracer).
+		defer sim.Close()
 	}
 	// The counters are live behind this pointer; only Len and the totals
 	// wait for a Stats call, so watches read lengths from Probe instead.

@@ -1,11 +1,11 @@
 package scenario
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -86,7 +86,7 @@ func Names() []string {
 func Lookup(name string) (*Scenario, error) {
 	s, ok := registry[name]
 	if !ok {
-		return nil, fmt.Errorf("--scenario: %q unknown, allowed: %s", name, strings.Join(Names(), ", "))
+		return nil, field.Errorf("Scenario", "%q unknown, allowed: %s", name, strings.Join(Names(), ", "))
 	}
 	return s, nil
 }

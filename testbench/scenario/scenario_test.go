@@ -31,7 +31,7 @@ func u64(v uint64) *uint64 { return &v }
 // for byte, and another seed another result where randomness is involved.
 func TestDeterminism(t *testing.T) {
 	for _, o := range []Options{
-		{Scenario: "random-load", Policy: "occamy", Cycles: 30000},
+		{Scenario: "random-load", Policy: "occamy", Cycles: u64(30000)},
 		{Scenario: "burst-absorption", Policy: "dt", Params: map[string]float64{"search": 0}},
 	} {
 		a, err := json.Marshal(run(t, o))
@@ -40,7 +40,7 @@ func TestDeterminism(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(a), string(b), "%s: two runs with seed 1", o.Scenario)
 	}
-	o := Options{Scenario: "random-load", Policy: "occamy", Cycles: 30000}
+	o := Options{Scenario: "random-load", Policy: "occamy", Cycles: u64(30000)}
 	a := run(t, o)
 	o.Seed = u64(2)
 	b := run(t, o)
@@ -150,7 +150,7 @@ func TestRandomLoad(t *testing.T) {
 		assert.InEpsilon(t, get(t, r, "offered_load"), get(t, r, "throughput"), 0.02, "load %v: throughput", load)
 		assert.Zero(t, get(t, r, "drop_frac"), "load %v: drops", load)
 	}
-	r := run(t, Options{Scenario: "random-load", Policy: "dt", Cycles: 60000, Params: map[string]float64{"load": 1.5}})
+	r := run(t, Options{Scenario: "random-load", Policy: "dt", Cycles: u64(60000), Params: map[string]float64{"load": 1.5}})
 	assert.Positive(t, get(t, r, "drop_frac"), "overload: drops")
 	assert.InEpsilon(t, 1.0, get(t, r, "throughput"), 0.05, "overload: every port busy")
 }
@@ -182,8 +182,8 @@ func TestConservation(t *testing.T) {
 // with the TM's per-cycle invariant checks on.
 func TestCheckEveryCycle(t *testing.T) {
 	for _, name := range Names() {
-		o := Options{Scenario: name, Policy: "occamy", Check: true, Cycles: 4000, Params: map[string]float64{},
-			TM: []TMSet{{Flag: "--buffer", Field: "B", Value: 2048}}}
+		o := Options{Scenario: name, Policy: "occamy", Check: true, Cycles: u64(4000), Params: map[string]float64{},
+			TM: []TMSet{{Field: "B", Value: 2048}}}
 		if name == "custom" {
 			o.Sources = append(o.Sources, mustFlag(t, "kind=onoff,queue=2,rate=3,burst_bytes=100000,off_cycles=500"))
 		}

@@ -32,8 +32,8 @@ func (v *view) Commit() {}
 // Signals implements rtl.Traceable.
 func (v *view) Signals() []rtl.Signal { return v.signals }
 
-// field extracts field i of width w from little-endian words.
-func field(buf []uint64, i, w int) uint64 {
+// bitField extracts field i of width w from little-endian words.
+func bitField(buf []uint64, i, w int) uint64 {
 	bit := i * w
 	x := buf[bit>>6] >> uint(bit&63)
 	if sh := bit&63 + w; sh > 64 {
@@ -62,11 +62,11 @@ func newView(m *tm.TM) *view {
 	v.tbuf = make([]uint64, rtl.Words(v.thr.Width))
 	for i := 0; i < cfg.N(); i++ {
 		i := i
-		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("qlen_%02d", i), cfg.QW, func() uint64 { return field(v.qbuf, i, v.qw) }))
+		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("qlen_%02d", i), cfg.QW, func() uint64 { return bitField(v.qbuf, i, v.qw) }))
 	}
 	for c := 0; c < cfg.Q; c++ {
 		c := c
-		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("thr_c%d", c), cfg.QW, func() uint64 { return field(v.tbuf, c, v.qw) }))
+		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("thr_c%d", c), cfg.QW, func() uint64 { return bitField(v.tbuf, c, v.qw) }))
 	}
 	return v
 }

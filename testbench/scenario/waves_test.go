@@ -24,7 +24,7 @@ import (
 // returns the VCD path, the save file path and the result.
 func tracedRun(t *testing.T, dir string) (string, string, *Result) {
 	t.Helper()
-	p, err := Prepare(Options{Scenario: "dt-two-queue", Policy: "occamy", Cycles: 3000,
+	p, err := Prepare(Options{Scenario: "dt-two-queue", Policy: "occamy", Cycles: u64(3000),
 		Params: map[string]float64{"burst_start": 500}})
 	require.NoError(t, err)
 	path := filepath.Join(dir, "run.vcd")

@@ -67,5 +67,5 @@ func TestAlphaCheck(t *testing.T) {
 	assert.Equal(t, 2.0, cell.Guides[0].Runs[1].Alpha, "second run at twice the α")
 
 	_, err = CheckAlpha(context.Background(), Point{K: 4, FreeMode: "cell", Size: s, Ports: 8}, o, 0.2)
-	require.ErrorContains(t, err, "--burst-rate: 0.2 out of range")
+	require.ErrorContains(t, err, "BurstRate: 0.2 out of range")
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 	"occamy/testbench/scenario"
 )
 
@@ -54,7 +55,7 @@ type AlphaCheck struct {
 func CheckAlpha(ctx context.Context, p Point, o Options, burstLR float64) (*AlphaCheck, error) {
 	senders := int(math.Round(burstLR))
 	if senders < 1 || senders > 4096 {
-		return nil, fmt.Errorf("--burst-rate: %g out of range, allowed 1..4096 line rates (incast senders)", burstLR)
+		return nil, field.Errorf("BurstRate", "%g out of range, allowed 1..4096 line rates (incast senders)", burstLR)
 	}
 	size, err := ParseSize("fixed:1500")
 	if err != nil {
@@ -64,6 +65,9 @@ func CheckAlpha(ctx context.Context, p Point, o Options, burstLR float64) (*Alph
 	res, err := Measure(ctx, p, o)
 	if err != nil {
 		return nil, err
+	}
+	if res.Setup != "" {
+		return nil, &SetupError{res.Setup + " (α check on " + p.String() + ")"}
 	}
 	ac := &AlphaCheck{Point: p, BurstRate: float64(senders), R: float64(senders) / float64(o.R),
 		V: res.Expulsion.CellsPerClock, D: 1 / float64(o.R)}
@@ -140,11 +144,9 @@ func guideVerdict(g AlphaGuide) string {
 // burstRun is one burst-absorption run on cfg's switch with Occamy at α.
 func burstRun(cfg tm.Config, alpha float64, senders int, seed uint64) (AlphaRun, error) {
 	sets := []scenario.TMSet{
-		{Flag: "--ports", Field: "P", Value: cfg.P}, {Flag: "--buffer", Field: "B", Value: cfg.B},
-		{Flag: "--k", Field: "K", Value: cfg.K}, {Flag: "--r", Field: "R", Value: cfg.R},
-		{Flag: "--cell-bytes", Field: "CellBytes", Value: cfg.CellBytes},
-		{Flag: "--free-mode", Field: "FreeMode", Value: cfg.FreeMode},
-		{Flag: "--pd", Field: "PD", Value: cfg.PD}, {Flag: "--cp", Field: "CP", Value: cfg.CP}, {Flag: "--cd", Field: "CD", Value: cfg.CD},
+		{Field: "P", Value: cfg.P}, {Field: "B", Value: cfg.B}, {Field: "K", Value: cfg.K}, {Field: "R", Value: cfg.R},
+		{Field: "CellBytes", Value: cfg.CellBytes}, {Field: "FreeMode", Value: cfg.FreeMode},
+		{Field: "PD", Value: cfg.PD}, {Field: "CP", Value: cfg.CP}, {Field: "CD", Value: cfg.CD},
 	}
 	prep, err := scenario.Prepare(scenario.Options{Scenario: "burst-absorption", Policy: "occamy", Alpha: alpha, Seed: &seed,
 		Params: map[string]float64{"senders": float64(senders), "search": 0, "bg_queues": 1}, TM: sets})

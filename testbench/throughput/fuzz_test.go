@@ -86,7 +86,7 @@ func FuzzParseMem(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseMem("--cp", s)
+		m, err := ParseMem("CP", s)
 		if err != nil {
 			return
 		}
@@ -106,7 +106,7 @@ func FuzzParseLists(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if ks, err := ParseInts("--k", s, 1, 8, []int{1, 2, 4, 8}); err == nil {
+		if ks, err := ParseInts("K", s, 1, 8, []int{1, 2, 4, 8}); err == nil {
 			if len(ks) == 0 {
 				t.Fatalf("%q: empty list accepted", s)
 			}

@@ -2,6 +2,7 @@ package throughput
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -43,7 +44,17 @@ type Result struct {
 	// AlphaFluid is the same by the fluid model with drains (AlphaMaxDrain),
 	// which the simulations bear out where Inequality (4) is optimistic.
 	AlphaFluid string `json:"alpha_fluid,omitempty"`
+	// Setup, when not empty, says why the point could not be set up (the
+	// over-allocated queue never filled, for example): nothing was
+	// measured, and the sweep went on with the other points.
+	Setup string `json:"setup,omitempty"`
 }
+
+// SetupError is a point whose measurement could not be set up on the
+// model: a property of the configuration, not a failure of the model.
+type SetupError struct{ Msg string }
+
+func (e *SetupError) Error() string { return "throughput: setup: " + e.Msg }
 
 // Measure runs both runs of point p and compares with the bound.
 func Measure(ctx context.Context, p Point, o Options) (Result, error) {
@@ -55,6 +66,11 @@ func Measure(ctx context.Context, p Point, o Options) (Result, error) {
 	res := Result{Point: p,
 		Bound: BoundFor(dist, cfg.K, cfg.FreeMode == "chain", cfg.PD.ReadLatency, cfg.CP.ReadLatency, cfg.CP.WritePorts)}
 	if res.Expulsion, err = expel(ctx, cfg, p, o, dist); err != nil {
+		var se *SetupError
+		if errors.As(err, &se) {
+			res.Setup, res.Flag = se.Msg, "cannot be set up: "+se.Msg
+			return res, nil
+		}
 		return Result{}, err
 	}
 	if res.Idle, err = idlePorts(ctx, cfg, p, o); err != nil {
@@ -178,7 +194,7 @@ func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellPr
 	// Phase 1: fill the victim at the enqueue engine's pace.
 	for {
 		if r.cycle > limit {
-			return Expulsion{}, fmt.Errorf("throughput: setup: queue %d did not fill to %d cells in %d cycles", victim, target, limit)
+			return Expulsion{}, &SetupError{fmt.Sprintf("queue %d did not fill to %d cells in %d cycles", victim, target, limit)}
 		}
 		if r.backlog() < pace {
 			r.m.Offer(tm.Arrival{Queue: victim, Cells: sizes.draw()})

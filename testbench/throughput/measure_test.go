@@ -2,11 +2,15 @@ package throughput
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl"
+	"occamy/testbench/field"
 )
 
 // quick are options small enough for unit tests: a short window and idle
@@ -138,18 +142,37 @@ func TestIdleFallsWithLoad(t *testing.T) {
 	assert.Greater(t, med(4, 90), med(1, 90), "90%: k=4 vs k=1")
 }
 
+// TestMeasureBadPoint: a bad point or option is a typed error naming the
+// field (tm's *rtl.ParamError or a *field.Error), never a flag.
 func TestMeasureBadPoint(t *testing.T) {
-	_, err := Measure(context.Background(), Point{K: 3, FreeMode: "cell", Size: mustSize(t, "fixed:1500"), Ports: 8}, quick())
-	require.Error(t, err)
-	assert.Contains(t, FlagError(err).Error(), "--k: tm: parameter K=3")
-	_, err = Measure(context.Background(), Point{K: 4, FreeMode: "cell", Ports: 8}, quick())
-	require.ErrorContains(t, err, "--size: no packet-size distribution")
-	_, err = Measure(context.Background(), Point{K: 4, FreeMode: "cell", Size: mustSize(t, "fixed:1500"), Ports: 8, Load: 101}, quick())
-	require.ErrorContains(t, err, "--load: 101 out of range")
-	o := quick()
-	o.Window = 0
-	_, err = Measure(context.Background(), Point{K: 4, FreeMode: "cell", Size: mustSize(t, "fixed:1500"), Ports: 8}, o)
-	require.ErrorContains(t, err, "--window: 0 out of range")
+	fixed := mustSize(t, "fixed:1500")
+	noWindow := quick()
+	noWindow.Window = 0
+	cases := []struct {
+		name       string
+		p          Point
+		o          Options
+		field, msg string
+	}{
+		{"k not a power of two", Point{K: 3, FreeMode: "cell", Size: fixed, Ports: 8}, quick(), "tm.K", "tm: parameter K=3"},
+		{"no size", Point{K: 4, FreeMode: "cell", Ports: 8}, quick(), "Size", "Size: no packet-size distribution"},
+		{"load above 100", Point{K: 4, FreeMode: "cell", Size: fixed, Ports: 8, Load: 101}, quick(), "Load", "Load: 101 out of range"},
+		{"zero window", Point{K: 4, FreeMode: "cell", Size: fixed, Ports: 8}, noWindow, "Window", "Window: 0 out of range"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Measure(context.Background(), tc.p, tc.o)
+			require.ErrorContains(t, err, tc.msg)
+			assert.NotContains(t, err.Error(), "--")
+			if pe := (*rtl.ParamError)(nil); errors.As(err, &pe) {
+				assert.Equal(t, tc.field, "tm."+pe.Param)
+				return
+			}
+			fe, ok := field.As(err)
+			require.True(t, ok, "want a *field.Error, got %T", err)
+			assert.Equal(t, tc.field, fe.Field)
+		})
+	}
 }
 
 func TestMeasureCancelled(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"occamy/hw/tm"
+	"occamy/testbench/field"
 )
 
 // Mem is a memory's port budget in a sweep point. The zero value means the
@@ -27,9 +28,9 @@ func (m Mem) String() string {
 	return fmt.Sprintf("%d/%d", m.Reads, m.Writes)
 }
 
-// ParseMem parses "auto" or "READS/WRITES" (both at least 1); flag names
-// the flag in errors.
-func ParseMem(flag, text string) (Mem, error) {
+// ParseMem parses "auto" or "READS/WRITES" (both at least 1); its errors
+// are *field.Error for name (a Point field: PD, CP or CD).
+func ParseMem(name, text string) (Mem, error) {
 	if text == "auto" {
 		return Mem{}, nil
 	}
@@ -37,7 +38,7 @@ func ParseMem(flag, text string) (Mem, error) {
 	ri, err1 := strconv.Atoi(r)
 	wi, err2 := strconv.Atoi(w)
 	if !ok || err1 != nil || err2 != nil || ri < 1 || wi < 1 || ri > tm.MaxPorts || wi > tm.MaxPorts {
-		return Mem{}, fmt.Errorf("%s %q: want auto or READS/WRITES, each 1..%d", flag, text, tm.MaxPorts)
+		return Mem{}, field.KeyErrorf(name, strconv.Quote(text), "want auto or READS/WRITES, each 1..%d", tm.MaxPorts)
 	}
 	return Mem{Reads: ri, Writes: wi}, nil
 }
@@ -83,17 +84,18 @@ func DefaultOptions() Options {
 }
 
 // Validate checks the options that tm.Config does not (cycle counts,
-// latencies' presence, the burst rate).
+// latencies' presence, the burst rate); errors are *field.Error naming the
+// Options field.
 func (o Options) Validate() error {
 	switch {
 	case o.Window < 1 || o.Window > 1<<32:
-		return fmt.Errorf("--window: %d out of range, allowed 1..%d cycles", o.Window, uint64(1)<<32)
+		return field.Errorf("Window", "%d out of range, allowed 1..%d cycles", o.Window, uint64(1)<<32)
 	case o.IdleCycles < 1 || o.IdleCycles > 1<<32:
-		return fmt.Errorf("--idle-cycles: %d out of range, allowed 1..%d cycles", o.IdleCycles, uint64(1)<<32)
+		return field.Errorf("IdleCycles", "%d out of range, allowed 1..%d cycles", o.IdleCycles, uint64(1)<<32)
 	case o.Warmup > 1<<32:
-		return fmt.Errorf("--warmup: %d out of range, allowed 0..%d cycles", o.Warmup, uint64(1)<<32)
+		return field.Errorf("Warmup", "%d out of range, allowed 0..%d cycles", o.Warmup, uint64(1)<<32)
 	case !(o.BurstRate >= 0) || o.BurstRate > 4096:
-		return fmt.Errorf("--burst-rate: %g out of range, allowed 0 (none) or up to 4096 line rates", o.BurstRate)
+		return field.Errorf("BurstRate", "%g out of range, allowed 0 (none) or up to 4096 line rates", o.BurstRate)
 	}
 	return nil
 }
@@ -110,7 +112,8 @@ const (
 )
 
 // Config builds the TM configuration of point p under options o; it is
-// checked by tm.Config.Validate (errors name the field and its range).
+// checked by tm.Config.Validate (errors are *rtl.ParamError naming the
+// tm.Config field, or *field.Error naming the Point or Options field).
 func Config(p Point, o Options) (tm.Config, error) {
 	c := tm.DefaultConfig()
 	if err := o.Validate(); err != nil {
@@ -118,7 +121,7 @@ func Config(p Point, o Options) (tm.Config, error) {
 	}
 	c.P, c.Q, c.B, c.R, c.CellBytes = p.Ports, numClasses, o.B, o.R, o.CellBytes
 	if len(p.Size.Cells(max(1, o.CellBytes))) == 0 {
-		return c, fmt.Errorf("--size: no packet-size distribution, allowed %s", SizeForms)
+		return c, field.Errorf("Size", "no packet-size distribution, allowed %s", SizeForms)
 	}
 	c.K, c.FreeMode = p.K, p.FreeMode
 	c.Policy = tm.PolicyOccamy
@@ -142,7 +145,7 @@ func Config(p Point, o Options) (tm.Config, error) {
 	c.CP = mem(p.CP, 2*p.K, p.K, o.CPLatency)
 	c.CD = mem(p.CD, p.K, p.K, 1)
 	if p.Load < 0 || p.Load > 100 {
-		return c, fmt.Errorf("--load: %g out of range, allowed 0..100 (percent of line rate)", p.Load)
+		return c, field.Errorf("Load", "%g out of range, allowed 0..100 (percent of line rate)", p.Load)
 	}
 	if err := c.Validate(); err != nil {
 		return c, err

@@ -40,7 +40,8 @@ func WriteTable(w io.Writer, rep *Report) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "pkts/clk, cells/clk: expelled per clock with something to expel; bound: closed form (pkts/clk); demand: share of")
 	fmt.Fprintln(w, "cycles with something to expel; free bw: memory ports idle under the normal load, median (p10-p90);")
-	fmt.Fprintln(w, "α (4): largest α by the paper's Inequality (4), α fluid: by the fluid model with drains (docs/experiments.md)")
+	fmt.Fprintln(w, "α (4): largest α by the paper's Inequality (4), α fluid: by the fluid model with drains (docs/experiments.md);")
+	fmt.Fprintln(w, "no setup: the point could not be set up on the model (note below), nothing measured")
 	mems := showMems(rep.Results)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"k", "free", "size", "load%", "P"}
@@ -65,6 +66,11 @@ func WriteTable(w io.Writer, rep *Report) error {
 		if alpha == "" {
 			alpha, fluid = "-", "-"
 		}
+		if r.Setup != "" {
+			row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), "-", "-", "-", "-", "-", "-", "-", flag+" no setup")
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+			continue
+		}
 		row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), fmt.Sprintf("%.4f", r.Expulsion.PktsPerClock),
 			fmt.Sprintf("%.3f", r.Expulsion.CellsPerClock), fmt.Sprintf("%+.1f%%", 100*r.Gap),
 			fmt.Sprintf("%.2f", r.Expulsion.Demand),
@@ -75,7 +81,7 @@ func WriteTable(w io.Writer, rep *Report) error {
 		return err
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(w, "\nmodel and bound differ by more than %.0f%%:\n", 100*Tolerance)
+		fmt.Fprintf(w, "\nmodel and bound differ by more than %.0f%%, or the point could not be set up:\n", 100*Tolerance)
 		for _, n := range notes {
 			fmt.Fprintln(w, n)
 		}

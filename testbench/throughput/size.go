@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
+	"occamy/rtl/infile"
+	"occamy/testbench/field"
 	"occamy/testbench/traffic"
 )
 
@@ -30,11 +31,12 @@ const SizeForms = "fixed:BYTES, bimodal:SMALL:LARGE:LARGE_FRAC, uniform:MIN:MAX,
 //	uniform:64:1500          uniform between 64 and 1500 bytes inclusive
 //	file:sizes.txt           an empirical list read from a file (ParseSizeFile)
 //
-// Errors are one line naming the flag value and the allowed forms.
+// Errors are one-line *field.Error for Size, keyed by the text, saying
+// the allowed forms.
 func ParseSize(text string) (Size, error) {
 	kind, rest, _ := strings.Cut(text, ":")
 	bad := func(format string, a ...any) (Size, error) {
-		return Size{}, fmt.Errorf("--size %q: %s", text, fmt.Sprintf(format, a...))
+		return Size{}, field.KeyErrorf("Size", strconv.Quote(text), format, a...)
 	}
 	s := Size{Name: text}
 	switch kind {
@@ -71,7 +73,7 @@ func ParseSize(text string) (Size, error) {
 		if rest == "" {
 			return bad("missing path; want file:PATH")
 		}
-		data, err := os.ReadFile(rest)
+		data, err := infile.ReadFile(rest, MaxSizeFileBytes)
 		if err != nil {
 			return bad("cannot read the size file: %v", err)
 		}
@@ -106,6 +108,9 @@ func sizeInts(text string, n int) ([]int, error) {
 	}
 	return out, nil
 }
+
+// MaxSizeFileBytes is the largest size file read.
+const MaxSizeFileBytes = 16 << 20
 
 // MaxSizeEntries is the most entries a size file may hold (the traffic
 // package's limit on an empirical list).

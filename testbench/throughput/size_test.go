@@ -27,14 +27,14 @@ func TestParseSize(t *testing.T) {
 		{text: "bimodal:64:1500:0.25", cells: []CellProb{{1, 0.75}, {6, 0.25}}},
 		{text: "uniform:1:512", cells: []CellProb{{1, 0.5}, {2, 0.5}}},
 		{text: "file:" + good, cells: []CellProb{{1, 7.0 / 12}, {3, 4.0 / 12}, {6, 1.0 / 12}}},
-		{text: "fixed:abc", err: `--size "fixed:abc": "abc" is not a whole number of bytes; want fixed:BYTES`},
-		{text: "fixed:0", err: `--size "fixed:0":`},
+		{text: "fixed:abc", err: `Size "fixed:abc": "abc" is not a whole number of bytes; want fixed:BYTES`},
+		{text: "fixed:0", err: `Size "fixed:0":`},
 		{text: "bimodal:64:1500", err: "want bimodal:SMALL:LARGE:LARGE_FRAC"},
 		{text: "bimodal:64:1500:2", err: "large_frac"},
 		{text: "uniform:900:100", err: "uniform"},
 		{text: "zipf:1", err: "unknown form, allowed fixed:BYTES, bimodal:SMALL:LARGE:LARGE_FRAC, uniform:MIN:MAX, file:PATH"},
 		{text: "file:", err: "missing path"},
-		{text: "file:" + filepath.Join(dir, "missing.txt"), err: "cannot read the size file: open"},
+		{text: "file:" + filepath.Join(dir, "missing.txt"), err: "missing.txt: no such file or directory"},
 		{text: "file:" + empty, err: "no sizes"},
 	}
 	for _, c := range cases {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"occamy/testbench/field"
 	"occamy/testbench/sweep"
 )
 
@@ -34,15 +35,16 @@ func DefaultGrid() Grid {
 		Ports: []int{8}, PD: []Mem{{}}, CP: []Mem{{}}, CD: []Mem{{}}}
 }
 
-// Points expands the grid; it is an error for any dimension to be empty.
+// Points expands the grid; it is an error (a *field.Error naming the
+// Point field) for any dimension to be empty.
 func (g Grid) Points() ([]Point, error) {
 	for _, d := range []struct {
-		flag string
-		n    int
-	}{{"--k", len(g.K)}, {"--free-mode", len(g.FreeMode)}, {"--size", len(g.Size)}, {"--load", len(g.Load)},
-		{"--ports", len(g.Ports)}, {"--pd", len(g.PD)}, {"--cp", len(g.CP)}, {"--cd", len(g.CD)}} {
+		field string
+		n     int
+	}{{"K", len(g.K)}, {"FreeMode", len(g.FreeMode)}, {"Size", len(g.Size)}, {"Load", len(g.Load)},
+		{"Ports", len(g.Ports)}, {"PD", len(g.PD)}, {"CP", len(g.CP)}, {"CD", len(g.CD)}} {
 		if d.n == 0 {
-			return nil, fmt.Errorf("%s: empty sweep range, give at least one value", d.flag)
+			return nil, emptyRange(d.field)
 		}
 	}
 	var out []Point
@@ -95,47 +97,49 @@ func (p Point) String() string {
 	return s
 }
 
-// ParseInts parses a comma-separated list of integers for flag, each in
-// lo..hi (and, when allowed is not nil, one of allowed).
-func ParseInts(flag, text string, lo, hi int, allowed []int) ([]int, error) {
+// ParseInts parses a comma-separated list of integers for the Point field
+// name, each in lo..hi (and, when allowed is not nil, one of allowed).
+// Errors are *field.Error for name.
+func ParseInts(name, text string, lo, hi int, allowed []int) ([]int, error) {
 	var out []int
 	for _, f := range splitList(text) {
 		v, err := strconv.Atoi(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %q is not a whole number", flag, f)
+			return nil, field.Errorf(name, "%q is not a whole number", f)
 		}
 		if allowed != nil && !containsInt(allowed, v) {
-			return nil, fmt.Errorf("%s: %d not allowed, allowed %s", flag, v, joinInts(allowed))
+			return nil, field.Errorf(name, "%d not allowed, allowed %s", v, joinInts(allowed))
 		}
 		if v < lo || v > hi {
-			return nil, fmt.Errorf("%s: %d out of range, allowed %d..%d", flag, v, lo, hi)
+			return nil, field.Errorf(name, "%d out of range, allowed %d..%d", v, lo, hi)
 		}
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: empty sweep range, give at least one value", flag)
+		return nil, emptyRange(name)
 	}
 	return out, nil
 }
 
 // ParseLoads parses loads in percent: a list "0,50,90" or a range
 // "START:STOP:STEP" (inclusive; STEP > 0), every value in 0..100.
+// Errors are *field.Error for Load.
 func ParseLoads(text string) ([]float64, error) {
-	const flag = "--load"
+	const name = "Load"
 	num := func(s string) (float64, error) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "%"), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("%s: %q is not a number", flag, s)
+			return 0, field.Errorf(name, "%q is not a number", s)
 		}
 		if v < 0 || v > 100 {
-			return 0, fmt.Errorf("%s: %g out of range, allowed 0..100 (percent of line rate)", flag, v)
+			return 0, field.Errorf(name, "%g out of range, allowed 0..100 (percent of line rate)", v)
 		}
 		return v, nil
 	}
 	if strings.Contains(text, ":") {
 		parts := strings.Split(text, ":")
 		if len(parts) != 3 {
-			return nil, fmt.Errorf("%s: %q: want START:STOP:STEP or a comma-separated list", flag, text)
+			return nil, field.Errorf(name, "%q: want START:STOP:STEP or a comma-separated list", text)
 		}
 		a, err := num(parts[0])
 		if err != nil {
@@ -147,10 +151,10 @@ func ParseLoads(text string) ([]float64, error) {
 		}
 		step, err := strconv.ParseFloat(strings.TrimSpace(parts[2]), 64)
 		if err != nil || !(step > 0) || math.IsInf(step, 0) {
-			return nil, fmt.Errorf("%s: step %q, allowed a number above 0", flag, parts[2])
+			return nil, field.Errorf(name, "step %q, allowed a number above 0", parts[2])
 		}
 		if a > b {
-			return nil, fmt.Errorf("%s: empty sweep range %s (start above stop)", flag, text)
+			return nil, field.Errorf(name, "empty sweep range %s (start above stop)", text)
 		}
 		var out []float64
 		for i := 0; ; i++ {
@@ -159,7 +163,7 @@ func ParseLoads(text string) ([]float64, error) {
 				break
 			}
 			if len(out) == 1000 {
-				return nil, fmt.Errorf("%s: %s has more than 1000 values", flag, text)
+				return nil, field.Errorf(name, "%s has more than 1000 values", text)
 			}
 			out = append(out, math.Round(v*1e9)/1e9)
 		}
@@ -174,38 +178,45 @@ func ParseLoads(text string) ([]float64, error) {
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: empty sweep range, give at least one value", flag)
+		return nil, emptyRange(name)
 	}
 	return out, nil
 }
 
-// ParseFreeModes parses a comma-separated list of "cell" and "chain".
+// emptyRange is the error of a sweep dimension without values.
+func emptyRange(name string) error {
+	return field.Errorf(name, "empty sweep range, give at least one value")
+}
+
+// ParseFreeModes parses a comma-separated list of "cell" and "chain";
+// errors are *field.Error for FreeMode.
 func ParseFreeModes(text string) ([]string, error) {
 	var out []string
 	for _, f := range splitList(text) {
 		if f != "cell" && f != "chain" {
-			return nil, fmt.Errorf("--free-mode: %q unknown, allowed cell, chain", f)
+			return nil, field.Errorf("FreeMode", "%q unknown, allowed cell, chain", f)
 		}
 		out = append(out, f)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("--free-mode: empty sweep range, give at least one value")
+		return nil, emptyRange("FreeMode")
 	}
 	return out, nil
 }
 
-// ParseMems parses a comma-separated list of memory budgets (ParseMem).
-func ParseMems(flag, text string) ([]Mem, error) {
+// ParseMems parses a comma-separated list of memory budgets (ParseMem)
+// for the Point field name.
+func ParseMems(name, text string) ([]Mem, error) {
 	var out []Mem
 	for _, f := range splitList(text) {
-		m, err := ParseMem(flag, f)
+		m, err := ParseMem(name, f)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, m)
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: empty sweep range, give at least one value", flag)
+		return nil, emptyRange(name)
 	}
 	return out, nil
 }
