@@ -190,8 +190,21 @@ func (e *engine) run(ctx context.Context) error {
 // consume runs one chunk on the Verilated model and compares it; stop is
 // true after a mismatch.
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
+	// The stop request is looked at once per chunk, never per cycle: a
+	// run stops at a chunk boundary with every cycle before it compared.
+	if c := e.s.opt.Ctx; c != nil && c.Err() != nil {
+		e.res.Interrupted = true
+		return true, nil
+	}
 	if err := ctx.Err(); err != nil {
 		return true, err
+	}
+	if p := e.s.opt.Progress; p != nil {
+		defer func() {
+			if err == nil {
+				p(e.res.Cycles)
+			}
+		}()
 	}
 	s := e.s
 	ow := s.canon.OutWords
@@ -241,16 +254,25 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 	}
 	switch {
 	case bad >= 0:
-		e.res.Cycles = ch.first + uint64(bad) + 1
+		e.count(ch, bad+1)
 		e.res.Mismatch = e.mismatch(ch, bad, nil)
 		return true, nil
 	case ev >= 0:
-		e.res.Cycles = ch.first + uint64(ev) + 1
+		e.count(ch, ev+1)
 		e.res.Mismatch = e.mismatch(ch, ev, simErr)
 		return true, nil
 	}
-	e.res.Cycles = ch.first + uint64(ch.n)
+	e.count(ch, ch.n)
 	return false, nil
+}
+
+// count records that the first n cycles of ch ran on both sides: Cycles
+// runs to their end, Compared adds those from ch.from on.
+func (e *engine) count(ch *chunk, n int) {
+	e.res.Cycles = ch.first + uint64(n)
+	if n > ch.from {
+		e.res.Compared += uint64(n - ch.from)
+	}
 }
 
 // firstDiff returns the first cycle from `from` on whose words differ, or

@@ -40,6 +40,19 @@ func (e *icarusMissing) Error() string {
 
 func (e *icarusMissing) Is(target error) bool { return target == ErrIcarusMissing }
 
+// CheckIcarus reports whether iverilog and vvp are installed: nil, or the
+// one-line error (errors.Is(err, ErrIcarusMissing)) saying how to install
+// them, so a caller can tell before a long run that its Icarus pass would
+// fail.
+func CheckIcarus() error {
+	for _, p := range []string{"iverilog", "vvp"} {
+		if _, err := icarusTool(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // icarusTool finds iverilog or vvp, or says how to install Icarus.
 func icarusTool(name string) (string, error) {
 	p, err := exec.LookPath(name)
@@ -102,7 +115,11 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 		return setupf("icarus: %v", err)
 	}
 	vvpFile := filepath.Join(dir, "occ_tb.vvp")
-	args := append([]string{"-g2012", "-o", vvpFile, "-s", "occ_tb", tb}, s.files...)
+	args := []string{"-g2012", "-o", vvpFile, "-s", "occ_tb"}
+	for _, d := range s.incdirs {
+		args = append(args, "-I"+d)
+	}
+	args = append(append(args, tb), s.files...)
 	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
 		return &SetupError{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(s.files, " "), trimOut(string(out))), Err: err}
 	}
@@ -119,22 +136,50 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	res.Cycles = uint64(n)
 	res.Rate = float64(n) / res.Elapsed.Seconds()
 
+	if s.rstIdx >= 0 && !s.releasedIn(ins, n) {
+		return s.nothingCompared(uint64(n))
+	}
 	rep, err := s.diff(goVCD, rtlVCD)
 	if err != nil {
 		return err
 	}
+	res.Compared = uint64(rep.Edges)
 	if !rep.Same() {
 		res.Mismatch = s.icarusMismatch(rep, ins, golds, n, outPath)
+		if len(rep.Divergences) > 0 {
+			res.Compared = uint64(rep.Divergences[0].Edge + 1)
+			for _, d := range rep.Divergences[1:] {
+				res.Compared = min(res.Compared, uint64(d.Edge+1))
+			}
+		}
 	} else if m := icarusError(string(out)); m != nil {
 		// The outputs agree but the design's own checks fired ($error
 		// or a failed assertion, which Icarus reports and runs on).
 		m.Trace = s.icarusTrace(m.Cycle, ins, golds, n, outPath)
 		res.Mismatch = m
+		// Edge Start (1-based) ends cycle Start-1, the first compared.
+		first := uint64(max(rep.A.Start, 1) - 1)
+		res.Compared = 0
+		if m.Cycle >= first {
+			res.Compared = min(m.Cycle-first+1, uint64(rep.Edges))
+		}
 	}
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
 		res.Cycles = res.Mismatch.Cycle + 1
 	}
 	return nil
+}
+
+// releasedIn reports whether some cycle of the n in ins has the reset
+// released: the VCD diff compares from the first such edge on.
+func (s *session) releasedIn(ins []uint32, n int) bool {
+	iw := s.canon.InWords
+	for c := 0; c < n; c++ {
+		if !s.resetIn(ins[c*iw : (c+1)*iw]) {
+			return true
+		}
+	}
+	return false
 }
 
 var icarusTime = regexp.MustCompile(`Time:\s*(\d+)`)
