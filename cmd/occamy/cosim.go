@@ -99,7 +99,7 @@ compared no cycle), 130 interrupted.`,
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
 	f.StringVar(&fl.stim, "stimulus", "", "random or directed only (default: the directed sequence, then random)")
 	f.BoolVar(&fl.zeroInit, "zero-init", false, "Verilator: registers and explicit X start at 0 instead of random (hides X-dependent behaviour)")
-	f.StringArrayVar(&fl.incdirs, "incdir", nil, "directory searched by `include (repeatable); your files' own directories are always searched")
+	f.StringArrayVar(&fl.incdirs, "incdir", nil, "`DIR` searched by includes (repeatable); your files' own directories always are")
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
 	return cmd
