@@ -111,7 +111,7 @@ func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
-	res := run(t, Options{Block: "arbiter", Cycles: 1 << 30, Batch: true, Ctx: ctx, Progress: func(c uint64) {
+	res := run(t, Options{Block: "arbiter", Cycles: 1 << 22, Batch: true, Ctx: ctx, Progress: func(c uint64) {
 		calls++
 		if calls == 3 {
 			cancel()
