@@ -104,6 +104,11 @@ type Options struct {
 	// from the goroutine that called Run. Verilator only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
+
+	// fromStart compares from cycle 0: only for the speed benchmarks,
+	// which replay the C++ driver's inputs (reset never asserted) on a
+	// top whose reset state is all zeros, with ZeroInit.
+	fromStart bool
 }
 
 // Result is the outcome of a run that could be set up.

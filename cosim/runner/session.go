@@ -290,7 +290,7 @@ func (s *session) resetIn(in []uint32) bool {
 // four-state simulator, or 0 with ZeroInit) where the Go model shows its
 // reset state, which is not all zeros (the executor's free_o is B). So
 // ZeroInit changes the power-up values only, never what is compared.
-func (s *session) armedAtStart() bool { return !s.clocked || s.rstIdx < 0 }
+func (s *session) armedAtStart() bool { return !s.clocked || s.rstIdx < 0 || s.opt.fromStart }
 
 // Run checks the block's RTL against its golden model as opt says. It
 // returns an error only when the check could not run (bad options,
