@@ -160,6 +160,7 @@ type cosimRunJSON struct {
 	Line     string           `json:"line,omitempty"`
 	Cycles   uint64           `json:"cycles_run"`
 	Compared uint64           `json:"cycles_compared"`
+	Outputs  []string         `json:"outputs_compared,omitempty"`
 	Rate     float64          `json:"cycles_per_second"`
 	Elapsed  float64          `json:"elapsed_seconds"`
 	Mismatch *mismatchJSON    `json:"first_mismatch,omitempty"`
@@ -191,6 +192,7 @@ func (rep *cosimReport) writeJSON(w io.Writer) error {
 		if res := r.res; res != nil {
 			j.Top, j.Sim, j.Mode, j.Params, j.Files = res.Top, res.Sim, res.Mode, res.Params, res.Files
 			j.Line, j.Cycles, j.Compared, j.Rate, j.Elapsed = res.Verdict(), res.Cycles, res.Compared, res.Rate, res.Elapsed.Seconds()
+			j.Outputs = res.Outputs
 			j.Coverage, j.Zero, j.VCD, j.Notes = res.Coverage, res.Coverage.Zero(), res.VCD, res.Notes
 			if m := res.Mismatch; m != nil {
 				j.Mismatch = &mismatchJSON{Cycle: m.Cycle, Signal: m.Signal, Go: m.Go, RTL: m.RTL, Detail: m.Detail, Trace: m.Trace}

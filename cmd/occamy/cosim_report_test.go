@@ -25,7 +25,7 @@ func fakeRuns() []*cosimRun {
 	}}
 	match := &runner.Result{Block: "executor", Top: "hd_executor", Sim: "verilator", Mode: "batched",
 		Params: map[string]int{"N": 7, "QW": 16, "B": 20, "P": 9}, Seed: 1, Cycles: 1000, Compared: 999,
-		Rate: 1e6, Elapsed: time.Millisecond, Coverage: cov}
+		Rate: 1e6, Elapsed: time.Millisecond, Coverage: cov, Outputs: []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}}
 	bad := &runner.Result{Block: "arbiter", Top: "my_arb", Sim: "icarus", Mode: "vcd diff", Params: map[string]int{"N": 64},
 		Seed: 1, Cycles: 421, Compared: 419, Mismatch: &runner.Mismatch{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00",
 			Trace: []string{"c=419 ...", "c=420 ..."}}}
@@ -42,7 +42,7 @@ func TestCosimReportText(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, (&cosimReport{runs: fakeRuns()}).write(&b, ""))
 	out := b.String()
-	require.Contains(t, out, "MATCH executor (hd_executor, verilator batched): 999 cycles compared (1000 run)")
+	require.Contains(t, out, "MATCH executor (hd_executor, verilator batched): 999 cycles compared (1000 run) on 5 outputs, coverage 1/2 hit, ")
 	require.Contains(t, out, "  coverage executor: 1/2 coverpoints hit\n")
 	require.Regexp(t, `(?m)^    one_queue_all_pds +0  one queue holds every PD  ZERO$`, out)
 	require.Regexp(t, `(?m)^    free_cells_empty +12  the free cell list empties$`, out)
@@ -64,6 +64,7 @@ func TestCosimReportJSON(t *testing.T) {
 	require.Equal(t, "match", m.Verdict)
 	require.Equal(t, uint64(999), m.Compared)
 	require.Equal(t, uint64(1000), m.Cycles)
+	require.Equal(t, []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}, m.Outputs)
 	require.NotNil(t, m.Coverage)
 	require.Equal(t, uint64(12), m.Coverage.Points[0].Hits)
 	require.Equal(t, []string{"one_queue_all_pds"}, m.Zero)

@@ -32,7 +32,7 @@ func TestCosimVerdicts(t *testing.T) {
 	cosimEnv(t)
 	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "20000", "--param", "N=8")
 	require.Equal(t, 0, code, errText)
-	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\), [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
+	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
 
 	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code, errText)
@@ -66,7 +66,7 @@ func TestCosimIcarusAndVCD(t *testing.T) {
 	dir := t.TempDir()
 	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--sim", "icarus", "--cycles", "500", "--param", "N=4,QW=5", "--vcd", dir)
 	require.Equal(t, 0, code, errText)
-	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 498 cycles compared (500 run)")
+	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 498 cycles compared (500 run) on 1 output")
 	for _, f := range []string{"selector.go.vcd", "selector.icarus.vcd"} {
 		require.Contains(t, out, "wrote "+filepath.Join(dir, f))
 		require.FileExists(t, filepath.Join(dir, f))

@@ -146,6 +146,8 @@ type Result struct {
 	// Coverage is the block's functional coverage in this run, nil when
 	// the block declares no coverpoints.
 	Coverage *coverage.Report
+	// Outputs names the output ports compared every compared cycle.
+	Outputs []string
 }
 
 // Match reports whether no mismatch was found.
@@ -159,9 +161,25 @@ func (r *Result) Verdict() string {
 	case r.Mismatch != nil:
 		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))
 	case r.Interrupted:
-		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run) before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, rate(r.Rate), r.Seed)
+		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run)%s before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
 	}
-	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run), %s cycles/s, seed %d", what, r.Compared, r.Cycles, rate(r.Rate), r.Seed)
+	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run)%s, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
+}
+
+// what is " on N outputs" and ", coverage H/C hit" (when the block has
+// coverpoints): what a verdict covered besides its cycles.
+func (r *Result) what() string {
+	s := ""
+	if n := len(r.Outputs); n > 0 {
+		s = fmt.Sprintf(" on %d output", n)
+		if n > 1 {
+			s += "s"
+		}
+	}
+	if c := r.Coverage; c != nil && len(c.Points) > 0 {
+		s += fmt.Sprintf(", coverage %d/%d hit", len(c.Points)-len(c.Zero()), len(c.Points))
+	}
+	return s
 }
 
 func rate(r float64) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/coverage"
 	"occamy/rtl"
 )
 
@@ -104,6 +105,12 @@ func TestFormat(t *testing.T) {
 	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
 	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Compared: 999, Rate: 2.5e6, Seed: 3}
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
+	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
+	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit, 2.50M cycles/s, seed 3", r.Verdict())
+	r.Coverage, r.Outputs = nil, r.Outputs[:1]
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
+	r.Outputs = nil
 	r.Interrupted = true
 	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): no mismatch in 999 cycles compared (1000 run) before the stop, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Mismatch = m

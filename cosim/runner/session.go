@@ -310,6 +310,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		defer context.AfterFunc(opt.Ctx, cancel)()
 	}
 	res := &Result{Block: s.b.name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	for _, p := range s.canon.Outputs {
+		res.Outputs = append(res.Outputs, p.Name)
+	}
 	if s.opt.VCDDir != "" {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
