@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -159,19 +160,19 @@ func xmlBytes(s string) string {
 // gives "/tmp/my"). An entry that, followed by a space, starts another
 // entry is such a cut.
 func dropSpaceCuts(files []string) []string {
-	cuts := map[string]bool{}
-	for _, g := range files {
-		for i := 0; i < len(g); i++ {
-			if g[i] == ' ' {
-				cuts[g[:i]] = true
-			}
-		}
-	}
+	// In sorted order the names starting with f+" " begin at the first
+	// name not below f+" ", so each test is one binary search: linear in
+	// the names' total length, whatever a hostile file list holds.
+	sorted := append([]string(nil), files...)
+	sort.Strings(sorted)
 	out := files[:0:0]
 	for _, f := range files {
-		if !cuts[f] {
-			out = append(out, f)
+		p := f + " "
+		i := sort.SearchStrings(sorted, p)
+		if i < len(sorted) && strings.HasPrefix(sorted[i], p) {
+			continue
 		}
+		out = append(out, f)
 	}
 	return out
 }

@@ -135,7 +135,7 @@ func TestParseConst(t *testing.T) {
 //
 //	go test ./cosim -run '^$' -fuzz FuzzParseElaboration -fuzztime 15s -fuzzminimizetime 2s
 func FuzzParseElaboration(f *testing.F) {
-	for _, p := range []string{"testdata/xml/counter.xml", "testdata/xml/types.xml"} {
+	for _, p := range []string{"testdata/xml/counter.xml", "testdata/xml/types.xml", "testdata/xml/oddpath.xml"} {
 		b, err := os.ReadFile(p)
 		require.NoError(f, err)
 		f.Add(string(b))
