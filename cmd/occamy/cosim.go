@@ -66,7 +66,8 @@ check: X and Z are kept and compared as such. It runs the same stimulus as
 a .vec file through a generated harness and diffs its VCD against the Go
 model's; --batch and --zero-init do not apply to it and are refused.
 --block all checks every block on Verilator, then once more on Icarus
-(` + fmt.Sprint(runner.DefaultFourStateCycles) + ` cycles each, or --cycles if fewer), unless --sim names one.
+(` + fmt.Sprint(runner.DefaultFourStateCycles) + ` cycles each, or --cycles if fewer; --batch and --zero-init
+apply to the Verilator pass only), unless --sim names one.
 
 On the first mismatch it prints the cycle, the signal, the Go and RTL values
 and a trace of the cycles before it, then the coverage table when the block
