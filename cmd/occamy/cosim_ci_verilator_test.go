@@ -141,8 +141,8 @@ func TestCosimInterrupted(t *testing.T) {
 	require.Contains(t, string(b), `type="interrupted"`)
 }
 
-// TestCosimSIGINT: a real SIGINT to a long run: exit 130, the cycle on
-// stderr, the partial verdict on stdout.
+// TestCosimSIGINT: a real SIGINT (then SIGTERM) to a long run: exit 130,
+// the cycle on stderr, the partial verdict on stdout.
 func TestCosimSIGINT(t *testing.T) {
 	cosimEnv(t)
 	if testing.Short() {
@@ -154,17 +154,19 @@ func TestCosimSIGINT(t *testing.T) {
 	// Warm the model so the signal lands in the simulation, not the build.
 	_, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--batch", "--cycles", "1000")
 	require.Equal(t, 0, code, errText)
-	cmd := exec.Command(bin, "cosim", "--block", "arbiter", "--batch", "--cycles", "1000000000000")
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Start())
-	time.Sleep(4 * time.Second)
-	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-	err = cmd.Wait()
-	var ee *exec.ExitError
-	require.ErrorAs(t, err, &ee)
-	require.Equal(t, exitInterrupted, ee.ExitCode(), "stderr: %s", stderr.String())
-	require.Regexp(t, `^occamy: cosim interrupted at cycle \d+\n$`, stderr.String())
-	require.Regexp(t, `^INTERRUPTED arbiter \(rr_arbiter, verilator batched\): no mismatch in \d+ cycles compared \(\d+ run\) on 2 outputs before the stop`, stdout.String())
-	t.Log(strings.TrimSpace(stdout.String()))
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "cosim", "--block", "arbiter", "--batch", "--cycles", "1000000000000")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		require.NoError(t, cmd.Start())
+		time.Sleep(4 * time.Second)
+		require.NoError(t, cmd.Process.Signal(sig))
+		err = cmd.Wait()
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee, "%v", sig)
+		require.Equal(t, exitInterrupted, ee.ExitCode(), "%v: stderr: %s", sig, stderr.String())
+		require.Regexp(t, `^occamy: cosim interrupted at cycle \d+\n$`, stderr.String())
+		require.Regexp(t, `^INTERRUPTED arbiter \(rr_arbiter, verilator batched\): no mismatch in \d+ cycles compared \(\d+ run\) on 2 outputs before the stop`, stdout.String())
+		t.Logf("%v: %s", sig, strings.TrimSpace(stdout.String()))
+	}
 }
