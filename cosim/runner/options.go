@@ -160,6 +160,8 @@ func (r *Result) Verdict() string {
 	switch {
 	case r.Mismatch != nil:
 		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))
+	case r.Interrupted && r.Cycles == 0:
+		return fmt.Sprintf("INTERRUPTED %s: stopped before any cycle ran (while building or starting the simulation), nothing compared, seed %d", what, r.Seed)
 	case r.Interrupted:
 		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run)%s before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
 	}

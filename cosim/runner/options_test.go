@@ -111,7 +111,9 @@ func TestFormat(t *testing.T) {
 	r.Coverage, r.Outputs = nil, r.Outputs[:1]
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = nil
-	r.Interrupted = true
+	r.Interrupted, r.Cycles = true, 0
+	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): stopped before any cycle ran (while building or starting the simulation), nothing compared, seed 3", r.Verdict())
+	r.Cycles = 1000
 	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): no mismatch in 999 cycles compared (1000 run) before the stop, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Mismatch = m
 	require.Equal(t, "MISMATCH arbiter (rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles (999 compared), 2.50M cycles/s", r.Verdict())
