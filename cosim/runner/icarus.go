@@ -70,7 +70,7 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 
 	// The golden side: stimulus, .vec file and VCD, all kept for the trace.
 	t0 := time.Now()
-	ins, golds, n, err := s.goldenRun(vecPath, goVCD)
+	ins, golds, n, err := s.goldenRun(ctx, vecPath, goVCD)
 	if err != nil {
 		return err
 	}
@@ -182,8 +182,9 @@ func trimOut(s string) string {
 
 // goldenRun drives the golden model with the session's stimulus, writing
 // the .vec table (inputs and golden outputs) and the golden VCD; it returns
-// the inputs and outputs of every cycle.
-func (s *session) goldenRun(vecPath, vcdPath string) (ins, golds []uint32, n int, err error) {
+// the inputs and outputs of every cycle. It gives up when ctx is done
+// (looked at every 4096 cycles).
+func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, golds []uint32, n int, err error) {
 	sd, err := s.newSide()
 	if err != nil {
 		return nil, nil, 0, err
@@ -215,6 +216,10 @@ func (s *session) goldenRun(vecPath, vcdPath string) (ins, golds []uint32, n int
 	for c := uint64(0); c < s.cycles; c++ {
 		if sd.fin != nil && sd.fin.Done() {
 			break
+		}
+		if c&4095 == 0 && ctx.Err() != nil {
+			gt.close()
+			return nil, nil, 0, ctx.Err()
 		}
 		ins = append(ins, make([]uint32, iw)...)
 		golds = append(golds, make([]uint32, ow)...)
