@@ -39,7 +39,6 @@ type chunk struct {
 	in    []uint32
 	gold  []uint32
 	rtl   []uint32
-	err   error // the golden side failed (trace file)
 }
 
 // engine runs the golden model (one chunk ahead, on another goroutine
@@ -66,7 +65,7 @@ type engine struct {
 func (e *engine) produce(ch *chunk) bool {
 	s := e.s
 	iw, ow := s.canon.InWords, s.canon.OutWords
-	ch.first, ch.n, ch.from, ch.err = e.next, 0, -1, nil
+	ch.first, ch.n, ch.from = e.next, 0, -1
 	if e.done {
 		return false
 	}
@@ -79,9 +78,6 @@ func (e *engine) produce(ch *chunk) bool {
 		in, out := ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]
 		e.sd.src.Next(e.next, in)
 		e.sd.g.step(in, out)
-		if e.gt != nil && ch.err == nil {
-			ch.err = e.gt.sample(e.next, in, out)
-		}
 		if e.armed && ch.from < 0 {
 			ch.from = k
 		}
@@ -121,9 +117,6 @@ func (e *engine) run(ctx context.Context) error {
 	if e.s.opt.Serial {
 		ch, spare := e.newChunk(), e.newChunk()
 		for e.produce(ch) {
-			if ch.err != nil {
-				return setupf("VCD: %v", ch.err)
-			}
 			stop, err := e.consume(ctx, ch)
 			if err != nil || stop {
 				return err
@@ -170,9 +163,6 @@ func (e *engine) run(ctx context.Context) error {
 		}
 	}()
 	for ch := range work {
-		if ch.err != nil {
-			return setupf("VCD: %v", ch.err)
-		}
 		stop, err := e.consume(ctx, ch)
 		if err != nil || stop {
 			return err
@@ -252,25 +242,44 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 	}
 	switch {
 	case bad >= 0:
-		e.count(ch, bad+1)
+		ran := bad + 1
+		if s.opt.Batch {
+			ran = ch.n
+			if ev >= 0 {
+				ran = ev + 1
+			}
+		}
 		e.res.Mismatch = e.mismatch(ch, bad, nil)
-		return true, nil
+		return true, e.count(ch, bad+1, ran)
 	case ev >= 0:
-		e.count(ch, ev+1)
 		e.res.Mismatch = e.mismatch(ch, ev, simErr)
-		return true, nil
+		return true, e.count(ch, ev+1, ev+1)
 	}
-	e.count(ch, ch.n)
-	return false, nil
+	err = e.count(ch, ch.n, ch.n)
+	return err != nil, err
 }
 
-// count records that the first n cycles of ch ran on both sides: Cycles
-// runs to their end, Compared adds those from ch.from on.
-func (e *engine) count(ch *chunk, n int) {
+// count records that the first n cycles of ch were compared: Cycles runs
+// to their end and Compared adds those from ch.from on. The golden
+// waveform gets the first ran cycles, those the RTL ran (a batched chunk
+// runs whole even when it mismatches early), so that both waveforms end
+// at the same cycle after a mismatch or a stop; it is written here, not
+// as the golden side produces, because that side runs chunks ahead.
+func (e *engine) count(ch *chunk, n, ran int) error {
 	e.res.Cycles = ch.first + uint64(n)
 	if n > ch.from {
 		e.res.Compared += uint64(n - ch.from)
 	}
+	if e.gt == nil {
+		return nil
+	}
+	iw, ow := e.s.canon.InWords, e.s.canon.OutWords
+	for k := 0; k < ran; k++ {
+		if err := e.gt.sample(ch.first+uint64(k), ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]); err != nil {
+			return setupf("VCD: %v", err)
+		}
+	}
+	return nil
 }
 
 // mismatch describes the difference at index k of ch (or the simulation

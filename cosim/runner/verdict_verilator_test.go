@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
+	"occamy/cosim/vcddiff"
 )
 
 // TestEveryModeOnProjectVerilog: the project's own Verilog of every block
@@ -124,6 +125,26 @@ func TestInterrupt(t *testing.T) {
 	require.Equal(t, n-1, res.Compared)
 	require.True(t, strings.HasPrefix(res.Verdict(), "INTERRUPTED arbiter"), res.Verdict())
 
+	// The waveforms of an interrupted run are complete up to the stop:
+	// both sides flushed and closed, equal edge for edge.
+	wctx, wcancel := context.WithCancel(context.Background())
+	defer wcancel()
+	dir := t.TempDir()
+	res = run(t, Options{Block: "arbiter", Params: map[string]int{"N": 8}, Cycles: 1 << 20, Ctx: wctx, VCDDir: dir,
+		Progress: func(uint64) { wcancel() }})
+	require.True(t, res.Interrupted)
+	require.Equal(t, uint64(chunkLen(3)), res.Cycles)
+	a, err := os.Open(res.VCD[0])
+	require.NoError(t, err)
+	defer a.Close()
+	b, err := os.Open(res.VCD[1])
+	require.NoError(t, err)
+	defer b.Close()
+	rep, err := vcddiff.Diff(a, b, vcddiff.Options{})
+	require.NoError(t, err)
+	require.True(t, rep.Same(), rep.Summary())
+	require.Equal(t, int(res.Cycles)-2, rep.Edges, "every edge up to the stop from the first with the reset released")
+
 	res = run(t, Options{Block: "arbiter", Cycles: 1000, Ctx: ctx})
 	require.True(t, res.Interrupted)
 	require.Zero(t, res.Compared)
@@ -173,4 +194,29 @@ func TestIncludesAndOddPaths(t *testing.T) {
 	var be *cosim.BuildError
 	_, err = Run(context.Background(), Options{Block: "arbiter", RTL: []string{g}, Cycles: 600, CacheDir: cache, VerilogDir: root})
 	require.True(t, errors.As(err, &be), "a missing include is a build error: %v", err)
+}
+
+// TestWaveformsEndTogether: after a mismatch the two waveforms of --vcd
+// cover the same cycles (the golden side, which runs chunks ahead, is
+// written only as far as the RTL ran), so vcddiff shows the difference
+// and no length difference, in lock-step and batched.
+func TestWaveformsEndTogether(t *testing.T) {
+	f := mutant(t, t.TempDir(), "rr_arbiter.sv",
+		"ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);", "ptr_d = gnt_idx_o;")
+	for _, batch := range []bool{false, true} {
+		dir := t.TempDir()
+		res := run(t, Options{Block: "arbiter", RTL: []string{f}, Params: map[string]int{"N": 8}, Batch: batch, VCDDir: dir})
+		require.NotNil(t, res.Mismatch)
+		a, err := os.Open(res.VCD[0])
+		require.NoError(t, err)
+		b, err := os.Open(res.VCD[1])
+		require.NoError(t, err)
+		rep, err := vcddiff.Diff(a, b, vcddiff.Options{})
+		a.Close()
+		b.Close()
+		require.NoError(t, err)
+		require.False(t, rep.LengthDiffers(), "batch=%v: %s", batch, rep.Summary())
+		require.NotEmpty(t, rep.Divergences, "batch=%v", batch)
+		require.Equal(t, int(res.Mismatch.Cycle)+1, rep.Divergences[0].EdgeA, "batch=%v: the edge ending the mismatching cycle", batch)
+	}
 }
