@@ -37,13 +37,18 @@ type junitCase struct {
 	Time      string        `xml:"time,attr"`
 	Failure   *junitMessage `xml:"failure,omitempty"`
 	Error     *junitMessage `xml:"error,omitempty"`
-	SystemOut string        `xml:"system-out,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+// junitText is element text as CDATA, so a trace keeps its line breaks.
+type junitText struct {
+	Text string `xml:",cdata"`
 }
 
 type junitMessage struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",cdata"`
 }
 
 // junitDoc builds the report: one suite per simulator pass, one test case
@@ -87,7 +92,7 @@ func junitDoc(runs []*cosimRun) junitSuites {
 		if r.res != nil {
 			secs = r.res.Elapsed.Seconds()
 			writeResult(&out, r.res)
-			c.SystemOut = out.String()
+			c.SystemOut = &junitText{Text: out.String()}
 		}
 		c.Time = fmt.Sprintf("%.3f", secs)
 		total += secs

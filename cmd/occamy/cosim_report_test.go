@@ -93,7 +93,7 @@ func TestCosimReportJUnit(t *testing.T) {
 	require.Equal(t, "cosim verilator", s.Suites[0].Name)
 	require.Equal(t, []string{"executor N=7 QW=16 B=20 P=9", "top N=3"}, []string{s.Suites[0].Cases[0].Name, s.Suites[0].Cases[1].Name})
 	require.NotNil(t, s.Suites[0].Cases[1].Error)
-	require.Contains(t, s.Suites[0].Cases[0].SystemOut, "ZERO")
+	require.Contains(t, s.Suites[0].Cases[0].SystemOut.Text, "ZERO")
 	f := s.Suites[1].Cases[0].Failure
 	require.NotNil(t, f)
 	require.Equal(t, "cycle 420: gnt_idx_o go=3f rtl=00", f.Message)
