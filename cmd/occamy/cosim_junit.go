@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // JUnit XML, the subset CI dashboards read (Jenkins, GitLab, GitHub
@@ -74,25 +75,25 @@ func junitDoc(runs []*cosimRun) junitSuites {
 			doc.Suites = append(doc.Suites, junitSuite{Name: "cosim " + sim})
 			suiteSecs = append(suiteSecs, 0)
 		}
-		c := junitCase{Name: r.name(), Classname: "occamy.cosim." + sim + "." + r.opt.Block}
+		c := junitCase{Name: xmlSafe(r.name()), Classname: xmlSafe("occamy.cosim." + sim + "." + r.opt.Block)}
 		secs := 0.0
 		var out bytes.Buffer
 		switch v := r.verdict(); v {
 		case "error":
-			c.Error = &junitMessage{Message: r.err.Error(), Type: "setup"}
+			c.Error = &junitMessage{Message: xmlSafe(r.err.Error()), Type: "setup"}
 			doc.Suites[i].Errors++
 		case "interrupted":
-			c.Error = &junitMessage{Message: r.res.Verdict(), Type: "interrupted"}
+			c.Error = &junitMessage{Message: xmlSafe(r.res.Verdict()), Type: "interrupted"}
 			doc.Suites[i].Errors++
 		case "mismatch":
 			m := r.res.Mismatch
-			c.Failure = &junitMessage{Message: m.Short(), Type: "mismatch", Text: strings.Join(m.Trace, "\n")}
+			c.Failure = &junitMessage{Message: xmlSafe(m.Short()), Type: "mismatch", Text: xmlSafe(strings.Join(m.Trace, "\n"))}
 			doc.Suites[i].Failures++
 		}
 		if r.res != nil {
 			secs = r.res.Elapsed.Seconds()
 			writeResult(&out, r.res)
-			c.SystemOut = &junitText{Text: out.String()}
+			c.SystemOut = &junitText{Text: xmlSafe(out.String())}
 		}
 		c.Time = fmt.Sprintf("%.3f", secs)
 		total += secs
@@ -109,6 +110,21 @@ func junitDoc(runs []*cosimRun) junitSuites {
 	}
 	doc.Time = fmt.Sprintf("%.3f", total)
 	return doc
+}
+
+// xmlSafe replaces what XML 1.0 cannot hold (control characters other
+// than tab and line breaks, invalid UTF-8, U+FFFE and U+FFFF) with U+FFFD:
+// a design's $display text goes into the report as it printed it.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return r
+		case r < 0x20, r == utf8.RuneError, r == 0xfffe, r == 0xffff:
+			return utf8.RuneError
+		}
+		return r
+	}, s)
 }
 
 // writeJUnit writes the report to path atomically: a temporary file in the

@@ -106,6 +106,24 @@ func TestCosimReportJUnit(t *testing.T) {
 	require.ErrorContains(t, err, "--junit")
 }
 
+// TestCosimJUnitOddText: a design's message with control bytes, bad UTF-8
+// and a CDATA end still gives a report an XML reader accepts.
+func TestCosimJUnitOddText(t *testing.T) {
+	runs := fakeRuns()
+	m := runs[1].res.Mismatch
+	m.RTL = "bell\x07 and \xff]]><x>"
+	m.Trace = []string{"c=1 \x01", "]]>", "ok é"}
+	path := filepath.Join(t.TempDir(), "odd.xml")
+	require.NoError(t, writeJUnit(path, runs))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var s junitSuites
+	require.NoError(t, xml.Unmarshal(b, &s), string(b))
+	f := s.Suites[1].Cases[0].Failure
+	require.Equal(t, "c=1 \ufffd\n]]>\nok é", f.Text)
+	require.Contains(t, f.Message, "bell\ufffd and \ufffd]]><x>")
+}
+
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
