@@ -91,6 +91,14 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	start := time.Now()
 	out, err := exec.CommandContext(ctx, vvp, "-n", vvpFile, "+vec="+vecPath, "+out="+outPath, "+vcd="+rtlVCD).CombinedOutput()
 	res.Elapsed = time.Since(start)
+	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
+		// Stopped: vvp's waveform is cut wherever its buffer was, and a
+		// cut VCD reads as a shorter complete one. Neither file stays.
+		os.Remove(goVCD)
+		os.Remove(rtlVCD)
+		res.VCD = nil
+		res.Notes = append(res.Notes, "no waveforms written: the Icarus run was stopped before its end")
+	}
 	if err != nil {
 		return &SetupError{Msg: fmt.Sprintf("vvp failed:\n%s", trimOut(string(out))), Err: err}
 	}

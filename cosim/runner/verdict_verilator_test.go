@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -151,6 +152,25 @@ func TestInterrupt(t *testing.T) {
 	if CheckIcarus() == nil {
 		res = run(t, Options{Block: "arbiter", Cycles: 1000, Ctx: ctx, Sim: Icarus})
 		require.True(t, res.Interrupted, "an Icarus run stopped is interrupted, not failed")
+		// Stopped while vvp runs: no cut waveform is left behind.
+		ictx, icancel := context.WithCancel(context.Background())
+		dir := t.TempDir()
+		go func() {
+			for {
+				if _, err := os.Stat(filepath.Join(dir, "arbiter.icarus.vcd")); err == nil {
+					icancel()
+					return
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}()
+		res = run(t, Options{Block: "arbiter", Cycles: 1 << 19, Ctx: ictx, Sim: Icarus, VCDDir: dir})
+		require.True(t, res.Interrupted)
+		require.Empty(t, res.VCD)
+		require.Contains(t, res.Notes, "no waveforms written: the Icarus run was stopped before its end")
+		left, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Empty(t, left, "a cut VCD was left")
 	}
 }
 
