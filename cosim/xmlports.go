@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Elaboration is what port discovery reads from Verilator's XML netlist.
@@ -73,7 +75,7 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 				inFiles = true
 			case name == "file" && inFiles:
 				if f := a["filename"]; f != "" && !strings.HasPrefix(f, "<") {
-					el.Files = append(el.Files, f)
+					el.Files = append(el.Files, xmlBytes(f))
 				}
 			case name == "module" && a["topModule"] == "1" && topDepth < 0 && el.Top == "":
 				el.Top = a["name"]
@@ -113,6 +115,7 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 	if el.Top == "" {
 		return nil, errors.New("cosim: Verilator XML names no top module")
 	}
+	el.Files = dropSpaceCuts(el.Files)
 	widths := map[string]int{}
 	for _, v := range vars {
 		p := Port{Name: v.name}
@@ -132,6 +135,46 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 		el.Ports = append(el.Ports, p)
 	}
 	return el, nil
+}
+
+// xmlBytes undoes Verilator 5.006's escaping of file names: it writes each
+// byte of a non-ASCII name as its own character reference (ü, UTF-8 C3 BC,
+// as "&#195;&#188;"), which the XML decoder reads as the runes U+00C3
+// U+00BC. When every rune fits a byte, those bytes are the name.
+func xmlBytes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		if r > 0xff {
+			return s // a real multi-byte character: not byte-escaped
+		}
+		b = append(b, byte(r))
+	}
+	if !utf8.Valid(b) {
+		return s
+	}
+	return string(b)
+}
+
+// dropSpaceCuts removes the bogus entries Verilator 5.006 lists for a path
+// with a space: the path cut at its first space ("/tmp/my dir/a.sv" also
+// gives "/tmp/my"). An entry that, followed by a space, starts another
+// entry is such a cut.
+func dropSpaceCuts(files []string) []string {
+	// In sorted order the names starting with f+" " begin at the first
+	// name not below f+" ", so each test is one binary search: linear in
+	// the names' total length, whatever a hostile file list holds.
+	sorted := append([]string(nil), files...)
+	sort.Strings(sorted)
+	out := files[:0:0]
+	for _, f := range files {
+		p := f + " "
+		i := sort.SearchStrings(sorted, p)
+		if i < len(sorted) && strings.HasPrefix(sorted[i], p) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 func attrs(as []xml.Attr) map[string]string {

@@ -135,7 +135,7 @@ func TestParseConst(t *testing.T) {
 //
 //	go test ./cosim -run '^$' -fuzz FuzzParseElaboration -fuzztime 15s -fuzzminimizetime 2s
 func FuzzParseElaboration(f *testing.F) {
-	for _, p := range []string{"testdata/xml/counter.xml", "testdata/xml/types.xml"} {
+	for _, p := range []string{"testdata/xml/counter.xml", "testdata/xml/types.xml", "testdata/xml/oddpath.xml"} {
 		b, err := os.ReadFile(p)
 		require.NoError(f, err)
 		f.Add(string(b))
@@ -186,4 +186,33 @@ func TestParseElaborationSharedMembers(t *testing.T) {
 	assert.Equal(t, 1024, el.Ports[0].Width)
 	_, err = ParseElaboration(strings.NewReader(xmlDoc(`<var name="h_i" dtype_id="t60" dir="input"/>`, structs)))
 	assert.ErrorContains(t, err, "port h_i of x: wider than")
+}
+
+// TestParseElaborationOddPaths: Verilator 5.006's file list for a path with
+// a space and non-ASCII letters (testdata/xml/oddpath.xml, written by
+//
+//	verilator --xml-only -Wno-fatal --top-module inc_top "+incdir+/tmp/verd sp/ünï" "/tmp/verd sp/ünï/inc_top.sv"
+//
+// where inc_top.sv includes "my defs.svh") lists a bogus "/tmp/verd" and
+// writes each byte of ü and ï as its own character reference. The parsed
+// list is the two real files, spelt right, so hashing them works.
+func TestParseElaborationOddPaths(t *testing.T) {
+	f, err := os.Open("testdata/xml/oddpath.xml")
+	require.NoError(t, err)
+	defer f.Close()
+	el, err := ParseElaboration(f)
+	require.NoError(t, err)
+	require.Equal(t, []string{"/tmp/verd sp/ünï/inc_top.sv", "/tmp/verd sp/ünï/my defs.svh"}, el.Files)
+
+	for _, c := range []struct{ in, want string }{
+		{"plain/a.sv", "plain/a.sv"},
+		{"\u00c3\u00bc.sv", "ü.sv"}, // the bytes of ü, one reference each
+		{"\u00fc.sv", "\u00fc.sv"},  // a lone Latin-1 byte is not UTF-8: kept as read
+		{"日本/a.sv", "日本/a.sv"},      // real multi-byte runes: kept
+	} {
+		require.Equal(t, c.want, xmlBytes(c.in), "%q", c.in)
+	}
+	require.Equal(t, []string{"/x y/c.sv"}, dropSpaceCuts([]string{"/x", "/x y/c.sv"}), "the cut goes, in any order")
+	require.Equal(t, []string{"/a b/c.sv"}, dropSpaceCuts([]string{"/a b/c.sv", "/a"}))
+	require.Equal(t, []string{"/a/b.sv", "/a c.sv"}, dropSpaceCuts([]string{"/a/b.sv", "/a c.sv"}), "a path is not a cut of a longer one without the space")
 }

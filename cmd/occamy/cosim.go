@@ -3,24 +3,29 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim"
 	"occamy/cosim/runner"
 )
 
 // cosimFlags are the raw flag values of occamy cosim.
 type cosimFlags struct {
 	block, sim, top, vcd, stim string
-	rtl, params                []string
+	rtl, params, incdirs       []string
 	cycles                     int
 	seed                       int64
 	batch, zeroInit            bool
+	json                       bool
+	junit                      string
+
+	// Which flags were given (cobra's Changed), where an explicit empty
+	// or zero value must not read as "not given".
+	cyclesSet, rtlSet, simSet bool
 }
 
 // noVerilatorMsg is the one line a binary without the cgo bridge prints.
@@ -32,32 +37,54 @@ func newCosimCmd() *cobra.Command {
 		Use:   "cosim --block {threshold,selector,arbiter,executor,top,all} [flags] [--rtl FILE...]",
 		Short: "Check Verilog against the Go golden model, cycle by cycle (Verilator or Icarus)",
 		Long: `cosim drives a block's Go golden model and its Verilog with identical inputs
-every cycle and compares every output every cycle: seeded random stimulus
-biased to the edges (thresholds ±1, saturation, single and all-ones request
-maps, pointer wrap, reset while busy), a directed sequence through the
-documented corner cases first, and closed-loop stimulus through the golden
-model where the block needs feedback.
+every cycle and compares every output port every cycle: seeded random
+stimulus biased to the edges (thresholds ±1, saturation, single and all-ones
+request maps, pointer wrap, reset while busy), a directed sequence through
+the documented corner cases first, and closed-loop stimulus through the
+golden model where the block needs feedback.
+
+What is compared: the block's output ports, every cycle from the one after
+the first reset cycle, nothing inside the design. A register or memory
+whose value never reaches a port (docs/executor.md lists the executor's)
+is not checked here. The verdict line states the cycles compared; a run
+that compares none is an error (exit 2), never a MATCH.
 
 Without --rtl it checks the project's own Verilog. With --rtl it checks your
 Verilog of that block through the documented port contract (docs/blocks.md,
 docs/executor.md); ports that differ from the contract are listed before
 anything is simulated. The top module is --top, else the block's module name
-if your files declare it, else the only module they declare.
+if your files declare it, else the only module they declare. ` + "`include" + ` files
+are found beside your files and in each --incdir.
 
 Verilator (default) runs in-process, one call per cycle (lock-step) or
-thousands per call (--batch); registers power up random
-(+verilator+rand+reset+2) and outputs are compared from the cycle after the
-first reset edge. Icarus (--sim icarus) runs the same stimulus as a .vec file
-through a generated harness and diffs its VCD against the Go model's.
+thousands per call (--batch). It is two-state: registers power up random
+(+verilator+rand+reset+2, seeded from --seed) and every explicit X in the
+RTL is built as a random value (--x-assign unique, --x-initial unique), so
+X-dependent behaviour shows as a mismatch for almost every seed; --zero-init
+makes both 0 and so hides it. Icarus (--sim icarus) is the four-state
+check: X and Z are kept and compared as such. It runs the same stimulus as
+a .vec file through a generated harness and diffs its VCD against the Go
+model's; --batch and --zero-init do not apply to it and are refused.
+--block all checks every block on Verilator, then once more on Icarus
+(` + fmt.Sprint(runner.DefaultFourStateCycles) + ` cycles each, or --cycles if fewer; --batch and --zero-init
+apply to the Verilator pass only), unless --sim names one.
 
 On the first mismatch it prints the cycle, the signal, the Go and RTL values
-and a trace of the cycles before it. Exit status: 0 match, 1 mismatch,
-2 setup error.`,
-		Example: `  occamy cosim --block all
+and a trace of the cycles before it, then the coverage table when the block
+declares coverpoints (ZERO marks a coverpoint never hit). --json prints the
+same as one JSON document; --junit FILE writes a JUnit XML report, one test
+case per block and parameter set. On a terminal a progress bar shows on
+stderr. Ctrl-C (or SIGTERM) stops at the next chunk of cycles, prints the
+partial verdict (cycles compared so far, no mismatch yet) and exits 130.
+Exit status: 0 match, 1 mismatch, 2 setup error (including a run that
+compared no cycle), 130 interrupted.`,
+		Example: `  occamy cosim --block all --junit out/cosim.xml
   occamy cosim --block selector --cycles 1000000 --batch --seed 7
   occamy cosim --block arbiter --rtl my_arbiter.sv --top my_arbiter --param N=16
   occamy cosim --block executor --sim icarus --cycles 20000 --vcd out/waves`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f := cmd.Flags()
+			fl.cyclesSet, fl.rtlSet, fl.simSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim")
 			return runCosim(cmd, args, fl)
 		},
 	}
@@ -72,7 +99,10 @@ and a trace of the cycles before it. Exit status: 0 match, 1 mismatch,
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
 	f.StringVar(&fl.stim, "stimulus", "", "random or directed only (default: the directed sequence, then random)")
-	f.BoolVar(&fl.zeroInit, "zero-init", false, "Verilator: start registers at 0 instead of random, and compare from cycle 0")
+	f.BoolVar(&fl.zeroInit, "zero-init", false, "Verilator: registers and explicit X start at 0 instead of random (hides X-dependent behaviour)")
+	f.StringArrayVar(&fl.incdirs, "incdir", nil, "`DIR` searched by includes (repeatable); your files' own directories always are")
+	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
+	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
 	return cmd
 }
 
@@ -102,10 +132,32 @@ func parseParams(words []string) (map[string]int, error) {
 	return p, nil
 }
 
-// cosimOptions turns the flags into one runner.Options per block to check.
+// cosimSet is one block at one parameter set, as --block all checks it.
+type cosimSet struct {
+	block  string
+	params map[string]int // on top of the block's defaults
+}
+
+// cosimSets lists what --block all checks, in order: every block the
+// runner lists, at its defaults. (When the block registry lists each
+// block's parameter sets, this is the one function to change.)
+func cosimSets() []cosimSet {
+	var sets []cosimSet
+	for _, b := range runner.Blocks() {
+		sets = append(sets, cosimSet{block: b})
+	}
+	return sets
+}
+
+// cosimOptions turns the flags into one runner.Options per run: per block
+// and parameter set, and with --block all (no --sim) a Verilator pass then
+// an Icarus pass, the four-state check.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if fl.block == "" {
 		return nil, errors.New("cosim: --block is required: " + strings.Join(runner.Blocks(), ", ") + " or all")
+	}
+	if fl.rtlSet && len(fl.rtl) == 0 {
+		return nil, errors.New("cosim: --rtl '': an empty file name (an unset shell variable?); give Verilog files, or leave out --rtl to check the project's own Verilog")
 	}
 	rtl := append([]string(nil), fl.rtl...)
 	if len(args) > 0 {
@@ -114,15 +166,18 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		}
 		rtl = append(rtl, args...)
 	}
-	if fl.cycles < 0 {
+	switch {
+	case fl.cycles < 0:
 		return nil, fmt.Errorf("cosim: --cycles %d: want a positive number", fl.cycles)
+	case fl.cyclesSet && fl.cycles == 0:
+		return nil, fmt.Errorf("cosim: --cycles 0: no cycle would be compared; want at least 2 (leave it out for %d on Verilator, %d on Icarus)", runner.DefaultCycles, runner.DefaultIcarusCycles)
 	}
 	params, err := parseParams(fl.params)
 	if err != nil {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, IncludeDirs: fl.incdirs}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil
@@ -134,10 +189,13 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	// is an error.
 	used := map[string]bool{}
 	var opts []runner.Options
-	for _, b := range runner.Blocks() {
+	for _, set := range cosimSets() {
 		o := base
-		o.Block, o.Params = b, map[string]int{}
-		names, _ := runner.ParamNames(b)
+		o.Block, o.Params = set.block, map[string]int{}
+		for k, v := range set.params {
+			o.Params[k] = v
+		}
+		names, _ := runner.ParamNames(set.block)
 		for _, n := range names {
 			if v, ok := params[n]; ok {
 				o.Params[n], used[n] = v, true
@@ -155,61 +213,22 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if len(unknown) > 0 {
 		return nil, fmt.Errorf("cosim: no block has parameter %s", strings.Join(unknown, ", "))
 	}
+	if fl.simSet {
+		return opts, nil
+	}
+	// No --sim: the Verilator pass, then the four-state pass on Icarus,
+	// short, without the Verilator-only switches, its waveforms apart.
+	n := len(opts)
+	for _, o := range opts[:n] {
+		o.Sim, o.Batch, o.ZeroInit = runner.Icarus, false, false
+		o.Cycles = runner.DefaultFourStateCycles
+		if fl.cycles > 0 && fl.cycles < o.Cycles {
+			o.Cycles = fl.cycles
+		}
+		if o.VCDDir != "" {
+			o.VCDDir = filepath.Join(o.VCDDir, runner.Icarus)
+		}
+		opts = append(opts, o)
+	}
 	return opts, nil
-}
-
-func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
-	opts, err := cosimOptions(args, fl)
-	if err != nil {
-		return usageErr(err)
-	}
-	if opts[0].Sim == "" || opts[0].Sim == runner.Verilator {
-		if !cosim.Supported() {
-			return usageErr(errors.New(noVerilatorMsg))
-		}
-	}
-	out := cmd.OutOrStdout()
-	var setup, mismatch int
-	for _, o := range opts {
-		res, err := runner.Run(cmd.Context(), o)
-		if err != nil {
-			setup++
-			// A missing simulator is one line, whatever the block count:
-			// the next blocks need the same tool.
-			if len(opts) == 1 || errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) {
-				return usageErr(err)
-			}
-			fmt.Fprintf(out, "ERROR %s: %v\n", o.Block, err)
-			continue
-		}
-		printResult(out, res)
-		if !res.Match() {
-			mismatch++
-		}
-	}
-	switch {
-	case setup > 0:
-		return usageErr(fmt.Errorf("cosim: %d of %d blocks could not be checked", setup, len(opts)))
-	case mismatch > 0:
-		return failErr(fmt.Errorf("cosim: %d of %d blocks differ from the golden model", mismatch, len(opts)))
-	}
-	return nil
-}
-
-// printResult writes the verdict line, then a mismatch's trace and notes.
-func printResult(w io.Writer, res *runner.Result) {
-	fmt.Fprintln(w, res.Verdict())
-	if m := res.Mismatch; m != nil {
-		for _, l := range m.Trace {
-			fmt.Fprintln(w, "  "+l)
-		}
-	}
-	for _, v := range res.VCD {
-		fmt.Fprintln(w, "  wrote "+v)
-	}
-	for _, n := range res.Notes {
-		for _, l := range strings.Split(n, "\n") {
-			fmt.Fprintln(w, "  note: "+l)
-		}
-	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -27,6 +28,16 @@ func TestCosimBadInput(t *testing.T) {
 		{[]string{"cosim", "--block", "all", "--param", "Z=1"}, "no block has parameter Z"},
 		{[]string{"cosim", "--block", "arbiter", "--cycles", "-3", "--sim", "icarus"}, "--cycles -3"},
 		{[]string{"cosim", "--block", "arbiter", "--rtl", "/nonexistent/a.sv", "--sim", "icarus"}, "cannot be read"},
+		{[]string{"cosim", "--block", "arbiter", "--cycles", "0", "--sim", "icarus"}, "--cycles 0: no cycle would be compared"},
+		{[]string{"cosim", "--block", "all", "--cycles", "0"}, "--cycles 0: no cycle would be compared"},
+		{[]string{"cosim", "--block", "arbiter", "--rtl", "", "--sim", "icarus"}, "--rtl '': an empty file name"},
+		{[]string{"cosim", "--block", "arbiter", "--rtl=", "--sim", "icarus"}, "--rtl '': an empty file name"},
+		{[]string{"cosim", "--block", "arbiter", "--rtl", "../../verilog/rr_arbiter.sv,", "--sim", "icarus"}, "--rtl: an empty file name"},
+		{[]string{"cosim", "--block", "arbiter", "--batch", "--sim", "icarus"}, "--batch: batched mode drives the Verilated model"},
+		{[]string{"cosim", "--block", "arbiter", "--zero-init", "--sim", "icarus"}, "--zero-init: zero power-up is a Verilator option"},
+		{[]string{"cosim", "--block", "all", "--batch", "--sim", "icarus"}, "--batch: batched mode"},
+		{[]string{"cosim", "--block", "arbiter", "--incdir", "/nonexistent/inc", "--sim", "icarus"}, "--incdir: /nonexistent/inc is not a directory"},
+		{[]string{"cosim", "--block", "arbiter", "--incdir", "", "--sim", "icarus"}, "--incdir: an empty directory name"},
 	} {
 		out, errText, code := runCLI(t, c.args...)
 		require.Equal(t, 2, code, "%v: exit code (error %q)", c.args, errText)
@@ -44,9 +55,33 @@ func TestCosimOptions(t *testing.T) {
 	require.True(t, opts[0].Batch)
 	require.Equal(t, int64(3), opts[0].Seed)
 
-	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}})
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, cycles: 500, batch: true, vcd: "w"})
 	require.NoError(t, err)
-	require.Len(t, opts, len(runner.Blocks()))
+	n := len(runner.Blocks())
+	require.Len(t, opts, 2*n, "--block all without --sim: a Verilator pass, then an Icarus pass")
+	for i, o := range opts {
+		if i < n {
+			require.Equal(t, "", o.Sim, "%s: Verilator (the default) first", o.Block)
+			require.True(t, o.Batch)
+			require.Equal(t, 500, o.Cycles)
+			require.Equal(t, "w", o.VCDDir)
+		} else {
+			require.Equal(t, runner.Icarus, o.Sim, "%s: then the four-state pass", o.Block)
+			require.False(t, o.Batch, "--batch is Verilator's")
+			require.Equal(t, 500, o.Cycles, "--cycles when fewer than the four-state default")
+			require.Equal(t, filepath.Join("w", runner.Icarus), o.VCDDir, "the Icarus pass's waveforms apart")
+			require.Equal(t, opts[i-n].Block, o.Block)
+		}
+	}
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", sim: "icarus", simSet: true})
+	require.NoError(t, err)
+	require.Len(t, opts, n, "--sim names one pass")
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", cycles: 1_000_000})
+	require.NoError(t, err)
+	require.Equal(t, runner.DefaultFourStateCycles, opts[n].Cycles)
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, sim: "verilator", simSet: true})
+	require.NoError(t, err)
+	require.Len(t, opts, n)
 	for _, o := range opts {
 		switch o.Block {
 		case "threshold":

@@ -32,11 +32,11 @@ func TestCosimVerdicts(t *testing.T) {
 	cosimEnv(t)
 	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "20000", "--param", "N=8")
 	require.Equal(t, 0, code, errText)
-	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 20000 cycles, [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
+	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
 
 	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code, errText)
-	require.Contains(t, errText, "1 of 1 blocks differ")
+	require.Contains(t, errText, "1 of 1 runs differ")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Regexp(t, `^MISMATCH arbiter \(my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
 	require.Len(t, lines, 9, "verdict and eight trace lines:\n%s", out)
@@ -66,7 +66,7 @@ func TestCosimIcarusAndVCD(t *testing.T) {
 	dir := t.TempDir()
 	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--sim", "icarus", "--cycles", "500", "--param", "N=4,QW=5", "--vcd", dir)
 	require.Equal(t, 0, code, errText)
-	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 500 cycles")
+	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 498 cycles compared (500 run) on 1 output")
 	for _, f := range []string{"selector.go.vcd", "selector.icarus.vcd"} {
 		require.Contains(t, out, "wrote "+filepath.Join(dir, f))
 		require.FileExists(t, filepath.Join(dir, f))
@@ -84,7 +84,8 @@ func TestCosimToolMissing(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cosim", "--block", "all"}, "cosim: verilator not found"},
+		{[]string{"cosim", "--block", "all"}, "cosim: iverilog not found; install Icarus Verilog with: apt-get install iverilog (or give --sim verilator to leave out the four-state pass)"},
+		{[]string{"cosim", "--block", "all", "--sim", "verilator"}, "cosim: verilator not found"},
 		{[]string{"cosim", "--block", "arbiter"}, "cosim: verilator not found"},
 		{[]string{"cosim", "--block", "all", "--sim", "icarus"}, "cosim: iverilog not found; install Icarus Verilog with: apt-get install iverilog"},
 	} {

@@ -26,11 +26,12 @@ func (c RunnerChecker) options(b Block, top string, srcs []string) runner.Option
 }
 
 // Build builds the sources through the runner itself (contract check,
-// cosim build cache) with the options Check uses, running a single
-// random cycle, so the build checked is exactly the one Check runs.
+// cosim build cache) with the options Check uses, running two random
+// cycles (the reset cycle and one compared: a run comparing none is an
+// error), so the build checked is exactly the one Check runs.
 func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []string) (bool, error) {
 	o := c.options(b, top, srcs)
-	o.Cycles, o.Stimulus = 1, runner.StimRandom
+	o.Cycles, o.Stimulus = 2, runner.StimRandom
 	res, err := runner.Run(ctx, o)
 	if err != nil {
 		return false, err

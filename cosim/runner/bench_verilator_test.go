@@ -25,7 +25,7 @@ import (
 // options of a co-simulation replaying the driver's inputs.
 func speedSetup(tb testing.TB) (Options, string) {
 	needVerilator(tb)
-	opt := Options{Block: "selarb", CacheDir: testCache(), VerilogDir: "../..", ZeroInit: true}
+	opt := Options{Block: "selarb", CacheDir: testCache(), VerilogDir: "../..", ZeroInit: true, fromStart: true}
 	s, err := prepare(opt)
 	require.NoError(tb, err)
 	opt.Replay = cosim.CppInputs(&s.canon)

@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"time"
-	"unsafe"
 
 	"occamy/cosim"
 )
@@ -41,7 +39,6 @@ type chunk struct {
 	in    []uint32
 	gold  []uint32
 	rtl   []uint32
-	err   error // the golden side failed (trace file)
 }
 
 // engine runs the golden model (one chunk ahead, on another goroutine
@@ -68,7 +65,7 @@ type engine struct {
 func (e *engine) produce(ch *chunk) bool {
 	s := e.s
 	iw, ow := s.canon.InWords, s.canon.OutWords
-	ch.first, ch.n, ch.from, ch.err = e.next, 0, -1, nil
+	ch.first, ch.n, ch.from = e.next, 0, -1
 	if e.done {
 		return false
 	}
@@ -81,9 +78,6 @@ func (e *engine) produce(ch *chunk) bool {
 		in, out := ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]
 		e.sd.src.Next(e.next, in)
 		e.sd.g.step(in, out)
-		if e.gt != nil && ch.err == nil {
-			ch.err = e.gt.sample(e.next, in, out)
-		}
 		if e.armed && ch.from < 0 {
 			ch.from = k
 		}
@@ -123,9 +117,6 @@ func (e *engine) run(ctx context.Context) error {
 	if e.s.opt.Serial {
 		ch, spare := e.newChunk(), e.newChunk()
 		for e.produce(ch) {
-			if ch.err != nil {
-				return setupf("VCD: %v", ch.err)
-			}
 			stop, err := e.consume(ctx, ch)
 			if err != nil || stop {
 				return err
@@ -172,9 +163,6 @@ func (e *engine) run(ctx context.Context) error {
 		}
 	}()
 	for ch := range work {
-		if ch.err != nil {
-			return setupf("VCD: %v", ch.err)
-		}
 		stop, err := e.consume(ctx, ch)
 		if err != nil || stop {
 			return err
@@ -190,8 +178,21 @@ func (e *engine) run(ctx context.Context) error {
 // consume runs one chunk on the Verilated model and compares it; stop is
 // true after a mismatch.
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
+	// The stop request is looked at once per chunk, never per cycle: a
+	// run stops at a chunk boundary with every cycle before it compared.
+	if c := e.s.opt.Ctx; c != nil && c.Err() != nil {
+		e.res.Interrupted = true
+		return true, nil
+	}
 	if err := ctx.Err(); err != nil {
 		return true, err
+	}
+	if p := e.s.opt.Progress; p != nil {
+		defer func() {
+			if err == nil {
+				p(e.res.Cycles)
+			}
+		}()
 	}
 	s := e.s
 	ow := s.canon.OutWords
@@ -241,77 +242,44 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 	}
 	switch {
 	case bad >= 0:
-		e.res.Cycles = ch.first + uint64(bad) + 1
-		e.res.Mismatch = e.mismatch(ch, bad, nil)
-		return true, nil
-	case ev >= 0:
-		e.res.Cycles = ch.first + uint64(ev) + 1
-		e.res.Mismatch = e.mismatch(ch, ev, simErr)
-		return true, nil
-	}
-	e.res.Cycles = ch.first + uint64(ch.n)
-	return false, nil
-}
-
-// firstDiff returns the first cycle from `from` on whose words differ, or
-// -1. Every word is compared: first the whole run at once as bytes
-// (bytes.Equal is vectorised: a chunk of the benchmark top compares 4
-// words per cycle at a fraction of a nanosecond), then, only when that
-// finds a difference, word by word to name the cycle.
-func firstDiff(a, b []uint32, ow, from int) int {
-	lo := from * ow
-	if lo >= len(a) {
-		return -1
-	}
-	a, b = a[lo:], b[lo:len(a)]
-	if bytes.Equal(wordBytes(a), wordBytes(b)) {
-		return -1
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return (lo + i) / ow
+		ran := bad + 1
+		if s.opt.Batch {
+			ran = ch.n
+			if ev >= 0 {
+				ran = ev + 1
+			}
 		}
+		e.res.Mismatch = e.mismatch(ch, bad, nil)
+		return true, e.count(ch, bad+1, ran)
+	case ev >= 0:
+		e.res.Mismatch = e.mismatch(ch, ev, simErr)
+		return true, e.count(ch, ev+1, ev+1)
 	}
-	return -1
+	err = e.count(ch, ch.n, ch.n)
+	return err != nil, err
 }
 
-// wordBytes views w as its bytes (no copy).
-func wordBytes(w []uint32) []byte {
-	if len(w) == 0 {
+// count records that the first n cycles of ch were compared: Cycles runs
+// to their end and Compared adds those from ch.from on. The golden
+// waveform gets the first ran cycles, those the RTL ran (a batched chunk
+// runs whole even when it mismatches early), so that both waveforms end
+// at the same cycle after a mismatch or a stop; it is written here, not
+// as the golden side produces, because that side runs chunks ahead.
+func (e *engine) count(ch *chunk, n, ran int) error {
+	e.res.Cycles = ch.first + uint64(n)
+	if n > ch.from {
+		e.res.Compared += uint64(n - ch.from)
+	}
+	if e.gt == nil {
 		return nil
 	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(w))), 4*len(w))
-}
-
-func equalWords(a, b []uint32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	iw, ow := e.s.canon.InWords, e.s.canon.OutWords
+	for k := 0; k < ran; k++ {
+		if err := e.gt.sample(ch.first+uint64(k), ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]); err != nil {
+			return setupf("VCD: %v", err)
 		}
 	}
-	return true
-}
-
-func (e *engine) toRTL(ch *chunk) {
-	ci, ri := e.s.canon.InWords, e.m.Layout().InWords
-	for k := 0; k < ch.n; k++ {
-		for _, f := range e.pm.in {
-			copy(e.rin[k*ri+f[1]:k*ri+f[1]+f[2]], ch.in[k*ci+f[0]:k*ci+f[0]+f[2]])
-		}
-	}
-}
-
-func (e *engine) fromRTL(ch *chunk) {
-	for k := 0; k < ch.n; k++ {
-		e.fromRTLOne(ch, k)
-	}
-}
-
-func (e *engine) fromRTLOne(ch *chunk, k int) {
-	co, ro := e.s.canon.OutWords, e.m.Layout().OutWords
-	for _, f := range e.pm.out {
-		copy(ch.rtl[k*co+f[0]:k*co+f[0]+f[2]], e.rout[k*ro+f[1]:k*ro+f[1]+f[2]])
-	}
+	return nil
 }
 
 // mismatch describes the difference at index k of ch (or the simulation

@@ -26,29 +26,6 @@ const DefaultIcarusCycles = 20_000
 // are kept in memory for the trace.
 const MaxIcarusCycles = 1 << 22
 
-// ErrIcarusMissing is wrapped by the error of an Icarus run when iverilog or
-// vvp is not installed.
-var ErrIcarusMissing = errors.New("icarus missing")
-
-// icarusMissing is the one-line error for a missing Icarus program;
-// errors.Is(err, ErrIcarusMissing) is true.
-type icarusMissing struct{ prog string }
-
-func (e *icarusMissing) Error() string {
-	return fmt.Sprintf("cosim: %s not found; install Icarus Verilog with: apt-get install iverilog", e.prog)
-}
-
-func (e *icarusMissing) Is(target error) bool { return target == ErrIcarusMissing }
-
-// icarusTool finds iverilog or vvp, or says how to install Icarus.
-func icarusTool(name string) (string, error) {
-	p, err := exec.LookPath(name)
-	if err != nil {
-		return "", &icarusMissing{prog: name}
-	}
-	return p, nil
-}
-
 // runIcarus writes the stimulus as a .vec file, runs it through a generated
 // harness around the RTL in Icarus, which dumps a VCD, writes the golden
 // side's VCD from the same stimulus, and diffs the two per rising edge
@@ -93,7 +70,7 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 
 	// The golden side: stimulus, .vec file and VCD, all kept for the trace.
 	t0 := time.Now()
-	ins, golds, n, err := s.goldenRun(vecPath, goVCD)
+	ins, golds, n, err := s.goldenRun(ctx, vecPath, goVCD)
 	if err != nil {
 		return err
 	}
@@ -102,7 +79,11 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 		return setupf("icarus: %v", err)
 	}
 	vvpFile := filepath.Join(dir, "occ_tb.vvp")
-	args := append([]string{"-g2012", "-o", vvpFile, "-s", "occ_tb", tb}, s.files...)
+	args := []string{"-g2012", "-o", vvpFile, "-s", "occ_tb"}
+	for _, d := range s.incdirs {
+		args = append(args, "-I"+d)
+	}
+	args = append(append(args, tb), s.files...)
 	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
 		return &SetupError{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(s.files, " "), trimOut(string(out))), Err: err}
 	}
@@ -110,6 +91,14 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	start := time.Now()
 	out, err := exec.CommandContext(ctx, vvp, "-n", vvpFile, "+vec="+vecPath, "+out="+outPath, "+vcd="+rtlVCD).CombinedOutput()
 	res.Elapsed = time.Since(start)
+	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
+		// Stopped: vvp's waveform is cut wherever its buffer was, and a
+		// cut VCD reads as a shorter complete one. Neither file stays.
+		os.Remove(goVCD)
+		os.Remove(rtlVCD)
+		res.VCD = nil
+		res.Notes = append(res.Notes, "no waveforms written: the Icarus run was stopped before its end")
+	}
 	if err != nil {
 		return &SetupError{Msg: fmt.Sprintf("vvp failed:\n%s", trimOut(string(out))), Err: err}
 	}
@@ -119,22 +108,50 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	res.Cycles = uint64(n)
 	res.Rate = float64(n) / res.Elapsed.Seconds()
 
+	if s.rstIdx >= 0 && !s.releasedIn(ins, n) {
+		return s.nothingCompared(uint64(n))
+	}
 	rep, err := s.diff(goVCD, rtlVCD)
 	if err != nil {
 		return err
 	}
+	res.Compared = uint64(rep.Edges)
 	if !rep.Same() {
 		res.Mismatch = s.icarusMismatch(rep, ins, golds, n, outPath)
+		if len(rep.Divergences) > 0 {
+			res.Compared = uint64(rep.Divergences[0].Edge + 1)
+			for _, d := range rep.Divergences[1:] {
+				res.Compared = min(res.Compared, uint64(d.Edge+1))
+			}
+		}
 	} else if m := icarusError(string(out)); m != nil {
 		// The outputs agree but the design's own checks fired ($error
 		// or a failed assertion, which Icarus reports and runs on).
 		m.Trace = s.icarusTrace(m.Cycle, ins, golds, n, outPath)
 		res.Mismatch = m
+		// Edge Start (1-based) ends cycle Start-1, the first compared.
+		first := uint64(max(rep.A.Start, 1) - 1)
+		res.Compared = 0
+		if m.Cycle >= first {
+			res.Compared = min(m.Cycle-first+1, uint64(rep.Edges))
+		}
 	}
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
 		res.Cycles = res.Mismatch.Cycle + 1
 	}
 	return nil
+}
+
+// releasedIn reports whether some cycle of the n in ins has the reset
+// released: the VCD diff compares from the first such edge on.
+func (s *session) releasedIn(ins []uint32, n int) bool {
+	iw := s.canon.InWords
+	for c := 0; c < n; c++ {
+		if !s.resetIn(ins[c*iw : (c+1)*iw]) {
+			return true
+		}
+	}
+	return false
 }
 
 var icarusTime = regexp.MustCompile(`Time:\s*(\d+)`)
@@ -173,8 +190,9 @@ func trimOut(s string) string {
 
 // goldenRun drives the golden model with the session's stimulus, writing
 // the .vec table (inputs and golden outputs) and the golden VCD; it returns
-// the inputs and outputs of every cycle.
-func (s *session) goldenRun(vecPath, vcdPath string) (ins, golds []uint32, n int, err error) {
+// the inputs and outputs of every cycle. It gives up when ctx is done
+// (looked at every 4096 cycles).
+func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, golds []uint32, n int, err error) {
 	sd, err := s.newSide()
 	if err != nil {
 		return nil, nil, 0, err
@@ -206,6 +224,10 @@ func (s *session) goldenRun(vecPath, vcdPath string) (ins, golds []uint32, n int
 	for c := uint64(0); c < s.cycles; c++ {
 		if sd.fin != nil && sd.fin.Done() {
 			break
+		}
+		if c&4095 == 0 && ctx.Err() != nil {
+			gt.close()
+			return nil, nil, 0, ctx.Err()
 		}
 		ins = append(ins, make([]uint32, iw)...)
 		golds = append(golds, make([]uint32, ow)...)

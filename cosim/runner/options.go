@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -25,6 +26,12 @@ const (
 // DefaultCycles is the cycle budget when Options.Cycles is 0.
 const DefaultCycles = 200_000
 
+// DefaultFourStateCycles is the cycle budget of the Icarus pass a
+// whole-project check (occamy cosim --block all) runs after the Verilator
+// pass: enough for X and Z from reset and power-up to reach the ports,
+// short enough for Icarus (docs/cosim.md gives its speeds per block).
+const DefaultFourStateCycles = 2000
+
 // DefaultTraceLines is how many cycles a mismatch's trace shows, the
 // mismatching one included.
 const DefaultTraceLines = 8
@@ -42,6 +49,9 @@ type Options struct {
 	RTL []string
 	// Top is the top module of RTL; "" means the block's module name.
 	Top string
+	// IncludeDirs are searched by `include (after the directory of each
+	// RTL file, which is always searched) on Verilator and on Icarus.
+	IncludeDirs []string
 	// Params are the block's parameters by name (N, QW, ...); missing
 	// ones take the block's defaults. They go to the Go model and, as
 	// -G/-P overrides, to the Verilog top.
@@ -53,7 +63,7 @@ type Options struct {
 	Seed int64
 	// Batch runs the Verilated model thousands of cycles per call and
 	// compares in bulk; otherwise one call per cycle (lock-step). Both
-	// report the same first mismatch. Ignored for Icarus.
+	// report the same first mismatch. Refused with Icarus.
 	Batch bool
 	// Stimulus is StimMixed (default), StimRandom or StimDirected.
 	Stimulus string
@@ -68,7 +78,9 @@ type Options struct {
 	// means DefaultTraceLines.
 	TraceLines int
 	// ZeroInit starts the Verilated registers at 0 instead of random
-	// values (+verilator+rand+reset+2 is the default).
+	// values (+verilator+rand+reset+2 is the default), and makes every
+	// explicit X in the RTL read as 0 (no X randomisation). Comparison
+	// still starts after the first reset edge. Refused with Icarus.
 	ZeroInit bool
 	// Serial runs the golden model in the caller's goroutine instead of
 	// one cycle-chunk ahead on another core.
@@ -87,6 +99,16 @@ type Options struct {
 	// (Ctrl-C): the Result then has Interrupted set and counts the cycles
 	// compared so far.
 	Ctx context.Context
+	// Progress, when set, is called with the cycles run so far after each
+	// chunk of cycles (thousands to tens of thousands; never per cycle),
+	// from the goroutine that called Run. Verilator only: Icarus runs the
+	// stimulus in one vvp process and compares at its end.
+	Progress func(cycles uint64)
+
+	// fromStart compares from cycle 0: only for the speed benchmarks,
+	// which replay the C++ driver's inputs (reset never asserted) on a
+	// top whose reset state is all zeros, with ZeroInit.
+	fromStart bool
 }
 
 // Result is the outcome of a run that could be set up.
@@ -124,6 +146,8 @@ type Result struct {
 	// Coverage is the block's functional coverage in this run, nil when
 	// the block declares no coverpoints.
 	Coverage *coverage.Report
+	// Outputs names the output ports compared every compared cycle.
+	Outputs []string
 }
 
 // Match reports whether no mismatch was found.
@@ -133,10 +157,31 @@ func (r *Result) Match() bool { return r.Mismatch == nil }
 // and cycles per second.
 func (r *Result) Verdict() string {
 	what := fmt.Sprintf("%s (%s, %s %s)", r.Block, r.Top, r.Sim, r.Mode)
-	if r.Mismatch != nil {
-		return fmt.Sprintf("MISMATCH %s: %s after %d cycles, %s cycles/s", what, r.Mismatch.Short(), r.Cycles, rate(r.Rate))
+	switch {
+	case r.Mismatch != nil:
+		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))
+	case r.Interrupted && r.Cycles == 0:
+		return fmt.Sprintf("INTERRUPTED %s: stopped before any cycle ran (while building or starting the simulation), nothing compared, seed %d", what, r.Seed)
+	case r.Interrupted:
+		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run)%s before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
 	}
-	return fmt.Sprintf("MATCH %s: %d cycles, %s cycles/s, seed %d", what, r.Cycles, rate(r.Rate), r.Seed)
+	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run)%s, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
+}
+
+// what is " on N outputs" and ", coverage H/C hit" (when the block has
+// coverpoints): what a verdict covered besides its cycles.
+func (r *Result) what() string {
+	s := ""
+	if n := len(r.Outputs); n > 0 {
+		s = fmt.Sprintf(" on %d output", n)
+		if n > 1 {
+			s += "s"
+		}
+	}
+	if c := r.Coverage; c != nil && len(c.Points) > 0 {
+		s += fmt.Sprintf(", coverage %d/%d hit", len(c.Points)-len(c.Zero()), len(c.Points))
+	}
+	return s
 }
 
 func rate(r float64) string {
@@ -189,18 +234,32 @@ func (m *Mismatch) String() string {
 // installed. (Contract, tool and build errors come from cosim as their own
 // types.)
 type SetupError struct {
-	Msg string
-	Err error
+	// Field names the Options field at fault ("Cycles", "RTL", "Batch",
+	// ...), "" when the problem is not one field's; a command maps it to
+	// its flag.
+	Field string
+	Msg   string
+	Err   error
 }
 
 func (e *SetupError) Error() string {
-	if e.Err != nil {
-		return "cosim: " + e.Msg + ": " + e.Err.Error()
+	s := "cosim: "
+	if e.Field != "" {
+		s += e.Field + ": "
 	}
-	return "cosim: " + e.Msg
+	s += e.Msg
+	if e.Err != nil && !errors.Is(e.Err, ErrNothingCompared) {
+		s += ": " + e.Err.Error()
+	}
+	return s
 }
 
 // Unwrap returns the cause.
 func (e *SetupError) Unwrap() error { return e.Err }
 
 func setupf(format string, a ...any) error { return &SetupError{Msg: fmt.Sprintf(format, a...)} }
+
+// fieldf is a SetupError naming the Options field at fault.
+func fieldf(field, format string, a ...any) error {
+	return &SetupError{Field: field, Msg: fmt.Sprintf(format, a...)}
+}

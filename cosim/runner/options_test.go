@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/coverage"
 	"occamy/rtl"
 )
 
@@ -35,6 +36,12 @@ func TestPrepareErrors(t *testing.T) {
 		{"missing rtl", Options{Block: "arbiter", RTL: []string{filepath.Join(dir, "none.sv")}}, "none.sv cannot be read"},
 		{"ambiguous top", Options{Block: "arbiter", RTL: []string{two}}, "it declares a, b; give --top"},
 		{"bad replay", Options{Block: "arbiter", Replay: []uint32{1, 2, 3, 4, 5}}, "not a whole number of 4-word cycles"},
+		{"empty rtl name", Options{Block: "arbiter", RTL: []string{""}}, "RTL: an empty file name"},
+		{"batch on icarus", Options{Block: "arbiter", Sim: Icarus, Batch: true}, "Batch: batched mode drives the Verilated model"},
+		{"zero-init on icarus", Options{Block: "arbiter", Sim: Icarus, ZeroInit: true}, "ZeroInit: zero power-up is a Verilator option"},
+		{"include dir missing", Options{Block: "arbiter", IncludeDirs: []string{filepath.Join(dir, "nodir")}}, "IncludeDirs: " + filepath.Join(dir, "nodir") + " is not a directory"},
+		{"include dir is a file", Options{Block: "arbiter", IncludeDirs: []string{two}}, "is not a directory"},
+		{"include dir empty", Options{Block: "arbiter", IncludeDirs: []string{" "}}, "IncludeDirs: an empty directory name"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.opt.VerilogDir == "" {
@@ -62,6 +69,8 @@ func TestDefaults(t *testing.T) {
 	require.Equal(t, uint64(DefaultIcarusCycles), s.cycles)
 	require.False(t, s.clocked)
 	require.True(t, s.armedAtStart(), "a combinational block is compared from cycle 0")
+	s = testSession(t, Options{Block: "executor", ZeroInit: true})
+	require.False(t, s.armedAtStart(), "zero power-up is not the executor's reset state (free_o = B): compared after the first reset edge")
 	s = testSession(t, Options{Block: "top", Params: map[string]int{"B": 100, "QW": 8}})
 	require.Equal(t, 100, s.p["P"], "P follows B")
 	require.Equal(t, []string{"threshold", "selector", "arbiter", "executor", "top"}, Blocks())
@@ -94,10 +103,20 @@ func TestFormat(t *testing.T) {
 	require.Equal(t, "", elemDetail("free_o", 0, []uint32{1}, []uint32{2}, 15))
 	m := &Mismatch{Cycle: 9, Signal: "gnt_idx_o", Go: "3", RTL: "0", Trace: []string{"c=9 ..."}}
 	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
-	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Rate: 2.5e6, Seed: 3}
-	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 1000 cycles, 2.50M cycles/s, seed 3", r.Verdict())
+	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Compared: 999, Rate: 2.5e6, Seed: 3}
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
+	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
+	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit, 2.50M cycles/s, seed 3", r.Verdict())
+	r.Coverage, r.Outputs = nil, r.Outputs[:1]
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
+	r.Outputs = nil
+	r.Interrupted, r.Cycles = true, 0
+	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): stopped before any cycle ran (while building or starting the simulation), nothing compared, seed 3", r.Verdict())
+	r.Cycles = 1000
+	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): no mismatch in 999 cycles compared (1000 run) before the stop, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Mismatch = m
-	require.Equal(t, "MISMATCH arbiter (rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles, 2.50M cycles/s", r.Verdict())
+	require.Equal(t, "MISMATCH arbiter (rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles (999 compared), 2.50M cycles/s", r.Verdict())
 }
 
 func TestTraceLines(t *testing.T) {

@@ -2,10 +2,10 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"occamy/cosim"
@@ -24,6 +24,7 @@ type session struct {
 	p       map[string]int
 	top     string
 	files   []string // absolute
+	incdirs []string // absolute: the RTL files' directories, then Options.IncludeDirs
 	user    bool     // the user's RTL (Options.RTL)
 	ports   []cosim.Port
 	canon   cosim.Layout // contract layout: the words the stimulus and the golden model use
@@ -48,6 +49,21 @@ func prepare(opt Options) (*session, error) {
 	case Verilator, Icarus:
 	default:
 		return nil, setupf("unknown simulator %q (known: verilator, icarus)", opt.Sim)
+	}
+	if opt.Sim == Icarus {
+		// Icarus runs the whole stimulus in one vvp process with X kept
+		// as X: there is no batched mode and no power-up choice.
+		if opt.Batch {
+			return nil, fieldf("Batch", "batched mode drives the Verilated model; Icarus always runs the whole stimulus in one pass")
+		}
+		if opt.ZeroInit {
+			return nil, fieldf("ZeroInit", "zero power-up is a Verilator option; Icarus is four-state and starts every register at X")
+		}
+	}
+	for _, f := range opt.RTL {
+		if strings.TrimSpace(f) == "" {
+			return nil, fieldf("RTL", "an empty file name (an unset shell variable?); give the Verilog files, or no RTL for the project's own Verilog")
+		}
 	}
 	switch opt.Stimulus {
 	case StimMixed, StimRandom, StimDirected:
@@ -89,6 +105,9 @@ func prepare(opt Options) (*session, error) {
 			}
 			s.files = append(s.files, a)
 		}
+		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs); err != nil {
+			return nil, err
+		}
 		if opt.Top == "" {
 			top, mods := guessTop(s.files, b.module)
 			if top == "" {
@@ -106,6 +125,9 @@ func prepare(opt Options) (*session, error) {
 		}
 		for _, f := range b.sources {
 			s.files = append(s.files, filepath.Join(root, f))
+		}
+		if s.incdirs, err = includeDirs(nil, opt.IncludeDirs); err != nil {
+			return nil, err
 		}
 	}
 	s.ports = b.ports(p)
@@ -130,69 +152,6 @@ func prepare(opt Options) (*session, error) {
 		return nil, setupf("replay buffer of %d words is not a whole number of %d-word cycles", len(opt.Replay), s.canon.InWords)
 	}
 	return s, nil
-}
-
-func orNone(s []string) string {
-	if len(s) == 0 {
-		return "no module"
-	}
-	return strings.Join(s, ", ")
-}
-
-func joinNames(s []string) string {
-	out := ""
-	for i, n := range s {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
-}
-
-// findRoot finds the directory that holds the block's project sources.
-func findRoot(given string, sources []string) (string, error) {
-	has := func(dir string) bool {
-		for _, f := range sources {
-			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-				return false
-			}
-		}
-		return true
-	}
-	var tried []string
-	try := func(dir string) bool {
-		if dir == "" {
-			return false
-		}
-		tried = append(tried, dir)
-		return has(dir)
-	}
-	if given != "" {
-		if try(given) {
-			return given, nil
-		}
-		return "", setupf("the project's Verilog (%s) is not under %s", sources[0], given)
-	}
-	if d := os.Getenv(RootEnv); try(d) {
-		return d, nil
-	}
-	if wd, err := os.Getwd(); err == nil {
-		for d := wd; ; d = filepath.Dir(d) {
-			if try(d) {
-				return d, nil
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	if _, file, _, ok := runtime.Caller(0); ok {
-		if d := filepath.Join(filepath.Dir(file), "..", ".."); try(d) {
-			return filepath.Clean(d), nil
-		}
-	}
-	return "", setupf("cannot find the project's Verilog (%s); run from the repository or set %s (tried %d places)", sources[0], RootEnv, len(tried))
 }
 
 // side is one golden model with its stimulus, fresh from cycle 0.
@@ -230,13 +189,14 @@ func (s *session) resetIn(in []uint32) bool {
 	return s.rstIdx >= 0 && in[s.rstIdx]&1 == 0
 }
 
-// armedAtStart reports whether outputs are compared from cycle 0: for a
-// combinational block, and with ZeroInit (the RTL's registers start at 0,
-// the golden model's power-up state for the reference blocks). Otherwise
+// armedAtStart reports whether outputs are compared from cycle 0: only for
+// a combinational block (or a clocked one without a reset). Otherwise
 // comparison starts after the first cycle with the reset asserted: before
-// that edge the RTL's registers hold random power-up values (X in a
-// four-state simulator) where the Go model's are defined.
-func (s *session) armedAtStart() bool { return !s.clocked || s.opt.ZeroInit || s.rstIdx < 0 }
+// that edge the RTL's registers hold their power-up values (random, X in a
+// four-state simulator, or 0 with ZeroInit) where the Go model shows its
+// reset state, which is not all zeros (the executor's free_o is B). So
+// ZeroInit changes the power-up values only, never what is compared.
+func (s *session) armedAtStart() bool { return !s.clocked || s.rstIdx < 0 || s.opt.fromStart }
 
 // Run checks the block's RTL against its golden model as opt says. It
 // returns an error only when the check could not run (bad options,
@@ -247,7 +207,18 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.Ctx != nil {
+		// A stop request also ends a build or a vvp process under way;
+		// the run then reports itself interrupted rather than failed.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(opt.Ctx, cancel)()
+	}
 	res := &Result{Block: s.b.name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	for _, p := range s.canon.Outputs {
+		res.Outputs = append(res.Outputs, p.Name)
+	}
 	if s.opt.VCDDir != "" {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
@@ -264,12 +235,38 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		err = s.runVerilator(ctx, res)
 	}
 	if err != nil {
+		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+			res.Interrupted = true
+		}
+		if res.Interrupted {
+			return res, nil
+		}
 		return nil, err
 	}
 	if res.Elapsed > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}
+	if res.Compared == 0 && res.Mismatch == nil && !res.Interrupted {
+		return nil, s.nothingCompared(res.Cycles)
+	}
 	return res, nil
+}
+
+// nothingCompared is the error of a run of n cycles that compared none.
+func (s *session) nothingCompared(n uint64) error {
+	return &SetupError{Field: "Cycles", Err: ErrNothingCompared,
+		Msg: fmt.Sprintf("%d cycles run, none compared: outputs are compared from the cycle after the first reset cycle%s; give more cycles", n, s.firstComparedNote())}
+}
+
+// ErrNothingCompared is wrapped by the error of a run that ended before
+// any cycle's outputs were compared: such a run proves nothing.
+var ErrNothingCompared = errors.New("no cycle compared")
+
+func (s *session) firstComparedNote() string {
+	if s.opt.Sim == Icarus {
+		return " (on Icarus, from the first edge with the reset released, cycle 2)"
+	}
+	return " (cycle 1)"
 }
 
 // vcdPath is VCDDir/BLOCK.WHO.vcd.

@@ -18,10 +18,20 @@ func (s *session) plusargs() []string {
 	return []string{"+verilator+rand+reset+2", fmt.Sprintf("+verilator+seed+%d", 1+seed%2147483646)}
 }
 
+// xFlags make Verilator's two-state model show X-dependent behaviour:
+// every explicit X the RTL assigns ('x, a case default to x) becomes a
+// value drawn at power-up (--x-assign unique) and so does every register
+// and memory without a reset value (--x-initial unique, Verilator's
+// default, stated so the cache key carries it). The draws follow
+// +verilator+rand+reset+2 and +verilator+seed+ (plusargs), so a design that
+// drives X where the contract gives a value mismatches for almost every
+// seed instead of reading 0. Icarus, four-state, is the exact check.
+var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
+
 // spec is the Verilator build of the session's RTL.
 func (s *session) spec() cosim.Spec {
 	return cosim.Spec{Sources: s.files, Top: s.top, Params: s.b.gparams(s.p), CacheDir: s.opt.CacheDir,
-		Trace: s.opt.VCDDir != ""}
+		Trace: s.opt.VCDDir != "", Flags: xFlags, IncludeDirs: s.incdirs}
 }
 
 // checkContract discovers the top's ports and checks them against the

@@ -53,6 +53,17 @@ func (p *Progress) Done() {
 	p.mu.Unlock()
 }
 
+// Add records n more units done (cycles of a long co-simulation, say); it
+// is safe for concurrent use.
+func (p *Progress) Add(n int) {
+	if p == nil || p.bar == nil || n <= 0 {
+		return
+	}
+	p.mu.Lock()
+	_ = p.bar.Add(n)
+	p.mu.Unlock()
+}
+
 // Finish clears the bar.
 func (p *Progress) Finish() {
 	if p == nil || p.bar == nil {

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"occamy/cosim"
+	"occamy/cosim/runner"
+	"occamy/testbench/sweep"
+)
+
+// cosimInterrupt makes the context that Ctrl-C and SIGTERM cancel; tests
+// replace it.
+var cosimInterrupt = interruptContext
+
+// cosimFlagOf maps a runner.Options field, as a SetupError names it, to
+// the flag that sets it.
+var cosimFlagOf = map[string]string{
+	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init",
+	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus",
+}
+
+// flagErr rewrites a runner error that names an Options field so that it
+// names the flag instead.
+func flagErr(err error) error {
+	var se *runner.SetupError
+	if errors.As(err, &se) && se.Field != "" {
+		if f, ok := cosimFlagOf[se.Field]; ok {
+			c := *se
+			c.Field = f
+			return &c
+		}
+	}
+	return err
+}
+
+func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
+	opts, err := cosimOptions(args, fl)
+	if err != nil {
+		return usageErr(err)
+	}
+	if fl.block == "all" && !fl.simSet {
+		// The four-state pass needs Icarus: known before a long Verilator
+		// pass, not after it.
+		if err := runner.CheckIcarus(); err != nil {
+			return usageErr(fmt.Errorf("%v (or give --sim verilator to leave out the four-state pass)", err))
+		}
+	}
+	for _, o := range opts {
+		if (o.Sim == "" || o.Sim == runner.Verilator) && !cosim.Supported() {
+			return usageErr(errors.New(noVerilatorMsg))
+		}
+	}
+	ctx, stop := cosimInterrupt(cmd.Context())
+	defer stop()
+	rep := &cosimReport{json: fl.json}
+	var interrupted *cosimRun
+	for _, o := range opts {
+		o.Ctx = ctx
+		bar := cosimProgress(cmd, &o)
+		res, err := runner.Run(cmd.Context(), o)
+		bar.Finish()
+		run := &cosimRun{opt: o, res: res, err: flagErr(err)}
+		rep.runs = append(rep.runs, run)
+		if err != nil && (len(opts) == 1 || sharedErr(err)) {
+			// One block, or a cause every next run shares: one line.
+			rep.fatal = run.err
+			break
+		}
+		if res != nil && res.Interrupted {
+			interrupted = run
+			break
+		}
+	}
+	if err := rep.write(cmd.OutOrStdout(), fl.junit); err != nil {
+		return usageErr(err)
+	}
+	switch {
+	case interrupted != nil:
+		what := "cosim"
+		if len(opts) > 1 {
+			what += " " + interrupted.opt.Block
+		}
+		return interruptedErr(what, interrupted.res.Cycles)
+	case rep.fatal != nil:
+		return usageErr(rep.fatal)
+	}
+	setup, mismatch := rep.counts()
+	switch {
+	case setup > 0:
+		return usageErr(fmt.Errorf("cosim: %d of %d runs could not be checked", setup, len(opts)))
+	case mismatch > 0:
+		return failErr(fmt.Errorf("cosim: %d of %d runs differ from the golden model", mismatch, len(opts)))
+	}
+	return nil
+}
+
+// sharedErr reports whether a run's error would stop every other run too:
+// a missing tool, or an option (named by its field) that is wrong for all.
+func sharedErr(err error) bool {
+	var se *runner.SetupError
+	return errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) ||
+		errors.As(err, &se) && se.Field != ""
+}
+
+// cosimProgress is a progress bar of a Verilator run's cycles on stderr,
+// drawn only when stderr is a terminal (the sweeps' bar); it sets
+// o.Progress, which the runner calls once per chunk of cycles.
+func cosimProgress(cmd *cobra.Command, o *runner.Options) *sweep.Progress {
+	w := cmd.ErrOrStderr()
+	if !sweep.IsTerminal(w) || o.Sim == runner.Icarus {
+		return nil
+	}
+	total := o.Cycles
+	if total == 0 {
+		total = runner.DefaultCycles
+	}
+	bar := sweep.NewProgress(w, total, "cosim "+o.Block+" "+strings.TrimSpace(o.Sim))
+	var done uint64
+	o.Progress = func(c uint64) {
+		bar.Add(int(c - done))
+		done = c
+	}
+	return bar
+}

@@ -1,0 +1,43 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os/exec"
+)
+
+// ErrIcarusMissing is wrapped by the error of an Icarus run when iverilog or
+// vvp is not installed.
+var ErrIcarusMissing = errors.New("icarus missing")
+
+// icarusMissing is the one-line error for a missing Icarus program;
+// errors.Is(err, ErrIcarusMissing) is true.
+type icarusMissing struct{ prog string }
+
+func (e *icarusMissing) Error() string {
+	return fmt.Sprintf("cosim: %s not found; install Icarus Verilog with: apt-get install iverilog", e.prog)
+}
+
+func (e *icarusMissing) Is(target error) bool { return target == ErrIcarusMissing }
+
+// CheckIcarus reports whether iverilog and vvp are installed: nil, or the
+// one-line error (errors.Is(err, ErrIcarusMissing)) saying how to install
+// them, so a caller can tell before a long run that its Icarus pass would
+// fail.
+func CheckIcarus() error {
+	for _, p := range []string{"iverilog", "vvp"} {
+		if _, err := icarusTool(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// icarusTool finds iverilog or vvp, or says how to install Icarus.
+func icarusTool(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", &icarusMissing{prog: name}
+	}
+	return p, nil
+}
