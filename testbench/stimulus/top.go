@@ -4,6 +4,7 @@ import (
 	"occamy/cosim"
 	"occamy/hw/expulsion"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 // Top is the random source of occamy_expulsion. The top is closed loop by
@@ -67,7 +68,7 @@ func (s *topSrc) phase() {
 					e = r.Between(s.lo, s.hi)
 				}
 			}
-			putElem(s.aw, c, s.p.AW, uint64(e))
+			pack.Put(s.aw, c, s.p.AW, uint64(e))
 		}
 	}
 	s.started = true
@@ -112,7 +113,7 @@ func TopDirected(p expulsion.Params, l *cosim.Layout, model *expulsion.Top) (Fin
 	alpha := func(e int) []uint32 {
 		w := make([]uint32, fs[1].Words)
 		for c := 0; c < p.Q; c++ {
-			putElem(w, c, p.AW, uint64(e))
+			pack.Put(w, c, p.AW, uint64(e))
 		}
 		return w
 	}
