@@ -57,7 +57,12 @@ var executorCover = []Coverpoint{
 	{Name: "free_cells_refill", Desc: "the free cell list gets a cell back after running empty"},
 	{Name: "free_pds_empty", Desc: "the free PD list is empty"},
 	{Name: "pds_out_cells_left", Desc: "no free PD while free cells remain", NA: naPB},
-	{Name: "one_queue_all_pds", Desc: "one queue holds every PD"},
+	{Name: "one_queue_all_pds", Desc: "one queue holds every PD", NA: func(p map[string]int) string {
+		if p["P"] > p["B"] {
+			return "needs P <= B: P single-cell packets need P cells"
+		}
+		return ""
+	}},
 	{Name: "eop_drop_same_queue", Desc: "an eop and a drop on the same queue in one cycle"},
 	{Name: "drop_empty_queue", Desc: "a drop request to an empty queue"},
 	{Name: "drop_out_of_range", Desc: "a drop request to an index at or above N", NA: naPow2},

@@ -15,7 +15,7 @@ var pdListsParams = binding[memports.PDListsParams]{
 var pdListsCover = []Coverpoint{
 	{Name: "link_no_pd", Desc: "a link refused: no free PD"},
 	{Name: "rd_empty_queue", Desc: "a read of an empty queue (refused)"},
-	{Name: "rd_in_flight", Desc: "a read refused because the queue's head read is in flight"},
+	{Name: "rd_in_flight", Desc: "a read refused because the queue's head read is in flight", NA: naOne("LAT")},
 	{Name: "link_rd_same_queue", Desc: "a link and a read of one queue in one cycle"},
 	{Name: "one_queue_all_pds", Desc: "one queue holds every PD"},
 	{Name: "qid_out_of_range", Desc: "a link or read of an index at or above N (refused)", NA: naPow2Of("N")},

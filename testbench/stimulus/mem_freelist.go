@@ -44,11 +44,11 @@ func FreeList(m *memports.FreeList, l *cosim.Layout, seed int64) (Source, error)
 	// bank holds at most Cells/K+1 cells, so cells and run starts fit.
 	per := p.Cells/p.K + 2
 	type bank struct {
-		cells        []uint32 // ring of popped cells, oldest first from head
-		head, n      int
-		runLen       []int // ring of run lengths
-		rHead, rN    int
-		newRun       bool
+		cells     []uint32 // ring of popped cells, oldest first from head
+		head, n   int
+		runLen    []int // ring of run lengths
+		rHead, rN int
+		newRun    bool
 	}
 	bs := make([]bank, p.K)
 	for b := range bs {

@@ -29,17 +29,18 @@ func PDListsOutputs(m *memports.PDLists) []Wire {
 // links behind reads in flight, pile every PD on one queue, and ask for
 // queues that do not exist.
 var pdListsPhases = []struct {
-	link, rd  int
-	same, any bool
+	link, rd        int
+	same, any, pile bool
 }{
-	{100, 0, false, false}, {70, 40, false, false}, {50, 100, true, false}, {90, 90, true, false},
-	{20, 100, false, false}, {60, 60, false, true}, {100, 0, true, false},
+	{100, 0, false, false, false}, {70, 40, false, false, false}, {50, 100, true, false, false},
+	{90, 90, true, false, false}, {20, 100, false, false, false}, {60, 60, false, true, false},
+	{100, 0, false, false, true},
 }
 
 // PDLists is the random source of pd_lists. Phases of 16 cycles to twice P
 // set the link and read rates and the queue choice (any queue, one hot
-// queue three times in four, or any index the port carries, at or above N
-// included). The lists' own outputs refuse what the contract forbids (no
+// queue three times in four, every link to one queue until it holds every
+// PD, or any index the port carries, at or above N included). The lists' own outputs refuse what the contract forbids (no
 // free PD, an empty queue, a read in flight), so every input is legal.
 func PDLists(m *memports.PDLists, l *cosim.Layout, seed int64) (Source, error) {
 	enc, err := NewBind(l, true, PDListsInputs(m)...)
@@ -59,6 +60,8 @@ func PDLists(m *memports.PDLists, l *cosim.Layout, seed int64) (Source, error) {
 			switch {
 			case ph.any:
 				return uint32(rng.Intn(span))
+			case ph.pile:
+				return uint32(hot)
 			case ph.same && rng.Intn(4) != 0:
 				return uint32(hot)
 			}
