@@ -11,13 +11,24 @@ import (
 var executorParams = binding[executor.Params]{
 	def: executor.DefaultParams(), names: []string{"N", "QW", "B", "P"},
 	fields:   func(p *executor.Params) []*int { return []*int{&p.N, &p.QW, &p.B, &p.P} },
-	validate: func(p executor.Params) error { return p.Resolved().Validate() },
+	validate: validateExecutor,
 }
 
-// pFollowsB gives P the value of B when P is not given or 0 (the Verilog
-// default P = B), for the executor and the top.
+// validateExecutor is the model's Validate without its P=0 shorthand for
+// P=B, which the Verilog does not have (the registry fills P=B itself when
+// P is not given).
+func validateExecutor(p executor.Params) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	return rtl.CheckRange(executor.Block, "P", p.P, executor.MinP, executor.MaxP)
+}
+
+// pFollowsB gives P the value of B when P is not given (the Verilog
+// default P = B), for the executor and the top. An explicit P=0 is out of
+// range, as the Verilog's check says.
 func pFollowsB(given, p map[string]int) {
-	if v, ok := given["P"]; !ok || v == 0 {
+	if _, ok := given["P"]; !ok {
 		p["P"] = p["B"]
 	}
 }

@@ -51,6 +51,15 @@ func (b binding[P]) params() []Param {
 				q.Min, q.Max, q.Note = int(pe.Min), int(pe.Max), pe.Note
 			}
 		}
+		// A range another parameter narrows (QW must hold B) is the
+		// stated one cut to what validates at the other defaults.
+		ok := func(v int) bool {
+			t := b.def
+			*b.fields(&t)[i] = v
+			return b.validate(t) == nil
+		}
+		q.Min = edge(q.Min, q.Default, ok)
+		q.Max = edge(q.Max, q.Default, ok)
 		out[i] = q
 	}
 	return out
@@ -119,4 +128,22 @@ func hit(h []uint64, i int, cond bool) {
 	if cond {
 		h[i]++
 	}
+}
+
+// edge moves from, a stated range end, toward def (which validates) to the
+// first value that validates, by bisection (validity is an interval).
+func edge(from, def int, ok func(int) bool) int {
+	if ok(from) {
+		return from
+	}
+	bad, good := from, def
+	for bad-good > 1 || good-bad > 1 {
+		mid := good + (bad-good)/2
+		if ok(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
 }
