@@ -117,7 +117,7 @@ func init() {
 				return Sides{}, err
 			}
 			dir, err := stimulus.ExecutorDirected(p, l, g.e)
-			return Sides{Golden: g, Random: src, Directed: dir, Hits: g.hits}, err
+			return Sides{Golden: g, Random: src, Directed: dir, Hits: g.hits, Signals: g.e.Signals(), OnEval: &g.onEval}, err
 		},
 	})
 }
@@ -130,6 +130,7 @@ type executorGold struct {
 	qWords                        int
 	hits                          []uint64
 	wasEmpty                      bool
+	onEval                        func()
 }
 
 func newExecutorGold(p executor.Params, l *cosim.Layout) (*executorGold, error) {
@@ -154,6 +155,9 @@ func (g *executorGold) Step(in, out []uint32) {
 	e.DropValidI, e.DropQidI = bit(in[g.dv]), uint16(in[g.dq])
 	e.Eval()
 	g.cover()
+	if g.onEval != nil {
+		g.onEval()
+	}
 	out[g.ready] = b2w(e.EnqReadyO)
 	out[g.ack] = b2w(e.DropAckO)
 	out[g.cells] = e.DropCellsO

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"occamy/cosim"
+	"occamy/rtl"
 	"occamy/testbench/stimulus"
 )
 
@@ -11,6 +12,7 @@ type memModel interface {
 	Eval()
 	Commit()
 	Err() error
+	Signals() []rtl.Signal
 }
 
 // memGold is the golden adapter of a memory block: the model's inputs and
@@ -20,6 +22,7 @@ type memGold struct {
 	m       memModel
 	in, out *stimulus.Bind
 	cover   func()
+	onEval  func()
 }
 
 // Step implements Golden.
@@ -27,6 +30,9 @@ func (g *memGold) Step(in, out []uint32) {
 	g.in.Decode(in)
 	g.m.Eval()
 	g.cover()
+	if g.onEval != nil {
+		g.onEval()
+	}
 	g.out.Encode(out)
 	g.m.Commit()
 }
@@ -41,7 +47,8 @@ func memSides(m memModel, l *cosim.Layout, ins, outs []stimulus.Wire, src stimul
 	if err != nil {
 		return Sides{}, err
 	}
-	return Sides{Golden: &memGold{m: m, in: bi, out: bo, cover: cover}, Random: src, Hits: hits, Err: m.Err}, nil
+	g := &memGold{m: m, in: bi, out: bo, cover: cover}
+	return Sides{Golden: g, Random: src, Hits: hits, Err: m.Err, Signals: m.Signals(), OnEval: &g.onEval}, nil
 }
 
 // naPow2Of says a corner needs the named parameter not to be a power of two.

@@ -15,6 +15,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/coverage"
+	"occamy/rtl"
 	"occamy/testbench/stimulus"
 )
 
@@ -58,6 +59,13 @@ type Sides struct {
 	Directed stimulus.Finite
 	Hits     []uint64
 	Err      func() error
+	// Signals are the model's traced signals (its ports, then internal
+	// counters such as link_reads), and OnEval, when the golden adapter
+	// supports it, points to a hook it calls every cycle after Eval and
+	// before Commit, where Signals hold that cycle's values. Vector
+	// generation (verilog/tb/gen) records rows there.
+	Signals []rtl.Signal
+	OnEval  *func()
 }
 
 // Block is one block the project checks.

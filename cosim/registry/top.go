@@ -70,7 +70,7 @@ func init() {
 				return Sides{}, err
 			}
 			dir, err := stimulus.TopDirected(p, l, g.t)
-			return Sides{Golden: g, Random: src, Directed: dir, Hits: g.hits}, err
+			return Sides{Golden: g, Random: src, Directed: dir, Hits: g.hits, Signals: g.t.Signals(), OnEval: &g.onEval}, err
 		},
 	})
 }
@@ -84,6 +84,7 @@ type topGold struct {
 	aWords            int
 	alphaBuf          []uint32
 	hits              []uint64
+	onEval            func()
 }
 
 func newTopGold(p expulsion.Params, l *cosim.Layout) (*topGold, error) {
@@ -120,6 +121,9 @@ func (g *topGold) Step(in, out []uint32) {
 		hit(h, topNegAlpha, neg)
 	} else {
 		hit(h, topResetBusy, x.FreeO() < uint32(t.P.B))
+	}
+	if g.onEval != nil {
+		g.onEval()
 	}
 	out[g.ready] = b2w(x.EnqReadyO)
 	out[g.valid] = b2w(x.DropAckO)
