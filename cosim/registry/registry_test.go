@@ -18,18 +18,19 @@ import (
 // contracts (design brief section 2) at default and other parameters.
 func TestReferencePorts(t *testing.T) {
 	In, Out := cosim.In, cosim.Out
+	pt := func(name string, d cosim.Dir, w int) cosim.Port { return cosim.Port{Name: name, Dir: d, Width: w} }
 	tests := []struct {
 		block  string
 		params map[string]int
 		want   []cosim.Port
 	}{
-		{"threshold", nil, []cosim.Port{{"free_i", In, 16}, {"alpha_i", In, 32}, {"thr_o", Out, 128}}},
-		{"threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []cosim.Port{{"free_i", In, 5}, {"alpha_i", In, 6}, {"thr_o", Out, 10}}},
-		{"selector", nil, []cosim.Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 1024}, {"thr_i", In, 1024}, {"over_o", Out, 64}}},
-		{"hd_selector", map[string]int{"N": 4, "QW": 3}, []cosim.Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 12}, {"thr_i", In, 12}, {"over_o", Out, 4}}},
-		{"arbiter", nil, []cosim.Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 64}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 6}}},
-		{"arbiter", map[string]int{"N": 1}, []cosim.Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 1}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 1}}},
-		{"rr_arbiter", map[string]int{"N": 5}, []cosim.Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 5}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 3}}},
+		{"threshold", nil, []cosim.Port{pt("free_i", In, 16), pt("alpha_i", In, 32), pt("thr_o", Out, 128)}},
+		{"threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []cosim.Port{pt("free_i", In, 5), pt("alpha_i", In, 6), pt("thr_o", Out, 10)}},
+		{"selector", nil, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 1024), pt("thr_i", In, 1024), pt("over_o", Out, 64)}},
+		{"hd_selector", map[string]int{"N": 4, "QW": 3}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 12), pt("thr_i", In, 12), pt("over_o", Out, 4)}},
+		{"arbiter", nil, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 64), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 6)}},
+		{"arbiter", map[string]int{"N": 1}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 1), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 1)}},
+		{"rr_arbiter", map[string]int{"N": 5}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 5), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 3)}},
 	}
 	for _, tc := range tests {
 		b, err := Lookup(tc.block)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"occamy/cosim/registry"
 	"occamy/hw/arbiter"
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
@@ -17,17 +16,23 @@ import (
 // MaxCycles is the longest table Generate makes.
 const MaxCycles = 1 << 24
 
-// blockInfo describes one block Generate knows; its parameter names and
-// defaults are the block registry's (cosim/registry).
+// blockInfo describes one block Generate knows.
 type blockInfo struct {
-	name  string // Verilog module name, written as block=
-	build func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error)
+	name     string // Verilog module name, written as block=
+	params   []string
+	defaults map[string]int
+	build    func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error)
 }
 
 // blocks are the blocks Generate knows, by short name.
 var blocks = map[string]blockInfo{
 	"threshold": {
-		name: threshold.Block,
+		name:   threshold.Block,
+		params: []string{"C", "QW", "AW"},
+		defaults: func() map[string]int {
+			d := threshold.DefaultParams()
+			return map[string]int{"C": d.C, "QW": d.QW, "AW": d.AW}
+		}(),
 		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
 			tp := threshold.Params{C: p["C"], QW: p["QW"], AW: p["AW"]}
 			d, err := Threshold(tp)
@@ -35,7 +40,12 @@ var blocks = map[string]blockInfo{
 		},
 	},
 	"selector": {
-		name: selector.Block,
+		name:   selector.Block,
+		params: []string{"N", "QW"},
+		defaults: func() map[string]int {
+			d := selector.DefaultParams()
+			return map[string]int{"N": d.N, "QW": d.QW}
+		}(),
 		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
 			sp := selector.Params{N: p["N"], QW: p["QW"]}
 			d, err := Selector(sp)
@@ -43,7 +53,9 @@ var blocks = map[string]blockInfo{
 		},
 	},
 	"arbiter": {
-		name: arbiter.Block,
+		name:     arbiter.Block,
+		params:   []string{"N"},
+		defaults: map[string]int{"N": arbiter.DefaultParams().N},
 		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
 			ap := arbiter.Params{N: p["N"]}
 			d, err := Arbiter(ap)
@@ -99,13 +111,15 @@ func Generate(block string, params map[string]int, cycles int, seed int64) (*Tab
 	if cycles < 1 || cycles > MaxCycles {
 		return nil, fmt.Errorf("vectors: cycles=%d out of range, allowed 1..%d", cycles, MaxCycles)
 	}
-	rb, err := registry.Lookup(b.name)
-	if err != nil {
-		return nil, fmt.Errorf("vectors: %v", err)
+	p := map[string]int{}
+	for k, v := range b.defaults {
+		p[k] = v
 	}
-	p, err := rb.Fill(params)
-	if err != nil {
-		return nil, fmt.Errorf("vectors: %v", err)
+	for k, v := range params {
+		if _, ok := b.defaults[k]; !ok {
+			return nil, fmt.Errorf("vectors: %s has no parameter %q (parameters: %s)", b.name, k, strings.Join(b.params, ", "))
+		}
+		p[k] = v
 	}
 	rng := rand.New(rand.NewSource(seed))
 	d, st, err := b.build(p, rng)

@@ -116,7 +116,7 @@ func TestGenerateErrors(t *testing.T) {
 	_, err := Generate("fifo", nil, 10, 1)
 	assert.EqualError(t, err, `vectors: unknown block "fifo" (known: arbiter, selector, threshold)`)
 	_, err = Generate("selector", map[string]int{"M": 3}, 10, 1)
-	assert.EqualError(t, err, "vectors: selector has no parameter M (parameters: N, QW)")
+	assert.EqualError(t, err, `vectors: hd_selector has no parameter "M" (parameters: N, QW)`)
 	for _, bad := range []struct {
 		block string
 		p     map[string]int

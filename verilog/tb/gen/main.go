@@ -84,9 +84,12 @@ func run(args []string, stdout io.Writer) error {
 	case lerr != nil:
 		return lerr
 	case b.Name == "threshold" || b.Name == "selector" || b.Name == "arbiter":
-		// Combinational and small blocks: testbench/vectors's own
-		// exhaustive-at-the-edges stimulus.
-		t, err = vectors.Generate(b.Module, params, *cycles, *seed)
+		// testbench/vectors's own edge-biased stimulus, at the
+		// registry's parameters.
+		var p map[string]int
+		if p, err = b.Resolve(params); err == nil {
+			t, err = vectors.Generate(b.Module, p, *cycles, *seed)
+		}
 	default:
 		t, err = generateFromRegistry(b, params, *cycles, *seed)
 	}
