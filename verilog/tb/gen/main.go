@@ -4,12 +4,12 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is "threshold", "selector", "arbiter" (vectors.Generate),
-// "executor" (generated here from hw/executor) or "expulsion" (from
-// hw/expulsion), "sram", "freelist", "pdlists", "cpsublists" (from hw/memports), or the module name;
-// -param NAME=VALUE may repeat, and also takes a comma list (N=5,QW=3);
-// parameters left out take the model's defaults. Without -o the table goes
-// to standard output.
+// -block is a block of the registry (cosim/registry: threshold, selector,
+// arbiter through vectors.Generate; executor, top, sram, freelist, pdlists,
+// cpsublists from their registry entry: the co-simulator's stimulus and
+// golden model), or an alias or module name; -param NAME=VALUE may repeat,
+// and also takes a comma list (N=5,QW=3); parameters left out take the
+// registry's defaults. Without -o the table goes to standard output.
 package main
 
 import (
