@@ -53,3 +53,30 @@ func TestCoverageClosure(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldenContractViolation: inputs outside a memory block's contract
+// (here an append of zero cells, after reset) make the run a setup error
+// naming the violation, not a verdict.
+func TestGoldenContractViolation(t *testing.T) {
+	s := testSession(t, Options{Block: "freelist", Params: map[string]int{"CELLS": 8, "K": 2, "LAT": 1}})
+	l := &s.canon
+	words := make([]uint32, 4*l.InWords)
+	rst, app := l.InOff[l.Input("rst_ni")], l.InOff[l.Input("app_i")]
+	for c := 2; c < 4; c++ {
+		words[c*l.InWords+rst] = 1
+	}
+	words[3*l.InWords+app] = 1 // bank 0 appends app_n_i = 0 cells
+	s.opt.Replay = words
+	sd, err := s.newSide()
+	require.NoError(t, err)
+	out := make([]uint32, l.OutWords)
+	for c := 0; c < 4; c++ {
+		sd.src.Next(uint64(c), words[c*l.InWords:(c+1)*l.InWords])
+		sd.g.step(words[c*l.InWords:(c+1)*l.InWords], out)
+	}
+	err = goldErr(sd.g)
+	var se *SetupError
+	require.ErrorAs(t, err, &se)
+	require.Contains(t, err.Error(), "the stimulus broke the block's input contract")
+	require.Contains(t, err.Error(), "append of 0 cells")
+}
