@@ -199,9 +199,6 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 // printResult writes the verdict line, then a mismatch's trace and notes.
 func printResult(w io.Writer, res *runner.Result) {
 	fmt.Fprintln(w, res.Verdict())
-	if res.Coverage != nil { // hits per coverpoint; ZERO flags a hole
-		_ = res.Coverage.WriteTable(w)
-	}
 	if m := res.Mismatch; m != nil {
 		for _, l := range m.Trace {
 			fmt.Fprintln(w, "  "+l)
