@@ -205,6 +205,28 @@ func Catalogue() []Mutant {
 			Desc:    "every eop makes the new packet the queue's head, so a drop takes the newest packet",
 		},
 
+		// Three bugs an executor written from docs/executor.md had and the
+		// stimulus used to miss (issue 9): each needs a corner a coverpoint
+		// now demands (free_pds_empty, one_queue_all_pds, reset_busy).
+		{
+			ID: "exe-pd-head-reload", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pd_free_head_d = (m_cnt == '0) ? h : m_head;",
+			Replace: "pd_free_head_d = m_head;",
+			Desc:    "the free-PD head is not reloaded when a PD returns to an empty free-PD list",
+		},
+		{
+			ID: "exe-pd-tail-reset", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pd_free_tail_q <= PW'(P - 1);",
+			Replace: "pd_free_tail_q <= PW'(P - 2);",
+			Desc:    "reset value: the free-PD tail resets to PD P-2, not the last PD",
+		},
+		{
+			ID: "exe-pkts-narrow", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign qe_pkts = cur_pkts + KW'(1);",
+			Replace: "assign qe_pkts = (cur_pkts + KW'(1)) & {1'b0, {(KW-1){1'b1}}};",
+			Desc:    "a queue's packet counter one bit too narrow: it wraps at 2^(KW-1) packets in one queue (at P=16384: every PD)",
+		},
+
 		// occamy_expulsion: the four blocks wired together.
 		{
 			ID: "top-class-index", Block: Top, File: "occamy_expulsion.sv",
