@@ -2,14 +2,13 @@ package cosim
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-
-	"occamy/rtl"
 )
 
 // ContractError lists every way a top's ports differ from the ports a block's
-// contract expects. It is returned before anything is simulated.
+// contract expects. It is returned before anything is simulated. The
+// contracts themselves (each block's ports as functions of its parameters)
+// are declared once, in cosim/registry.
 type ContractError struct {
 	Block    string   // contract name, e.g. "hd_selector"
 	Top      string   // the user's top module
@@ -115,113 +114,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
-}
-
-// ContractParam is one parameter of a port contract.
-type ContractParam struct {
-	Name    string
-	Default int
-}
-
-// Contract is a block's public port interface: its parameters and its ports
-// as functions of them (section 2 of the design brief).
-type Contract struct {
-	Block  string
-	Params []ContractParam
-	ports  func(p map[string]int) []Port
-}
-
-// Ports returns the ports the contract expects for the given parameters;
-// missing parameters take their defaults. A parameter below 1 or not in the
-// contract is an error.
-func (c Contract) Ports(params map[string]int) ([]Port, error) {
-	full := make(map[string]int, len(c.Params))
-	for _, p := range c.Params {
-		full[p.Name] = p.Default
-	}
-	names := make([]string, 0, len(params))
-	for k := range params {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		if _, ok := full[k]; !ok {
-			return nil, fmt.Errorf("cosim: %s has no parameter %s (it has %s)", c.Block, k, c.paramNames())
-		}
-		if params[k] < 1 {
-			return nil, fmt.Errorf("cosim: %s parameter %s=%d must be at least 1", c.Block, k, params[k])
-		}
-		full[k] = params[k]
-	}
-	return c.ports(full), nil
-}
-
-func (c Contract) paramNames() string {
-	var s []string
-	for _, p := range c.Params {
-		s = append(s, p.Name)
-	}
-	return strings.Join(s, ", ")
-}
-
-// LookupContract returns the reference contract of a block by its Verilog
-// module name: dt_threshold, hd_selector or rr_arbiter.
-func LookupContract(block string) (Contract, bool) {
-	for _, c := range referenceContracts {
-		if c.Block == block {
-			return c, true
-		}
-	}
-	return Contract{}, false
-}
-
-// ContractNames lists the blocks that have a reference contract.
-func ContractNames() []string {
-	var s []string
-	for _, c := range referenceContracts {
-		s = append(s, c.Block)
-	}
-	return s
-}
-
-// referenceContracts are the port contracts of design brief section 2.
-var referenceContracts = []Contract{
-	{
-		Block:  "dt_threshold",
-		Params: []ContractParam{{"C", 8}, {"QW", 16}, {"AW", 4}},
-		ports: func(p map[string]int) []Port {
-			return []Port{
-				{"free_i", In, p["QW"]},
-				{"alpha_i", In, p["C"] * p["AW"]},
-				{"thr_o", Out, p["C"] * p["QW"]},
-			}
-		},
-	},
-	{
-		Block:  "hd_selector",
-		Params: []ContractParam{{"N", 64}, {"QW", 16}},
-		ports: func(p map[string]int) []Port {
-			return []Port{
-				{"clk_i", In, 1},
-				{"rst_ni", In, 1},
-				{"qlen_i", In, p["N"] * p["QW"]},
-				{"thr_i", In, p["N"] * p["QW"]},
-				{"over_o", Out, p["N"]},
-			}
-		},
-	},
-	{
-		Block:  "rr_arbiter",
-		Params: []ContractParam{{"N", 64}},
-		ports: func(p map[string]int) []Port {
-			return []Port{
-				{"clk_i", In, 1},
-				{"rst_ni", In, 1},
-				{"req_i", In, p["N"]},
-				{"ack_i", In, 1},
-				{"gnt_valid_o", Out, 1},
-				{"gnt_idx_o", Out, rtl.IdxWidth(p["N"])},
-			}
-		},
-	},
 }

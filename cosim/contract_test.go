@@ -9,11 +9,9 @@ import (
 )
 
 func TestCheckPorts(t *testing.T) {
-	sel, ok := LookupContract("hd_selector")
-	require.True(t, ok)
-	want, err := sel.Ports(map[string]int{"N": 4, "QW": 3})
-	require.NoError(t, err)
-	require.Equal(t, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 12}, {"thr_i", In, 12}, {"over_o", Out, 4}}, want)
+	// hd_selector's contract at N=4, QW=3 (cosim/registry's tests check
+	// the registry gives these).
+	want := []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 12}, {"thr_i", In, 12}, {"over_o", Out, 4}}
 
 	with := func(edit func([]Port) []Port) []Port {
 		cp := append([]Port(nil), want...)
@@ -64,37 +62,6 @@ func TestCheckPorts(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestReferenceContracts(t *testing.T) {
-	tests := []struct {
-		block  string
-		params map[string]int
-		want   []Port
-	}{
-		{"dt_threshold", nil, []Port{{"free_i", In, 16}, {"alpha_i", In, 32}, {"thr_o", Out, 128}}},
-		{"dt_threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []Port{{"free_i", In, 5}, {"alpha_i", In, 6}, {"thr_o", Out, 10}}},
-		{"hd_selector", nil, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 1024}, {"thr_i", In, 1024}, {"over_o", Out, 64}}},
-		{"rr_arbiter", nil, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 64}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 6}}},
-		{"rr_arbiter", map[string]int{"N": 1}, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 1}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 1}}},
-		{"rr_arbiter", map[string]int{"N": 5}, []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, 5}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, 3}}},
-	}
-	for _, tc := range tests {
-		c, ok := LookupContract(tc.block)
-		require.True(t, ok, tc.block)
-		got, err := c.Ports(tc.params)
-		require.NoError(t, err)
-		assert.Equal(t, tc.want, got, "%s %v", tc.block, tc.params)
-	}
-	assert.Equal(t, []string{"dt_threshold", "hd_selector", "rr_arbiter"}, ContractNames())
-	_, ok := LookupContract("nope")
-	assert.False(t, ok)
-
-	c, _ := LookupContract("rr_arbiter")
-	_, err := c.Ports(map[string]int{"M": 3})
-	assert.EqualError(t, err, "cosim: rr_arbiter has no parameter M (it has N)")
-	_, err = c.Ports(map[string]int{"N": 0})
-	assert.EqualError(t, err, "cosim: rr_arbiter parameter N=0 must be at least 1")
 }
 
 func TestEditDistance(t *testing.T) {

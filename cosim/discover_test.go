@@ -3,7 +3,6 @@ package cosim
 import (
 	"context"
 	"errors"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -98,11 +97,7 @@ func TestContractCheckOnUserModules(t *testing.T) {
 			}
 			el, err := Discover(context.Background(), Spec{Sources: []string{"testdata/" + tc.top + ".sv"}, Top: tc.top, Params: params, CacheDir: t.TempDir()})
 			require.NoError(t, err)
-			c, ok := LookupContract(tc.block)
-			require.True(t, ok)
-			want, err := c.Ports(tc.params)
-			require.NoError(t, err)
-			err = CheckPorts(tc.block, tc.top, want, el.Ports)
+			err = CheckPorts(tc.block, tc.top, testContract(tc.block, tc.params), el.Ports)
 			if tc.probs == nil {
 				assert.NoError(t, err)
 				return
@@ -114,38 +109,19 @@ func TestContractCheckOnUserModules(t *testing.T) {
 	}
 }
 
-// TestProjectVerilogMatchesContracts discovers the project's own Verilog
-// blocks and checks them against the reference contracts at several
-// parameter sets.
-func TestProjectVerilogMatchesContracts(t *testing.T) {
-	needVerilator(t)
-	tests := []struct {
-		block  string
-		params map[string]int
-	}{
-		{"dt_threshold", nil},
-		{"dt_threshold", map[string]int{"C": 3, "QW": 5, "AW": 3}},
-		{"hd_selector", nil},
-		{"hd_selector", map[string]int{"N": 3, "QW": 4}},
-		{"rr_arbiter", nil},
-		{"rr_arbiter", map[string]int{"N": 1}},
-		{"rr_arbiter", map[string]int{"N": 5}},
-	}
-	for _, tc := range tests {
-		src := "../verilog/" + tc.block + ".sv"
-		if _, err := os.Stat(src); err != nil {
-			t.Logf("%s missing, not checked", src)
-			continue
+// testContract is the port contract of the two blocks the user modules of
+// testdata/ imitate (cosim/registry declares the contracts; its tests check
+// every block's Verilog against them).
+func testContract(block string, p map[string]int) []Port {
+	switch block {
+	case "hd_selector":
+		return []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, p["N"] * p["QW"]}, {"thr_i", In, p["N"] * p["QW"]}, {"over_o", Out, p["N"]}}
+	case "rr_arbiter":
+		w := 1
+		for 1<<w < p["N"] {
+			w++
 		}
-		params := map[string]string{}
-		for k, v := range tc.params {
-			params[k] = strconv.Itoa(v)
-		}
-		el, err := Discover(context.Background(), Spec{Sources: []string{src}, Top: tc.block, Params: params, CacheDir: t.TempDir()})
-		require.NoError(t, err, "%s %v", tc.block, tc.params)
-		c, _ := LookupContract(tc.block)
-		want, err := c.Ports(tc.params)
-		require.NoError(t, err)
-		assert.NoError(t, CheckPorts(tc.block, tc.block, want, el.Ports), "%s %v", tc.block, tc.params)
+		return []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, p["N"]}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, w}}
 	}
+	panic("testContract: " + block)
 }

@@ -1,6 +1,10 @@
 package cosim
 
-import "fmt"
+import (
+	"fmt"
+
+	"occamy/rtl/pack"
+)
 
 // Default port names of the clock and the reset, as in the port contracts.
 const (
@@ -104,55 +108,12 @@ func indexOf(ps []Port, name string) int {
 	return -1
 }
 
-// PutUint64 stores v into a port's words, least significant word first:
-// dst[0] gets the low 32 bits, dst[1] (if present) the high 32 bits, and any
-// further words are cleared.
-func PutUint64(dst []uint32, v uint64) {
-	for i := range dst {
-		switch i {
-		case 0:
-			dst[0] = uint32(v)
-		case 1:
-			dst[1] = uint32(v >> 32)
-		default:
-			dst[i] = 0
-		}
-	}
-}
-
-// Uint64 reads the low 64 bits of a port's words (see PutUint64).
-func Uint64(src []uint32) uint64 {
-	var v uint64
-	if len(src) > 0 {
-		v = uint64(src[0])
-	}
-	if len(src) > 1 {
-		v |= uint64(src[1]) << 32
-	}
-	return v
-}
-
-// PutWords64 stores little-endian 64-bit words (the layout of rtl.Bitmap and
-// rtl.Signal.Read) into 32-bit port words, dropping what does not fit.
-func PutWords64(dst []uint32, src []uint64) {
-	for i := range dst {
-		w := uint64(0)
-		if i/2 < len(src) {
-			w = src[i/2]
-		}
-		dst[i] = uint32(w >> (32 * uint(i&1)))
-	}
-}
-
-// Words64 loads 32-bit port words into little-endian 64-bit words, clearing
-// the rest of dst.
-func Words64(dst []uint64, src []uint32) {
-	for i := range dst {
-		dst[i] = 0
-	}
-	for i, w := range src {
-		if i/2 < len(dst) {
-			dst[i/2] |= uint64(w) << (32 * uint(i&1))
-		}
-	}
-}
+// PutUint64, Uint64, PutWords64 and Words64 are the port-word helpers of
+// package rtl/pack (PutUint64, Uint64, From64, To64), kept under these
+// names for the callers of cosim.
+var (
+	PutUint64  = pack.PutUint64
+	Uint64     = pack.Uint64
+	PutWords64 = pack.From64
+	Words64    = pack.To64
+)

@@ -1,5 +1,7 @@
 package rtl
 
+import "occamy/rtl/pack"
+
 // Signal describes one traced port or register of a block. Name is the
 // Verilog name (for example "gnt_idx_o"); Width is its width in bits, which
 // may exceed 64. Read fills dst, which has Words(Width) elements, with the
@@ -36,14 +38,8 @@ func Packed(name string, n, w int, get func(i int) uint64) Signal {
 		for i := range dst {
 			dst[i] = 0
 		}
-		m := ^uint64(0) >> (64 - uint(w))
 		for i := 0; i < n; i++ {
-			v := get(i) & m
-			bit := i * w
-			dst[bit>>6] |= v << uint(bit&63)
-			if sh := bit&63 + w; sh > 64 {
-				dst[bit>>6+1] |= v >> uint(64-bit&63)
-			}
+			pack.Or64(dst, i, w, get(i))
 		}
 	}}
 }

@@ -109,18 +109,18 @@ module sram_mp #(
   // Read pipeline: stage s (0..L-1) at [s*RP +: RP] and [s*RP*WIDTH +: RP*WIDTH];
   // stage L-1 drives the outputs.
   logic [L*RP-1:0]         vld_q, vld_d;
-  logic [L*RP*WIDTH-1:0]   dat_q, dat_d;
-  logic [RP*WIDTH-1:0]     rd_word;  // the words read this cycle, 0 for idle ports
+  logic [L*RP*WIDTH-1:0]   dat_q, dat_d;  // dat_d: the pipeline shifted, stage 0 empty
 
-  for (genvar p = 0; p < RP; p++) begin : g_rd
-    assign rd_word[p*WIDTH +: WIDTH] = rd_en_i[p] ? mem_q[rd_addr_i[p*AW +: AW]] : '0;
-  end
-
+  // The words read this cycle enter stage 0 in the clocked process below,
+  // before the writes there land. When they came from an always_comb
+  // reading mem_q, the Verilated model (5.006) evaluated them after those
+  // blocking writes at LAT=1, so a read and a write of one word in one
+  // cycle returned the new word; co-simulating sram_mp at LAT=1 found it,
+  // Icarus was right.
   always_comb begin
     vld_d            = vld_q << RP;
     vld_d[RP-1:0]    = rd_en_i;
     dat_d            = dat_q << (RP * WIDTH);
-    dat_d[RP*WIDTH-1:0] = rd_word;
   end
 
   assign rd_valid_o = vld_q[(L-1)*RP +: RP];
@@ -139,6 +139,9 @@ module sram_mp #(
     end else begin
       vld_q <= vld_d;
       dat_q <= dat_d;
+      for (int p = 0; p < RP; p++) begin
+        dat_q[p*WIDTH +: WIDTH] <= rd_en_i[p] ? mem_q[rd_addr_i[p*AW +: AW]] : '0;
+      end
       // Writes last: the read pipeline above sampled the old words.
       for (int p = 0; p < WP; p++) begin
         if (wr_en_i[p]) mem_q[wr_addr_i[p*AW +: AW]] = wr_data_i[p*WIDTH +: WIDTH];

@@ -1,19 +1,175 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"occamy/cosim/registry"
 )
 
-// newBlocksCmd is the block registry (occamy blocks --json). Placeholder until issue 9 lands.
+// newBlocksCmd prints the block registry (cosim/registry): what each
+// block is, its Verilog, parameters, ports and coverpoints. The Verilog
+// scripts read it (--tsv) instead of keeping their own block tables.
 func newBlocksCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:    "blocks",
-		Short:  "the block registry (occamy blocks --json)",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return usageErr(errors.New("blocks: not built yet"))
+	var asJSON, tsv, hidden bool
+	var validate string
+	c := &cobra.Command{
+		Use:   "blocks [BLOCK...]",
+		Short: "list the blocks the project checks: Verilog, parameters, ports, coverpoints",
+		Long: `List the block registry: every block's command-line name, Verilog module and
+sources, parameters (default and range, from the Go model's Params), small
+parameter set, ports at the defaults and coverpoints.
+
+  --json   one JSON array of blocks (for tools)
+  --tsv    one line per block for shell scripts, tab-separated:
+           name  module  sources(space-separated)  defaults(K=V ...)  small(K=V ...)  params(NAME:MIN:MAX ...)`,
+		Example: "  occamy blocks\n  occamy blocks --json freelist\n  occamy blocks --tsv",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if asJSON && tsv {
+				return usageErr(fmt.Errorf("blocks: --json and --tsv exclude each other"))
+			}
+			bs, err := pickBlocks(args, hidden)
+			if err != nil {
+				return usageErr(err)
+			}
+			w := cmd.OutOrStdout()
+			if cmd.Flags().Changed("validate") {
+				return validateParams(w, bs, validate)
+			}
+			switch {
+			case asJSON:
+				return writeBlocksJSON(w, bs)
+			case tsv:
+				return writeBlocksTSV(w, bs)
+			}
+			return writeBlocksText(w, bs)
 		},
 	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	c.Flags().BoolVar(&tsv, "tsv", false, "print one tab-separated line per block (for scripts)")
+	c.Flags().BoolVar(&hidden, "hidden", false, "include the benchmark tops")
+	c.Flags().StringVar(&validate, "validate", "", "check parameters K=V,... of one block with the Go model's rules and print the\n"+
+		"error the Verilog's elaboration check must also print (exit 1), or nothing (exit 0)")
+	return c
+}
+
+// pickBlocks returns the named blocks (by name, alias or module), or all.
+func pickBlocks(names []string, hidden bool) ([]*registry.Block, error) {
+	if len(names) == 0 {
+		if hidden {
+			return registry.Every(), nil
+		}
+		return registry.All(), nil
+	}
+	var bs []*registry.Block
+	for _, n := range names {
+		b, err := registry.Lookup(n)
+		if err != nil {
+			return nil, fmt.Errorf("blocks: %v", err)
+		}
+		bs = append(bs, b)
+	}
+	return bs, nil
+}
+
+func writeBlocksJSON(w io.Writer, bs []*registry.Block) error {
+	ds := make([]registry.Description, len(bs))
+	for i, b := range bs {
+		ds[i] = b.Describe()
+	}
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(ds)
+}
+
+// kv is "K=V ..." in the block's parameter order.
+func kv(b *registry.Block, p map[string]int) string {
+	var s []string
+	for _, q := range b.Params {
+		s = append(s, q.Name+"="+strconv.Itoa(p[q.Name]))
+	}
+	return strings.Join(s, " ")
+}
+
+func writeBlocksTSV(w io.Writer, bs []*registry.Block) error {
+	var sb strings.Builder
+	for _, b := range bs {
+		var ranges []string
+		for _, q := range b.Params {
+			ranges = append(ranges, fmt.Sprintf("%s:%d:%d", q.Name, q.Min, q.Max))
+		}
+		fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Name, b.Module, strings.Join(b.Sources, " "),
+			kv(b, b.Defaults()), kv(b, b.SmallParams()), strings.Join(ranges, " "))
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func writeBlocksText(w io.Writer, bs []*registry.Block) error {
+	var sb strings.Builder
+	for _, b := range bs {
+		names := b.Name
+		if len(b.Aliases) > 0 {
+			names += " (also " + strings.Join(b.Aliases, ", ") + ")"
+		}
+		fmt.Fprintf(&sb, "%s: %s — %s\n", names, b.Module, b.Summary)
+		fmt.Fprintf(&sb, "  sources:     %s\n", strings.Join(b.Sources, " "))
+		var ps []string
+		for _, q := range b.Params {
+			s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
+			if q.Note != "" {
+				s += ", " + q.Note
+			}
+			ps = append(ps, s+")")
+		}
+		fmt.Fprintf(&sb, "  parameters:  %s\n", strings.Join(ps, ", "))
+		fmt.Fprintf(&sb, "  small set:   %s\n", kv(b, b.SmallParams()))
+		var cs []string
+		for _, c := range b.Coverpoints {
+			cs = append(cs, c.Name)
+		}
+		sort.Strings(cs)
+		if len(cs) > 0 {
+			fmt.Fprintf(&sb, "  coverpoints: %s\n", strings.Join(cs, ", "))
+		}
+		if b.Doc != "" {
+			fmt.Fprintf(&sb, "  contract:    %s\n", b.Doc)
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// validateParams resolves "K=V,..." for one block and prints the Go
+// model's parameter error, which the Verilog's own check prints word for
+// word (verilog/scripts/lint.sh compares them).
+func validateParams(w io.Writer, bs []*registry.Block, list string) error {
+	if len(bs) != 1 {
+		return usageErr(fmt.Errorf("blocks: --validate needs exactly one block"))
+	}
+	given := map[string]int{}
+	for _, f := range strings.Split(list, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(f, "=")
+		n, err := strconv.Atoi(v)
+		if !ok || err != nil {
+			return usageErr(fmt.Errorf("blocks: --validate: %q is not NAME=INTEGER", f))
+		}
+		given[k] = n
+	}
+	if _, err := bs[0].Resolve(given); err != nil {
+		fmt.Fprintln(w, err)
+		return failErr(errors.New("blocks: parameters rejected"))
+	}
+	return nil
 }

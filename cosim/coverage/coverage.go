@@ -18,6 +18,10 @@ type Point struct {
 	Name string `json:"name"` // short identifier, e.g. "free_cells_empty"
 	Desc string `json:"desc"` // one line: the corner case it witnesses
 	Hits uint64 `json:"hits"`
+	// NA, when set, says why the corner cannot occur at this run's
+	// parameters (e.g. "N is a power of two"): the point is shown as n/a
+	// and is not a hole.
+	NA string `json:"na,omitempty"`
 }
 
 // Report is the coverage of one run of one block at one parameter set.
@@ -27,14 +31,15 @@ type Report struct {
 	Points []Point        `json:"points"`
 }
 
-// Zero lists the coverpoints with no hit, in declaration order.
+// Zero lists the coverpoints with no hit that the parameters allow, in
+// declaration order.
 func (r *Report) Zero() []string {
 	if r == nil {
 		return nil
 	}
 	var z []string
 	for _, p := range r.Points {
-		if p.Hits == 0 {
+		if p.Hits == 0 && p.NA == "" {
 			z = append(z, p.Name)
 		}
 	}
@@ -52,10 +57,23 @@ func (r *Report) WriteTable(w io.Writer) error {
 		width = max(width, len(p.Name))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "coverage %s: %d/%d coverpoints hit\n", r.Block, len(r.Points)-len(r.Zero()), len(r.Points))
+	na := 0
+	for _, p := range r.Points {
+		if p.NA != "" {
+			na++
+		}
+	}
+	fmt.Fprintf(&b, "coverage %s: %d/%d coverpoints hit", r.Block, len(r.Points)-na-len(r.Zero()), len(r.Points)-na)
+	if na > 0 {
+		fmt.Fprintf(&b, " (%d n/a at these parameters)", na)
+	}
+	b.WriteString("\n")
 	for _, p := range r.Points {
 		flag := ""
-		if p.Hits == 0 {
+		switch {
+		case p.NA != "":
+			flag = "  n/a: " + p.NA
+		case p.Hits == 0:
 			flag = "  ZERO"
 		}
 		fmt.Fprintf(&b, "  %-*s %12d  %s%s\n", width, p.Name, p.Hits, p.Desc, flag)

@@ -2,37 +2,33 @@ package mutation
 
 import (
 	"fmt"
-	"sort"
 	"strings"
+
+	"occamy/cosim/registry"
 )
 
-// Block is a co-simulation block name, as `occamy cosim --block` takes it.
+// Block is a co-simulation block name, as `occamy cosim --block` takes it
+// (a name of cosim/registry).
 type Block string
 
-// The blocks of the project's Verilog.
+// The blocks of the project's Verilog that have mutants.
 const (
-	Threshold Block = "threshold"
-	Selector  Block = "selector"
-	Arbiter   Block = "arbiter"
-	Executor  Block = "executor"
-	Top       Block = "top"
+	Threshold  Block = "threshold"
+	Selector   Block = "selector"
+	Arbiter    Block = "arbiter"
+	Executor   Block = "executor"
+	Top        Block = "top"
+	SRAM       Block = "sram"
+	FreeList   Block = "freelist"
+	PDLists    Block = "pdlists"
+	CPSubLists Block = "cpsublists"
 )
 
 // blockInfo is a block's top module and its source files in verilog/, in
-// compile order.
+// compile order, from the registry.
 type blockInfo struct {
 	top   string
 	files []string
-}
-
-var blocks = map[Block]blockInfo{
-	Threshold: {"dt_threshold", []string{"dt_threshold.sv"}},
-	Selector:  {"hd_selector", []string{"hd_selector.sv"}},
-	Arbiter:   {"rr_arbiter", []string{"rr_arbiter.sv"}},
-	Executor:  {"hd_executor", []string{"hd_executor.sv"}},
-	Top: {"occamy_expulsion", []string{
-		"dt_threshold.sv", "hd_selector.sv", "rr_arbiter.sv", "hd_executor.sv", "occamy_expulsion.sv",
-	}},
 }
 
 // TopModule is the block's top module name.
@@ -44,21 +40,29 @@ func (b Block) TopModule() (string, error) {
 // Files is the block's source files, relative to verilog/, in compile order.
 func (b Block) Files() ([]string, error) {
 	bi, err := b.info()
-	return append([]string(nil), bi.files...), err
+	return bi.files, err
 }
 
 func (b Block) info() (blockInfo, error) {
-	bi, ok := blocks[b]
-	if !ok {
-		return blockInfo{}, fmt.Errorf("mutation: unknown block %q, want one of %s", string(b), strings.Join(blockNames(), ", "))
+	r, err := registry.Lookup(string(b))
+	if err != nil || r.Hidden {
+		return blockInfo{}, fmt.Errorf("mutation: unknown block %q, want one of %s", string(b), strings.Join(registry.Names(), ", "))
+	}
+	bi := blockInfo{top: r.Module}
+	for _, f := range r.Sources {
+		rel, ok := strings.CutPrefix(f, "verilog/")
+		if !ok {
+			return blockInfo{}, fmt.Errorf("mutation: %s's source %s is outside verilog/", b, f)
+		}
+		bi.files = append(bi.files, rel)
 	}
 	return bi, nil
 }
 
 // uses reports whether the block compiles file.
 func (b Block) uses(file string) bool {
-	bi, ok := blocks[b]
-	if !ok {
+	bi, err := b.info()
+	if err != nil {
 		return false
 	}
 	for _, f := range bi.files {
@@ -67,13 +71,4 @@ func (b Block) uses(file string) bool {
 		}
 	}
 	return false
-}
-
-func blockNames() []string {
-	var ns []string
-	for b := range blocks {
-		ns = append(ns, string(b))
-	}
-	sort.Strings(ns)
-	return ns
 }

@@ -205,6 +205,28 @@ func Catalogue() []Mutant {
 			Desc:    "every eop makes the new packet the queue's head, so a drop takes the newest packet",
 		},
 
+		// Three bugs an executor written from docs/executor.md had and the
+		// stimulus used to miss (issue 9): each needs a corner a coverpoint
+		// now demands (free_pds_empty, one_queue_all_pds, reset_busy).
+		{
+			ID: "exe-pd-head-reload", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pd_free_head_d = (m_cnt == '0) ? h : m_head;",
+			Replace: "pd_free_head_d = m_head;",
+			Desc:    "the free-PD head is not reloaded when a PD returns to an empty free-PD list",
+		},
+		{
+			ID: "exe-pd-tail-reset", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "pd_free_tail_q <= PW'(P - 1);",
+			Replace: "pd_free_tail_q <= PW'(P - 2);",
+			Desc:    "reset value: the free-PD tail resets to PD P-2, not the last PD",
+		},
+		{
+			ID: "exe-pkts-narrow", Block: Executor, File: "hd_executor.sv",
+			Anchor:  "assign qe_pkts = cur_pkts + KW'(1);",
+			Replace: "assign qe_pkts = (cur_pkts + KW'(1)) & {1'b0, {(KW-1){1'b1}}};",
+			Desc:    "a queue's packet counter one bit too narrow: it wraps at 2^(KW-1) packets in one queue (at P=16384: every PD)",
+		},
+
 		// occamy_expulsion: the four blocks wired together.
 		{
 			ID: "top-class-index", Block: Top, File: "occamy_expulsion.sv",
@@ -233,6 +255,106 @@ func Catalogue() []Mutant {
 			Anchor:  "assign drop_valid_o = drop_ack;",
 			Replace: "assign drop_valid_o = gnt_valid;",
 			Desc:    "drop_valid_o reports every grant, also of an empty queue",
+		},
+
+		// sram_mp: reads sample the old word, LAT cycles to rd_*_o.
+		{
+			ID: "sram-idle-data", Block: SRAM, File: "sram_mp.sv",
+			Anchor:  "dat_q[p*WIDTH +: WIDTH] <= rd_en_i[p] ? mem_q[rd_addr_i[p*AW +: AW]] : '0;",
+			Replace: "dat_q[p*WIDTH +: WIDTH] <= mem_q[rd_addr_i[p*AW +: AW]];",
+			Desc:    "an idle read port still shows the addressed word instead of 0",
+		},
+		{
+			ID: "sram-latency-short", Block: SRAM, File: "sram_mp.sv",
+			Anchor:  "assign rd_valid_o = vld_q[(L-1)*RP +: RP];",
+			Replace: "assign rd_valid_o = vld_q[0 +: RP];",
+			Desc:    "rd_valid_o taken from the first pipeline stage: valid LAT-1 cycles early",
+		},
+		{
+			ID: "sram-reset-keeps-pipe", Block: SRAM, File: "sram_mp.sv",
+			Anchor:  "vld_q <= '0;",
+			Replace: "vld_q <= vld_d;",
+			Desc:    "reset does not clear the read pipeline: a read in flight still shows valid",
+		},
+		{
+			ID: "sram-one-write-port", Block: SRAM, File: "sram_mp.sv",
+			Anchor:  "if (wr_en_i[p]) mem_q[wr_addr_i[p*AW +: AW]] = wr_data_i[p*WIDTH +: WIDTH];",
+			Replace: "if (wr_en_i[p] && p == 0) mem_q[wr_addr_i[p*AW +: AW]] = wr_data_i[p*WIDTH +: WIDTH];",
+			Desc:    "only write port 0 writes the array",
+		},
+
+		// free_list: K banks, pops from the head, appends of chains at the tail.
+		{
+			ID: "fl-chain-counts-one", Block: FreeList, File: "free_list.sv",
+			Anchor:  "cnt_d  = cnt1 + a_n;",
+			Replace: "cnt_d  = cnt1 + FW'(1);",
+			Desc:    "an appended chain adds one cell to the bank's count whatever its length",
+		},
+		{
+			ID: "fl-empty-head", Block: FreeList, File: "free_list.sv",
+			Anchor:  "if (cnt1 == '0) head_d = a_head;",
+			Replace: "if (1'b0) head_d = a_head;",
+			Desc:    "an append to an empty bank does not load the bank's head",
+		},
+		{
+			ID: "fl-no-wait", Block: FreeList, File: "free_list.sv",
+			Anchor:  "if (rd) wait_d = LW'(L - 1);",
+			Replace: "if (rd) wait_d = '0;",
+			Desc:    "no wait for the link read: the next pop comes before the new head is known (LAT > 1)",
+		},
+		{
+			ID: "fl-reset-tail", Block: FreeList, File: "free_list.sv",
+			Anchor:  "tail_q             <= CW'(RST_TAIL);",
+			Replace: "tail_q             <= CW'(b);",
+			Desc:    "the bank's tail resets to its first cell, not its last: the first append links the wrong cell",
+		},
+
+		// pd_lists: per-queue lists, head reads of latency LAT, forwarding.
+		{
+			ID: "pd-no-forward", Block: PDLists, File: "pd_lists.sv",
+			Anchor:  "nxt     = fwd_q[uq] ? fpd_q[uq*PW +: PW] : mem_nxt;",
+			Replace: "nxt     = mem_nxt;",
+			Desc:    "a link behind a head read in flight is not forwarded: the new head comes from the stale link word",
+		},
+		{
+			ID: "pd-read-while-busy", Block: PDLists, File: "pd_lists.sv",
+			Anchor:  "rd_ok = rq_ok && (cnt_d[rq*KW +: KW] != '0) && !busy_d[rq];",
+			Replace: "rd_ok = rq_ok && (cnt_d[rq*KW +: KW] != '0);",
+			Desc:    "a queue is read again while its head read is in flight",
+		},
+		{
+			ID: "pd-link-old-count", Block: PDLists, File: "pd_lists.sv",
+			Anchor:  "lcnt    = cnt_d[lq*KW +: KW];",
+			Replace: "lcnt    = cnt_q[lq*KW +: KW];",
+			Desc:    "a link sees the count before this cycle's unlink: a link to a queue its unlink empties is lost",
+		},
+
+		// cp_sublists: a chase of K sub-lists, one round per link read.
+		{
+			ID: "cp-last-early", Block: CPSubLists, File: "cp_sublists.sv",
+			Anchor:  "assign out_last_o  = fire && (nxt >= r_n);",
+			Replace: "assign out_last_o  = fire && (nxt + XW'(1) >= r_n);",
+			Desc:    "out_last_o one cell early",
+		},
+		{
+			ID: "cp-start-while-busy", Block: CPSubLists, File: "cp_sublists.sv",
+			Anchor:  "assign take = start_i && !busy_q;",
+			Replace: "assign take = start_i;",
+			Desc:    "a start is taken while a chase is busy, cutting it short",
+		},
+		{
+			ID: "cp-read-past-end", Block: CPSubLists, File: "cp_sublists.sv",
+			Anchor:  "assign rd_en[s]             = in_round && (r_done + XW'(s) + XW'(K) < r_n);",
+			Replace: "assign rd_en[s]             = in_round;",
+			Desc:    "the last round still reads the links of its cells: the stale read returns into the next chase",
+		},
+		{
+			ID: "cp-round-le", Block: CPSubLists, File: "cp_sublists.sv",
+			Anchor:  "cnt    = (left < XW'(K)) ? left : XW'(K);",
+			Replace: "cnt    = (left <= XW'(K)) ? left : XW'(K);",
+			Desc:    "the round size compares with <= instead of <",
+			Equivalent: "when left == K both arms give K: the comparison only decides between two equal values, " +
+				"so the round size, every output and every link read are unchanged",
 		},
 	}
 }

@@ -25,6 +25,13 @@ type Detection struct {
 	Cycles   uint64 // cycles run
 }
 
+// SmallChecker is a Checker that can also co-simulate at the block's small
+// parameter set (cosim/registry); a Detection found there says so in
+// Detail.
+type SmallChecker interface {
+	CheckSmall(ctx context.Context, block Block, top string, sources []string) (Detection, error)
+}
+
 // Checker co-simulates a block's sources against its Go golden model.
 type Checker interface {
 	// Build compiles the sources exactly as Check will run them (through
@@ -207,6 +214,15 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 
 	t1 := time.Now()
 	d, err := cfg.Checker.Check(ctx, m.Block, a.Top, a.Sources)
+	// A mutant (or an original) that matches at the default parameters is
+	// checked again at the block's small set, as `occamy cosim --block all`
+	// runs both: some bugs need P < B or an N that is not a power of two.
+	// Explained equivalents are argued at the defaults and not rerun.
+	if sc, ok := cfg.Checker.(SmallChecker); ok && err == nil && !d.Mismatch && m.Equivalent == "" {
+		if sd, serr := sc.CheckSmall(ctx, m.Block, a.Top, a.Sources); serr != nil || sd.Cycles > 0 {
+			d, err = sd, serr
+		}
+	}
 	r.Sim = time.Since(t1)
 	r.Detection = d
 	switch {

@@ -3,6 +3,7 @@ package mutation
 import (
 	"context"
 
+	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 )
 
@@ -41,13 +42,30 @@ func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []st
 
 // Check runs the co-simulation and reports the runner's first mismatch.
 func (c RunnerChecker) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	res, err := runner.Run(ctx, c.options(b, top, srcs))
+	return c.check(ctx, c.options(b, top, srcs), "")
+}
+
+// CheckSmall is Check at the block's small parameter set (when the checker
+// has no parameters of its own for the block); the Detail of a mismatch
+// starts with "small set (K=V ...)".
+func (c RunnerChecker) CheckSmall(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
+	rb, err := registry.Lookup(string(b))
+	if err != nil || c.Params[b] != nil || len(rb.Small) == 0 {
+		return Detection{}, err
+	}
+	o := c.options(b, top, srcs)
+	o.Params = rb.SmallParams()
+	return c.check(ctx, o, "small set ("+rb.ParamText(o.Params)+"): ")
+}
+
+func (c RunnerChecker) check(ctx context.Context, o runner.Options, prefix string) (Detection, error) {
+	res, err := runner.Run(ctx, o)
 	if err != nil {
 		return Detection{}, err
 	}
 	d := Detection{Cycles: res.Cycles}
 	if m := res.Mismatch; m != nil {
-		d.Mismatch, d.Cycle, d.Signal, d.Detail = true, m.Cycle, m.Signal, m.Short()
+		d.Mismatch, d.Cycle, d.Signal, d.Detail = true, m.Cycle, m.Signal, prefix+m.Short()
 	}
 	return d, nil
 }

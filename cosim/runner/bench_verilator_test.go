@@ -4,6 +4,7 @@ package runner
 
 import (
 	"context"
+	"occamy/rtl/pack"
 	"testing"
 	"time"
 
@@ -76,9 +77,9 @@ func nativeRate(tb testing.TB, opt Options, n int) time.Duration {
 	for c := 0; c < cycles; c++ {
 		in := opt.Replay[c*l.InWords : (c+1)*l.InWords]
 		qlen[c], thr[c] = make([]uint32, 64), make([]uint32, 64)
-		unpack(qlen[c], l.In(in, l.Input("qlen_i")), 64, 16)
-		unpack(thr[c], l.In(in, l.Input("thr_i")), 64, 16)
-		rst[c], ack[c] = bit(l.In(in, l.Input("rst_ni"))[0]), bit(l.In(in, l.Input("ack_i"))[0])
+		pack.Unpack(qlen[c], l.In(in, l.Input("qlen_i")), 64, 16)
+		pack.Unpack(thr[c], l.In(in, l.Input("thr_i")), 64, 16)
+		rst[c], ack[c] = l.In(in, l.Input("rst_ni"))[0]&1 != 0, l.In(in, l.Input("ack_i"))[0]&1 != 0
 	}
 	sel, err := selector.New(selector.Params{N: 64, QW: 16})
 	require.NoError(tb, err)

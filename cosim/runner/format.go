@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
+	"occamy/rtl/pack"
 )
 
 // hexOf formats a port's words as a .vec file does: ceil(width/4) hex
@@ -51,15 +52,7 @@ func elemDetail(name string, w int, a, b []uint32, width int) string {
 	return ""
 }
 
-func getField(words []uint32, i, w int) uint64 {
-	bit := i * w
-	k := bit >> 5
-	v := uint64(words[k])
-	if k+1 < len(words) {
-		v |= uint64(words[k+1]) << 32
-	}
-	return v >> uint(bit&31) & (1<<uint(w) - 1)
-}
+func getField(words []uint32, i, w int) uint64 { return pack.Get(words, i, w) }
 
 // row is one cycle of a trace: inputs, golden outputs, RTL outputs (RTL
 // outputs as text, so a four-state simulator's x digits can show).

@@ -96,7 +96,7 @@ func TestGoldenAdapters(t *testing.T) {
 				}
 			}
 			gv, gi := bitsOf(portOut(t, l, out, "gnt_valid_o"), 0, 1), bitsOf(portOut(t, l, out, "gnt_idx_o"), 0, 7)
-			require.Equal(t, b2w(valid), uint32(gv), "cycle %d: gnt_valid_o expected %v actual %d", c, valid, gv)
+			require.Equal(t, valid, gv == 1, "cycle %d: gnt_valid_o expected %v actual %d", c, valid, gv)
 			require.Equal(t, uint64(idx), gi, "cycle %d: gnt_idx_o expected %x actual %x", c, idx, gi)
 			switch {
 			case bitsOf(portIn(t, l, in, "rst_ni"), 0, 1) == 0:
@@ -134,33 +134,4 @@ func TestGoldenAdapters(t *testing.T) {
 			}
 		}
 	})
-}
-
-// TestExecutorAdapterPacking: the executor adapter's qlen_o and free_o
-// words hold the model's register values, bit for bit.
-func TestExecutorAdapterPacking(t *testing.T) {
-	s := testSession(t, Options{Block: "executor", Params: map[string]int{"N": 5, "QW": 9, "B": 300, "P": 40}})
-	sd, err := s.newSide()
-	require.NoError(t, err)
-	g := sd.g.(*executorGold)
-	l := &s.canon
-	in, out := make([]uint32, l.InWords), make([]uint32, l.OutWords)
-	nonzero := 0
-	for c := uint64(0); c < 20000; c++ {
-		sd.src.Next(c, in)
-		want := make([]uint32, 5)
-		copy(want, g.e.QlenQ())
-		wantFree := g.e.FreeO()
-		sd.g.step(in, out)
-		for i := 0; i < 5; i++ {
-			got := bitsOf(portOut(t, l, out, "qlen_o"), i, 9)
-			require.Equal(t, uint64(want[i]), got, "cycle %d: qlen_o[%d] expected %x actual %x", c, i, want[i], got)
-			if got != 0 {
-				nonzero++
-			}
-		}
-		got := bitsOf(portOut(t, l, out, "free_o"), 0, 9)
-		require.Equal(t, uint64(wantFree), got, "cycle %d: free_o expected %x actual %x", c, wantFree, got)
-	}
-	require.Greater(t, nonzero, 1000, "queues were almost never non-empty")
 }

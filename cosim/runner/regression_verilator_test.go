@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/registry"
 	"occamy/testbench/shard"
 )
 
@@ -20,40 +21,53 @@ const (
 )
 
 // TestRegression is the long check `make test` runs (skipped with -short):
-// for every block at N=64 (default parameters), one million random cycles
-// over four seeds on Verilator, half lock-step and half batched, with
-// random power-up values (+verilator+rand+reset+2); the directed corner
-// cases (all requests, a single request at each index, pointer wrap,
-// saturation, an empty queue granted, back-to-back drops, ...); and a
-// shorter Icarus run of the same Verilog. Every run must match.
+// for every block of the registry, at its default parameters and at its
+// small set, one million random cycles over four seeds on Verilator, half
+// lock-step and half batched, with random power-up values
+// (+verilator+rand+reset+2); the directed corner cases (all requests, a
+// single request at each index, pointer wrap, saturation, an empty queue
+// granted, back-to-back drops, ...) then random, at the default budget with
+// every coverpoint hit; and shorter Icarus runs of the same Verilog at both
+// sets. Every run must match.
 func TestRegression(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the long regression is skipped with -short")
 	}
 	needVerilator(t)
 	start := time.Now()
-	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
-		var random uint64
-		for seed := int64(1); seed <= regressionSeeds; seed++ {
-			res := run(t, Options{Block: blk, Stimulus: StimRandom, Cycles: regressionCycles, Seed: seed, Batch: seed%2 == 0})
-			requireMatch(t, res)
-			require.Equal(t, uint64(regressionCycles), res.Cycles)
-			if blk != "threshold" {
-				require.Equal(t, 64, res.Params["N"], "%s runs at N=64", blk)
+	for _, b := range shard.Select(t, registry.All()) { // OCCAMY_SHARD=i/n runs every n-th block
+		for _, set := range []struct {
+			name string
+			p    map[string]int
+		}{{"default", b.Defaults()}, {"small", b.SmallParams()}} {
+			var random uint64
+			for seed := int64(1); seed <= regressionSeeds; seed++ {
+				res := run(t, Options{Block: b.Name, Params: set.p, Stimulus: StimRandom, Cycles: regressionCycles, Seed: seed, Batch: seed%2 == 0})
+				requireMatch(t, res)
+				require.Equal(t, uint64(regressionCycles), res.Cycles)
+				require.Equal(t, set.p, res.Params, "%s runs at its %s parameters", b.Name, set.name)
+				random += res.Cycles
+				t.Logf("%-10s %-7s seed %d: %s", b.Name, set.name, seed, res.Verdict())
 			}
-			random += res.Cycles
-			t.Logf("%-9s seed %d: %s", blk, seed, res.Verdict())
+			require.GreaterOrEqual(t, random, uint64(1_000_000), "%s %s: random cycles", b.Name, set.name)
+			// The default stimulus: the directed sequence (where the block
+			// has one), then random, with coverage closed (TestCoverageClosure).
+			res := run(t, Options{Block: b.Name, Params: set.p, Seed: 1})
+			requireMatch(t, res)
+			require.Empty(t, res.Coverage.Zero(), "%s %s: coverpoints never hit", b.Name, set.name)
+			t.Logf("%-10s %-7s directed+random: %s", b.Name, set.name, res.Verdict())
 		}
-		require.GreaterOrEqual(t, random, uint64(1_000_000), "%s: random cycles", blk)
-		res := run(t, Options{Block: blk, Stimulus: StimDirected, Cycles: 1 << 22})
-		requireMatch(t, res)
-		t.Logf("%-9s directed: %s", blk, res.Verdict())
 	}
 	t.Logf("Verilator part: %v", time.Since(start).Round(time.Millisecond))
 	needIcarus(t)
 	start = time.Now()
 	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
 		opt := Options{Block: blk, Sim: Icarus, Cycles: regressionIcarusLen, Seed: 7}
+		if b, _ := registry.Lookup(blk); b != nil && len(b.Small) > 0 {
+			small := run(t, Options{Block: blk, Sim: Icarus, Params: b.SmallParams(), Cycles: regressionIcarusLen, Seed: 7})
+			requireMatch(t, small)
+			t.Logf("%-10s icarus small: %s", blk, small.Verdict())
+		}
 		if blk == "top" {
 			// Icarus runs the whole top at N=64 and B=16384 at tens of
 			// cycles per second; a smaller buffer keeps N=64.

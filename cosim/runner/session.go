@@ -32,6 +32,7 @@ type session struct {
 	rstIdx  int // word offset of rst_ni in canon, -1 when none
 	cycles  uint64
 	lines   int
+	gold    golden // the last side's golden model, for its coverage
 }
 
 // prepare checks the options and resolves the block, parameters and files.
@@ -168,6 +169,7 @@ func (s *session) newSide() (*side, error) {
 		return nil, &SetupError{Msg: "golden model", Err: err}
 	}
 	sd := &side{g: g}
+	s.gold = g
 	switch {
 	case s.opt.Replay != nil:
 		sd.src = stimulus.Replay(s.opt.Replay, s.canon.InWords)
@@ -234,6 +236,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	} else {
 		err = s.runVerilator(ctx, res)
 	}
+	if err == nil {
+		err = goldErr(s.gold)
+	}
 	if err != nil {
 		if opt.Ctx != nil && opt.Ctx.Err() != nil {
 			res.Interrupted = true
@@ -243,6 +248,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		return nil, err
 	}
+	res.Coverage = s.coverage(s.gold)
 	if res.Elapsed > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}

@@ -6,11 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"occamy/hw/arbiter"
-	"occamy/hw/executor"
-	"occamy/hw/expulsion"
-	"occamy/hw/selector"
-	"occamy/hw/threshold"
+	"occamy/cosim/registry"
 )
 
 // Size holds the sizes a block may take; each block uses only some of them
@@ -33,7 +29,8 @@ type Param struct {
 	Value int
 }
 
-// Block is one design `occamy synth` can cost.
+// Block is one design `occamy synth` can cost: a block of cosim/registry
+// (its module, sources and parameter rules) at the sizes it takes.
 type Block struct {
 	Name    string   // command-line name, e.g. "selector"
 	Module  string   // Verilog top, e.g. "hd_selector"
@@ -41,7 +38,7 @@ type Block struct {
 	Uses    string   // the Size fields it uses, e.g. "N,QW"
 	Files   []string // project sources under verilog/, read in this order
 	Extra   string   // a wrapper source of this package, "" if none
-	params  func(Size) ([]Param, error)
+	reg     string   // the registry block whose parameters it takes
 }
 
 //go:embed occamy_sel_arb.sv
@@ -58,82 +55,65 @@ func ExtraSource(name string) (string, bool) {
 	return "", false
 }
 
-var blocks = []Block{
-	{
-		Name: "threshold", Module: "dt_threshold", Uses: "QW",
-		Summary: "DT threshold unit, C=8 classes, AW=4 (combinational)",
-		Files:   []string{"dt_threshold.sv"},
-		params: func(s Size) ([]Param, error) {
-			p := threshold.DefaultParams()
-			p.QW = s.QW
-			if err := p.Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"C", p.C}, {"QW", p.QW}, {"AW", p.AW}}, nil
-		},
-	},
-	{
-		Name: "selector", Module: "hd_selector", Uses: "N,QW",
-		Summary: "head-drop selector: N comparators and the bitmap register",
-		Files:   []string{"hd_selector.sv"},
-		params: func(s Size) ([]Param, error) {
-			p := selector.Params{N: s.N, QW: s.QW}
-			if err := p.Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"N", p.N}, {"QW", p.QW}}, nil
-		},
-	},
-	{
-		Name: "arbiter", Module: "rr_arbiter", Uses: "N",
-		Summary: "round-robin arbiter over the bitmap",
-		Files:   []string{"rr_arbiter.sv"},
-		params: func(s Size) ([]Param, error) {
-			p := arbiter.Params{N: s.N}
-			if err := p.Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"N", p.N}}, nil
-		},
-	},
-	{
-		Name: "selector+arbiter", Module: "occamy_sel_arb", Uses: "N,QW",
-		Summary: "selector whose registered bitmap drives the arbiter, flattened",
-		Files:   []string{"hd_selector.sv", "rr_arbiter.sv"},
-		Extra:   SelArbFile,
-		params: func(s Size) ([]Param, error) {
-			if err := (selector.Params{N: s.N, QW: s.QW}).Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"N", s.N}, {"QW", s.QW}}, nil
-		},
-	},
-	{
-		Name: "executor", Module: "hd_executor", Uses: "N,QW,B,P",
-		Summary: "head-drop executor with its register-file cell and PD store",
-		Files:   []string{"hd_executor.sv"},
-		params: func(s Size) ([]Param, error) {
-			p := executor.Params{N: s.N, QW: s.QW, B: s.B, P: s.P}
-			if err := p.Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"N", p.N}, {"QW", p.QW}, {"B", p.B}, {"P", p.P}}, nil
-		},
-	},
-	{
-		Name: "top", Module: "occamy_expulsion", Uses: "N,QW,B,P",
-		Summary: "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)",
-		Files:   []string{"dt_threshold.sv", "hd_selector.sv", "rr_arbiter.sv", "hd_executor.sv", "occamy_expulsion.sv"},
-		params: func(s Size) ([]Param, error) {
-			p := expulsion.DefaultParams()
-			p.N, p.QW, p.B, p.P = s.N, s.QW, s.B, s.P
-			p.Q = min(8, s.N)
-			if err := p.Validate(); err != nil {
-				return nil, err
-			}
-			return []Param{{"N", p.N}, {"Q", p.Q}, {"QW", p.QW}, {"AW", p.AW}, {"B", p.B}, {"P", p.P}}, nil
-		},
-	},
+// costed are the registry blocks `occamy synth` costs, with the Size
+// fields each takes; selector+arbiter is the selector's parameters on the
+// flattened wrapper of this package.
+var costed = []struct{ name, reg, uses, summary string }{
+	{"threshold", "threshold", "QW", "DT threshold unit, C=8 classes, AW=4 (combinational)"},
+	{"selector", "selector", "N,QW", ""},
+	{"arbiter", "arbiter", "N", ""},
+	{"selector+arbiter", "selector", "N,QW", "selector whose registered bitmap drives the arbiter, flattened"},
+	{"executor", "executor", "N,QW,B,P", ""},
+	{"top", "top", "N,QW,B,P", "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)"},
+}
+
+var blocks = func() []Block {
+	var bs []Block
+	for _, c := range costed {
+		r, err := registry.Lookup(c.reg)
+		if err != nil {
+			panic("synth: " + err.Error())
+		}
+		b := Block{Name: c.name, Module: r.Module, Summary: c.summary, Uses: c.uses, reg: c.reg}
+		if b.Summary == "" {
+			b.Summary = r.Summary
+		}
+		for _, f := range r.Sources {
+			b.Files = append(b.Files, strings.TrimPrefix(f, "verilog/"))
+		}
+		if c.name == "selector+arbiter" {
+			b.Module, b.Extra = "occamy_sel_arb", SelArbFile
+			arb, _ := registry.Lookup("arbiter")
+			b.Files = append(b.Files, strings.TrimPrefix(arb.Sources[0], "verilog/"))
+		}
+		bs = append(bs, b)
+	}
+	return bs
+}()
+
+// params resolves the registry block's parameters at the size, with its
+// rules (the same *rtl.ParamError the Verilog's elaboration check states).
+func (b Block) params(s Size) ([]Param, error) {
+	r, err := registry.Lookup(b.reg)
+	if err != nil {
+		return nil, err
+	}
+	given := map[string]int{}
+	for _, f := range strings.Split(b.Uses, ",") {
+		given[f] = map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P}[f]
+	}
+	if b.reg == "top" {
+		given["Q"] = min(8, s.N)
+	}
+	p, err := r.Resolve(given)
+	if err != nil {
+		return nil, err
+	}
+	ps := make([]Param, len(r.Params))
+	for i, q := range r.Params {
+		ps[i] = Param{q.Name, p[q.Name]}
+	}
+	return ps, nil
 }
 
 // Blocks returns every block `occamy synth` knows, in report order.
@@ -184,7 +164,7 @@ type Job struct {
 // describes) and returns the job. Fields of s the block does not use are
 // cleared.
 func NewJob(b Block, s Size) (Job, error) {
-	if b.params == nil {
+	if b.reg == "" {
 		return Job{}, &UnknownBlockError{Name: b.Name}
 	}
 	if !b.Takes("N") {

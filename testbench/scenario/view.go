@@ -5,6 +5,7 @@ import (
 
 	"occamy/hw/tm"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 // view unpacks the TM's packed qlen_q and thr_o into one traced signal per
@@ -33,14 +34,7 @@ func (v *view) Commit() {}
 func (v *view) Signals() []rtl.Signal { return v.signals }
 
 // bitField extracts field i of width w from little-endian words.
-func bitField(buf []uint64, i, w int) uint64 {
-	bit := i * w
-	x := buf[bit>>6] >> uint(bit&63)
-	if sh := bit&63 + w; sh > 64 {
-		x |= buf[bit>>6+1] << uint(64-bit&63)
-	}
-	return x & (1<<uint(w) - 1)
-}
+func bitField(buf []uint64, i, w int) uint64 { return pack.Get64(buf, i, w) }
 
 // newView returns the view of m, or nil if m does not trace qlen_q and
 // thr_o.

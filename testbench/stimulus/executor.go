@@ -81,7 +81,10 @@ func (s *executorSrc) Next(c uint64, in []uint32) {
 	}
 	s.left--
 	ev := s.enqP > 0 && r.OneIn(s.enqP)
-	eop := r.OneIn(s.eopP)
+	// A packet never grows past half the buffer: one holding every cell
+	// could never take its eop cell, and nothing could be dropped to make
+	// room (a deadlock only a reset ends).
+	eop := r.OneIn(s.eopP) || 2*s.model.State().BldCntQ >= uint32(s.p.B)
 	eq := s.hot[r.Intn(2)]
 	if r.OneIn(4) {
 		eq = r.Intn(s.idxMax + 1)
@@ -130,7 +133,9 @@ func (s *executorSrc) nonEmpty() int {
 // is empty and once more (no ack); an eop and a drop on the same queue with
 // two packets and with one; every cell filled (the free list empty, an
 // enqueue not ready) and a drop while full; everything drained; single-cell
-// packets until the PD list is empty; a reset while both ports are busy.
+// packets into one queue until the PD list is empty; a reset while both
+// ports are busy. A drop of the highest index the port carries comes
+// second.
 func ExecutorDirected(p executor.Params, l *cosim.Layout, model *executor.Executor) (Finite, error) {
 	fs, err := fields(l, "rst_ni", "enq_valid_i", "enq_qid_i", "enq_eop_i", "drop_valid_i", "drop_qid_i")
 	if err != nil {
@@ -150,6 +155,9 @@ func ExecutorDirected(p executor.Params, l *cosim.Layout, model *executor.Execut
 	}
 	pr.add(step{rstN: false, max: 2})
 	pr.add(step{rstN: true, max: 2, put: func(in []uint32) { drop(in, 0) }}) // empty queue granted
+	// The highest index the port carries: at or above N when N is not a
+	// power of two (no ack), else queue N-1, empty.
+	pr.add(step{rstN: true, put: func(in []uint32) { drop(in, 1<<uint(rtl.IdxWidth(n))-1) }})
 	for _, q := range []int{0, n - 1, n / 2} {
 		for size := 1; size <= 3; size++ {
 			for k := 1; k <= size; k++ {
@@ -168,12 +176,13 @@ func ExecutorDirected(p executor.Params, l *cosim.Layout, model *executor.Execut
 	pr.add(step{rstN: true, put: func(in []uint32) { enq(in, q, true); drop(in, q) }})
 	// Fill every cell: 4-cell packets round the queues.
 	k := 0
-	pr.add(step{rstN: true, max: 2*b + 8, until: func() bool { return model.FreeO() == 0 },
-		put: func(in []uint32) { k++; enq(in, k/4%n, k%4 == 0) }})
+	fill := step{rstN: true, max: 2*b + 8, until: func() bool { return model.FreeO() == 0 },
+		put: func(in []uint32) { k++; enq(in, k/4%n, k%4 == 0) }}
+	pr.add(fill)
 	pr.add(step{rstN: true, max: 2, put: func(in []uint32) { enq(in, 1%n, true) }}) // not ready
 	pr.add(step{rstN: true, max: 3, put: func(in []uint32) { enq(in, 1%n, true); drop(in, n/2) }})
 	// Drain everything, one packet per cycle, the lowest queue holding one.
-	pr.add(step{rstN: true, max: 2*b + 8, until: func() bool { return model.FreeO()+model.State().BldCntQ == uint32(b) },
+	drain := step{rstN: true, max: 2*b + 8, until: func() bool { return model.FreeO()+model.State().BldCntQ == uint32(b) },
 		put: func(in []uint32) {
 			for i := 0; i < n; i++ {
 				if model.Pkts(i) != 0 {
@@ -181,10 +190,40 @@ func ExecutorDirected(p executor.Params, l *cosim.Layout, model *executor.Execut
 					return
 				}
 			}
-		}})
-	// Single-cell packets until the PD list or the cells run out.
+		}}
+	pr.add(drain)
+	// Single-cell packets into one queue until the PD list or the cells
+	// run out: with P <= B that queue ends holding every PD (a per-queue
+	// packet counter one bit short shows here), with P < B while cells
+	// remain.
 	pr.add(step{rstN: true, max: p.P + b + 8, until: func() bool { return model.PdFree() == 0 || model.FreeO() == 0 },
-		put: func(in []uint32) { k++; enq(in, k%n, true) }})
+		put: func(in []uint32) { enq(in, n-1, true) }})
+	// PDs back into the empty free-PD list, one reused by a 3-cell packet
+	// (a stale free-PD head shows as that packet overwriting a queued PD),
+	// then everything drained, so a corrupted PD chain shows in
+	// drop_cells_o.
+	pr.add(step{rstN: true, max: 4, put: func(in []uint32) { drop(in, n-1) }})
+	for c := 1; c <= 3; c++ {
+		last := c == 3
+		pr.add(step{rstN: true, put: func(in []uint32) { enq(in, 0, last) }})
+	}
+	pr.add(drain)
+	// Every PD has now been through the free-PD list since reset: fill
+	// and drain once more with packets of 1 to 7 cells, so a free-PD list
+	// that lost a PD or gave one out twice (a wrong free-PD tail after
+	// reset) hands a queued PD to a packet of another length, seen in
+	// drop_cells_o.
+	pkt, cell := 0, 0
+	pr.add(step{rstN: true, max: 2*b + 8, until: func() bool { return model.FreeO() == 0 || model.PdFree() == 0 },
+		put: func(in []uint32) {
+			cell++
+			eop := cell == 1+pkt%7
+			enq(in, pkt%n, eop)
+			if eop {
+				pkt, cell = pkt+1, 0
+			}
+		}})
+	pr.add(drain)
 	pr.add(step{rstN: true, max: 2, put: func(in []uint32) { enq(in, 0, true) }})
 	pr.add(step{rstN: true, max: 2, put: func(in []uint32) { enq(in, 0, true); drop(in, 2%n) }})
 	// Reset while both ports are busy.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"occamy/cosim"
+	"occamy/rtl/pack"
 )
 
 // Field locates one input port in a cycle's input words.
@@ -42,7 +43,7 @@ func (f Field) Put(in []uint32, v uint64) {
 	if f.Width < 64 {
 		v &= 1<<uint(f.Width) - 1
 	}
-	cosim.PutUint64(in[f.Off:f.Off+f.Words], v)
+	pack.PutUint64(in[f.Off:f.Off+f.Words], v)
 }
 
 // PutBool writes 1 or 0.
@@ -56,38 +57,3 @@ func (f Field) PutBool(in []uint32, b bool) {
 
 // Copy writes the port's words from src (Words of them).
 func (f Field) Copy(in []uint32, src []uint32) { copy(in[f.Off:f.Off+f.Words], src) }
-
-// putElem stores element i of width w (w <= 32) into packed words.
-func putElem(words []uint32, i, w int, v uint64) {
-	bit := i * w
-	k, sh := bit>>5, uint(bit&31)
-	m := uint64(1)<<uint(w) - 1
-	v &= m
-	lo := uint64(words[k])
-	if k+1 < len(words) {
-		lo |= uint64(words[k+1]) << 32
-	}
-	lo = lo&^(m<<sh) | v<<sh
-	words[k] = uint32(lo)
-	if k+1 < len(words) {
-		words[k+1] = uint32(lo >> 32)
-	}
-}
-
-// getElem reads element i of width w (w <= 32) from packed words.
-func getElem(words []uint32, i, w int) uint64 {
-	bit := i * w
-	k, sh := bit>>5, uint(bit&31)
-	v := uint64(words[k])
-	if k+1 < len(words) {
-		v |= uint64(words[k+1]) << 32
-	}
-	return v >> sh & (1<<uint(w) - 1)
-}
-
-// PutElem and GetElem are the exported forms of the packed-element helpers:
-// element i of width w (1..32) at bits [i*w +: w] of words.
-func PutElem(words []uint32, i, w int, v uint64) { putElem(words, i, w, v) }
-
-// GetElem reads element i of width w (1..32) at bits [i*w +: w] of words.
-func GetElem(words []uint32, i, w int) uint64 { return getElem(words, i, w) }

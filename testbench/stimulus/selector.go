@@ -3,6 +3,7 @@ package stimulus
 import (
 	"occamy/cosim"
 	"occamy/hw/selector"
+	"occamy/rtl/pack"
 )
 
 // ResetEvery is the mean number of cycles between reset pulses of the
@@ -61,7 +62,7 @@ func (s *selectorSrc) Next(c uint64, in []uint32) {
 		for i := 0; i < n; i++ {
 			s.t[i] = uint32(s.cls[i&7])
 		}
-		Pack(s.tw, s.t, n, qw)
+		pack.Pack(s.tw, s.t, n, qw)
 	}
 	switch {
 	case !s.started || redraw || r.OneIn(16):
@@ -78,7 +79,7 @@ func (s *selectorSrc) Next(c uint64, in []uint32) {
 			s.draw(r.Intn(n))
 		}
 	}
-	Pack(s.qw, s.q, n, qw)
+	pack.Pack(s.qw, s.q, n, qw)
 	s.started = true
 	s.qlen.Copy(in, s.qw)
 	s.thr.Copy(in, s.tw)
@@ -131,19 +132,19 @@ func SelectorDirected(p selector.Params, l *cosim.Layout) (Finite, error) {
 			i, cs := i, cs
 			d.add(1, func(in []uint32) {
 				for k := 0; k < p.N; k++ {
-					putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, 0)
-					putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, mask)
+					pack.Put(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, 0)
+					pack.Put(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, mask)
 				}
-				putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], i, p.QW, cs.q)
-				putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], i, p.QW, cs.t)
+				pack.Put(in[fs[1].Off:fs[1].Off+fs[1].Words], i, p.QW, cs.q)
+				pack.Put(in[fs[2].Off:fs[2].Off+fs[2].Words], i, p.QW, cs.t)
 			})
 		}
 	}
 	all := func(q, t uint64) func([]uint32) {
 		return func(in []uint32) {
 			for k := 0; k < p.N; k++ {
-				putElem(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, q)
-				putElem(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, t)
+				pack.Put(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, q)
+				pack.Put(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, t)
 			}
 		}
 	}

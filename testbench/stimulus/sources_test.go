@@ -1,6 +1,7 @@
 package stimulus
 
 import (
+	"occamy/rtl/pack"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -125,8 +126,8 @@ func TestSelectorEdges(t *testing.T) {
 	ft, _ := FieldOf(l, "thr_i")
 	for c := uint64(0); c < 20000; c++ {
 		s.Next(c, w)
-		Unpack(q, w[fq.Off:], p.N, p.QW)
-		Unpack(th, w[ft.Off:], p.N, p.QW)
+		pack.Unpack(q, w[fq.Off:], p.N, p.QW)
+		pack.Unpack(th, w[ft.Off:], p.N, p.QW)
 		over := 0
 		for i := range q {
 			switch {
@@ -269,7 +270,7 @@ func TestTopEdges(t *testing.T) {
 	for c := uint64(0); c < 50000; c++ {
 		s.Next(c, w)
 		m.RstNI = field(t, l, w, "rst_ni") == 1
-		Unpack(alpha, w[fa.Off:], p.Q, p.AW)
+		pack.Unpack(alpha, w[fa.Off:], p.Q, p.AW)
 		for k, a := range alpha {
 			m.AlphaI[k] = int8(uint8(a))
 		}

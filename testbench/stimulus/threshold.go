@@ -3,6 +3,7 @@ package stimulus
 import (
 	"occamy/cosim"
 	"occamy/hw/threshold"
+	"occamy/rtl/pack"
 )
 
 // Threshold is the random source of dt_threshold (combinational: no reset).
@@ -42,7 +43,7 @@ func (s *thresholdSrc) Next(_ uint64, in []uint32) {
 				e = min(max(s.edges[r.Intn(len(s.edges))], s.lo), s.hi)
 			}
 			s.smax = max(s.smax, e)
-			putElem(s.aw, c, p.AW, uint64(e))
+			pack.Put(s.aw, c, p.AW, uint64(e))
 		}
 	}
 	s.alpha.Copy(in, s.aw)
@@ -114,7 +115,7 @@ func (s *thresholdDir) Next(_ uint64, in []uint32) {
 	for c := 0; c < s.p.C; c++ {
 		// Class c takes the exponent e+c, wrapped into the code range, so
 		// neighbouring classes differ.
-		putElem(s.aw, c, s.p.AW, uint64(row.e+c))
+		pack.Put(s.aw, c, s.p.AW, uint64(row.e+c))
 	}
 	s.alpha.Copy(in, s.aw)
 	s.free.Put(in, row.free)

@@ -4,6 +4,7 @@ import (
 	"occamy/cosim"
 	"occamy/hw/expulsion"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 // Top is the random source of occamy_expulsion. The top is closed loop by
@@ -67,7 +68,7 @@ func (s *topSrc) phase() {
 					e = r.Between(s.lo, s.hi)
 				}
 			}
-			putElem(s.aw, c, s.p.AW, uint64(e))
+			pack.Put(s.aw, c, s.p.AW, uint64(e))
 		}
 	}
 	s.started = true
@@ -94,14 +95,16 @@ func (s *topSrc) Next(c uint64, in []uint32) {
 	}
 	f[2].PutBool(in, r.OneIn(s.enqP))
 	f[3].Put(in, uint64(eq))
-	f[4].PutBool(in, r.OneIn(s.eopP))
+	// At most half the buffer per packet, as in Executor.
+	f[4].PutBool(in, r.OneIn(s.eopP) || 2*s.model.Exe.State().BldCntQ >= uint32(s.p.B))
 }
 
 // TopDirected drives occamy_expulsion through: α = 1 for every class and
 // single-cell packets into queue 0 until it goes over and is expelled back
 // to back; the lowest α code (tiny thresholds) with packets round all
 // queues, so many are over and the arbiter's pointer wraps; the highest
-// code (saturated thresholds: no queue over) until the buffer is full; then
+// code (saturated thresholds: no queue over) until the buffer is full, the
+// last half of it one packet still under construction; then
 // the lowest code again, so a full buffer is expelled with the free list
 // empty; a reset while drops are under way.
 func TopDirected(p expulsion.Params, l *cosim.Layout, model *expulsion.Top) (Finite, error) {
@@ -112,7 +115,7 @@ func TopDirected(p expulsion.Params, l *cosim.Layout, model *expulsion.Top) (Fin
 	alpha := func(e int) []uint32 {
 		w := make([]uint32, fs[1].Words)
 		for c := 0; c < p.Q; c++ {
-			putElem(w, c, p.AW, uint64(e))
+			pack.Put(w, c, p.AW, uint64(e))
 		}
 		return w
 	}
@@ -139,8 +142,12 @@ func TopDirected(p expulsion.Params, l *cosim.Layout, model *expulsion.Top) (Fin
 		put: func(in []uint32) { k++; enq(in, lo, k%n, true) }})
 	pr.add(step{rstN: true, max: 4 * n, put: func(in []uint32) { k++; enq(in, lo, k%n, k%3 == 0) }})
 	// Saturated thresholds: nothing expelled; fill the buffer.
+	// Two-cell packets until half the buffer is queued, then one packet
+	// that takes every free cell: its cells are in no queue until its eop,
+	// so no queue goes over and the free list runs empty (at N=64 the
+	// thresholds would stop complete packets one cell short of full).
 	pr.add(step{rstN: true, max: 2*b + 16, until: func() bool { return model.Exe.FreeO() == 0 },
-		put: func(in []uint32) { k++; enq(in, hi, k%n, k%2 == 0) }})
+		put: func(in []uint32) { k++; enq(in, hi, k%n, k%2 == 0 && 2*model.Exe.FreeO() > uint32(b)) }})
 	pr.add(step{rstN: true, max: 4, put: func(in []uint32) { enq(in, hi, 0, true) }})
 	// Tiny thresholds on a full buffer: mass expulsion.
 	pr.add(step{rstN: true, max: 64, put: func(in []uint32) { k++; enq(in, lo, k%n, true) }})

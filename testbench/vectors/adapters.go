@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"fmt"
+	"occamy/rtl/pack"
 
 	"occamy/hw/arbiter"
 	"occamy/hw/selector"
@@ -71,27 +72,6 @@ func (m *model) Eval() { m.clk.Eval() }
 // Commit implements DUT.
 func (m *model) Commit() { m.clk.Commit() }
 
-// field returns field i of w bits from packed words (bits [i*w +: w]).
-func field(words []uint64, i, w int) uint64 {
-	bit := i * w
-	v := words[bit>>6] >> uint(bit&63)
-	if bit&63+w > 64 {
-		v |= words[bit>>6+1] << uint(64-bit&63)
-	}
-	return v & rtl.Width(w).Mask()
-}
-
-// putField ORs v (w bits) into field i of packed words; the field must be
-// zero before.
-func putField(words []uint64, i, w int, v uint64) {
-	v &= rtl.Width(w).Mask()
-	bit := i * w
-	words[bit>>6] |= v << uint(bit&63)
-	if bit&63+w > 64 {
-		words[bit>>6+1] |= v >> uint(64-bit&63)
-	}
-}
-
 // bitmap copies packed words into a bitmap.
 func bitmap(dst *rtl.Bitmap, words []uint64) {
 	*dst = rtl.Bitmap{}
@@ -110,7 +90,7 @@ func Threshold(p threshold.Params) (DUT, error) {
 		"free_i": func(v []uint64) { u.FreeI = uint32(v[0]) },
 		"alpha_i": func(v []uint64) {
 			for c := range u.AlphaI {
-				u.AlphaI[c] = int8(aw.SignExtend(field(v, c, p.AW)))
+				u.AlphaI[c] = int8(aw.SignExtend(pack.Get64(v, c, p.AW)))
 			}
 		},
 	}), nil
@@ -127,12 +107,12 @@ func Selector(p selector.Params) (DUT, error) {
 		"rst_ni": func(v []uint64) { s.RstNI = v[0]&1 == 1 },
 		"qlen_i": func(v []uint64) {
 			for i := range s.QlenI {
-				s.QlenI[i] = uint32(field(v, i, p.QW))
+				s.QlenI[i] = uint32(pack.Get64(v, i, p.QW))
 			}
 		},
 		"thr_i": func(v []uint64) {
 			for i := range s.ThrI {
-				s.ThrI[i] = uint32(field(v, i, p.QW))
+				s.ThrI[i] = uint32(pack.Get64(v, i, p.QW))
 			}
 		},
 	}), nil

@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"errors"
+	"occamy/rtl/pack"
 	"strings"
 	"testing"
 
@@ -117,10 +118,10 @@ func TestFieldHelpers(t *testing.T) {
 	for _, w := range []int{1, 3, 7, 13, 32, 63, 64} {
 		words := make([]uint64, rtl.Words(9*w))
 		for i := 0; i < 9; i++ {
-			putField(words, i, w, uint64(i)*0x9e3779b97f4a7c15)
+			pack.Or64(words, i, w, uint64(i)*0x9e3779b97f4a7c15)
 		}
 		for i := 0; i < 9; i++ {
-			assert.Equal(t, uint64(i)*0x9e3779b97f4a7c15&rtl.Width(w).Mask(), field(words, i, w), "w=%d field %d", w, i)
+			assert.Equal(t, uint64(i)*0x9e3779b97f4a7c15&rtl.Width(w).Mask(), pack.Get64(words, i, w), "w=%d field %d", w, i)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package vectors
 import (
 	"bytes"
 	"errors"
+	"occamy/rtl/pack"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -150,7 +151,7 @@ func TestGeneratorHitsTheEdges(t *testing.T) {
 		for r := range tb.Rows {
 			q, th := col(tb, r, "qlen_i"), col(tb, r, "thr_i")
 			for i := 0; i < 8; i++ {
-				qi, ti := field([]uint64{q}, i, 4), field([]uint64{th}, i, 4)
+				qi, ti := pack.Get64([]uint64{q}, i, 4), pack.Get64([]uint64{th}, i, 4)
 				switch {
 				case qi == ti:
 					hits["equal"]++
@@ -225,8 +226,8 @@ func TestGeneratorHitsTheEdges(t *testing.T) {
 		for r := range tb.Rows {
 			free, alpha, thr := col(tb, r, "free_i"), col(tb, r, "alpha_i"), col(tb, r, "thr_o")
 			for c := 0; c < 4; c++ {
-				s := rtl.Width(4).SignExtend(field([]uint64{alpha}, c, 4))
-				th := field([]uint64{thr}, c, 8)
+				s := rtl.Width(4).SignExtend(pack.Get64([]uint64{alpha}, c, 4))
+				th := pack.Get64([]uint64{thr}, c, 8)
 				if s > 0 && free != 0 && th == 255 {
 					hits["saturated"]++
 				}

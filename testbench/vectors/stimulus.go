@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"math/rand"
+	"occamy/rtl/pack"
 
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
@@ -30,7 +31,7 @@ func (s *thresholdStim) next(_ int, in map[string][]uint64) {
 		}
 		s.exp[c] = e
 		smax = max(smax, e)
-		putField(in["alpha_i"], c, p.AW, uint64(e))
+		pack.Or64(in["alpha_i"], c, p.AW, uint64(e))
 	}
 	mask := rtl.Width(p.QW).Mask()
 	var free uint64
@@ -103,8 +104,8 @@ func (s *selectorStim) next(c int, in map[string][]uint64) {
 		default:
 			q = r.Uint64() & mask
 		}
-		putField(in["qlen_i"], i, qw, q)
-		putField(in["thr_i"], i, qw, t)
+		pack.Or64(in["qlen_i"], i, qw, q)
+		pack.Or64(in["thr_i"], i, qw, t)
 	}
 }
 

@@ -1,10 +1,9 @@
 #!/bin/sh
 # Generate vectors from the Go golden models (threshold, selector, arbiter
-# through testbench/vectors; executor and the expulsion top through
-# verilog/tb/gen itself, from hw/executor and hw/expulsion; the memory
-# pipeline from hw/memports) and run
-# every Icarus testbench on them, then on the hand-written files in
-# verilog/tb/testdata.
+# through testbench/vectors; every other block through its entry of the
+# block registry, cosim/registry: the co-simulator's own stimulus and golden
+# model) and run every Icarus testbench on them, then on the hand-written
+# files in verilog/tb/testdata. Block names are the registry's.
 #
 # usage: verilog/scripts/tb.sh [BUILD_DIR]      (run from the repository root)
 # env:   CYCLES (default 2000), SEED (default 1), GO (default go)
@@ -19,6 +18,9 @@ mkdir -p "$build/vec"
 gen="$build/vecgen"
 (cd "$here/.." && $go build -o "$gen" ./verilog/tb/gen) || { echo "tb: cannot build the vector generator" >&2; exit 1; }
 gen=$(cd "$(dirname "$gen")" && pwd)/$(basename "$gen")
+# run_tb.sh reads the registry through one occamy binary, built once here.
+REGISTRY_BUILD=$build . "$here/scripts/registry.sh"
+registry_bin
 
 fail=0
 pass=0
@@ -65,12 +67,12 @@ one executor N=7,QW=5,B=16,P=19
 one executor N=64,QW=9,B=256,P=64
 one executor N=2,QW=1,B=1,P=1
 one executor N=3,QW=16,B=100
-one expulsion N=8,Q=4,QW=8,AW=4,B=64
-one expulsion N=5,Q=3,QW=7,B=60,P=9
-one expulsion N=1,Q=1,QW=4,B=10
-one expulsion N=16,Q=16,AW=2,QW=7,B=100
-one expulsion N=64,Q=8,QW=16,B=256,P=64 1000
-one expulsion N=12,Q=5,QW=32,AW=8,B=1000,P=40
+one top N=8,Q=4,QW=8,AW=4,B=64
+one top N=5,Q=3,QW=7,B=60,P=9
+one top N=1,Q=1,QW=4,B=10
+one top N=16,Q=16,AW=2,QW=7,B=100
+one top N=64,Q=8,QW=16,B=256,P=64 1000
+one top N=12,Q=5,QW=32,AW=8,B=1000,P=40
 one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=1
 one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=2
 one sram DEPTH=1,WIDTH=1,RP=1,WP=1,LAT=1 500

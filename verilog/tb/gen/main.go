@@ -4,12 +4,12 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is "threshold", "selector", "arbiter" (vectors.Generate),
-// "executor" (generated here from hw/executor) or "expulsion" (from
-// hw/expulsion), "sram", "freelist", "pdlists", "cpsublists" (from hw/memports), or the module name;
-// -param NAME=VALUE may repeat, and also takes a comma list (N=5,QW=3);
-// parameters left out take the model's defaults. Without -o the table goes
-// to standard output.
+// -block is a block of the registry (cosim/registry: threshold, selector,
+// arbiter through vectors.Generate; executor, top, sram, freelist, pdlists,
+// cpsublists from their registry entry: the co-simulator's stimulus and
+// golden model), or an alias or module name; -param NAME=VALUE may repeat,
+// and also takes a comma list (N=5,QW=3); parameters left out take the
+// registry's defaults. Without -o the table goes to standard output.
 package main
 
 import (
@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 
+	"occamy/cosim/registry"
 	"occamy/testbench/vectors"
 )
 
@@ -63,7 +64,7 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	params := paramFlag{}
-	block := fs.String("block", "", "block: "+strings.Join(vectors.Blocks(), ", ")+", executor, expulsion, sram, freelist, pdlists, cpsublists")
+	block := fs.String("block", "", "block: "+strings.Join(registry.Names(), ", ")+" (or an alias or module name)")
 	fs.Var(params, "param", "block parameter NAME=VALUE (repeatable, or a comma list)")
 	cycles := fs.Int("cycles", 1000, "number of cycles (rows)")
 	seed := fs.Int64("seed", 1, "stimulus seed")
@@ -75,25 +76,22 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *block == "" {
-		return errors.New("-block is required (" + strings.Join(vectors.Blocks(), ", ") + ", executor, expulsion, sram, freelist, pdlists, cpsublists)")
+		return errors.New("-block is required (" + strings.Join(registry.Names(), ", ") + ")")
 	}
 	var t *vectors.Table
 	var err error
-	switch *block {
-	case "executor", "hd_executor":
-		t, err = generateExecutor(params, *cycles, *seed)
-	case "expulsion", "occamy_expulsion":
-		t, err = generateExpulsion(params, *cycles, *seed)
-	case "sram", "sram_mp":
-		t, err = generateSRAM(params, *cycles, *seed)
-	case "freelist", "free_list":
-		t, err = generateFreeList(params, *cycles, *seed)
-	case "pdlists", "pd_lists":
-		t, err = generatePDLists(params, *cycles, *seed)
-	case "cpsublists", "cp_sublists":
-		t, err = generateCPSubLists(params, *cycles, *seed)
+	switch b, lerr := registry.Lookup(*block); {
+	case lerr != nil:
+		return lerr
+	case b.Name == "threshold" || b.Name == "selector" || b.Name == "arbiter":
+		// testbench/vectors's own edge-biased stimulus, at the
+		// registry's parameters.
+		var p map[string]int
+		if p, err = b.Resolve(params); err == nil {
+			t, err = vectors.Generate(b.Module, p, *cycles, *seed)
+		}
 	default:
-		t, err = vectors.Generate(*block, params, *cycles, *seed)
+		t, err = generateFromRegistry(b, params, *cycles, *seed)
 	}
 	if err != nil {
 		return err

@@ -22,10 +22,10 @@ func TestRunErrors(t *testing.T) {
 		{"param without value", []string{"-block", "arbiter", "-param", "N"}, "is not NAME=VALUE"},
 		{"param not integer", []string{"-block", "arbiter", "-param", "N=x"}, "is not an integer"},
 		{"param out of range", []string{"-block", "arbiter", "-param", "N=0"}, "N=0 out of range"},
-		{"executor unknown param", []string{"-block", "executor", "-param", "C=2"}, "has no parameter \"C\""},
+		{"executor unknown param", []string{"-block", "executor", "-param", "C=2"}, "has no parameter C "},
 		{"executor bad QW", []string{"-block", "executor", "-param", "B=64,QW=4"}, "QW=4 out of range"},
 		{"executor cycles", []string{"-block", "executor", "-cycles", "0"}, "cycles=0 out of range"},
-		{"expulsion unknown param", []string{"-block", "expulsion", "-param", "C=2"}, "has no parameter \"C\""},
+		{"expulsion unknown param", []string{"-block", "expulsion", "-param", "C=2"}, "has no parameter C "},
 		{"expulsion bad Q", []string{"-block", "expulsion", "-param", "N=4,Q=5"}, "Q=5 out of range"},
 		{"extra argument", []string{"-block", "arbiter", "extra"}, "unexpected argument"},
 	}

@@ -23,7 +23,7 @@ func TestMemTables(t *testing.T) {
 		{"freelist", "CELLS=16,K=2,LAT=2", "# block=free_list CELLS=16 K=2 LAT=2 seed=3\n",
 			[]string{"rst_ni", "pop_i", "pop_ok_o", "pop_cell_o", "app_i", "app_head_i", "app_tail_i", "app_n_i",
 				"cnt_o", "free_o", "link_reads", "link_writes"}},
-		{"pdlists", "N=3,P=8,LAT=2", "# block=pd_lists DW=8 LAT=2 LW=4 N=3 P=8 seed=3\n",
+		{"pdlists", "N=3,P=8,LAT=2", "# block=pd_lists DW=16 LAT=2 LW=6 N=3 P=8 seed=3\n",
 			[]string{"rst_ni", "link_i", "link_qid_i", "link_cells_i", "link_data_i", "link_ok_o", "link_pd_o",
 				"rd_i", "rd_qid_i", "rd_ok_o", "rd_pd_o", "unl_valid_o", "unl_qid_o", "unl_pd_o", "unl_cells_o",
 				"unl_data_o", "cnt_o", "head_len_o", "free_o", "pd_reads", "pd_writes"}},
@@ -53,14 +53,14 @@ func TestMemTables(t *testing.T) {
 	}
 	bad := []struct{ args, want string }{
 		{"sram DEPTH=0", "DEPTH=0 out of range"},
-		{"sram N=3", "has no parameter \"N\""},
+		{"sram N=3", "has no parameter N "},
 		{"freelist K=3", "K=3 out of range"},
-		{"freelist DEPTH=3", "has no parameter \"DEPTH\""},
+		{"freelist DEPTH=3", "has no parameter DEPTH "},
 		{"pdlists P=0", "P=0 out of range"},
-		{"pdlists K=2", "has no parameter \"K\""},
+		{"pdlists K=2", "has no parameter K "},
 		{"cpsublists K=3", "K=3 out of range"},
 		{"cpsublists CELLS=4,MAXN=5", "MAXN=5 out of range"},
-		{"cpsublists N=2", "has no parameter \"N\""},
+		{"cpsublists N=2", "has no parameter N "},
 	}
 	for _, b := range bad {
 		blk, p, _ := strings.Cut(b.args, " ")

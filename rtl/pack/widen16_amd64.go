@@ -1,6 +1,6 @@
 //go:build amd64
 
-package runner
+package pack
 
 // widen16 sets dst[i] to field i of the 16-bit fields of words;
 // len(dst) == 2*len(words), a multiple of 8. It is SSE2 code

@@ -1,9 +1,9 @@
 //go:build !amd64
 
-package runner
+package pack
 
 // widen16 sets dst[i] to field i of the 16-bit fields of words;
 // len(dst) == 2*len(words). Other architectures use the portable loop.
 func widen16(dst, words []uint32) {
-	unpack(dst, words, len(dst), 16)
+	unpackLoop(dst, words, len(dst), 16)
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/registry"
+)
+
+// TestBlocksJSON: --json lists every registry block with its module,
+// sources, parameters, ports and coverpoints.
+func TestBlocksJSON(t *testing.T) {
+	out, errText, code := runCLI(t, "blocks", "--json")
+	require.Equal(t, 0, code, errText)
+	var ds []registry.Description
+	require.NoError(t, json.Unmarshal([]byte(out), &ds))
+	require.Len(t, ds, len(registry.All()))
+	byName := map[string]registry.Description{}
+	for _, d := range ds {
+		byName[d.Name] = d
+		assert.NotEmpty(t, d.Sources, d.Name)
+		assert.NotEmpty(t, d.Ports, d.Name)
+		assert.NotEmpty(t, d.Coverpoints, d.Name)
+	}
+	fl := byName["freelist"]
+	assert.Equal(t, "free_list", fl.Module)
+	assert.Equal(t, []string{"verilog/free_list.sv", "verilog/sram_mp.sv"}, fl.Sources)
+	assert.Equal(t, map[string]int{"CELLS": 13, "K": 2, "LAT": 1}, fl.Small)
+	assert.Equal(t, []string{"expulsion"}, byName["top"].Aliases)
+}
+
+// TestBlocksTSV: one line per block, six tab-separated fields, as
+// verilog/scripts/registry.sh reads them.
+func TestBlocksTSV(t *testing.T) {
+	out, errText, code := runCLI(t, "blocks", "--tsv", "expulsion", "sram")
+	require.Equal(t, 0, code, errText)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	f := strings.Split(lines[0], "\t")
+	require.Len(t, f, 6)
+	assert.Equal(t, []string{"top", "occamy_expulsion"}, f[:2])
+	assert.Equal(t, "N=64 Q=8 QW=16 AW=4 B=16384 P=16384", f[3])
+	assert.Equal(t, "DEPTH:1:16777216 WIDTH:1:64 RP:1:64 WP:1:64 LAT:1:16", strings.Split(lines[1], "\t")[5])
+}
+
+// TestBlocksBadInput: unknown blocks and bad flags are exit 2 with one
+// line; --validate prints the model's message and exits 1 on a bad value.
+func TestBlocksBadInput(t *testing.T) {
+	_, errText, code := runCLI(t, "blocks", "mux")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, `unknown block "mux"`)
+	_, _, code = runCLI(t, "blocks", "--json", "--tsv")
+	assert.Equal(t, 2, code)
+	_, errText, code = runCLI(t, "blocks", "freelist", "--validate", "K")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "not NAME=INTEGER")
+	out, _, code := runCLI(t, "blocks", "freelist", "--validate", "K=3")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "free_list: parameter K=3 out of range, allowed 1..8 (1, 2, 4 or 8)\n", out)
+	out, _, code = runCLI(t, "blocks", "freelist", "--validate", "K=2,CELLS=64")
+	assert.Equal(t, 0, code)
+	assert.Empty(t, out)
+}

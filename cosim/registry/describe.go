@@ -1,0 +1,45 @@
+package registry
+
+import "occamy/cosim"
+
+// Description is a block as `occamy blocks --json` shows it: every fact
+// the scripts need, ports at the default parameters.
+type Description struct {
+	Name        string         `json:"name"`
+	Aliases     []string       `json:"aliases,omitempty"`
+	Module      string         `json:"module"`
+	Summary     string         `json:"summary"`
+	Doc         string         `json:"doc,omitempty"`
+	Hidden      bool           `json:"hidden,omitempty"`
+	Sources     []string       `json:"sources"`
+	Params      []Param        `json:"params"`
+	Defaults    map[string]int `json:"defaults"`
+	Small       map[string]int `json:"small"`
+	Ports       []PortDesc     `json:"ports"`
+	Coverpoints []Coverpoint   `json:"coverpoints"`
+}
+
+// PortDesc is one port at the default parameters.
+type PortDesc struct {
+	Name  string `json:"name"`
+	Dir   string `json:"dir"`
+	Width int    `json:"width"`
+}
+
+// Describe returns the block's description.
+func (b *Block) Describe() Description {
+	d := Description{Name: b.Name, Aliases: b.Aliases, Module: b.Module, Summary: b.Summary, Doc: b.Doc,
+		Hidden: b.Hidden, Sources: b.Sources, Params: b.Params, Defaults: b.Defaults(), Small: b.SmallParams(),
+		Coverpoints: b.Coverpoints}
+	for _, p := range b.Ports(d.Defaults) {
+		dir := "in"
+		if p.Dir == cosim.Out {
+			dir = "out"
+		}
+		d.Ports = append(d.Ports, PortDesc{Name: p.Name, Dir: dir, Width: p.Width})
+	}
+	if d.Coverpoints == nil {
+		d.Coverpoints = []Coverpoint{}
+	}
+	return d
+}

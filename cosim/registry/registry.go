@@ -1,0 +1,279 @@
+// Package registry declares every block the project checks, once: its
+// command-line name, Verilog module and sources, parameters (defaults and
+// ranges read from the Go model's Params), port contract, golden adapter,
+// stimulus, coverpoints and a small parameter set. The co-simulation
+// runner, the contract check, synthesis, the mutation self-check, vector
+// generation and the Verilog scripts (through `occamy blocks --json`) all
+// read it; adding a block is one file here plus the block's model and
+// Verilog.
+package registry
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"occamy/cosim"
+	"occamy/cosim/coverage"
+	"occamy/rtl"
+	"occamy/testbench/stimulus"
+)
+
+// Param is one block parameter: its Verilog name, default and allowed
+// range as the Go model's Validate states them at the other defaults.
+type Param struct {
+	Name    string `json:"name"`
+	Default int    `json:"default"`
+	Min     int    `json:"min"`
+	Max     int    `json:"max"`
+	Note    string `json:"note,omitempty"` // an extra constraint, e.g. "1, 2, 4 or 8"
+}
+
+// Coverpoint is one named corner case of a block's contract; its golden
+// adapter counts the cycles that witness it.
+type Coverpoint struct {
+	Name string `json:"name"`
+	Desc string `json:"desc"`
+	// NA, when set, says why the coverpoint cannot be reached at the
+	// given parameters ("" when it can): such a point is reported n/a,
+	// never as a zero-hit hole.
+	NA func(p map[string]int) string `json:"-"`
+}
+
+// Golden is a block's Go golden model behind word arrays in the block's
+// contract layout.
+type Golden interface {
+	// Step runs one cycle: inputs from in, Eval, outputs into out (all
+	// OutWords of them), Commit.
+	Step(in, out []uint32)
+}
+
+// Sides is what Build makes for one run: the golden model, its random
+// source (closed loop through the model where needed), its directed
+// sequence (nil when the block has none), the coverpoint hit counters the
+// golden model increments (one per Block.Coverpoints, in order) and, when
+// the model checks its own input contract, the first violation.
+type Sides struct {
+	Golden   Golden
+	Random   stimulus.Source
+	Directed stimulus.Finite
+	Hits     []uint64
+	Err      func() error
+	// Signals are the model's traced signals (its ports, then internal
+	// counters such as link_reads), and OnEval, when the golden adapter
+	// supports it, points to a hook it calls every cycle after Eval and
+	// before Commit, where Signals hold that cycle's values. Vector
+	// generation (verilog/tb/gen) records rows there.
+	Signals []rtl.Signal
+	OnEval  *func()
+}
+
+// Block is one block the project checks.
+type Block struct {
+	Name    string   // command-line name: threshold, selector, ...
+	Aliases []string // other names accepted on input (the module name is always accepted)
+	Module  string   // Verilog module of the project's version
+	Summary string   // one line
+	Doc     string   // the page of docs/ that holds the port contract
+	Sources []string // the project's Verilog, relative to the repository root, in compile order
+	Params  []Param  // in the Go model's Params order
+	// Small is a second parameter set, small enough that every corner
+	// (lists running empty, indices past N) is reached in the default
+	// budget; the regressions and `--block all` run it besides Defaults.
+	Small map[string]int
+	// Hidden blocks (benchmark tops) are not listed by All.
+	Hidden      bool
+	Coverpoints []Coverpoint
+
+	// Validate checks resolved parameters with the Go model's rules.
+	Validate func(p map[string]int) error
+	// Ports gives the contract ports, clock first, in declaration order.
+	Ports func(p map[string]int) []cosim.Port
+	// Elem gives the element width of a packed port (qlen_o: QW), 0 for a
+	// plain vector, to name the differing element of a mismatch.
+	Elem func(p map[string]int, port string) int
+	// Build makes the golden model and its stimulus for a layout of Ports.
+	Build func(p map[string]int, l *cosim.Layout, seed int64) (Sides, error)
+	// derive fills parameters whose default follows another's (P=B) when
+	// they were not given.
+	derive func(given, p map[string]int)
+}
+
+// Defaults returns the block's default parameters.
+func (b *Block) Defaults() map[string]int {
+	p := make(map[string]int, len(b.Params))
+	for _, q := range b.Params {
+		p[q.Name] = q.Default
+	}
+	if b.derive != nil {
+		b.derive(nil, p)
+	}
+	return p
+}
+
+// SmallParams returns the small parameter set, every parameter filled.
+func (b *Block) SmallParams() map[string]int {
+	p, err := b.Resolve(b.Small)
+	if err != nil {
+		panic(fmt.Sprintf("registry: %s: small set: %v", b.Name, err))
+	}
+	return p
+}
+
+// ParamNames lists the parameter names in the Go model's order.
+func (b *Block) ParamNames() []string {
+	s := make([]string, len(b.Params))
+	for i, q := range b.Params {
+		s[i] = q.Name
+	}
+	return s
+}
+
+// ParamError is a parameter a block does not have.
+type ParamError struct {
+	Block, Param string
+	Known        []string
+}
+
+func (e *ParamError) Error() string {
+	return fmt.Sprintf("%s has no parameter %s (parameters: %s)", e.Block, e.Param, strings.Join(e.Known, ", "))
+}
+
+// Resolve fills the defaults around the given parameters and validates
+// them with the Go model's rules (a *rtl.ParamError names the parameter
+// and its range); a name the block does not have is a *ParamError.
+func (b *Block) Resolve(given map[string]int) (map[string]int, error) {
+	p, err := b.Fill(given)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.Validate(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Fill is Resolve without the validation: defaults and derived defaults
+// around the given parameters, a *ParamError for a name the block does not
+// have.
+func (b *Block) Fill(given map[string]int) (map[string]int, error) {
+	p := make(map[string]int, len(b.Params))
+	for _, q := range b.Params {
+		p[q.Name] = q.Default
+	}
+	names := make([]string, 0, len(given))
+	for k := range given {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if _, ok := p[k]; !ok {
+			return nil, &ParamError{Block: b.Name, Param: k, Known: b.ParamNames()}
+		}
+		p[k] = given[k]
+	}
+	if b.derive != nil {
+		b.derive(given, p)
+	}
+	return p, nil
+}
+
+// ParamText is "N=64 QW=16" in the block's parameter order.
+func (b *Block) ParamText(p map[string]int) string {
+	s := make([]string, len(b.Params))
+	for i, q := range b.Params {
+		s[i] = fmt.Sprintf("%s=%d", q.Name, p[q.Name])
+	}
+	return strings.Join(s, " ")
+}
+
+// Report is a coverage report of the block from its hit counters.
+func (b *Block) Report(p map[string]int, hits []uint64) *coverage.Report {
+	if len(b.Coverpoints) == 0 {
+		return nil
+	}
+	r := &coverage.Report{Block: b.Name, Params: p, Points: make([]coverage.Point, len(b.Coverpoints))}
+	for i, c := range b.Coverpoints {
+		r.Points[i] = coverage.Point{Name: c.Name, Desc: c.Desc}
+		if c.NA != nil {
+			r.Points[i].NA = c.NA(p)
+		}
+		if i < len(hits) {
+			r.Points[i].Hits = hits[i]
+		}
+	}
+	return r
+}
+
+// Names returns the block's name, aliases and module.
+func (b *Block) Names() []string {
+	return append(append([]string{b.Name}, b.Aliases...), b.Module)
+}
+
+// blocks is every block, in the order `--block all` runs them; each file
+// of this package adds its own in init (file order is registration order
+// only within the fixed list of order below).
+var blocks []*Block
+
+// order fixes the listing order whatever the file order.
+var order = []string{"threshold", "selector", "arbiter", "executor", "top",
+	"sram", "freelist", "pdlists", "cpsublists", "selarb"}
+
+func register(b *Block) {
+	if b.Module == "" || b.Validate == nil || b.Ports == nil || b.Build == nil || len(b.Sources) == 0 {
+		panic("registry: incomplete block " + b.Name)
+	}
+	blocks = append(blocks, b)
+	rank := func(n string) int {
+		for i, o := range order {
+			if o == n {
+				return i
+			}
+		}
+		return len(order)
+	}
+	sort.SliceStable(blocks, func(i, j int) bool { return rank(blocks[i].Name) < rank(blocks[j].Name) })
+}
+
+// All returns the listed blocks (not the hidden benchmark tops), in the
+// order `--block all` runs them.
+func All() []*Block {
+	var s []*Block
+	for _, b := range blocks {
+		if !b.Hidden {
+			s = append(s, b)
+		}
+	}
+	return s
+}
+
+// Every returns every block, hidden ones included.
+func Every() []*Block { return append([]*Block(nil), blocks...) }
+
+// Names lists the names of All.
+func Names() []string {
+	var s []string
+	for _, b := range All() {
+		s = append(s, b.Name)
+	}
+	return s
+}
+
+// UnknownError is a block name that is not in the registry.
+type UnknownError struct{ Name string }
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("unknown block %q (known: %s)", e.Name, strings.Join(Names(), ", "))
+}
+
+// Lookup finds a block by name, alias or Verilog module name.
+func Lookup(name string) (*Block, error) {
+	for _, b := range blocks {
+		for _, n := range b.Names() {
+			if n == name {
+				return b, nil
+			}
+		}
+	}
+	return nil, &UnknownError{Name: name}
+}

@@ -1,0 +1,116 @@
+package registry
+
+import (
+	"occamy/cosim"
+	"occamy/hw/threshold"
+	"occamy/rtl"
+	"occamy/rtl/pack"
+	"occamy/testbench/stimulus"
+)
+
+var thresholdParams = binding[threshold.Params]{
+	def: threshold.DefaultParams(), names: []string{"C", "QW", "AW"},
+	fields:   func(p *threshold.Params) []*int { return []*int{&p.C, &p.QW, &p.AW} },
+	validate: threshold.Params.Validate,
+}
+
+// Threshold coverpoints.
+const (
+	thrSat = iota
+	thrRight
+	thrShiftOut
+	thrZeroFree
+	thrMaxFree
+)
+
+func init() {
+	register(&Block{
+		Name: "threshold", Module: threshold.Block, Doc: "docs/blocks.md",
+		Summary: "DT threshold per alpha class (combinational)",
+		Sources: []string{"verilog/dt_threshold.sv"},
+		Params:  thresholdParams.params(),
+		Small:   map[string]int{"C": 3, "QW": 5, "AW": 3},
+		Coverpoints: []Coverpoint{
+			{Name: "saturated", Desc: "a class's left shift overflows QW bits and saturates to all ones"},
+			{Name: "right_shift", Desc: "a negative exponent shifts the free count right"},
+			{Name: "shift_out", Desc: "a right shift of a non-zero free count gives 0"},
+			{Name: "zero_free", Desc: "free_i is 0"},
+			{Name: "max_free", Desc: "free_i is 2^QW-1"},
+		},
+		Validate: thresholdParams.check,
+		Ports: func(p map[string]int) []cosim.Port {
+			return []cosim.Port{port("free_i", cosim.In, p["QW"]), port("alpha_i", cosim.In, p["C"]*p["AW"]),
+				port("thr_o", cosim.Out, p["C"]*p["QW"])}
+		},
+		Elem: func(p map[string]int, name string) int {
+			switch name {
+			case "alpha_i":
+				return p["AW"]
+			case "thr_o":
+				return p["QW"]
+			}
+			return 0
+		},
+		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+			p := thresholdParams.decode(m)
+			g, err := newThresholdGold(p, l)
+			if err != nil {
+				return Sides{}, err
+			}
+			src, err := stimulus.Threshold(p, l, seed)
+			if err != nil {
+				return Sides{}, err
+			}
+			dir, err := stimulus.ThresholdDirected(p, l)
+			return Sides{Golden: g, Random: src, Directed: dir, Hits: g.hits}, err
+		},
+	})
+}
+
+// thresholdGold wraps hw/threshold.
+type thresholdGold struct {
+	u                *threshold.Unit
+	free, alpha, thr int
+	aWords, tWords   int
+	alphaBuf         []uint32
+	qwMask           uint32
+	hits             []uint64
+}
+
+func newThresholdGold(p threshold.Params, l *cosim.Layout) (*thresholdGold, error) {
+	u, err := threshold.New(p)
+	if err != nil {
+		return nil, err
+	}
+	s := slot{l}
+	return &thresholdGold{u: u, free: s.in("free_i"), alpha: s.in("alpha_i"), thr: s.out("thr_o"),
+		aWords: cosim.WordsFor(p.C * p.AW), tWords: cosim.WordsFor(p.C * p.QW),
+		alphaBuf: make([]uint32, p.C), qwMask: uint32(rtl.Width(p.QW).Mask()), hits: make([]uint64, 5)}, nil
+}
+
+// Step implements Golden.
+func (g *thresholdGold) Step(in, out []uint32) {
+	u := g.u
+	u.FreeI = in[g.free] & g.qwMask
+	pack.Unpack(g.alphaBuf, in[g.alpha:g.alpha+g.aWords], u.P.C, u.P.AW)
+	sign := uint32(1) << uint(u.P.AW-1)
+	for c, a := range g.alphaBuf {
+		u.AlphaI[c] = int8(uint8(a))
+		if a&sign != 0 {
+			hit(g.hits, thrRight, u.FreeI != 0)
+		}
+	}
+	u.Eval()
+	h := g.hits
+	hit(h, thrZeroFree, u.FreeI == 0)
+	hit(h, thrMaxFree, u.FreeI == g.qwMask)
+	for c, t := range u.ThrO {
+		neg := g.alphaBuf[c]&sign != 0
+		hit(h, thrSat, !neg && t == g.qwMask && u.FreeI != 0 && u.FreeI != g.qwMask)
+		hit(h, thrShiftOut, neg && t == 0 && u.FreeI != 0)
+	}
+	pack.Pack(g.out(out), u.ThrO, u.P.C, u.P.QW)
+	u.Commit()
+}
+
+func (g *thresholdGold) out(out []uint32) []uint32 { return out[g.thr : g.thr+g.tWords] }
