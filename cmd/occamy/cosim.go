@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 )
 
@@ -135,16 +136,19 @@ func parseParams(words []string) (map[string]int, error) {
 // cosimSet is one block at one parameter set, as --block all checks it.
 type cosimSet struct {
 	block  string
+	small  bool           // the registry's small set; its waveforms go in DIR/small
 	params map[string]int // on top of the block's defaults
 }
 
-// cosimSets lists what --block all checks, in order: every block the
-// runner lists, at its defaults. (When the block registry lists each
-// block's parameter sets, this is the one function to change.)
+// cosimSets lists what --block all checks, in order: every block of the
+// registry at its defaults, then at its small parameter set.
 func cosimSets() []cosimSet {
 	var sets []cosimSet
-	for _, b := range runner.Blocks() {
-		sets = append(sets, cosimSet{block: b})
+	for _, b := range registry.All() {
+		sets = append(sets, cosimSet{block: b.Name})
+		if len(b.Small) > 0 {
+			sets = append(sets, cosimSet{block: b.Name, small: true, params: b.SmallParams()})
+		}
 	}
 	return sets
 }
@@ -192,6 +196,9 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	for _, set := range cosimSets() {
 		o := base
 		o.Block, o.Params = set.block, map[string]int{}
+		if set.small && o.VCDDir != "" {
+			o.VCDDir = filepath.Join(o.VCDDir, "small")
+		}
 		for k, v := range set.params {
 			o.Params[k] = v
 		}

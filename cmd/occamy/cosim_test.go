@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 )
 
@@ -57,19 +58,26 @@ func TestCosimOptions(t *testing.T) {
 
 	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, cycles: 500, batch: true, vcd: "w"})
 	require.NoError(t, err)
-	n := len(runner.Blocks())
+	n := len(cosimSets())
 	require.Len(t, opts, 2*n, "--block all without --sim: a Verilator pass, then an Icarus pass")
+	small := 0
+	for _, s := range cosimSets() {
+		if s.small {
+			small++
+		}
+	}
+	require.Equal(t, len(registry.All()), small, "--block all: every block also at its small set")
 	for i, o := range opts {
 		if i < n {
 			require.Equal(t, "", o.Sim, "%s: Verilator (the default) first", o.Block)
 			require.True(t, o.Batch)
 			require.Equal(t, 500, o.Cycles)
-			require.Equal(t, "w", o.VCDDir)
+			require.Contains(t, []string{"w", filepath.Join("w", "small")}, o.VCDDir)
 		} else {
 			require.Equal(t, runner.Icarus, o.Sim, "%s: then the four-state pass", o.Block)
 			require.False(t, o.Batch, "--batch is Verilator's")
 			require.Equal(t, 500, o.Cycles, "--cycles when fewer than the four-state default")
-			require.Equal(t, filepath.Join("w", runner.Icarus), o.VCDDir, "the Icarus pass's waveforms apart")
+			require.Equal(t, filepath.Join(opts[i-n].VCDDir, runner.Icarus), o.VCDDir, "the Icarus pass's waveforms apart")
 			require.Equal(t, opts[i-n].Block, o.Block)
 		}
 	}
@@ -82,11 +90,15 @@ func TestCosimOptions(t *testing.T) {
 	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, sim: "verilator", simSet: true})
 	require.NoError(t, err)
 	require.Len(t, opts, n)
-	for _, o := range opts {
+	for i, o := range opts {
 		// Each block gets the given parameters it has (threshold no N,
-		// arbiter no QW, the memory blocks neither or only N).
+		// arbiter no QW, the memory blocks neither or only N), on top of
+		// its small set where that is the set.
 		names, _ := runner.ParamNames(o.Block)
 		want := map[string]int{}
+		for k, v := range cosimSets()[i].params {
+			want[k] = v
+		}
 		for _, n := range names {
 			if v, ok := map[string]int{"N": 16, "QW": 12}[n]; ok {
 				want[n] = v
