@@ -70,6 +70,10 @@ type Options struct {
 	// ZeroInit starts the Verilated registers at 0 instead of random
 	// values (+verilator+rand+reset+2 is the default).
 	ZeroInit bool
+	// ArmAtReset, with ZeroInit, still compares outputs only from the
+	// cycle after the first reset edge, as without ZeroInit (occamy
+	// prove's replay: a counterexample from a zero power-up).
+	ArmAtReset bool
 	// Serial runs the golden model in the caller's goroutine instead of
 	// one cycle-chunk ahead on another core.
 	Serial bool

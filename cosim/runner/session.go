@@ -235,7 +235,9 @@ func (s *session) resetIn(in []uint32) bool {
 // comparison starts after the first cycle with the reset asserted: before
 // that edge the RTL's registers hold random power-up values (X in a
 // four-state simulator) where the Go model's are defined.
-func (s *session) armedAtStart() bool { return !s.clocked || s.opt.ZeroInit || s.rstIdx < 0 }
+func (s *session) armedAtStart() bool {
+	return !s.clocked || s.opt.ZeroInit && !s.opt.ArmAtReset || s.rstIdx < 0
+}
 
 // Run checks the block's RTL against its golden model as opt says. It
 // returns an error only when the check could not run (bad options,
