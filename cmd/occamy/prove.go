@@ -159,7 +159,11 @@ func printCex(w io.Writer, res *prove.Result, cex *prove.Counterexample, rep *ru
 	if cex == nil {
 		return
 	}
-	fmt.Fprintf(w, "  counterexample: %d cycles, cycle 0 is the forced reset\n", cex.Cycle+1)
+	if cex.Layout.Clock != "" {
+		fmt.Fprintf(w, "  counterexample: %d cycles, cycle 0 is the forced reset\n", cex.Cycle+1)
+	} else {
+		fmt.Fprintln(w, "  counterexample:")
+	}
 	for _, l := range cex.Lines() {
 		fmt.Fprintln(w, "    "+l)
 	}

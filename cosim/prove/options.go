@@ -101,8 +101,12 @@ func (r *Result) Summary() string {
 	what := fmt.Sprintf("%s (%s vs reference, %s)", r.Block, r.Top, paramText(r.Order, r.Params))
 	switch r.Verdict {
 	case Proven:
-		return fmt.Sprintf("PROVEN %s: outputs equal in every cycle after the first reset edge, for every input sequence and power-up state (%s, %s; miter %d latches, %d ANDs)",
-			what, r.Engine, secs(r.Build+r.Search+r.Proof), r.Latches, r.Ands)
+		when := "in every cycle after the first reset edge, for every input sequence and power-up state"
+		if r.Latches == 0 {
+			when = "for every input (combinational)"
+		}
+		return fmt.Sprintf("PROVEN %s: outputs equal %s (%s, %s; miter %d latches, %d ANDs)",
+			what, when, r.Engine, secs(r.Build+r.Search+r.Proof), r.Latches, r.Ands)
 	case Refuted:
 		return fmt.Sprintf("COUNTEREXAMPLE %s: outputs differ at cycle %d (%s, %s)", what, r.Cex.Cycle, r.Engine, secs(r.Build+r.Search+r.Proof))
 	}

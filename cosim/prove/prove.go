@@ -260,10 +260,10 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		res.Verdict, res.Engine = Proven, "pdr"
 		return nil
 	}
+	// The whole depth, also after pdr found a counterexample: pdr's may
+	// need non-zero power-up values that a replay cannot set, where a
+	// longer one from zeros exists.
 	depth := d.opt.Depth
-	if pdr.status == 0 {
-		depth = min(depth, pdr.cexFrame) + 1
-	}
 	left := time.Until(deadline)
 	if left < time.Second {
 		left = time.Second
@@ -292,8 +292,10 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		if res.Cex, err = readCex(filepath.Join(d.dir, "free.cex"), m, d.layout, pdr.cexFrame); err != nil {
 			return setupf("counterexample: %v", err)
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("no counterexample from a zero power-up in %d cycles: this one needs power-up values %s",
-			depth, strings.Join(res.Cex.PowerUp, ", ")))
+		if len(res.Cex.PowerUp) > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("no counterexample from a zero power-up in %d cycles: this one needs power-up values %s",
+				depth, strings.Join(res.Cex.PowerUp, ", ")))
+		}
 	default:
 		res.Verdict = Inconclusive
 		res.Depth = bmc.frames + 1
