@@ -84,6 +84,11 @@ func resolve(opt Options) (*design, error) {
 		return nil, err
 	}
 	d := &design{opt: opt, bs: bs}
+	for i, f := range bs.Sources {
+		if bs.Sources[i], err = filepath.Abs(f); err != nil {
+			return nil, setupf("%s: %v", f, err)
+		}
+	}
 	for _, f := range opt.RTL {
 		a, err := filepath.Abs(f)
 		if err != nil {
