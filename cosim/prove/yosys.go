@@ -16,7 +16,7 @@ var shiftxMap string
 // writes it as RTLIL with its top renamed to as.
 func sideScript(files []string, top string, params map[string]int, as, out string) string {
 	var b strings.Builder
-	b.WriteString("read_verilog -sv -noassert -noassume")
+	b.WriteString("read_verilog -sv -defer -noassert -noassume")
 	for _, f := range files {
 		fmt.Fprintf(&b, " %s", quote(f))
 	}
