@@ -148,7 +148,7 @@ func reportProve(ctx context.Context, w io.Writer, res *prove.Result, err error)
 		printCex(w, res, res.Cex, res.Replay)
 		return failErr(fmt.Errorf("prove: %s differs from the reference at cycle %d", res.Top, res.Cex.Cycle))
 	case prove.Inconclusive:
-		return &exitError{code: exitInconclusive, err: fmt.Errorf("prove: inconclusive within %s: no counterexample in the first %d cycles", "the time limit", res.Depth)}
+		return &exitError{code: exitInconclusive, err: fmt.Errorf("prove: inconclusive within the time limit: no counterexample in the first %d cycles", res.Depth)}
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res.Build = time.Since(t0)
 	res.Latches, res.Ands = d.size()
+	if res.Ands == 0 && res.Latches == 0 {
+		res.Notes = append(res.Notes, "Yosys's optimisation merged the two designs (structurally the same): the miter's output is constant 0 before ABC runs")
+	}
 	return res, d.decide(ctx, deadline, res)
 }
 
