@@ -32,7 +32,10 @@ var (
 // grace of a few seconds for ABC to stop by itself.
 func abc(ctx context.Context, dir string, memMB int, aig, engine string, limit time.Duration, cexFile string) (abcStatus, error) {
 	secs := max(1, int(limit.Seconds()))
-	cmd := fmt.Sprintf("read_aiger %s; %s -T %d; print_status", aig, engine, secs)
+	cmd := fmt.Sprintf("read_aiger %s; %s; print_status", aig, engine)
+	if !strings.Contains(engine, "iprove") { // iprove has no time limit of its own
+		cmd = fmt.Sprintf("read_aiger %s; %s -T %d; print_status", aig, engine, secs)
+	}
 	if cexFile != "" {
 		cmd += "; write_cex -n " + cexFile
 	}
@@ -70,7 +73,7 @@ func abc(ctx context.Context, dir string, memMB int, aig, engine string, limit t
 	// pdr that runs out of time while checking its own invariant still
 	// prints "Property proved" (ABC in Yosys 0.23); only a checked
 	// invariant counts.
-	if st.status == 1 && strings.HasPrefix(engine, "pdr") && !verifyOK.MatchString(r.out) {
+	if st.status == 1 && strings.Contains(engine, "pdr") && !verifyOK.MatchString(r.out) {
 		st.status = -1
 		st.out += "\n(pdr's invariant was not verified: not taken as a proof)"
 	}

@@ -13,10 +13,12 @@ import (
 // ScalingCase is one row of the scaling table: a correct design (proof
 // time) and a wrong one (counterexample time) at one parameter set.
 type ScalingCase struct {
-	Block         string
-	Params        map[string]int
-	Good, GoodTop string // relative to the repository root
-	Bad, BadTop   string
+	Block   string
+	Params  map[string]int
+	Good    []string // relative to the repository root
+	GoodTop string
+	Bad     []string
+	BadTop  string
 }
 
 // ScalingCases are the rows of docs/prove.md's table: the arbiter and the
@@ -27,19 +29,24 @@ func ScalingCases() []ScalingCase {
 	const byo, td = "cosim/runner/testdata/byo/", "cosim/prove/testdata/"
 	var cs []ScalingCase
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
-		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, byo + "my_rr_arbiter.sv", "my_round_robin", td + "arb_reset_idle.sv", "arb_reset_idle"})
+		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{byo + "my_rr_arbiter.sv"}, "my_round_robin", []string{td + "arb_reset_idle.sv"}, "arb_reset_idle"})
 	}
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
-		cs = append(cs, ScalingCase{"selector", map[string]int{"N": n, "QW": 16}, byo + "queue_watch.sv", "queue_watch", byo + "queue_watch_ge_top.sv", "queue_watch"})
+		cs = append(cs, ScalingCase{"selector", map[string]int{"N": n, "QW": 16}, []string{byo + "queue_watch.sv"}, "queue_watch", []string{byo + "queue_watch_ge_top.sv"}, "queue_watch"})
 	}
 	for _, qw := range []int{4, 8, 16, 32} {
-		cs = append(cs, ScalingCase{"selector", map[string]int{"N": 64, "QW": qw}, td + "sel_borrow.sv", "sel_borrow", td + "sel_reset_idle.sv", "sel_reset_idle"})
+		cs = append(cs, ScalingCase{"selector", map[string]int{"N": 64, "QW": qw}, []string{td + "sel_borrow.sv"}, "sel_borrow", []string{td + "sel_reset_idle.sv"}, "sel_reset_idle"})
 	}
 	for _, qw := range []int{4, 8, 16, 32} {
-		cs = append(cs, ScalingCase{"threshold", map[string]int{"C": 8, "QW": qw, "AW": 4}, td + "thr_wide.sv", "thr_wide", td + "thr_wrap.sv", "thr_wrap"})
+		cs = append(cs, ScalingCase{"threshold", map[string]int{"C": 8, "QW": qw, "AW": 4}, []string{td + "thr_wide.sv"}, "thr_wide", []string{td + "thr_wrap.sv"}, "thr_wrap"})
 	}
 	for _, p := range []map[string]int{{"N": 2, "QW": 4, "B": 8}, {"N": 4, "QW": 5, "B": 16}, {"N": 8, "QW": 6, "B": 32}} {
-		cs = append(cs, ScalingCase{"executor", p, "verilog/hd_executor.sv", "hd_executor", td + "mutants/hd_executor_ack_empty.sv", "hd_executor"})
+		cs = append(cs, ScalingCase{"executor", p, []string{"verilog/hd_executor.sv"}, "hd_executor", []string{td + "mutants/hd_executor_ack_empty.sv"}, "hd_executor"})
+	}
+	top := []string{"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/hd_executor.sv"}
+	for _, p := range []map[string]int{{"N": 2, "Q": 2, "QW": 4, "AW": 3, "B": 8}, {"N": 4, "Q": 2, "QW": 5, "AW": 3, "B": 16}, {"N": 8, "Q": 4, "QW": 6, "AW": 3, "B": 32}} {
+		cs = append(cs, ScalingCase{"top", p, append([]string{"verilog/occamy_expulsion.sv"}, top...), "occamy_expulsion",
+			append([]string{td + "mutants/occamy_expulsion_free_off_by_one.sv"}, top...), "occamy_expulsion"})
 	}
 	return cs
 }
@@ -59,10 +66,10 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 				order = append(order, k)
 			}
 		}
-		good := Options{Block: c.Block, RTL: []string{filepath.Join(root, c.Good)}, Top: c.GoodTop, Params: c.Params,
+		good := Options{Block: c.Block, RTL: under(root, c.Good), Top: c.GoodTop, Params: c.Params,
 			Timeout: timeout, NoReplay: true, VerilogDir: root}
 		bad := good
-		bad.RTL, bad.Top = []string{filepath.Join(root, c.Bad)}, c.BadTop
+		bad.RTL, bad.Top = under(root, c.Bad), c.BadTop
 		g, gerr := Prove(ctx, good)
 		b, berr := Prove(ctx, bad)
 		ands, lat := "-", "-"
@@ -98,4 +105,12 @@ func cell(r *Result, err error) string {
 		return fmt.Sprintf("refuted %s (Yosys %s, pdr %s, bmc3 %s)", secs(total), secs(r.Build), secs(r.Proof), secs(r.Search))
 	}
 	return fmt.Sprintf("inconclusive after %s (bmc3 depth %d)", secs(total), r.Depth)
+}
+
+func under(root string, files []string) []string {
+	var s []string
+	for _, f := range files {
+		s = append(s, filepath.Join(root, f))
+	}
+	return s
 }
