@@ -64,7 +64,7 @@ whose replay does not show the mismatch: a bug in the flow.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.block, "block", "", "block: "+strings.Join(runner.Blocks(), ", "))
+	f.StringVar(&fl.block, "block", "", "block: "+strings.Join(append(runner.Blocks(), prove.ModuleBlocks()...), ", "))
 	f.StringSliceVar(&fl.rtl, "rtl", nil, "your Verilog files (repeat the flag, separate with commas, or list them after it)")
 	f.StringVar(&fl.top, "top", "", "top module of --rtl (default: guessed from the files)")
 	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")

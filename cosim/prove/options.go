@@ -75,6 +75,7 @@ type Result struct {
 	Params  map[string]int // every parameter
 	Order   []string       // parameter names in the block's order
 	Files   []string
+	Clocked bool // the block has a clock (else combinational)
 	Verdict Verdict
 	// Engine is what decided: "pdr" or "bmc3"; "" when inconclusive.
 	Engine string
@@ -102,7 +103,7 @@ func (r *Result) Summary() string {
 	switch r.Verdict {
 	case Proven:
 		when := "in every cycle after the first reset edge, for every input sequence and power-up state"
-		if r.Latches == 0 {
+		if !r.Clocked {
 			when = "for every input (combinational)"
 		}
 		return fmt.Sprintf("PROVEN %s: outputs equal %s (%s, %s; miter %d latches, %d ANDs)",

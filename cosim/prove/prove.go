@@ -25,12 +25,12 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	if err := ToolMissing(); err != nil {
 		return nil, err
 	}
-	d, err := resolve(opt)
+	d, err := resolve(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
 	defer d.cleanup()
-	res := &Result{Block: d.bs.Name, Top: d.top, Params: d.bs.Params, Order: d.bs.Order, Files: d.files}
+	res := &Result{Block: d.bs.Name, Top: d.top, Params: d.bs.Params, Order: d.bs.Order, Files: d.files, Clocked: d.bs.Clocked}
 	if note, err := d.checkContract(ctx); err != nil {
 		return nil, err
 	} else if note != "" {
@@ -61,9 +61,10 @@ type design struct {
 	dir     string
 	keep    bool
 	verilog bool // Verilator accepted the user's files
+	module  bool // a memory module: no golden model, no replay
 }
 
-func resolve(opt Options) (*design, error) {
+func resolve(ctx context.Context, opt Options) (*design, error) {
 	if opt.Depth < 0 {
 		return nil, setupf("depth %d: want a positive number of cycles", opt.Depth)
 	}
@@ -83,10 +84,18 @@ func resolve(opt Options) (*design, error) {
 		return nil, setupf("no RTL given: prove compares your Verilog (--rtl) with the project's reference")
 	}
 	bs, err := runner.Describe(opt.Block, opt.Params, opt.VerilogDir)
+	module := false
 	if err != nil {
-		return nil, err
+		mb, merr := describeModule(ctx, opt.Block, opt.Params, opt.VerilogDir, opt.CacheDir)
+		if merr != nil {
+			return nil, merr
+		}
+		if mb == nil {
+			return nil, err
+		}
+		bs, module = mb, true
 	}
-	d := &design{opt: opt, bs: bs}
+	d := &design{opt: opt, bs: bs, module: module}
 	for i, f := range bs.Sources {
 		if bs.Sources[i], err = filepath.Abs(f); err != nil {
 			return nil, setupf("%s: %v", f, err)

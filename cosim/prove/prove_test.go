@@ -153,3 +153,21 @@ func TestProveInconclusive(t *testing.T) {
 	assert.Contains(t, res.Summary(), "first 5 cycles")
 	assert.Nil(t, res.Cex)
 }
+
+// TestProveMemoryModule: a memory module (no golden-model adapter) is
+// proven module against module, its ports taken from the reference.
+func TestProveMemoryModule(t *testing.T) {
+	needTools(t)
+	o := opts("free_list", "../../verilog/free_list.sv", "free_list", map[string]int{"CELLS": 8, "K": 2})
+	o.RTL = append(o.RTL, "../../verilog/sram_mp.sv")
+	res, err := Prove(context.Background(), o)
+	if errors.Is(err, cosim.ErrToolMissing) {
+		t.Skip("the memory modules' ports come from Verilator, which is not installed")
+	}
+	require.NoError(t, err)
+	assert.Equal(t, Proven, res.Verdict, res.Summary())
+
+	_, err = Prove(context.Background(), opts("free_list", byo+"queue_watch.sv", "queue_watch", nil))
+	var ce *cosim.ContractError
+	require.ErrorAs(t, err, &ce)
+}

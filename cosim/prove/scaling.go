@@ -48,6 +48,13 @@ func ScalingCases() []ScalingCase {
 		cs = append(cs, ScalingCase{"top", p, append([]string{"verilog/occamy_expulsion.sv"}, top...), "occamy_expulsion",
 			append([]string{td + "mutants/occamy_expulsion_free_off_by_one.sv"}, top...), "occamy_expulsion"})
 	}
+	for _, p := range []map[string]int{{"N": 2, "P": 4}, {"N": 4, "P": 8}} {
+		cs = append(cs, ScalingCase{"pd_lists", p, []string{"verilog/pd_lists.sv", "verilog/sram_mp.sv"}, "pd_lists", nil, ""})
+	}
+	for _, p := range []map[string]int{{"CELLS": 8, "K": 2}, {"CELLS": 16, "K": 2}} {
+		cs = append(cs, ScalingCase{"free_list", p, []string{"verilog/free_list.sv", "verilog/sram_mp.sv"}, "free_list", nil, ""})
+		cs = append(cs, ScalingCase{"cp_sublists", p, []string{"verilog/cp_sublists.sv", "verilog/sram_mp.sv"}, "cp_sublists", nil, ""})
+	}
 	return cs
 }
 
@@ -61,7 +68,7 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 			return ctx.Err()
 		}
 		var order []string
-		for _, k := range []string{"N", "Q", "C", "QW", "AW", "B", "P"} {
+		for _, k := range []string{"N", "Q", "C", "QW", "AW", "B", "P", "CELLS", "K"} {
 			if _, ok := c.Params[k]; ok {
 				order = append(order, k)
 			}
@@ -71,7 +78,11 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 		bad := good
 		bad.RTL, bad.Top = under(root, c.Bad), c.BadTop
 		g, gerr := Prove(ctx, good)
-		b, berr := Prove(ctx, bad)
+		var b *Result
+		var berr error
+		if len(c.Bad) > 0 {
+			b, berr = Prove(ctx, bad)
+		}
 		ands, lat := "-", "-"
 		if g != nil {
 			ands, lat = fmt.Sprint(g.Ands), fmt.Sprint(g.Latches)
@@ -90,6 +101,9 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 
 // cell is "PROVEN 1.2s (Yosys 0.8s, pdr 0.4s)" and the like.
 func cell(r *Result, err error) string {
+	if r == nil && err == nil {
+		return "-"
+	}
 	if err != nil {
 		s := err.Error()
 		if i := strings.IndexByte(s, '\n'); i >= 0 {
