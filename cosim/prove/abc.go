@@ -16,6 +16,7 @@ type abcStatus struct {
 	cexFrame int // the frame at which the output is asserted (status 0)
 	po       int // the output asserted (status 0)
 	elapsed  time.Duration
+	cpu      time.Duration
 	timedOut bool
 	out      string
 }
@@ -42,7 +43,7 @@ func abc(ctx context.Context, dir string, memMB int, aig, engine string, limit t
 	cctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+5*time.Second)
 	defer cancel()
 	r := run(cctx, dir, memMB, abcProg, "-q", cmd)
-	st := abcStatus{status: -1, elapsed: r.elapsed, timedOut: r.timedOut, out: r.out}
+	st := abcStatus{status: -1, elapsed: r.elapsed, cpu: r.cpu, timedOut: r.timedOut, out: r.out}
 	if r.timedOut {
 		if err := ctx.Err(); err != nil {
 			return st, err

@@ -91,6 +91,9 @@ type Result struct {
 	// Times: Build is Yosys (read, miter, AIGER), Search is bmc3, Proof is
 	// pdr, ReplayTime the Verilator replay (build included).
 	Build, Search, Proof, ReplayTime time.Duration
+	// CPU is the processor time of every Yosys and ABC process (the wall
+	// times above also count waiting for a core on a shared machine).
+	CPU time.Duration
 	// Latches and Ands size the miter (AIGER latches and AND gates).
 	Latches, Ands int
 	// Notes are remarks that do not change the verdict.

@@ -48,7 +48,9 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	if res.Ands == 0 && res.Latches == 0 {
 		res.Notes = append(res.Notes, "Yosys's optimisation merged the two designs (structurally the same): the miter's output is constant 0 before ABC runs")
 	}
-	return res, d.decide(ctx, deadline, res)
+	err = d.decide(ctx, deadline, res)
+	res.CPU = d.cpu
+	return res, err
 }
 
 // design is a resolved Options with its working directory.
@@ -62,6 +64,7 @@ type design struct {
 	keep    bool
 	verilog bool // Verilator accepted the user's files
 	module  bool // a memory module: no golden model, no replay
+	cpu     time.Duration
 }
 
 func resolve(ctx context.Context, opt Options) (*design, error) {
@@ -212,6 +215,7 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 		return setupf("work directory: %v", err)
 	}
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
+	d.cpu += r.cpu
 	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, name+".log"))
 	switch {
 	case r.timedOut:
@@ -235,6 +239,7 @@ func (d *design) export(ctx context.Context, sides []string, wrapper string) err
 		return setupf("work directory: %v", err)
 	}
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
+	d.cpu += r.cpu
 	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, "export.log"))
 	switch {
 	case r.timedOut:
@@ -283,6 +288,7 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 			return err
 		}
 		res.Proof = st.elapsed
+		d.cpu += st.cpu
 		if st.status == 1 {
 			res.Verdict, res.Engine = Proven, "iprove"
 			return nil
@@ -297,6 +303,7 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		return err
 	}
 	res.Proof += pdr.elapsed
+	d.cpu += pdr.cpu
 	res.PDRFrames = pdr.frames
 	if pdr.status == 1 {
 		res.Verdict, res.Engine = Proven, engine
@@ -319,6 +326,7 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		if bmc, err = abc(ctx, d.dir, d.opt.MemMB, "zero.aig", fmt.Sprintf("bmc3 -F %d", depth), left, "zero.cex"); err != nil {
 			return err
 		}
+		d.cpu += bmc.cpu
 	} else {
 		bmc.status = -1
 	}

@@ -31,6 +31,9 @@ func ScalingCases() []ScalingCase {
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
 		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{byo + "my_rr_arbiter.sv"}, "my_round_robin", []string{td + "arb_reset_idle.sv"}, "arb_reset_idle"})
 	}
+	for _, n := range []int{64, 128, 256} {
+		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{td + "arb_scan_down.sv"}, "arb_scan_down", []string{byo + "my_rr_arbiter_wrapjump.sv"}, "my_round_robin"})
+	}
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
 		cs = append(cs, ScalingCase{"selector", map[string]int{"N": n, "QW": 16}, []string{byo + "queue_watch.sv"}, "queue_watch", []string{byo + "queue_watch_ge_top.sv"}, "queue_watch"})
 	}
@@ -61,8 +64,8 @@ func ScalingCases() []ScalingCase {
 // Scaling runs every case with timeout each and writes a markdown table to
 // w, one row per case as it finishes.
 func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duration, cases []ScalingCase) error {
-	fmt.Fprintln(w, "| block | parameters | miter ANDs | latches | proof (correct design) | counterexample (wrong design) | cex cycle |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---|---|---:|")
+	fmt.Fprintln(w, "| block | parameters | correct / wrong design | miter ANDs | latches | proof (wall, CPU) | counterexample (wall, CPU) | cex cycle |")
+	fmt.Fprintln(w, "|---|---|---|---:|---:|---|---|---:|")
 	for _, c := range cases {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -91,7 +94,11 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 		if b != nil && b.Cex != nil {
 			cyc = fmt.Sprint(b.Cex.Cycle)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", c.Block, paramText(order, c.Params), ands, lat, cell(g, gerr), cell(b, berr), cyc)
+		names := filepath.Base(c.Good[0])
+		if len(c.Bad) > 0 {
+			names += " / " + filepath.Base(c.Bad[0])
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", c.Block, paramText(order, c.Params), names, ands, lat, cell(g, gerr), cell(b, berr), cyc)
 		if f, ok := w.(*os.File); ok {
 			f.Sync()
 		}
@@ -114,11 +121,11 @@ func cell(r *Result, err error) string {
 	total := r.Build + r.Search + r.Proof
 	switch r.Verdict {
 	case Proven:
-		return fmt.Sprintf("proven %s (Yosys %s, pdr %s)", secs(total), secs(r.Build), secs(r.Proof))
+		return fmt.Sprintf("proven %s, CPU %s (Yosys %s, %s %s)", secs(total), secs(r.CPU), secs(r.Build), r.Engine, secs(r.Proof))
 	case Refuted:
-		return fmt.Sprintf("refuted %s (Yosys %s, pdr %s, bmc3 %s)", secs(total), secs(r.Build), secs(r.Proof), secs(r.Search))
+		return fmt.Sprintf("refuted %s, CPU %s (Yosys %s, ABC %s)", secs(total), secs(r.CPU), secs(r.Build), secs(r.Proof+r.Search))
 	}
-	return fmt.Sprintf("inconclusive after %s (bmc3 depth %d)", secs(total), r.Depth)
+	return fmt.Sprintf("inconclusive after %s, CPU %s (bmc3 depth %d)", secs(total), secs(r.CPU), r.Depth)
 }
 
 func under(root string, files []string) []string {

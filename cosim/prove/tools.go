@@ -33,7 +33,8 @@ func ToolMissing() error {
 type toolRun struct {
 	out      string
 	elapsed  time.Duration
-	timedOut bool // the deadline passed and the process group was killed
+	cpu      time.Duration // user + system time of the process
+	timedOut bool          // the deadline passed and the process group was killed
 	err      error
 }
 
@@ -66,6 +67,9 @@ func run(ctx context.Context, dir string, memMB int, prog string, args ...string
 		r.timedOut = true
 	}
 	r.elapsed = time.Since(t0)
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	r.out = buf.String()
 	return r
 }
