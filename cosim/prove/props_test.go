@@ -1,3 +1,5 @@
+//go:build !verilator
+
 package prove
 
 import (

@@ -1,3 +1,9 @@
+//go:build !verilator
+
+// The pure-Go build runs the tests that need only Yosys (make test-go);
+// the verilator build runs the replays (make test-cosim), so make test
+// runs each once.
+
 package prove
 
 import (
@@ -6,29 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
 )
-
-const byo = "../runner/testdata/byo/"
-
-// needTools skips a test when yosys or yosys-abc is missing (make test
-// installs yosys, which ships both).
-func needTools(t *testing.T) {
-	t.Helper()
-	if err := ToolMissing(); err != nil {
-		t.Skipf("prove needs Yosys 0.23 and yosys-abc: %v", err)
-	}
-}
-
-func opts(block, file, top string, params map[string]int) Options {
-	return Options{Block: block, RTL: []string{file}, Top: top, Params: params, VerilogDir: "../..",
-		Timeout: 60 * time.Second, NoReplay: true}
-}
 
 // TestProveEqual: correct designs written differently from the reference
 // prove equal, also when the reference's own Verilog is the user's.
