@@ -105,7 +105,20 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 	if err := d.export(dctx, []string{"ref.il"}, "miter.sv"); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the property monitor")
 	}
-	_, res.Ands = d.size()
+	lat, ands := d.size()
+	res.Ands = ands
+	if lat == 0 && !bs.Clocked {
+		// Combinational (the threshold unit): SAT sweeping proves what
+		// pdr cannot; pdr still names a violated property.
+		st, err := abc(ctx, d.dir, opt.MemMB, "free.aig", "iprove", time.Until(t0.Add(opt.Timeout))*2/3, "")
+		if err != nil {
+			return nil, err
+		}
+		if st.status == 1 {
+			res.Verdict, res.Elapsed = Proven, time.Since(t0)
+			return res, nil
+		}
+	}
 	st, err := abc(ctx, d.dir, opt.MemMB, "free.aig", "pdr", time.Until(t0.Add(opt.Timeout)), "")
 	res.Elapsed = time.Since(t0)
 	if err != nil {
