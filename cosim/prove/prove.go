@@ -298,12 +298,15 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 	if res.Latches > scorrLatches {
 		engine = "scorr; pdr"
 	}
-	pdr, err := abc(ctx, d.dir, d.opt.MemMB, "free.aig", engine, time.Until(deadline)*2/3, "free.cex")
+	// The whole depth, also after pdr found a counterexample: pdr's may
+	// need non-zero power-up values that a replay cannot set, where a
+	// longer one from zeros exists.
+	depth := d.opt.Depth
+	pdr, bmc, err := d.portfolio(ctx, deadline, engine, depth, res.Latches > 0)
 	if err != nil {
 		return err
 	}
 	res.Proof += pdr.elapsed
-	d.cpu += pdr.cpu
 	res.PDRFrames = pdr.frames
 	if pdr.status == 1 {
 		res.Verdict, res.Engine = Proven, engine
@@ -312,23 +315,6 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 	if res.Latches == 0 && pdr.status != 0 {
 		res.Verdict = Inconclusive
 		return nil
-	}
-	// The whole depth, also after pdr found a counterexample: pdr's may
-	// need non-zero power-up values that a replay cannot set, where a
-	// longer one from zeros exists.
-	depth := d.opt.Depth
-	left := time.Until(deadline)
-	if left < time.Second {
-		left = time.Second
-	}
-	var bmc abcStatus
-	if res.Latches > 0 {
-		if bmc, err = abc(ctx, d.dir, d.opt.MemMB, "zero.aig", fmt.Sprintf("bmc3 -F %d", depth), left, "zero.cex"); err != nil {
-			return err
-		}
-		d.cpu += bmc.cpu
-	} else {
-		bmc.status = -1
 	}
 	res.Search = bmc.elapsed
 	switch {
@@ -366,4 +352,67 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		return nil
 	}
 	return d.replay(ctx, res)
+}
+
+// engineRun is one ABC run of the portfolio.
+type engineRun struct {
+	st  abcStatus
+	err error
+}
+
+// portfolio runs pdr on free.aig and (for a sequential miter) bmc3 on
+// zero.aig side by side until the deadline: a pdr proof stops bmc3, a
+// bmc3 counterexample stops pdr; otherwise both run to their end. A run
+// stopped by the other comes back undecided.
+func (d *design) portfolio(ctx context.Context, deadline time.Time, engine string, depth int, seq bool) (pdr, bmc abcStatus, err error) {
+	pctx, stopPDR := context.WithCancel(ctx)
+	bctx, stopBMC := context.WithCancel(ctx)
+	defer stopPDR()
+	defer stopBMC()
+	left := max(time.Until(deadline), time.Second)
+	pc, bc := make(chan engineRun, 1), make(chan engineRun, 1)
+	go func() {
+		st, err := abc(pctx, d.dir, d.opt.MemMB, "free.aig", engine, left, "free.cex")
+		pc <- engineRun{st, err}
+	}()
+	if seq {
+		go func() {
+			st, err := abc(bctx, d.dir, d.opt.MemMB, "zero.aig", fmt.Sprintf("bmc3 -F %d", depth), left, "zero.cex")
+			bc <- engineRun{st, err}
+		}()
+	} else {
+		bc <- engineRun{abcStatus{status: -1}, nil}
+	}
+	pdone, bdone := false, false
+	for !pdone || !bdone {
+		select {
+		case r := <-pc:
+			pdone, pdr = true, r.st
+			if r.err != nil && pctx.Err() == nil {
+				err = r.err
+			}
+			if r.err != nil {
+				pdr.status = -1
+			}
+			if pdr.status == 1 || err != nil {
+				stopBMC()
+			}
+		case r := <-bc:
+			bdone, bmc = true, r.st
+			if r.err != nil && bctx.Err() == nil {
+				err = r.err
+			}
+			if r.err != nil {
+				bmc.status = -1
+			}
+			if bmc.status == 0 || err != nil {
+				stopPDR()
+			}
+		}
+	}
+	d.cpu += pdr.cpu + bmc.cpu
+	if ctx.Err() != nil {
+		return pdr, bmc, ctx.Err()
+	}
+	return pdr, bmc, err
 }
