@@ -42,7 +42,13 @@ func abc(ctx context.Context, dir string, memMB int, aig, engine string, limit t
 	}
 	cctx, cancel := context.WithTimeout(ctx, time.Duration(secs)*time.Second+5*time.Second)
 	defer cancel()
-	r := run(cctx, dir, memMB, abcProg, "-q", cmd)
+	// bmc3 runs beside pdr at a lower priority: on an idle machine each
+	// has a core; on a busy one the proof keeps its share.
+	nice := 0
+	if strings.HasPrefix(engine, "bmc3") {
+		nice = 10
+	}
+	r := run(cctx, dir, memMB, nice, abcProg, "-q", cmd)
 	st := abcStatus{status: -1, elapsed: r.elapsed, cpu: r.cpu, timedOut: r.timedOut, out: r.out}
 	if r.timedOut {
 		if err := ctx.Err(); err != nil {

@@ -39,13 +39,23 @@ type toolRun struct {
 }
 
 // run starts prog with args in dir under a virtual-memory limit (MB, 0 for
-// none) and kills its whole process group when ctx ends.
-func run(ctx context.Context, dir string, memMB int, prog string, args ...string) toolRun {
+// none), at the given niceness (0: the caller's), and kills its whole
+// process group when ctx ends.
+func run(ctx context.Context, dir string, memMB, nice int, prog string, args ...string) toolRun {
 	name, argv := prog, args
-	if memMB > 0 {
+	if memMB > 0 || nice > 0 {
 		// ulimit -v covers yosys and the abc it forks.
+		pre := ""
+		if memMB > 0 {
+			pre = fmt.Sprintf("ulimit -v %d && ", memMB*1024)
+		}
+		if nice > 0 {
+			pre += fmt.Sprintf("exec nice -n %d ", nice)
+		} else {
+			pre += "exec "
+		}
 		name = "/bin/sh"
-		argv = append([]string{"-c", fmt.Sprintf(`ulimit -v %d && exec "$0" "$@"`, memMB*1024), prog}, args...)
+		argv = append([]string{"-c", pre + `"$0" "$@"`, prog}, args...)
 	}
 	cmd := exec.Command(name, argv...)
 	cmd.Dir = dir
@@ -76,7 +86,7 @@ func run(ctx context.Context, dir string, memMB int, prog string, args ...string
 
 // yosys runs a Yosys script file with its log kept in dir.
 func yosys(ctx context.Context, dir string, memMB int, script string) toolRun {
-	return run(ctx, dir, memMB, yosysProg, "-q", "-l", "yosys.log", "-s", script)
+	return run(ctx, dir, memMB, 0, yosysProg, "-q", "-l", "yosys.log", "-s", script)
 }
 
 // yosysErrors picks Yosys's ERROR lines (and the line before each, which
