@@ -38,12 +38,18 @@ func propWrapper(block string, p map[string]int) (string, []string, []string, er
   assign bad[0] = started & v & !req_i[idx];
   assign bad[1] = started & (idx >= %d);
   assign bad[2] = started & (ptr >= %d);
-  assign bad[3] = started & (j < %d) & (waited >= %d);
+  // Fairness, in a form pdr proves by induction: the taken grants j has
+  // waited plus the circular distance from the pointer to j never exceed
+  // N-1 (every taken grant to another requester moves the pointer at least
+  // one step towards j). The distance is at least 0, so waited <= N-1: no
+  // requester waits N taken grants.
+  wire [31:0] dist = (32'(j) >= 32'(ptr)) ? 32'(j) - 32'(ptr) : 32'(j) + %d - 32'(ptr);
+  assign bad[3] = started & (j < %d) & (32'(waited) + dist > %d);
   assign bad[4] = started & (v != (req_i != 0));
 endmodule
-`, n-1, iw-1, iw-1, iw-1, cw-1, cw, n, n, n, n)
+`, n-1, iw-1, iw-1, iw-1, cw-1, cw, n, n, n, n, n-1)
 		return b.String(), []string{"grant only to a requester", "gnt_idx_o < N", "ptr_q < N",
-			"no requester waits N taken grants (at most N-1)", "gnt_valid_o = |req_i"}, []string{"ptr_q"}, nil
+			"no requester waits N taken grants (waited + distance(ptr, j) <= N-1)", "gnt_valid_o = |req_i"}, []string{"ptr_q"}, nil
 	case "selector":
 		n, qw := p["N"], p["QW"]
 		fmt.Fprintf(&b, `module occ_miter (input wire clk_i, input wire rst_ni, input wire [%d:0] qlen_i, input wire [%d:0] thr_i, output wire [0:0] bad);
