@@ -33,6 +33,7 @@ func TestProveEqual(t *testing.T) {
 		{"arbiter", "../../verilog/rr_arbiter.sv", "", map[string]int{"N": 1}},
 		{"selector", byo + "queue_watch.sv", "queue_watch", map[string]int{"N": 4, "QW": 4}},
 		{"selector", "testdata/sel_borrow.sv", "sel_borrow", map[string]int{"N": 3, "QW": 5}},
+		{"selector", "testdata/sel_inverted.sv", "sel_inverted", map[string]int{"N": 3, "QW": 4}},
 		{"threshold", "testdata/thr_wide.sv", "thr_wide", map[string]int{"C": 2, "QW": 6, "AW": 4}},
 	}
 	for _, c := range cases {
