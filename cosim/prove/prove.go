@@ -50,6 +50,7 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	}
 	err = d.decide(ctx, deadline, res)
 	res.CPU = d.cpu
+	res.Total = time.Since(t0) - res.ReplayTime
 	return res, err
 }
 

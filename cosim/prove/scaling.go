@@ -118,12 +118,12 @@ func cell(r *Result, err error) string {
 		}
 		return "error: " + strings.TrimPrefix(s, "prove: ")
 	}
-	total := r.Build + r.Search + r.Proof
+	total := r.Total
 	switch r.Verdict {
 	case Proven:
 		return fmt.Sprintf("proven %s, CPU %s (Yosys %s, %s %s)", secs(total), secs(r.CPU), secs(r.Build), r.Engine, secs(r.Proof))
 	case Refuted:
-		return fmt.Sprintf("refuted %s, CPU %s (Yosys %s, ABC %s)", secs(total), secs(r.CPU), secs(r.Build), secs(r.Proof+r.Search))
+		return fmt.Sprintf("refuted %s, CPU %s (Yosys %s, %s)", secs(total), secs(r.CPU), secs(r.Build), r.Engine)
 	}
 	return fmt.Sprintf("inconclusive after %s, CPU %s (bmc3 depth %d)", secs(total), secs(r.CPU), r.Depth)
 }
