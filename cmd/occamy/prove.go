@@ -58,7 +58,7 @@ whose replay does not show the mismatch: a bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
   occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
   occamy prove --block arbiter --properties
-  occamy prove --scaling > docs/prove-scaling.md`,
+  occamy prove --scaling --timeout 60s`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runProve(cmd, args, fl)
 		},
