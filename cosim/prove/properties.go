@@ -93,8 +93,8 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 	t0 := time.Now()
 	dctx, cancel := context.WithTimeout(ctx, opt.Timeout)
 	defer cancel()
-	if err := writeFile(filepath.Join(d.dir, "shiftx_map.v"), shiftxMap); err != nil {
-		return nil, setupf("work directory: %v", err)
+	if err := d.writeMaps(); err != nil {
+		return nil, err
 	}
 	if err := d.sideExposed(dctx, srcs, top, expose); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the property monitor")

@@ -193,8 +193,8 @@ func (d *design) timeoutOr(ctx context.Context, err error, what string) error {
 // buildMiter runs the three Yosys steps: the user's design, the
 // reference, the miter and its AIGER files.
 func (d *design) buildMiter(ctx context.Context) error {
-	if err := writeFile(filepath.Join(d.dir, "shiftx_map.v"), shiftxMap); err != nil {
-		return setupf("work directory: %v", err)
+	if err := d.writeMaps(); err != nil {
+		return err
 	}
 	if err := d.side(ctx, "uut", d.files, d.top, true); err != nil {
 		return err
@@ -266,4 +266,14 @@ func (d *design) size() (latches, ands int) {
 		}
 	}
 	return latches, ands
+}
+
+// writeMaps puts the project's techmap rules beside the export script.
+func (d *design) writeMaps() error {
+	for name, text := range map[string]string{"shiftx_map.v": shiftxMap, "arith_map.v": arithMap} {
+		if err := writeFile(filepath.Join(d.dir, name), text); err != nil {
+			return setupf("work directory: %v", err)
+		}
+	}
+	return nil
 }

@@ -12,6 +12,9 @@ import (
 //go:embed shiftx_map.v
 var shiftxMap string
 
+//go:embed arith_map.v
+var arithMap string
+
 // sideScript reads one design, elaborates top at params, flattens it and
 // writes it as RTLIL with its top renamed to as.
 func sideScript(files []string, top string, params map[string]int, as, out string) string {
@@ -50,6 +53,7 @@ opt_clean
 async2sync
 dffunmap
 techmap -map shiftx_map.v
+techmap -map arith_map.v
 techmap
 abc -g AND -fast
 dffunmap
