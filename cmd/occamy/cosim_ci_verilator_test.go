@@ -166,7 +166,7 @@ func TestCosimSIGINT(t *testing.T) {
 		require.ErrorAs(t, err, &ee, "%v", sig)
 		require.Equal(t, exitInterrupted, ee.ExitCode(), "%v: stderr: %s", sig, stderr.String())
 		require.Regexp(t, `^occamy: cosim interrupted at cycle \d+\n$`, stderr.String())
-		require.Regexp(t, `^INTERRUPTED arbiter \(rr_arbiter, verilator batched\): no mismatch in \d+ cycles compared \(\d+ run\) on 2 outputs before the stop`, stdout.String())
+		require.Regexp(t, `^INTERRUPTED arbiter \(rr_arbiter, verilator batched\): no mismatch in \d+ cycles compared \(\d+ run\) on 2 outputs, coverage \d+/\d+ hit before the stop`, stdout.String())
 		t.Logf("%v: %s", sig, strings.TrimSpace(stdout.String()))
 	}
 }

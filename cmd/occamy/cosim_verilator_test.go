@@ -32,15 +32,16 @@ func TestCosimVerdicts(t *testing.T) {
 	cosimEnv(t)
 	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "20000", "--param", "N=8")
 	require.Equal(t, 0, code, errText)
-	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, [0-9.]+[kM]? cycles/s, seed 1\n$`, out)
+	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, coverage 5/5 hit, [0-9.]+[kM]? cycles/s, seed 1\n  coverage arbiter: 5/5 coverpoints hit\n(    \S+ +\d+  .*\n){5}$`, out)
 
 	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code, errText)
 	require.Contains(t, errText, "1 of 1 runs differ")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Regexp(t, `^MISMATCH arbiter \(my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
-	require.Len(t, lines, 9, "verdict and eight trace lines:\n%s", out)
+	require.Len(t, lines, 15, "verdict, eight trace lines and the coverage table:\n%s", out)
 	require.Contains(t, lines[8], "*")
+	require.Equal(t, "coverage arbiter: 5/5 coverpoints hit", strings.TrimSpace(lines[9]))
 
 	bad := writeFile(t, "renamed.sv", `module renamed #(parameter int N = 64) (
   input logic clk_i, input logic rst_ni, input logic [N-1:0] requests_i, input logic ack_i,

@@ -1,19 +1,174 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"occamy/cosim/prove"
+	"occamy/cosim/runner"
 )
 
-// newProveCmd is formal equivalence of a user's Verilog against the reference. Placeholder until issue 13 lands.
+// Exit codes of occamy prove beyond the uniform 0/1/2.
+const (
+	exitInconclusive = 3 // neither proof nor counterexample within --timeout
+	exitFlowBug      = 4 // a counterexample's replay contradicts it: a bug in the flow
+)
+
+// proveFlags are the raw flag values of occamy prove.
+type proveFlags struct {
+	block, top, vcd, work string
+	rtl, params           []string
+	depth                 int
+	timeout               time.Duration
+	noReplay, properties  bool
+	scaling               bool
+}
+
 func newProveCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:    "prove",
-		Short:  "formal equivalence of a user's Verilog against the reference",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return usageErr(errors.New("prove: not built yet"))
+	var fl proveFlags
+	cmd := &cobra.Command{
+		Use:   "prove --block B --rtl FILE... [--top M] [--param N=V...] [--depth K] [--timeout S]",
+		Short: "Prove your Verilog equal to the reference for every input sequence, or give the shortest counterexample (Yosys + ABC)",
+		Long: `prove builds a miter of your Verilog of a block against the project's
+reference Verilog at the given parameters (Yosys 0.23), exports it as AIGER
+and runs ABC: pdr for an unbounded proof, bmc3 for the shortest
+counterexample. Both designs start from arbitrary register values; rst_ni is
+low in the first cycle, and the outputs are compared from the cycle after
+that reset edge, the rule of occamy cosim. The port contract is checked
+first, with occamy cosim's messages.
+
+A counterexample is replayed through the Go golden model and your RTL on
+Verilator (lock-step) and its first mismatch is printed as occamy cosim
+prints one; --vcd writes both sides' waveforms.
+
+--properties proves the reference's own contract properties instead
+(arbiter, selector, threshold); without --param it sweeps the documented
+parameter subset (docs/prove.md).
+
+Exit status: 0 proven, 1 counterexample (or a property violated), 2 setup
+error (bad flags, contract, a design Yosys 0.23 cannot read), 3 inconclusive
+within --timeout (the bounded depth reached is printed), 4 a counterexample
+whose replay does not show the mismatch: a bug in the flow.`,
+		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
+  occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
+  occamy prove --block arbiter --properties
+  occamy prove --scaling --timeout 60s`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runProve(cmd, args, fl)
 		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.block, "block", "", "block: "+strings.Join(append(runner.Blocks(), prove.ModuleBlocks()...), ", "))
+	f.StringSliceVar(&fl.rtl, "rtl", nil, "your Verilog files (repeat the flag, separate with commas, or list them after it)")
+	f.StringVar(&fl.top, "top", "", "top module of --rtl (default: guessed from the files)")
+	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")
+	f.IntVar(&fl.depth, "depth", prove.DefaultDepth, "cycles the bounded counterexample search unrolls")
+	f.DurationVar(&fl.timeout, "timeout", prove.DefaultTimeout, "time limit of the proof (Yosys and ABC; the replay is extra), e.g. 30s")
+	f.StringVar(&fl.vcd, "vcd", "", "directory for the replay's waveforms (BLOCK.go.vcd, BLOCK.verilator.vcd)")
+	f.BoolVar(&fl.noReplay, "no-replay", false, "do not replay a counterexample on Verilator")
+	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
+	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
+	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
+	return cmd
+}
+
+// proveOptions maps the flags onto prove.Options.
+func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
+	if fl.block == "" {
+		return prove.Options{}, errors.New("prove: --block is required: " + strings.Join(runner.Blocks(), ", "))
+	}
+	rtl := append([]string(nil), fl.rtl...)
+	if len(args) > 0 {
+		if len(rtl) == 0 {
+			return prove.Options{}, fmt.Errorf("prove: unexpected arguments %s (Verilog files go after --rtl)", strings.Join(args, " "))
+		}
+		rtl = append(rtl, args...)
+	}
+	if len(rtl) == 0 && !fl.properties {
+		return prove.Options{}, errors.New("prove: --rtl is required (your Verilog of the block), or --properties for the reference's own properties")
+	}
+	if fl.depth < 1 {
+		return prove.Options{}, fmt.Errorf("prove: --depth %d: want at least 1 cycle", fl.depth)
+	}
+	if fl.timeout <= 0 {
+		return prove.Options{}, fmt.Errorf("prove: --timeout %v: want a positive duration, e.g. 30s", fl.timeout)
+	}
+	params, err := parseParams(fl.params)
+	if err != nil {
+		return prove.Options{}, err
+	}
+	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, WorkDir: fl.work}, nil
+}
+
+func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
+	ctx, stop := interruptContext(cmd.Context())
+	defer stop()
+	if fl.scaling {
+		return runScaling(ctx, cmd.OutOrStdout(), fl)
+	}
+	opt, err := proveOptions(args, fl)
+	if err != nil {
+		return usageErr(err)
+	}
+	if fl.properties {
+		if len(opt.RTL) > 0 {
+			return usageErr(errors.New("prove: --properties proves the reference's own Verilog; leave out --rtl"))
+		}
+		return runProperties(ctx, cmd.OutOrStdout(), opt)
+	}
+	res, err := prove.Prove(ctx, opt)
+	return reportProve(ctx, cmd.OutOrStdout(), res, err)
+}
+
+// reportProve prints a result and maps it onto the exit code.
+func reportProve(ctx context.Context, w io.Writer, res *prove.Result, err error) error {
+	var fe *prove.FlowError
+	switch {
+	case errors.As(err, &fe):
+		printCex(w, res, fe.Cex, fe.Replay)
+		return &exitError{code: exitFlowBug, err: err}
+	case err != nil && ctx.Err() != nil:
+		return &exitError{code: exitInterrupted, err: errors.New("prove interrupted")}
+	case err != nil:
+		return usageErr(err)
+	}
+	fmt.Fprintln(w, res.Summary())
+	for _, n := range res.Notes {
+		fmt.Fprintln(w, "  note: "+n)
+	}
+	switch res.Verdict {
+	case prove.Refuted:
+		printCex(w, res, res.Cex, res.Replay)
+		return failErr(fmt.Errorf("prove: %s differs from the reference at cycle %d", res.Top, res.Cex.Cycle))
+	case prove.Inconclusive:
+		return &exitError{code: exitInconclusive, err: fmt.Errorf("prove: inconclusive within the time limit: no counterexample in the first %d cycles", res.Depth)}
+	}
+	return nil
+}
+
+// printCex writes the counterexample's inputs and its replay, the replay as
+// occamy cosim prints a run.
+func printCex(w io.Writer, res *prove.Result, cex *prove.Counterexample, rep *runner.Result) {
+	if cex == nil {
+		return
+	}
+	if cex.Layout.Clock != "" {
+		fmt.Fprintf(w, "  counterexample: %d cycles, cycle 0 is the forced reset\n", cex.Cycle+1)
+	} else {
+		fmt.Fprintln(w, "  counterexample:")
+	}
+	for _, l := range cex.Lines() {
+		fmt.Fprintln(w, "    "+l)
+	}
+	if rep != nil {
+		fmt.Fprint(w, "  replay: ")
+		writeResult(w, rep)
 	}
 }

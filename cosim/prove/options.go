@@ -1,0 +1,185 @@
+package prove
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"occamy/cosim/runner"
+)
+
+// Defaults of Options.
+const (
+	DefaultDepth   = 20               // bmc3 frames
+	DefaultTimeout = 60 * time.Second // whole run, replay excluded
+	DefaultMemMB   = 8192             // virtual-memory limit of each Yosys and ABC run
+)
+
+// Options says what to prove.
+type Options struct {
+	// Block is threshold, selector, arbiter, executor or top (or the
+	// module name), as for occamy cosim.
+	Block string
+	// RTL are the user's Verilog files; Top their top module ("" guesses
+	// it as occamy cosim does).
+	RTL []string
+	Top string
+	// Params are the block's parameters; missing ones take the defaults.
+	Params map[string]int
+	// Depth is how many cycles the bounded search unrolls; 0 means
+	// DefaultDepth.
+	Depth int
+	// Timeout bounds the whole proof (Yosys, bmc3 and pdr); 0 means
+	// DefaultTimeout.
+	Timeout time.Duration
+	// MemMB limits each Yosys and ABC process; 0 means DefaultMemMB.
+	MemMB int
+	// NoReplay skips replaying a counterexample on Verilator (its input
+	// sequence is still reported).
+	NoReplay bool
+	// VCDDir receives both sides' waveforms of the replay.
+	VCDDir string
+	// WorkDir keeps the generated files (scripts, miter, AIGER, logs);
+	// "" means a temporary directory removed afterwards.
+	WorkDir string
+	// VerilogDir and CacheDir are as in runner.Options.
+	VerilogDir string
+	CacheDir   string
+}
+
+// Verdict is what the proof concluded.
+type Verdict int
+
+// Verdicts.
+const (
+	Proven       Verdict = iota // equal for every input sequence from reset
+	Refuted                     // a counterexample was found
+	Inconclusive                // neither within the time limit
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Proven:
+		return "PROVEN"
+	case Refuted:
+		return "COUNTEREXAMPLE"
+	}
+	return "INCONCLUSIVE"
+}
+
+// Result is the outcome of a proof that could be set up.
+type Result struct {
+	Block   string
+	Top     string         // the user's top module
+	Params  map[string]int // every parameter
+	Order   []string       // parameter names in the block's order
+	Files   []string
+	Clocked bool // the block has a clock (else combinational)
+	Verdict Verdict
+	// Engine is what decided: "pdr" or "bmc3"; "" when inconclusive.
+	Engine string
+	// Depth is the number of cycles bmc3 searched without finding a
+	// counterexample (when not Refuted); PDRFrames the frames pdr reached.
+	Depth     int
+	PDRFrames int
+	// Cex is the counterexample when Refuted.
+	Cex *Counterexample
+	// Replay is the co-simulation run of the counterexample's inputs: its
+	// Mismatch is the first difference, reported as occamy cosim does.
+	Replay *runner.Result
+	// Times: Build is Yosys (read, miter, AIGER), Search is bmc3, Proof is
+	// pdr, ReplayTime the Verilator replay (build included).
+	Build, Search, Proof, ReplayTime time.Duration
+	// Total is the wall time of the proof (Yosys and ABC, replay
+	// excluded); pdr and bmc3 run side by side, so it is less than
+	// Build+Search+Proof.
+	Total time.Duration
+	// CPU is the processor time of every Yosys and ABC process (the wall
+	// times above also count waiting for a core on a shared machine).
+	CPU time.Duration
+	// Latches and Ands size the miter (AIGER latches and AND gates).
+	Latches, Ands int
+	// Notes are remarks that do not change the verdict.
+	Notes []string
+}
+
+// Summary is one line: the verdict, what was compared and how long it took.
+func (r *Result) Summary() string {
+	what := fmt.Sprintf("%s (%s vs reference, %s)", r.Block, r.Top, paramText(r.Order, r.Params))
+	switch r.Verdict {
+	case Proven:
+		when := "in every cycle after the first reset edge, for every input sequence and power-up state"
+		if !r.Clocked {
+			when = "for every input (combinational)"
+		}
+		return fmt.Sprintf("PROVEN %s: outputs equal %s (%s, %s; miter %d latches, %d ANDs)",
+			what, when, r.Engine, secs(r.Total), r.Latches, r.Ands)
+	case Refuted:
+		return fmt.Sprintf("COUNTEREXAMPLE %s: outputs differ at cycle %d (%s, %s)", what, r.Cex.Cycle, r.Engine, secs(r.Total))
+	}
+	return fmt.Sprintf("INCONCLUSIVE %s: no proof and no counterexample within the limit; bounded search found no difference in the first %d cycles (pdr reached frame %d, %s)",
+		what, r.Depth, r.PDRFrames, secs(r.Total))
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
+
+func paramText(order []string, p map[string]int) string {
+	var s []string
+	for _, k := range order {
+		s = append(s, fmt.Sprintf("%s=%d", k, p[k]))
+	}
+	return strings.Join(s, " ")
+}
+
+// SetupError is a problem that kept the proof from running: a bad option,
+// a missing tool, a design Yosys cannot build into a miter.
+type SetupError struct {
+	Msg string
+	Err error
+}
+
+func (e *SetupError) Error() string {
+	if e.Err != nil {
+		return "prove: " + e.Msg + ": " + e.Err.Error()
+	}
+	return "prove: " + e.Msg
+}
+
+// Unwrap returns the cause.
+func (e *SetupError) Unwrap() error { return e.Err }
+
+func setupf(format string, a ...any) error { return &SetupError{Msg: fmt.Sprintf(format, a...)} }
+
+// UnsupportedError is a design Verilator accepts but Yosys 0.23's
+// read_verilog -sv cannot parse or elaborate: the proof cannot run, the
+// design is not wrong. Output holds Yosys's error lines.
+type UnsupportedError struct {
+	Files  []string
+	Output string
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("prove: Yosys 0.23 cannot read %s, which Verilator accepts (docs/prove.md lists the SystemVerilog 0.23 does not support; occamy cosim can still check it):\n  %s",
+		strings.Join(e.Files, " "), strings.ReplaceAll(e.Output, "\n", "\n  "))
+}
+
+// ErrFlow is wrapped by every *FlowError.
+var ErrFlow = errors.New("bug in the prove flow")
+
+// FlowError says the tools disagree: a counterexample whose replay through
+// the Go model and Verilator shows no mismatch at its cycle. It is a bug in
+// the flow (the miter, the witness mapping or a tool), never in the user's
+// design.
+type FlowError struct {
+	Cex    *Counterexample
+	Replay *runner.Result
+	Msg    string
+}
+
+func (e *FlowError) Error() string {
+	return "prove: BUG IN THE FLOW, please report it: " + e.Msg
+}
+
+// Unwrap makes errors.Is(err, ErrFlow) true.
+func (e *FlowError) Unwrap() error { return ErrFlow }

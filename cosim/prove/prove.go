@@ -1,0 +1,279 @@
+package prove
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"occamy/cosim"
+	"occamy/cosim/runner"
+)
+
+// Prove builds the miter of the user's design (Options.RTL) against the
+// project's reference at the given parameters and runs ABC's pdr (proof)
+// and bmc3 (shortest counterexample) within Options.Timeout. It returns an
+// error only when the proof could not run (*SetupError, a
+// *cosim.ContractError, *UnsupportedError) or when a counterexample's
+// replay contradicts it (*FlowError); a difference is Result.Cex.
+func Prove(ctx context.Context, opt Options) (*Result, error) {
+	if err := ToolMissing(); err != nil {
+		return nil, err
+	}
+	d, err := resolve(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	defer d.cleanup()
+	res := &Result{Block: d.bs.Name, Top: d.top, Params: d.bs.Params, Order: d.bs.Order, Files: d.files, Clocked: d.bs.Clocked}
+	if note, err := d.checkContract(ctx); err != nil {
+		return nil, err
+	} else if note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	deadline := time.Now().Add(d.opt.Timeout)
+	dctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	t0 := time.Now()
+	if err := d.buildMiter(dctx); err != nil {
+		return nil, d.timeoutOr(ctx, err, "building the miter")
+	}
+	res.Build = time.Since(t0)
+	res.Latches, res.Ands = d.size()
+	if res.Ands == 0 && res.Latches == 0 {
+		res.Notes = append(res.Notes, "Yosys's optimisation merged the two designs (structurally the same): the miter's output is constant 0 before ABC runs")
+	}
+	err = d.decide(ctx, deadline, res)
+	res.CPU = d.cpu
+	res.Total = time.Since(t0) - res.ReplayTime
+	return res, err
+}
+
+// design is a resolved Options with its working directory.
+type design struct {
+	opt     Options
+	bs      *runner.BlockSpec
+	files   []string // the user's, absolute
+	top     string
+	layout  cosim.Layout
+	dir     string
+	keep    bool
+	verilog bool // Verilator accepted the user's files
+	module  bool // a memory module: no golden model, no replay
+	cpu     time.Duration
+}
+
+func resolve(ctx context.Context, opt Options) (*design, error) {
+	if opt.Depth < 0 {
+		return nil, setupf("depth %d: want a positive number of cycles", opt.Depth)
+	}
+	if opt.Depth == 0 {
+		opt.Depth = DefaultDepth
+	}
+	if opt.Timeout < 0 {
+		return nil, setupf("timeout %v: want a positive duration", opt.Timeout)
+	}
+	if opt.Timeout == 0 {
+		opt.Timeout = DefaultTimeout
+	}
+	if opt.MemMB <= 0 {
+		opt.MemMB = DefaultMemMB
+	}
+	if len(opt.RTL) == 0 {
+		return nil, setupf("no RTL given: prove compares your Verilog (--rtl) with the project's reference")
+	}
+	bs, err := runner.Describe(opt.Block, opt.Params, opt.VerilogDir)
+	module := false
+	if err != nil {
+		mb, merr := describeModule(ctx, opt.Block, opt.Params, opt.VerilogDir, opt.CacheDir)
+		if merr != nil {
+			return nil, merr
+		}
+		if mb == nil {
+			return nil, err
+		}
+		bs, module = mb, true
+	}
+	d := &design{opt: opt, bs: bs, module: module}
+	for i, f := range bs.Sources {
+		if bs.Sources[i], err = filepath.Abs(f); err != nil {
+			return nil, setupf("%s: %v", f, err)
+		}
+	}
+	for _, f := range opt.RTL {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return nil, setupf("%s: %v", f, err)
+		}
+		if st, err := os.Stat(a); err != nil || st.IsDir() {
+			return nil, setupf("RTL file %s cannot be read", f)
+		}
+		d.files = append(d.files, a)
+	}
+	d.top = opt.Top
+	if d.top == "" {
+		top, mods := runner.GuessTop(d.files, bs.Module)
+		if top == "" {
+			return nil, setupf("cannot tell the top module of %s: it declares %s; give --top", strings.Join(opt.RTL, " "), orNone(mods))
+		}
+		d.top = top
+	}
+	clock, reset := "", ""
+	if bs.Clocked {
+		clock, reset = cosim.DefaultClock, cosim.DefaultReset
+	}
+	if d.layout, err = cosim.NewLayout(bs.Ports, clock, reset, false); err != nil {
+		return nil, err
+	}
+	if opt.WorkDir != "" {
+		d.dir, d.keep = opt.WorkDir, true
+		if err := os.MkdirAll(d.dir, 0o755); err != nil {
+			return nil, setupf("work directory: %v", err)
+		}
+	} else if d.dir, err = os.MkdirTemp("", "occamy-prove-"); err != nil {
+		return nil, setupf("work directory: %v", err)
+	}
+	return d, nil
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "no module"
+	}
+	return strings.Join(s, ", ")
+}
+
+func (d *design) cleanup() {
+	if !d.keep {
+		os.RemoveAll(d.dir)
+	}
+}
+
+func (d *design) gparams() map[string]string {
+	g := map[string]string{}
+	for k, v := range d.bs.Params {
+		g[k] = strconv.Itoa(v)
+	}
+	return g
+}
+
+// checkContract elaborates the user's top with Verilator, as occamy cosim
+// does, and checks its ports against the block's contract, with the same
+// messages. Without Verilator the check falls to Yosys's miter, whose
+// errors are less precise; the note says so.
+func (d *design) checkContract(ctx context.Context) (string, error) {
+	el, err := cosim.Discover(ctx, cosim.Spec{Sources: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir})
+	if errors.Is(err, cosim.ErrToolMissing) {
+		return "Verilator is not installed: the port contract was not checked before the proof, and a counterexample cannot be replayed", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	d.verilog = true
+	return "", cosim.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
+}
+
+// timeoutOr turns a run stopped by the proof's deadline into a setup error
+// that says so, and passes the caller's own cancellation through.
+func (d *design) timeoutOr(ctx context.Context, err error, what string) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	var se *SetupError
+	if errors.As(err, &se) && se.Err == context.DeadlineExceeded {
+		return setupf("%s took longer than the %v limit (give --timeout)", what, d.opt.Timeout)
+	}
+	return err
+}
+
+// buildMiter runs the three Yosys steps: the user's design, the
+// reference, the miter and its AIGER files.
+func (d *design) buildMiter(ctx context.Context) error {
+	if err := d.writeMaps(); err != nil {
+		return err
+	}
+	if err := d.side(ctx, "uut", d.files, d.top, true); err != nil {
+		return err
+	}
+	if err := d.side(ctx, "ref", d.bs.Sources, d.bs.Module, false); err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(d.dir, "miter.sv"), miterWrapper(d.bs.Ports, d.bs.Clocked)); err != nil {
+		return setupf("work directory: %v", err)
+	}
+	return d.export(ctx, []string{"uut.il", "ref.il"}, "miter.sv")
+}
+
+// side writes NAME.il: one design read, elaborated and flattened.
+func (d *design) side(ctx context.Context, name string, files []string, top string, user bool) error {
+	script := filepath.Join(d.dir, name+".ys")
+	if err := writeFile(script, sideScript(files, top, d.bs.Params, "occ_"+name, name+".il")); err != nil {
+		return setupf("work directory: %v", err)
+	}
+	r := yosys(ctx, d.dir, d.opt.MemMB, script)
+	d.cpu += r.cpu
+	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, name+".log"))
+	switch {
+	case r.timedOut:
+		return &SetupError{Msg: "Yosys reading " + name, Err: context.DeadlineExceeded}
+	case r.err == nil:
+		return nil
+	case memKilled(r):
+		return setupf("Yosys ran out of memory (limit %d MB) reading %s", d.opt.MemMB, strings.Join(files, " "))
+	case !user:
+		return setupf("Yosys cannot read the project's %s (a bug in the project):\n  %s", top, yosysErrors(r.out))
+	case d.verilog:
+		return &UnsupportedError{Files: d.opt.RTL, Output: yosysErrors(r.out)}
+	}
+	return setupf("Yosys cannot read %s:\n  %s", strings.Join(d.opt.RTL, " "), yosysErrors(r.out))
+}
+
+// export builds the AIGER files from RTLIL sides and a wrapper.
+func (d *design) export(ctx context.Context, sides []string, wrapper string) error {
+	script := filepath.Join(d.dir, "export.ys")
+	if err := writeFile(script, exportScript(sides, wrapper)); err != nil {
+		return setupf("work directory: %v", err)
+	}
+	r := yosys(ctx, d.dir, d.opt.MemMB, script)
+	d.cpu += r.cpu
+	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, "export.log"))
+	switch {
+	case r.timedOut:
+		return &SetupError{Msg: "Yosys building the miter", Err: context.DeadlineExceeded}
+	case memKilled(r):
+		return setupf("Yosys ran out of memory (limit %d MB) building the miter", d.opt.MemMB)
+	case r.err != nil:
+		return setupf("Yosys cannot build the miter:\n  %s", yosysErrors(r.out))
+	}
+	return nil
+}
+
+var statCell = regexp.MustCompile(`(?m)^\s*\$(_AND_|_DFF_P_)\s+(\d+)`)
+
+// size reads the miter's AND gates and registers from stat.txt.
+func (d *design) size() (latches, ands int) {
+	b, _ := os.ReadFile(filepath.Join(d.dir, "stat.txt"))
+	for _, m := range statCell.FindAllStringSubmatch(string(b), -1) {
+		n, _ := strconv.Atoi(m[2])
+		if m[1] == "_AND_" {
+			ands = n
+		} else {
+			latches = n
+		}
+	}
+	return latches, ands
+}
+
+// writeMaps puts the project's techmap rules beside the export script.
+func (d *design) writeMaps() error {
+	for name, text := range map[string]string{"shiftx_map.v": shiftxMap, "arith_map.v": arithMap} {
+		if err := writeFile(filepath.Join(d.dir, name), text); err != nil {
+			return setupf("work directory: %v", err)
+		}
+	}
+	return nil
+}

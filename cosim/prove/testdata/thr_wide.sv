@@ -1,0 +1,25 @@
+// A correct dt_threshold written differently: each class shifts free_i in a
+// word wide enough for the largest left shift (QW + 2^(AW-1) bits) with a
+// signed shift amount chosen by its sign, then saturates on any bit above
+// QW-1. Expected: PROVEN.
+module thr_wide #(
+  parameter int C  = 8,
+  parameter int QW = 16,
+  parameter int AW = 4
+) (
+  input  logic [QW-1:0]   free_i,
+  input  logic [C*AW-1:0] alpha_i,
+  output logic [C*QW-1:0] thr_o
+);
+  localparam int WW = QW + (1 << (AW - 1));
+  for (genvar c = 0; c < C; c++) begin : g_c
+    logic signed [AW-1:0] s;
+    logic [WW-1:0]        w;
+    assign s = alpha_i[c*AW +: AW];
+    always_comb begin
+      if (s >= 0) w = WW'(free_i) << s;
+      else        w = WW'(free_i) >> (-s);
+    end
+    assign thr_o[c*QW +: QW] = (w >> QW) != '0 ? {QW{1'b1}} : w[QW-1:0];
+  end
+endmodule
