@@ -19,6 +19,10 @@ type ScalingCase struct {
 	GoodTop string
 	Bad     []string
 	BadTop  string
+	// BadMutant, when set, is a mutation-catalogue ID: the wrong design is
+	// Good with that mutant applied to its file, made when the row runs,
+	// so the row can never drift from the project's Verilog.
+	BadMutant string
 }
 
 // ScalingCases are the rows of docs/prove.md's table: the arbiter and the
@@ -29,34 +33,34 @@ func ScalingCases() []ScalingCase {
 	const byo, td = "cosim/runner/testdata/byo/", "cosim/prove/testdata/"
 	var cs []ScalingCase
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
-		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{byo + "my_rr_arbiter.sv"}, "my_round_robin", []string{td + "arb_reset_idle.sv"}, "arb_reset_idle"})
+		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{byo + "my_rr_arbiter.sv"}, "my_round_robin", []string{td + "arb_reset_idle.sv"}, "arb_reset_idle", ""})
 	}
 	for _, n := range []int{64, 128, 256} {
-		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{td + "arb_scan_down.sv"}, "arb_scan_down", []string{byo + "my_rr_arbiter_wrapjump.sv"}, "my_round_robin"})
+		cs = append(cs, ScalingCase{"arbiter", map[string]int{"N": n}, []string{td + "arb_scan_down.sv"}, "arb_scan_down", []string{byo + "my_rr_arbiter_wrapjump.sv"}, "my_round_robin", ""})
 	}
 	for _, n := range []int{8, 16, 32, 64, 128, 256} {
-		cs = append(cs, ScalingCase{"selector", map[string]int{"N": n, "QW": 16}, []string{byo + "queue_watch.sv"}, "queue_watch", []string{byo + "queue_watch_ge_top.sv"}, "queue_watch"})
+		cs = append(cs, ScalingCase{"selector", map[string]int{"N": n, "QW": 16}, []string{byo + "queue_watch.sv"}, "queue_watch", []string{byo + "queue_watch_ge_top.sv"}, "queue_watch", ""})
 	}
 	for _, qw := range []int{4, 8, 16, 32} {
-		cs = append(cs, ScalingCase{"selector", map[string]int{"N": 64, "QW": qw}, []string{td + "sel_borrow.sv"}, "sel_borrow", []string{td + "sel_reset_idle.sv"}, "sel_reset_idle"})
+		cs = append(cs, ScalingCase{"selector", map[string]int{"N": 64, "QW": qw}, []string{td + "sel_borrow.sv"}, "sel_borrow", []string{td + "sel_reset_idle.sv"}, "sel_reset_idle", ""})
 	}
 	for _, qw := range []int{4, 8, 16, 32} {
-		cs = append(cs, ScalingCase{"threshold", map[string]int{"C": 8, "QW": qw, "AW": 4}, []string{td + "thr_wide.sv"}, "thr_wide", []string{td + "thr_wrap.sv"}, "thr_wrap"})
+		cs = append(cs, ScalingCase{"threshold", map[string]int{"C": 8, "QW": qw, "AW": 4}, []string{td + "thr_wide.sv"}, "thr_wide", []string{td + "thr_wrap.sv"}, "thr_wrap", ""})
 	}
 	for _, p := range []map[string]int{{"N": 2, "QW": 4, "B": 8}, {"N": 4, "QW": 5, "B": 16}, {"N": 8, "QW": 6, "B": 32}} {
-		cs = append(cs, ScalingCase{"executor", p, []string{"verilog/hd_executor.sv"}, "hd_executor", []string{td + "mutants/hd_executor_ack_empty.sv"}, "hd_executor"})
+		cs = append(cs, ScalingCase{Block: "executor", Params: p, Good: []string{"verilog/hd_executor.sv"}, GoodTop: "hd_executor", BadTop: "hd_executor", BadMutant: "exe-ack-empty"})
 	}
 	top := []string{"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/hd_executor.sv"}
 	for _, p := range []map[string]int{{"N": 2, "Q": 2, "QW": 4, "AW": 3, "B": 8}, {"N": 4, "Q": 2, "QW": 5, "AW": 3, "B": 16}, {"N": 8, "Q": 4, "QW": 6, "AW": 3, "B": 32}} {
-		cs = append(cs, ScalingCase{"top", p, append([]string{"verilog/occamy_expulsion.sv"}, top...), "occamy_expulsion",
-			append([]string{td + "mutants/occamy_expulsion_free_off_by_one.sv"}, top...), "occamy_expulsion"})
+		cs = append(cs, ScalingCase{Block: "top", Params: p, Good: append([]string{"verilog/occamy_expulsion.sv"}, top...), GoodTop: "occamy_expulsion",
+			BadTop: "occamy_expulsion", BadMutant: "top-free-off-by-one"})
 	}
 	for _, p := range []map[string]int{{"N": 2, "P": 4}, {"N": 4, "P": 8}} {
-		cs = append(cs, ScalingCase{"pd_lists", p, []string{"verilog/pd_lists.sv", "verilog/sram_mp.sv"}, "pd_lists", nil, ""})
+		cs = append(cs, ScalingCase{"pd_lists", p, []string{"verilog/pd_lists.sv", "verilog/sram_mp.sv"}, "pd_lists", nil, "", ""})
 	}
 	for _, p := range []map[string]int{{"CELLS": 8, "K": 2}, {"CELLS": 16, "K": 2}} {
-		cs = append(cs, ScalingCase{"free_list", p, []string{"verilog/free_list.sv", "verilog/sram_mp.sv"}, "free_list", nil, ""})
-		cs = append(cs, ScalingCase{"cp_sublists", p, []string{"verilog/cp_sublists.sv", "verilog/sram_mp.sv"}, "cp_sublists", nil, ""})
+		cs = append(cs, ScalingCase{"free_list", p, []string{"verilog/free_list.sv", "verilog/sram_mp.sv"}, "free_list", nil, "", ""})
+		cs = append(cs, ScalingCase{"cp_sublists", p, []string{"verilog/cp_sublists.sv", "verilog/sram_mp.sv"}, "cp_sublists", nil, "", ""})
 	}
 	return cs
 }
@@ -83,7 +87,14 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 		g, gerr := Prove(ctx, good)
 		var b *Result
 		var berr error
-		if len(c.Bad) > 0 {
+		if c.BadMutant != "" {
+			var done func()
+			bad.RTL, done, berr = mutantFiles(root, c.Good, c.BadMutant)
+			if berr == nil {
+				b, berr = Prove(ctx, bad)
+				done()
+			}
+		} else if len(c.Bad) > 0 {
 			b, berr = Prove(ctx, bad)
 		}
 		ands, lat := "-", "-"
@@ -95,7 +106,10 @@ func Scaling(ctx context.Context, w io.Writer, root string, timeout time.Duratio
 			cyc = fmt.Sprint(b.Cex.Cycle)
 		}
 		names := filepath.Base(c.Good[0])
-		if len(c.Bad) > 0 {
+		switch {
+		case c.BadMutant != "":
+			names += " / mutant " + c.BadMutant
+		case len(c.Bad) > 0:
 			names += " / " + filepath.Base(c.Bad[0])
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", c.Block, paramText(order, c.Params), names, ands, lat, cell(g, gerr), cell(b, berr), cyc)
