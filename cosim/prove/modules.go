@@ -8,28 +8,37 @@ import (
 	"strconv"
 
 	"occamy/cosim"
+	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 )
 
-// moduleBlocks are the project's memory modules, which prove compares
-// module against module: they have no golden-model adapter in the runner,
-// so their port contract is the reference module's own ports (found by
-// Verilator at the given parameters) and a counterexample is not replayed.
-// Sources are relative to the repository root, in compile order.
-var moduleBlocks = map[string][]string{
-	"sram_mp":     {"verilog/sram_mp.sv"},
-	"free_list":   {"verilog/free_list.sv", "verilog/sram_mp.sv"},
-	"pd_lists":    {"verilog/pd_lists.sv", "verilog/sram_mp.sv"},
-	"cp_sublists": {"verilog/cp_sublists.sv", "verilog/sram_mp.sv"},
+// moduleNames are the project's memory modules, which prove compares
+// module against module: their port contract is the reference module's own
+// ports (found by Verilator at the given parameters) and a counterexample is
+// not replayed. Their sources come from the block registry.
+var moduleNames = []string{"sram_mp", "free_list", "pd_lists", "cp_sublists"}
+
+// moduleSources is the registry's source list of memory module name,
+// relative to the repository root in compile order; false for any other
+// name.
+func moduleSources(name string) ([]string, bool) {
+	for _, m := range moduleNames {
+		if m == name {
+			b, err := registry.Lookup(name)
+			if err != nil {
+				return nil, false
+			}
+			return b.Sources, true
+		}
+	}
+	return nil, false
 }
 
 // ModuleBlocks lists the memory modules prove takes besides the runner's
 // blocks.
 func ModuleBlocks() []string {
 	var s []string
-	for k := range moduleBlocks {
-		s = append(s, k)
-	}
+	s = append(s, moduleNames...)
 	sort.Strings(s)
 	return s
 }
@@ -38,7 +47,7 @@ func ModuleBlocks() []string {
 // parameters are set (the others keep the module's defaults, on both
 // sides), and the ports are the reference's.
 func describeModule(ctx context.Context, name string, params map[string]int, verilogDir, cacheDir string) (*runner.BlockSpec, error) {
-	srcs, ok := moduleBlocks[name]
+	srcs, ok := moduleSources(name)
 	if !ok {
 		return nil, nil
 	}

@@ -86,17 +86,18 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	if len(opt.RTL) == 0 {
 		return nil, setupf("no RTL given: prove compares your Verilog (--rtl) with the project's reference")
 	}
-	bs, err := runner.Describe(opt.Block, opt.Params, opt.VerilogDir)
-	module := false
+	// A memory module's Verilog name (sram_mp, free_list, ...) is compared
+	// module against module, before the registry, which also knows those
+	// names as aliases of its co-simulation blocks.
+	bs, err := describeModule(ctx, opt.Block, opt.Params, opt.VerilogDir, opt.CacheDir)
 	if err != nil {
-		mb, merr := describeModule(ctx, opt.Block, opt.Params, opt.VerilogDir, opt.CacheDir)
-		if merr != nil {
-			return nil, merr
-		}
-		if mb == nil {
+		return nil, err
+	}
+	module := bs != nil
+	if !module {
+		if bs, err = runner.Describe(opt.Block, opt.Params, opt.VerilogDir); err != nil {
 			return nil, err
 		}
-		bs, module = mb, true
 	}
 	d := &design{opt: opt, bs: bs, module: module}
 	for i, f := range bs.Sources {
