@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/pack"
 )
 
 // testCache is the cache the verilator-tagged tests share: $OCCAMY_CACHE_DIR
@@ -58,12 +60,12 @@ func (f *frame) set(t testing.TB, name string, v uint64) {
 	t.Helper()
 	i := f.l.Input(name)
 	require.GreaterOrEqual(t, i, 0, "no input %s", name)
-	PutUint64(f.l.In(f.in, i), v)
+	pack.PutUint64(f.l.In(f.in, i), v)
 }
 
 func (f *frame) get(t testing.TB, name string) uint64 {
 	t.Helper()
 	i := f.l.Output(name)
 	require.GreaterOrEqual(t, i, 0, "no output %s", name)
-	return Uint64(f.l.Out(f.out, i))
+	return pack.Uint64(f.l.Out(f.out, i))
 }

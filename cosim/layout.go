@@ -2,8 +2,6 @@ package cosim
 
 import (
 	"fmt"
-
-	"occamy/rtl/pack"
 )
 
 // Default port names of the clock and the reset, as in the port contracts.
@@ -107,13 +105,3 @@ func indexOf(ps []Port, name string) int {
 	}
 	return -1
 }
-
-// PutUint64, Uint64, PutWords64 and Words64 are the port-word helpers of
-// package rtl/pack (PutUint64, Uint64, From64, To64), kept under these
-// names for the callers of cosim.
-var (
-	PutUint64  = pack.PutUint64
-	Uint64     = pack.Uint64
-	PutWords64 = pack.From64
-	Words64    = pack.To64
-)

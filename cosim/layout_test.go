@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/pack"
 )
 
 func TestNewLayout(t *testing.T) {
@@ -62,30 +64,30 @@ func TestWordHelpers(t *testing.T) {
 			for j := range w {
 				w[j] = 0xdeadbeef
 			}
-			PutUint64(w, v)
+			pack.PutUint64(w, v)
 			want := v
 			if n == 1 {
 				want = v & 0xffffffff
 			}
-			require.Equal(t, want, Uint64(w), "PutUint64/Uint64 round trip of %#x in %d words", v, n)
+			require.Equal(t, want, pack.Uint64(w), "PutUint64/Uint64 round trip of %#x in %d words", v, n)
 			for j := 2; j < n; j++ {
 				require.Zero(t, w[j], "word %d above 64 bits", j)
 			}
 		}
 		src := []uint64{r.Uint64(), r.Uint64(), r.Uint64()}
 		w := make([]uint32, 6)
-		PutWords64(w, src)
+		pack.From64(w, src)
 		back := make([]uint64, 3)
-		Words64(back, w)
+		pack.To64(back, w)
 		require.Equal(t, src, back)
 		// The reference: bit k of the 64-bit words is bit k of the 32-bit words.
 		for k := 0; k < 192; k++ {
 			require.Equal(t, src[k/64]>>(k%64)&1, uint64(w[k/32]>>(k%32)&1), "bit %d", k)
 		}
 	}
-	assert.Equal(t, uint64(0), Uint64(nil))
+	assert.Equal(t, uint64(0), pack.Uint64(nil))
 	short := make([]uint64, 1)
-	Words64(short, []uint32{1, 2, 3, 4})
+	pack.To64(short, []uint32{1, 2, 3, 4})
 	assert.Equal(t, []uint64{2<<32 | 1}, short)
 }
 

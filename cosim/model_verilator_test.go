@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/pack"
 )
 
 var counterSpec = Spec{Sources: []string{"testdata/counter.sv"}, Top: "counter"}
@@ -82,7 +84,7 @@ type counterRef struct {
 // step returns the outputs of one cycle as words (the layout's order) and
 // clocks the edge.
 func (r *counterRef) step(in []uint32, l *Layout) []uint32 {
-	g := func(name string) uint64 { return Uint64(l.In(in, l.Input(name))) }
+	g := func(name string) uint64 { return pack.Uint64(l.In(in, l.Input(name))) }
 	out := make([]uint32, l.OutWords)
 	next := r.cnt
 	if g("load_i")&1 == 1 {
@@ -90,13 +92,13 @@ func (r *counterRef) step(in []uint32, l *Layout) []uint32 {
 	} else if g("en_i")&1 == 1 {
 		next = (r.cnt + 1) & 0xff
 	}
-	PutUint64(l.Out(out, l.Output("cnt_o")), r.cnt)
+	pack.PutUint64(l.Out(out, l.Output("cnt_o")), r.cnt)
 	if r.cnt == 0xff {
-		PutUint64(l.Out(out, l.Output("wrap_o")), 1)
+		pack.PutUint64(l.Out(out, l.Output("wrap_o")), 1)
 	}
-	PutUint64(l.Out(out, l.Output("q_o")), r.q)
-	PutWords64(l.Out(out, l.Output("wide_o")), r.wide[:])
-	PutUint64(l.Out(out, l.Output("next_o")), next)
+	pack.PutUint64(l.Out(out, l.Output("q_o")), r.q)
+	pack.From64(l.Out(out, l.Output("wide_o")), r.wide[:])
+	pack.PutUint64(l.Out(out, l.Output("next_o")), next)
 	if g("rst_ni")&1 == 0 {
 		r.cnt, r.q, r.wide = 0, 0, [2]uint64{}
 		return out
@@ -104,7 +106,7 @@ func (r *counterRef) step(in []uint32, l *Layout) []uint32 {
 	r.cnt = next
 	r.q = g("q_i") & (1<<40 - 1)
 	var w [2]uint64
-	Words64(w[:], l.In(in, l.Input("wide_i")))
+	pack.To64(w[:], l.In(in, l.Input("wide_i")))
 	w[1] &= 1<<36 - 1
 	r.wide = w
 	return out

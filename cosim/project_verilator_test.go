@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/pack"
 )
 
 // projectSpec is a spec for one of the project's Verilog blocks, skipping
@@ -103,14 +105,14 @@ func TestProjectThresholdExhaustive(t *testing.T) {
 	out := make([]uint32, n*l.OutWords)
 	fi, ai := l.Input("free_i"), l.Input("alpha_i")
 	for k := 0; k < n; k++ {
-		PutUint64(l.In(in[k*l.InWords:], fi), uint64(k&(1<<qw-1)))
-		PutUint64(l.In(in[k*l.InWords:], ai), uint64(k>>qw))
+		pack.PutUint64(l.In(in[k*l.InWords:], fi), uint64(k&(1<<qw-1)))
+		pack.PutUint64(l.In(in[k*l.InWords:], ai), uint64(k>>qw))
 	}
 	require.NoError(t, m.Run(n, in, out))
 	to := l.Output("thr_o")
 	for k := 0; k < n; k++ {
 		free, alpha := uint64(k&(1<<qw-1)), uint64(k>>qw)
-		got := Uint64(l.Out(out[k*l.OutWords:], to))
+		got := pack.Uint64(l.Out(out[k*l.OutWords:], to))
 		for cls := 0; cls < c; cls++ {
 			s := int64(alpha>>(cls*aw)&(1<<aw-1)) << (64 - aw) >> (64 - aw) // sign-extend
 			var want uint64

@@ -3,6 +3,7 @@ package runner
 import (
 	"occamy/cosim"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 	"occamy/rtl/vcd"
 )
 
@@ -25,13 +26,13 @@ func newGoTrace(path, top string, l *cosim.Layout) (*goTrace, error) {
 	for i, p := range l.Inputs {
 		i, p := i, p
 		sigs = append(sigs, rtl.Signal{Name: p.Name, Width: p.Width, Read: func(dst []uint64) {
-			cosim.Words64(dst, l.In(g.in, i))
+			pack.To64(dst, l.In(g.in, i))
 		}})
 	}
 	for i, p := range l.Outputs {
 		i, p := i, p
 		sigs = append(sigs, rtl.Signal{Name: p.Name, Width: p.Width, Read: func(dst []uint64) {
-			cosim.Words64(dst, l.Out(g.out, i))
+			pack.To64(dst, l.Out(g.out, i))
 		}})
 	}
 	if err := t.Declare([]rtl.Scope{{Name: top, Signals: sigs}}); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/vcddiff"
+	"occamy/rtl/pack"
 )
 
 // TestProjectBlocks: the project's Verilog of every block matches its
@@ -190,7 +191,7 @@ func TestRandomPowerUp(t *testing.T) {
 		defer m.Close()
 		l := m.Layout()
 		in, out := make([]uint32, l.InWords), make([]uint32, l.OutWords)
-		cosim.PutUint64(l.In(in, l.Input("req_i")), ^uint64(0))
+		pack.PutUint64(l.In(in, l.Input("req_i")), ^uint64(0))
 		require.NoError(t, m.Cycle(in, out))
 		return out[l.OutOff[l.Output("gnt_idx_o")]]
 	}

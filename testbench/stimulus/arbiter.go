@@ -4,6 +4,7 @@ import (
 	"occamy/cosim"
 	"occamy/hw/arbiter"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 // Arbiter is the random source of rr_arbiter. It reads the golden model's
@@ -75,7 +76,7 @@ func (s *arbiterSrc) Next(c uint64, in []uint32) {
 				s.bm.Set((b + k) % n)
 			}
 		}
-		cosim.PutWords64(s.rw, s.bm[:])
+		pack.From64(s.rw, s.bm[:])
 	}
 	s.hold--
 	if s.ackLeft == 0 {
@@ -120,7 +121,7 @@ func ArbiterDirected(p arbiter.Params, l *cosim.Layout) (Finite, error) {
 			bm.Set(b % n)
 		}
 		w := make([]uint32, fs[1].Words)
-		cosim.PutWords64(w, bm[:])
+		pack.From64(w, bm[:])
 		return w
 	}
 	d := &script{rst: fs[0]}

@@ -1,7 +1,6 @@
 package stimulus
 
 import (
-	"occamy/rtl/pack"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,6 +12,7 @@ import (
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 func layout(t *testing.T, ports ...cosim.Port) *cosim.Layout {
@@ -60,7 +60,7 @@ func topLayout(t *testing.T, p expulsion.Params) *cosim.Layout {
 func field(t *testing.T, l *cosim.Layout, w []uint32, name string) uint64 {
 	f, err := FieldOf(l, name)
 	require.NoError(t, err)
-	return cosim.Uint64(w[f.Off : f.Off+f.Words])
+	return pack.Uint64(w[f.Off : f.Off+f.Words])
 }
 
 // TestDeterministic: the same seed gives the same words, another seed
@@ -173,7 +173,7 @@ func TestArbiterEdges(t *testing.T) {
 	for c := uint64(0); c < 20000; c++ {
 		s.Next(c, w)
 		a.RstNI = field(t, l, w, "rst_ni") == 1
-		cosim.Words64(a.ReqI[:], w[fr.Off:fr.Off+fr.Words])
+		pack.To64(a.ReqI[:], w[fr.Off:fr.Off+fr.Words])
 		a.AckI = field(t, l, w, "ack_i") == 1
 		ptr := a.State().PtrQ
 		a.Eval()
