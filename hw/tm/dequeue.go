@@ -33,6 +33,7 @@ func (m *TM) unlinkStage() {
 		st.HeadDropped.Pkts++
 		st.HeadDropped.Cells += uint64(r.v.Cells)
 		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
+		m.out.HDValid, m.out.HDQid, m.out.HDCells = true, r.q, int(r.v.Cells)
 		if m.hdStale {
 			st.StaleHeadDropped.Pkts++
 			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
@@ -253,6 +254,8 @@ func (m *TM) egress() {
 			m.portRdy.Set(p)
 		}
 		h := &pt.ring[pt.head]
+		m.out.EgValid |= 1 << uint(p)
+		m.out.EgQid[p], m.out.EgTag[p] = h.q, tag(h.serial, int(h.cells-h.left))
 		h.left--
 		if h.left > 0 {
 			continue

@@ -15,7 +15,9 @@ func (m *TM) admit() {
 		m.fail(fmt.Errorf("cycle %d: %d packets offered, MaxOffers is %d", m.cycle, m.nOff, len(m.offers)))
 		m.nOff = len(m.offers)
 	}
+	m.out.NIn = m.nOff
 	for i := 0; i < m.nOff; i++ {
+		m.out.InOK[i] = false
 		a := m.offers[i]
 		if a.Queue < 0 || a.Queue >= m.n {
 			m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, a.Queue, m.n-1))
@@ -65,6 +67,7 @@ func (m *TM) admit() {
 			t.Pkts = uint64(m.sumPkts)
 		}
 		m.serial++
+		m.out.InOK[i] = true
 		m.event(EvAdmit, q, i, m.serial)
 		i := m.eh + m.en
 		if i >= len(m.enq) {

@@ -165,6 +165,8 @@ type TM struct {
 	hdUse    [NumMems]PortUse
 	stats    Stats
 
+	out Outputs // this cycle's occamy_tm outputs
+
 	chk               checker
 	chkCells, chkPkts []int
 }
@@ -242,6 +244,7 @@ func New(c Config) (*TM, error) {
 		m.portRdy.Set(p)
 	}
 	m.stats.Queues = make([]QueueStats, n)
+	m.initOutputs()
 	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
 	return m, nil
 }
@@ -286,6 +289,7 @@ func (m *TM) Eval() {
 	}
 	m.evald = true
 	m.events = m.events[:0]
+	m.clearOutputs()
 	m.sampleQ()
 	m.admit()
 	m.unlinkStage()
