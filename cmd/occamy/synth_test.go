@@ -16,7 +16,7 @@ func TestSynthBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown block", []string{"synth", "--block", "comparator"},
-			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, executor, top`},
+			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top`},
 		{"unknown among known", []string{"synth", "--block", "arbiter,sorter"}, `unknown block "sorter"; known blocks:`},
 		{"N out of range", []string{"synth", "--block", "arbiter", "--n", "300"},
 			"synth: --block arbiter: rr_arbiter: parameter N=300 out of range, allowed 1..256"},

@@ -46,6 +46,20 @@ func (r *Report) Zero() []string {
 	return z
 }
 
+// Counts returns the coverpoints hit, those reachable at the parameters
+// (not n/a), and the n/a ones. An n/a point is never counted as hit.
+func (r *Report) Counts() (hit, reachable, na int) {
+	for _, p := range r.Points {
+		switch {
+		case p.NA != "":
+			na++
+		case p.Hits > 0:
+			hit++
+		}
+	}
+	return hit, len(r.Points) - na, na
+}
+
 // WriteTable writes one line per coverpoint: name, hits, description, and
 // "ZERO" on a coverpoint that was never hit.
 func (r *Report) WriteTable(w io.Writer) error {
@@ -57,13 +71,8 @@ func (r *Report) WriteTable(w io.Writer) error {
 		width = max(width, len(p.Name))
 	}
 	var b strings.Builder
-	na := 0
-	for _, p := range r.Points {
-		if p.NA != "" {
-			na++
-		}
-	}
-	fmt.Fprintf(&b, "coverage %s: %d/%d coverpoints hit", r.Block, len(r.Points)-na-len(r.Zero()), len(r.Points)-na)
+	hit, reach, na := r.Counts()
+	fmt.Fprintf(&b, "coverage %s: %d/%d coverpoints hit", r.Block, hit, reach)
 	if na > 0 {
 		fmt.Fprintf(&b, " (%d n/a at these parameters)", na)
 	}

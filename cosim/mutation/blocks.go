@@ -16,6 +16,7 @@ const (
 	Threshold  Block = "threshold"
 	Selector   Block = "selector"
 	Arbiter    Block = "arbiter"
+	MaxFind    Block = "maxfind"
 	Executor   Block = "executor"
 	Top        Block = "top"
 	SRAM       Block = "sram"

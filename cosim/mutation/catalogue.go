@@ -132,6 +132,25 @@ func Catalogue() []Mutant {
 			Replace: "ptr_q <= IW'(1);",
 			Desc:    "reset value: the pointer resets to 1, so requester 0 loses the first turn",
 		},
+		// tm_maxfind: the longest candidate, the lowest index on ties.
+		{
+			ID: "mf-tie-high", Block: MaxFind, File: "tm_maxfind.sv",
+			Anchor:  "hl[2*j] >= hl[2*j+1]",
+			Replace: "hl[2*j] > hl[2*j+1]",
+			Desc:    "ties go to the higher index: the maximum finder off by one on equal lengths",
+		},
+		{
+			ID: "mf-last-dropped", Block: MaxFind, File: "tm_maxfind.sv",
+			Anchor:  "hv[NP+i] = (i < N) ? cand_i[i] : 1'b0;",
+			Replace: "hv[NP+i] = (i < N - 1) ? cand_i[i] : 1'b0;",
+			Desc:    "the leaf loop stops one short: queue N-1 is never a candidate",
+		},
+		{
+			ID: "mf-len-narrow", Block: MaxFind, File: "tm_maxfind.sv",
+			Anchor:  "hl[NP+i] = (i < N) ? qlen_i[i*QS +: QS] : '0;",
+			Replace: "hl[NP+i] = (i < N) ? {1'b0, qlen_i[i*QS +: QS-1]} : '0;",
+			Desc:    "the compare drops a length's top bit: a longer queue with the MSB set loses",
+		},
 		{
 			ID: "arb-valid-hi", Block: Arbiter, File: "rr_arbiter.sv",
 			Anchor:  "assign gnt_valid_o = |req_i;",

@@ -216,7 +216,7 @@ func (b *Block) Names() []string {
 var blocks []*Block
 
 // order fixes the listing order whatever the file order.
-var order = []string{"threshold", "selector", "arbiter", "executor", "top",
+var order = []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top",
 	"sram", "freelist", "pdlists", "cpsublists", "selarb"}
 
 func register(b *Block) {

@@ -74,14 +74,14 @@ func TestParamsFromModel(t *testing.T) {
 // TestLookupNames: one name per block, aliases and modules accepted, every
 // name unique.
 func TestLookupNames(t *testing.T) {
-	assert.Equal(t, []string{"threshold", "selector", "arbiter", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Names())
+	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Names())
 	for _, n := range []string{"top", "expulsion", "occamy_expulsion"} {
 		b, err := Lookup(n)
 		require.NoError(t, err)
 		assert.Equal(t, "top", b.Name)
 	}
 	_, err := Lookup("mux")
-	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, executor, top, sram, freelist, pdlists, cpsublists)`)
+	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists)`)
 	seen := map[string]string{}
 	for _, b := range Every() {
 		for _, n := range b.Names() {

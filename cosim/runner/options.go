@@ -179,7 +179,11 @@ func (r *Result) what() string {
 		}
 	}
 	if c := r.Coverage; c != nil && len(c.Points) > 0 {
-		s += fmt.Sprintf(", coverage %d/%d hit", len(c.Points)-len(c.Zero()), len(c.Points))
+		hit, reach, na := c.Counts()
+		s += fmt.Sprintf(", coverage %d/%d hit", hit, reach)
+		if na > 0 {
+			s += fmt.Sprintf(" (%d n/a)", na)
+		}
 	}
 	return s
 }

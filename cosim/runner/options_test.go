@@ -25,7 +25,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{"no block", Options{}, "no block given"},
-		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, executor, top, sram, freelist, pdlists, cpsublists)`},
+		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists)`},
 		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
 		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
 		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
@@ -73,7 +73,7 @@ func TestDefaults(t *testing.T) {
 	require.False(t, s.armedAtStart(), "zero power-up is not the executor's reset state (free_o = B): compared after the first reset edge")
 	s = testSession(t, Options{Block: "top", Params: map[string]int{"B": 100, "QW": 8}})
 	require.Equal(t, 100, s.p["P"], "P follows B")
-	require.Equal(t, []string{"threshold", "selector", "arbiter", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Blocks())
+	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Blocks())
 	names, err := ParamNames("top")
 	require.NoError(t, err)
 	require.Equal(t, []string{"N", "Q", "QW", "AW", "B", "P"}, names)
@@ -108,6 +108,9 @@ func TestFormat(t *testing.T) {
 	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
 	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit, 2.50M cycles/s, seed 3", r.Verdict())
+	// An n/a point is neither hit nor reachable, even when the golden side counted it.
+	r.Coverage.Points = append(r.Coverage.Points, coverage.Point{Name: "wide", Hits: 5, NA: "needs N > 1"})
+	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit (1 n/a), 2.50M cycles/s, seed 3", r.Verdict())
 	r.Coverage, r.Outputs = nil, r.Outputs[:1]
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = nil

@@ -63,6 +63,7 @@ var costed = []struct{ name, reg, uses, summary string }{
 	{"selector", "selector", "N,QW", ""},
 	{"arbiter", "arbiter", "N", ""},
 	{"selector+arbiter", "selector", "N,QW", "selector whose registered bitmap drives the arbiter, flattened"},
+	{"maxfind", "maxfind", "N,QW", "longest-queue maximum finder (Pushout's Difficulty 3, occamy-lqd), combinational"},
 	{"executor", "executor", "N,QW,B,P", ""},
 	{"top", "top", "N,QW,B,P", "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)"},
 }

@@ -33,7 +33,7 @@ func TestLookupUnknownListsKnown(t *testing.T) {
 	require.Error(t, err)
 	var ue *UnknownBlockError
 	require.True(t, errors.As(err, &ue), "want *UnknownBlockError, got %T", err)
-	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, executor, top`, err.Error())
+	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top`, err.Error())
 }
 
 func TestNewJobParams(t *testing.T) {
@@ -104,8 +104,8 @@ func TestJobScript(t *testing.T) {
 func TestAllJobs(t *testing.T) {
 	jobs, err := AllJobs()
 	require.NoError(t, err)
-	// 2 widths x 6 sizes x 3 blocks, 2 threshold rows, executor, top.
-	require.Len(t, jobs, 2*6*3+2+2)
+	// 2 widths x 6 sizes x 4 blocks, 2 threshold rows, executor, top.
+	require.Len(t, jobs, 2*6*4+2+2)
 	keys := map[string]bool{}
 	for _, j := range jobs {
 		keys[j.Key()] = true

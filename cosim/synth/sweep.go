@@ -14,7 +14,7 @@ var SweepQW = []int{16, 32}
 var StoreSize = Size{N: 64, QW: 16, B: 256, P: 64}
 
 // AllJobs returns the jobs of the full report (`occamy synth --all`): the
-// selector, the arbiter and the pair for every N in SweepN and QW in
+// selector, the arbiter, the pair and the maximum finder for every N in SweepN and QW in
 // SweepQW, the threshold unit at each QW of SweepQW, and the executor and
 // the whole path at StoreSize. The arbiter does not depend on QW; Runner.Run
 // synthesises each distinct design once.
@@ -34,7 +34,7 @@ func AllJobs() ([]Job, error) {
 	}
 	for _, qw := range SweepQW {
 		for _, n := range SweepN {
-			for _, name := range []string{"selector", "arbiter", "selector+arbiter"} {
+			for _, name := range []string{"selector", "arbiter", "selector+arbiter", "maxfind"} {
 				if err := add(name, Size{N: n, QW: qw}); err != nil {
 					return nil, err
 				}

@@ -60,6 +60,12 @@ one arbiter N=9
 one arbiter N=100
 one arbiter N=255 1000
 one arbiter N=256 1000
+one maxfind N=64,QW=16
+one maxfind N=1,QW=1
+one maxfind N=2,QW=32
+one maxfind N=5,QW=2
+one maxfind N=100,QW=8
+one maxfind N=256,QW=32 300
 one executor N=2,QW=4,B=4
 one executor N=1,QW=3,B=5,P=2
 one executor N=5,QW=6,B=40,P=7

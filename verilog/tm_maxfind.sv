@@ -1,0 +1,91 @@
+// tm_maxfind: maximum finder over the candidate queues, combinational.
+//
+// The longest-queue choice of the traffic manager (occamy-lqd; Pushout's
+// "drop from the longest queue") needs, every cycle, the queue holding the
+// most cells among the candidates: the paper's Difficulty 3 of Pushout. This
+// is that comparison as a balanced tree, so its cost can be measured beside
+// the selector and the arbiter (docs/hardware-cost.md).
+//
+// Parameters
+//   N  (1..256, default 64) candidates (queues)
+//   QW (1..32,  default 16) width of a queue length, in cells
+//
+// Ports
+//   cand_i  [N-1:0]    queue i may be chosen
+//   qlen_i  [N*QW-1:0] queue i's length at [i*QW +: QW]
+//   valid_o            some cand_i bit is set
+//   idx_o   [IW-1:0]   the candidate with the largest length, the lowest
+//                      index on ties; 0 when valid_o is 0
+//   max_o   [QW-1:0]   its length; 0 when valid_o is 0
+//
+// Latency
+//   None: no clock and no state. Logic depth grows with clog2(N) levels of
+//   a QW-bit compare and a select.
+//
+// Corner cases
+//   Ties go to the lower index (the left subtree wins on equal lengths).
+//   A candidate of length 0 wins when it is the only one.
+//   Golden model: hw/maxfind.
+module tm_maxfind #(
+  parameter int N  = 64,
+  parameter int QW = 16
+) (
+  input  logic [N-1:0]    cand_i,
+  input  logic [N*QW-1:0] qlen_i,
+  output logic            valid_o,
+  output logic [IW-1:0]   idx_o,
+  output logic [QW-1:0]   max_o
+);
+
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int LVL = (N > 1) ? $clog2(N) : 0;  // tree levels
+  localparam int NP  = 1 << LVL;                 // leaves, N padded to a power of two
+  localparam int QS  = (QW > 0) ? QW : 1;         // QW for part selects, so a bad QW reaches the check
+
+`ifdef __ICARUS__
+  initial begin
+    if (N < 1 || N > 256) $fatal(1, "tm_maxfind: parameter N=%0d out of range, allowed 1..256", N);
+    if (QW < 1 || QW > 32) $fatal(1, "tm_maxfind: parameter QW=%0d out of range, allowed 1..32", QW);
+  end
+`else
+  if (N < 1 || N > 256) begin : g_bad_n
+    $fatal(1, "tm_maxfind: parameter N=%0d out of range, allowed 1..256", N);
+  end
+  if (QW < 1 || QW > 32) begin : g_bad_qw
+    $fatal(1, "tm_maxfind: parameter QW=%0d out of range, allowed 1..32", QW);
+  end
+`endif
+
+  // A heap of 2*NP-1 nodes: node 1 is the root, node j's children are 2j
+  // (lower indices) and 2j+1, the leaves are NP..2*NP-1. One procedural
+  // pass from the leaves up (Icarus evaluates it far faster than a net per
+  // node).
+  logic          hv [1:2*NP-1];
+  logic [QW-1:0] hl [1:2*NP-1];
+  logic [IW-1:0] hi [1:2*NP-1];
+
+  always_comb begin
+    for (int i = 0; i < NP; i++) begin
+      hv[NP+i] = (i < N) ? cand_i[i] : 1'b0;
+      hl[NP+i] = (i < N) ? qlen_i[i*QS +: QS] : '0;
+      hi[NP+i] = IW'(i);
+    end
+    for (int j = NP - 1; j >= 1; j--) begin
+      // The left (lower-index) subtree wins ties.
+      if (hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1])) begin
+        hv[j] = 1'b1;
+        hl[j] = hl[2*j];
+        hi[j] = hi[2*j];
+      end else begin
+        hv[j] = hv[2*j+1];
+        hl[j] = hl[2*j+1];
+        hi[j] = hi[2*j+1];
+      end
+    end
+  end
+
+  assign valid_o = hv[1];
+  assign max_o   = hv[1] ? hl[1] : '0;
+  assign idx_o   = hv[1] ? hi[1] : '0;
+
+endmodule
