@@ -51,6 +51,7 @@ type Model struct {
 	compared   uint64
 	mismatches uint64
 	first      *runner.Mismatch
+	last       *runner.Mismatch
 	hist       []runner.TraceRow // ring of the last TraceLines cycles
 	histN      int
 }

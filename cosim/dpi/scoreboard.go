@@ -64,6 +64,7 @@ func (m *Model) Compare(dut []uint32) (*runner.Mismatch, error) {
 	if m.first == nil {
 		m.first = mm
 	}
+	m.last = mm
 	return mm, nil
 }
 
@@ -98,6 +99,9 @@ func (m *Model) trace() []runner.TraceRow {
 func (m *Model) Compared() uint64        { return m.compared }
 func (m *Model) Mismatches() uint64      { return m.mismatches }
 func (m *Model) First() *runner.Mismatch { return m.first }
+
+// Last is the most recent mismatch, nil when none.
+func (m *Model) Last() *runner.Mismatch { return m.last }
 
 // Result is the scoreboard's run as a runner.Result (simulator "dpi",
 // mode "scoreboard"), so its verdict line is the runner's: MATCH with the
