@@ -10,6 +10,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"runtime/debug"
 	"sync"
 	"unsafe"
@@ -26,6 +27,8 @@ type entry struct {
 	dead error
 	err  string        // the last call's error, "" when it succeeded
 	strs [nStr]*C.char // handed-out strings, freed when replaced or at free
+	// scratch copies of the caller's word arrays
+	inBuf, outBuf, portBuf []uint32
 }
 
 // Kinds of handed-out strings: each stays valid until the next call that
@@ -99,7 +102,7 @@ const (
 // and panics turned into the handle's error: nothing a C caller passes
 // crashes the process through Go (a pointer into unmapped memory becomes
 // an error; one into the caller's own live memory cannot be told apart).
-func call(name string, h unsafe.Pointer, f func(m *dpi.Model) (int, error)) (rc int) {
+func call(name string, h unsafe.Pointer, f func(e *entry, m *dpi.Model) (int, error)) (rc int) {
 	e := lookup(h)
 	if e == nil {
 		setBad(name, h)
@@ -120,7 +123,7 @@ func call(name string, h unsafe.Pointer, f func(m *dpi.Model) (int, error)) (rc 
 		}
 	}()
 	e.err = ""
-	rc, err := f(e.m)
+	rc, err := f(e, e.m)
 	if err != nil {
 		e.err = name + ": " + err.Error()
 		return rcError
@@ -128,17 +131,50 @@ func call(name string, h unsafe.Pointer, f func(m *dpi.Model) (int, error)) (rc 
 	return rc
 }
 
-// words views n 32-bit words at p (svBitVecVal*), nil with an error when
-// p is NULL or n is negative.
-func words(field string, p *C.uint32_t, n C.int) ([]uint32, error) {
+// readWords copies n 32-bit words at p (svBitVecVal*) into buf (grown as
+// needed) and returns them. A NULL pointer, a negative count or memory
+// that cannot be read is an error naming field; the model never touches
+// the caller's memory itself, so a bad pointer leaves the handle usable.
+func readWords(field string, p *C.uint32_t, n C.int, buf *[]uint32) (w []uint32, err error) {
+	if n == math.MinInt32 {
+		return nil, fmt.Errorf("%s: the open array cannot be read: NULL, or the simulator gives no svGetArrayPtr/svSize (is the library loaded by a DPI simulator?)", field)
+	}
 	if n < 0 {
 		return nil, fmt.Errorf("%s: negative word count %d", field, int(n))
 	}
-	if p == nil {
-		if n == 0 {
-			return []uint32{}, nil
-		}
+	if p == nil && n > 0 {
 		return nil, fmt.Errorf("%s: NULL pointer for %d words", field, int(n))
 	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(p)), int(n)), nil
+	if cap(*buf) < int(n) {
+		*buf = make([]uint32, n)
+	}
+	w = (*buf)[:n]
+	if n == 0 {
+		return w, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			w, err = nil, fmt.Errorf("%s: %d words at %p cannot be read (%v)", field, int(n), p, r)
+		}
+	}()
+	copy(w, unsafe.Slice((*uint32)(unsafe.Pointer(p)), int(n)))
+	return w, nil
+}
+
+// writeWords copies w to the caller's memory at p, with the errors of
+// readWords.
+func writeWords(field string, p *C.uint32_t, w []uint32) (err error) {
+	if p == nil && len(w) > 0 {
+		return fmt.Errorf("%s: NULL pointer for %d words", field, len(w))
+	}
+	if len(w) == 0 {
+		return nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s: %d words at %p cannot be written (%v)", field, len(w), p, r)
+		}
+	}()
+	copy(unsafe.Slice((*uint32)(unsafe.Pointer(p)), len(w)), w)
+	return nil
 }

@@ -108,7 +108,7 @@ func occamy_golden_free(h unsafe.Pointer) {
 // then set).
 func text(name string, h unsafe.Pointer, k int, f func(m *dpi.Model) (string, error)) *C.char {
 	var s string
-	rc := call(name, h, func(m *dpi.Model) (int, error) {
+	rc := call(name, h, func(_ *entry, m *dpi.Model) (int, error) {
 		var err error
 		s, err = f(m)
 		return rcOK, err
@@ -136,17 +136,17 @@ func occamy_golden_describe(h unsafe.Pointer) *C.char {
 
 //export occamy_golden_in_words
 func occamy_golden_in_words(h unsafe.Pointer) C.int {
-	return C.int(call("occamy_golden_in_words", h, func(m *dpi.Model) (int, error) { return m.Layout.InWords, nil }))
+	return C.int(call("occamy_golden_in_words", h, func(e *entry, m *dpi.Model) (int, error) { return m.Layout.InWords, nil }))
 }
 
 //export occamy_golden_out_words
 func occamy_golden_out_words(h unsafe.Pointer) C.int {
-	return C.int(call("occamy_golden_out_words", h, func(m *dpi.Model) (int, error) { return m.Layout.OutWords, nil }))
+	return C.int(call("occamy_golden_out_words", h, func(e *entry, m *dpi.Model) (int, error) { return m.Layout.OutWords, nil }))
 }
 
 //export occamy_golden_port
 func occamy_golden_port(h unsafe.Pointer, name *C.char) C.int {
-	return C.int(call("occamy_golden_port", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_port", h, func(e *entry, m *dpi.Model) (int, error) {
 		if name == nil {
 			return rcError, errors.New("name: NULL string")
 		}
@@ -164,7 +164,7 @@ func occamy_golden_port_name(h unsafe.Pointer, idx C.int) *C.char {
 
 //export occamy_golden_port_width
 func occamy_golden_port_width(h unsafe.Pointer, idx C.int) C.int {
-	return C.int(call("occamy_golden_port_width", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_port_width", h, func(e *entry, m *dpi.Model) (int, error) {
 		_, _, w, _, err := m.PortInfo(int(idx))
 		return w, err
 	}))
@@ -172,7 +172,7 @@ func occamy_golden_port_width(h unsafe.Pointer, idx C.int) C.int {
 
 //export occamy_golden_port_offset
 func occamy_golden_port_offset(h unsafe.Pointer, idx C.int) C.int {
-	return C.int(call("occamy_golden_port_offset", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_port_offset", h, func(e *entry, m *dpi.Model) (int, error) {
 		_, _, _, off, err := m.PortInfo(int(idx))
 		return off, err
 	}))
@@ -180,13 +180,13 @@ func occamy_golden_port_offset(h unsafe.Pointer, idx C.int) C.int {
 
 //export occamy_golden_reset
 func occamy_golden_reset(h unsafe.Pointer, cycles C.int) C.int {
-	return C.int(call("occamy_golden_reset", h, func(m *dpi.Model) (int, error) { return rcOK, m.Reset(int(cycles)) }))
+	return C.int(call("occamy_golden_reset", h, func(e *entry, m *dpi.Model) (int, error) { return rcOK, m.Reset(int(cycles)) }))
 }
 
 //export occamy_golden_set_inputs
 func occamy_golden_set_inputs(h unsafe.Pointer, in *C.uint32_t, n C.int) C.int {
-	return C.int(call("occamy_golden_set_inputs", h, func(m *dpi.Model) (int, error) {
-		w, err := words("in", in, n)
+	return C.int(call("occamy_golden_set_inputs", h, func(e *entry, m *dpi.Model) (int, error) {
+		w, err := readWords("in", in, n, &e.inBuf)
 		if err != nil {
 			return rcError, err
 		}
@@ -196,11 +196,11 @@ func occamy_golden_set_inputs(h unsafe.Pointer, in *C.uint32_t, n C.int) C.int {
 
 //export occamy_golden_set_input
 func occamy_golden_set_input(h unsafe.Pointer, port C.int, v *C.uint32_t, bits C.int) C.int {
-	return C.int(call("occamy_golden_set_input", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_set_input", h, func(e *entry, m *dpi.Model) (int, error) {
 		if bits < 1 {
 			return rcError, fmt.Errorf("bits: %d, want the port's width", int(bits))
 		}
-		w, err := words("v", v, (bits+31)/32)
+		w, err := readWords("v", v, (bits+31)/32, &e.portBuf)
 		if err != nil {
 			return rcError, err
 		}
@@ -210,56 +210,54 @@ func occamy_golden_set_input(h unsafe.Pointer, port C.int, v *C.uint32_t, bits C
 
 //export occamy_golden_eval
 func occamy_golden_eval(h unsafe.Pointer) C.int {
-	return C.int(call("occamy_golden_eval", h, func(m *dpi.Model) (int, error) { return rcOK, m.Eval() }))
+	return C.int(call("occamy_golden_eval", h, func(e *entry, m *dpi.Model) (int, error) { return rcOK, m.Eval() }))
 }
 
 //export occamy_golden_commit
 func occamy_golden_commit(h unsafe.Pointer) C.int {
-	return C.int(call("occamy_golden_commit", h, func(m *dpi.Model) (int, error) { return rcOK, m.Commit() }))
+	return C.int(call("occamy_golden_commit", h, func(e *entry, m *dpi.Model) (int, error) { return rcOK, m.Commit() }))
 }
 
 //export occamy_golden_step
 func occamy_golden_step(h unsafe.Pointer) C.int {
-	return C.int(call("occamy_golden_step", h, func(m *dpi.Model) (int, error) { return rcOK, m.Step() }))
+	return C.int(call("occamy_golden_step", h, func(e *entry, m *dpi.Model) (int, error) { return rcOK, m.Step() }))
 }
 
 //export occamy_golden_get_outputs
 func occamy_golden_get_outputs(h unsafe.Pointer, out *C.uint32_t, n C.int) C.int {
-	return C.int(call("occamy_golden_get_outputs", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_get_outputs", h, func(e *entry, m *dpi.Model) (int, error) {
 		if int(n) != m.Layout.OutWords {
 			return rcError, &dpi.WordsError{Field: "out", Got: int(n), Want: m.Layout.OutWords, Unit: "words"}
 		}
-		w, err := words("out", out, n)
-		if err != nil {
-			return rcError, err
-		}
-		copy(w, m.Outputs())
-		return rcOK, nil
+		return rcOK, writeWords("out", out, m.Outputs())
 	}))
 }
 
 //export occamy_golden_get_output
 func occamy_golden_get_output(h unsafe.Pointer, port C.int, v *C.uint32_t, bits C.int) C.int {
-	return C.int(call("occamy_golden_get_output", h, func(m *dpi.Model) (int, error) {
+	return C.int(call("occamy_golden_get_output", h, func(e *entry, m *dpi.Model) (int, error) {
 		if bits < 1 {
 			return rcError, fmt.Errorf("bits: %d, want the port's width", int(bits))
 		}
-		w, err := words("v", v, (bits+31)/32)
-		if err != nil {
+		n := int(bits+31) / 32
+		if cap(e.portBuf) < n {
+			e.portBuf = make([]uint32, n)
+		}
+		if err := m.GetOutput(int(port), e.portBuf[:n], int(bits)); err != nil {
 			return rcError, err
 		}
-		return rcOK, m.GetOutput(int(port), w, int(bits))
+		return rcOK, writeWords("v", v, e.portBuf[:n])
 	}))
 }
 
 //export occamy_golden_check
 func occamy_golden_check(h unsafe.Pointer, in *C.uint32_t, nin C.int, dut *C.uint32_t, nout C.int) C.int {
-	return C.int(call("occamy_golden_check", h, func(m *dpi.Model) (int, error) {
-		wi, err := words("in", in, nin)
+	return C.int(call("occamy_golden_check", h, func(e *entry, m *dpi.Model) (int, error) {
+		wi, err := readWords("in", in, nin, &e.inBuf)
 		if err != nil {
 			return rcError, err
 		}
-		wo, err := words("dut", dut, nout)
+		wo, err := readWords("dut", dut, nout, &e.outBuf)
 		if err != nil {
 			return rcError, err
 		}
@@ -273,8 +271,8 @@ func occamy_golden_check(h unsafe.Pointer, in *C.uint32_t, nin C.int, dut *C.uin
 
 //export occamy_golden_compare
 func occamy_golden_compare(h unsafe.Pointer, dut *C.uint32_t, nout C.int) C.int {
-	return C.int(call("occamy_golden_compare", h, func(m *dpi.Model) (int, error) {
-		wo, err := words("dut", dut, nout)
+	return C.int(call("occamy_golden_compare", h, func(e *entry, m *dpi.Model) (int, error) {
+		wo, err := readWords("dut", dut, nout, &e.outBuf)
 		if err != nil {
 			return rcError, err
 		}
@@ -299,7 +297,7 @@ func occamy_golden_mismatch(h unsafe.Pointer) *C.char {
 //export occamy_golden_cycle
 func occamy_golden_cycle(h unsafe.Pointer) C.longlong {
 	var v uint64
-	if call("occamy_golden_cycle", h, func(m *dpi.Model) (int, error) { v = m.Cycle(); return rcOK, nil }) != rcOK {
+	if call("occamy_golden_cycle", h, func(e *entry, m *dpi.Model) (int, error) { v = m.Cycle(); return rcOK, nil }) != rcOK {
 		return -1
 	}
 	return C.longlong(v)
@@ -308,7 +306,7 @@ func occamy_golden_cycle(h unsafe.Pointer) C.longlong {
 //export occamy_golden_compared
 func occamy_golden_compared(h unsafe.Pointer) C.longlong {
 	var v uint64
-	if call("occamy_golden_compared", h, func(m *dpi.Model) (int, error) { v = m.Compared(); return rcOK, nil }) != rcOK {
+	if call("occamy_golden_compared", h, func(e *entry, m *dpi.Model) (int, error) { v = m.Compared(); return rcOK, nil }) != rcOK {
 		return -1
 	}
 	return C.longlong(v)
@@ -317,7 +315,7 @@ func occamy_golden_compared(h unsafe.Pointer) C.longlong {
 //export occamy_golden_mismatches
 func occamy_golden_mismatches(h unsafe.Pointer) C.longlong {
 	var v uint64
-	if call("occamy_golden_mismatches", h, func(m *dpi.Model) (int, error) { v = m.Mismatches(); return rcOK, nil }) != rcOK {
+	if call("occamy_golden_mismatches", h, func(e *entry, m *dpi.Model) (int, error) { v = m.Mismatches(); return rcOK, nil }) != rcOK {
 		return -1
 	}
 	return C.longlong(v)

@@ -16,18 +16,22 @@ extern int svLow(const svOpenArrayHandle, int) __attribute__((weak));
 extern void svGetBitArrElem1VecVal(uint32_t* d, const svOpenArrayHandle s, int i) __attribute__((weak));
 extern void svPutBitArrElem1VecVal(const svOpenArrayHandle d, const uint32_t* s, int i) __attribute__((weak));
 
+// OA_UNAVAILABLE is the word count passed on when an open array cannot
+// be read (no svdpi functions, or a NULL handle): readWords names it.
+#define OA_UNAVAILABLE (-2147483647 - 1)
+
 // oa_words returns the words of an open array of 32-bit elements and their
 // count in *n: the array's own storage when svGetArrayPtr gives it, else a
 // malloc'd copy (*copied set), else NULL with *n = -1.
 static uint32_t* oa_words(const svOpenArrayHandle h, int* n, int* copied) {
 	*copied = 0;
-	if (!h || !svSize || !svGetArrayPtr) { *n = -1; return NULL; }
+	if (!h || !svSize || !svGetArrayPtr) { *n = OA_UNAVAILABLE; return NULL; }
 	*n = svSize(h, 1);
 	uint32_t* p = (uint32_t*)svGetArrayPtr(h);
 	if (p || *n <= 0) return p;
-	if (!svGetBitArrElem1VecVal || !svLow) { *n = -1; return NULL; }
+	if (!svGetBitArrElem1VecVal || !svLow) { *n = OA_UNAVAILABLE; return NULL; }
 	p = (uint32_t*)calloc((size_t)*n, sizeof(uint32_t));
-	if (!p) { *n = -1; return NULL; }
+	if (!p) { *n = OA_UNAVAILABLE; return NULL; }
 	for (int i = 0; i < *n; i++) svGetBitArrElem1VecVal(&p[i], h, svLow(h, 1) + i);
 	*copied = 1;
 	return p;

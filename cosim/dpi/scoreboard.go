@@ -134,11 +134,15 @@ func (m *Model) Result(top string, seed int64) *runner.Result {
 type NothingComparedError struct {
 	Block string
 	Run   uint64
+	Armed bool // a reset cycle was seen: nothing was handed to the scoreboard
 }
 
 func (e *NothingComparedError) Error() string {
 	if e.Run == 0 {
 		return e.Block + ": no cycle compared: the scoreboard saw no cycle"
+	}
+	if e.Armed {
+		return e.Block + ": no cycle compared in " + itoa(e.Run) + " cycles: call check (or compare after step) every cycle"
 	}
 	return e.Block + ": no cycle compared in " + itoa(e.Run) + " cycles: comparison starts the cycle after the first cycle with rst_ni = 0"
 }
@@ -148,7 +152,7 @@ func (e *NothingComparedError) Error() string {
 // no cycle was compared.
 func (m *Model) Verdict(top string, seed int64) (string, error) {
 	if m.compared == 0 {
-		return "", &NothingComparedError{Block: m.Block.Name, Run: m.cycle}
+		return "", &NothingComparedError{Block: m.Block.Name, Run: m.cycle, Armed: m.armed}
 	}
 	r := m.Result(top, seed)
 	var b bytes.Buffer

@@ -56,6 +56,7 @@ module tb_dpi_rr_arbiter #(
   longint cycle;
   int hold;
   int mode;
+  logic [32*RW-1:0] req_x;  // req_i zero-extended to whole words
 
   // offset_of returns a port's first word, after checking its width.
   function automatic int offset_of(string name, int width);
@@ -128,7 +129,8 @@ module tb_dpi_rr_arbiter #(
     if (!done_o) begin
       int rc;
       in_w[o_rst] = 32'(rst_ni);
-      for (int k = 0; k < RW; k++) in_w[o_req + k] = 32'(req >> (32 * k));
+      req_x = (32 * RW)'(req);
+      for (int k = 0; k < RW; k++) in_w[o_req + k] = req_x[32 * k +: 32];
       in_w[o_ack] = 32'(ack);
       out_w[o_valid] = 32'(gnt_valid);
       out_w[o_idx] = 32'(gnt_idx);

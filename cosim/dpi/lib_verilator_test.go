@@ -1,0 +1,226 @@
+//go:build verilator
+
+package dpi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/registry"
+)
+
+var (
+	libOnce sync.Once
+	libDir  string
+	libErr  error
+)
+
+// goldenLib builds libocamy_golden.so once per test binary, as make
+// golden-lib does, into a temporary directory.
+func goldenLib(t *testing.T) string {
+	t.Helper()
+	libOnce.Do(func() {
+		libDir, libErr = os.MkdirTemp("", "occamy-golden-lib-")
+		if libErr != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(libDir, "libocamy_golden.so"), "./cmd/libocamy_golden")
+		cmd.Dir = repoRoot(t)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			libErr = fmt.Errorf("go build -buildmode=c-shared: %v\n%s", err, out)
+		}
+	})
+	require.NoError(t, libErr)
+	return libDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if libDir != "" {
+		os.RemoveAll(libDir)
+	}
+	os.Exit(code)
+}
+
+func needTool(t *testing.T, names ...string) {
+	t.Helper()
+	for _, n := range names {
+		if _, err := exec.LookPath(n); err != nil {
+			t.Skipf("%s not installed (apt-get install %s)", n, n)
+		}
+	}
+}
+
+// TestABIGarbage: a C program passing garbage (unknown block, bad and
+// malformed parameters, NULL, freed and made-up handles, NULL, short and
+// unmapped word arrays, wrong widths, calls out of order) gets an error
+// code and a one-line error naming the problem for each, and the process
+// lives to print "done".
+func TestABIGarbage(t *testing.T) {
+	needTool(t, "gcc")
+	lib := goldenLib(t)
+	root := repoRoot(t)
+	bin := filepath.Join(t.TempDir(), "abi_garbage")
+	out, err := exec.Command("gcc", "-Wall", "-Werror", "-o", bin, filepath.Join(root, "cosim", "dpi", "testdata", "abi_garbage.c"),
+		"-I", filepath.Join(root, "verilog", "tb", "dpi"), "-L", lib, "-locamy_golden", "-Wl,-rpath,"+lib).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	out, err = exec.Command(bin).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	got := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		k, v, _ := strings.Cut(l, " ")
+		got[k] = v
+	}
+	want := map[string]string{
+		"abi":                  "libocamy_golden 1",
+		"unknown_block":        `rc=-1 err=occamy_golden_new: unknown block "nosuch" (known: threshold, selector, arbiter`,
+		"bad_value":            "rc=-1 err=occamy_golden_new: rr_arbiter: parameter N=0 out of range, allowed 1..256",
+		"bad_name":             "rc=-1 err=occamy_golden_new: arbiter has no parameter M (parameters: N)",
+		"bad_syntax":           `rc=-1 err=occamy_golden_new: parameters: "N=" has a value that is not a 32-bit integer`,
+		"null_block":           "rc=-1 err=occamy_golden_new: block: NULL string",
+		"null_handle":          "rc=-2 err=occamy_golden_step: handle 0x0 is not a live handle",
+		"garbage_handle":       "rc=-2 err=occamy_golden_step: handle 0x1234 is not a live handle",
+		"good":                 "rc=0 err=",
+		"describe":             "block=arbiter;module=rr_arbiter;params=N=40;clock=clk_i;reset=rst_ni;in_words=4;out_words=2;",
+		"null_words":           "rc=-1 err=occamy_golden_set_inputs: in: NULL pointer for 4 words",
+		"short_words":          "rc=-1 err=occamy_golden_set_inputs: inputs: 3 words given, the layout has 4",
+		"negative_words":       "rc=-1 err=occamy_golden_check: in: negative word count -1",
+		"unmapped_words":       "rc=-1 err=occamy_golden_set_inputs: in: 4 words at 0x10 cannot be read",
+		"after_fault":          "rc=0 err=",
+		"bad_port":             "rc=-1 err=occamy_golden_port: arbiter has no port nope (ports: in=rst_ni:1@0,",
+		"null_port":            "rc=-1 err=occamy_golden_port: name: NULL string",
+		"port_index":           "rc=-1 err=occamy_golden_port_width: arbiter has no port #77",
+		"wrong_width":          "rc=-1 err=occamy_golden_set_input: req_i: 32 bits given, the layout has 40",
+		"commit_no_eval":       "rc=-1 err=occamy_golden_commit: commit: no eval in this cycle",
+		"eval":                 "rc=0 err=",
+		"eval_twice":           "rc=-1 err=occamy_golden_eval: eval: called twice in one cycle",
+		"commit":               "rc=0 err=",
+		"oa_without_simulator": "rc=-1 err=occamy_golden_check: in: the open array cannot be read",
+		"verdict_nothing":      "[]",
+		"verdict_error":        "rc=0 err=occamy_golden_verdict: arbiter: no cycle compared in 4 cycles: call check",
+		"freed_handle":         "rc=-2 err=occamy_golden_step: handle 0x",
+		"done":                 "",
+	}
+	for k, w := range want {
+		v, ok := got[k]
+		if assert.True(t, ok, "case %s missing from the output:\n%s", k, out) {
+			assert.True(t, strings.HasPrefix(v, w), "%s: got %q, want it to start with %q", k, v, w)
+		}
+	}
+}
+
+// dpiTB builds a DPI testbench with verilator --exe, the library linked,
+// and returns the binary.
+func dpiTB(t *testing.T, lib, tb, top string, rtl []string, params map[string]string) string {
+	t.Helper()
+	root := repoRoot(t)
+	dir := t.TempDir()
+	dpiDir := filepath.Join(root, "verilog", "tb", "dpi")
+	args := []string{"--cc", "--exe", "--build", "-Wall", "--prefix", "Vtb", "--top-module", top, "-Mdir", filepath.Join(dir, "obj"),
+		"-o", "tb", "-LDFLAGS", "-L" + lib + " -locamy_golden -Wl,-rpath," + lib}
+	for k, v := range params {
+		args = append(args, "-G"+k+"="+v)
+	}
+	args = append(args, filepath.Join(dpiDir, "occamy_golden_pkg.sv"), filepath.Join(dpiDir, tb))
+	args = append(args, rtl...)
+	args = append(args, filepath.Join(dpiDir, "tb_dpi_main.cpp"))
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "verilator", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "verilator %s\n%s", strings.Join(args, " "), out)
+	return filepath.Join(dir, "obj", "tb")
+}
+
+// runTB runs a testbench binary and returns its output and exit code.
+func runTB(t *testing.T, bin string) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var b bytes.Buffer
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Stdout, cmd.Stderr = &b, &b
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	return b.String(), code
+}
+
+// projectFiles are a block's sources from the registry, absolute.
+func projectFiles(t *testing.T, block string) []string {
+	t.Helper()
+	b, err := registry.Lookup(block)
+	require.NoError(t, err)
+	var s []string
+	for _, f := range b.Sources {
+		s = append(s, filepath.Join(repoRoot(t), f))
+	}
+	return s
+}
+
+// brokenCopy writes a copy of one project file with old replaced by new
+// and returns the block's file list with the copy in its place.
+func brokenCopy(t *testing.T, files []string, name, old, new string) []string {
+	t.Helper()
+	out := append([]string(nil), files...)
+	for i, f := range files {
+		if filepath.Base(f) != name {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		require.Equal(t, 1, bytes.Count(src, []byte(old)), "the break's anchor in %s", name)
+		p := filepath.Join(t.TempDir(), name)
+		require.NoError(t, os.WriteFile(p, bytes.Replace(src, []byte(old), []byte(new), 1), 0o644))
+		out[i] = p
+		return out
+	}
+	t.Fatalf("%s is not among %v", name, files)
+	return nil
+}
+
+// TestDPITestbenchArbiter: verilog/tb/dpi/tb_dpi_rr_arbiter.sv on
+// Verilator with the library linked matches the project's rr_arbiter for
+// every compared cycle, and fails, naming the cycle and the signal, on a
+// copy whose pointer moves to the winner instead of past it.
+func TestDPITestbenchArbiter(t *testing.T) {
+	needTool(t, "verilator")
+	lib := goldenLib(t)
+	files := projectFiles(t, "arbiter")
+	params := map[string]string{"N": "16", "CYCLES": "20000"}
+	t.Run("project", func(t *testing.T) {
+		t.Parallel()
+		out, code := runTB(t, dpiTB(t, lib, "tb_dpi_rr_arbiter.sv", "tb_dpi_rr_arbiter", files, params))
+		t.Log(out)
+		require.Equal(t, 0, code, out)
+		assert.Regexp(t, `(?m)^MATCH arbiter \(rr_arbiter, dpi scoreboard\): 20000 cycles compared \(20001 run\) on 2 outputs, coverage 5/5 hit`, out)
+	})
+	t.Run("broken", func(t *testing.T) {
+		t.Parallel()
+		broken := brokenCopy(t, files, "rr_arbiter.sv", "ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);", "ptr_d = gnt_idx_o;")
+		out, code := runTB(t, dpiTB(t, lib, "tb_dpi_rr_arbiter.sv", "tb_dpi_rr_arbiter", broken, params))
+		t.Log(out)
+		require.Equal(t, 1, code, out)
+		re := regexp.MustCompile(`(?m)^MISMATCH arbiter \(rr_arbiter, dpi scoreboard\): cycle (\d+): gnt_idx_o go=[0-9a-f] rtl=[0-9a-f] after \d+ cycles`)
+		assert.Regexp(t, re, out)
+		assert.Regexp(t, `(?m)^  c=\d+ rst_ni=1 req_i=[0-9a-f]{4} ack_i=1 \| go gnt_valid_o=1 gnt_idx_o=[0-9a-f] \| rtl gnt_valid_o=1 gnt_idx_o=[0-9a-f]\*$`, out)
+	})
+}
