@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
 )
 
@@ -19,7 +22,7 @@ import (
 // scripts read it (--tsv) instead of keeping their own block tables.
 func newBlocksCmd() *cobra.Command {
 	var asJSON, tsv, hidden bool
-	var validate string
+	var validate, pkgRoot string
 	c := &cobra.Command{
 		Use:   "blocks [BLOCK...]",
 		Short: "list the blocks the project checks: Verilog, parameters, ports, coverpoints",
@@ -41,6 +44,9 @@ parameter set, ports at the defaults and coverpoints.
 				return usageErr(err)
 			}
 			w := cmd.OutOrStdout()
+			if cmd.Flags().Changed("package") {
+				return writePackaging(w, pkgRoot, len(args) > 0 || asJSON || tsv || hidden)
+			}
 			if cmd.Flags().Changed("validate") {
 				return validateParams(w, bs, validate)
 			}
@@ -58,7 +64,25 @@ parameter set, ports at the defaults and coverpoints.
 	c.Flags().BoolVar(&hidden, "hidden", false, "include the benchmark tops")
 	c.Flags().StringVar(&validate, "validate", "", "check parameters K=V,... of one block with the Go model's rules and print the\n"+
 		"error the Verilog's elaboration check must also print (exit 1), or nothing (exit 0)")
+	c.Flags().StringVar(&pkgRoot, "package", "", "write the file lists (verilog/filelists/*.f) and FuseSoC cores (verilog/cores/*.core)\n"+
+		"of every block under the repository root `ROOT` (make filelists)")
 	return c
+}
+
+// writePackaging regenerates the file lists and cores under root.
+func writePackaging(w io.Writer, root string, others bool) error {
+	if others {
+		return usageErr(fmt.Errorf("blocks: --package writes every block's files; it takes no block names or other flags"))
+	}
+	if st, err := os.Stat(filepath.Join(root, "verilog")); err != nil || !st.IsDir() {
+		return usageErr(fmt.Errorf("blocks: --package %s: not the repository root (no verilog/ directory)", root))
+	}
+	files, err := packaging.Write(root)
+	if err != nil {
+		return fmt.Errorf("blocks: --package: %w", err)
+	}
+	fmt.Fprintf(w, "wrote %d files under %s and %s\n", len(files), packaging.FileListDir, packaging.CoreDir)
+	return nil
 }
 
 // pickBlocks returns the named blocks (by name, alias or module), or all.

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
 )
 
@@ -164,15 +165,23 @@ func runTB(t *testing.T, bin string) (string, int) {
 	return b.String(), code
 }
 
-// projectFiles are a block's sources from the registry, absolute.
+// projectFiles are a block's sources as its committed file list
+// (verilog/filelists, generated from the registry) names them, with
+// ${OCCAMY_ROOT} expanded: the list lint and the Icarus testbenches use.
 func projectFiles(t *testing.T, block string) []string {
 	t.Helper()
 	b, err := registry.Lookup(block)
 	require.NoError(t, err)
+	root := repoRoot(t)
+	raw, err := os.ReadFile(filepath.Join(root, packaging.FileListPath(b)))
+	require.NoError(t, err)
 	var s []string
-	for _, f := range b.Sources {
-		s = append(s, filepath.Join(repoRoot(t), f))
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+			s = append(s, strings.ReplaceAll(l, "${"+packaging.RootVar+"}", root))
+		}
 	}
+	require.NotEmpty(t, s)
 	return s
 }
 
