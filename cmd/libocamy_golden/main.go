@@ -331,3 +331,25 @@ func occamy_golden_verdict(h unsafe.Pointer, top *C.char, seed C.longlong) *C.ch
 		return m.Verdict(t, int64(seed))
 	})
 }
+
+//export occamy_golden_seed
+func occamy_golden_seed(h unsafe.Pointer, seed C.longlong) C.int {
+	return C.int(call("occamy_golden_seed", h, func(_ *entry, m *dpi.Model) (int, error) { return rcOK, m.SetSeed(int64(seed)) }))
+}
+
+//export occamy_golden_stimulus
+func occamy_golden_stimulus(h unsafe.Pointer, in *C.uint32_t, n C.int) C.int {
+	return C.int(call("occamy_golden_stimulus", h, func(e *entry, m *dpi.Model) (int, error) {
+		if int(n) != m.Layout.InWords {
+			return rcError, &dpi.WordsError{Field: "in", Got: int(n), Want: m.Layout.InWords, Unit: "words"}
+		}
+		if cap(e.inBuf) < int(n) {
+			e.inBuf = make([]uint32, n)
+		}
+		w := e.inBuf[:n]
+		if err := m.Stimulus(w); err != nil {
+			return rcError, err
+		}
+		return rcOK, writeWords("in", in, w)
+	}))
+}

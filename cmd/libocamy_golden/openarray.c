@@ -74,3 +74,15 @@ int occamy_golden_get_outputs_oa(void* h, const svOpenArrayHandle out) {
 	}
 	return rc;
 }
+
+int occamy_golden_stimulus_oa(void* h, const svOpenArrayHandle in) {
+	int n, c;
+	uint32_t* p = oa_words(in, &n, &c);
+	int rc = occamy_golden_stimulus(h, p, n);
+	if (c) {
+		if (rc == 0)
+			for (int i = 0; i < n; i++) svPutBitArrElem1VecVal(in, &p[i], svLow(in, 1) + i);
+		free(p);
+	}
+	return rc;
+}

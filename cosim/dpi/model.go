@@ -18,6 +18,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/testbench/stimulus"
 )
 
 // TraceLines is how many cycles a scoreboard mismatch's trace shows, as
@@ -33,12 +34,15 @@ type Model struct {
 	Layout cosim.Layout
 
 	g     registry.Golden
-	errf  func() error // the model's own input-contract check, nil if none
-	in    []uint32     // the inputs the next Step uses
-	out   []uint32     // the outputs of the last Step
-	mask  []uint32     // per input word: the bits the port has
-	rst   int          // word of rst_ni, -1 when none
-	cycle uint64       // Steps done
+	errf  func() error    // the model's own input-contract check, nil if none
+	src   stimulus.Source // the registry's stimulus: directed, then random
+	seed  int64
+	drawn uint64   // cycles of stimulus drawn
+	in    []uint32 // the inputs the next Step uses
+	out   []uint32 // the outputs of the last Step
+	mask  []uint32 // per input word: the bits the port has
+	rst   int      // word of rst_ni, -1 when none
+	cycle uint64   // Steps done
 
 	evaluated bool // Eval done, Commit pending
 
@@ -77,7 +81,7 @@ func New(block string, params map[string]int) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{Block: b, Params: p, Layout: l, g: sd.Golden, errf: sd.Err, hits: sd.Hits,
+	m := &Model{Block: b, Params: p, Layout: l, seed: 1,
 		in: make([]uint32, l.InWords), out: make([]uint32, l.OutWords), mask: make([]uint32, l.InWords), rst: -1}
 	for i, q := range l.Inputs {
 		for k := 0; k < q.Words(); k++ {
@@ -87,6 +91,7 @@ func New(block string, params map[string]int) (*Model, error) {
 			m.rst = l.InOff[i]
 		}
 	}
+	m.attach(sd)
 	m.armed = l.Clock == "" || m.rst < 0
 	m.hist = make([]runner.TraceRow, TraceLines)
 	for i := range m.hist {

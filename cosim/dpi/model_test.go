@@ -308,3 +308,35 @@ func FuzzParseParams(f *testing.F) {
 		_, _ = New("arbiter", p)
 	})
 }
+
+// TestOwnStimulus: the model's Stimulus at a seed is the runner's
+// stimulus at that seed (the same inputs as an independent adapter's
+// source, closed loop included), once per cycle; the seed is refused once
+// the run started.
+func TestOwnStimulus(t *testing.T) {
+	for _, name := range []string{"arbiter", "executor", "top", "freelist"} {
+		t.Run(name, func(t *testing.T) {
+			m, err := New(name, nil)
+			require.NoError(t, err)
+			require.NoError(t, m.SetSeed(7))
+			ref := newReference(t, m.Block, m.Params)
+			in := make([]uint32, m.Layout.InWords)
+			want := make([]uint32, m.Layout.InWords)
+			out := make([]uint32, m.Layout.OutWords)
+			for c := uint64(0); c < 2000; c++ {
+				require.NoError(t, m.Stimulus(in))
+				ref.src.Next(c, want)
+				require.Equal(t, want, in, "cycle %d", c)
+				ref.g.Step(want, out)
+				mm, err := m.Check(in, out)
+				require.NoError(t, err)
+				require.Nil(t, mm)
+			}
+			var ph *PhaseError
+			require.NoError(t, m.Stimulus(in))
+			require.ErrorAs(t, m.Stimulus(in), &ph)
+			var se *SeedError
+			require.ErrorAs(t, m.SetSeed(3), &se)
+		})
+	}
+}

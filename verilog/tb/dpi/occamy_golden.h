@@ -91,12 +91,20 @@ long long occamy_golden_mismatches(void* h);
  * module name for the line (NULL or "": the block's module). */
 const char* occamy_golden_verdict(void* h, const char* top, long long seed);
 
+/* The registry's own stimulus for the block (the co-simulator's: directed
+ * sequence, then seeded random, closed loop through this model): seed
+ * before the first cycle (default 1); stimulus writes the inputs of the
+ * next cycle to step, once per cycle. */
+int occamy_golden_seed(void* h, long long seed);
+int occamy_golden_stimulus(void* h, svBitVecVal* in, int words);
+
 /* The same on SystemVerilog open arrays of 32-bit words (bit [31:0] w[]),
  * for occamy_golden_pkg.sv: they need the simulator's svdpi functions. */
 int occamy_golden_set_inputs_oa(void* h, const svOpenArrayHandle in);
 int occamy_golden_get_outputs_oa(void* h, const svOpenArrayHandle out);
 int occamy_golden_check_oa(void* h, const svOpenArrayHandle in, const svOpenArrayHandle dut);
 int occamy_golden_compare_oa(void* h, const svOpenArrayHandle dut);
+int occamy_golden_stimulus_oa(void* h, const svOpenArrayHandle in);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,8 @@ package occamy_golden_pkg;
   import "DPI-C" function int occamy_golden_check_oa(input chandle h, input bit [31:0] in[],
                                                      input bit [31:0] dut[]);
   import "DPI-C" function int occamy_golden_compare_oa(input chandle h, input bit [31:0] dut[]);
+  import "DPI-C" function int occamy_golden_seed(input chandle h, input longint seed);
+  import "DPI-C" function int occamy_golden_stimulus_oa(input chandle h, output bit [31:0] in[]);
   import "DPI-C" function string occamy_golden_mismatch(input chandle h);
   import "DPI-C" function longint occamy_golden_cycle(input chandle h);
   import "DPI-C" function longint occamy_golden_compared(input chandle h);
