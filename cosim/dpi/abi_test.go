@@ -13,7 +13,7 @@ import (
 )
 
 // repoRoot is the repository root, from this file's path.
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	_, f, _, ok := runtime.Caller(0)
 	require.True(t, ok)

@@ -30,7 +30,7 @@ var (
 
 // goldenLib builds libocamy_golden.so once per test binary, as make
 // golden-lib does, into a temporary directory.
-func goldenLib(t *testing.T) string {
+func goldenLib(t testing.TB) string {
 	t.Helper()
 	libOnce.Do(func() {
 		libDir, libErr = os.MkdirTemp("", "occamy-golden-lib-")
@@ -56,7 +56,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func needTool(t *testing.T, names ...string) {
+func needTool(t testing.TB, names ...string) {
 	t.Helper()
 	for _, n := range names {
 		if _, err := exec.LookPath(n); err != nil {
@@ -125,7 +125,7 @@ func TestABIGarbage(t *testing.T) {
 
 // dpiTB builds a DPI testbench with verilator --exe, the library linked,
 // and returns the binary.
-func dpiTB(t *testing.T, lib, tb, top string, rtl []string, params map[string]string) string {
+func dpiTB(t testing.TB, lib, tb, top string, rtl []string, params map[string]string, extra ...string) string {
 	t.Helper()
 	root := repoRoot(t)
 	dir := t.TempDir()
@@ -135,6 +135,7 @@ func dpiTB(t *testing.T, lib, tb, top string, rtl []string, params map[string]st
 	for k, v := range params {
 		args = append(args, "-G"+k+"="+v)
 	}
+	args = append(args, extra...)
 	args = append(args, filepath.Join(dpiDir, "occamy_golden_pkg.sv"), filepath.Join(dpiDir, tb))
 	args = append(args, rtl...)
 	args = append(args, filepath.Join(dpiDir, "tb_dpi_main.cpp"))
@@ -148,7 +149,7 @@ func dpiTB(t *testing.T, lib, tb, top string, rtl []string, params map[string]st
 }
 
 // runTB runs a testbench binary and returns its output and exit code.
-func runTB(t *testing.T, bin string) (string, int) {
+func runTB(t testing.TB, bin string) (string, int) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -168,7 +169,7 @@ func runTB(t *testing.T, bin string) (string, int) {
 // projectFiles are a block's sources as its committed file list
 // (verilog/filelists, generated from the registry) names them, with
 // ${OCCAMY_ROOT} expanded: the list lint and the Icarus testbenches use.
-func projectFiles(t *testing.T, block string) []string {
+func projectFiles(t testing.TB, block string) []string {
 	t.Helper()
 	b, err := registry.Lookup(block)
 	require.NoError(t, err)
@@ -236,7 +237,7 @@ func TestDPITestbenchArbiter(t *testing.T) {
 
 // generatedTB writes the generated testbench of block at params and
 // builds it with files as the DUT's Verilog.
-func generatedTB(t *testing.T, lib, block string, params map[string]int, files []string, cycles int) string {
+func generatedTB(t testing.TB, lib, block string, params map[string]int, files []string, cycles int, extra ...string) string {
 	t.Helper()
 	m, err := New(block, params)
 	require.NoError(t, err)
@@ -247,7 +248,7 @@ func generatedTB(t *testing.T, lib, block string, params map[string]int, files [
 	// dpiTB looks the testbench up in verilog/tb/dpi: give it the path.
 	rel, err := filepath.Rel(dpiDir, f)
 	require.NoError(t, err)
-	return dpiTB(t, lib, rel, "tb_dpi_"+m.Block.Module, files, nil)
+	return dpiTB(t, lib, rel, "tb_dpi_"+m.Block.Module, files, nil, extra...)
 }
 
 // TestDPIGeneratedTestbenches: the registry-generated testbenches of the
