@@ -47,6 +47,11 @@ golden-lib:
 	cp verilog/tb/dpi/occamy_golden.h verilog/tb/dpi/occamy_golden_pkg.sv $(GOLDEN_LIB)/
 	@echo "golden-lib: $(GOLDEN_LIB)/libocamy_golden.so"
 
+# filelists: regenerate the file lists and FuseSoC cores from the block
+# registry (a test fails when the committed ones drift).
+filelists:
+	$(GO) run ./cmd/occamy blocks --package .
+
 # The default job: the paper's burst-absorption scenario under DT and Occamy at
 # alpha=8 side by side, then the expulsion-path demo with its waveform.
 run: build

@@ -272,6 +272,18 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 		{"executor", "executor", nil, "hd_executor.sv",
 			"assign qe_len  = cur_len + QW'(cells);", "assign qe_len  = cur_len + QW'(bld_cnt_q);", "qlen_o"},
 	}
+	// The traffic manager, once registered (its sources hold rr_arbiter.sv,
+	// its head-drop arbiter): at its small set, with the same break.
+	if _, err := registry.Lookup("tm"); err == nil {
+		cases = append(cases, struct {
+			name, block string
+			params      map[string]int
+			file        string
+			old, new    string
+			signal      string
+		}{"tm", "tm", mustBlock(t, "tm").Small, "rr_arbiter.sv",
+			"ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);", "ptr_d = gnt_idx_o;", `\w+`})
+	}
 	for _, tc := range cases {
 		tc := tc
 		files := projectFiles(t, tc.block)
@@ -294,4 +306,11 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 			assert.Regexp(t, `(?m)^MISMATCH `+head+`cycle \d+: `+tc.signal+` go=[0-9a-f]+ rtl=[0-9a-f]+`, out)
 		})
 	}
+}
+
+func mustBlock(t testing.TB, name string) *registry.Block {
+	t.Helper()
+	b, err := registry.Lookup(name)
+	require.NoError(t, err)
+	return b
 }
