@@ -43,8 +43,8 @@ const (
 )
 
 var (
-	mu      sync.Mutex
-	handles = map[uintptr]*entry{}
+	mu      sync.Mutex // guards badHandle
+	handles sync.Map   // uintptr(handle) -> *entry; read lock-free on every call
 	// badHandle is the error string of calls on a handle that is not live.
 	badHandle *C.char
 )
@@ -69,12 +69,12 @@ func (e *entry) release() {
 
 // lookup returns the live entry of h, locked, or nil.
 func lookup(h unsafe.Pointer) *entry {
-	mu.Lock()
-	e := handles[uintptr(h)]
-	mu.Unlock()
-	if e != nil {
-		e.mu.Lock()
+	v, ok := handles.Load(uintptr(h))
+	if !ok {
+		return nil
 	}
+	e := v.(*entry)
+	e.mu.Lock()
 	return e
 }
 
@@ -113,8 +113,6 @@ func call(name string, h unsafe.Pointer, f func(e *entry, m *dpi.Model) (int, er
 		e.err = e.dead.Error()
 		return rcError
 	}
-	old := debug.SetPanicOnFault(true)
-	defer debug.SetPanicOnFault(old)
 	defer func() {
 		if r := recover(); r != nil {
 			e.dead = fmt.Errorf("%s: internal error, the handle is unusable from now on: %v", name, r)
@@ -152,7 +150,9 @@ func readWords(field string, p *C.uint32_t, n C.int, buf *[]uint32) (w []uint32,
 	if n == 0 {
 		return w, nil
 	}
+	old := debug.SetPanicOnFault(true)
 	defer func() {
+		debug.SetPanicOnFault(old)
 		if r := recover(); r != nil {
 			w, err = nil, fmt.Errorf("%s: %d words at %p cannot be read (%v)", field, int(n), p, r)
 		}
@@ -170,7 +170,9 @@ func writeWords(field string, p *C.uint32_t, w []uint32) (err error) {
 	if len(w) == 0 {
 		return nil
 	}
+	old := debug.SetPanicOnFault(true)
 	defer func() {
+		debug.SetPanicOnFault(old)
 		if r := recover(); r != nil {
 			err = fmt.Errorf("%s: %d words at %p cannot be written (%v)", field, len(w), p, r)
 		}

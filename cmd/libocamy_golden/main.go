@@ -69,9 +69,7 @@ func occamy_golden_new(block, params *C.char) unsafe.Pointer {
 	if h == nil {
 		return nil
 	}
-	mu.Lock()
-	handles[uintptr(h)] = e
-	mu.Unlock()
+	handles.Store(uintptr(h), e)
 	return h
 }
 
@@ -92,11 +90,8 @@ func occamy_golden_error(h unsafe.Pointer) *C.char {
 
 //export occamy_golden_free
 func occamy_golden_free(h unsafe.Pointer) {
-	mu.Lock()
-	e := handles[uintptr(h)]
-	delete(handles, uintptr(h))
-	mu.Unlock()
-	if e != nil {
+	if v, ok := handles.LoadAndDelete(uintptr(h)); ok {
+		e := v.(*entry)
 		e.mu.Lock()
 		e.release()
 		e.m = nil
