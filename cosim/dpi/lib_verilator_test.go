@@ -154,6 +154,11 @@ func dpiTB(t testing.TB, lib, tb, top string, rtl []string, params map[string]st
 	for k, v := range params {
 		args = append(args, "-G"+k+"="+v)
 	}
+	if len(extra) == 0 {
+		// Tests: compile fast (the runs are 20 000 cycles); the
+		// benchmark passes its own optimisation.
+		extra = []string{"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"}
+	}
 	args = append(args, extra...)
 	args = append(args, filepath.Join(dpiDir, "occamy_golden_pkg.sv"), filepath.Join(dpiDir, tb))
 	args = append(args, rtl...)
