@@ -121,7 +121,7 @@ include verilog/verilog.mk
 # bench runs the golden models and, with Verilator installed, the Verilated
 # model and the co-simulation in one go test invocation, one package at a
 # time, so that the ratios in docs/perf.md come from the same run.
-BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner
+BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner ./cosim/dpi
 bench:
 	@mkdir -p $(OUT)
 	$(GO) test -tags verilator -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt
