@@ -56,8 +56,10 @@ type Model struct {
 	mismatches uint64
 	first      *runner.Mismatch
 	last       *runner.Mismatch
-	hist       []runner.TraceRow // ring of the last TraceLines cycles
-	histN      int
+	// compared up to and including the first mismatch
+	firstCompared uint64
+	hist          []runner.TraceRow // ring of the last TraceLines cycles
+	histN         int
 }
 
 // New makes the golden model of a block (registry name, alias or module)

@@ -123,9 +123,22 @@ func TestScoreboardNamesTheMismatch(t *testing.T) {
 				assert.Contains(t, last, "*")
 				assert.LessOrEqual(t, len(mm.Trace), TraceLines)
 			}
+			// The scoreboard goes on after a mismatch; the verdict stays
+			// the first mismatch's, counted up to it.
+			for c := tc.cycle + 1; c < tc.cycle+20; c++ {
+				ref.src.Next(c, in)
+				ref.g.Step(in, out)
+				_, err := m.Check(in, out)
+				require.NoError(t, err)
+			}
 			v, err := m.Verdict("", 1)
 			require.NoError(t, err)
-			assert.Contains(t, v, "MISMATCH "+b.Name)
+			want := tc.cycle
+			if m.Layout.Clock == "" {
+				want++
+			}
+			assert.Contains(t, v, fmt.Sprintf("MISMATCH %s (%s, dpi scoreboard): cycle %d: %s go=", b.Name, b.Module, tc.cycle, tc.port))
+			assert.Contains(t, v, fmt.Sprintf(" after %d cycles (%d compared)", tc.cycle+1, want))
 			assert.Equal(t, uint64(1), m.Mismatches())
 		})
 	}

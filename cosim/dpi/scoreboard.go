@@ -62,7 +62,7 @@ func (m *Model) Compare(dut []uint32) (*runner.Mismatch, error) {
 	m.mismatches++
 	mm := runner.CompareCycle(&m.Layout, m.elem, c, m.out, dut, m.trace())
 	if m.first == nil {
-		m.first = mm
+		m.first, m.firstCompared = mm, m.compared
 	}
 	m.last = mm
 	return mm, nil
@@ -115,7 +115,9 @@ func (m *Model) Result(top string, seed int64) *runner.Result {
 		Seed: seed, Cycles: m.cycle, Mismatch: m.first, Compared: m.compared,
 		Coverage: m.Block.Report(m.Params, m.hits)}
 	if m.first != nil {
-		r.Cycles = m.first.Cycle + 1
+		// The verdict is the first mismatch's, as the runner's (which
+		// stops there): cycles and compared counts up to it.
+		r.Cycles, r.Compared = m.first.Cycle+1, m.firstCompared
 	}
 	for _, q := range m.Layout.Outputs {
 		r.Outputs = append(r.Outputs, q.Name)
