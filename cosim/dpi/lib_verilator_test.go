@@ -20,6 +20,7 @@ import (
 
 	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
+	"occamy/cosim/runner"
 )
 
 var (
@@ -280,7 +281,9 @@ func generatedTB(t testing.TB, lib, block string, params map[string]int, files [
 // through the library, match the project's Verilog and name the cycle and
 // signal on broken copies: the top with the arbiter's winner-pointer
 // break inside it, the executor with the eop cell left out of its queue
-// length (the co-simulator's catalogue breaks).
+// length (the co-simulator's catalogue breaks). occamy cosim's lock-step
+// run of the same broken copy at the same seed reports the same first
+// mismatch, text for text.
 func TestDPIGeneratedTestbenches(t *testing.T) {
 	needTool(t, "verilator")
 	lib := goldenLib(t)
@@ -327,7 +330,17 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 			out, code := runTB(t, generatedTB(t, lib, tc.block, tc.params, broken, 20000))
 			t.Log(out)
 			require.Equal(t, 1, code, out)
-			assert.Regexp(t, `(?m)^MISMATCH `+head+`cycle \d+: `+tc.signal+` go=[0-9a-f]+ rtl=[0-9a-f]+`, out)
+			re := regexp.MustCompile(`(?m)^MISMATCH ` + head + `(cycle \d+: ` + tc.signal + ` go=[0-9a-f]+ rtl=[0-9a-f]+.*) after \d+ cycles`)
+			got := re.FindStringSubmatch(out)
+			require.NotNil(t, got, out)
+			// The same run through occamy cosim's runner (lock-step, same
+			// stimulus and seed) finds the same first mismatch, word for
+			// word.
+			res, err := runner.Run(context.Background(), runner.Options{Block: tc.block, Params: tc.params, RTL: broken,
+				Sim: runner.Verilator, Cycles: 20001, Seed: 1})
+			require.NoError(t, err)
+			require.NotNil(t, res.Mismatch, res.Verdict())
+			assert.Equal(t, res.Mismatch.Short(), got[1], "DPI scoreboard against occamy cosim lock-step")
 		})
 	}
 }
