@@ -130,6 +130,11 @@ func (e *WordsError) Error() string {
 	return fmt.Sprintf("%s: %d %s given, the layout has %d", e.Field, e.Got, e.Unit, e.Want)
 }
 
+// ArgError is an argument out of its range: Field names it.
+type ArgError struct{ Field, Msg string }
+
+func (e *ArgError) Error() string { return e.Field + ": " + e.Msg }
+
 // PortError is a port index or name the block does not have.
 type PortError struct {
 	Block string
@@ -303,7 +308,7 @@ func (m *Model) Step() error {
 // least 1), as cosim's Model.Reset does; the inputs are 0 afterwards.
 func (m *Model) Reset(n int) error {
 	if n < 1 {
-		return &WordsError{Field: "reset cycles", Got: n, Want: 1, Unit: "cycles (at least)"}
+		return &ArgError{Field: "cycles", Msg: fmt.Sprintf("%d, want at least 1", n)}
 	}
 	if m.rst < 0 {
 		return &PortError{Block: m.Block.Name, Port: "rst_ni (the block has no reset)", Known: LayoutText(&m.Layout)}

@@ -235,7 +235,9 @@ func TestErrorsNameTheField(t *testing.T) {
 	th, err := New("threshold", nil)
 	require.NoError(t, err)
 	require.ErrorAs(t, th.Reset(2), &porte, "a combinational block has no reset")
-	require.ErrorAs(t, m.Reset(0), &we)
+	var ae *ArgError
+	require.ErrorAs(t, m.Reset(0), &ae)
+	assert.Equal(t, "cycles: 0, want at least 1", ae.Error())
 }
 
 // TestPortByPort: setting ports one at a time equals setting the word
