@@ -45,7 +45,9 @@ func names(t *testing.T, re *regexp.Regexp, files ...string) []string {
 func TestHeaderMatchesExports(t *testing.T) {
 	root := repoRoot(t)
 	lib := filepath.Join(root, "cmd", "libocamy_golden")
-	goExports := names(t, regexp.MustCompile(`(?m)^//export (occamy_golden_\w+)`), filepath.Join(lib, "main.go"))
+	goFiles, err := filepath.Glob(filepath.Join(lib, "*.go"))
+	require.NoError(t, err)
+	goExports := names(t, regexp.MustCompile(`(?m)^//export (occamy_golden_\w+)`), goFiles...)
 	cDefs := names(t, regexp.MustCompile(`(?m)^int (occamy_golden_\w+_oa)\(`), filepath.Join(lib, "openarray.c"))
 	defined := append(append([]string{}, goExports...), cDefs...)
 	sort.Strings(defined)
