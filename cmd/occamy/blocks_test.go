@@ -87,3 +87,23 @@ func TestBlocksPackage(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errText, "takes no block names or other flags")
 }
+
+// TestBlocksDPITestbench: --dpi-tb writes the registry-generated DPI
+// testbench of one block at the given parameters; a bad parameter is the
+// model's message with exit 2.
+func TestBlocksDPITestbench(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "tb.sv")
+	out, errText, code := runCLI(t, "blocks", "arbiter", "--dpi-tb", f, "--param", "N=16")
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "wrote "+f+": module tb_dpi_rr_arbiter (arbiter N=16)")
+	b, err := os.ReadFile(f)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "module tb_dpi_rr_arbiter #(")
+	assert.Contains(t, string(b), `h = occamy_golden_new("arbiter", "N=16");`)
+	_, errText, code = runCLI(t, "blocks", "arbiter", "--dpi-tb", f, "--param", "N=0")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "parameter N=0 out of range, allowed 1..256")
+	_, errText, code = runCLI(t, "blocks", "--dpi-tb", f)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "exactly one block")
+}
