@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo synth experiments bench-experiments build build-cosim test test-go test-hw test-cosim lint tools vet fmt-check bench clean
+.PHONY: help run demo synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -26,12 +26,31 @@ help:
 	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (~10 min)"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
+	@echo "make golden-lib   libocamy_golden.so + DPI-C header + SV package into $(GOLDEN_LIB) (docs/dpi.md)"
+	@echo "make filelists    regenerate verilog/filelists/*.f and verilog/cores/*.core from the registry"
 
 build:
 	$(GO) build -o $(BIN)/occamy ./cmd/occamy
 
 build-cosim:
 	$(GO) build -tags verilator -o $(BIN)/occamy ./cmd/occamy
+
+# golden-lib: the golden models as a C shared library for SystemVerilog
+# (DPI-C) and C testbenches, with its header and SystemVerilog package
+# (docs/dpi.md). cgo's own generated header is dropped: occamy_golden.h is
+# the ABI (a test checks it against the exports).
+GOLDEN_LIB ?= build/golden
+golden-lib:
+	@mkdir -p $(GOLDEN_LIB)
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(GOLDEN_LIB)/libocamy_golden.so ./cmd/libocamy_golden
+	rm -f $(GOLDEN_LIB)/libocamy_golden.h
+	cp verilog/tb/dpi/occamy_golden.h verilog/tb/dpi/occamy_golden_pkg.sv $(GOLDEN_LIB)/
+	@echo "golden-lib: $(GOLDEN_LIB)/libocamy_golden.so"
+
+# filelists: regenerate the file lists and FuseSoC cores from the block
+# registry (a test fails when the committed ones drift).
+filelists:
+	$(GO) run ./cmd/occamy blocks --package .
 
 # The default job: the paper's burst-absorption scenario under DT and Occamy at
 # alpha=8 side by side, then the expulsion-path demo with its waveform.
@@ -102,7 +121,7 @@ include verilog/verilog.mk
 # bench runs the golden models and, with Verilator installed, the Verilated
 # model and the co-simulation in one go test invocation, one package at a
 # time, so that the ratios in docs/perf.md come from the same run.
-BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner
+BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner ./cosim/dpi
 bench:
 	@mkdir -p $(OUT)
 	$(GO) test -tags verilator -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt

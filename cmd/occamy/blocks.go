@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim/dpi"
+	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
 )
 
@@ -19,7 +23,8 @@ import (
 // scripts read it (--tsv) instead of keeping their own block tables.
 func newBlocksCmd() *cobra.Command {
 	var asJSON, tsv, hidden bool
-	var validate string
+	var validate, pkgRoot, dpiTB string
+	var tbParams []string
 	c := &cobra.Command{
 		Use:   "blocks [BLOCK...]",
 		Short: "list the blocks the project checks: Verilog, parameters, ports, coverpoints",
@@ -41,6 +46,15 @@ parameter set, ports at the defaults and coverpoints.
 				return usageErr(err)
 			}
 			w := cmd.OutOrStdout()
+			if cmd.Flags().Changed("param") && !cmd.Flags().Changed("dpi-tb") {
+				return usageErr(fmt.Errorf("blocks: --param goes with --dpi-tb"))
+			}
+			if cmd.Flags().Changed("dpi-tb") {
+				return writeDPITestbench(w, bs, args, dpiTB, tbParams)
+			}
+			if cmd.Flags().Changed("package") {
+				return writePackaging(w, pkgRoot, len(args) > 0 || asJSON || tsv || hidden)
+			}
 			if cmd.Flags().Changed("validate") {
 				return validateParams(w, bs, validate)
 			}
@@ -58,7 +72,53 @@ parameter set, ports at the defaults and coverpoints.
 	c.Flags().BoolVar(&hidden, "hidden", false, "include the benchmark tops")
 	c.Flags().StringVar(&validate, "validate", "", "check parameters K=V,... of one block with the Go model's rules and print the\n"+
 		"error the Verilog's elaboration check must also print (exit 1), or nothing (exit 0)")
+	c.Flags().StringVar(&pkgRoot, "package", "", "write the file lists (verilog/filelists/*.f) and FuseSoC cores (verilog/cores/*.core)\n"+
+		"of every block under the repository root `ROOT` (make filelists)")
+	c.Flags().StringVar(&dpiTB, "dpi-tb", "", "write a SystemVerilog testbench of one block to `FILE`: its Verilog checked every cycle\n"+
+		"against libocamy_golden through DPI-C on the registry's stimulus (docs/dpi.md)")
+	c.Flags().StringArrayVar(&tbParams, "param", nil, "with --dpi-tb: parameter `NAME=VALUE` (repeatable, or comma-separated)")
 	return c
+}
+
+// writeDPITestbench writes the generated DPI testbench of one block.
+func writeDPITestbench(w io.Writer, bs []*registry.Block, args []string, file string, params []string) error {
+	if len(args) != 1 || file == "" {
+		return usageErr(fmt.Errorf("blocks: --dpi-tb needs exactly one block and a file name"))
+	}
+	p, err := parseParams(params)
+	if err != nil {
+		return usageErr(fmt.Errorf("blocks: %w", err))
+	}
+	m, err := dpi.New(bs[0].Name, p)
+	if err != nil {
+		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
+	}
+	tmp := file + ".tmp"
+	if err := os.WriteFile(tmp, m.Testbench(dpi.TBOptions{}), 0o644); err != nil {
+		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		os.Remove(tmp)
+		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
+	}
+	fmt.Fprintf(w, "wrote %s: module tb_dpi_%s (%s %s)\n", file, m.Block.Module, m.Block.Name, m.Block.ParamText(m.Params))
+	return nil
+}
+
+// writePackaging regenerates the file lists and cores under root.
+func writePackaging(w io.Writer, root string, others bool) error {
+	if others {
+		return usageErr(fmt.Errorf("blocks: --package writes every block's files; it takes no block names or other flags"))
+	}
+	if st, err := os.Stat(filepath.Join(root, "verilog")); err != nil || !st.IsDir() {
+		return usageErr(fmt.Errorf("blocks: --package %s: not the repository root (no verilog/ directory)", root))
+	}
+	files, err := packaging.Write(root)
+	if err != nil {
+		return fmt.Errorf("blocks: --package: %w", err)
+	}
+	fmt.Fprintf(w, "wrote %d files under %s and %s\n", len(files), packaging.FileListDir, packaging.CoreDir)
+	return nil
 }
 
 // pickBlocks returns the named blocks (by name, alias or module), or all.

@@ -2,12 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
 )
 
@@ -64,4 +68,42 @@ func TestBlocksBadInput(t *testing.T) {
 	out, _, code = runCLI(t, "blocks", "freelist", "--validate", "K=2,CELLS=64")
 	assert.Equal(t, 0, code)
 	assert.Empty(t, out)
+}
+
+// TestBlocksPackage: --package writes every file list and core under a
+// repository root (what make filelists commits), and refuses a directory
+// that is not one, or other flags, with exit 2.
+func TestBlocksPackage(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "verilog", "tb"), 0o755))
+	out, errText, code := runCLI(t, "blocks", "--package", root)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, fmt.Sprintf("wrote %d files under verilog/filelists and verilog/cores", 2*len(registry.All())))
+	require.NoError(t, packaging.Check(root))
+	_, errText, code = runCLI(t, "blocks", "--package", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "not the repository root (no verilog/ directory)")
+	_, errText, code = runCLI(t, "blocks", "arbiter", "--package", root)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "takes no block names or other flags")
+}
+
+// TestBlocksDPITestbench: --dpi-tb writes the registry-generated DPI
+// testbench of one block at the given parameters; a bad parameter is the
+// model's message with exit 2.
+func TestBlocksDPITestbench(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "tb.sv")
+	out, errText, code := runCLI(t, "blocks", "arbiter", "--dpi-tb", f, "--param", "N=16")
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "wrote "+f+": module tb_dpi_rr_arbiter (arbiter N=16)")
+	b, err := os.ReadFile(f)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "module tb_dpi_rr_arbiter #(")
+	assert.Contains(t, string(b), `h = occamy_golden_new("arbiter", "N=16");`)
+	_, errText, code = runCLI(t, "blocks", "arbiter", "--dpi-tb", f, "--param", "N=0")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "parameter N=0 out of range, allowed 1..256")
+	_, errText, code = runCLI(t, "blocks", "--dpi-tb", f)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errText, "exactly one block")
 }

@@ -315,10 +315,6 @@ func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 		m.Go, m.RTL = "-", ev.Msg
 		return m
 	}
-	i := portDiff(l, gold, rtl)
-	p := l.Outputs[i]
-	m.Signal = p.Name
-	m.Go, m.RTL = hexOf(l.Out(gold, i), p.Width), hexOf(l.Out(rtl, i), p.Width)
-	m.Detail = elemDetail(p.Name, s.b.elem(s.p, p.Name), l.Out(gold, i), l.Out(rtl, i), p.Width)
+	describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, portDiff(l, gold, rtl), gold, rtl)
 	return m
 }

@@ -132,19 +132,10 @@ func prepare(opt Options) (*session, error) {
 		}
 	}
 	s.ports = b.ports(p)
-	clock, reset := "", ""
-	for _, q := range s.ports {
-		switch q.Name {
-		case cosim.DefaultClock:
-			clock = q.Name
-		case cosim.DefaultReset:
-			reset = q.Name
-		}
-	}
-	s.clocked = clock != ""
-	if s.canon, err = cosim.NewLayout(s.ports, clock, reset, false); err != nil {
+	if s.canon, err = b.reg.Layout(p); err != nil {
 		return nil, err
 	}
+	s.clocked = s.canon.Clock != ""
 	s.rstIdx = -1
 	if i := s.canon.Input(cosim.DefaultReset); i >= 0 {
 		s.rstIdx = s.canon.InOff[i]

@@ -5,9 +5,12 @@
 # $OCCAMY names an occamy binary; without it one is built once into
 # ${REGISTRY_BUILD:-build/verilog}/occamy-blocks (plain Go, no Verilator).
 #
-# block_info NAME   sets blk mod srcs (absolute paths) defaults small ranges
-#                   from the registry line of NAME (name, alias or module);
-#                   returns 1 when the registry does not know NAME.
+# block_info NAME   sets blk mod defaults small ranges from the registry line
+#                   of NAME (name, alias or module), and srcs to "-f LIST",
+#                   the top's file list (verilog/filelists/MODULE.f, paths
+#                   under $OCCAMY_ROOT, exported), which Verilator and
+#                   Icarus both read; returns 1 when the registry does not
+#                   know NAME.
 # registry_blocks   prints the listed block names, one per line.
 # registry_reject BLOCK K=V,...  prints the Go model's parameter error
 #                   (the message the Verilog's own check must print).
@@ -40,9 +43,16 @@ block_info() {
 	IFS=$tab read -r blk mod rel defaults small ranges <<EOL
 $line
 EOL
-	srcs=""
-	for f in $rel; do srcs="$srcs $registry_root/$f"; done
-	srcs=${srcs# }
+	# The sources as the tools get them: the committed file list of the top
+	# (verilog/filelists, generated from the registry; a test fails when
+	# it drifts), so lint, the testbenches and the DPI tests read one list.
+	flist=$registry_root/verilog/filelists/$mod.f
+	if [ ! -r "$flist" ]; then
+		echo "registry: no file list $flist for $blk; run make filelists" >&2
+		exit 2
+	fi
+	export OCCAMY_ROOT="$registry_root"
+	srcs="-f $flist"
 	return 0
 }
 
