@@ -64,7 +64,7 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	if a := &m.alloc; a.active {
+	if a := &m.enq.allocQ; a.active {
 		o := owner{"enqueue of queue", int(a.pkt.q)}
 		for j := 0; j < min(m.k, int(a.pkt.cells)); j++ {
 			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.k, j), o)
@@ -88,12 +88,12 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	for i := 0; i < m.dn; i++ {
-		j := &m.deqJobs[(m.dh+i)%deqJobDepth]
+	for i := 0; i < m.deq.jobsQ.Len(); i++ {
+		j := m.deq.jobsQ.At(i)
 		m.walkJob(j, owner{"dequeue of queue", j.q}, true)
 	}
-	if m.hdBusy {
-		m.walkJob(&m.hdJob, owner{"head drop of queue", m.hdJob.q}, false)
+	if m.hd.busyQ {
+		m.walkJob(&m.hd.jobQ, owner{"head drop of queue", m.hd.jobQ.q}, false)
 	}
 	if c.err != nil {
 		return c.err
@@ -101,12 +101,12 @@ func (m *TM) Check() error {
 	if c.count != B {
 		return fmt.Errorf("cells on lists: %d, want B = %d", c.count, B)
 	}
-	for i := 0; i < m.en; i++ {
-		p := m.enq[(m.eh+i)%len(m.enq)]
+	for i := 0; i < m.enq.fifoQ.Len(); i++ {
+		p := m.enq.fifoQ.At(i)
 		cells[p.q] += int(p.cells)
 		pkts[p.q]++
 	}
-	if a := &m.alloc; a.active {
+	if a := &m.enq.allocQ; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++
 	}

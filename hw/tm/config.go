@@ -84,10 +84,10 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	if c.Sched != "sp" && c.Sched != "drr" {
-		return fmt.Errorf("%s: unknown Sched %q, allowed sp, drr", Block, c.Sched)
+	if !c.Sched.Valid() {
+		return fmt.Errorf("%s: unknown Sched %d, allowed %d (sp), %d (drr)", Block, uint8(c.Sched), SchedSP, SchedDRR)
 	}
-	if c.Sched == "drr" {
+	if c.Sched == SchedDRR {
 		if len(c.Quantum) != c.Q {
 			return fieldErr("len(Quantum)", len(c.Quantum), c.Q, c.Q, "one quantum per class")
 		}
@@ -97,8 +97,8 @@ func (c Config) Validate() error {
 			}
 		}
 	}
-	if c.FreeMode != "cell" && c.FreeMode != "chain" {
-		return fmt.Errorf("%s: unknown FreeMode %q, allowed cell, chain", Block, c.FreeMode)
+	if !c.FreeMode.Valid() {
+		return fmt.Errorf("%s: unknown FreeMode %d, allowed %d (cell), %d (chain)", Block, uint8(c.FreeMode), FreeCell, FreeChain)
 	}
 	if err := check("TxWindow", c.TxWindow, 1, MaxTx); err != nil {
 		return err

@@ -24,8 +24,8 @@ func FuzzTM(f *testing.F) {
 		c.MaxPkt = int(data[4] % 20)                          // 0..19
 		c.R = int(data[5]%4) + 0                              // 0..3
 		c.Policy = Policy(data[6] % (uint8(numPolicies) + 1)) // one past the last is invalid
-		c.FreeMode = []string{"cell", "chain", ""}[data[7]%3]
-		c.Sched = []string{"sp", "drr", "x"}[data[8]%3]
+		c.FreeMode = FreeMode(data[7] % 3)                    // 2 is invalid
+		c.Sched = SchedMode(data[8] % 3)                      // 2 is invalid
 		c.AlphaExp = make([]int, max(c.Q, 0))
 		c.Quantum = make([]int, max(c.Q, 0))
 		for i := range c.AlphaExp {

@@ -31,9 +31,9 @@ func TestConfigValidate(t *testing.T) {
 		{"policy", func(c *Config) { c.Policy = numPolicies }, `unknown Policy 6, allowed dt, occamy, occamy-lqd, pushout, pushout-ports, abm`},
 		{"alpha len", func(c *Config) { c.AlphaExp = []int{1} }, "len(AlphaExp)"},
 		{"alpha range", func(c *Config) { c.AlphaExp[2] = 8 }, "parameter AlphaExp[2]=8 out of range, allowed -8..7"},
-		{"sched", func(c *Config) { c.Sched = "wfq" }, `unknown Sched "wfq", allowed sp, drr`},
-		{"quantum", func(c *Config) { c.Sched = "drr"; c.Quantum[1] = 0 }, "Quantum[1]=0"},
-		{"free mode", func(c *Config) { c.FreeMode = "bulk" }, `unknown FreeMode "bulk", allowed cell, chain`},
+		{"sched", func(c *Config) { c.Sched = 2 }, "unknown Sched 2, allowed 0 (sp), 1 (drr)"},
+		{"quantum", func(c *Config) { c.Sched = SchedDRR; c.Quantum[1] = 0 }, "Quantum[1]=0"},
+		{"free mode", func(c *Config) { c.FreeMode = 2 }, "unknown FreeMode 2, allowed 0 (cell), 1 (chain)"},
 		{"tx window", func(c *Config) { c.TxWindow = 0 }, "TxWindow=0"},
 		{"wait", func(c *Config) { c.PushoutWait = -1 }, "PushoutWait=-1"},
 		{"offers", func(c *Config) { c.MaxOffers = 0 }, "MaxOffers=0"},
@@ -139,11 +139,12 @@ func TestOfferErrors(t *testing.T) {
 	}{
 		{"queue", func(m *TM) { m.Offer(Arrival{Queue: 64, Cells: 1}) }, "cycle 0: arrival 0: queue 64 outside 0..63"},
 		{"cells", func(m *TM) { m.Offer(Arrival{Queue: 0, Cells: 65}) }, "65 cells outside 1..64"},
-		{"too many", func(m *TM) {
+		{"beyond the ingress", func(m *TM) {
 			for i := 0; i < 3; i++ {
 				m.Offer(Arrival{Queue: 0, Cells: 1})
 			}
-		}, "3 packets offered, MaxOffers is 2"},
+			m.Offer(Arrival{Queue: 0, Cells: 0}) // dropped at the ingress, still checked
+		}, "cycle 0: arrival 3: 0 cells outside 1..64"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,41 @@
+package tm
+
+// Stats returns the counters, with Len and the totals brought up to date.
+// The pointer stays valid; later Steps update the same struct.
+func (m *TM) Stats() *Stats {
+	s := &m.stats
+	s.Cycles = m.cycle
+	var t QueueStats
+	for i := range s.Queues {
+		q := &s.Queues[i]
+		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlen[i])}
+		t.Arrived.add(q.Arrived)
+		t.Admitted.add(q.Admitted)
+		t.AdmDropped.add(q.AdmDropped)
+		t.IngressDropped.add(q.IngressDropped)
+		t.HeadDropped.add(q.HeadDropped)
+		t.StaleHeadDropped.add(q.StaleHeadDropped)
+		t.Transmitted.add(q.Transmitted)
+		t.Len.add(q.Len)
+	}
+	t.MaxLen = s.Total.MaxLen
+	s.Total = t
+	return s
+}
+
+func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
+
+// Probe returns the view after the last Step: Qlen and Free are the
+// registers now; Thr, Over, the head-drop grant, the pipeline states and
+// Ports are what the last cycle (Cycle = its index) computed and used.
+func (m *TM) Probe() Probe {
+	p := Probe{
+		Cycle: m.cycle - 1, Qlen: m.qlen, Free: m.free, Thr: m.adm.u.Thr.ThrO,
+		Over: m.sel.OverO, GntValid: m.gntValid, GntIdx: m.gntIdx,
+		HD: m.hd.state(), Deq: m.deq.state(), Ports: m.use, HDPorts: m.hdUse,
+	}
+	if m.cycle == 0 {
+		p.Cycle = 0
+	}
+	return p
+}
