@@ -11,30 +11,22 @@ import (
 // cell rounds (fixed).
 const deqJobDepth = 4
 
-// Dequeue is the dequeue pipeline of the paper's Fig. 10. Verilog:
-// tm_dequeue. Stage C takes the egress scheduler's grant (u_sched) and
-// reads the queue's head PD (rd_q, the queue locked until its unlink);
-// stage A unlinks it when the read is back and queues the packet for its
-// cell rounds (jobs_q, deqJobDepth packets); stage B runs one round of the
-// oldest: up to k cell-data reads (u_cd_mem, tags checked) and k link reads
-// (u_cp); stage F frees the round's cells (per-cell mode, free_d) or the
-// finished packet's sub-lists (chain mode, chain_d) on the free list (u_fl).
+// Dequeue is the dequeue pipeline of the paper's Fig. 10 after the PD
+// read. Verilog: tm_dequeue. When the head-PD read the top issued for the
+// scheduler's grant (stage C, issue.go) is back (unl_i), stage A unlinks
+// it and queues the packet for its cell rounds (jobs_q, deqJobDepth
+// packets; room_o is !jobs_q full); stage B runs one round of the oldest:
+// up to k cell-data reads (cd_rd_*, tags checked) and k link reads
+// (cp_rd_*, on u_cp_mem), and returns the data to the egress (ret_*);
+// stage F appends the round's cells (per-cell mode) or the finished
+// packet's sub-lists (chain mode) to the free list (fa_*, u_fl).
 type Dequeue struct {
-	rdQ   pdRead            // rd_q: the head PD read in flight
 	jobsQ rtl.Ring[cellJob] // jobs_q: unlinked packets in their cell rounds
 
-	freeD     [mem.MaxK]int32 // free_d: cells to free in stage F (per-cell mode)
-	nFreeD    int
-	chainD    cellJob // chain_d: packet to chain-free in stage F
-	hasChainD bool
-}
-
-// pdRead is a PD read in flight, waiting for its data to unlink the head.
-type pdRead struct {
-	valid bool
-	q     int
-	v     mem.PD
-	ready uint64 // first cycle the data may be used
+	faO     [mem.MaxK]int32 // fa_o: cells to free in stage F (per-cell mode)
+	faN     int
+	faJobO  cellJob // fa_*: the finished packet whose sub-lists stage F frees (chain mode)
+	faJobOK bool
 }
 
 // cellJob is an unlinked packet going through its cell rounds: each round
@@ -50,21 +42,10 @@ type cellJob struct {
 
 func (d *Dequeue) init() { d.jobsQ = rtl.NewRing[cellJob](deqJobDepth) }
 
-// state is the pipeline state as traced.
-func (d *Dequeue) state() ExecState {
-	switch {
-	case d.rdQ.valid:
-		return ExecReadPD
-	case d.jobsQ.Len() > 0:
-		return ExecCells
-	}
-	return ExecIdle
-}
-
 // unlink (stage A, first) unlinks the head PD whose read is back.
 func (d *Dequeue) unlink(m *TM) {
 	now := m.cycle
-	r := &d.rdQ
+	r := &m.deqRd
 	if !r.valid || r.ready > now {
 		return
 	}
@@ -113,8 +94,8 @@ func (d *Dequeue) round(m *TM) {
 			j.cur[s] = m.cp.Read(int(x))
 		}
 		if !m.chain {
-			d.freeD[d.nFreeD] = x
-			d.nFreeD++
+			d.faO[d.faN] = x
+			d.faN++
 		}
 	}
 	j.done += cnt
@@ -124,39 +105,10 @@ func (d *Dequeue) round(m *TM) {
 		return
 	}
 	if m.chain {
-		d.chainD = *j
-		d.hasChainD = true
+		d.faJobO = *j
+		d.faJobOK = true
 	}
 	d.jobsQ.Pop()
-}
-
-// issue (stage C) asks the egress scheduler for a packet and reads its
-// head PD. It needs a PD read port, no dequeue PD read in flight and room
-// in the cell-round queue; the granted queue is locked until its unlink,
-// and the packet is booked on its port's transmit queue.
-func (d *Dequeue) issue(m *TM) {
-	s := m.sch.u
-	if d.rdQ.valid || d.jobsQ.Full() || !m.nonEmpty.Any() {
-		s.ValidO, s.AckI = false, false
-		return
-	}
-	m.sch.eval(m)
-	s.AckI = s.ValidO && m.pds.Mem.ReadsLeft() > 0
-	if !s.AckI {
-		return
-	}
-	q := int(s.QidO)
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
-		return
-	}
-	if uint32(v.Cells) != m.pds.HeadLen[q] && m.pds.Mem.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, m.pds.HeadLen[q]))
-	}
-	m.locked.Set(q)
-	d.rdQ = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-	m.eg.book(m, q, v)
 }
 
 // free (stage F) returns the cells the dequeue finished with this cycle to
@@ -164,16 +116,16 @@ func (d *Dequeue) issue(m *TM) {
 // cell-pointer write each, none into an empty bank), or in chain mode one
 // write per sub-list of the finished packet.
 func (d *Dequeue) free(m *TM) {
-	for i := 0; i < d.nFreeD; i++ {
-		m.fl.Append(d.freeD[i])
+	for i := 0; i < d.faN; i++ {
+		m.fl.Append(d.faO[i])
 	}
-	m.freed(d.nFreeD)
-	d.nFreeD = 0
-	if !d.hasChainD {
+	m.freed(d.faN)
+	d.faN = 0
+	if !d.faJobOK {
 		return
 	}
-	d.hasChainD = false
-	j := &d.chainD
+	d.faJobOK = false
+	j := &d.faJobO
 	n := int(j.v.Cells)
 	for s := 0; s < min(n, m.k); s++ {
 		h := j.v.Heads[s]

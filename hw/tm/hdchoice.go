@@ -2,10 +2,10 @@ package tm
 
 import "occamy/rtl"
 
-// hdIssue (stage D) chooses a queue to expel from and, if the head-drop
-// executor is idle and a PD read port is still free after the dequeue,
-// starts it on that queue. The policies differ only in the choice, made in
-// the top from the selector (u_sel) and the arbiter (u_arb):
+// choose (stage D) chooses a queue to expel from and, if the executor is
+// idle and a PD read port is still free after the dequeue, starts it on
+// that queue. The policies differ only in the choice, made from the
+// selector's bitmap (u_sel) and the arbiter (u_arb):
 //
 //   - occamy: the round-robin arbiter over the selector bitmap;
 //   - occamy-lqd: the longest queue set in the selector bitmap;
@@ -19,13 +19,13 @@ import "occamy/rtl"
 // neither choice can pick a queue the executor cannot serve. The longest-
 // queue choices model an ideal maximum finder: the exact maximum of the
 // start-of-cycle lengths, in the same cycle, at no cost.
-func (m *TM) hdIssue() {
-	m.gntValid = false
+func (h *HDExec) choose(m *TM) {
+	h.gntO = false
 	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
 		return
 	}
 	var cand rtl.Bitmap
-	idle := m.hd.idle() && m.pds.Mem.ReadsLeft() > 0
+	idle := h.idle(m) && m.pds.Mem.ReadsLeft() > 0
 	q := -1
 	if m.pol != polPushoutPort && !m.sel.OverO.Any() {
 		// Nothing over its threshold: the arbiter sees no request.
@@ -40,33 +40,33 @@ func (m *TM) hdIssue() {
 	}
 	switch m.pol {
 	case polOccamy:
-		q = m.chooseRR(&cand, idle)
+		q = h.chooseRR(m, &cand, idle)
 	case polLQD:
 		for w := range cand {
 			cand[w] &= m.sel.OverO[w]
 		}
-		q = m.chooseLongest(&cand)
+		q = h.chooseLongest(m, &cand)
 		if q >= 0 && m.cfg.HDRecheck && !m.overNow(q) {
 			q = -1
 		}
 	case polPushoutPort:
 		if m.free < 0 {
-			q = m.chooseLongest(&cand)
+			q = h.chooseLongest(m, &cand)
 		}
 	}
 	if q < 0 {
 		return
 	}
-	m.gntValid, m.gntIdx = true, q
+	h.gntO, h.gntIdx = true, q
 	if idle {
-		m.hd.start(m, q)
+		h.start(m, q)
 	}
 }
 
 // chooseRR is Occamy's choice: the arbiter's grant over the selector
 // bitmap masked by the candidates. The grant is acknowledged (the arbiter's
 // pointer moves past it) only when the executor takes it.
-func (m *TM) chooseRR(cand *rtl.Bitmap, take bool) int {
+func (h *HDExec) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
 	a := m.arb
 	for w := range cand {
 		a.ReqI[w] = m.sel.OverO[w] & cand[w]
@@ -95,7 +95,7 @@ func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.adm.thrO[q] }
 
 // chooseLongest is the ideal maximum finder over the candidate bitmap: the
 // longest start-of-cycle queue, the lowest index on ties.
-func (m *TM) chooseLongest(cand *rtl.Bitmap) int {
+func (h *HDExec) chooseLongest(m *TM, cand *rtl.Bitmap) int {
 	best, bestLen := -1, uint32(0)
 	for w, word := range cand {
 		for word != 0 {

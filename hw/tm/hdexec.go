@@ -2,34 +2,28 @@ package tm
 
 import "occamy/hw/mem"
 
-// HDExec is the head-drop executor. Verilog: tm_hd_exec. It is serial: one
-// packet at a time. Given a queue by the policy's choice (stage D, only
-// when it is idle and the PD read port is free after the dequeue) it reads
-// the head PD (rd_q) and locks the queue; at unlink (stage A, after the
-// dequeue's; hd_valid_o) the packet's cells become its job (job_q, busy_q);
-// stage G frees them with the cell-pointer ports the dequeue and the
-// enqueue left idle: per-cell rounds as the dequeue's without data reads,
-// or one write per sub-list in chain mode.
+// HDExec is the head-drop executor with the policy's choice. Verilog:
+// tm_hd_exec. It is serial: one packet at a time. Stage D (choose, in
+// hdchoice.go) picks a queue from the selector's bitmap (over_i, u_sel)
+// masked by the candidates (cand_i) through the arbiter (arb_req_o,
+// arb_ack_o, u_arb) or the longest-queue finder, and, when the executor is
+// idle and the PD read port is free after the dequeue (pd_free_i), issues
+// the head-PD read (pd_rd_o, the top's hdRd) and locks the queue. At
+// unlink (stage A, after the dequeue's; unl_i, hd_valid_o) the packet's
+// cells become its job (job_q, busy_o); stage G frees them with the
+// cell-pointer ports the dequeue and the enqueue left idle (cp_rd_*, ga_*
+// to u_fl): per-cell rounds as the dequeue's without data reads, or one
+// write per sub-list in chain mode.
 type HDExec struct {
-	rdQ    pdRead  // rd_q: the head PD read in flight
 	jobQ   cellJob // job_q: the expelled packet's cells still to free
-	busyQ  bool    // busy_q: job_q is valid
+	busyQ  bool    // busy_o: job_q is valid
 	staleQ bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
-}
-
-// state is the executor state as traced.
-func (h *HDExec) state() ExecState {
-	switch {
-	case h.rdQ.valid:
-		return ExecReadPD
-	case h.busyQ:
-		return ExecCells
-	}
-	return ExecIdle
+	gntO   bool    // gnt_valid_o: the choice of this cycle (trace)
+	gntIdx int     // gnt_idx_o
 }
 
 // idle reports whether the executor can take a grant.
-func (h *HDExec) idle() bool { return !h.rdQ.valid && !h.busyQ }
+func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && !h.busyQ }
 
 // start reads queue q's head PD for the executor and locks q (stage D).
 func (h *HDExec) start(m *TM, q int) {
@@ -41,13 +35,13 @@ func (h *HDExec) start(m *TM, q int) {
 	m.locked.Set(q)
 	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
 	m.hdUse[MemPD].Reads++
-	h.rdQ = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
+	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
 }
 
 // unlink (stage A, second) unlinks the head PD whose read is back and
 // takes the packet's cells as its job.
 func (h *HDExec) unlink(m *TM) {
-	r := &h.rdQ
+	r := &m.hdRd
 	now := m.cycle
 	if !r.valid || r.ready > now {
 		return

@@ -31,11 +31,33 @@ func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
 func (m *TM) Probe() Probe {
 	p := Probe{
 		Cycle: m.cycle - 1, Qlen: m.qlen, Free: m.free, Thr: m.adm.u.Thr.ThrO,
-		Over: m.sel.OverO, GntValid: m.gntValid, GntIdx: m.gntIdx,
-		HD: m.hd.state(), Deq: m.deq.state(), Ports: m.use, HDPorts: m.hdUse,
+		Over: m.sel.OverO, GntValid: m.hd.gntO, GntIdx: m.hd.gntIdx,
+		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
 	}
 	if m.cycle == 0 {
 		p.Cycle = 0
 	}
 	return p
+}
+
+// hdState is the head-drop path's state as traced.
+func (m *TM) hdState() ExecState {
+	switch {
+	case m.hdRd.valid:
+		return ExecReadPD
+	case m.hd.busyQ:
+		return ExecCells
+	}
+	return ExecIdle
+}
+
+// deqState is the dequeue path's state as traced.
+func (m *TM) deqState() ExecState {
+	switch {
+	case m.deqRd.valid:
+		return ExecReadPD
+	case m.deq.jobsQ.Len() > 0:
+		return ExecCells
+	}
+	return ExecIdle
 }

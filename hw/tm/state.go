@@ -22,19 +22,21 @@ import (
 // for tests and debugging, not the per-cycle path.
 type State struct {
 	Cycle uint64
-	Top   TopState         // occamy_tm's queue accounting
-	Enq   EnqueueState     // u_enq: tm_enqueue
-	Deq   DequeueState     // u_deq: tm_dequeue
-	HD    HDExecState      // u_hd: tm_hd_exec
-	Sched scheduler.State  // u_sched: tm_sched
-	Eg    EgressState      // u_eg: tm_egress
-	Sel   selector.State   // u_sel: hd_selector
-	Arb   arbiter.State    // u_arb: rr_arbiter
-	PD    mem.PDListsState // u_pd: pd_lists' registers
-	PDMem []mem.PD         // u_pd: its PD memory
-	FL    mem.FreeListState
-	CP    []int32  // u_cp: the cell-pointer links (sub-lists and free list)
-	CD    []uint64 // u_cd_mem: the cell-data tags
+	Top   TopState          // occamy_tm's queue accounting
+	DeqRd pdRead            // the dequeue's head-PD read in flight
+	HDRd  pdRead            // the head drop's
+	Enq   EnqueueState      // u_enq: tm_enqueue
+	Deq   DequeueState      // u_deq: tm_dequeue
+	HD    HDExecState       // u_hd: tm_hd_exec
+	Sched scheduler.State   // u_sched: tm_sched
+	Eg    EgressState       // u_egress: tm_egress
+	Sel   selector.State    // u_sel: hd_selector
+	Arb   arbiter.State     // u_arb: rr_arbiter
+	PD    mem.PDListsState  // u_pdl: tm_pd_lists' registers
+	PDMem []mem.PD          // u_pd_mem: the PD words
+	FL    mem.FreeListState // u_fl: tm_free_list
+	CP    []int32           // u_cp_mem: the cell-pointer links (sub-lists and free list)
+	CD    []uint64          // u_cd_mem: the cell-data tags
 }
 
 // TopState is the top's queue accounting.
@@ -56,13 +58,11 @@ type EnqueueState struct {
 
 // DequeueState is tm_dequeue's registers.
 type DequeueState struct {
-	Rd   pdRead
 	Jobs []cellJob
 }
 
 // HDExecState is tm_hd_exec's registers.
 type HDExecState struct {
-	Rd          pdRead
 	Job         cellJob
 	Busy, Stale bool
 }
@@ -94,8 +94,9 @@ func (m *TM) State() State {
 			NonEmpty: m.nonEmpty, Locked: m.locked,
 		},
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
-		Deq:   DequeueState{Rd: m.deq.rdQ, Jobs: m.deq.jobsQ.Items(nil)},
-		HD:    HDExecState{Rd: m.hd.rdQ, Job: m.hd.jobQ, Busy: m.hd.busyQ, Stale: m.hd.staleQ},
+		DeqRd: m.deqRd, HDRd: m.hdRd,
+		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
+		HD:    HDExecState{Job: m.hd.jobQ, Busy: m.hd.busyQ, Stale: m.hd.staleQ},
 		Sched: m.sch.u.State(),
 		Eg: EgressState{Ret: m.eg.retQ.Items(nil), TxBusy: m.eg.txBusyQ, TxAt: m.eg.txAtQ, PortRdy: m.eg.portRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},

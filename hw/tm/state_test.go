@@ -116,7 +116,9 @@ func TestStateDiverges(t *testing.T) {
 		{"serial", func(m *TM) { m.serial++ }, "Top.Serial"},
 		{"enqueue rot_q", func(m *TM) { m.enq.rotQ ^= 1 }, "Enq.Rot"},
 		{"enqueue fifo_q", func(m *TM) { m.enq.fifoQ.Push(enqPkt{q: 1, cells: 1}) }, "Enq.Fifo"},
-		{"dequeue rd_q", func(m *TM) { m.deq.rdQ.ready += 7 }, "Deq.Rd"},
+		{"dequeue PD read", func(m *TM) { m.deqRd.ready += 7 }, "DeqRd"},
+		{"dequeue jobs_q", func(m *TM) { m.deq.jobsQ.Push(cellJob{q: 1}) }, "Deq.Jobs"},
+		{"hd job_q", func(m *TM) { m.hd.jobQ.done += 3 }, "HD.Job"},
 		{"hd stale_q", func(m *TM) { m.hd.staleQ = !m.hd.staleQ }, "HD.Stale"},
 		{"sched port_ptr_q", func(m *TM) {
 			st := m.sch.u.State()

@@ -38,17 +38,17 @@ type TM struct {
 	err   error
 	evald bool // Eval already ran this cycle
 
-	adm Admission           // u_adm: tm_admission
+	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
 	enq Enqueue             // u_enq: tm_enqueue
 	deq Dequeue             // u_deq: tm_dequeue
 	hd  HDExec              // u_hd: tm_hd_exec
 	sch Sched               // u_sched: tm_sched
-	eg  Egress              // u_eg: tm_egress
+	eg  Egress              // u_egress: tm_egress
 	sel *selector.Selector  // u_sel: hd_selector
 	arb *arbiter.Arbiter    // u_arb: rr_arbiter
-	pds *mem.PDLists        // u_pd: pd_lists
-	cp  *mem.Memory[int32]  // u_cp: cp_sublists' link memory (the free list shares it)
-	fl  *mem.FreeList       // u_fl: free_list
+	pds *mem.PDLists        // u_pdl: tm_pd_lists, with its PD memory u_pd_mem (sram)
+	cp  *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
+	fl  *mem.FreeList       // u_fl: tm_free_list
 	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
 
 	qlen     []uint32   // qlen_q: per queue, cells from admission to unlink
@@ -66,14 +66,14 @@ type TM struct {
 	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
+	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
+	hdRd     pdRead     // the head drop's
 
-	events   []Event // this cycle's packet events (Config.Events)
-	gntValid bool    // head-drop choice of this cycle
-	gntIdx   int
-	use      [NumMems]PortUse
-	hdUse    [NumMems]PortUse
-	stats    Stats
-	out      Outputs // this cycle's occamy_tm outputs
+	events []Event // this cycle's packet events (Config.Events)
+	use    [NumMems]PortUse
+	hdUse  [NumMems]PortUse
+	stats  Stats
+	out    Outputs // this cycle's occamy_tm outputs
 
 	chk               checker
 	chkCells, chkPkts []int
@@ -177,9 +177,9 @@ func (m *TM) Eval() {
 	m.deq.unlink(m) // stage A, the dequeue's first
 	m.hd.unlink(m)  // stage A, then the head drop's
 	m.deq.round(m)  // stage B
-	m.deq.issue(m)  // stage C
+	m.deqIssue()    // stage C
 	m.hdUse = [NumMems]PortUse{}
-	m.hdIssue()     // stage D
+	m.hd.choose(m)  // stage D
 	m.enq.eval(m)   // stage E
 	m.deq.free(m)   // stage F
 	if m.hd.busyQ { // stage G
@@ -228,52 +228,6 @@ func (m *TM) Commit() {
 
 // Cycle returns the number of cycles stepped.
 func (m *TM) Cycle() uint64 { return m.cycle }
-
-// sampleQ takes the start-of-cycle register copies and evaluates the
-// combinational blocks that read them: thresholds and the selector.
-func (m *TM) sampleQ() {
-	// Only the queues whose length changed since the last copy are copied
-	// (admit and unlink mark them in qChg); the pushout maximum follows
-	// them, with a full search only when the longest queue shrank.
-	selDirty := m.qChg.Any()
-	if selDirty {
-		mx, full := m.adm.maxQ, false
-		for w := range m.qChg {
-			for word := m.qChg[w]; word != 0; word &= word - 1 {
-				i := w<<6 | trailingZeros(word)
-				old, v := m.qlenQ[i], m.qlen[i]
-				m.qlenQ[i] = v
-				if v >= mx {
-					mx = v
-				} else if old == mx {
-					full = true
-				}
-			}
-		}
-		m.qChg = rtl.Bitmap{}
-		if m.pol == polPushoutPort {
-			if full {
-				mx = 0
-				for _, v := range m.qlenQ {
-					mx = max(mx, v)
-				}
-			}
-			m.adm.maxQ = mx
-		}
-	}
-	m.freeQ = m.free
-	if m.adm.thresholds(m.free) {
-		selDirty = true
-	}
-	// The selector's next register value depends only on qlen and thr: when
-	// neither changed since its last Eval, that value is already in its
-	// register, so only its output needs refreshing.
-	if selDirty {
-		m.sel.Eval()
-	} else {
-		m.sel.OverO = m.sel.State().OverQ
-	}
-}
 
 // unlinkHead advances queue r.q past its head (the unlink of stage A, for
 // the dequeue and the head drop alike) and does the accounting: the
