@@ -120,10 +120,10 @@ func (a *Admission) eval(m *TM) {
 			m.event(EvAdmDrop, q, i, 0)
 			continue
 		}
-		if m.pol == polPushout && c > m.free {
+		if m.pol == polPushout && c > m.freeD {
 			m.pushOut(q, c)
 		}
-		d := a.u.Decide(q, c, m.qlen[q], m.free, a.maxQ)
+		d := a.u.Decide(q, c, m.qlenD[q], m.freeD, a.maxQ)
 		if !d.Admitted() || m.enq.fifoQ.Full() {
 			st.AdmDropped.Pkts++
 			st.AdmDropped.Cells += uint64(c)
@@ -143,18 +143,18 @@ func (m *TM) admitted(q, n int) {
 	st := &m.stats.Queues[q]
 	st.Admitted.Pkts++
 	st.Admitted.Cells += uint64(n)
-	if m.qlen[q] == 0 {
+	if m.qlenD[q] == 0 {
 		m.active[q%m.cfg.Q]++
 	}
-	m.qlen[q] += uint32(n)
+	m.qlenD[q] += uint32(n)
 	m.qChg.Set(q)
 	m.qpkts[q]++
-	m.free -= n
+	m.freeD -= n
 	m.unpopped += n
 	m.sumQlen += n
 	m.sumPkts++
-	if uint64(m.qlen[q]) > st.MaxLen.Cells {
-		st.MaxLen.Cells = uint64(m.qlen[q])
+	if uint64(m.qlenD[q]) > st.MaxLen.Cells {
+		st.MaxLen.Cells = uint64(m.qlenD[q])
 	}
 	if uint64(m.qpkts[q]) > st.MaxLen.Pkts {
 		st.MaxLen.Pkts = uint64(m.qpkts[q])

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"occamy/hw/scheduler"
 	"occamy/rtl"
 )
 
@@ -85,7 +86,7 @@ func (c Config) Validate() error {
 		}
 	}
 	if !c.Sched.Valid() {
-		return fmt.Errorf("%s: unknown Sched %d, allowed %d (sp), %d (drr)", Block, uint8(c.Sched), SchedSP, SchedDRR)
+		return fmt.Errorf("%s: %w", Block, &scheduler.ModeError{Field: "Sched", Name: string(c.Sched)})
 	}
 	if c.Sched == SchedDRR {
 		if len(c.Quantum) != c.Q {
@@ -98,7 +99,7 @@ func (c Config) Validate() error {
 		}
 	}
 	if !c.FreeMode.Valid() {
-		return fmt.Errorf("%s: unknown FreeMode %d, allowed %d (cell), %d (chain)", Block, uint8(c.FreeMode), FreeCell, FreeChain)
+		return fmt.Errorf("%s: %w", Block, &FreeModeError{Name: string(c.FreeMode)})
 	}
 	if err := check("TxWindow", c.TxWindow, 1, MaxTx); err != nil {
 		return err

@@ -50,7 +50,7 @@ func (h *HDExec) choose(m *TM) {
 			q = -1
 		}
 	case polPushoutPort:
-		if m.free < 0 {
+		if m.freeD < 0 {
 			q = h.chooseLongest(m, &cand)
 		}
 	}

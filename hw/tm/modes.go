@@ -7,37 +7,49 @@ import (
 	"occamy/hw/scheduler"
 )
 
-// SchedMode is the egress scheduling mode, hw/scheduler's Mode under the
-// Config field's name: its text form (String, ParseSched, JSON) is "sp" or
-// "drr", and a bad name is reported as the Sched field's.
-type SchedMode uint8
+// SchedMode is the egress scheduling mode (Config.Sched), hw/scheduler's
+// Mode under the Config field's name. Its value is its name, "sp" or
+// "drr" (String, ParseSched, JSON text), so untyped constants of those
+// names still assign to it; Validate and UnmarshalText refuse any other.
+// The model converts it once, at New: nothing per cycle compares names.
+type SchedMode string
 
 // The scheduling modes.
 const (
-	SchedSP  = SchedMode(scheduler.SP)  // strict priority, class 0 first
-	SchedDRR = SchedMode(scheduler.DRR) // deficit round robin, Config.Quantum per class
+	SchedSP  SchedMode = "sp"  // strict priority, class 0 first
+	SchedDRR SchedMode = "drr" // deficit round robin, Config.Quantum per class
 )
 
-// mode is the scheduler's value.
-func (s SchedMode) mode() scheduler.Mode { return scheduler.Mode(s) }
+// mode is the scheduler's value (SP for an invalid s; Validate refuses it).
+func (s SchedMode) mode() scheduler.Mode {
+	if s == SchedDRR {
+		return scheduler.DRR
+	}
+	return scheduler.SP
+}
 
 // String returns the mode's name.
-func (s SchedMode) String() string { return s.mode().String() }
+func (s SchedMode) String() string { return string(s) }
 
 // Valid reports whether s is SchedSP or SchedDRR.
-func (s SchedMode) Valid() bool { return s.mode().Valid() }
+func (s SchedMode) Valid() bool { return s == SchedSP || s == SchedDRR }
 
-// ParseSched returns the mode named s, or a *scheduler.ModeError for the Sched field.
+// ParseSched returns the mode named s, or a *scheduler.ModeError for the
+// Sched field.
 func ParseSched(s string) (SchedMode, error) {
-	v, err := scheduler.ParseMode(s)
-	if err != nil {
-		return 0, &scheduler.ModeError{Field: "Sched", Name: s}
+	if v := SchedMode(s); v.Valid() {
+		return v, nil
 	}
-	return SchedMode(v), nil
+	return "", &scheduler.ModeError{Field: "Sched", Name: s}
 }
 
 // MarshalText writes the mode's name.
-func (s SchedMode) MarshalText() ([]byte, error) { return s.mode().MarshalText() }
+func (s SchedMode) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, &scheduler.ModeError{Field: "Sched", Name: string(s)}
+	}
+	return []byte(s), nil
+}
 
 // UnmarshalText reads a mode name.
 func (s *SchedMode) UnmarshalText(b []byte) error {
@@ -50,32 +62,24 @@ func (s *SchedMode) UnmarshalText(b []byte) error {
 }
 
 // FreeMode is how the dequeue and the head-drop executor return a packet's
-// cells to the free list. Its text form (String, ParseFreeMode, JSON) is
-// "cell" or "chain".
-type FreeMode uint8
+// cells to the free list (Config.FreeMode). Its value is its name, "cell"
+// or "chain" (String, ParseFreeMode, JSON text), as for SchedMode.
+type FreeMode string
 
 // The free modes.
 const (
-	FreeCell  FreeMode = iota // "cell": k cells per cycle, one pointer write each
-	FreeChain                 // "chain": one pointer write per sub-list
-	numFreeModes
+	FreeCell  FreeMode = "cell"  // k cells per cycle, one pointer write each
+	FreeChain FreeMode = "chain" // one pointer write per sub-list
 )
 
-var freeModeNames = [numFreeModes]string{"cell", "chain"}
-
 // FreeModeNames lists the free modes' names in order: cell, chain.
-func FreeModeNames() []string { return freeModeNames[:] }
+func FreeModeNames() []string { return []string{string(FreeCell), string(FreeChain)} }
 
-// String returns the mode's name, or "FreeMode(n)" outside the list.
-func (f FreeMode) String() string {
-	if f < numFreeModes {
-		return freeModeNames[f]
-	}
-	return fmt.Sprintf("FreeMode(%d)", uint8(f))
-}
+// String returns the mode's name.
+func (f FreeMode) String() string { return string(f) }
 
 // Valid reports whether f is FreeCell or FreeChain.
-func (f FreeMode) Valid() bool { return f < numFreeModes }
+func (f FreeMode) Valid() bool { return f == FreeCell || f == FreeChain }
 
 // FreeModeError is an unknown free-mode name.
 type FreeModeError struct{ Name string }
@@ -86,20 +90,18 @@ func (e *FreeModeError) Error() string {
 
 // ParseFreeMode returns the free mode named s, or a *FreeModeError.
 func ParseFreeMode(s string) (FreeMode, error) {
-	for i, n := range freeModeNames {
-		if n == s {
-			return FreeMode(i), nil
-		}
+	if v := FreeMode(s); v.Valid() {
+		return v, nil
 	}
-	return 0, &FreeModeError{Name: s}
+	return "", &FreeModeError{Name: s}
 }
 
 // MarshalText writes the mode's name.
 func (f FreeMode) MarshalText() ([]byte, error) {
 	if !f.Valid() {
-		return nil, fmt.Errorf("tm: %s is not a free mode", f)
+		return nil, &FreeModeError{Name: string(f)}
 	}
-	return []byte(f.String()), nil
+	return []byte(f), nil
 }
 
 // UnmarshalText reads a free-mode name.

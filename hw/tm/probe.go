@@ -8,7 +8,7 @@ func (m *TM) Stats() *Stats {
 	var t QueueStats
 	for i := range s.Queues {
 		q := &s.Queues[i]
-		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlen[i])}
+		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlenD[i])}
 		t.Arrived.add(q.Arrived)
 		t.Admitted.add(q.Admitted)
 		t.AdmDropped.add(q.AdmDropped)
@@ -30,7 +30,7 @@ func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
 // Ports are what the last cycle (Cycle = its index) computed and used.
 func (m *TM) Probe() Probe {
 	p := Probe{
-		Cycle: m.cycle - 1, Qlen: m.qlen, Free: m.free, Thr: m.adm.u.Thr.ThrO,
+		Cycle: m.cycle - 1, Qlen: m.qlenD, Free: m.freeD, Thr: m.adm.u.Thr.ThrO,
 		Over: m.sel.OverO, GntValid: m.hd.gntO, GntIdx: m.hd.gntIdx,
 		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
 	}

@@ -14,7 +14,7 @@ func (m *TM) sampleQ() {
 		for w := range m.qChg {
 			for word := m.qChg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
-				old, v := m.qlenQ[i], m.qlen[i]
+				old, v := m.qlenQ[i], m.qlenD[i]
 				m.qlenQ[i] = v
 				if v >= mx {
 					mx = v
@@ -34,8 +34,8 @@ func (m *TM) sampleQ() {
 			m.adm.maxQ = mx
 		}
 	}
-	m.freeQ = m.free
-	if m.adm.thresholds(m.free) {
+	m.freeQ = m.freeD
+	if m.adm.thresholds(m.freeD) {
 		selDirty = true
 	}
 	// The selector's next register value depends only on qlen and thr: when

@@ -88,9 +88,9 @@ func (m *TM) State() State {
 	s := State{
 		Cycle: m.cycle,
 		Top: TopState{
-			Qlen: append([]uint32(nil), m.qlen...), Qpkts: append([]uint32(nil), m.qpkts...),
+			Qlen: append([]uint32(nil), m.qlenD...), Qpkts: append([]uint32(nil), m.qpkts...),
 			DeqPkts: append([]uint32(nil), m.deqPkts...), Active: append([]int(nil), m.active...),
-			Free: m.free, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
+			Free: m.freeD, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
 			NonEmpty: m.nonEmpty, Locked: m.locked,
 		},
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},

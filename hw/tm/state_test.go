@@ -112,7 +112,7 @@ func TestStateDiverges(t *testing.T) {
 		field   string // prefix of the first differing field
 	}{
 		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Top."},
-		{"qlen", func(m *TM) { m.qlen[1]++ }, "Top.Qlen[1]"},
+		{"qlen", func(m *TM) { m.qlenD[1]++ }, "Top.Qlen[1]"},
 		{"serial", func(m *TM) { m.serial++ }, "Top.Serial"},
 		{"enqueue rot_q", func(m *TM) { m.enq.rotQ ^= 1 }, "Enq.Rot"},
 		{"enqueue fifo_q", func(m *TM) { m.enq.fifoQ.Push(enqPkt{q: 1, cells: 1}) }, "Enq.Fifo"},

@@ -51,13 +51,13 @@ type TM struct {
 	fl  *mem.FreeList       // u_fl: tm_free_list
 	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
 
-	qlen     []uint32   // qlen_q: per queue, cells from admission to unlink
-	qlenQ    []uint32   // start-of-cycle copy: selector input and trace
+	qlenD    []uint32   // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
+	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (selector input, trace)
 	qpkts    []uint32   // per queue, packets from admission to unlink
 	active   []int      // per class, queues holding at least one cell (ABM's n_p)
 	deqPkts  []uint32   // per queue, dequeued packets not yet transmitted
-	free     int        // free_q: accounting free count: B - Σqlen - inflight
-	freeQ    int        // start-of-cycle copy
+	freeD    int        // free_d: accounting free count B - Σqlen - inflight, running
+	freeQ    int        // free_q: its start-of-cycle copy
 	inflight int        // cells of unlinked packets not yet freed
 	unpopped int        // admitted cells not yet popped from the free list
 	sumQlen  int        // Σ qlen
@@ -115,11 +115,11 @@ func New(c Config) (*TM, error) {
 		return nil, err
 	}
 	m.sel.RstNI, m.arb.RstNI = true, true
-	m.qlen, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
 	m.active = m.adm.u.ActiveI
 	m.sch.u.HeadLenI = m.pds.HeadLen
-	m.free, m.freeQ = c.B, c.B
+	m.freeD, m.freeQ = c.B, c.B
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
@@ -242,8 +242,8 @@ func (m *TM) unlinkHead(r *pdRead) bool {
 	if m.pds.Count[q] == 0 {
 		m.nonEmpty.Clear(q)
 	}
-	m.qlen[q] -= uint32(n)
-	if m.qlen[q] == 0 {
+	m.qlenD[q] -= uint32(n)
+	if m.qlenD[q] == 0 {
 		m.active[q%m.cfg.Q]--
 	}
 	m.qChg.Set(q)
@@ -256,7 +256,7 @@ func (m *TM) unlinkHead(r *pdRead) bool {
 
 // freed returns n in-flight cells to the free count.
 func (m *TM) freed(n int) {
-	m.free += n
+	m.freeD += n
 	m.inflight -= n
 }
 

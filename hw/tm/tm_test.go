@@ -31,9 +31,9 @@ func TestConfigValidate(t *testing.T) {
 		{"policy", func(c *Config) { c.Policy = numPolicies }, `unknown Policy 6, allowed dt, occamy, occamy-lqd, pushout, pushout-ports, abm`},
 		{"alpha len", func(c *Config) { c.AlphaExp = []int{1} }, "len(AlphaExp)"},
 		{"alpha range", func(c *Config) { c.AlphaExp[2] = 8 }, "parameter AlphaExp[2]=8 out of range, allowed -8..7"},
-		{"sched", func(c *Config) { c.Sched = 2 }, "unknown Sched 2, allowed 0 (sp), 1 (drr)"},
+		{"sched", func(c *Config) { c.Sched = "wfq" }, `unknown Sched "wfq", allowed sp, drr`},
 		{"quantum", func(c *Config) { c.Sched = SchedDRR; c.Quantum[1] = 0 }, "Quantum[1]=0"},
-		{"free mode", func(c *Config) { c.FreeMode = 2 }, "unknown FreeMode 2, allowed 0 (cell), 1 (chain)"},
+		{"free mode", func(c *Config) { c.FreeMode = "bulk" }, `unknown FreeMode "bulk", allowed cell, chain`},
 		{"tx window", func(c *Config) { c.TxWindow = 0 }, "TxWindow=0"},
 		{"wait", func(c *Config) { c.PushoutWait = -1 }, "PushoutWait=-1"},
 		{"offers", func(c *Config) { c.MaxOffers = 0 }, "MaxOffers=0"},
@@ -106,18 +106,18 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 		corrupt func(m *TM)
 		want    string
 	}{
-		{"free count", func(m *TM) { m.free++ }, "cells: free"},
+		{"free count", func(m *TM) { m.freeD++ }, "cells: free"},
 		{"cell on two lists", func(m *TM) {
 			// Free a cell that queue 3's head packet still holds.
 			var x int32
 			require.NoError(t, m.pds.Walk(3, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
 			m.fl.Append(x)
 			m.cp.Commit()
-			m.free++
+			m.freeD++
 			m.inflight--
 		}, "on two lists"},
 		{"lost packet", func(m *TM) { m.stats.Queues[3].Transmitted.Pkts++ }, "queue 3:"},
-		{"queue length", func(m *TM) { m.qlen[3]++; m.sumQlen++; m.free--; m.unpopped++ }, "queue 3: length"},
+		{"queue length", func(m *TM) { m.qlenD[3]++; m.sumQlen++; m.freeD--; m.unpopped++ }, "queue 3: length"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -99,7 +99,7 @@ func setTM(cfg *tm.Config, name string, val any) error {
 		return fmt.Errorf("tm: no field %s", name)
 	}
 	x := reflect.ValueOf(val)
-	if s, ok := val.(string); ok && f.Type().Kind() != reflect.String {
+	if s, ok := val.(string); ok && f.Type() != x.Type() {
 		if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
 			return u.UnmarshalText([]byte(s))
 		}
