@@ -18,8 +18,7 @@ type Admission struct {
 	u  *admission.Unit // DT threshold unit and decision rule
 	in int             // IN: slots per cycle
 
-	inI  []Arrival // this cycle's offers, Offer order (beyond in: ingress drops)
-	nInI int
+	inI []Arrival // in_valid_i, in_qid_i, in_cells_i: this cycle's offers, Offer order (beyond in: ingress drops)
 
 	thrO     []uint32 // per queue threshold (its class's): selector thr_i
 	thrFree  int      // free count the thresholds were last evaluated for

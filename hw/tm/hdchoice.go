@@ -57,7 +57,7 @@ func (h *HDExec) choose(m *TM) {
 	if q < 0 {
 		return
 	}
-	h.gntO, h.gntIdx = true, q
+	h.gntO, h.gntIdxO = true, q
 	if idle {
 		h.start(m, q)
 	}

@@ -15,11 +15,11 @@ import "occamy/hw/mem"
 // to u_fl): per-cell rounds as the dequeue's without data reads, or one
 // write per sub-list in chain mode.
 type HDExec struct {
-	jobQ   cellJob // job_q: the expelled packet's cells still to free
-	busyQ  bool    // busy_o: job_q is valid
-	staleQ bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
-	gntO   bool    // gnt_valid_o: the choice of this cycle (trace)
-	gntIdx int     // gnt_idx_o
+	jobQ    cellJob // job_q: the expelled packet's cells still to free
+	busyQ   bool    // busy_o: job_q is valid
+	staleQ  bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
+	gntO    bool    // gnt_valid_o: the choice of this cycle (trace)
+	gntIdxO int     // gnt_idx_o
 }
 
 // idle reports whether the executor can take a grant.

@@ -24,7 +24,7 @@ func (m *TM) Signals() []rtl.Signal {
 		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.adm.u.Thr.ThrO[i]) }),
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.sel.OverO.Words(dst, n) }},
 		rtl.Flag("hd_gnt_valid", func() bool { return m.hd.gntO }),
-		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.hd.gntIdx) }),
+		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.hd.gntIdxO) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),
 		rtl.Scalar("deq_state", 2, func() uint64 { return uint64(m.deqState()) }),
 		rtl.Flag("deq_gnt_valid", func() bool { return m.sch.u.ValidO && m.sch.u.AckI }),
