@@ -65,6 +65,12 @@ func (a *Admission) thresholds(free int) bool {
 	if a.thrValid && free == a.thrFree {
 		return false
 	}
+	return a.spread(free)
+}
+
+// spread evaluates the threshold unit for free and spreads the classes'
+// thresholds that moved to their queues.
+func (a *Admission) spread(free int) bool {
 	a.thrValid, a.thrFree = true, free
 	a.u.FreeI = free
 	a.u.Eval()

@@ -3,7 +3,6 @@ package tm
 import (
 	"fmt"
 
-	"occamy/hw/mem"
 	"occamy/rtl"
 )
 
@@ -61,16 +60,16 @@ func (e *Egress) init(c *Config) {
 	e.r, e.window = uint64(c.R), c.TxWindow
 }
 
-// book puts the packet granted from queue q (PD v) on its port's transmit
-// queue (stage C).
-func (e *Egress) book(m *TM, q int, v mem.PD) {
+// book puts the packet granted from queue q (its cells and serial) on its
+// port's transmit queue (stage C).
+func (e *Egress) book(m *TM, q int, cells uint16, serial uint32) {
 	p := q / m.cfg.Q
 	pt := &e.ports[p]
-	if !pt.txQ.Push(txPkt{q: int32(q), cells: v.Cells, left: v.Cells, serial: v.Serial}) {
+	if !pt.txQ.Push(txPkt{q: int32(q), cells: cells, left: cells, serial: serial}) {
 		m.fail(fmt.Errorf("cycle %d: port %d transmit ring full", m.cycle, p))
 		return
 	}
-	pt.pending += int(v.Cells)
+	pt.pending += int(cells)
 	if pt.pending >= e.window {
 		e.portRdyO.Clear(p)
 	}

@@ -44,5 +44,5 @@ func (m *TM) deqIssue() {
 	}
 	m.locked.Set(q)
 	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-	m.eg.book(m, q, v)
+	m.eg.book(m, q, v.Cells, v.Serial)
 }

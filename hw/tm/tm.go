@@ -34,9 +34,12 @@ type TM struct {
 	pol   Policy
 	chain bool
 	drr   bool
-	cycle uint64
-	err   error
-	evald bool // Eval already ran this cycle
+	// hdChoice: the policy expels through the head-drop executor (occamy,
+	// occamy-lqd, pushout-ports); the others never run stage D.
+	hdChoice bool
+	cycle    uint64
+	err      error
+	evald    bool // Eval already ran this cycle
 
 	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
 	enq Enqueue             // u_enq: tm_enqueue
@@ -86,7 +89,8 @@ func New(c Config) (*TM, error) {
 		return nil, err
 	}
 	n := c.N()
-	m := &TM{cfg: c, n: n, k: c.K, pol: c.Policy, chain: c.FreeMode == FreeChain, drr: c.Sched == SchedDRR}
+	m := &TM{cfg: c, n: n, k: c.K, pol: c.Policy, chain: c.FreeMode == FreeChain, drr: c.Sched == SchedDRR,
+		hdChoice: c.Policy == polOccamy || c.Policy == polLQD || c.Policy == polPushoutPort}
 	m.cfg.AlphaExp = append([]int(nil), c.AlphaExp...)
 	m.cfg.Quantum = append([]int(nil), c.Quantum...)
 	var err error
@@ -172,16 +176,32 @@ func (m *TM) Eval() {
 	m.evald = true
 	m.events = m.events[:0]
 	m.clearOutputs()
-	m.sampleQ()     // stage 0
-	m.adm.eval(m)   // stage 1
-	m.deq.unlink(m) // stage A, the dequeue's first
-	m.hd.unlink(m)  // stage A, then the head drop's
-	m.deq.round(m)  // stage B
-	m.deqIssue()    // stage C
+	// The guards skip a sub-block's stage when it has nothing to do (each
+	// stage also checks it): a call less per idle stage on the hot path.
+	m.sampleQ() // stage 0
+	if len(m.adm.inI) > 0 {
+		m.adm.eval(m) // stage 1
+	}
+	if m.deqRd.valid {
+		m.deq.unlink(m) // stage A, the dequeue's first
+	}
+	if m.hdRd.valid {
+		m.hd.unlink(m) // stage A, then the head drop's
+	}
+	if m.deq.jobsQ.Len() > 0 {
+		m.deq.round(m) // stage B
+	}
+	m.deqIssue() // stage C
 	m.hdUse = [NumMems]PortUse{}
-	m.hd.choose(m)  // stage D
-	m.enq.eval(m)   // stage E
-	m.deq.free(m)   // stage F
+	if m.hdChoice {
+		m.hd.choose(m) // stage D
+	}
+	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
+		m.enq.eval(m) // stage E
+	}
+	if m.deq.faN > 0 || m.deq.faJobOK {
+		m.deq.free(m) // stage F
+	}
 	if m.hd.busyQ { // stage G
 		cr, cw := m.cp.Use()
 		dr, dw := m.cd.Use()
@@ -191,7 +211,9 @@ func (m *TM) Eval() {
 		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
 		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
 	}
-	m.eg.eval(m) // stage H
+	if m.eg.retQ.Len() > 0 || m.cycle >= m.eg.txAtQ {
+		m.eg.eval(m) // stage H
+	}
 	m.snapshotUse()
 }
 
