@@ -11,6 +11,7 @@ import (
 
 	"occamy/hw/tm"
 	"occamy/rtl/infile"
+	"occamy/testbench/field"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
 )
@@ -24,11 +25,16 @@ type simFlags struct {
 	params, sources           []string
 }
 
-// tmFlag binds a flag to a tm.Config field.
+// tmFlag binds a flag to a tm.Config field. A flag with parse is a name
+// (a string flag) that parse turns into the field's typed value; the others
+// are ints.
 type tmFlag struct {
 	flag, field, usage string
-	isString           bool
+	parse              func(string) (any, error)
 }
+
+func parseSched(s string) (any, error)    { return tm.ParseSched(s) }
+func parseFreeMode(s string) (any, error) { return tm.ParseFreeMode(s) }
 
 // simNames maps scenario.Options fields to the flags of `occamy sim`.
 var simNames = func() flagNames {
@@ -41,15 +47,15 @@ var simNames = func() flagNames {
 }()
 
 var tmFlags = []tmFlag{
-	{"ports", "P", "egress ports P (1..32)", false},
-	{"queues", "Q", "queues per port Q = α classes (1..8)", false},
-	{"buffer", "B", "buffer size B in cells", false},
-	{"cell-bytes", "CellBytes", "bytes per cell", false},
-	{"max-pkt", "MaxPkt", "largest packet in cells", false},
-	{"k", "K", "cell-pointer sub-lists per packet (1, 2, 4, 8)", false},
-	{"r", "R", "cycles per cell per port (line rate)", false},
-	{"sched", "Sched", "egress scheduling: sp or drr", true},
-	{"free-mode", "FreeMode", "freeing: cell or chain", true},
+	{"ports", "P", "egress ports P (1..32)", nil},
+	{"queues", "Q", "queues per port Q = α classes (1..8)", nil},
+	{"buffer", "B", "buffer size B in cells", nil},
+	{"cell-bytes", "CellBytes", "bytes per cell", nil},
+	{"max-pkt", "MaxPkt", "largest packet in cells", nil},
+	{"k", "K", "cell-pointer sub-lists per packet (1, 2, 4, 8)", nil},
+	{"r", "R", "cycles per cell per port (line rate)", nil},
+	{"sched", "Sched", "egress scheduling: sp or drr", parseSched},
+	{"free-mode", "FreeMode", "freeing: cell or chain", parseFreeMode},
 }
 
 func newSimCmd() *cobra.Command {
@@ -98,7 +104,7 @@ See docs/scenarios.md.`,
 	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
 	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
 	for i, t := range tmFlags {
-		if t.isString {
+		if t.parse != nil {
 			fl.StringVar(&strs[i], t.flag, "", t.usage)
 		} else {
 			fl.IntVar(&ints[i], t.flag, 0, t.usage)
@@ -128,8 +134,11 @@ func simOptions(cmd *cobra.Command, f *simFlags, ints []int, strs []string) (sce
 			continue
 		}
 		var v any = ints[i]
-		if t.isString {
-			v = strs[i]
+		if t.parse != nil {
+			var err error
+			if v, err = t.parse(strs[i]); err != nil {
+				return o, &field.Error{Field: "TM." + t.field, Err: err}
+			}
 		}
 		o.TM = append(o.TM, scenario.TMSet{Field: t.field, Value: v})
 	}

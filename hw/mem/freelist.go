@@ -4,7 +4,8 @@ import "fmt"
 
 // FreeList is the free cell-pointer list, threaded through the links of the
 // cell-pointer memory and split into K banks: cell x is always in bank
-// x mod K, and bank b has its own head, tail and count registers.
+// x mod K, and bank b has its own head, tail and count registers. In hw/tm
+// it models occamy_tm's tm_free_list (u_fl) over u_cp_mem.
 //
 // Why threaded through the cell-pointer memory: a packet's sub-list j is a
 // run of cells popped one after another from one bank, so the free list's

@@ -34,7 +34,8 @@ func mergeLink(dst *PD, v PD) { dst.Next, dst.NextLen = v.Next, v.NextLen }
 // PDLists is the PD memory with its per-queue linked lists: head, tail and
 // packet count per queue (registers), the PD free FIFO, and the one-entry
 // link forwarding that keeps a list whole when a packet is linked behind a
-// PD whose read is in flight.
+// PD whose read is in flight. In hw/tm it models occamy_tm's tm_pd_lists
+// (u_pdl) with its PD memory u_pd_mem.
 //
 // Port use: Link writes the new PD (one write) and, when the queue is not
 // empty, the predecessor's link (a second, partial write). ReadHead reads

@@ -48,10 +48,10 @@ const (
 
 // Params are the elaboration parameters of egress_sched.
 type Params struct {
-	P       int    // ports, 1..32
-	Q       int    // queues per port, 1..8
-	Mode    string // "sp" or "drr"
-	Quantum []int  // DRR quantum per class in cells, len Q, 1..65535 (ignored by "sp")
+	P       int   // ports, 1..32
+	Q       int   // queues per port, 1..8
+	Mode    Mode  // SP or DRR
+	Quantum []int // DRR quantum per class in cells, len Q, 1..65535 (ignored by "sp")
 }
 
 // Validate returns an error naming the first bad parameter.
@@ -63,11 +63,11 @@ func (p Params) Validate() error {
 		return err
 	}
 	switch p.Mode {
-	case "sp":
+	case SP:
 		return nil
-	case "drr":
+	case DRR:
 	default:
-		return fmt.Errorf("%s: unknown Mode %q, allowed sp, drr", Block, p.Mode)
+		return fmt.Errorf("%s: unknown Mode %d, allowed %d (sp), %d (drr)", Block, uint8(p.Mode), SP, DRR)
 	}
 	if len(p.Quantum) != p.Q {
 		return &rtl.ParamError{Block: Block, Param: "len(Quantum)", Value: int64(len(p.Quantum)), Min: int64(p.Q), Max: int64(p.Q), Note: "one quantum per class"}
@@ -124,7 +124,7 @@ func New(p Params) (*Scheduler, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Scheduler{P: p, HeadLenI: make([]uint32, p.P*p.Q), drr: p.Mode == "drr", mask: 1<<uint(p.Q) - 1}
+	s := &Scheduler{P: p, HeadLenI: make([]uint32, p.P*p.Q), drr: p.Mode == DRR, mask: 1<<uint(p.Q) - 1}
 	for i := 0; i < 64; i += p.Q {
 		s.first |= 1 << uint(i)
 	}

@@ -16,18 +16,18 @@ func TestValidate(t *testing.T) {
 		p    Params
 		want string
 	}{
-		{Params{P: 0, Q: 1, Mode: "sp"}, "parameter P=0"},
-		{Params{P: 33, Q: 1, Mode: "sp"}, "parameter P=33"},
-		{Params{P: 1, Q: 9, Mode: "sp"}, "parameter Q=9"},
-		{Params{P: 1, Q: 2, Mode: "wfq"}, `unknown Mode "wfq", allowed sp, drr`},
-		{Params{P: 1, Q: 2, Mode: "drr", Quantum: []int{1}}, "len(Quantum)"},
-		{Params{P: 1, Q: 2, Mode: "drr", Quantum: []int{1, 0}}, "Quantum[1]=0"},
+		{Params{P: 0, Q: 1, Mode: SP}, "parameter P=0"},
+		{Params{P: 33, Q: 1, Mode: SP}, "parameter P=33"},
+		{Params{P: 1, Q: 9, Mode: SP}, "parameter Q=9"},
+		{Params{P: 1, Q: 2, Mode: 7}, "unknown Mode 7"},
+		{Params{P: 1, Q: 2, Mode: DRR, Quantum: []int{1}}, "len(Quantum)"},
+		{Params{P: 1, Q: 2, Mode: DRR, Quantum: []int{1, 0}}, "Quantum[1]=0"},
 	}
 	for _, tc := range cases {
 		_, err := New(tc.p)
 		assert.ErrorContains(t, err, tc.want, "params %+v", tc.p)
 	}
-	_, err := New(Params{P: 8, Q: 8, Mode: "sp"})
+	_, err := New(Params{P: 8, Q: 8, Mode: SP})
 	assert.NoError(t, err)
 }
 
@@ -42,7 +42,7 @@ func bm(bits ...int) rtl.Bitmap {
 // TestSPVectors: P=2, Q=3, strict priority. Each row is one cycle; a taken
 // grant moves the port pointer past the granted port.
 func TestSPVectors(t *testing.T) {
-	s, err := New(Params{P: 2, Q: 3, Mode: "sp"})
+	s, err := New(Params{P: 2, Q: 3, Mode: SP})
 	require.NoError(t, err)
 	s.RstNI = true
 	vec := []struct {
@@ -100,7 +100,7 @@ func (r *ref) step(elig, nonEmpty []bool, portRdy []bool, headLen []int, ack boo
 		if !portRdy[port] || !any {
 			continue
 		}
-		if r.p.Mode == "sp" {
+		if r.p.Mode == SP {
 			for c := 0; c < Q; c++ {
 				if elig[port*Q+c] {
 					if ack {
@@ -142,12 +142,12 @@ func (r *ref) step(elig, nonEmpty []bool, portRdy []bool, headLen []int, ack boo
 }
 
 func TestAgainstReference(t *testing.T) {
-	for _, mode := range []string{"sp", "drr"} {
+	for _, mode := range []Mode{SP, DRR} {
 		for _, pq := range [][2]int{{1, 1}, {2, 3}, {3, 8}, {8, 8}, {32, 8}} {
 			t.Run(fmt.Sprintf("%s/P%dQ%d", mode, pq[0], pq[1]), func(t *testing.T) {
 				p := Params{P: pq[0], Q: pq[1], Mode: mode}
 				r := rand.New(rand.NewPCG(uint64(pq[0]*10+pq[1]), 9))
-				if mode == "drr" {
+				if mode == DRR {
 					for c := 0; c < p.Q; c++ {
 						p.Quantum = append(p.Quantum, 1+r.IntN(12))
 					}
@@ -210,7 +210,7 @@ func toInts(v []uint32) []int {
 // proportional to its quantum, within one quantum plus one packet.
 func TestDRRShares(t *testing.T) {
 	quanta := []int{4, 8, 16, 32}
-	s, err := New(Params{P: 1, Q: 4, Mode: "drr", Quantum: quanta})
+	s, err := New(Params{P: 1, Q: 4, Mode: DRR, Quantum: quanta})
 	require.NoError(t, err)
 	s.RstNI = true
 	r := rand.New(rand.NewPCG(1, 1))
@@ -237,4 +237,20 @@ func TestDRRShares(t *testing.T) {
 		want := float64(total) * float64(quanta[q]) / 60
 		assert.InDelta(t, want, float64(v), 0.02*want, "queue %d: %d cells served, want %.0f (quantum %d of 60)", q, v, want, quanta[q])
 	}
+}
+
+// TestModeText: every mode round-trips through its name and JSON; an
+// unknown name is refused with the allowed list.
+func TestModeText(t *testing.T) {
+	for _, m := range []Mode{SP, DRR} {
+		b, err := m.MarshalText()
+		require.NoError(t, err)
+		var got Mode
+		require.NoError(t, got.UnmarshalText(b))
+		require.Equal(t, m, got, "mode %s", b)
+	}
+	_, err := ParseMode("wfq")
+	require.EqualError(t, err, `unknown Mode "wfq", allowed sp, drr`)
+	_, err = Mode(9).MarshalText()
+	require.Error(t, err)
 }

@@ -34,15 +34,15 @@ type Config struct {
 	K         int // cell-pointer sub-lists per packet: 1, 2, 4 or 8
 	R         int // cycles per cell per egress port (line rate), 1..1024
 
-	Policy   Policy // buffer management (see AllPolicies); JSON and text use its name
-	AlphaExp []int  // per class (len Q): α_c = 2^AlphaExp[c]; within the signed AW-bit range
-	Sched    string // "sp" (class 0 is the highest priority) or "drr"
-	Quantum  []int  // DRR quantum per class in cells (len Q), 1..65535; ignored by "sp"
-	FreeMode string // "cell" (k cells freed per cycle) or "chain" (one pointer write per sub-list)
+	Policy   Policy    // buffer management (see AllPolicies); JSON and text use its name
+	AlphaExp []int     // per class (len Q): α_c = 2^AlphaExp[c]; within the signed AW-bit range
+	Sched    SchedMode // SchedSP (class 0 is the highest priority) or SchedDRR; JSON and text use "sp", "drr"
+	Quantum  []int     // DRR quantum per class in cells (len Q), 1..65535; ignored by "sp"
+	FreeMode FreeMode  // FreeCell (k cells freed per cycle) or FreeChain (one pointer write per sub-list); JSON and text use "cell", "chain"
 
 	TxWindow    int // a port is scheduled only while fewer than TxWindow of its cells are pending, 1..4096
 	PushoutWait int // pushout-ports: cells that may wait for expulsion to make room (the extra buffer), 0..B
-	MaxOffers   int // most packets Offer may queue for one cycle, 1..4096
+	MaxOffers   int // packets the ingress takes per cycle (the Verilog's IN), 1..4096; offers beyond are ingress drops
 
 	PD MemConfig // PD memory (one PD per packet, linked per queue)
 	CP MemConfig // cell-pointer memory (packet sub-lists and the free list share its links)
@@ -67,7 +67,7 @@ func DefaultConfig() Config {
 	c := Config{
 		P: 8, Q: 8, B: 16384, CellBytes: 256, MaxPkt: 64,
 		QW: 16, AW: 4, K: 4, R: 8,
-		Policy: PolicyOccamy, Sched: "sp", FreeMode: "cell",
+		Policy: PolicyOccamy, Sched: SchedSP, FreeMode: FreeCell,
 		TxWindow: 16, PushoutWait: 256, MaxOffers: 256,
 	}
 	c.AlphaExp = make([]int, c.Q)
@@ -99,10 +99,13 @@ type Count struct {
 
 // QueueStats are one queue's counters since New.
 type QueueStats struct {
-	Arrived     Count // offered to the queue
-	Admitted    Count // accepted by admission
-	AdmDropped  Count // refused by admission (never entered the buffer)
-	HeadDropped Count // expelled from the head of the queue by the head-drop executor
+	Arrived    Count // offered to the queue
+	Admitted   Count // accepted by admission
+	AdmDropped Count // refused by admission (never entered the buffer)
+	// IngressDropped is the part of AdmDropped offered beyond the ingress's
+	// MaxOffers packets of its cycle (the Verilog's IN slots).
+	IngressDropped Count
+	HeadDropped    Count // expelled from the head of the queue by the head-drop executor
 	// StaleHeadDropped is the part of HeadDropped issued while the queue
 	// was already at or below its threshold in the issue cycle (its
 	// start-of-cycle length against the threshold of that cycle's free

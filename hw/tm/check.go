@@ -41,11 +41,11 @@ type checker struct {
 // The error names the queue or cell, the expected and the actual value.
 func (m *TM) Check() error {
 	B := m.cfg.B
-	if got := m.free + m.sumQlen + m.inflight; got != B {
-		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.free, m.sumQlen, m.inflight, got, B)
+	if got := m.freeD + m.sumQlen + m.inflight; got != B {
+		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.freeD, m.sumQlen, m.inflight, got, B)
 	}
-	if want := m.fl.Total() - m.unpopped; m.free != want {
-		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.free, want, m.fl.Total(), m.unpopped)
+	if want := m.fl.Total() - m.unpopped; m.freeD != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.freeD, want, m.fl.Total(), m.unpopped)
 	}
 	c := &m.chk
 	if c.seen == nil {
@@ -64,7 +64,7 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	if a := &m.alloc; a.active {
+	if a := &m.enq.allocQ; a.active {
 		o := owner{"enqueue of queue", int(a.pkt.q)}
 		for j := 0; j < min(m.k, int(a.pkt.cells)); j++ {
 			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.k, j), o)
@@ -88,12 +88,12 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	for i := 0; i < m.dn; i++ {
-		j := &m.deqJobs[(m.dh+i)%deqJobDepth]
+	for i := 0; i < m.deq.jobsQ.Len(); i++ {
+		j := m.deq.jobsQ.At(i)
 		m.walkJob(j, owner{"dequeue of queue", j.q}, true)
 	}
-	if m.hdBusy {
-		m.walkJob(&m.hdJob, owner{"head drop of queue", m.hdJob.q}, false)
+	if m.hd.busyQ {
+		m.walkJob(&m.hd.jobQ, owner{"head drop of queue", m.hd.jobQ.q}, false)
 	}
 	if c.err != nil {
 		return c.err
@@ -101,19 +101,19 @@ func (m *TM) Check() error {
 	if c.count != B {
 		return fmt.Errorf("cells on lists: %d, want B = %d", c.count, B)
 	}
-	for i := 0; i < m.en; i++ {
-		p := m.enq[(m.eh+i)%len(m.enq)]
+	for i := 0; i < m.enq.fifoQ.Len(); i++ {
+		p := m.enq.fifoQ.At(i)
 		cells[p.q] += int(p.cells)
 		pkts[p.q]++
 	}
-	if a := &m.alloc; a.active {
+	if a := &m.enq.allocQ; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++
 	}
 	for c := 0; c < m.cfg.Q; c++ {
 		n := 0
 		for q := c; q < m.n; q += m.cfg.Q {
-			if m.qlen[q] > 0 {
+			if m.qlenD[q] > 0 {
 				n++
 			}
 		}
@@ -122,8 +122,8 @@ func (m *TM) Check() error {
 		}
 	}
 	for q := 0; q < m.n; q++ {
-		if int(m.qlen[q]) != cells[q] || int(m.qpkts[q]) != pkts[q] {
-			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.qlen[q], m.qpkts[q], cells[q], pkts[q])
+		if int(m.qlenD[q]) != cells[q] || int(m.qpkts[q]) != pkts[q] {
+			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.qlenD[q], m.qpkts[q], cells[q], pkts[q])
 		}
 		s := &m.stats.Queues[q]
 		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.qpkts[q]) + uint64(m.deqPkts[q])

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"occamy/hw/scheduler"
 	"occamy/rtl"
 )
 
@@ -84,10 +85,10 @@ func (c Config) Validate() error {
 			return err
 		}
 	}
-	if c.Sched != "sp" && c.Sched != "drr" {
-		return fmt.Errorf("%s: unknown Sched %q, allowed sp, drr", Block, c.Sched)
+	if !c.Sched.Valid() {
+		return fmt.Errorf("%s: %w", Block, &scheduler.ModeError{Field: "Sched", Name: string(c.Sched)})
 	}
-	if c.Sched == "drr" {
+	if c.Sched == SchedDRR {
 		if len(c.Quantum) != c.Q {
 			return fieldErr("len(Quantum)", len(c.Quantum), c.Q, c.Q, "one quantum per class")
 		}
@@ -97,8 +98,8 @@ func (c Config) Validate() error {
 			}
 		}
 	}
-	if c.FreeMode != "cell" && c.FreeMode != "chain" {
-		return fmt.Errorf("%s: unknown FreeMode %q, allowed cell, chain", Block, c.FreeMode)
+	if !c.FreeMode.Valid() {
+		return fmt.Errorf("%s: %w", Block, &FreeModeError{Name: string(c.FreeMode)})
 	}
 	if err := check("TxWindow", c.TxWindow, 1, MaxTx); err != nil {
 		return err

@@ -4,87 +4,47 @@ import (
 	"fmt"
 
 	"occamy/hw/mem"
+	"occamy/rtl"
 )
 
-// admit decides every packet offered this cycle, in Offer order (stage 1).
-// An admitted packet is accounted at once (its queue length grows and the
-// free count shrinks by its cells) and waits in the enqueue ring for its
-// cells to be popped and its PD linked.
-func (m *TM) admit() {
-	if m.nOff > len(m.offers) {
-		m.fail(fmt.Errorf("cycle %d: %d packets offered, MaxOffers is %d", m.cycle, m.nOff, len(m.offers)))
-		m.nOff = len(m.offers)
-	}
-	m.out.NIn = m.nOff
-	for i := 0; i < m.nOff; i++ {
-		m.out.InOK[i] = false
-		a := m.offers[i]
-		if a.Queue < 0 || a.Queue >= m.n {
-			m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, a.Queue, m.n-1))
-			continue
-		}
-		if a.Cells < 1 || a.Cells > m.cfg.MaxPkt {
-			m.fail(fmt.Errorf("cycle %d: arrival %d: %d cells outside 1..%d (MaxPkt)", m.cycle, i, a.Cells, m.cfg.MaxPkt))
-			continue
-		}
-		q, n := a.Queue, a.Cells
-		st := &m.stats.Queues[q]
-		st.Arrived.Pkts++
-		st.Arrived.Cells += uint64(n)
-		if m.pol == polPushout && n > m.free {
-			m.pushOut(q, n)
-		}
-		d := m.adm.Decide(q, n, m.qlen[q], m.free, m.maxQ)
-		if !d.Admitted() || m.en == len(m.enq) {
-			st.AdmDropped.Pkts++
-			st.AdmDropped.Cells += uint64(n)
-			m.event(EvAdmDrop, q, i, 0)
-			continue
-		}
-		st.Admitted.Pkts++
-		st.Admitted.Cells += uint64(n)
-		if m.qlen[q] == 0 {
-			m.active[q%m.cfg.Q]++
-		}
-		m.qlen[q] += uint32(n)
-		m.qChg.Set(q)
-		m.qpkts[q]++
-		m.enqWait[q]++
-		m.free -= n
-		m.unpopped += n
-		m.sumQlen += n
-		m.sumPkts++
-		if uint64(m.qlen[q]) > st.MaxLen.Cells {
-			st.MaxLen.Cells = uint64(m.qlen[q])
-		}
-		if uint64(m.qpkts[q]) > st.MaxLen.Pkts {
-			st.MaxLen.Pkts = uint64(m.qpkts[q])
-		}
-		if t := &m.stats.Total.MaxLen; uint64(m.sumQlen) > t.Cells {
-			t.Cells = uint64(m.sumQlen)
-		}
-		if t := &m.stats.Total.MaxLen; uint64(m.sumPkts) > t.Pkts {
-			t.Pkts = uint64(m.sumPkts)
-		}
-		m.serial++
-		m.out.InOK[i] = true
-		m.event(EvAdmit, q, i, m.serial)
-		i := m.eh + m.en
-		if i >= len(m.enq) {
-			i -= len(m.enq)
-		}
-		m.enq[i] = enqPkt{q: int32(q), cells: uint16(n), serial: m.serial}
-		m.en++
-	}
+// Enqueue is the enqueue engine. Verilog: tm_enqueue. Admitted packets
+// wait in its FIFO (fifo_q, B+PushoutWait+1 entries, so admission never
+// finds it full); one packet at a time is allocated (alloc_q): one round
+// per cycle pops up to k cells, one per free bank starting at the bank
+// rot_q gives its sub-list 0, writes their data tags (u_cd_mem), and the
+// round of its last cells writes and links its PD (u_pd).
+type Enqueue struct {
+	fifoQ  rtl.Ring[enqPkt] // fifo_q: admitted packets waiting
+	allocQ allocState       // alloc_q: the packet being allocated
+	rotQ   int              // rot_q: bank of the next packet's sub-list 0
 }
+
+// enqPkt is an admitted packet waiting for the enqueue engine.
+type enqPkt struct {
+	q      int32
+	cells  uint16
+	serial uint32
+}
+
+// allocState is the enqueue engine's packet in progress.
+type allocState struct {
+	active bool
+	pkt    enqPkt
+	rot    int // bank of sub-list 0
+	done   int // cells popped
+	heads  [mem.MaxK]int32
+	tails  [mem.MaxK]int32
+}
+
+func (e *Enqueue) init(c *Config) { e.fifoQ = rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1) }
 
 // tag is the content the model writes in cell i of packet serial, checked
 // when the cell is read.
 func tag(serial uint32, i int) uint64 { return uint64(serial)<<16 | uint64(i) }
 
-// enqueueRound runs one round of the enqueue engine (stage E): pop up to k
-// cells, one per sub-list, each from its own free bank, write their data,
-// and when the packet has all its cells write and link its PD.
+// eval runs one round of the enqueue engine (stage E): pop up to k cells,
+// one per sub-list, each from its own free bank, write their data, and
+// when the packet has all its cells write and link its PD.
 //
 // Ports, after the dequeue: one cell-pointer read per popped cell that is
 // not its bank's last (the chase for the bank's next head), one cell-data
@@ -97,22 +57,18 @@ func tag(serial uint32, i int) uint64 { return uint64(serial)<<16 | uint64(i) }
 // of one bank's chain, whose links are already written, even if the bank
 // is refilled while the packet is being allocated. (Popping a bank's last
 // cell and continuing after a refill would need a link write.)
-func (m *TM) enqueueRound() {
-	a := &m.alloc
+func (e *Enqueue) eval(m *TM) {
+	a := &e.allocQ
 	if !a.active {
-		if m.en == 0 {
+		if e.fifoQ.Len() == 0 {
 			return
 		}
 		a.active = true
-		a.pkt = m.enq[m.eh]
+		a.pkt = *e.fifoQ.Front()
 		a.done = 0
-		a.rot = m.rot
-		m.rot = (m.rot + 1) & (m.k - 1)
-		m.eh++
-		if m.eh == len(m.enq) {
-			m.eh = 0
-		}
-		m.en--
+		a.rot = e.rotQ
+		e.rotQ = (e.rotQ + 1) & (m.k - 1)
+		e.fifoQ.Pop()
 	}
 	k, n := m.k, int(a.pkt.cells)
 	cnt := min(k, n-a.done)
@@ -165,7 +121,6 @@ func (m *TM) enqueueRound() {
 		m.nonEmpty.Set(q)
 	}
 	m.pds.Link(q, pd, v)
-	m.enqWait[q]--
 	a.active = false
 }
 

@@ -6,7 +6,7 @@ type EventKind uint8
 // Packet events, recorded when Config.Events is set.
 const (
 	EvAdmit    EventKind = iota // offer Offer was admitted as packet Serial
-	EvAdmDrop                   // offer Offer was refused by admission
+	EvAdmDrop                   // offer Offer was refused by admission, or dropped at the ingress (beyond MaxOffers)
 	EvHeadDrop                  // packet Serial was expelled from the head of Queue
 	EvTransmit                  // packet Serial's last cell left its egress port
 )

@@ -19,8 +19,8 @@ import (
 //   - chain, it reads no cell pointer and writes at most one link per
 //     sub-list (k = 4 per packet), whatever the packet length.
 func TestHeadDropPorts(t *testing.T) {
-	for _, fm := range []string{"cell", "chain"} {
-		t.Run(fm, func(t *testing.T) {
+	for _, fm := range []FreeMode{FreeCell, FreeChain} {
+		t.Run(fm.String(), func(t *testing.T) {
 			c := DefaultConfig()
 			c.FreeMode = fm
 			c.Check = true
@@ -48,10 +48,10 @@ func TestHeadDropPorts(t *testing.T) {
 			// A packet's PD read may be counted and its cells still in flight at the end.
 			assert.InDelta(t, pkts, sum[MemPD].Reads, 1, "%s: PD reads", msg)
 			switch fm {
-			case "cell":
+			case FreeCell:
 				assert.InDelta(t, 4*pkts, sum[MemCP].Reads, 4, "%s: pointer reads", msg)
 				assert.LessOrEqual(t, sum[MemCP].Writes, 8*pkts, "%s: pointer writes", msg)
-			case "chain":
+			case FreeChain:
 				assert.Zero(t, sum[MemCP].Reads, "%s: pointer reads", msg)
 				assert.LessOrEqual(t, sum[MemCP].Writes, 4*pkts, "%s: pointer writes", msg)
 			}

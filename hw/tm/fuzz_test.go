@@ -17,15 +17,15 @@ func FuzzTM(f *testing.F) {
 			return
 		}
 		c := DefaultConfig()
-		c.P = int(data[0]%9) - 1                              // -1..7: zero and negative ports included
-		c.Q = int(data[1] % 10)                               // 0..9
-		c.B = int(data[2])*4 - 8                              // -8..1012
-		c.K = []int{1, 2, 3, 4, 8}[data[3]%5]                 // 3 is invalid
-		c.MaxPkt = int(data[4] % 20)                          // 0..19
-		c.R = int(data[5]%4) + 0                              // 0..3
-		c.Policy = Policy(data[6] % (uint8(numPolicies) + 1)) // one past the last is invalid
-		c.FreeMode = []string{"cell", "chain", ""}[data[7]%3]
-		c.Sched = []string{"sp", "drr", "x"}[data[8]%3]
+		c.P = int(data[0]%9) - 1                                    // -1..7: zero and negative ports included
+		c.Q = int(data[1] % 10)                                     // 0..9
+		c.B = int(data[2])*4 - 8                                    // -8..1012
+		c.K = []int{1, 2, 3, 4, 8}[data[3]%5]                       // 3 is invalid
+		c.MaxPkt = int(data[4] % 20)                                // 0..19
+		c.R = int(data[5]%4) + 0                                    // 0..3
+		c.Policy = Policy(data[6] % (uint8(numPolicies) + 1))       // one past the last is invalid
+		c.FreeMode = []FreeMode{FreeCell, FreeChain, ""}[data[7]%3] // "" is invalid
+		c.Sched = []SchedMode{SchedSP, SchedDRR, "x"}[data[8]%3]    // "x" is invalid
 		c.AlphaExp = make([]int, max(c.Q, 0))
 		c.Quantum = make([]int, max(c.Q, 0))
 		for i := range c.AlphaExp {

@@ -15,7 +15,7 @@ import (
 // and a packet's serial leaves its queue at most once.
 func TestOutputsAgreeWithCounters(t *testing.T) {
 	for _, pol := range []Policy{PolicyDT, PolicyOccamy, PolicyOccamyLQD} {
-		for _, fm := range []string{"cell", "chain"} {
+		for _, fm := range []FreeMode{FreeCell, FreeChain} {
 			t.Run(fmt.Sprintf("%v/%s", pol, fm), func(t *testing.T) {
 				c := DefaultConfig()
 				c.B, c.P, c.Q, c.MaxPkt, c.R = 256, 2, 2, 8, 2
@@ -74,9 +74,9 @@ func TestOutputsAgreeWithCounters(t *testing.T) {
 // cellsOf returns the size of the packet whose cell idx port p just sent:
 // idx+1 when that was its last cell (the ring's head moved past it).
 func cellsOf(m *TM, serial uint32, p, idx int) int {
-	pt := &m.ports[p]
-	if pt.n > 0 && pt.ring[pt.head].serial == serial {
-		return int(pt.ring[pt.head].cells)
+	tx := &m.eg.ports[p].txQ
+	if tx.Len() > 0 && tx.Front().serial == serial {
+		return int(tx.Front().cells)
 	}
 	return idx + 1
 }

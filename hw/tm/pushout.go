@@ -23,9 +23,9 @@ import (
 // pushOut expels head packets until an n-cell arrival to queue q fits or
 // no longer queue is left.
 func (m *TM) pushOut(q, n int) {
-	for m.free < n {
+	for m.freeD < n {
 		v := m.longestExpellable()
-		if v < 0 || v == q || m.qlen[v] <= m.qlen[q] {
+		if v < 0 || v == q || m.qlenD[v] <= m.qlenD[q] {
 			return
 		}
 		m.expelNow(v)
@@ -39,7 +39,7 @@ func (m *TM) longestExpellable() int {
 	for w := range m.nonEmpty {
 		for word := m.nonEmpty[w] &^ m.locked[w]; word != 0; word &= word - 1 {
 			i := w<<6 | trailingZeros(word)
-			if l := m.qlen[i]; best < 0 || l > bestLen {
+			if l := m.qlenD[i]; best < 0 || l > bestLen {
 				best, bestLen = i, l
 			}
 		}
@@ -62,15 +62,15 @@ func (m *TM) expelNow(v int) {
 	for s := 0; s < min(n, m.k); s++ {
 		m.fl.AppendChainNow(m.fl.Bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s))
 	}
-	m.qlen[v] -= uint32(n)
-	if m.qlen[v] == 0 {
+	m.qlenD[v] -= uint32(n)
+	if m.qlenD[v] == 0 {
 		m.active[v%m.cfg.Q]--
 	}
 	m.qChg.Set(v)
 	m.qpkts[v]--
 	m.sumQlen -= n
 	m.sumPkts--
-	m.free += n
+	m.freeD += n
 	st := &m.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)

@@ -28,9 +28,9 @@ func randomLoad(t *testing.T, c Config, cycles int, p float64, maxCells int, see
 
 func TestSmokeInvariants(t *testing.T) {
 	for _, pol := range AllPolicies {
-		for _, fm := range []string{"cell", "chain"} {
+		for _, fm := range []FreeMode{FreeCell, FreeChain} {
 			for _, k := range []int{1, 2, 4, 8} {
-				for _, sched := range []string{"sp", "drr"} {
+				for _, sched := range []SchedMode{SchedSP, SchedDRR} {
 					t.Run(fmt.Sprintf("%v/%s/k%d/%s", pol, fm, k, sched), func(t *testing.T) {
 						c := DefaultConfig()
 						c.B, c.P, c.Q = 512, 2, 4

@@ -13,7 +13,7 @@ import (
 // every memory with latency 1 and the tightest budgets Validate allows for
 // the cell pointers and data (2 reads, 2 writes), a port sending one cell
 // every 2 cycles with at most 8 cells pending.
-func timingConfig(freeMode string) Config {
+func timingConfig(freeMode FreeMode) Config {
 	c := DefaultConfig()
 	c.P, c.Q, c.B, c.K, c.R, c.MaxPkt = 1, 2, 64, 2, 2, 8
 	c.AlphaExp, c.Quantum = []int{3, -3}, []int{8, 8}
@@ -70,8 +70,8 @@ func probeRow(m *TM) timingRow {
 //     then 2 writes), no cell-data access; chain mode, 16: one write per
 //     sub-list appends the packet's two chains.
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
-	golden := map[string][]timingRow{
-		"cell": {
+	golden := map[FreeMode][]timingRow{
+		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
 			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
@@ -80,7 +80,7 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{16, "idle", "cells", "1", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 4, 58},
 			{17, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
 		},
-		"chain": {
+		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
 			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
@@ -90,8 +90,8 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{17, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
-	for _, fm := range []string{"cell", "chain"} {
-		t.Run(fm, func(t *testing.T) {
+	for _, fm := range []FreeMode{FreeCell, FreeChain} {
+		t.Run(fm.String(), func(t *testing.T) {
 			m, err := New(timingConfig(fm))
 			require.NoError(t, err)
 			rows := golden[fm]

@@ -3,10 +3,8 @@ package tm
 import (
 	"fmt"
 
-	"occamy/hw/admission"
 	"occamy/hw/arbiter"
 	"occamy/hw/mem"
-	"occamy/hw/scheduler"
 	"occamy/hw/selector"
 	"occamy/rtl"
 )
@@ -21,151 +19,64 @@ const (
 	polABM         = PolicyABM
 )
 
-// Pipeline depths (packets), fixed.
-const (
-	deqJobDepth = 4  // unlinked packets waiting for their cell rounds
-	retDepth    = 32 // data-return events in flight (> MaxLatency)
-)
-
-// pdRead is a PD read in flight, waiting for its data to unlink the head.
-type pdRead struct {
-	valid bool
-	q     int
-	v     mem.PD
-	ready uint64 // first cycle the data may be used
-}
-
-// cellJob is an unlinked packet going through its cell rounds: each round
-// handles cells done..done+k-1, one per sub-list.
-type cellJob struct {
-	q, port int
-	v       mem.PD
-	cur     [mem.MaxK]int32 // next cell of each sub-list
-	done    int             // cells handled
-	ready   uint64          // first cycle the next round may run (cell-pointer read latency)
-	chains  uint8           // chain mode: sub-lists still to append to the free list
-}
-
-// enqPkt is an admitted packet waiting for the enqueue engine.
-type enqPkt struct {
-	q      int32
-	cells  uint16
-	serial uint32
-}
-
-// allocState is the enqueue engine's packet in progress.
-type allocState struct {
-	active bool
-	pkt    enqPkt
-	rot    int // bank of sub-list 0
-	done   int // cells popped
-	heads  [mem.MaxK]int32
-	tails  [mem.MaxK]int32
-}
-
-// txPkt is a packet scheduled on a port, counted down as its cells leave.
-type txPkt struct {
-	q      int32
-	cells  uint16
-	left   uint16
-	serial uint32
-}
-
-// port is one egress port.
-type port struct {
-	pending int    // cells scheduled and not yet sent
-	ready   int    // cells whose data has arrived
-	next    uint64 // first cycle of the next send
-	ring    []txPkt
-	head, n int
-}
-
-// dataRet is a cell-data read whose cells reach a port's transmit buffer.
-type dataRet struct {
-	at    uint64
-	port  int32
-	cells int32
-}
-
-// TM is the traffic-manager model. It implements rtl.Clocked,
-// rtl.Traceable and rtl.Hierarchical. One Step (or one Eval and one Commit
-// in an rtl.Sim) is one clock cycle; see docs/tm.md for the stage order.
+// TM is the traffic-manager model. Verilog: occamy_tm. It implements
+// rtl.Clocked, rtl.Traceable and rtl.Hierarchical. One Step (or one Eval
+// and one Commit in an rtl.Sim) is one clock cycle; see docs/tm.md for the
+// stage order and "Sub-blocks (Go)" for the sub-blocks wired here.
+//
+// The top holds the sub-block instances (named as in the Verilog) and the
+// queue accounting every one of them reads: queue lengths in cells and
+// packets, the free and in-flight counts, the non-empty and locked
+// bitmaps.
 type TM struct {
 	cfg   Config
 	n, k  int
 	pol   Policy
 	chain bool
-	cycle uint64
-	err   error
-	evald bool // Eval already ran this cycle
+	drr   bool
+	// hdChoice: the policy expels through the head-drop executor (occamy,
+	// occamy-lqd, pushout-ports); the others never run stage D.
+	hdChoice bool
+	cycle    uint64
+	err      error
+	evald    bool // Eval already ran this cycle
 
-	adm *admission.Unit
-	sel *selector.Selector
-	arb *arbiter.Arbiter
-	sch *scheduler.Scheduler
-	pds *mem.PDLists
-	cp  *mem.Memory[int32]
-	fl  *mem.FreeList
-	cd  *mem.Memory[uint64]
+	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
+	enq Enqueue             // u_enq: tm_enqueue
+	deq Dequeue             // u_deq: tm_dequeue
+	hd  HDExec              // u_hd: tm_hd_exec
+	sch Sched               // u_sched: tm_sched
+	eg  Egress              // u_egress: tm_egress
+	sel *selector.Selector  // u_sel: hd_selector
+	arb *arbiter.Arbiter    // u_arb: rr_arbiter
+	pds *mem.PDLists        // u_pdl: tm_pd_lists, with its PD memory u_pd_mem (sram)
+	cp  *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
+	fl  *mem.FreeList       // u_fl: tm_free_list
+	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
 
-	qlen     []uint32 // per queue, cells from admission to unlink
-	qlenQ    []uint32 // start-of-cycle copy: selector input and trace
-	qpkts    []uint32 // per queue, packets from admission to unlink
-	active   []int    // per class, queues holding at least one cell (ABM's n_p)
-	deqPkts  []uint32 // per queue, dequeued packets not yet transmitted
-	thrQ     []uint32 // per queue threshold (its class's), selector input
-	free     int      // accounting free count: B - Σqlen - inflight
-	freeQ    int      // start-of-cycle copy
-	inflight int      // cells of unlinked packets not yet freed
-	unpopped int      // admitted cells not yet popped from the free list
-	sumQlen  int
-	sumPkts  int
-	serial   uint32
-	thrFree  int        // free count the thresholds were last evaluated for
-	thrValid bool       // thrFree is meaningful
+	qlenD    []uint32   // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
+	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (selector input, trace)
+	qpkts    []uint32   // per queue, packets from admission to unlink
+	active   []int      // per class, queues holding at least one cell (ABM's n_p)
+	deqPkts  []uint32   // per queue, dequeued packets not yet transmitted
+	freeD    int        // free_d: accounting free count B - Σqlen - inflight, running
+	freeQ    int        // free_q: its start-of-cycle copy
+	inflight int        // cells of unlinked packets not yet freed
+	unpopped int        // admitted cells not yet popped from the free list
+	sumQlen  int        // Σ qlen
+	sumPkts  int        // Σ qpkts
+	serial   uint32     // serial of the last admitted packet
 	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
-	drr      bool       // Sched is "drr"
-	txBusy   uint32     // ports with cells ready to send
-	txAt     uint64     // first cycle a port in txBusy may send
-
-	portRdy  rtl.Bitmap // port has fewer than TxWindow cells pending
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
+	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
+	hdRd     pdRead     // the head drop's
 
-	offers []Arrival
-	nOff   int
 	events []Event // this cycle's packet events (Config.Events)
-
-	enq      []enqPkt // ring of admitted packets
-	eh, en   int
-	alloc    allocState
-	rot      int
-	enqWait  []uint32 // per queue packets in the enqueue ring or allocating
-	maxQ     uint32   // pushout: start-of-cycle longest queue length
-	deqRd    pdRead
-	deqJobs  [deqJobDepth]cellJob
-	dh, dn   int
-	freeBuf  [mem.MaxK]int32 // dequeue cells to free this cycle (per-cell mode)
-	nFree    int
-	freeJob  cellJob // dequeue packet to chain-free this cycle
-	hasChain bool
-	hdRd     pdRead
-	hdJob    cellJob
-	hdBusy   bool
-	hdStale  bool // the head drop in flight was issued to a queue at or below its threshold
-	hdCells  int  // cells of the head-drop packet in flight, read to freed
-
-	ports  []port
-	ret    [retDepth]dataRet
-	rh, rn int
-
-	gntValid bool
-	gntIdx   int
-	use      [NumMems]PortUse
-	hdUse    [NumMems]PortUse
-	stats    Stats
-
-	out Outputs // this cycle's occamy_tm outputs
+	use    [NumMems]PortUse
+	hdUse  [NumMems]PortUse
+	stats  Stats
+	out    Outputs // this cycle's occamy_tm outputs
 
 	chk               checker
 	chkCells, chkPkts []int
@@ -178,27 +89,13 @@ func New(c Config) (*TM, error) {
 		return nil, err
 	}
 	n := c.N()
-	m := &TM{cfg: c, n: n, k: c.K, chain: c.FreeMode == "chain"}
+	m := &TM{cfg: c, n: n, k: c.K, pol: c.Policy, chain: c.FreeMode == FreeChain, drr: c.Sched == SchedDRR,
+		hdChoice: c.Policy == polOccamy || c.Policy == polLQD || c.Policy == polPushoutPort}
 	m.cfg.AlphaExp = append([]int(nil), c.AlphaExp...)
 	m.cfg.Quantum = append([]int(nil), c.Quantum...)
-	m.pol = c.Policy
-	mode, wait := admission.DT, c.PushoutWait
-	switch m.pol {
-	case polPushout:
-		// The ideal Pushout makes room before admission decides, so the
-		// admission unit's rule is "admit iff it fits" (no wait).
-		mode, wait = admission.Pushout, 0
-	case polPushoutPort:
-		mode = admission.Pushout
-	case polABM:
-		mode = admission.ABM
-	}
 	var err error
-	if m.adm, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW, Mode: mode, Wait: wait}); err != nil {
+	if err = m.adm.init(&c); err != nil {
 		return nil, fmt.Errorf("u_adm: %w", err)
-	}
-	for i, s := range c.AlphaExp {
-		m.adm.AlphaI[i] = int8(s)
 	}
 	if m.sel, err = selector.New(selector.Params{N: n, QW: c.QW}); err != nil {
 		return nil, fmt.Errorf("u_sel: %w", err)
@@ -206,11 +103,7 @@ func New(c Config) (*TM, error) {
 	if m.arb, err = arbiter.New(arbiter.Params{N: n}); err != nil {
 		return nil, fmt.Errorf("u_arb: %w", err)
 	}
-	quantum := c.Quantum
-	if c.Sched != "drr" {
-		quantum = nil
-	}
-	if m.sch, err = scheduler.New(scheduler.Params{P: c.P, Q: c.Q, Mode: c.Sched, Quantum: quantum}); err != nil {
+	if err = m.sch.init(&c); err != nil {
 		return nil, fmt.Errorf("u_sched: %w", err)
 	}
 	if m.pds, err = mem.NewPDLists(mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}, n); err != nil {
@@ -225,24 +118,18 @@ func New(c Config) (*TM, error) {
 	if m.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
 		return nil, err
 	}
-	m.drr = c.Sched == "drr"
-	m.sel.RstNI, m.arb.RstNI, m.sch.RstNI = true, true, true
-	m.qlen, m.qlenQ, m.qpkts = make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	m.deqPkts, m.thrQ, m.enqWait = make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.thrQ
-	m.active = m.adm.ActiveI
-	m.sch.HeadLenI = m.pds.HeadLen
-	m.free, m.freeQ = c.B, c.B
-	m.offers = make([]Arrival, c.MaxOffers)
+	m.sel.RstNI, m.arb.RstNI = true, true
+	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
+	m.active = m.adm.u.ActiveI
+	m.sch.u.HeadLenI = m.pds.HeadLen
+	m.freeD, m.freeQ = c.B, c.B
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
-	m.enq = make([]enqPkt, c.B+c.PushoutWait+1)
-	m.ports = make([]port, c.P)
-	for p := range m.ports {
-		m.ports[p].ring = make([]txPkt, c.TxWindow+1)
-		m.portRdy.Set(p)
-	}
+	m.enq.init(&c)
+	m.deq.init()
+	m.eg.init(&c)
 	m.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
@@ -253,15 +140,13 @@ func New(c Config) (*TM, error) {
 func (m *TM) Config() Config { return m.cfg }
 
 // Offer queues one packet to arrive in the coming cycle: the next Eval (or
-// Step) decides it, in Offer order. It never allocates. Offers beyond
-// MaxOffers in one cycle, or with a queue or size out of range, make that
-// Step return an error.
-func (m *TM) Offer(a Arrival) {
-	if m.nOff < len(m.offers) {
-		m.offers[m.nOff] = a
-	}
-	m.nOff++
-}
+// Step) decides it, in Offer order. The ingress takes MaxOffers packets
+// per cycle (the Verilog's IN slots); offers beyond them are dropped at the
+// ingress (counted in AdmDropped and IngressDropped, event EvAdmDrop), as
+// the hardware would, never an error. A queue or size out of range makes
+// that Step return an error. Offer does not allocate once a cycle's offers
+// have reached their largest count so far.
+func (m *TM) Offer(a Arrival) { m.adm.offer(a) }
 
 // Step runs one cycle (Eval, then Commit) and returns the first modelling
 // or invariant error seen so far; once an error is returned, every later
@@ -281,8 +166,9 @@ func (m *TM) fail(err error) {
 	}
 }
 
-// Eval evaluates the cycle: the stages of docs/tm.md in order. It runs once
-// per cycle; a second Eval before Commit does nothing.
+// Eval evaluates the cycle: the stages of docs/tm.md in order, each run by
+// the sub-block that owns it. It runs once per cycle; a second Eval before
+// Commit does nothing.
 func (m *TM) Eval() {
 	if m.evald {
 		return
@@ -290,25 +176,44 @@ func (m *TM) Eval() {
 	m.evald = true
 	m.events = m.events[:0]
 	m.clearOutputs()
-	m.sampleQ()
-	m.admit()
-	m.unlinkStage()
-	m.deqRound()
-	m.deqIssue()
+	// The guards skip a sub-block's stage when it has nothing to do (each
+	// stage also checks it): a call less per idle stage on the hot path.
+	m.sampleQ() // stage 0
+	if len(m.adm.inI) > 0 {
+		m.adm.eval(m) // stage 1
+	}
+	if m.deqRd.valid {
+		m.deq.unlink(m) // stage A, the dequeue's first
+	}
+	if m.hdRd.valid {
+		m.hd.unlink(m) // stage A, then the head drop's
+	}
+	if m.deq.jobsQ.Len() > 0 {
+		m.deq.round(m) // stage B
+	}
+	m.deqIssue() // stage C
 	m.hdUse = [NumMems]PortUse{}
-	m.hdIssue()
-	m.enqueueRound()
-	m.deqFree()
-	if m.hdBusy {
+	if m.hdChoice {
+		m.hd.choose(m) // stage D
+	}
+	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
+		m.enq.eval(m) // stage E
+	}
+	if m.deq.faN > 0 || m.deq.faJobOK {
+		m.deq.free(m) // stage F
+	}
+	if m.hd.busyQ { // stage G
 		cr, cw := m.cp.Use()
 		dr, dw := m.cd.Use()
-		m.hdCellsStage()
+		m.hd.cells(m)
 		cr1, cw1 := m.cp.Use()
 		dr1, dw1 := m.cd.Use()
 		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
 		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
 	}
-	m.egress()
+	if m.eg.retQ.Len() > 0 || m.cycle >= m.eg.txAtQ {
+		m.eg.eval(m) // stage H
+	}
 	m.snapshotUse()
 }
 
@@ -323,7 +228,7 @@ func (m *TM) Commit() {
 	m.cd.Commit()
 	m.sel.Commit()
 	m.arb.Commit()
-	m.sch.Commit()
+	m.sch.u.Commit()
 	if m.err == nil {
 		if e := m.pds.Mem.Err(); e != nil {
 			m.fail(e)
@@ -333,7 +238,7 @@ func (m *TM) Commit() {
 			m.fail(e)
 		}
 	}
-	m.nOff = 0
+	m.adm.commit()
 	m.evald = false
 	m.cycle++
 	if m.cfg.Check && m.err == nil {
@@ -346,71 +251,35 @@ func (m *TM) Commit() {
 // Cycle returns the number of cycles stepped.
 func (m *TM) Cycle() uint64 { return m.cycle }
 
-// sampleQ takes the start-of-cycle register copies and evaluates the
-// combinational blocks that read them: thresholds and the selector.
-func (m *TM) sampleQ() {
-	// Only the queues whose length changed since the last copy are copied
-	// (admit and unlink mark them in qChg); the pushout maximum follows
-	// them, with a full search only when the longest queue shrank.
-	selDirty := m.qChg.Any()
-	if selDirty {
-		mx, full := m.maxQ, false
-		for w := range m.qChg {
-			for word := m.qChg[w]; word != 0; word &= word - 1 {
-				i := w<<6 | trailingZeros(word)
-				old, v := m.qlenQ[i], m.qlen[i]
-				m.qlenQ[i] = v
-				if v >= mx {
-					mx = v
-				} else if old == mx {
-					full = true
-				}
-			}
-		}
-		m.qChg = rtl.Bitmap{}
-		if m.pol == polPushoutPort {
-			if full {
-				mx = 0
-				for _, v := range m.qlenQ {
-					mx = max(mx, v)
-				}
-			}
-			m.maxQ = mx
-		}
+// unlinkHead advances queue r.q past its head (the unlink of stage A, for
+// the dequeue and the head drop alike) and does the accounting: the
+// packet's cells move from the queue's length to the in-flight count.
+func (m *TM) unlinkHead(r *pdRead) bool {
+	q, n := r.q, int(r.v.Cells)
+	if err := m.pds.Unlink(q, r.v); err != nil {
+		m.fail(err)
+		return false
 	}
-	m.freeQ = m.free
-	// The α exponents are fixed at New, so the thresholds change only with
-	// the free count: evaluate the threshold unit and spread its outputs to
-	// the queues only then.
-	if !m.thrValid || m.free != m.thrFree {
-		m.thrValid, m.thrFree = true, m.free
-		m.adm.FreeI = m.free
-		m.adm.Eval()
-		// thrQ[c] for c < Q still holds class c's previous threshold:
-		// spread only the classes whose threshold moved, and leave the
-		// selector alone when none did.
-		thr := m.adm.Thr.ThrO
-		if len(thr) > len(m.thrQ) {
-			thr = thr[:len(m.thrQ)]
-		}
-		for c, v := range thr {
-			if m.thrQ[c] == v {
-				continue
-			}
-			for i := c; i < len(m.thrQ); i += len(thr) {
-				m.thrQ[i] = v
-			}
-			selDirty = true
-		}
+	m.locked.Clear(q)
+	if m.pds.Count[q] == 0 {
+		m.nonEmpty.Clear(q)
 	}
-	// The selector's next register value depends only on qlen and thr: when
-	// neither changed since its last Eval, that value is already in its
-	// register, so only its output needs refreshing.
-	if selDirty {
-		m.sel.Eval()
-	} else {
-		m.sel.OverO = m.sel.State().OverQ
+	m.qlenD[q] -= uint32(n)
+	if m.qlenD[q] == 0 {
+		m.active[q%m.cfg.Q]--
 	}
+	m.qChg.Set(q)
+	m.qpkts[q]--
+	m.sumQlen -= n
+	m.sumPkts--
+	m.inflight += n
+	return true
+}
+
+// freed returns n in-flight cells to the free count.
+func (m *TM) freed(n int) {
+	m.freeD += n
+	m.inflight -= n
 }
 
 // snapshotUse keeps this cycle's port use for Probe.
@@ -421,65 +290,6 @@ func (m *TM) snapshotUse() {
 	m.use[MemCP] = PortUse{r, w}
 	r, w = m.cd.Use()
 	m.use[MemCD] = PortUse{r, w}
-}
-
-// Stats returns the counters, with Len and the totals brought up to date.
-// The pointer stays valid; later Steps update the same struct.
-func (m *TM) Stats() *Stats {
-	s := &m.stats
-	s.Cycles = m.cycle
-	var t QueueStats
-	for i := range s.Queues {
-		q := &s.Queues[i]
-		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlen[i])}
-		t.Arrived.add(q.Arrived)
-		t.Admitted.add(q.Admitted)
-		t.AdmDropped.add(q.AdmDropped)
-		t.HeadDropped.add(q.HeadDropped)
-		t.StaleHeadDropped.add(q.StaleHeadDropped)
-		t.Transmitted.add(q.Transmitted)
-		t.Len.add(q.Len)
-	}
-	t.MaxLen = s.Total.MaxLen
-	s.Total = t
-	return s
-}
-
-func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
-
-// Probe returns the view after the last Step: Qlen and Free are the
-// registers now; Thr, Over, the head-drop grant, the pipeline states and
-// Ports are what the last cycle (Cycle = its index) computed and used.
-func (m *TM) Probe() Probe {
-	p := Probe{
-		Cycle: m.cycle - 1, Qlen: m.qlen, Free: m.free, Thr: m.adm.Thr.ThrO,
-		Over: m.sel.OverO, GntValid: m.gntValid, GntIdx: m.gntIdx,
-		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
-	}
-	if m.cycle == 0 {
-		p.Cycle = 0
-	}
-	return p
-}
-
-func (m *TM) hdState() ExecState {
-	switch {
-	case m.hdRd.valid:
-		return ExecReadPD
-	case m.hdBusy:
-		return ExecCells
-	}
-	return ExecIdle
-}
-
-func (m *TM) deqState() ExecState {
-	switch {
-	case m.deqRd.valid:
-		return ExecReadPD
-	case m.dn > 0:
-		return ExecCells
-	}
-	return ExecIdle
 }
 
 var (

@@ -32,7 +32,7 @@ func TestConfigValidate(t *testing.T) {
 		{"alpha len", func(c *Config) { c.AlphaExp = []int{1} }, "len(AlphaExp)"},
 		{"alpha range", func(c *Config) { c.AlphaExp[2] = 8 }, "parameter AlphaExp[2]=8 out of range, allowed -8..7"},
 		{"sched", func(c *Config) { c.Sched = "wfq" }, `unknown Sched "wfq", allowed sp, drr`},
-		{"quantum", func(c *Config) { c.Sched = "drr"; c.Quantum[1] = 0 }, "Quantum[1]=0"},
+		{"quantum", func(c *Config) { c.Sched = SchedDRR; c.Quantum[1] = 0 }, "Quantum[1]=0"},
 		{"free mode", func(c *Config) { c.FreeMode = "bulk" }, `unknown FreeMode "bulk", allowed cell, chain`},
 		{"tx window", func(c *Config) { c.TxWindow = 0 }, "TxWindow=0"},
 		{"wait", func(c *Config) { c.PushoutWait = -1 }, "PushoutWait=-1"},
@@ -106,18 +106,18 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 		corrupt func(m *TM)
 		want    string
 	}{
-		{"free count", func(m *TM) { m.free++ }, "cells: free"},
+		{"free count", func(m *TM) { m.freeD++ }, "cells: free"},
 		{"cell on two lists", func(m *TM) {
 			// Free a cell that queue 3's head packet still holds.
 			var x int32
 			require.NoError(t, m.pds.Walk(3, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
 			m.fl.Append(x)
 			m.cp.Commit()
-			m.free++
+			m.freeD++
 			m.inflight--
 		}, "on two lists"},
 		{"lost packet", func(m *TM) { m.stats.Queues[3].Transmitted.Pkts++ }, "queue 3:"},
-		{"queue length", func(m *TM) { m.qlen[3]++; m.sumQlen++; m.free--; m.unpopped++ }, "queue 3: length"},
+		{"queue length", func(m *TM) { m.qlenD[3]++; m.sumQlen++; m.freeD--; m.unpopped++ }, "queue 3: length"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -139,11 +139,12 @@ func TestOfferErrors(t *testing.T) {
 	}{
 		{"queue", func(m *TM) { m.Offer(Arrival{Queue: 64, Cells: 1}) }, "cycle 0: arrival 0: queue 64 outside 0..63"},
 		{"cells", func(m *TM) { m.Offer(Arrival{Queue: 0, Cells: 65}) }, "65 cells outside 1..64"},
-		{"too many", func(m *TM) {
+		{"beyond the ingress", func(m *TM) {
 			for i := 0; i < 3; i++ {
 				m.Offer(Arrival{Queue: 0, Cells: 1})
 			}
-		}, "3 packets offered, MaxOffers is 2"},
+			m.Offer(Arrival{Queue: 0, Cells: 0}) // dropped at the ingress, still checked
+		}, "cycle 0: arrival 3: 0 cells outside 1..64"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -21,14 +21,14 @@ func (m *TM) Signals() []rtl.Signal {
 	return []rtl.Signal{
 		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.qlenQ[i]) }),
 		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.freeQ, 0)) & mask }),
-		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.adm.Thr.ThrO[i]) }),
+		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.adm.u.Thr.ThrO[i]) }),
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.sel.OverO.Words(dst, n) }},
-		rtl.Flag("hd_gnt_valid", func() bool { return m.gntValid }),
-		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.gntIdx) }),
+		rtl.Flag("hd_gnt_valid", func() bool { return m.hd.gntO }),
+		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.hd.gntIdxO) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),
 		rtl.Scalar("deq_state", 2, func() uint64 { return uint64(m.deqState()) }),
-		rtl.Flag("deq_gnt_valid", func() bool { return m.sch.ValidO && m.sch.AckI }),
-		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.sch.QidO) }),
+		rtl.Flag("deq_gnt_valid", func() bool { return m.sch.u.ValidO && m.sch.u.AckI }),
+		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.sch.u.QidO) }),
 	}
 }
 
@@ -37,10 +37,10 @@ func (m *TM) Signals() []rtl.Signal {
 // memories (their port use this cycle).
 func (m *TM) Scopes() []rtl.Scope {
 	return []rtl.Scope{
-		{Name: "u_thr", Signals: m.adm.Thr.Signals()},
+		{Name: "u_thr", Signals: m.adm.u.Thr.Signals()},
 		{Name: "u_sel", Signals: m.sel.Signals()},
 		{Name: "u_arb", Signals: m.arb.Signals()},
-		{Name: "u_sched", Signals: m.sch.Signals()},
+		{Name: "u_sched", Signals: m.sch.u.Signals()},
 		{Name: "u_pd_mem", Signals: m.pds.Mem.Signals()},
 		{Name: "u_cp_mem", Signals: m.cp.Signals()},
 		{Name: "u_cd_mem", Signals: m.cd.Signals()},

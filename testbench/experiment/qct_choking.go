@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"occamy/hw/tm"
 	"occamy/testbench/traffic"
 )
 
@@ -74,7 +75,7 @@ func qctChokeSetup(c chokeCase, frac float64, queries int) (qctSetup, error) {
 	// low-priority classes sharing what is left. DRR with quantum 65535
 	// cells for class 0 and one packet for the others is that: class 0
 	// takes >99.9% of the port while it has packets.
-	cfg.Sched = "drr"
+	cfg.Sched = tm.SchedDRR
 	for i := range cfg.Quantum {
 		cfg.Quantum[i] = 6
 	}

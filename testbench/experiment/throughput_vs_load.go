@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"occamy/hw/tm"
 	"occamy/testbench/throughput"
 )
 
@@ -66,8 +67,8 @@ func runThroughputVsLoad(ctx context.Context, o Options, prog func()) (*Output, 
 	out := &Output{Header: rows[0], Rows: rows[1:]}
 	g, _ := tvlGrid(o)
 	var panels []*plot.Plot
-	for _, fm := range []string{"cell", "chain"} {
-		p := newPlot(fmt.Sprintf("Head drops, %s freeing", map[string]string{"cell": "per-cell", "chain": "chain"}[fm]), "normal load (% of line rate)", "packets expelled per clock")
+	for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
+		p := newPlot(fmt.Sprintf("Head drops, %s freeing", map[tm.FreeMode]string{tm.FreeCell: "per-cell", tm.FreeChain: "chain"}[fm]), "normal load (% of line rate)", "packets expelled per clock")
 		for i, k := range g.K {
 			var xs, ys, bs []float64
 			for _, r := range rep.Results {
@@ -92,7 +93,7 @@ func runThroughputVsLoad(ctx context.Context, o Options, prog func()) (*Output, 
 	for i, k := range g.K {
 		var xs, ys, ms []float64
 		for _, r := range rep.Results {
-			if r.Point.K == k && r.Point.FreeMode == "cell" {
+			if r.Point.K == k && r.Point.FreeMode == tm.FreeCell {
 				xs = append(xs, r.Point.Load)
 				ys = append(ys, r.Idle.P50)
 				ms = append(ms, r.Idle.Mean)
@@ -117,7 +118,7 @@ func runThroughputVsLoad(ctx context.Context, o Options, prog func()) (*Output, 
 }
 
 // TVLAt returns the result at k, free mode and load (nil if absent).
-func TVLAt(rep *throughput.Report, k int, fm string, load float64) *throughput.Result {
+func TVLAt(rep *throughput.Report, k int, fm tm.FreeMode, load float64) *throughput.Result {
 	for i := range rep.Results {
 		r := &rep.Results[i]
 		if r.Point.K == k && r.Point.FreeMode == fm && r.Point.Load == load {
@@ -129,7 +130,7 @@ func TVLAt(rep *throughput.Report, k int, fm string, load float64) *throughput.R
 
 func tvlVerdict(rep *throughput.Report) []string {
 	var v []string
-	for _, fm := range []string{"cell", "chain"} {
+	for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 		for _, k := range []int{1, 4} {
 			line := fmt.Sprintf("k=%d %-5s expelled pkts/clock:", k, fm)
 			for _, l := range []float64{0, 50, 90} {
@@ -145,11 +146,11 @@ func tvlVerdict(rep *throughput.Report) []string {
 			v = append(v, line[:len(line)-1])
 		}
 	}
-	if r := TVLAt(rep, 4, "chain", 0); r != nil {
+	if r := TVLAt(rep, 4, tm.FreeChain, 0); r != nil {
 		v = append(v, fmt.Sprintf("paper: a packet every 2 cycles (0.5/clock); model, chain freeing, no load: %.3f/clock", r.Expulsion.PktsPerClock))
 	}
 	for _, k := range []int{1, 4} {
-		if r := TVLAt(rep, k, "cell", 90); r != nil {
+		if r := TVLAt(rep, k, tm.FreeCell, 90); r != nil {
 			v = append(v, fmt.Sprintf("paper (Fig. 6d): median free memory bandwidth ~38%% at 90%% load; model k=%d: %.0f%% (p10 %.0f%%, p90 %.0f%%)",
 				k, 100*r.Idle.P50, 100*r.Idle.P10, 100*r.Idle.P90))
 		}

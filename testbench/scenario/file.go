@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -90,13 +91,19 @@ func applyTM(cfg *tm.Config, raw []byte, path string) (map[string]bool, error) {
 }
 
 // setTM sets one tm.Config field by Go name from a Go value of the
-// field's type (for command-line flags).
+// field's type (for command-line flags), or from a string for a field with
+// a text form (tm.Policy, tm.SchedMode, tm.FreeMode: their names).
 func setTM(cfg *tm.Config, name string, val any) error {
 	f := reflect.ValueOf(cfg).Elem().FieldByName(name)
 	if !f.IsValid() || !f.CanSet() {
 		return fmt.Errorf("tm: no field %s", name)
 	}
 	x := reflect.ValueOf(val)
+	if s, ok := val.(string); ok && f.Type() != x.Type() {
+		if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
+			return u.UnmarshalText([]byte(s))
+		}
+	}
 	if !x.Type().AssignableTo(f.Type()) {
 		return fmt.Errorf("tm: field %s is %s, not %s", name, f.Type(), x.Type())
 	}

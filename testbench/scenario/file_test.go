@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/hw/tm"
 	"occamy/testbench/field"
 )
 
@@ -21,7 +22,7 @@ func TestParseFile(t *testing.T) {
 	p, err := Prepare(Options{File: f})
 	require.NoError(t, err)
 	assert.Equal(t, 8192, p.Config.B)
-	assert.Equal(t, "drr", p.Config.Sched)
+	assert.Equal(t, tm.SchedDRR, p.Config.Sched)
 	assert.Equal(t, 2, p.Config.CP.ReadLatency)
 	assert.Equal(t, "dt", p.Policy)
 	assert.Equal(t, 4.0, p.Alpha)
@@ -88,7 +89,7 @@ func TestPrepareBad(t *testing.T) {
 		{"buffer below MaxPkt", Options{Scenario: "random-load", TM: set("B", 4)}, "TM.B: B=4 cells is smaller than one packet (MaxPkt=64 cells), allowed 64..65535"},
 		{"buffer below a packet", Options{Scenario: "random-load", TM: []TMSet{{"B", 4}, {"MaxPkt", 2}}}, "TM.B: B=4 cells is smaller than one packet (sources[0] sends up to 6 cells of 256 bytes), allowed 6..65535"},
 		{"packet above MaxPkt", Options{Scenario: "random-load", TM: set("MaxPkt", 2)}, "sources[0].size: packets up to 6 cells, allowed at most MaxPkt=2 cells (512 bytes)"},
-		{"bad sched", Options{Scenario: "incast", TM: set("Sched", "wfq")}, `unknown Sched "wfq", allowed sp, drr`},
+		{"bad sched", Options{Scenario: "incast", TM: set("Sched", "wfq")}, `TM.Sched: unknown Sched "wfq", allowed sp, drr`},
 		{"bad K", Options{Scenario: "incast", TM: set("K", 3)}, "TM.K: tm: parameter K=3 out of range, allowed 1..8 (one of 1, 2, 4, 8)"},
 		{"unknown param", Options{Scenario: "incast", Params: map[string]float64{"burst": 1}}, "Params burst: unknown parameter of scenario incast, allowed: senders, query_bytes, lp_queues"},
 		{"param range", Options{Scenario: "incast", Params: map[string]float64{"senders": 0}}, "Params senders=0: out of range, allowed an integer in 1..4096"},

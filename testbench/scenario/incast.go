@@ -39,7 +39,7 @@ var bufferChoking = &Scenario{
 	Measure: "the incast's dropped packets and drop fraction, its largest queue against its deserved " +
 		"share, and the low-priority occupancy when it starts; run with --param background=0 for the baseline.",
 	Params:    incastParams,
-	Configure: func(cfg *tm.Config) { cfg.Sched = "sp" },
+	Configure: func(cfg *tm.Config) { cfg.Sched = tm.SchedSP },
 	Plan:      func(cfg *tm.Config, v Values) (*Plan, error) { return planIncast(cfg, v, true) },
 }
 
@@ -53,7 +53,7 @@ var incastScenario = &Scenario{
 	Measure: "the same figures as buffer-choking, with the low-priority queues on port 1.",
 	Params:  incastParams,
 	Configure: func(cfg *tm.Config) {
-		cfg.Sched = "sp"
+		cfg.Sched = tm.SchedSP
 	},
 	Plan: func(cfg *tm.Config, v Values) (*Plan, error) { return planIncast(cfg, v, false) },
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/hw/tm"
 )
 
 func TestAlphaMax(t *testing.T) {
@@ -50,7 +52,7 @@ func TestAlphaMaxDrain(t *testing.T) {
 func TestAlphaCheck(t *testing.T) {
 	o := DefaultOptions()
 	s := mustSize(t, "fixed:1500")
-	chain, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: "chain", Size: s, Ports: 8}, o, 40)
+	chain, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeChain, Size: s, Ports: 8}, o, 40)
 	require.NoError(t, err)
 	require.Len(t, chain.Guides, 2)
 	assert.Equal(t, "any", chain.Guides[0].Alpha, "paper rule")
@@ -58,7 +60,7 @@ func TestAlphaCheck(t *testing.T) {
 	assert.Contains(t, chain.Guides[0].Verdict, "does NOT hold")
 	assert.True(t, chain.Guides[1].Holds(), "fluid rule: %s", chain.Guides[1].Verdict)
 
-	cell, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: "cell", Size: s, Ports: 8}, o, 40)
+	cell, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeCell, Size: s, Ports: 8}, o, 40)
 	require.NoError(t, err)
 	assert.Equal(t, "1", cell.Guides[0].Alpha)
 	assert.True(t, cell.Guides[0].Holds(), "paper rule: %s", cell.Guides[0].Verdict)
@@ -66,6 +68,6 @@ func TestAlphaCheck(t *testing.T) {
 	require.Len(t, cell.Guides[0].Runs, 2)
 	assert.Equal(t, 2.0, cell.Guides[0].Runs[1].Alpha, "second run at twice the α")
 
-	_, err = CheckAlpha(context.Background(), Point{K: 4, FreeMode: "cell", Size: s, Ports: 8}, o, 0.2)
+	_, err = CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeCell, Size: s, Ports: 8}, o, 0.2)
 	require.ErrorContains(t, err, "BurstRate: 0.2 out of range")
 }

@@ -3,6 +3,8 @@ package throughput
 import (
 	"context"
 	"testing"
+
+	"occamy/hw/tm"
 )
 
 // BenchmarkDefaultSweep runs the full throughput-vs-load sweep with the
@@ -31,7 +33,7 @@ func BenchmarkMeasure(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := Point{K: 4, FreeMode: "cell", Size: s, Load: 90, Ports: 8}
+	p := Point{K: 4, FreeMode: tm.FreeCell, Size: s, Load: 90, Ports: 8}
 	o := DefaultOptions()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

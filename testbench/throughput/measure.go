@@ -64,7 +64,7 @@ func Measure(ctx context.Context, p Point, o Options) (Result, error) {
 	}
 	dist := p.Size.Cells(o.CellBytes)
 	res := Result{Point: p,
-		Bound: BoundFor(dist, cfg.K, cfg.FreeMode == "chain", cfg.PD.ReadLatency, cfg.CP.ReadLatency, cfg.CP.WritePorts)}
+		Bound: BoundFor(dist, cfg.K, cfg.FreeMode == tm.FreeChain, cfg.PD.ReadLatency, cfg.CP.ReadLatency, cfg.CP.WritePorts)}
 	if res.Expulsion, err = expel(ctx, cfg, p, o, dist); err != nil {
 		var se *SetupError
 		if errors.As(err, &se) {

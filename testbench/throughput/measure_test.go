@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/hw/tm"
 	"occamy/rtl"
 	"occamy/testbench/field"
 )
@@ -43,7 +44,7 @@ func TestModelAgainstBound(t *testing.T) {
 	o := quick()
 	sizes := []string{"fixed:256", "fixed:1500", "fixed:9000", "bimodal:64:1500:0.5"}
 	for _, k := range []int{1, 2, 4, 8} {
-		for _, fm := range []string{"cell", "chain"} {
+		for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 			for _, sz := range sizes {
 				for _, load := range []float64{0, 60} {
 					p := Point{K: k, FreeMode: fm, Size: mustSize(t, sz), Load: load, Ports: 8}
@@ -59,7 +60,7 @@ func TestModelAgainstBound(t *testing.T) {
 						assert.InDelta(t, 1-e.LostPD-e.LostCP, e.PktsPerClock/r.Bound.PktsPerClock, 0.02,
 							"%s: measured/bound %.4f, lost PD %.4f CP %.4f", name, e.PktsPerClock/r.Bound.PktsPerClock, e.LostPD, e.LostCP)
 					}
-					if load == 0 && fm == "chain" && k >= 2 {
+					if load == 0 && fm == tm.FreeChain && k >= 2 {
 						assert.InDelta(t, 0, r.Gap, Tolerance, "%s: gap %.4f at zero load", name, r.Gap)
 						assert.Empty(t, r.Flag, name)
 					}
@@ -78,14 +79,14 @@ func TestModelAgainstBound(t *testing.T) {
 // read ports.
 func TestLoadSlowsExpulsion(t *testing.T) {
 	o := quick()
-	for _, fm := range []string{"cell", "chain"} {
+	for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 		prev := 1.0
 		for _, load := range []float64{0, 30, 60, 90} {
 			r, err := Measure(context.Background(), Point{K: 1, FreeMode: fm, Size: mustSize(t, "fixed:1500"), Load: load, Ports: 8}, o)
 			require.NoError(t, err)
 			assert.LessOrEqual(t, r.Expulsion.PktsPerClock, prev*1.02, "%s load %g: %.4f pkts/clk after %.4f", fm, load, r.Expulsion.PktsPerClock, prev)
 			prev = r.Expulsion.PktsPerClock
-			if fm == "cell" && load == 90 {
+			if fm == tm.FreeCell && load == 90 {
 				assert.Less(t, r.Expulsion.PktsPerClock, 0.5*r.Bound.PktsPerClock, "k=1 cell at 90%%")
 				assert.Greater(t, r.Expulsion.LostCP, 0.5, "k=1 cell at 90%%: lost CP")
 			}
@@ -98,7 +99,7 @@ func TestLoadSlowsExpulsion(t *testing.T) {
 func TestSweepIdenticalWhateverParallelism(t *testing.T) {
 	o := quick()
 	o.Window, o.IdleCycles = 1500, 800
-	g := Grid{K: []int{1, 4}, FreeMode: []string{"cell", "chain"}, Size: []Size{mustSize(t, "bimodal:64:1500:0.5")},
+	g := Grid{K: []int{1, 4}, FreeMode: []tm.FreeMode{tm.FreeCell, tm.FreeChain}, Size: []Size{mustSize(t, "bimodal:64:1500:0.5")},
 		Load: []float64{0, 50, 90}, Ports: []int{4}, PD: []Mem{{}}, CP: []Mem{{}}, CD: []Mem{{}}}
 	pts, err := g.Points()
 	require.NoError(t, err)
@@ -124,7 +125,7 @@ func TestSweepIdenticalWhateverParallelism(t *testing.T) {
 
 // TestIdleZeroLoad: with no normal load every port is idle.
 func TestIdleZeroLoad(t *testing.T) {
-	r, err := Measure(context.Background(), Point{K: 4, FreeMode: "chain", Size: mustSize(t, "fixed:1500"), Ports: 8}, quick())
+	r, err := Measure(context.Background(), Point{K: 4, FreeMode: tm.FreeChain, Size: mustSize(t, "fixed:1500"), Ports: 8}, quick())
 	require.NoError(t, err)
 	assert.Equal(t, Idle{P10: 1, P50: 1, P90: 1, Mean: 1, PD: 1, CP: 1, CD: 1}, r.Idle)
 }
@@ -134,7 +135,7 @@ func TestIdleZeroLoad(t *testing.T) {
 func TestIdleFallsWithLoad(t *testing.T) {
 	o := quick()
 	med := func(k int, load float64) float64 {
-		r, err := Measure(context.Background(), Point{K: k, FreeMode: "cell", Size: mustSize(t, "fixed:1500"), Load: load, Ports: 8}, o)
+		r, err := Measure(context.Background(), Point{K: k, FreeMode: tm.FreeCell, Size: mustSize(t, "fixed:1500"), Load: load, Ports: 8}, o)
 		require.NoError(t, err)
 		return r.Idle.Mean
 	}
@@ -154,10 +155,10 @@ func TestMeasureBadPoint(t *testing.T) {
 		o          Options
 		field, msg string
 	}{
-		{"k not a power of two", Point{K: 3, FreeMode: "cell", Size: fixed, Ports: 8}, quick(), "tm.K", "tm: parameter K=3"},
-		{"no size", Point{K: 4, FreeMode: "cell", Ports: 8}, quick(), "Size", "Size: no packet-size distribution"},
-		{"load above 100", Point{K: 4, FreeMode: "cell", Size: fixed, Ports: 8, Load: 101}, quick(), "Load", "Load: 101 out of range"},
-		{"zero window", Point{K: 4, FreeMode: "cell", Size: fixed, Ports: 8}, noWindow, "Window", "Window: 0 out of range"},
+		{"k not a power of two", Point{K: 3, FreeMode: tm.FreeCell, Size: fixed, Ports: 8}, quick(), "tm.K", "tm: parameter K=3"},
+		{"no size", Point{K: 4, FreeMode: tm.FreeCell, Ports: 8}, quick(), "Size", "Size: no packet-size distribution"},
+		{"load above 100", Point{K: 4, FreeMode: tm.FreeCell, Size: fixed, Ports: 8, Load: 101}, quick(), "Load", "Load: 101 out of range"},
+		{"zero window", Point{K: 4, FreeMode: tm.FreeCell, Size: fixed, Ports: 8}, noWindow, "Window", "Window: 0 out of range"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -178,6 +179,6 @@ func TestMeasureBadPoint(t *testing.T) {
 func TestMeasureCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Measure(ctx, Point{K: 1, FreeMode: "cell", Size: mustSize(t, "fixed:1500"), Ports: 8, Load: 50}, quick())
+	_, err := Measure(ctx, Point{K: 1, FreeMode: tm.FreeCell, Size: mustSize(t, "fixed:1500"), Ports: 8, Load: 50}, quick())
 	require.ErrorIs(t, err, context.Canceled)
 }

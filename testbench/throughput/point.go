@@ -45,14 +45,14 @@ func ParseMem(name, text string) (Mem, error) {
 
 // Point is one configuration of a sweep.
 type Point struct {
-	K        int     `json:"k"`
-	FreeMode string  `json:"free_mode"` // "cell" or "chain"
-	Size     Size    `json:"size"`
-	Load     float64 `json:"load_pct"` // normal load, percent of line rate offered to every port, 0..100
-	Ports    int     `json:"ports"`
-	PD       Mem     `json:"pd"`
-	CP       Mem     `json:"cp"`
-	CD       Mem     `json:"cd"`
+	K        int         `json:"k"`
+	FreeMode tm.FreeMode `json:"free_mode"` // tm.FreeCell or tm.FreeChain; JSON "cell" or "chain"
+	Size     Size        `json:"size"`
+	Load     float64     `json:"load_pct"` // normal load, percent of line rate offered to every port, 0..100
+	Ports    int         `json:"ports"`
+	PD       Mem         `json:"pd"`
+	CP       Mem         `json:"cp"`
+	CD       Mem         `json:"cd"`
 }
 
 // Options are the settings shared by every point of a sweep.

@@ -53,7 +53,7 @@ func WriteTable(w io.Writer, rep *Report) error {
 	var notes []string
 	for _, r := range rep.Results {
 		p := r.Point
-		row := []string{strconv.Itoa(p.K), p.FreeMode, p.Size.Name, fmtG(p.Load), strconv.Itoa(p.Ports)}
+		row := []string{strconv.Itoa(p.K), p.FreeMode.String(), p.Size.Name, fmtG(p.Load), strconv.Itoa(p.Ports)}
 		if mems {
 			row = append(row, p.PD.String(), p.CP.String(), p.CD.String())
 		}
@@ -105,7 +105,7 @@ func WriteCSV(w io.Writer, rep *Report) error {
 	}
 	for _, r := range rep.Results {
 		p, e, b, i := r.Point, r.Expulsion, r.Bound, r.Idle
-		row := []string{strconv.Itoa(p.K), p.FreeMode, p.Size.Name, fmtG(p.Load), strconv.Itoa(p.Ports),
+		row := []string{strconv.Itoa(p.K), p.FreeMode.String(), p.Size.Name, fmtG(p.Load), strconv.Itoa(p.Ports),
 			p.PD.String(), p.CP.String(), p.CD.String(),
 			fmtG(b.CyclesPerPkt), fmtG(b.PktsPerClock), fmtG(b.CellsPerClock),
 			fmtG(e.PktsPerClock), fmtG(e.CellsPerClock), fmtG(r.Gap),

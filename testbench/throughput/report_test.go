@@ -10,12 +10,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/hw/tm"
 )
 
 func sampleReport(t *testing.T) *Report {
 	t.Helper()
 	o := quick()
-	g := Grid{K: []int{1, 8}, FreeMode: []string{"cell"}, Size: []Size{mustSize(t, "fixed:1500")}, Load: []float64{0, 90},
+	g := Grid{K: []int{1, 8}, FreeMode: []tm.FreeMode{tm.FreeCell}, Size: []Size{mustSize(t, "fixed:1500")}, Load: []float64{0, 90},
 		Ports: []int{8}, PD: []Mem{{}}, CP: []Mem{{}, {Reads: 16, Writes: 8}}, CD: []Mem{{}}}
 	pts, err := g.Points()
 	require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"occamy/hw/tm"
 	"occamy/testbench/field"
 	"occamy/testbench/sweep"
 )
@@ -16,7 +17,7 @@ import (
 // varies fastest).
 type Grid struct {
 	K        []int
-	FreeMode []string
+	FreeMode []tm.FreeMode
 	Size     []Size
 	Load     []float64 // percent
 	Ports    []int
@@ -31,7 +32,7 @@ type Grid struct {
 func DefaultGrid() Grid {
 	s, _ := ParseSize("fixed:1500")
 	loads, _ := ParseLoads("0:100:10")
-	return Grid{K: []int{1, 2, 4, 8}, FreeMode: []string{"cell", "chain"}, Size: []Size{s}, Load: loads,
+	return Grid{K: []int{1, 2, 4, 8}, FreeMode: []tm.FreeMode{tm.FreeCell, tm.FreeChain}, Size: []Size{s}, Load: loads,
 		Ports: []int{8}, PD: []Mem{{}}, CP: []Mem{{}}, CD: []Mem{{}}}
 }
 
@@ -190,13 +191,14 @@ func emptyRange(name string) error {
 
 // ParseFreeModes parses a comma-separated list of "cell" and "chain";
 // errors are *field.Error for FreeMode.
-func ParseFreeModes(text string) ([]string, error) {
-	var out []string
+func ParseFreeModes(text string) ([]tm.FreeMode, error) {
+	var out []tm.FreeMode
 	for _, f := range splitList(text) {
-		if f != "cell" && f != "chain" {
-			return nil, field.Errorf("FreeMode", "%q unknown, allowed cell, chain", f)
+		m, err := tm.ParseFreeMode(f)
+		if err != nil {
+			return nil, field.Errorf("FreeMode", "%q unknown, allowed %s", f, strings.Join(tm.FreeModeNames(), ", "))
 		}
-		out = append(out, f)
+		out = append(out, m)
 	}
 	if len(out) == 0 {
 		return nil, emptyRange("FreeMode")

@@ -1,13 +1,11 @@
 package tm
 
-import (
-	"occamy/hw/mem"
-	"occamy/rtl"
-)
+import "occamy/rtl"
 
-// hdIssue (stage D) chooses a queue to expel from and, if the head-drop
-// executor is idle and a PD read port is still free after the dequeue,
-// reads that queue's head PD. The policies differ only in the choice:
+// choose (stage D) chooses a queue to expel from and, if the executor is
+// idle and a PD read port is still free after the dequeue, starts it on
+// that queue. The policies differ only in the choice, made from the
+// selector's bitmap (u_sel) and the arbiter (u_arb):
 //
 //   - occamy: the round-robin arbiter over the selector bitmap;
 //   - occamy-lqd: the longest queue set in the selector bitmap;
@@ -21,13 +19,13 @@ import (
 // neither choice can pick a queue the executor cannot serve. The longest-
 // queue choices model an ideal maximum finder: the exact maximum of the
 // start-of-cycle lengths, in the same cycle, at no cost.
-func (m *TM) hdIssue() {
-	m.gntValid = false
+func (h *HDExec) choose(m *TM) {
+	h.gntO = false
 	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
 		return
 	}
 	var cand rtl.Bitmap
-	idle := !m.hdRd.valid && !m.hdBusy && m.pds.Mem.ReadsLeft() > 0
+	idle := h.idle(m) && m.pds.Mem.ReadsLeft() > 0
 	q := -1
 	if m.pol != polPushoutPort && !m.sel.OverO.Any() {
 		// Nothing over its threshold: the arbiter sees no request.
@@ -42,33 +40,33 @@ func (m *TM) hdIssue() {
 	}
 	switch m.pol {
 	case polOccamy:
-		q = m.chooseRR(&cand, idle)
+		q = h.chooseRR(m, &cand, idle)
 	case polLQD:
 		for w := range cand {
 			cand[w] &= m.sel.OverO[w]
 		}
-		q = m.chooseLongest(&cand)
+		q = h.chooseLongest(m, &cand)
 		if q >= 0 && m.cfg.HDRecheck && !m.overNow(q) {
 			q = -1
 		}
 	case polPushoutPort:
-		if m.free < 0 {
-			q = m.chooseLongest(&cand)
+		if m.freeD < 0 {
+			q = h.chooseLongest(m, &cand)
 		}
 	}
 	if q < 0 {
 		return
 	}
-	m.gntValid, m.gntIdx = true, q
+	h.gntO, h.gntIdxO = true, q
 	if idle {
-		m.hdStart(q)
+		h.start(m, q)
 	}
 }
 
 // chooseRR is Occamy's choice: the arbiter's grant over the selector
 // bitmap masked by the candidates. The grant is acknowledged (the arbiter's
 // pointer moves past it) only when the executor takes it.
-func (m *TM) chooseRR(cand *rtl.Bitmap, take bool) int {
+func (h *HDExec) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
 	a := m.arb
 	for w := range cand {
 		a.ReqI[w] = m.sel.OverO[w] & cand[w]
@@ -93,11 +91,11 @@ func (m *TM) chooseRR(cand *rtl.Bitmap, take bool) int {
 
 // overNow is the re-check comparator: queue q's start-of-cycle length
 // against its threshold of this cycle (the selector's compare, unregistered).
-func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.thrQ[q] }
+func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.adm.thrO[q] }
 
 // chooseLongest is the ideal maximum finder over the candidate bitmap: the
 // longest start-of-cycle queue, the lowest index on ties.
-func (m *TM) chooseLongest(cand *rtl.Bitmap) int {
+func (h *HDExec) chooseLongest(m *TM, cand *rtl.Bitmap) int {
 	best, bestLen := -1, uint32(0)
 	for w, word := range cand {
 		for word != 0 {
@@ -109,72 +107,4 @@ func (m *TM) chooseLongest(cand *rtl.Bitmap) int {
 		}
 	}
 	return best
-}
-
-// hdStart reads queue q's head PD for the head-drop executor and locks q.
-func (m *TM) hdStart(q int) {
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
-		return
-	}
-	m.locked.Set(q)
-	m.hdStale = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
-	m.hdUse[MemPD].Reads++
-	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-}
-
-// hdCellsStage (stage G) returns the expelled packet's cells to the free
-// list with the ports the dequeue and the enqueue left idle this cycle:
-// per-cell mode runs the same cell rounds as the dequeue without the data
-// reads (all or nothing per round); chain mode appends each sub-list with
-// one cell-pointer write as write ports allow.
-func (m *TM) hdCellsStage() {
-	if !m.hdBusy {
-		return
-	}
-	j := &m.hdJob
-	k, n := m.k, int(j.v.Cells)
-	if m.chain {
-		for s := 0; s < min(n, k); s++ {
-			if j.chains>>uint(s)&1 == 0 {
-				continue
-			}
-			h := j.v.Heads[s]
-			b := m.fl.Bank(h)
-			if m.fl.AppendWrites(b) > m.cp.WritesLeft() {
-				continue
-			}
-			l := mem.SubListLen(n, k, s)
-			m.fl.AppendChain(b, h, j.v.Tails[s], l)
-			j.chains &^= 1 << uint(s)
-			m.free += l
-			m.inflight -= l
-		}
-		if j.chains == 0 {
-			m.hdBusy = false
-		}
-		return
-	}
-	if j.ready > m.cycle {
-		return
-	}
-	cnt, reads := roundSize(n, j.done, k)
-	if reads > m.cp.ReadsLeft() || cnt > m.cp.WritesLeft() {
-		return
-	}
-	for s := 0; s < cnt; s++ {
-		x, i := j.cur[s], j.done+s
-		if i+k < n {
-			j.cur[s] = m.cp.Read(int(x))
-		}
-		m.fl.Append(x)
-	}
-	j.done += cnt
-	m.free += cnt
-	m.inflight -= cnt
-	j.ready = m.cp.ReadyAt(m.cycle)
-	if j.done == n {
-		m.hdBusy = false
-	}
 }

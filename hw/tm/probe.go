@@ -1,0 +1,63 @@
+package tm
+
+// Stats returns the counters, with Len and the totals brought up to date.
+// The pointer stays valid; later Steps update the same struct.
+func (m *TM) Stats() *Stats {
+	s := &m.stats
+	s.Cycles = m.cycle
+	var t QueueStats
+	for i := range s.Queues {
+		q := &s.Queues[i]
+		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlenD[i])}
+		t.Arrived.add(q.Arrived)
+		t.Admitted.add(q.Admitted)
+		t.AdmDropped.add(q.AdmDropped)
+		t.IngressDropped.add(q.IngressDropped)
+		t.HeadDropped.add(q.HeadDropped)
+		t.StaleHeadDropped.add(q.StaleHeadDropped)
+		t.Transmitted.add(q.Transmitted)
+		t.Len.add(q.Len)
+	}
+	t.MaxLen = s.Total.MaxLen
+	s.Total = t
+	return s
+}
+
+func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
+
+// Probe returns the view after the last Step: Qlen and Free are the
+// registers now; Thr, Over, the head-drop grant, the pipeline states and
+// Ports are what the last cycle (Cycle = its index) computed and used.
+func (m *TM) Probe() Probe {
+	p := Probe{
+		Cycle: m.cycle - 1, Qlen: m.qlenD, Free: m.freeD, Thr: m.adm.u.Thr.ThrO,
+		Over: m.sel.OverO, GntValid: m.hd.gntO, GntIdx: m.hd.gntIdxO,
+		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
+	}
+	if m.cycle == 0 {
+		p.Cycle = 0
+	}
+	return p
+}
+
+// hdState is the head-drop path's state as traced.
+func (m *TM) hdState() ExecState {
+	switch {
+	case m.hdRd.valid:
+		return ExecReadPD
+	case m.hd.busyQ:
+		return ExecCells
+	}
+	return ExecIdle
+}
+
+// deqState is the dequeue path's state as traced.
+func (m *TM) deqState() ExecState {
+	switch {
+	case m.deqRd.valid:
+		return ExecReadPD
+	case m.deq.jobsQ.Len() > 0:
+		return ExecCells
+	}
+	return ExecIdle
+}

@@ -1,0 +1,112 @@
+package tm
+
+import (
+	"occamy/hw/arbiter"
+	"occamy/hw/mem"
+	"occamy/hw/scheduler"
+	"occamy/hw/selector"
+	"occamy/rtl"
+)
+
+// State is the TM's registers and memory words between cycles (after
+// Commit), one field per sub-block, named after its instance. It is
+// deep-comparable: two TMs driven alike have reflect.DeepEqual (testify
+// Equal) states every cycle, and any difference in a register or a memory
+// word makes them differ. FIFOs are their entries, oldest first.
+//
+// Not included: the counters (Stats), the events and outputs of the last
+// cycle, and the model's caches of combinational values (start-of-cycle
+// copies, the threshold spread, the pushout maximum), which follow from the
+// registers. tm_admission has no register (its decisions and thresholds
+// are combinational), so it has no field. Taking a State allocates: it is
+// for tests and debugging, not the per-cycle path.
+type State struct {
+	Cycle uint64
+	Top   TopState          // occamy_tm's queue accounting
+	DeqRd pdRead            // the dequeue's head-PD read in flight
+	HDRd  pdRead            // the head drop's
+	Enq   EnqueueState      // u_enq: tm_enqueue
+	Deq   DequeueState      // u_deq: tm_dequeue
+	HD    HDExecState       // u_hd: tm_hd_exec
+	Sched scheduler.State   // u_sched: tm_sched
+	Eg    EgressState       // u_egress: tm_egress
+	Sel   selector.State    // u_sel: hd_selector
+	Arb   arbiter.State     // u_arb: rr_arbiter
+	PD    mem.PDListsState  // u_pdl: tm_pd_lists' registers
+	PDMem []mem.PD          // u_pd_mem: the PD words
+	FL    mem.FreeListState // u_fl: tm_free_list
+	CP    []int32           // u_cp_mem: the cell-pointer links (sub-lists and free list)
+	CD    []uint64          // u_cd_mem: the cell-data tags
+}
+
+// TopState is the top's queue accounting.
+type TopState struct {
+	Qlen, Qpkts, DeqPkts []uint32
+	Active               []int // per class, non-empty queues
+	Free, Inflight       int
+	Unpopped             int
+	Serial               uint32
+	NonEmpty, Locked     rtl.Bitmap
+}
+
+// EnqueueState is tm_enqueue's registers.
+type EnqueueState struct {
+	Fifo  []enqPkt // fifo_q
+	Alloc allocState
+	Rot   int
+}
+
+// DequeueState is tm_dequeue's registers.
+type DequeueState struct {
+	Jobs []cellJob
+}
+
+// HDExecState is tm_hd_exec's registers.
+type HDExecState struct {
+	Job         cellJob
+	Busy, Stale bool
+}
+
+// EgressState is tm_egress's registers.
+type EgressState struct {
+	Ports   []PortState
+	Ret     []dataRet
+	TxBusy  uint32
+	TxAt    uint64
+	PortRdy rtl.Bitmap
+}
+
+// PortState is one egress port's registers.
+type PortState struct {
+	Pending, Ready int
+	Next           uint64
+	Tx             []txPkt
+}
+
+// State returns the registers and memory words (see State).
+func (m *TM) State() State {
+	s := State{
+		Cycle: m.cycle,
+		Top: TopState{
+			Qlen: append([]uint32(nil), m.qlenD...), Qpkts: append([]uint32(nil), m.qpkts...),
+			DeqPkts: append([]uint32(nil), m.deqPkts...), Active: append([]int(nil), m.active...),
+			Free: m.freeD, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
+			NonEmpty: m.nonEmpty, Locked: m.locked,
+		},
+		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
+		DeqRd: m.deqRd, HDRd: m.hdRd,
+		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
+		HD:    HDExecState{Job: m.hd.jobQ, Busy: m.hd.busyQ, Stale: m.hd.staleQ},
+		Sched: m.sch.u.State(),
+		Eg: EgressState{Ret: m.eg.retQ.Items(nil), TxBusy: m.eg.txBusyQ, TxAt: m.eg.txAtQ, PortRdy: m.eg.portRdyO,
+			Ports: make([]PortState, len(m.eg.ports))},
+		Sel: m.sel.State(), Arb: m.arb.State(),
+		PD: m.pds.State(), PDMem: m.pds.Mem.Words(),
+		FL: m.fl.State(), CP: m.cp.Words(), CD: m.cd.Words(),
+	}
+	for p := range m.eg.ports {
+		pt := &m.eg.ports[p]
+		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.ready, Next: pt.next, Tx: pt.txQ.Items(nil)}
+	}
+	return s
+}
