@@ -1,6 +1,9 @@
 package tm
 
-import "occamy/rtl"
+import (
+	"occamy/hw/maxfind"
+	"occamy/rtl"
+)
 
 // choose (stage D) chooses a queue to expel from and, if the executor is
 // idle and a PD read port is still free after the dequeue, starts it on
@@ -94,17 +97,6 @@ func (h *HDExec) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
 func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.adm.thrO[q] }
 
 // chooseLongest is the ideal maximum finder over the candidate bitmap: the
-// longest start-of-cycle queue, the lowest index on ties.
-func (h *HDExec) chooseLongest(m *TM, cand *rtl.Bitmap) int {
-	best, bestLen := -1, uint32(0)
-	for w, word := range cand {
-		for word != 0 {
-			i := w<<6 | trailingZeros(word)
-			word &= word - 1
-			if l := m.qlenQ[i]; best < 0 || l > bestLen {
-				best, bestLen = i, l
-			}
-		}
-	}
-	return best
-}
+// longest start-of-cycle queue, the lowest index on ties (tm_maxfind's
+// contract, hw/maxfind).
+func (h *HDExec) chooseLongest(m *TM, cand *rtl.Bitmap) int { return maxfind.Longest(cand, m.qlenQ) }

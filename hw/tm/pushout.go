@@ -3,7 +3,9 @@ package tm
 import (
 	"fmt"
 
+	"occamy/hw/maxfind"
 	"occamy/hw/mem"
+	"occamy/rtl"
 )
 
 // The ideal Pushout (policy pushout) is the textbook scheme the paper calls
@@ -33,18 +35,13 @@ func (m *TM) pushOut(q, n int) {
 }
 
 // longestExpellable returns the longest queue with a linked, unlocked
-// head, by running length, or -1.
+// head, by running length (the lowest index on ties), or -1.
 func (m *TM) longestExpellable() int {
-	best, bestLen := -1, uint32(0)
-	for w := range m.nonEmpty {
-		for word := m.nonEmpty[w] &^ m.locked[w]; word != 0; word &= word - 1 {
-			i := w<<6 | trailingZeros(word)
-			if l := m.qlenD[i]; best < 0 || l > bestLen {
-				best, bestLen = i, l
-			}
-		}
+	var cand rtl.Bitmap
+	for w := range cand {
+		cand[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
-	return best
+	return maxfind.Longest(&cand, m.qlenD)
 }
 
 // expelNow drops queue v's head packet at once: its PD and cells go back
