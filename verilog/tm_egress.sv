@@ -1,0 +1,157 @@
+// tm_egress: the traffic manager's per-port transmit (hw/tm stage H,
+// egress): the cell data read by the dequeue come back to their port's
+// buffer, and each port sends at most one cell every R cycles, reporting
+// the tag the cell-data memory returned for it.
+//
+// Parameters
+//   N (1..256, default 64) queues; P (1..32, default 8) ports; K (1, 2, 4,
+//   8, default 4) cells per data return; LW (1..13, default 7) cell-count
+//   width; SW (1..32, default 16) serial bits; TXWIN (1..4096, default 16)
+//   transmit window; MAXPKT (1..4095, default 64) largest packet.
+//   Derived: IW = max(1, clog2(N)), PW = max(1, clog2(P)), TW = SW+LW,
+//   PNW = clog2(TXWIN+MAXPKT) pending width (a port is scheduled while
+//   pending < TXWIN, so pending <= TXWIN-1+MAXPKT), FD = 2^PNW buffer entries.
+//
+// Ports
+//   r_i [11]             cycles per cell per port (line rate), 1..1024
+//   issue_i, issue_port_i, issue_cells_i   a packet is scheduled on a port
+//                        this cycle (stage C): its cells become pending
+//   ret_i, ret_port_i, ret_qid_i, ret_cnt_i   a dequeue round's data return
+//                        now (read in the previous cycle)
+//   ret_tag_i [K*TW]     cd_mem's read data: cell s's tag at [s*TW +: TW]
+//   port_rdy_o [P]       registered: fewer than TXWIN cells pending
+//   eg_valid_o [P], eg_qid_o [P*IW], eg_tag_o [P*TW]   comb: port p sends a
+//                        cell of queue eg_qid_o[p] whose data held eg_tag_o[p]
+//
+// Behaviour: cells returned in cycle t can leave in t; a port that sent in
+// t sends again at t+R at the earliest. A returned cell waits in its port's
+// buffer (a ring of FD entries {queue, tag}); the buffer's storage array is
+// written in the clocked process, like sram_mp's.
+// Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
+module tm_egress #(
+  parameter int N      = 64,
+  parameter int P      = 8,
+  parameter int K      = 4,
+  parameter int LW     = 7,
+  parameter int SW     = 16,
+  parameter int TXWIN  = 16,
+  parameter int MAXPKT = 64
+) (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+  input  logic [10:0]                          r_i,
+  input  logic                                 issue_i,
+  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] issue_port_i,
+  input  logic [LW-1:0]                        issue_cells_i,
+  input  logic                                 ret_i,
+  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] ret_port_i,
+  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] ret_qid_i,
+  input  logic [$clog2(K + 1)-1:0]             ret_cnt_i,
+  input  logic [K*(SW+LW)-1:0]                 ret_tag_i,
+  output logic [P-1:0]                         port_rdy_o,
+  output logic [P-1:0]                         eg_valid_o,
+  output logic [P*((N > 1) ? $clog2(N) : 1)-1:0] eg_qid_o,
+  output logic [P*(SW+LW)-1:0]                 eg_tag_o
+);
+
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int TW  = SW + LW;
+  localparam int EW  = IW + TW;
+  localparam int PNW = $clog2(TXWIN + MAXPKT);
+  localparam int FD  = 1 << PNW;
+  localparam int WW  = $clog2(K + 1);
+
+`ifdef __ICARUS__
+  initial begin
+    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+`else
+  if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
+    $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+`endif
+
+  logic [EW-1:0]     buf_q [P*FD];
+  logic [P*PNW-1:0]  pend_q, pend_d;
+  logic [P*PNW-1:0]  wp_q, wp_d, rp_q, rp_d;
+  logic [P*(PNW+1)-1:0] cnt_q, cnt_d;
+  logic [P*11-1:0]   tmr_q, tmr_d;
+
+  always_comb begin
+    logic [PNW:0]  c;
+    logic [PNW:0]  in;
+    logic          send;
+    logic [EW-1:0] h;
+    pend_d     = pend_q;
+    wp_d       = wp_q;
+    rp_d       = rp_q;
+    cnt_d      = cnt_q;
+    tmr_d      = tmr_q;
+    eg_valid_o = '0;
+    eg_qid_o   = '0;
+    eg_tag_o   = '0;
+    for (int p = 0; p < P; p++) begin
+      in = (ret_i && 32'(ret_port_i) == p) ? (PNW+1)'(ret_cnt_i) : '0;
+      c  = cnt_q[p*(PNW+1) +: PNW+1] + in;
+      wp_d[p*PNW +: PNW] = wp_q[p*PNW +: PNW] + PNW'(in);
+      if (issue_i && 32'(issue_port_i) == p) begin
+        pend_d[p*PNW +: PNW] = pend_d[p*PNW +: PNW] + PNW'(issue_cells_i);
+      end
+      send = (c != '0) && (tmr_q[p*11 +: 11] == '0);
+      h    = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? buf_q[p*FD + 32'(rp_q[p*PNW +: PNW])]
+                                                 : {ret_qid_i, ret_tag_i[0 +: TW]};
+      if (send) begin
+        eg_valid_o[p]          = 1'b1;
+        eg_qid_o[p*IW +: IW]   = h[TW +: IW];
+        eg_tag_o[p*TW +: TW]   = h[0 +: TW];
+        rp_d[p*PNW +: PNW]     = rp_q[p*PNW +: PNW] + PNW'(1);
+        c                      = c - (PNW+1)'(1);
+        pend_d[p*PNW +: PNW]   = pend_d[p*PNW +: PNW] - PNW'(1);
+        tmr_d[p*11 +: 11]      = r_i - 11'd1;
+      end else if (tmr_q[p*11 +: 11] != '0) begin
+        tmr_d[p*11 +: 11]      = tmr_q[p*11 +: 11] - 11'd1;
+      end
+      cnt_d[p*(PNW+1) +: PNW+1] = c;
+    end
+  end
+
+  for (genvar p = 0; p < P; p++) begin : g_rdy
+    assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) < TXWIN;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pend_q <= '0;
+      wp_q   <= '0;
+      rp_q   <= '0;
+      cnt_q  <= '0;
+      tmr_q  <= '0;
+    end else begin
+      pend_q <= pend_d;
+      wp_q   <= wp_d;
+      rp_q   <= rp_d;
+      cnt_q  <= cnt_d;
+      tmr_q  <= tmr_d;
+      for (int s = 0; s < K; s++) begin
+        if (ret_i && 32'(s) < 32'(ret_cnt_i)) begin
+          buf_q[32'(ret_port_i)*FD + 32'(PNW'(wp_q[32'(ret_port_i)*PNW +: PNW] + PNW'(s)))] <= {ret_qid_i, ret_tag_i[s*TW +: TW]};
+        end
+      end
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int p = 0; p < P; p++) begin
+        assert (32'(cnt_d[p*(PNW+1) +: PNW+1]) <= FD)
+          else $error("tm_egress: port %0d buffer overflow", p);
+        if (eg_valid_o[p]) begin
+          assert (pend_q[p*PNW +: PNW] != '0) else $error("tm_egress: port %0d sends with no cell pending", p);
+        end
+      end
+    end
+  end
+`endif
+
+endmodule
