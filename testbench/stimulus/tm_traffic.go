@@ -113,13 +113,13 @@ type tmTraffic struct {
 	next    uint64 // reconf: cycle of the next reset
 	rstLeft int    // reconf: reset cycles left, -1 when none
 	in      *tmIn
-	rng   *RNG
-	pend  *tmPending
-	pool  []traffic.Source
-	on    uint32 // pool sources ticking in this phase
-	flood bool
-	left  int
-	buf   []traffic.Packet
+	rng     *RNG
+	pend    *tmPending
+	pool    []traffic.Source
+	on      uint32 // pool sources ticking in this phase
+	flood   bool
+	left    int
+	buf     []traffic.Packet
 }
 
 func (s *tmTraffic) phase() {
