@@ -42,25 +42,25 @@ func tmMutants() []Mutant {
 			ID: "tm-deq-chain-sublist", Block: TM, File: "tm_dequeue.sv",
 			Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
 			Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
-			Desc:    "tags: the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
+			Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
 		},
 		{
 			ID: "tm-hd-chain-sublist", Block: TM, File: "tm_hd_exec.sv",
 			Anchor:  "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
 			Replace: "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
-			Desc:    "tags: the executor's chain append counts a sub-list one cell long when its length is a multiple of K",
+			Desc:    "the executor's chain append counts a sub-list one cell long when its length is a multiple of K",
 		},
 		{
 			ID: "tm-deq-round-reads", Block: TM, File: "tm_dequeue.sv",
 			Anchor:  "assign rds     = (32'(left) > K) ?",
-			Replace: "assign rds     = (32'(left) >= K) ?",
-			Desc:    "a sub-list round off by one: the dequeue's last full round reads the links of cells whose sub-lists end",
+			Replace: "assign rds     = (32'(left) > K + 1) ?",
+			Desc:    "a sub-list round off by one: with K+1 cells left the dequeue reads no link, so its last round follows a stale pointer",
 		},
 		{
 			ID: "tm-hd-round-reads", Block: TM, File: "tm_hd_exec.sv",
 			Anchor:  "assign rds    = (32'(left) > K) ?",
-			Replace: "assign rds    = (32'(left) >= K) ?",
-			Desc:    "a sub-list round off by one in the executor: its last full round reads links it does not need (and waits for the ports)",
+			Replace: "assign rds    = (32'(left) > K + 1) ?",
+			Desc:    "a sub-list round off by one in the executor (per cell): with K+1 cells left it reads no link and frees a stale cell",
 		},
 		{
 			ID: "tm-hd-takes-deq-port", Block: TM, File: "occamy_tm.sv",
@@ -76,8 +76,8 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-hd-ack-busy", Block: TM, File: "tm_hd_exec.sv",
-			Anchor:  "arb_ack_o   = idle;\n        gnt_valid_o = arb_valid_i;",
-			Replace: "arb_ack_o   = arb_valid_i;\n        gnt_valid_o = arb_valid_i;",
+			Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = idle;",
+			Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
 			Desc:    "the arbiter is acknowledged while the executor is busy: the round-robin pointer skips queues it never expelled",
 		},
 		{

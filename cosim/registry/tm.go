@@ -381,7 +381,6 @@ var TMShapes = []map[string]int{
 	{"P": 2, "Q": 3, "B": 40, "K": 2, "QW": 6, "AW": 3, "MAXPKT": 7, "IN": 2, "TXWIN": 3, "SW": 4},
 	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6},
 	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8},
-	{"P": 5, "Q": 1, "B": 64, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 5, "IN": 8, "TXWIN": 16, "SW": 5},
 }
 
 // TMRandomParams draws a run-time configuration for a structural set
