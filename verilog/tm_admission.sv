@@ -105,7 +105,7 @@ module tm_admission #(
       if (in_valid_i[i] && need <= {1'b0, thr_i[q*QW +: QW]} &&
           (QW+1)'(in_cells_i[i*LW +: LW]) <= {1'b0, fr}) begin
         in_ok_o[i]              = 1'b1;
-        qlen_o[q*QW +: QW]      = need[QW-1:0];
+        qlen_o[q*QW +: QW]      = QW'(need);
         fr                      = fr - QW'(in_cells_i[i*LW +: LW]);
         ser                     = ser + SW'(1);
         adm_qid_o[cnt*IW +: IW] = q;

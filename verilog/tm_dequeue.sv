@@ -102,7 +102,9 @@ module tm_dequeue #(
   logic [WW-1:0]    rc_q, rc_d;
 
   logic [JW-1:0]    unl_job, job;
-  logic [SW-1:0]    ser;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [LW-1:0]    n, done, cnt, rds, left;
   logic [K*CW-1:0]  heads, tails;
   logic             run, fin;
@@ -159,6 +161,11 @@ module tm_dequeue #(
   assign rd_n_o = run ? WW'(rds) : '0;
   assign cd_n_o = WW'(cnt);
 
+  logic [PW-1:0] job_port;
+  logic [IW-1:0] job_qid;
+  assign job_port = job[BW +: PW];
+  assign job_qid  = job[BW+PW +: IW];
+
   logic [1:0] tl;  // the job FIFO's tail slot, mod JD
   assign tl = dh_q + dn_q[1:0];
 
@@ -169,8 +176,8 @@ module tm_dequeue #(
     dn_d   = dn_a - 3'(fin);
     done_d = fin ? '0 : (run ? done + cnt : done_q);
     rv_d   = run;
-    rp_d   = job[BW +: PW];
-    rq_d   = job[BW+PW +: IW];
+    rp_d   = job_port;
+    rq_d   = job_qid;
     rc_d   = WW'(cnt);
   end
 

@@ -59,7 +59,6 @@ module tm_egress #(
   localparam int EW  = IW + TW;
   localparam int PNW = $clog2(TXWIN + MAXPKT);
   localparam int FD  = 1 << PNW;
-  localparam int WW  = $clog2(K + 1);
 
 `ifdef __ICARUS__
   initial begin
@@ -77,11 +76,15 @@ module tm_egress #(
   logic [P*(PNW+1)-1:0] cnt_q, cnt_d;
   logic [P*11-1:0]   tmr_q, tmr_d;
 
+  logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
+  assign ret_tag0 = ret_tag_i[0 +: TW];
+
   always_comb begin
     logic [PNW:0]  c;
     logic [PNW:0]  in;
     logic          send;
-    logic [EW-1:0] h;
+    logic [IW-1:0] hq;
+    logic [TW-1:0] ht;
     pend_d     = pend_q;
     wp_d       = wp_q;
     rp_d       = rp_q;
@@ -98,12 +101,12 @@ module tm_egress #(
         pend_d[p*PNW +: PNW] = pend_d[p*PNW +: PNW] + PNW'(issue_cells_i);
       end
       send = (c != '0) && (tmr_q[p*11 +: 11] == '0);
-      h    = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? buf_q[p*FD + 32'(rp_q[p*PNW +: PNW])]
-                                                 : {ret_qid_i, ret_tag_i[0 +: TW]};
+      {hq, ht} = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? buf_q[p*FD + 32'(rp_q[p*PNW +: PNW])]
+                                                     : {ret_qid_i, ret_tag0};
       if (send) begin
         eg_valid_o[p]          = 1'b1;
-        eg_qid_o[p*IW +: IW]   = h[TW +: IW];
-        eg_tag_o[p*TW +: TW]   = h[0 +: TW];
+        eg_qid_o[p*IW +: IW]   = hq;
+        eg_tag_o[p*TW +: TW]   = ht;
         rp_d[p*PNW +: PNW]     = rp_q[p*PNW +: PNW] + PNW'(1);
         c                      = c - (PNW+1)'(1);
         pend_d[p*PNW +: PNW]   = pend_d[p*PNW +: PNW] - PNW'(1);

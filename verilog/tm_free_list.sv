@@ -105,11 +105,15 @@ module tm_free_list #(
   logic [K*CW-1:0]  fh, ft, gh, gt;
   logic [K*BNW-1:0] fn, gn;
 
+  logic [K*CW-1:0]  head_f, tail_f;   // after the pops and the stage F appends
+  logic [K-1:0]     pend_f;
+  logic [K-1:0]     fwen;
+  logic [K*CW-1:0]  fwaddr, fwdata;
+
   for (genvar b = 0; b < K; b++) begin : g_bank
     assign head_o[b*CW +: CW] = pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW] : head_q[b*CW +: CW];
     always_comb begin
       fb[b] = 1'b0; fh[b*CW +: CW] = '0; ft[b*CW +: CW] = '0; fn[b*BNW +: BNW] = '0;
-      gb[b] = 1'b0; gh[b*CW +: CW] = '0; gt[b*CW +: CW] = '0; gn[b*BNW +: BNW] = '0;
       for (int s = 0; s < K; s++) begin
         if (fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b) begin
           fb[b] = 1'b1;
@@ -117,6 +121,11 @@ module tm_free_list #(
           ft[b*CW +: CW] = fa_tail_i[s*CW +: CW];
           fn[b*BNW +: BNW] = fa_n_i[s*BNW +: BNW];
         end
+      end
+    end
+    always_comb begin
+      gb[b] = 1'b0; gh[b*CW +: CW] = '0; gt[b*CW +: CW] = '0; gn[b*BNW +: BNW] = '0;
+      for (int s = 0; s < K; s++) begin
         if (ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b) begin
           gb[b] = 1'b1;
           gh[b*CW +: CW] = ga_head_i[s*CW +: CW];
@@ -127,77 +136,85 @@ module tm_free_list #(
     end
   end
 
+  // Pops and the stage F appends.
   always_comb begin
-    logic [BNW-1:0] c0, c1, c2;
-    logic [CW-1:0]  t;
-    logic [RW-1:0]  rp;
-    logic [WW-1:0]  wp;
-    head_d    = head_q;
-    tail_d    = tail_q;
-    cnt_d     = cnt_q;
-    pend_d    = '0;
+    logic [BNW-1:0] c0, c1;
+    int rp, wp;
+    head_f    = head_o;
+    tail_f    = tail_q;
+    pend_f    = '0;
     pport_d   = pport_q;
     rd_en_o   = '0;
     rd_addr_o = '0;
-    wr_en_o   = '0;
-    wr_addr_o = '0;
-    wr_data_o = '0;
-    cnt_f_o   = '0;
-    rp        = pop_port_i;
-    wp        = '0;
-    // Pops and the stage F appends.
+    fwen      = '0;
+    fwaddr    = '0;
+    fwdata    = '0;
+    cnt_f_o   = cnt_q;
+    rp        = 32'(pop_port_i);
+    wp        = 0;
     for (int b = 0; b < K; b++) begin
       c0 = cnt_q[b*BNW +: BNW];
       c1 = c0;
-      t  = tail_q[b*CW +: CW];
-      head_d[b*CW +: CW] = head_o[b*CW +: CW];
       if (pop_i[b]) begin
         c1 = c0 - BNW'(1);
         if (c0 > BNW'(1)) begin
-          rd_en_o[rp]              = 1'b1;
-          rd_addr_o[rp*CW +: CW]   = head_o[b*CW +: CW];
-          pend_d[b]                = 1'b1;
-          pport_d[b*RW +: RW]      = rp;
-          rp                       = rp + RW'(1);
+          rd_en_o[rp]            = 1'b1;
+          rd_addr_o[rp*CW +: CW] = head_o[b*CW +: CW];
+          pend_f[b]              = 1'b1;
+          pport_d[b*RW +: RW]    = RW'(rp);
+          rp                     = rp + 1;
         end
       end
-      c2 = c1;
+      cnt_f_o[b*BNW +: BNW] = c1;
       if (fb[b]) begin
         if (c1 == '0) begin
-          head_d[b*CW +: CW] = fh[b*CW +: CW];
+          head_f[b*CW +: CW] = fh[b*CW +: CW];
         end else begin
-          wr_en_o[wp]            = 1'b1;
-          wr_addr_o[wp*CW +: CW] = t;
-          wr_data_o[wp*CW +: CW] = fh[b*CW +: CW];
-          wp                     = wp + WW'(1);
+          fwen[wp]            = 1'b1;
+          fwaddr[wp*CW +: CW] = tail_q[b*CW +: CW];
+          fwdata[wp*CW +: CW] = fh[b*CW +: CW];
+          wp                  = wp + 1;
         end
-        t  = ft[b*CW +: CW];
-        c2 = c1 + fn[b*BNW +: BNW];
+        tail_f[b*CW +: CW]    = ft[b*CW +: CW];
+        cnt_f_o[b*BNW +: BNW] = c1 + fn[b*BNW +: BNW];
       end
-      cnt_f_o[b*BNW +: BNW] = c2;
-      tail_d[b*CW +: CW]    = t;
-      cnt_d[b*BNW +: BNW]   = c2;
     end
-    pop_rd_n_o = rp - pop_port_i;
-    f_wr_n_o   = wp;
-    // The stage G appends.
+    pop_rd_n_o = RW'(rp - 32'(pop_port_i));
+    f_wr_n_o   = WW'(wp);
+  end
+
+  logic over_budget;  // a stage G append found no write port left
+
+  // The stage G appends, after stage F's.
+  always_comb begin
+    int wp;
+    head_d    = head_f;
+    tail_d    = tail_f;
+    cnt_d     = cnt_f_o;
+    pend_d    = pend_f;
+    wr_en_o   = fwen;
+    wr_addr_o = fwaddr;
+    wr_data_o = fwdata;
+    wp        = 32'(f_wr_n_o);
+    over_budget = 1'b0;
     for (int b = 0; b < K; b++) begin
-      c2 = cnt_f_o[b*BNW +: BNW];
       if (gb[b]) begin
-        if (c2 == '0) begin
+        if (cnt_f_o[b*BNW +: BNW] == '0) begin
           head_d[b*CW +: CW] = gh[b*CW +: CW];
           pend_d[b]          = 1'b0;
-        end else begin
+        end else if (wp < K) begin
           wr_en_o[wp]            = 1'b1;
-          wr_addr_o[wp*CW +: CW] = tail_d[b*CW +: CW];
+          wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];
           wr_data_o[wp*CW +: CW] = gh[b*CW +: CW];
-          wp                     = wp + WW'(1);
+          wp                     = wp + 1;
+        end else begin
+          over_budget            = 1'b1;
         end
         tail_d[b*CW +: CW]  = gt[b*CW +: CW];
-        cnt_d[b*BNW +: BNW] = c2 + gn[b*BNW +: BNW];
+        cnt_d[b*BNW +: BNW] = cnt_f_o[b*BNW +: BNW] + gn[b*BNW +: BNW];
       end
     end
-    wr_n_o = wp;
+    wr_n_o = WW'(wp);
   end
 
   assign cnt_o = cnt_q;
@@ -234,7 +251,7 @@ module tm_free_list #(
             else $error("tm_free_list: stage F append slot %0d head %0d and tail %0d in different banks", s, fa_head_i[s*CW +: CW], fa_tail_i[s*CW +: CW]);
         end
       end
-      assert (32'(wr_n_o) <= K) else $error("tm_free_list: %0d writes, budget %0d", wr_n_o, K);
+      assert (!over_budget) else $error("tm_free_list: more than K=%0d cp_mem writes in one cycle", K);
     end
   end
 `endif

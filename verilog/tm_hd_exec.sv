@@ -10,7 +10,7 @@
 //   B (2..65535, default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists;
 //   LW (1..13, default 7) cell-count width; SW (1..32, default 16) serial bits.
 //   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
-//   BW = SW+LW+2K*CW, RW = clog2(2K+1), WW = clog2(K+1).
+//   RW = clog2(2K+1), WW = clog2(K+1).
 //
 // Ports
 //   policy_i [2]         0 dt (never expels), 1 occamy, 2 occamy-lqd
@@ -95,7 +95,6 @@ module tm_hd_exec #(
   localparam int IW  = (N > 1) ? $clog2(N) : 1;
   localparam int CW  = (B > 1) ? $clog2(B) : 1;
   localparam int BNW = $clog2(B + 1);
-  localparam int BW  = SW + LW + 2 * K * CW;
   localparam int RW  = $clog2(2 * K + 1);
   localparam int WW  = $clog2(K + 1);
 
@@ -211,6 +210,9 @@ module tm_hd_exec #(
     logic [CW-1:0]  h;
     logic           need;
     logic           go;
+    h            = '0;
+    need         = 1'b0;
+    go           = 1'b0;
     chains       = unl_i ? K'((1 << ((32'(unl_n) < K) ? 32'(unl_n) : K)) - 1) : chains_q;
     chains_d     = chains;
     ga_o         = '0;
