@@ -22,7 +22,7 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-fl-hd-old-tail", Block: TM, File: "tm_free_list.sv",
-			Anchor:  "wr_addr_o[wp*CW +: CW] = tail_d[b*CW +: CW];",
+			Anchor:  "wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];",
 			Replace: "wr_addr_o[wp*CW +: CW] = tail_q[b*CW +: CW];",
 			Desc:    "tags: the head drop's chain is appended to the bank's tail before the dequeue's append of the same cycle, cutting that one off",
 		},
