@@ -30,6 +30,9 @@ type tmSpec struct {
 	// Traffic is 0 for the random traffic mix, k >= 1 for the named
 	// scenario stimulus.TMScenarios()[k-1].
 	Traffic int
+	// Reconf (0/1): the random traffic resets now and then and reprograms
+	// the run-time configuration (stimulus.TMTraffic).
+	Reconf int
 }
 
 // TMSerialBits is the default serial width of a cell tag, and its range.
@@ -38,8 +41,18 @@ const (
 	TMSerialBitsMax = 32
 )
 
+// occamy_tm's ingress: IN slots decided in one cycle, a serial chain of
+// DT compares. The Go model's MaxOffers default (256) suits the
+// scenarios' incasts offered to the model alone; the Verilog top takes at
+// most TMMaxIN (its own check says so), TMDefaultIN by default.
+const (
+	TMDefaultIN = 4
+	TMMaxIN     = 64
+)
+
 func defaultTMSpec() tmSpec {
 	c := tm.DefaultConfig()
+	c.MaxOffers = TMDefaultIN
 	s := tmSpec{c: c, SW: TMSerialBits, Alpha: c.AlphaExp[0], Quantum: c.Quantum[0]}
 	v, err := stimulus.NewTMCfg(c)
 	if err != nil {
@@ -52,7 +65,7 @@ func defaultTMSpec() tmSpec {
 // tmNames are the TM's Verilog parameters (the first tmVerilog) and then
 // its run-time configuration.
 var tmNames = []string{"P", "Q", "B", "K", "QW", "AW", "MAXPKT", "IN", "TXWIN", "SW",
-	"POLICY", "CHAIN", "DRR", "RECHECK", "R", "ALPHA", "QUANTUM", "CLASSES", "TRAFFIC"}
+	"POLICY", "CHAIN", "DRR", "RECHECK", "R", "ALPHA", "QUANTUM", "CLASSES", "TRAFFIC", "RECONF"}
 
 const tmVerilog = 10
 
@@ -65,7 +78,7 @@ var tmParams = binding[tmSpec]{
 	fields: func(s *tmSpec) []*int {
 		c := &s.c
 		return []*int{&c.P, &c.Q, &c.B, &c.K, &c.QW, &c.AW, &c.MaxPkt, &c.MaxOffers, &c.TxWindow, &s.SW,
-			&s.Policy, &s.Chain, &s.DRR, &s.Recheck, &c.R, &s.Alpha, &s.Quantum, &s.Classes, &s.Traffic}
+			&s.Policy, &s.Chain, &s.DRR, &s.Recheck, &c.R, &s.Alpha, &s.Quantum, &s.Classes, &s.Traffic, &s.Reconf}
 	},
 	validate: func(s tmSpec) error { _, err := s.config(); return err },
 }
@@ -79,9 +92,9 @@ func (s tmSpec) config() (tm.Config, error) {
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"SW", s.SW, 1, TMSerialBitsMax}, {"POLICY", s.Policy, 0, len(stimulus.TMPolicies) - 1},
+	}{{"IN", s.c.MaxOffers, 1, TMMaxIN}, {"SW", s.SW, 1, TMSerialBitsMax}, {"POLICY", s.Policy, 0, len(stimulus.TMPolicies) - 1},
 		{"CHAIN", s.Chain, 0, 1}, {"DRR", s.DRR, 0, 1}, {"RECHECK", s.Recheck, 0, 1},
-		{"CLASSES", s.Classes, 0, math.MaxInt32}, {"TRAFFIC", s.Traffic, 0, len(stimulus.TMScenarios())}} {
+		{"CLASSES", s.Classes, 0, math.MaxInt32}, {"TRAFFIC", s.Traffic, 0, len(stimulus.TMScenarios())}, {"RECONF", s.Reconf, 0, 1}} {
 		if err := rtl.CheckRange(tm.Block, f.name, f.v, f.lo, f.hi); err != nil {
 			return tm.Config{}, err
 		}
@@ -173,11 +186,15 @@ const (
 	tmStaleSkipped
 	tmLastQueue
 	tmHDAny
+	tmResetBusy
 )
 
 // naTM says why a TM coverpoint is unreachable under a configuration.
 func naTM(why func(c tm.Config) string) func(p map[string]int) string {
 	return func(p map[string]int) string {
+		if p["RECONF"] == 1 {
+			return "" // the reconfigurations reach every run-time configuration
+		}
 		c, err := tmParams.decode(p).config()
 		if err != nil {
 			return "parameters out of range: " + err.Error()
@@ -240,6 +257,7 @@ var tmCover = []Coverpoint{
 	})},
 	{Name: "last_queue", Desc: "a cell of queue N-1 leaves its port"},
 	{Name: "hd_any", Desc: "a head drop", NA: naTM(naNoHD)},
+	{Name: "reset_busy", Desc: "a reset (reconfiguration) while packets are held"},
 }
 
 func init() {
@@ -249,12 +267,12 @@ func init() {
 		Summary: "the whole traffic manager: admission, enqueue, PD lists, cell-pointer sub-lists and free list, cell data, egress, dequeue, head-drop executor",
 		Sources: []string{"verilog/occamy_tm.sv", "verilog/tm_admission.sv", "verilog/tm_enqueue.sv",
 			"verilog/tm_dequeue.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
-			"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv",
-			"verilog/pd_lists.sv", "verilog/cp_sublists.sv", "verilog/free_list.sv", "verilog/sram_mp.sv"},
+			"verilog/tm_pd_lists.sv", "verilog/tm_free_list.sv", "verilog/tm_sram_wide.sv",
+			"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sram_mp.sv"},
 		Params: all[:tmVerilog],
 		Run:    all[tmVerilog:],
 		Small: map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,
-			"SW": 5, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0},
+			"SW": 5, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0, "RECONF": 1},
 		Coverpoints: tmCover,
 		Validate:    tmParams.check,
 		derive: func(given, p map[string]int) {
@@ -327,7 +345,7 @@ func buildTM(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
 		if err != nil {
 			return Sides{}, err
 		}
-	} else if src, err = stimulus.TMTraffic(c, s.SW, l, seed); err != nil {
+	} else if src, err = stimulus.TMTraffic(c, s.SW, l, seed, s.Reconf == 1); err != nil {
 		return Sides{}, err
 	}
 	dir, err := stimulus.TMDirected(c, s.SW, l, seed, func() *tm.TM { return g.m })
@@ -363,7 +381,6 @@ var TMShapes = []map[string]int{
 	{"P": 2, "Q": 3, "B": 40, "K": 2, "QW": 6, "AW": 3, "MAXPKT": 7, "IN": 2, "TXWIN": 3, "SW": 4},
 	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6},
 	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8},
-	{"P": 5, "Q": 1, "B": 64, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 5, "IN": 8, "TXWIN": 16, "SW": 5},
 }
 
 // TMRandomParams draws a run-time configuration for a structural set

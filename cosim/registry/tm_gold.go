@@ -18,10 +18,11 @@ import (
 // egress lanes, an idle head-drop output and refused or idle slots read 0.
 // While rst_ni is low every output shows the reset state (free_o = B).
 type tmGold struct {
-	base tm.Config // structural fields; the run-time ones come from cfg_*
-	sh   stimulus.TMShape
-	m    *tm.TM
-	live bool // stepped since the last reset
+	base  tm.Config // structural fields; the run-time ones come from cfg_*
+	sh    stimulus.TMShape
+	m     *tm.TM
+	live  bool // out of reset since the model was built or the last reset cycle
+	fresh bool // the model is in its reset state (built, never evaluated)
 
 	cfg, built *stimulus.TMCfg
 	cfgIn      *stimulus.Bind
@@ -86,9 +87,10 @@ func (g *tmGold) fail(err error) {
 	}
 }
 
-// reset builds the model for the configuration on the cfg_* inputs.
+// reset builds the model for the configuration on the cfg_* inputs, in a
+// reset cycle after the first (the model then is the reset state).
 func (g *tmGold) reset() {
-	if g.m != nil && !g.live && g.built != nil && g.built.Equal(g.cfg) {
+	if g.m != nil && g.fresh && g.built.Equal(g.cfg) {
 		return
 	}
 	c := g.base
@@ -102,7 +104,7 @@ func (g *tmGold) reset() {
 		g.fail(fmt.Errorf("cycle %d: the cfg_* inputs: %w", g.cycle, tmModelErr(err)))
 		return
 	}
-	g.m, g.live, g.built = m, false, g.cfg.Clone()
+	g.m, g.live, g.fresh, g.built = m, false, true, g.cfg.Clone()
 	g.cov.reset(m.Config())
 }
 
@@ -111,7 +113,8 @@ func (g *tmGold) Step(in, out []uint32) {
 	defer func() { g.cycle++ }()
 	clear(out)
 	g.cfgIn.Decode(in)
-	if in[g.rst]&1 == 0 {
+	rst := in[g.rst]&1 == 0
+	if rst && !g.live {
 		g.reset()
 		pack.PutUint64(out[g.free[0]:g.free[1]], uint64(g.base.B))
 		if g.onEval != nil {
@@ -119,16 +122,38 @@ func (g *tmGold) Step(in, out []uint32) {
 		}
 		return
 	}
-	m := g.m
-	if m == nil {
+	if g.m == nil {
 		g.fail(fmt.Errorf("cycle %d: rst_ni released before any reset cycle", g.cycle))
 		return
 	}
-	if !g.live {
-		g.live = true
-	} else if !g.built.Equal(g.cfg) {
-		g.fail(fmt.Errorf("cycle %d: a cfg_* input changed out of reset (the configuration is held from reset on)", g.cycle))
+	if !rst && !g.live {
+		if !g.fresh {
+			g.reset() // a one-cycle reset: the edge reset the model
+		}
+		g.live, g.fresh = true, false
 	}
+	m := g.m
+	if !g.built.Equal(g.cfg) {
+		g.fail(fmt.Errorf("cycle %d: a cfg_* input changed out of reset (the configuration is held from reset on; it may change from the second reset cycle)", g.cycle))
+	}
+	g.eval(in, out, rst)
+	if g.onEval != nil {
+		g.onEval()
+	}
+	if rst {
+		// The first reset cycle of a busy TM: its outputs are a normal
+		// cycle's (the reset is synchronous); the edge then resets, which
+		// the next reset cycle rebuilds.
+		hit(g.hits, tmResetBusy, g.cov.pkts > 0)
+		g.live = false
+		return
+	}
+	m.Commit()
+}
+
+// eval offers the valid slots, evaluates the model and fills every output.
+func (g *tmGold) eval(in, out []uint32, rst bool) {
+	m := g.m
 	p := m.Probe()
 	pack.Pack(out[g.qlen[0]:g.qlen[1]], p.Qlen, g.sh.N, g.base.QW)
 	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(p.Free, 0)))
@@ -137,6 +162,9 @@ func (g *tmGold) Step(in, out []uint32) {
 	n, packed := g.slots.Valid(in)
 	if !packed {
 		g.fail(fmt.Errorf("cycle %d: in_valid_i has a valid slot after an idle one (slots are packed from 0)", g.cycle))
+	}
+	if rst && n > 0 {
+		g.fail(fmt.Errorf("cycle %d: a slot offered while rst_ni is low", g.cycle))
 	}
 	for i := 0; i < n; i++ {
 		q, cells := g.slots.Slot(in, i)
@@ -169,8 +197,4 @@ func (g *tmGold) Step(in, out []uint32) {
 		out[g.use[i]] = uint32(u)
 	}
 	g.cov.cycle(g, m, &p, o, n, freePre)
-	if g.onEval != nil {
-		g.onEval()
-	}
-	m.Commit()
 }

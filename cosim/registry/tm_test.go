@@ -70,11 +70,22 @@ func TestTMAdapterAgainstStats(t *testing.T) {
 			}
 			slots := r.g.slots
 			cycles := uint64(60000)
+			rst := r.l.InOff[r.l.Input("rst_ni")]
+			resets := 0
 			for cyc := uint64(0); cyc < cycles; cyc++ {
 				r.sd.Random.Next(cyc, r.in)
 				r.sd.Golden.Step(r.in, r.out)
 				if cyc < 2 {
 					require.Equal(t, uint64(c.B), r.get("free_o", 0, c.QW), "free_o in reset")
+					continue
+				}
+				if r.in[rst]&1 == 0 { // a reconfiguration (RECONF): the model starts again
+					adm, drop, hd, hdCells = 0, 0, 0, 0
+					clear(sent)
+					for q := range lastTag {
+						lastTag[q] = -1
+					}
+					resets++
 					continue
 				}
 				n, packed := slots.Valid(r.in)
@@ -135,17 +146,18 @@ func TestTMAdapterAgainstStats(t *testing.T) {
 				require.Equal(t, uint64(want[q]), r.get("qlen_o", q, c.QW), "qlen_o[%d]", q)
 			}
 			require.Equal(t, uint64(free), r.get("free_o", 0, c.QW))
-			t.Logf("%s: %d admitted, %d refused, %d head drops, %s", name, adm, drop, hd, TMConfigText(r.p))
+			t.Logf("%s: %d admitted, %d refused, %d head drops since the last of %d reset cycles, %s", name, adm, drop, hd, resets, TMConfigText(r.p))
 		})
 	}
 }
 
 // TestTMStimulusContract: every TM source (random traffic, directed,
 // every scenario that fits) at the defaults, the small set and random
-// configurations keeps to the input contract: reset only in cycles 0 and
-// 1, the cfg_* words the same every cycle, no slot valid in reset, valid
-// slots packed from 0, queue < N, 1..MAXPKT cells; and the model reports
-// no error over the run.
+// configurations keeps to the input contract: reset in cycles 0 and 1,
+// later only as 3-cycle pulses (the directed sequence's and RECONF's), the
+// cfg_* words the same every cycle but from the second cycle of such a
+// pulse, no slot valid in reset, valid slots packed from 0, queue < N,
+// 1..MAXPKT cells; and the model reports no error over the run.
 func TestTMStimulusContract(t *testing.T) {
 	b, _ := Lookup("tm")
 	type run struct {
@@ -173,6 +185,7 @@ func TestTMStimulusContract(t *testing.T) {
 			cfgWords := make([]uint32, r.l.InWords)
 			rst := r.l.InOff[r.l.Input("rst_ni")]
 			var offers uint64
+			low := 0 // reset cycles in a row
 			cycles := uint64(30000)
 			if x.kind == "directed" {
 				cycles = 400000
@@ -182,10 +195,17 @@ func TestTMStimulusContract(t *testing.T) {
 					break
 				}
 				src.Next(cyc, r.in)
-				require.Equal(t, cyc >= 2, r.in[rst]&1 == 1, "cycle %d: rst_ni", cyc)
+				inReset := r.in[rst]&1 == 0
+				require.True(t, cyc >= 2 || inReset, "cycle %d: rst_ni released", cyc)
+				if inReset {
+					low++
+				} else {
+					require.True(t, low == 0 || low == 3 || cyc == 2, "cycle %d: a reset of %d cycles", cyc, low)
+					low = 0
+				}
 				n, packed := slots.Valid(r.in)
 				require.True(t, packed, "cycle %d: slots not packed", cyc)
-				if cyc < 2 {
+				if inReset {
 					require.Zero(t, n, "cycle %d: a slot valid in reset", cyc)
 				}
 				for s := 0; s < n; s++ {
@@ -195,7 +215,7 @@ func TestTMStimulusContract(t *testing.T) {
 				}
 				offers += uint64(n)
 				masked := maskSlots(r, r.in)
-				if cyc == 0 {
+				if cyc == 0 || inReset && low >= 2 && cyc >= 2 {
 					copy(cfgWords, masked)
 				} else {
 					require.Equal(t, cfgWords, masked, "cycle %d: the cfg_* inputs changed", cyc)
@@ -248,7 +268,7 @@ func TestTMParams(t *testing.T) {
 	d := tm.DefaultConfig()
 	p := b.Defaults()
 	assert.Equal(t, d.P, p["P"])
-	assert.Equal(t, d.MaxOffers, p["IN"])
+	assert.Equal(t, TMDefaultIN, p["IN"], "occamy_tm's ingress, not the model's MaxOffers default")
 	assert.Equal(t, d.TxWindow, p["TXWIN"])
 	assert.NotContains(t, p, "POLICY", "the run-time configuration is not a Verilog parameter")
 	full, err := b.Resolve(nil)
@@ -262,7 +282,7 @@ func TestTMParams(t *testing.T) {
 		v    int
 		want string
 	}{{"POLICY", 3, "POLICY=3 out of range"}, {"MAXPKT", 0, "MAXPKT=0"}, {"ALPHA", 9, "ALPHA=9"},
-		{"QUANTUM", 0, "QUANTUM=0"}, {"IN", 0, "IN=0"}, {"SW", 0, "SW=0"}, {"TRAFFIC", 99, "TRAFFIC=99"}} {
+		{"QUANTUM", 0, "QUANTUM=0"}, {"IN", 0, "IN=0"}, {"IN", TMMaxIN + 1, "IN=65"}, {"SW", 0, "SW=0"}, {"TRAFFIC", 99, "TRAFFIC=99"}} {
 		_, err := b.Resolve(map[string]int{bad.k: bad.v})
 		require.Error(t, err, bad.k)
 		assert.Contains(t, err.Error(), bad.want)
@@ -277,7 +297,7 @@ func TestTMPortWidths(t *testing.T) {
 		w[p.Name] = p.Width
 	}
 	iw, lw := 6, 7 // clog2(64), clog2(65)
-	for name, want := range map[string]int{"in_valid_i": 256, "in_qid_i": 256 * iw, "in_cells_i": 256 * lw,
+	for name, want := range map[string]int{"in_valid_i": 4, "in_qid_i": 4 * iw, "in_cells_i": 4 * lw,
 		"eg_tag_o": 8 * (16 + lw), "qlen_o": 64 * 16, "free_o": 16, "pd_rd_o": 1, "pd_wr_o": 2,
 		"cp_rd_o": 4, "cp_wr_o": 3, "cd_rd_o": 3, "cd_wr_o": 3, "cfg_alpha_i": 32, "cfg_quantum_i": 128,
 		"cfg_r_i": 11, "cfg_policy_i": 2} {

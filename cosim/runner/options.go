@@ -179,7 +179,16 @@ func (r *Result) what() string {
 		}
 	}
 	if c := r.Coverage; c != nil && len(c.Points) > 0 {
-		s += fmt.Sprintf(", coverage %d/%d hit", len(c.Points)-len(c.Zero()), len(c.Points))
+		na := 0
+		for _, p := range c.Points {
+			if p.NA != "" {
+				na++
+			}
+		}
+		s += fmt.Sprintf(", coverage %d/%d hit", len(c.Points)-na-len(c.Zero()), len(c.Points)-na)
+		if na > 0 {
+			s += fmt.Sprintf(" (%d n/a)", na)
+		}
 	}
 	return s
 }

@@ -11,8 +11,9 @@ import (
 const (
 	tmdFlood   = iota // one cycle: every ingress slot valid
 	tmdCongest        // overload: every class of port 0, one queue of every other port, queue N-1
-	tmdDrain          // nothing offered until the buffer is empty again
+	tmdToFill         // reset, busy, into the fill configuration (R = MaxR)
 	tmdFill           // one-cell packets until every cell and every PD is held
+	tmdBack           // reset, busy, back into the configuration
 	tmdRest           // idle
 	tmdDone
 )
@@ -27,14 +28,16 @@ const (
 //     packets with the buffer not full, the executor drops heads while
 //     the dequeue holds the ports, back to back on one queue, stale
 //     grants;
-//  3. drain until the buffer is empty;
+//  3. a reset while busy (3 cycles, the first with the old configuration)
+//     into the same configuration with R = tm.MaxR, so that the ports
+//     hardly drain;
 //  4. fill with one-cell packets, the queues of the class with the largest
 //     α but one kept empty until the threshold stops the others, then
 //     exactly the free count offered to them each cycle, until the free
 //     count and the free PDs are 0 (B one-cell packets held);
-//  5. rest.
+//  5. a reset back into the configuration, and rest.
 //
-// The configuration is driven from cycle 0 and held; cycles 0 and 1 reset.
+// The configuration is driven from cycle 0; cycles 0 and 1 reset.
 func TMDirected(c tm.Config, sw int, l *cosim.Layout, seed int64, model func() *tm.TM) (Finite, error) {
 	t, err := newTMIn(l, c, sw)
 	if err != nil {
@@ -58,7 +61,13 @@ func TMDirected(c tm.Config, sw int, l *cosim.Layout, seed int64, model func() *
 	if err != nil {
 		return nil, err
 	}
-	d := &tmDirected{in: t, model: model, mix: mix, pend: newTMPending(c), congest: max(4*c.B, 20000)}
+	fc := c
+	fc.R = tm.MaxR
+	ft, err := newTMIn(l, fc, sw)
+	if err != nil {
+		return nil, err
+	}
+	d := &tmDirected{in: t, fillIn: ft, cur: t, model: model, mix: mix, pend: newTMPending(c), congest: max(c.B, 20000)}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -81,7 +90,9 @@ func TMDirected(c tm.Config, sw int, l *cosim.Layout, seed int64, model func() *
 }
 
 type tmDirected struct {
-	in      *tmIn
+	in      *tmIn // the configuration
+	fillIn  *tmIn // the fill's: R = tm.MaxR
+	cur     *tmIn // the one driven now
 	model   func() *tm.TM
 	mix     *traffic.Mix
 	pend    *tmPending
@@ -102,13 +113,31 @@ func (d *tmDirected) Done() bool { return d.stage >= tmdDone }
 func (d *tmDirected) next(s int) { d.stage, d.n = s, 0 }
 
 func (d *tmDirected) Next(c uint64, in []uint32) {
-	if !d.in.start(c, in) {
+	if !d.cur.start(c, in) {
 		return
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
 	m := d.model()
 	d.n++
 	switch d.stage {
+	case tmdToFill, tmdBack:
+		// Reset for 3 cycles: the first with the old configuration.
+		if d.n == 2 {
+			d.cur = d.fillIn
+			if d.stage == tmdBack {
+				d.cur = d.in
+			}
+			copy(in, d.cur.tmpl)
+		}
+		d.cur.rst.PutBool(in, false)
+		if d.n == 3 {
+			if d.stage == tmdToFill {
+				d.next(tmdFill)
+				d.minFree, d.sinceMin, d.spareMode = cfg.B+1, 0, false
+			} else {
+				d.next(tmdRest)
+			}
+		}
 	case tmdFlood:
 		for i := 0; i < slots.Sh.IN; i++ {
 			slots.Put(in, i, i%slots.Sh.N, 1)
@@ -118,17 +147,12 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 		d.pend.push(d.mix.Tick(c))
 		d.pend.emit(slots, in, 0)
 		if d.n >= d.congest {
-			d.next(tmdDrain)
-		}
-	case tmdDrain:
-		if m == nil || m.Probe().Free == cfg.B || d.n > 4*cfg.B*cfg.R+1000 {
-			d.next(tmdFill)
-			d.minFree, d.sinceMin, d.spareMode = cfg.B+1, 0, false
+			d.next(tmdToFill)
 		}
 	case tmdFill:
 		d.fill(m, in)
-		if d.n > 8*cfg.B+20000 {
-			d.next(tmdRest)
+		if d.stage == tmdFill && d.n > 8*cfg.B+20000 {
+			d.next(tmdBack)
 		}
 	case tmdRest:
 		if d.n >= 1000 {
@@ -146,7 +170,7 @@ func (d *tmDirected) fill(m *tm.TM, in []uint32) {
 	slots, cfg := d.in.slots, &d.in.cfg
 	free := m.Probe().Free
 	if free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
-		d.next(tmdRest) // every cell and every PD held
+		d.next(tmdBack) // every cell and every PD held
 		return
 	}
 	if free < d.minFree {

@@ -67,14 +67,21 @@ func (p *tmPending) emit(s *TMSlots, in []uint32, from int) int {
 //   - a repeating incast of up to 64 senders (many packets in one cycle);
 //
 // and, in one phase of eight, floods every free ingress slot with random
-// packets for 1 to 16 cycles. Cycles 0 and 1 are the reset; the configuration is driven from
-// cycle 0 on and never changes. Open loop: nothing depends on admission.
-func TMTraffic(c tm.Config, sw int, l *cosim.Layout, seed int64) (Source, error) {
+// packets for 1 to 16 cycles. Cycles 0 and 1 are the reset; the
+// configuration is driven from cycle 0 on. Open loop: nothing depends on
+// admission.
+//
+// With reconf, every 8192 to 65536 cycles a reset of 3 cycles (the first
+// one with the old configuration, busy or not) reprograms the run-time
+// configuration (TMRandomRun): every policy, free mode and scheduler in one
+// run, and resets while packets are held.
+func TMTraffic(c tm.Config, sw int, l *cosim.Layout, seed int64, reconf bool) (Source, error) {
 	t, err := newTMIn(l, c, sw)
 	if err != nil {
 		return nil, err
 	}
-	s := &tmTraffic{in: t, rng: NewRNG(seed), pend: newTMPending(c), buf: make([]traffic.Packet, 0, 1024)}
+	s := &tmTraffic{in: t, rng: NewRNG(seed), pend: newTMPending(c), buf: make([]traffic.Packet, 0, 1024),
+		l: l, sw: sw, reconf: reconf, cfgRNG: NewRNG(seed ^ 0x7c0f), rstLeft: -1}
 	env := scenario.Env(&c)
 	n, r := c.N(), s.rng
 	cb := c.CellBytes
@@ -99,14 +106,20 @@ func TMTraffic(c tm.Config, sw int, l *cosim.Layout, seed int64) (Source, error)
 }
 
 type tmTraffic struct {
-	in    *tmIn
-	rng   *RNG
-	pend  *tmPending
-	pool  []traffic.Source
-	on    uint32 // pool sources ticking in this phase
-	flood bool
-	left  int
-	buf   []traffic.Packet
+	l       *cosim.Layout
+	sw      int
+	reconf  bool
+	cfgRNG  *RNG
+	next    uint64 // reconf: cycle of the next reset
+	rstLeft int    // reconf: reset cycles left, -1 when none
+	in      *tmIn
+	rng     *RNG
+	pend    *tmPending
+	pool    []traffic.Source
+	on      uint32 // pool sources ticking in this phase
+	flood   bool
+	left    int
+	buf     []traffic.Packet
 }
 
 func (s *tmTraffic) phase() {
@@ -124,6 +137,9 @@ func (s *tmTraffic) phase() {
 
 func (s *tmTraffic) Next(c uint64, in []uint32) {
 	if !s.in.start(c, in) {
+		return
+	}
+	if s.reconf && s.resetting(c, in) {
 		return
 	}
 	if s.left == 0 {
@@ -149,6 +165,49 @@ func (s *tmTraffic) Next(c uint64, in []uint32) {
 			slots.Put(in, k, r.Intn(sh.N), cells)
 		}
 	}
+}
+
+// resetting drives the reconfiguration resets: rst_ni low for 3 cycles,
+// the new configuration from the second on.
+func (s *tmTraffic) resetting(c uint64, in []uint32) bool {
+	if s.next == 0 {
+		s.next = c + uint64(s.rng.Between(8192, 65536))
+	}
+	if s.rstLeft < 0 && c < s.next {
+		return false
+	}
+	switch s.rstLeft {
+	case -1:
+		s.rstLeft = 2
+	case 2:
+		cfg := s.in.cfg
+		TMRandomRun(&cfg, s.cfgRNG)
+		if t, err := newTMIn(s.l, cfg, s.sw); err == nil {
+			s.in = t
+		}
+		s.rstLeft = 1
+	case 1:
+		s.rstLeft = 0
+	default:
+		s.rstLeft = -1
+		s.next = c + uint64(s.rng.Between(8192, 65536))
+		s.pend.n = 0
+		return false
+	}
+	copy(in, s.in.tmpl)
+	s.in.rst.PutBool(in, false)
+	return true
+}
+
+// TMRandomRun draws a run-time configuration for c's structure: policy,
+// free mode, scheduler, re-check, R from 1 to 8, and α and quantum per
+// class (TMClasses).
+func TMRandomRun(c *tm.Config, r *RNG) {
+	c.Policy = TMPolicies[r.Intn(len(TMPolicies))]
+	c.FreeMode, c.Sched = [2]string{"cell", "chain"}[r.Intn(2)], [2]string{"sp", "drr"}[r.Intn(2)]
+	c.HDRecheck = r.OneIn(2)
+	c.R = r.Between(1, 8)
+	TMClasses(c, int64(r.Uint64()>>1))
 }
 
 // TMScenarios are the named scenarios (testbench/scenario) that fit
