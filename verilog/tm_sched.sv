@@ -36,7 +36,7 @@
 // a taken grant's register changes land at the edge ending the cycle.
 // Corner cases: an empty port (no eligible queue or not ready) is skipped;
 // a DRR search with quanta smaller than every head grants nothing and keeps
-// its progress; Q = 1 makes drr and sp grant alike (the deficit still gates).
+// its progress (the next cycle continues from there).
 module tm_sched #(
   parameter int P   = 8,
   parameter int Q   = 8,
