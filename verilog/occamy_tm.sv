@@ -11,11 +11,12 @@
 //   P      (1..32,  default 8)     egress ports
 //   Q      (1..8,   default 8)     queues per port = alpha classes; queue i is
 //                                  port i/Q, class i%Q
-//   B      (2K..65535, < 2^QW, default 16384) buffer cells = PDs
+//   B      (1..min(65535, 2^QW-1), default 16384) buffer cells = PDs
 //   K      (1, 2, 4, 8, default 4) cell-pointer sub-lists = free banks
 //   QW     (2..32,  default 16)    queue length / threshold / free width
 //   AW     (2..8,   default 4)     signed alpha exponent width
-//   MAXPKT (1..4095, default 64)   largest packet, cells (MaxPkt)
+//   MAXPKT (1..min(B, 4095), ceil(MAXPKT/K) <= floor(B/K), default 64)
+//                                  largest packet, cells (MaxPkt)
 //   IN     (1..64,  default 4)     ingress slots per cycle (MaxOffers)
 //   TXWIN  (1..4096, default 16)   transmit window (TxWindow)
 //   SW     (1..32,  default 16)    serial bits in a cell tag (Go serials mod 2^SW)
@@ -111,49 +112,61 @@ module occamy_tm #(
   localparam int RW  = $clog2(2 * K + 1);
   localparam int WW  = $clog2(K + 1);
 
+  // Elaboration checks, in hw/tm Config.Validate's order and with its
+  // messages (the registry's block name "tm"). Icarus 11 has no
+  // elaboration-time system tasks, so it checks at time 0; Verilator and
+  // Yosys stop while elaborating. BMAX, PMAX and KS are the bounds the
+  // checks need (KS: K clamped so a bad K reaches its own check).
+  localparam int BMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 65535;
+  localparam int PMAX = (B < 4095) ? B : 4095;
+  localparam int KS   = (K > 0) ? K : 1;
 `ifdef __ICARUS__
   initial begin
-    if (P < 1 || P > 32) $fatal(1, "occamy_tm: parameter P=%0d out of range, allowed 1..32", P);
-    if (Q < 1 || Q > 8) $fatal(1, "occamy_tm: parameter Q=%0d out of range, allowed 1..8", Q);
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "occamy_tm: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-    if (QW < 2 || QW > 32) $fatal(1, "occamy_tm: parameter QW=%0d out of range, allowed 2..32", QW);
-    if (B < 2 * K || B > 65535 || (QW < 17 && B > (1 << QW) - 1)) $fatal(1, "occamy_tm: parameter B=%0d out of range, allowed %0d..min(65535, 2^QW-1)", B, 2 * K);
-    if (AW < 2 || AW > 8) $fatal(1, "occamy_tm: parameter AW=%0d out of range, allowed 2..8", AW);
-    if (MAXPKT < 1 || MAXPKT > 4095 || MAXPKT > B || (MAXPKT + K - 1) / K > B / K) $fatal(1, "occamy_tm: parameter MAXPKT=%0d out of range, allowed 1..min(B, 4095) with ceil(MAXPKT/K) <= floor(B/K)", MAXPKT);
-    if (IN < 1 || IN > 64) $fatal(1, "occamy_tm: parameter IN=%0d out of range, allowed 1..64", IN);
-    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "occamy_tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
-    if (SW < 1 || SW > 32) $fatal(1, "occamy_tm: parameter SW=%0d out of range, allowed 1..32", SW);
+    if (P < 1 || P > 32) $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
+    if (Q < 1 || Q > 8) $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
+    if (QW < 2 || QW > 32) $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
+    if (AW < 2 || AW > 8) $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
+    if (B < 1 || B > BMAX) $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
+    if (MAXPKT < 1 || MAXPKT > PMAX) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
+    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
+    if ((MAXPKT + KS - 1) / KS > B / KS) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
+    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+    if (IN < 1 || IN > 64) $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
+    if (SW < 1 || SW > 32) $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
   end
 `else
   if (P < 1 || P > 32) begin : g_bad_p
-    $fatal(1, "occamy_tm: parameter P=%0d out of range, allowed 1..32", P);
+    $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
   end
   if (Q < 1 || Q > 8) begin : g_bad_q
-    $fatal(1, "occamy_tm: parameter Q=%0d out of range, allowed 1..8", Q);
-  end
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "occamy_tm: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
+    $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
   end
   if (QW < 2 || QW > 32) begin : g_bad_qw
-    $fatal(1, "occamy_tm: parameter QW=%0d out of range, allowed 2..32", QW);
-  end
-  if (B < 2 * K || B > 65535 || (QW < 17 && B > (1 << QW) - 1)) begin : g_bad_b
-    $fatal(1, "occamy_tm: parameter B=%0d out of range, allowed %0d..min(65535, 2^QW-1)", B, 2 * K);
+    $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
   end
   if (AW < 2 || AW > 8) begin : g_bad_aw
-    $fatal(1, "occamy_tm: parameter AW=%0d out of range, allowed 2..8", AW);
+    $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
   end
-  if (MAXPKT < 1 || MAXPKT > 4095 || MAXPKT > B || (MAXPKT + K - 1) / K > B / K) begin : g_bad_maxpkt
-    $fatal(1, "occamy_tm: parameter MAXPKT=%0d out of range, allowed 1..min(B, 4095) with ceil(MAXPKT/K) <= floor(B/K)", MAXPKT);
+  if (B < 1 || B > BMAX) begin : g_bad_b
+    $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
   end
-  if (IN < 1 || IN > 64) begin : g_bad_in
-    $fatal(1, "occamy_tm: parameter IN=%0d out of range, allowed 1..64", IN);
+  if (MAXPKT < 1 || MAXPKT > PMAX) begin : g_bad_maxpkt
+    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
+  end
+  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
+    $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
+  end
+  if ((MAXPKT + KS - 1) / KS > B / KS) begin : g_bad_bank
+    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
   end
   if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
-    $fatal(1, "occamy_tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+    $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+  if (IN < 1 || IN > 64) begin : g_bad_in
+    $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
   end
   if (SW < 1 || SW > 32) begin : g_bad_sw
-    $fatal(1, "occamy_tm: parameter SW=%0d out of range, allowed 1..32", SW);
+    $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
   end
 `endif
 

@@ -2,7 +2,7 @@
 // (hw/tm stages A, B and F: unlinkStage's dequeue half, deqRound, deqFree).
 //
 // Parameters
-//   N (1..256, default 64) queues; P (1..32, default 8) ports; B (2..65535,
+//   N (1..256, default 64) queues; P (1..32, default 8) ports; B (1..65535,
 //   default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists; LW (1..13,
 //   default 7) cell-count width; SW (1..32, default 16) serial bits.
 //   Derived: IW = max(1, clog2(N)), PW = max(1, clog2(P)), CW = max(1,
@@ -117,7 +117,10 @@ module tm_dequeue #(
   assign {ser, n, heads, tails} = job[BW-1:0];
   assign left    = n - done;
   assign cnt     = run ? ((32'(left) < K) ? left : LW'(K)) : '0;
+  // Constant when MAXPKT <= K (then no round reads a link).
+  /* verilator lint_off CMPCONST */
   assign rds     = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
+  /* verilator lint_on CMPCONST */
   assign fin     = run && (done + cnt == n);
 
   always_comb begin
@@ -136,7 +139,10 @@ module tm_dequeue #(
       if (32'(s) < 32'(cnt)) begin
         cd_rd_en_o[s]            = 1'b1;
         cd_rd_addr_o[s*CW +: CW] = cur;
+        // rds is constant 0 when MAXPKT <= K.
+        /* verilator lint_off UNSIGNED */
         if (run && 32'(s) < 32'(rds)) begin
+          /* verilator lint_on UNSIGNED */
           cp_rd_en_o[s]            = 1'b1;
           cp_rd_addr_o[s*CW +: CW] = cur;
         end

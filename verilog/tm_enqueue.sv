@@ -3,7 +3,7 @@
 // admitted packet.
 //
 // Parameters
-//   N (1..256, default 64) queues; B (2..65535, default 16384) cells;
+//   N (1..256, default 64) queues; B (1..65535, default 16384) cells;
 //   K (1, 2, 4, 8, default 4) sub-lists = free banks; LW (1..13, default 7)
 //   cell-count width; IN (1..64, default 4) admissions per cycle; SW (1..32,
 //   default 16) serial bits.

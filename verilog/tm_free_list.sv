@@ -13,7 +13,7 @@
 // appends on write ports 0.., the head drop's after them.
 //
 // Parameters
-//   B (2..65535, default 16384) cells; cell x always belongs to bank x mod K
+//   B (K..65535, default 16384) cells; cell x always belongs to bank x mod K
 //   K (1, 2, 4, 8, default 4) banks
 //   Derived: CW = max(1, clog2(B)), BNW = clog2(B+1),
 //   RW = clog2(2K+1) read-port number, WW = clog2(K+1).
@@ -84,14 +84,14 @@ module tm_free_list #(
 `ifdef __ICARUS__
   initial begin
     if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_free_list: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-    if (B < 2 * K || B > 65535) $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, 2 * K);
+    if (B < K || B > 65535) $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K);
   end
 `else
   if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
     $fatal(1, "tm_free_list: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
   end
-  if (B < 2 * K || B > 65535) begin : g_bad_b
-    $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, 2 * K);
+  if (B < K || B > 65535) begin : g_bad_b
+    $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K);
   end
 `endif
 

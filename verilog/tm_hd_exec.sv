@@ -7,7 +7,7 @@
 //
 // Parameters
 //   N (1..256, default 64) queues; QW (2..32, default 16) length width;
-//   B (2..65535, default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists;
+//   B (1..65535, default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists;
 //   LW (1..13, default 7) cell-count width; SW (1..32, default 16) serial bits.
 //   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
 //   RW = clog2(2K+1), WW = clog2(K+1).
@@ -191,7 +191,10 @@ module tm_hd_exec #(
   assign tails  = unl_i ? unl_tails : tails_q;
   assign left   = n - done;
   assign cnt    = (32'(left) < K) ? left : LW'(K);
+  // Constant when MAXPKT <= K (then no round reads a link).
+  /* verilator lint_off CMPCONST */
   assign rds    = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
+  /* verilator lint_on CMPCONST */
 
   always_comb begin
     for (int s = 0; s < K; s++) begin
@@ -245,6 +248,8 @@ module tm_hd_exec #(
       end
       if (chains_d == '0) busy_d = 1'b0;
     end else if (busy_a) begin
+      // rds is constant 0 when MAXPKT <= K (no sub-list goes on).
+      /* verilator lint_off UNSIGNED */
       go = (32'(rds) <= 32'(rd_left_i)) && (32'(cnt) <= 32'(wr_left_i));
       if (go) begin
         for (int s = 0; s < K; s++) begin
@@ -255,6 +260,7 @@ module tm_hd_exec #(
             ga_n_o[s*BNW +: BNW]  = BNW'(1);
           end
           if (32'(s) < 32'(rds)) begin
+            /* verilator lint_on UNSIGNED */
             cp_rd_en_o[32'(rd_base_i) + s]                = 1'b1;
             cp_rd_addr_o[(32'(rd_base_i) + s)*CW +: CW]  = cur[s*CW +: CW];
           end

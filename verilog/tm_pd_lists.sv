@@ -13,7 +13,7 @@
 // (counts, lengths, timing) is the same.
 //
 // Parameters
-//   N (1..256, default 64) queues; B (2..65535, default 16384) PDs = cells;
+//   N (1..256, default 64) queues; B (1..65535, default 16384) PDs = cells;
 //   LW (1..13, default 7) cell-count width.
 //   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), CNW = clog2(B+1).
 //
@@ -71,14 +71,14 @@ module tm_pd_lists #(
 `ifdef __ICARUS__
   initial begin
     if (N < 1 || N > 256) $fatal(1, "tm_pd_lists: parameter N=%0d out of range, allowed 1..256", N);
-    if (B < 2 || B > 65535) $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 2..65535", B);
+    if (B < 1 || B > 65535) $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 1..65535", B);
   end
 `else
   if (N < 1 || N > 256) begin : g_bad_n
     $fatal(1, "tm_pd_lists: parameter N=%0d out of range, allowed 1..256", N);
   end
-  if (B < 2 || B > 65535) begin : g_bad_b
-    $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 2..65535", B);
+  if (B < 1 || B > 65535) begin : g_bad_b
+    $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 1..65535", B);
   end
 `endif
 
