@@ -37,6 +37,11 @@
 // cells in stage F of the same cycle; chain mode frees the K sub-lists
 // (head, tail, length from the PD) in the cycle of the last round. The port
 // budgets never stop a round (the dequeue comes first on every port).
+// Latency: a PD read in t unlinks and runs round 0 in t+1 when the job
+// FIFO is empty; a packet's data reach the egress one cycle after each
+// round; the chain-mode free lands in the last round's cycle.
+// Corner cases: a one-round packet (n <= K) reads no link; a job unlinked
+// while another is in its rounds waits in the FIFO (up to JD jobs).
 // Assertions (`ifndef SYNTHESIS): no push into a full job FIFO.
 module tm_dequeue #(
   parameter int N  = 64,

@@ -70,7 +70,7 @@ module tm_egress #(
   end
 `endif
 
-  logic [EW-1:0]     buf_q [P*FD];
+  logic [P*EW-1:0]   bhead;  // each port's oldest buffered cell {queue, tag}
   logic [P*PNW-1:0]  pend_q, pend_d;
   logic [P*PNW-1:0]  wp_q, wp_d, rp_q, rp_d;
   logic [P*(PNW+1)-1:0] cnt_q, cnt_d;
@@ -101,8 +101,7 @@ module tm_egress #(
         pend_d[p*PNW +: PNW] = pend_d[p*PNW +: PNW] + PNW'(issue_cells_i);
       end
       send = (c != '0) && (tmr_q[p*11 +: 11] == '0);
-      {hq, ht} = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? buf_q[p*FD + 32'(rp_q[p*PNW +: PNW])]
-                                                     : {ret_qid_i, ret_tag0};
+      {hq, ht} = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
       if (send) begin
         eg_valid_o[p]          = 1'b1;
         eg_qid_o[p*IW +: IW]   = hq;
@@ -135,9 +134,21 @@ module tm_egress #(
       rp_q   <= rp_d;
       cnt_q  <= cnt_d;
       tmr_q  <= tmr_d;
-      for (int s = 0; s < K; s++) begin
-        if (ret_i && 32'(s) < 32'(ret_cnt_i)) begin
-          buf_q[32'(ret_port_i)*FD + 32'(PNW'(wp_q[32'(ret_port_i)*PNW +: PNW] + PNW'(s)))] <= {ret_qid_i, ret_tag_i[s*TW +: TW]};
+    end
+  end
+
+  // Each port's buffer: an array written at the clock (K cells at most a
+  // cycle, at the port's write pointer) and read at its read pointer.
+  for (genvar p = 0; p < P; p++) begin : g_buf
+    logic [EW-1:0] buf_q [FD];
+    logic [PNW-1:0] wp, rp;
+    assign wp = wp_q[p*PNW +: PNW];
+    assign rp = rp_q[p*PNW +: PNW];
+    assign bhead[p*EW +: EW] = buf_q[rp];
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && ret_i && 32'(ret_port_i) == p) begin
+        for (int s = 0; s < K; s++) begin
+          if (32'(s) < 32'(ret_cnt_i)) buf_q[PNW'(wp + PNW'(s))] <= {ret_qid_i, ret_tag_i[s*TW +: TW]};
         end
       end
     end

@@ -32,6 +32,11 @@
 // Registers: the port pointer moves past a taken grant's port; the granted
 // (or searched) port's class pointer, added flag and deficits are written
 // back. Reset clears them all.
+// Latency: the grant is combinational from the inputs and the registers;
+// a taken grant's register changes land at the edge ending the cycle.
+// Corner cases: an empty port (no eligible queue or not ready) is skipped;
+// a DRR search with quanta smaller than every head grants nothing and keeps
+// its progress (the next cycle continues from there).
 module tm_sched #(
   parameter int P   = 8,
   parameter int Q   = 8,
