@@ -260,8 +260,32 @@ var tmCover = []Coverpoint{
 	{Name: "reset_busy", Desc: "a reset (reconfiguration) while packets are held"},
 }
 
+// tmAlphaFor is the default α exponent a within AW bits: ALPHA is a
+// run-time input, so a narrow AW takes the largest exponent it holds
+// rather than being refused (AW's range is the Verilog's, 2..8).
+func tmAlphaFor(a, aw int) int {
+	if aw < 2 || aw > 8 {
+		return a
+	}
+	return min(max(a, -(1<<(aw-1))), 1<<(aw-1)-1)
+}
+
 func init() {
 	all := tmParams.params()
+	// AW's range with the default ALPHA following it (derive), as Resolve
+	// sees it, rather than at ALPHA=3.
+	for i := range all {
+		if all[i].Name != "AW" {
+			continue
+		}
+		ok := func(aw int) bool {
+			s := tmParams.def
+			s.c.AW, s.Alpha = aw, tmAlphaFor(s.Alpha, aw)
+			_, err := s.config()
+			return err == nil
+		}
+		all[i].Min = edge(2, all[i].Default, ok)
+	}
 	register(&Block{
 		Name: "tm", Aliases: []string{"traffic-manager"}, Module: "occamy_tm", Doc: "docs/tm.md",
 		Summary: "the whole traffic manager: admission, enqueue, PD lists, cell-pointer sub-lists and free list, cell data, egress, dequeue, head-drop executor",
@@ -278,6 +302,9 @@ func init() {
 		derive: func(given, p map[string]int) {
 			if _, ok := given["QUANTUM"]; !ok {
 				p["QUANTUM"] = p["MAXPKT"]
+			}
+			if _, ok := given["ALPHA"]; !ok {
+				p["ALPHA"] = tmAlphaFor(p["ALPHA"], p["AW"])
 			}
 		},
 		Ports: func(m map[string]int) []cosim.Port {
@@ -375,10 +402,11 @@ func TMConfigText(p map[string]int) string {
 
 // TMShapes are the structural parameter sets of the random small
 // configurations: each is one Verilator build, which every run-time
-// configuration (TMRandomParams) reuses.
+// configuration (TMRandomParams) reuses; the second is the small set's
+// structure (TestTMSmallIsAShape), so it costs no build of its own.
 var TMShapes = []map[string]int{
 	{"P": 1, "Q": 1, "B": 16, "K": 1, "QW": 5, "AW": 2, "MAXPKT": 4, "IN": 1, "TXWIN": 2, "SW": 3},
-	{"P": 2, "Q": 3, "B": 40, "K": 2, "QW": 6, "AW": 3, "MAXPKT": 7, "IN": 2, "TXWIN": 3, "SW": 4},
+	{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5}, // the small set's build
 	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6},
 	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8},
 }

@@ -304,3 +304,10 @@ func TestTMPortWidths(t *testing.T) {
 		assert.Equal(t, want, w[name], name)
 	}
 }
+
+// TestTMSmallIsAShape: the small set's Verilog parameters are one of the
+// random configurations' shapes, so the regression builds it once.
+func TestTMSmallIsAShape(t *testing.T) {
+	b, _ := Lookup("tm")
+	assert.Equal(t, b.Verilog(b.SmallParams()), TMShapes[1])
+}

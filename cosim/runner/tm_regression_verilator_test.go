@@ -3,6 +3,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -18,11 +19,12 @@ import (
 // Verilator build per structural set: one at the defaults, one per shape
 // of registry.TMShapes, one for the small set.
 const (
-	tmDefaultCycles = 1_000_000 // per policy × free mode at the defaults
-	tmRandomConfigs = 50        // random small configurations
-	tmRandomCycles  = 25_000    // each, random traffic, batched
-	tmScenarioLen   = 100_000   // each named scenario at the defaults
-	tmIcarusCycles  = 3000      // the small set on Icarus
+	tmDefaultCycles  = 1_000_000       // per policy × free mode at the defaults
+	tmRandomConfigs  = 50              // random small configurations
+	tmRandomCycles   = 25_000          // each, random traffic, batched
+	tmScenarioLen    = 100_000         // each named scenario at the defaults
+	tmIcarusCycles   = 1000            // the small set on Icarus
+	tmIcarusDeadline = 3 * time.Minute // for those, on a loaded machine
 )
 
 // TestTMRegression is `occamy cosim --block tm` in `make test` (skipped
@@ -33,8 +35,8 @@ const (
 // that fits; the directed sequence then random at three configurations that
 // together reach every coverpoint (each run hits every point its
 // configuration allows; chain freeing's head drop is the small set's, at
-// the defaults it never waits for a cell-pointer port); and the small set
-// on Icarus. Every run must match.
+// the defaults it never waits for a cell-pointer port). Every run must
+// match. TestTMIcarus is the four-state check.
 func TestTMRegression(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the long regression is skipped with -short")
@@ -90,11 +92,26 @@ func TestTMRegression(t *testing.T) {
 		require.True(t, hit[c.Name], "coverpoint %s hit by no directed run", c.Name)
 	}
 	t.Logf("Verilator: %d cycles compared in %v", total, time.Since(start).Round(time.Millisecond))
+}
+
+// TestTMIcarus: the small set on Icarus, the four-state check, within a
+// deadline: a simulation that does not finish is a failure of the RTL (a
+// zero-delay loop), reported as such rather than left to hang make test.
+func TestTMIcarus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped with -short")
+	}
 	needIcarus(t)
-	res := run(t, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7})
+	b, err := registry.Lookup("tm")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), tmIcarusDeadline)
+	defer cancel()
+	start := time.Now()
+	res := run(t, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7, Ctx: ctx})
+	require.False(t, res.Interrupted, "Icarus did not finish %d cycles of occamy_tm at the small set in %v: a zero-delay loop in the RTL? (%s)",
+		tmIcarusCycles, tmIcarusDeadline, res.Verdict())
 	requireMatch(t, res)
-	t.Logf("icarus small: %s", res.Verdict())
-	t.Logf("total: %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("icarus small: %s in %v", res.Verdict(), time.Since(start).Round(time.Millisecond))
 }
 
 // TestTMMismatchReport: occamy_tm with a free bank's tail reset one cell
