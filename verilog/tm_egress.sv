@@ -25,8 +25,8 @@
 //
 // Behaviour: cells returned in cycle t can leave in t; a port that sent in
 // t sends again at t+R at the earliest. A returned cell waits in its port's
-// buffer (a ring of FD entries {queue, tag}); the buffer's storage array is
-// written in the clocked process, like sram_mp's.
+// buffer, a ring of FD entries {queue, tag} in one sram_mp (u_buf) shared
+// by the ports (P read ports, K write ports), read ahead with a bypass.
 // Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
 module tm_egress #(
   parameter int N      = 64,
@@ -137,20 +137,59 @@ module tm_egress #(
     end
   end
 
-  // Each port's buffer: an array written at the clock (K cells at most a
-  // cycle, at the port's write pointer) and read at its read pointer.
-  for (genvar p = 0; p < P; p++) begin : g_buf
-    logic [EW-1:0] buf_q [FD];
-    logic [PNW-1:0] wp, rp;
-    assign wp = wp_q[p*PNW +: PNW];
-    assign rp = rp_q[p*PNW +: PNW];
-    assign bhead[p*EW +: EW] = buf_q[rp];
-    always_ff @(posedge clk_i) begin
-      if (rst_ni && ret_i && 32'(ret_port_i) == p) begin
-        for (int s = 0; s < K; s++) begin
-          if (32'(s) < 32'(ret_cnt_i)) buf_q[PNW'(wp + PNW'(s))] <= {ret_qid_i, ret_tag_i[s*TW +: TW]};
-        end
+  // The ports' buffers: one sram_mp (u_buf, P*FD words {queue, tag}, one
+  // read port per port, K write ports: a cycle's return goes to one port).
+  // Read port p reads, every cycle, the entry that is port p's head next
+  // cycle; an entry written in the same cycle is taken from a bypass
+  // register instead (the read sees the array before the write).
+  localparam int BAW = (P * FD > 1) ? $clog2(P * FD) : 1;
+  logic [P*BAW-1:0] b_raddr;
+  logic [P*EW-1:0]  b_rdata;
+  logic [K-1:0]     b_wen;
+  logic [K*BAW-1:0] b_waddr;
+  logic [K*EW-1:0]  b_wdata;
+  logic [P-1:0]     byp_q, byp_d;
+  logic [P*EW-1:0]  bdat_q, bdat_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [P-1:0]     b_rvld;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [PNW-1:0]   b_wp;   // the returning port's write pointer
+
+  assign b_wp = wp_q[32'(ret_port_i)*PNW +: PNW];
+
+  for (genvar s = 0; s < K; s++) begin : g_bw
+    assign b_wen[s]              = ret_i && (32'(s) < 32'(ret_cnt_i));
+    assign b_waddr[s*BAW +: BAW] = BAW'(32'(ret_port_i) * FD + 32'(PNW'(b_wp + PNW'(s))));
+    assign b_wdata[s*EW +: EW]   = {ret_qid_i, ret_tag_i[s*TW +: TW]};
+  end
+
+  for (genvar p = 0; p < P; p++) begin : g_br
+    logic [PNW-1:0] off;  // next head's distance from this cycle's first write
+    assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d[p*PNW +: PNW]));
+    assign bhead[p*EW +: EW]     = byp_q[p] ? bdat_q[p*EW +: EW] : b_rdata[p*EW +: EW];
+    assign off = rp_d[p*PNW +: PNW] - wp_q[p*PNW +: PNW];
+    always_comb begin
+      byp_d[p] = ret_i && 32'(ret_port_i) == p && 32'(off) < 32'(ret_cnt_i);
+      bdat_d[p*EW +: EW] = '0;
+      for (int s = 0; s < K; s++) begin
+        if (32'(off) == s) bdat_d[p*EW +: EW] = b_wdata[s*EW +: EW];
       end
+    end
+  end
+
+  sram_mp #(.DEPTH(P * FD), .WIDTH(EW), .RP(P), .WP(K), .LAT(1)) u_buf (
+    .clk_i, .rst_ni,
+    .rd_en_i({P{1'b1}}), .rd_addr_i(b_raddr), .rd_valid_o(b_rvld), .rd_data_o(b_rdata),
+    .wr_en_i(b_wen), .wr_addr_i(b_waddr), .wr_data_i(b_wdata)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      byp_q  <= '0;
+      bdat_q <= '0;
+    end else begin
+      byp_q  <= byp_d;
+      bdat_q <= bdat_d;
     end
   end
 
