@@ -182,16 +182,22 @@ func writeBlocksText(w io.Writer, bs []*registry.Block) error {
 		}
 		fmt.Fprintf(&sb, "%s: %s — %s\n", names, b.Module, b.Summary)
 		fmt.Fprintf(&sb, "  sources:     %s\n", strings.Join(b.Sources, " "))
-		var ps []string
-		for _, q := range b.Params {
-			s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
-			if q.Note != "" {
-				s += ", " + q.Note
+		ranges := func(qs []registry.Param) string {
+			var ps []string
+			for _, q := range qs {
+				s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
+				if q.Note != "" {
+					s += ", " + q.Note
+				}
+				ps = append(ps, s+")")
 			}
-			ps = append(ps, s+")")
+			return strings.Join(ps, ", ")
 		}
-		fmt.Fprintf(&sb, "  parameters:  %s\n", strings.Join(ps, ", "))
-		fmt.Fprintf(&sb, "  small set:   %s\n", kv(b, b.SmallParams()))
+		fmt.Fprintf(&sb, "  parameters:  %s\n", ranges(b.Params))
+		if len(b.Run) > 0 {
+			fmt.Fprintf(&sb, "  run-time:    %s (on the cfg_* inputs: one build serves every value)\n", ranges(b.Run))
+		}
+		fmt.Fprintf(&sb, "  small set:   %s\n", b.ParamText(b.SmallParams()))
 		var cs []string
 		for _, c := range b.Coverpoints {
 			cs = append(cs, c.Name)

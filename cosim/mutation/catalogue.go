@@ -20,7 +20,7 @@ type Mutant struct {
 // one is a single edit of the kind a hand-written design gets wrong; see
 // docs/mutation.md for the stimulus that kills each.
 func Catalogue() []Mutant {
-	return []Mutant{
+	return append([]Mutant{
 		// dt_threshold: T_c = free << s_c, saturated; free >> -s_c.
 		{
 			ID: "thr-sat-dropped", Block: Threshold, File: "dt_threshold.sv",
@@ -375,5 +375,5 @@ func Catalogue() []Mutant {
 			Equivalent: "when left == K both arms give K: the comparison only decides between two equal values, " +
 				"so the round size, every output and every link read are unchanged",
 		},
-	}
+	}, tmMutants()...)
 }

@@ -13,6 +13,7 @@ type Description struct {
 	Hidden      bool           `json:"hidden,omitempty"`
 	Sources     []string       `json:"sources"`
 	Params      []Param        `json:"params"`
+	Run         []Param        `json:"run,omitempty"`
 	Defaults    map[string]int `json:"defaults"`
 	Small       map[string]int `json:"small"`
 	Ports       []PortDesc     `json:"ports"`
@@ -29,7 +30,7 @@ type PortDesc struct {
 // Describe returns the block's description.
 func (b *Block) Describe() Description {
 	d := Description{Name: b.Name, Aliases: b.Aliases, Module: b.Module, Summary: b.Summary, Doc: b.Doc,
-		Hidden: b.Hidden, Sources: b.Sources, Params: b.Params, Defaults: b.Defaults(), Small: b.SmallParams(),
+		Hidden: b.Hidden, Sources: b.Sources, Params: b.Params, Run: b.Run, Defaults: b.Defaults(), Small: b.SmallParams(),
 		Coverpoints: b.Coverpoints}
 	for _, p := range b.Ports(d.Defaults) {
 		dir := "in"

@@ -77,6 +77,12 @@ type Block struct {
 	Doc     string   // the page of docs/ that holds the port contract
 	Sources []string // the project's Verilog, relative to the repository root, in compile order
 	Params  []Param  // in the Go model's Params order
+	// Run is the run-time configuration of a block whose Verilog takes it
+	// on cfg_* inputs held from reset on (the TM's policy, free mode, ...):
+	// like Params these are set with --param and validated by Validate,
+	// but the stimulus drives them, so they are never Verilog parameters
+	// and one build serves every value of them.
+	Run []Param
 	// Small is a second parameter set, small enough that every corner
 	// (lists running empty, indices past N) is reached in the default
 	// budget; the regressions and `--block all` run it besides Defaults.
@@ -99,7 +105,8 @@ type Block struct {
 	derive func(given, p map[string]int)
 }
 
-// Defaults returns the block's default parameters.
+// Defaults returns the block's default parameters (the Verilog ones:
+// Resolve and Fill also fill the run-time configuration, Run).
 func (b *Block) Defaults() map[string]int {
 	p := make(map[string]int, len(b.Params))
 	for _, q := range b.Params {
@@ -108,7 +115,22 @@ func (b *Block) Defaults() map[string]int {
 	if b.derive != nil {
 		b.derive(nil, p)
 	}
+	for _, q := range b.Run {
+		delete(p, q.Name)
+	}
 	return p
+}
+
+// Verilog returns the entries of resolved parameters p that are Verilog
+// parameters (Params), leaving out the run-time configuration (Run).
+func (b *Block) Verilog(p map[string]int) map[string]int {
+	v := make(map[string]int, len(b.Params))
+	for _, q := range b.Params {
+		if x, ok := p[q.Name]; ok {
+			v[q.Name] = x
+		}
+	}
+	return v
 }
 
 // SmallParams returns the small parameter set, every parameter filled.
@@ -120,13 +142,22 @@ func (b *Block) SmallParams() map[string]int {
 	return p
 }
 
-// ParamNames lists the parameter names in the Go model's order.
+// ParamNames lists the parameter names in the Go model's order, then the
+// run-time configuration's.
 func (b *Block) ParamNames() []string {
-	s := make([]string, len(b.Params))
-	for i, q := range b.Params {
-		s[i] = q.Name
+	s := make([]string, 0, len(b.Params)+len(b.Run))
+	for _, q := range b.all() {
+		s = append(s, q.Name)
 	}
 	return s
+}
+
+// all is Params then Run.
+func (b *Block) all() []Param {
+	if len(b.Run) == 0 {
+		return b.Params
+	}
+	return append(append([]Param(nil), b.Params...), b.Run...)
 }
 
 // ParamError is a parameter a block does not have.
@@ -157,8 +188,8 @@ func (b *Block) Resolve(given map[string]int) (map[string]int, error) {
 // around the given parameters, a *ParamError for a name the block does not
 // have.
 func (b *Block) Fill(given map[string]int) (map[string]int, error) {
-	p := make(map[string]int, len(b.Params))
-	for _, q := range b.Params {
+	p := make(map[string]int, len(b.Params)+len(b.Run))
+	for _, q := range b.all() {
 		p[q.Name] = q.Default
 	}
 	names := make([]string, 0, len(given))
@@ -178,11 +209,16 @@ func (b *Block) Fill(given map[string]int) (map[string]int, error) {
 	return p, nil
 }
 
-// ParamText is "N=64 QW=16" in the block's parameter order.
+// ParamText is "N=64 QW=16" in the block's parameter order (then the
+// run-time configuration's, where p has them).
 func (b *Block) ParamText(p map[string]int) string {
-	s := make([]string, len(b.Params))
-	for i, q := range b.Params {
-		s[i] = fmt.Sprintf("%s=%d", q.Name, p[q.Name])
+	s := make([]string, 0, len(b.Params)+len(b.Run))
+	for i, q := range b.all() {
+		v, ok := p[q.Name]
+		if i >= len(b.Params) && !ok {
+			continue
+		}
+		s = append(s, fmt.Sprintf("%s=%d", q.Name, v))
 	}
 	return strings.Join(s, " ")
 }
@@ -217,7 +253,7 @@ var blocks []*Block
 
 // order fixes the listing order whatever the file order.
 var order = []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top",
-	"sram", "freelist", "pdlists", "cpsublists", "selarb"}
+	"sram", "freelist", "pdlists", "cpsublists", "selarb", "tm"}
 
 func register(b *Block) {
 	if b.Module == "" || b.Validate == nil || b.Ports == nil || b.Build == nil || len(b.Sources) == 0 {

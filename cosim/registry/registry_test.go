@@ -74,14 +74,14 @@ func TestParamsFromModel(t *testing.T) {
 // TestLookupNames: one name per block, aliases and modules accepted, every
 // name unique.
 func TestLookupNames(t *testing.T) {
-	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Names())
+	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Names())
 	for _, n := range []string{"top", "expulsion", "occamy_expulsion"} {
 		b, err := Lookup(n)
 		require.NoError(t, err)
 		assert.Equal(t, "top", b.Name)
 	}
 	_, err := Lookup("mux")
-	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists)`)
+	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists, tm)`)
 	seen := map[string]string{}
 	for _, b := range Every() {
 		for _, n := range b.Names() {
@@ -146,7 +146,7 @@ func TestProjectVerilogMatchesContracts(t *testing.T) {
 				srcs = append(srcs, "../../"+f)
 			}
 			gp := map[string]string{}
-			for k, v := range p {
+			for k, v := range b.Verilog(p) {
 				gp[k] = strconv.Itoa(v)
 			}
 			el, err := cosim.Discover(context.Background(), cosim.Spec{Sources: srcs, Top: b.Module, Params: gp, CacheDir: t.TempDir()})

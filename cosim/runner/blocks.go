@@ -85,10 +85,12 @@ func (b *block) resolveParams(given map[string]int) (map[string]int, error) {
 	return p, err
 }
 
-// gparams are the -G parameters, as strings.
+// gparams are the -G parameters, as strings: the Verilog parameters only
+// (a block's run-time configuration is driven on its cfg_* inputs).
 func (b *block) gparams(p map[string]int) map[string]string {
-	g := make(map[string]string, len(p))
-	for k, v := range p {
+	v := b.reg.Verilog(p)
+	g := make(map[string]string, len(v))
+	for k, v := range v {
 		g[k] = fmt.Sprint(v)
 	}
 	return g

@@ -25,7 +25,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{"no block", Options{}, "no block given"},
-		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists)`},
+		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists, tm)`},
 		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
 		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
 		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
@@ -73,7 +73,7 @@ func TestDefaults(t *testing.T) {
 	require.False(t, s.armedAtStart(), "zero power-up is not the executor's reset state (free_o = B): compared after the first reset edge")
 	s = testSession(t, Options{Block: "top", Params: map[string]int{"B": 100, "QW": 8}})
 	require.Equal(t, 100, s.p["P"], "P follows B")
-	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists"}, Blocks())
+	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Blocks())
 	names, err := ParamNames("top")
 	require.NoError(t, err)
 	require.Equal(t, []string{"N", "Q", "QW", "AW", "B", "P"}, names)

@@ -36,6 +36,9 @@ func TestRegression(t *testing.T) {
 	needVerilator(t)
 	start := time.Now()
 	for _, b := range shard.Select(t, registry.All()) { // OCCAMY_SHARD=i/n runs every n-th block
+		if b.Name == "tm" {
+			continue // TestTMRegression: its own sizes, builds shared across run-time configurations
+		}
 		for _, set := range []struct {
 			name string
 			p    map[string]int
@@ -62,6 +65,9 @@ func TestRegression(t *testing.T) {
 	needIcarus(t)
 	start = time.Now()
 	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
+		if blk == "tm" {
+			continue // TestTMRegression runs the TM on Icarus at its small set
+		}
 		opt := Options{Block: blk, Sim: Icarus, Cycles: regressionIcarusLen, Seed: 7}
 		if b, _ := registry.Lookup(blk); b != nil && len(b.Small) > 0 {
 			small := run(t, Options{Block: blk, Sim: Icarus, Params: b.SmallParams(), Cycles: regressionIcarusLen, Seed: 7})

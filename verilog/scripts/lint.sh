@@ -74,8 +74,9 @@ set_param() {
 # Zero widths a simulator cannot elaborate far enough to run the module's
 # own check: Icarus stops on a zero part-select width; at K=0 the link
 # memory's zero-width ports stop Verilator (-Wall LITENDIAN) and Icarus
-# before free_list's and cp_sublists's K check.
-loose_cases="threshold:QW=0 sram:WIDTH=0 sram:RP=0 freelist:K=0 cpsublists:K=0 pdlists:LW=0 pdlists:DW=0"
+# before free_list's and cp_sublists's K check; occamy_tm's ports have zero
+# widths at P, Q, K, MAXPKT (LW), IN = 0 and its internal tags at SW = 0.
+loose_cases="threshold:QW=0 sram:WIDTH=0 sram:RP=0 freelist:K=0 cpsublists:K=0 pdlists:LW=0 pdlists:DW=0 tm:P=0 tm:Q=0 tm:K=0 tm:MAXPKT=0 tm:IN=0 tm:SW=0"
 
 . "$here/scripts/registry.sh"
 

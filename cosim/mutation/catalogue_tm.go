@@ -1,0 +1,120 @@
+package mutation
+
+// TM is occamy_tm, the whole traffic manager (cosim/registry "tm"). Its
+// mutants are co-simulated at the block's small set (RunnerChecker.Params
+// in the self-check): one cheap build each, and the small set's
+// reconfiguring resets (RECONF=1) run every policy, free mode and
+// scheduler in one run.
+const TM Block = "tm"
+
+// tmMutants are occamy_tm's mutants. Those marked "tags" change nothing an
+// executor-block port shows at first (lengths, free count and port use stay
+// right): a corrupted free list or cell chain hands one cell to two
+// packets, and only the cell-data tags at egress (or a lost packet much
+// later) tell.
+func tmMutants() []Mutant {
+	return []Mutant{
+		{
+			ID: "tm-fl-tail-reset", Block: TM, File: "tm_free_list.sv",
+			Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+			Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
+			Desc:    "tags: a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell",
+		},
+		{
+			ID: "tm-fl-hd-old-tail", Block: TM, File: "tm_free_list.sv",
+			Anchor:  "wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];",
+			Replace: "wr_addr_o[wp*CW +: CW] = tail_q[b*CW +: CW];",
+			Desc:    "tags: the head drop's chain is appended to the bank's tail before the dequeue's append of the same cycle, cutting that one off",
+		},
+		{
+			ID: "tm-cp-thread", Block: TM, File: "occamy_tm.sv",
+			Anchor:  ".LAT(1), .INIT_STRIDE(K)) u_cp_mem (",
+			Replace: ".LAT(1), .INIT_STRIDE(1)) u_cp_mem (",
+			Desc:    "tags: the reset threads cp_mem with stride 1, so a bank's links run into the other banks' cells",
+		},
+		{
+			ID: "tm-pdl-no-forward", Block: TM, File: "tm_pd_lists.sv",
+			Anchor:  "if (fwd_q[unl_qid_i]) begin",
+			Replace: "if (1'b0) begin",
+			Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
+		},
+		{
+			ID: "tm-deq-chain-sublist", Block: TM, File: "tm_dequeue.sv",
+			Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
+			Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+			Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
+		},
+		{
+			ID: "tm-hd-chain-sublist", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
+			Replace: "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+			Desc:    "the executor's chain append counts a sub-list one cell long when its length is a multiple of K",
+		},
+		{
+			ID: "tm-deq-round-reads", Block: TM, File: "tm_dequeue.sv",
+			Anchor:  "assign rds     = (32'(left) > K) ?",
+			Replace: "assign rds     = (32'(left) > K + 1) ?",
+			Desc:    "a sub-list round off by one: with K+1 cells left the dequeue reads no link, so its last round follows a stale pointer",
+		},
+		{
+			ID: "tm-hd-round-reads", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "assign rds    = (32'(left) > K) ?",
+			Replace: "assign rds    = (32'(left) > K + 1) ?",
+			Desc:    "a sub-list round off by one in the executor (per cell): with K+1 cells left it reads no link and frees a stale cell",
+		},
+		{
+			ID: "tm-hd-takes-deq-port", Block: TM, File: "occamy_tm.sv",
+			Anchor:  ".pd_free_i(!sch_valid),",
+			Replace: ".pd_free_i(1'b1),",
+			Desc:    "the head drop takes the PD read port a dequeue holds: its grant is acknowledged and its read is lost",
+		},
+		{
+			ID: "tm-hd-recheck-ge", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
+			Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+			Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
+		},
+		{
+			ID: "tm-hd-ack-busy", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = idle;",
+			Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
+			Desc:    "the arbiter is acknowledged while the executor is busy: the round-robin pointer skips queues it never expelled",
+		},
+		{
+			ID: "tm-adm-dt-lt", Block: TM, File: "tm_admission.sv",
+			Anchor:  "need <= {1'b0, thr_i[q*QW +: QW]}",
+			Replace: "need < {1'b0, thr_i[q*QW +: QW]}",
+			Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
+		},
+		{
+			ID: "tm-adm-free-lt", Block: TM, File: "tm_admission.sv",
+			Anchor:  "(QW+1)'(in_cells_i[i*LW +: LW]) <= {1'b0, fr}",
+			Replace: "(QW+1)'(in_cells_i[i*LW +: LW]) < {1'b0, fr}",
+			Desc:    "a packet that takes exactly the last free cells is refused",
+		},
+		{
+			ID: "tm-drr-no-carry", Block: TM, File: "tm_sched.sv",
+			Anchor:  "              done        = 1'b1;\n            end\n          end else if (!ne[c]) begin",
+			Replace: "              done        = 1'b1;\n            end else begin\n              d[32'(c)*DFW +: DFW] = '0;\n            end\n          end else if (!ne[c]) begin",
+			Desc:    "the DRR deficit is not carried over: a queue whose head does not fit loses what it had left",
+		},
+		{
+			ID: "tm-sp-order", Block: TM, File: "tm_sched.sv",
+			Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
+			Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
+			Desc:    "strict priority reversed: the last class, not class 0, is served first",
+		},
+		{
+			ID: "tm-eg-txwin-le", Block: TM, File: "tm_egress.sv",
+			Anchor:  "assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) < TXWIN;",
+			Replace: "assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) <= TXWIN;",
+			Desc:    "the transmit window compares with <=: a port is scheduled with TXWIN cells pending",
+		},
+		{
+			ID: "tm-eg-rate", Block: TM, File: "tm_egress.sv",
+			Anchor:  "tmr_d[p*11 +: 11]      = r_i - 11'd1;",
+			Replace: "tmr_d[p*11 +: 11]      = r_i;",
+			Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
+		},
+	}
+}

@@ -1,0 +1,111 @@
+package registry
+
+import (
+	"math/bits"
+	"occamy/hw/tm"
+	"occamy/testbench/stimulus"
+)
+
+// tmCov counts the TM's coverpoints from what the adapter sees: the inputs,
+// the outputs, Probe and the arbiter's traced grant. Which queue the
+// dequeue unlinked is what is left of a queue's length change once the
+// cycle's admissions and head drop are accounted for.
+type tmCov struct {
+	c                     tm.Config
+	n, in                 int
+	expels, rr            bool
+	pkts                  int // packets admitted and not yet unlinked
+	prevHD                tm.ExecState
+	lastDeqQ, lastHDQ     int
+	lastDeqCyc, lastHDCyc uint64
+	qstart                []uint32
+}
+
+func (v *tmCov) init(c tm.Config, sh stimulus.TMShape) {
+	v.n, v.in = sh.N, sh.IN
+	v.qstart = make([]uint32, sh.N)
+}
+
+// reset starts counting for a freshly built model.
+func (v *tmCov) reset(c tm.Config) {
+	v.c = c
+	v.expels, v.rr = c.Policy.Expels(), c.Policy == tm.PolicyOccamy
+	v.pkts, v.prevHD = 0, tm.ExecIdle
+	v.lastDeqQ, v.lastHDQ = -1, -1
+}
+
+// cycle counts one cycle after Eval: p is the Probe after Eval, o the
+// outputs, n the valid slots, freePre the free count at the cycle's start;
+// g.qpre holds the start-of-cycle lengths.
+func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePre int) {
+	h, cyc := g.hits, g.cycle
+	copy(v.qstart, g.qpre)
+	hit(h, tmAllSlots, n == v.in)
+	hit(h, tmFreeEmpty, freePre == 0)
+	hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
+	run := freePre
+	for i := 0; i < o.NIn; i++ {
+		c := g.cells[i]
+		if o.InOK[i] {
+			run -= c
+			v.pkts++
+			g.qpre[g.qids[i]] += uint32(c)
+		} else {
+			hit(h, tmAdmDropRoom, c <= run)
+		}
+	}
+	if o.HDValid {
+		g.qpre[o.HDQid] -= uint32(o.HDCells)
+		v.pkts--
+		hit(h, tmHDAny, true)
+		hit(h, tmHDChain, v.c.FreeMode == "chain")
+	}
+	deq, cells := -1, 0
+	for q, l := range p.Qlen {
+		if l != g.qpre[q] {
+			deq, cells = q, int(g.qpre[q])-int(l)
+		}
+	}
+	if deq >= 0 {
+		v.pkts--
+		hit(h, tmDRRCarry, v.c.Sched == "drr" && cells > v.c.Quantum[deq%v.c.Q])
+		hit(h, tmDeqHDSameQueue, deq == v.lastHDQ && cyc-v.lastHDCyc <= 1)
+		v.lastDeqQ, v.lastDeqCyc = deq, cyc
+	}
+	if o.HDValid {
+		hit(h, tmDeqHDSameQueue, o.HDQid == v.lastDeqQ && cyc-v.lastDeqCyc <= 1)
+		v.lastHDQ, v.lastHDCyc = o.HDQid, cyc
+	}
+	if v.expels {
+		pd, cp := p.Ports[tm.MemPD], p.Ports[tm.MemCP]
+		hit(h, tmHDWaitsPD, v.prevHD == tm.ExecIdle && p.GntValid && p.HDPorts[tm.MemPD].Reads == 0 && pd.Reads > 0)
+		hit(h, tmHDWaitsCP, v.prevHD == tm.ExecCells && p.HDPorts[tm.MemCP].Writes == 0 && cp.Writes > 0)
+		if v.c.HDRecheck && v.prevHD == tm.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
+			hit(h, tmStaleSkipped, v.allStale(p))
+		}
+	}
+	if last := v.c.P - 1; o.EgValid>>uint(last)&1 != 0 {
+		hit(h, tmLastQueue, int(o.EgQid[last]) == v.n-1)
+	}
+	v.prevHD = p.HD
+}
+
+// allStale reports whether a queue with cells is in the selector's bitmap
+// and none in it is still over its threshold of this cycle: a grant, if
+// there is one, is stale, and with HDRecheck nothing was issued.
+func (v *tmCov) allStale(p *tm.Probe) bool {
+	some := false
+	for w, word := range p.Over {
+		for ; word != 0; word &= word - 1 {
+			q := w<<6 | bits.TrailingZeros64(word)
+			if q >= v.n {
+				break
+			}
+			if v.qstart[q] > p.Thr[q%v.c.Q] {
+				return false
+			}
+			some = some || v.qstart[q] > 0
+		}
+	}
+	return some
+}

@@ -1,0 +1,200 @@
+package registry
+
+import (
+	"fmt"
+
+	"occamy/cosim"
+	"occamy/hw/tm"
+	"occamy/rtl/pack"
+	"occamy/testbench/stimulus"
+)
+
+// tmGold is the golden adapter of occamy_tm over hw/tm. The model is built
+// (tm.New) from the cfg_* inputs while rst_ni is low and then stepped one
+// cycle per cycle out of reset: the valid ingress slots are offered in slot
+// order (Config.MaxOffers = IN), and every output is filled every cycle
+// from TM.Outputs and TM.Probe: qlen_o and free_o are the registers at the
+// start of the cycle (Probe before Eval), the others what Eval did. Idle
+// egress lanes, an idle head-drop output and refused or idle slots read 0.
+// While rst_ni is low every output shows the reset state (free_o = B).
+type tmGold struct {
+	base  tm.Config // structural fields; the run-time ones come from cfg_*
+	sh    stimulus.TMShape
+	m     *tm.TM
+	live  bool // out of reset since the model was built or the last reset cycle
+	fresh bool // the model is in its reset state (built, never evaluated)
+
+	cfg, built *stimulus.TMCfg
+	cfgIn      *stimulus.Bind
+	slots      *stimulus.TMSlots
+	rst        int
+
+	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free [2]int
+	use                                            [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
+	cells, qids                                    []int  // this cycle's offers
+	qpre                                           []uint32
+
+	err    error
+	cycle  uint64
+	hits   []uint64
+	cov    tmCov
+	onEval func()
+}
+
+func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, error) {
+	v, err := stimulus.NewTMCfg(c)
+	if err != nil {
+		return nil, err
+	}
+	g := &tmGold{base: c, sh: sh, cfg: v, cells: make([]int, sh.IN), qids: make([]int, sh.IN),
+		qpre: make([]uint32, sh.N), hits: make([]uint64, len(tmCover))}
+	if g.cfgIn, err = stimulus.NewBind(l, true, v.Wires()...); err != nil {
+		return nil, err
+	}
+	if g.slots, err = stimulus.NewTMSlots(l, sh); err != nil {
+		return nil, err
+	}
+	s := slot{l}
+	g.rst = s.in("rst_ni")
+	for _, o := range []struct {
+		span *[2]int
+		name string
+	}{{&g.inOK, "in_ok_o"}, {&g.egV, "eg_valid_o"}, {&g.egQ, "eg_qid_o"}, {&g.egT, "eg_tag_o"},
+		{&g.hdV, "hd_valid_o"}, {&g.hdQ, "hd_qid_o"}, {&g.hdC, "hd_cells_o"}, {&g.qlen, "qlen_o"}, {&g.free, "free_o"}} {
+		*o.span = s.outSpan(o.name)
+	}
+	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
+		g.use[i] = s.out(name)
+	}
+	g.cov.init(c, sh)
+	return g, nil
+}
+
+// Err is the first contract violation of the inputs or modelling error.
+func (g *tmGold) Err() error {
+	if g.err != nil {
+		return g.err
+	}
+	if g.m != nil {
+		return g.m.Err()
+	}
+	return nil
+}
+
+func (g *tmGold) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+}
+
+// reset builds the model for the configuration on the cfg_* inputs, in a
+// reset cycle after the first (the model then is the reset state).
+func (g *tmGold) reset() {
+	if g.m != nil && g.fresh && g.built.Equal(g.cfg) {
+		return
+	}
+	c := g.base
+	if err := g.cfg.Apply(&c); err != nil {
+		g.fail(fmt.Errorf("cycle %d: %w", g.cycle, err))
+		return
+	}
+	c.MaxOffers = g.sh.IN
+	m, err := tm.New(c)
+	if err != nil {
+		g.fail(fmt.Errorf("cycle %d: the cfg_* inputs: %w", g.cycle, tmModelErr(err)))
+		return
+	}
+	g.m, g.live, g.fresh, g.built = m, false, true, g.cfg.Clone()
+	g.cov.reset(m.Config())
+}
+
+// Step implements Golden.
+func (g *tmGold) Step(in, out []uint32) {
+	defer func() { g.cycle++ }()
+	clear(out)
+	g.cfgIn.Decode(in)
+	rst := in[g.rst]&1 == 0
+	if rst && !g.live {
+		g.reset()
+		pack.PutUint64(out[g.free[0]:g.free[1]], uint64(g.base.B))
+		if g.onEval != nil {
+			g.onEval()
+		}
+		return
+	}
+	if g.m == nil {
+		g.fail(fmt.Errorf("cycle %d: rst_ni released before any reset cycle", g.cycle))
+		return
+	}
+	if !rst && !g.live {
+		if !g.fresh {
+			g.reset() // a one-cycle reset: the edge reset the model
+		}
+		g.live, g.fresh = true, false
+	}
+	m := g.m
+	if !g.built.Equal(g.cfg) {
+		g.fail(fmt.Errorf("cycle %d: a cfg_* input changed out of reset (the configuration is held from reset on; it may change from the second reset cycle)", g.cycle))
+	}
+	g.eval(in, out, rst)
+	if g.onEval != nil {
+		g.onEval()
+	}
+	if rst {
+		// The first reset cycle of a busy TM: its outputs are a normal
+		// cycle's (the reset is synchronous); the edge then resets, which
+		// the next reset cycle rebuilds.
+		hit(g.hits, tmResetBusy, g.cov.pkts > 0)
+		g.live = false
+		return
+	}
+	m.Commit()
+}
+
+// eval offers the valid slots, evaluates the model and fills every output.
+func (g *tmGold) eval(in, out []uint32, rst bool) {
+	m := g.m
+	p := m.Probe()
+	pack.Pack(out[g.qlen[0]:g.qlen[1]], p.Qlen, g.sh.N, g.base.QW)
+	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(p.Free, 0)))
+	copy(g.qpre, p.Qlen)
+	freePre := p.Free
+	n, packed := g.slots.Valid(in)
+	if !packed {
+		g.fail(fmt.Errorf("cycle %d: in_valid_i has a valid slot after an idle one (slots are packed from 0)", g.cycle))
+	}
+	if rst && n > 0 {
+		g.fail(fmt.Errorf("cycle %d: a slot offered while rst_ni is low", g.cycle))
+	}
+	for i := 0; i < n; i++ {
+		q, cells := g.slots.Slot(in, i)
+		g.qids[i], g.cells[i] = q, cells
+		m.Offer(tm.Arrival{Queue: q, Cells: cells})
+	}
+	m.Eval()
+	o := m.Outputs()
+	okw := out[g.inOK[0]:g.inOK[1]]
+	for i := 0; i < o.NIn; i++ {
+		if o.InOK[i] {
+			okw[i>>5] |= 1 << uint(i&31)
+		}
+	}
+	out[g.egV[0]] = o.EgValid
+	for eg, pp := o.EgValid, 0; eg != 0; eg, pp = eg>>1, pp+1 {
+		if eg&1 != 0 {
+			pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
+			pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
+		}
+	}
+	if o.HDValid {
+		out[g.hdV[0]] = 1
+		pack.PutUint64(out[g.hdQ[0]:g.hdQ[1]], uint64(o.HDQid))
+		pack.PutUint64(out[g.hdC[0]:g.hdC[1]], uint64(o.HDCells))
+	}
+	p = m.Probe()
+	for i, u := range [6]int{p.Ports[tm.MemPD].Reads, p.Ports[tm.MemPD].Writes, p.Ports[tm.MemCP].Reads,
+		p.Ports[tm.MemCP].Writes, p.Ports[tm.MemCD].Reads, p.Ports[tm.MemCD].Writes} {
+		out[g.use[i]] = uint32(u)
+	}
+	g.cov.cycle(g, m, &p, o, n, freePre)
+}

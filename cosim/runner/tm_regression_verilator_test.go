@@ -1,0 +1,152 @@
+//go:build verilator
+
+package runner
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/registry"
+	"occamy/testbench/stimulus"
+)
+
+// TM regression sizes. The run-time configuration is on occamy_tm's cfg_*
+// inputs, so every policy, free mode, scheduler, α and quantum reuses one
+// Verilator build per structural set: one at the defaults, one per shape
+// of registry.TMShapes, one for the small set.
+const (
+	tmDefaultCycles  = 1_000_000       // per policy × free mode at the defaults
+	tmRandomConfigs  = 50              // random small configurations
+	tmRandomCycles   = 25_000          // each, random traffic, batched
+	tmScenarioLen    = 100_000         // each named scenario at the defaults
+	tmIcarusCycles   = 1000            // the small set on Icarus
+	tmIcarusDeadline = 3 * time.Minute // for those, on a loaded machine
+)
+
+// TestTMRegression is `occamy cosim --block tm` in `make test` (skipped
+// with -short): at the defaults, 10^6 random cycles for each policy × free
+// mode (half lock-step, half batched); 50 random small configurations
+// (structure from registry.TMShapes, run-time configuration from
+// registry.TMRandomParams, random traffic, batched); every named scenario
+// that fits; the directed sequence then random at three configurations that
+// together reach every coverpoint (each run hits every point its
+// configuration allows; chain freeing's head drop is the small set's, at
+// the defaults it never waits for a cell-pointer port). Every run must
+// match. TestTMIcarus is the four-state check.
+func TestTMRegression(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the long regression is skipped with -short")
+	}
+	needVerilator(t)
+	b, err := registry.Lookup("tm")
+	require.NoError(t, err)
+	start := time.Now()
+	var total uint64
+	check := func(name string, opt Options) *Result {
+		t.Helper()
+		opt.Block = "tm"
+		res := run(t, opt)
+		requireMatch(t, res)
+		require.Equal(t, uint64(opt.Cycles), res.Cycles, "%s: cycles run", name)
+		total += res.Cycles
+		t.Logf("%-28s %s: %s [%s]", name, b.ParamText(res.Params), res.Verdict(), registry.TMConfigText(res.Params))
+		return res
+	}
+	for pol := range stimulus.TMPolicies {
+		for chain := 0; chain <= 1; chain++ {
+			check(fmt.Sprintf("defaults POLICY=%d CHAIN=%d", pol, chain), Options{Stimulus: StimRandom,
+				Params: map[string]int{"POLICY": pol, "CHAIN": chain}, Cycles: tmDefaultCycles,
+				Seed: int64(1 + 2*pol + chain), Batch: chain == 1})
+		}
+	}
+	t.Logf("defaults: %v", time.Since(start).Round(time.Millisecond))
+	for i := 0; i < tmRandomConfigs; i++ {
+		p := registry.TMRandomParams(registry.TMShapes[i%len(registry.TMShapes)], int64(100+i))
+		check(fmt.Sprintf("random config %d", i), Options{Stimulus: StimRandom, Params: p, Cycles: tmRandomCycles, Seed: int64(i), Batch: true})
+	}
+	t.Logf("defaults and random configurations: %v", time.Since(start).Round(time.Millisecond))
+	for k, name := range stimulus.TMScenarios() {
+		check("scenario "+name, Options{Stimulus: StimRandom, Params: map[string]int{"TRAFFIC": k + 1},
+			Cycles: tmScenarioLen, Seed: 1, Batch: true})
+	}
+	hit := map[string]bool{}
+	for _, set := range []struct {
+		name string
+		p    map[string]int
+	}{
+		{"directed defaults", nil},
+		{"directed lqd drr recheck", map[string]int{"POLICY": 2, "DRR": 1, "RECHECK": 1, "QUANTUM": 16}},
+		{"directed small", b.Small},
+	} {
+		res := check(set.name, Options{Params: set.p, Cycles: DefaultCycles, Seed: 1})
+		require.Empty(t, res.Coverage.Zero(), "%s: coverpoints never hit", set.name)
+		for _, pt := range res.Coverage.Points {
+			hit[pt.Name] = hit[pt.Name] || pt.Hits > 0
+		}
+	}
+	for _, c := range b.Coverpoints {
+		require.True(t, hit[c.Name], "coverpoint %s hit by no directed run", c.Name)
+	}
+	t.Logf("Verilator: %d cycles compared in %v", total, time.Since(start).Round(time.Millisecond))
+}
+
+// TestTMIcarus: the small set on Icarus, the four-state check, within a
+// deadline: a simulation that does not finish is a failure of the RTL (a
+// zero-delay loop), reported as such rather than left to hang make test.
+func TestTMIcarus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped with -short")
+	}
+	needIcarus(t)
+	b, err := registry.Lookup("tm")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), tmIcarusDeadline)
+	defer cancel()
+	start := time.Now()
+	res := run(t, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7, Ctx: ctx})
+	require.False(t, res.Interrupted, "Icarus did not finish %d cycles of occamy_tm at the small set in %v: a zero-delay loop in the RTL? (%s)",
+		tmIcarusCycles, tmIcarusDeadline, res.Verdict())
+	requireMatch(t, res)
+	t.Logf("icarus small: %s in %v", res.Verdict(), time.Since(start).Round(time.Millisecond))
+}
+
+// TestTMMismatchReport: occamy_tm with a free bank's tail reset one cell
+// early (the tm-fl-tail-reset mutant: lengths, free count and port use stay
+// right, the cell chains do not) mismatches first on an egress tag, at the
+// same cycle lock-step and batched, with the element named and a trace of
+// the cycles before it; the good RTL matches on the same stimulus.
+func TestTMMismatchReport(t *testing.T) {
+	needVerilator(t)
+	b, err := registry.Lookup("tm")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	var files []string
+	for _, f := range b.Sources {
+		name := f[len("verilog/"):]
+		if name == "tm_free_list.sv" {
+			files = append(files, mutant(t, dir, name, "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+				"tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));"))
+			continue
+		}
+		files = append(files, "../../"+f)
+	}
+	opt := Options{Block: "tm", RTL: files, Params: b.Small, Seed: 1}
+	lock := run(t, opt)
+	opt.Batch = true
+	batch := run(t, opt)
+	for _, res := range []*Result{lock, batch} {
+		require.NotNil(t, res.Mismatch, "the broken free list matched: %s", res.Verdict())
+		t.Logf("%s\n%s", res.Verdict(), res.Mismatch)
+		require.Equal(t, "eg_tag_o", res.Mismatch.Signal, "the chain is wrong, not a count")
+		require.Regexp(t, `^eg_tag_o\[\d+\] \(bits \d+:\d+\)`, res.Mismatch.Detail)
+		require.Len(t, res.Mismatch.Trace, DefaultTraceLines, "one line per traced cycle")
+	}
+	require.Equal(t, lock.Mismatch.Cycle, batch.Mismatch.Cycle)
+	require.Equal(t, lock.Mismatch.Detail, batch.Mismatch.Detail)
+	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 1, Cycles: int(lock.Mismatch.Cycle) + 1000})
+	requireMatch(t, good)
+}

@@ -1,0 +1,490 @@
+// occamy_tm: the traffic manager in Verilog, cycle-exact with the Go model
+// hw/tm at the port contract of docs/tm.md ("The Verilog top: occamy_tm").
+//
+// Scope: policies dt, occamy and occamy-lqd (pushout, pushout-ports and abm
+// are not built here); free modes cell and chain; K in {1, 2, 4, 8};
+// schedulers sp and drr; the head-drop re-check; memory read latency 1 and
+// the Go default budgets (pd_mem 1 read / 2 writes, cp_mem 2K / K, cd_mem
+// K / K).
+//
+// Parameters (Verilog parameter = tm.Config field)
+//   P      (1..32,  default 8)     egress ports
+//   Q      (1..8,   default 8)     queues per port = alpha classes; queue i is
+//                                  port i/Q, class i%Q
+//   B      (1..min(65535, 2^QW-1), default 16384) buffer cells = PDs
+//   K      (1, 2, 4, 8, default 4) cell-pointer sub-lists = free banks
+//   QW     (2..32,  default 16)    queue length / threshold / free width
+//   AW     (2..8,   default 4)     signed alpha exponent width
+//   MAXPKT (1..min(B, 4095), ceil(MAXPKT/K) <= floor(B/K), default 64)
+//                                  largest packet, cells (MaxPkt)
+//   IN     (1..64,  default 4)     ingress slots per cycle (MaxOffers)
+//   TXWIN  (1..4096, default 16)   transmit window (TxWindow)
+//   SW     (1..32,  default 16)    serial bits in a cell tag (Go serials mod 2^SW)
+//   Derived: N = P*Q, IW = max(1, clog2(N)), LW = clog2(MAXPKT+1),
+//   CW = max(1, clog2(B)), TW = SW+LW.
+//
+// Run-time configuration, constant from reset on: cfg_policy_i (0 dt,
+// 1 occamy, 2 occamy-lqd), cfg_chain_i (FreeMode chain), cfg_drr_i (Sched
+// drr), cfg_recheck_i (HDRecheck), cfg_alpha_i (Q*AW, class c's signed
+// exponent at [c*AW +: AW]), cfg_quantum_i (Q*16), cfg_r_i (R, 1..1024).
+//
+// Ports: docs/tm.md's table. in_ok_o, eg_*, hd_* and the port-use counts
+// are combinational for the cycle; qlen_o and free_o are the registers at
+// the start of the cycle (hw/tm Probe after the previous Step).
+//
+// One cycle (hw/tm's stage order, which is the port priority): 0 the DT
+// thresholds of the start-of-cycle free count (u_thr) and the selector's
+// compare (u_sel, registered); 1 admission of the IN slots in slot order
+// (u_adm); A the unlink of the PD read issued last cycle (u_pdl, then
+// u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
+// ports 0..); C the scheduler's grant and its PD read (u_sched); D the
+// head drop's choice and its PD read on the port C left (u_hd, u_arb);
+// E the enqueue round (u_enq: free-list pops on the next cp read ports,
+// cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
+// writes from port 0); G the head drop's cells on what is left (u_hd);
+// H egress (u_egress).
+//
+// Memories (sram_mp, a vendor macro can replace each): u_pd_mem the PD
+// bodies {serial, cells, K heads, K tails} (tm_sram_wide, sram_mp slices),
+// u_pd_link the PD links {next PD, its cells} (the Go model's partial PD
+// write), u_cp_mem the ONE cell-pointer memory of the sub-lists and the
+// free list (2K read and K write ports, threaded by its reset), u_cd_mem
+// the cell data (K / K): each cell holds its tag {serial mod 2^SW, cell
+// index}, which egress reports as read back, so a corrupted chain shows
+// as a wrong tag. A PD's index is its packet's first cell (tm_pd_lists).
+//
+// Latency: an offer is decided in its cycle; its first enqueue round runs
+// in that cycle too; docs/tm.md "Latency of every step" holds with L = 1.
+// Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
+// holds; a link behind a PD being read is forwarded; a bank's last cell is
+// popped without a read; an append into an empty bank writes nothing.
+// Style note: the combinational processes of occamy_tm and its tm_*
+// sub-modules are `always @*` blocks, not always_comb: Icarus 11 re-ran
+// several always_comb blocks of this design (loops with local variables)
+// forever within one time step once traffic started; `always @*` has the
+// same meaning for these blocks (each assigns every output on every pass)
+// and both simulators run it (Verilator -Wall and Icarus -Wall clean).
+// Assertions (`ifndef SYNTHESIS): the sub-modules' own, plus cells
+// conserved at the free count (free + queued <= B) and port budgets.
+module occamy_tm #(
+  parameter int P      = 8,
+  parameter int Q      = 8,
+  parameter int B      = 16384,
+  parameter int K      = 4,
+  parameter int QW     = 16,
+  parameter int AW     = 4,
+  parameter int MAXPKT = 64,
+  parameter int IN     = 4,
+  parameter int TXWIN  = 16,
+  parameter int SW     = 16
+) (
+  input  logic                                      clk_i,
+  input  logic                                      rst_ni,
+  input  logic [1:0]                                cfg_policy_i,
+  input  logic                                      cfg_chain_i,
+  input  logic                                      cfg_drr_i,
+  input  logic                                      cfg_recheck_i,
+  input  logic [Q*AW-1:0]                           cfg_alpha_i,
+  input  logic [Q*16-1:0]                           cfg_quantum_i,
+  input  logic [10:0]                               cfg_r_i,
+  input  logic [IN-1:0]                             in_valid_i,
+  input  logic [IN*((P*Q > 1) ? $clog2(P*Q) : 1)-1:0] in_qid_i,
+  input  logic [IN*$clog2(MAXPKT + 1)-1:0]          in_cells_i,
+  output logic [IN-1:0]                             in_ok_o,
+  output logic [P-1:0]                              eg_valid_o,
+  output logic [P*((P*Q > 1) ? $clog2(P*Q) : 1)-1:0] eg_qid_o,
+  output logic [P*(SW+$clog2(MAXPKT + 1))-1:0]      eg_tag_o,
+  output logic                                      hd_valid_o,
+  output logic [((P*Q > 1) ? $clog2(P*Q) : 1)-1:0]  hd_qid_o,
+  output logic [$clog2(MAXPKT + 1)-1:0]             hd_cells_o,
+  output logic [P*Q*QW-1:0]                         qlen_o,
+  output logic [QW-1:0]                             free_o,
+  output logic                                      pd_rd_o,
+  output logic [1:0]                                pd_wr_o,
+  output logic [$clog2(2 * K + 1)-1:0]              cp_rd_o,
+  output logic [$clog2(K + 1)-1:0]                  cp_wr_o,
+  output logic [$clog2(K + 1)-1:0]                  cd_rd_o,
+  output logic [$clog2(K + 1)-1:0]                  cd_wr_o
+);
+
+  localparam int N   = P * Q;
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int LW  = $clog2(MAXPKT + 1);
+  localparam int CW  = (B > 1) ? $clog2(B) : 1;
+  localparam int BNW = $clog2(B + 1);
+  localparam int PW  = (P > 1) ? $clog2(P) : 1;
+  localparam int TW  = SW + LW;
+  localparam int BW  = SW + LW + 2 * K * CW;
+  localparam int RW  = $clog2(2 * K + 1);
+  localparam int WW  = $clog2(K + 1);
+
+  // Elaboration checks, in hw/tm Config.Validate's order and with its
+  // messages (the registry's block name "tm"). Icarus 11 has no
+  // elaboration-time system tasks, so it checks at time 0; Verilator and
+  // Yosys stop while elaborating. BMAX, PMAX and KS are the bounds the
+  // checks need (KS: K clamped so a bad K reaches its own check).
+  localparam int BMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 65535;
+  localparam int PMAX = (B < 4095) ? B : 4095;
+  localparam int KS   = (K > 0) ? K : 1;
+`ifdef __ICARUS__
+  initial begin
+    if (P < 1 || P > 32) $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
+    if (Q < 1 || Q > 8) $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
+    if (QW < 2 || QW > 32) $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
+    if (AW < 2 || AW > 8) $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
+    if (B < 1 || B > BMAX) $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
+    if (MAXPKT < 1 || MAXPKT > PMAX) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
+    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
+    if ((MAXPKT + KS - 1) / KS > B / KS) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
+    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+    if (IN < 1 || IN > 64) $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
+    if (SW < 1 || SW > 32) $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
+  end
+`else
+  if (P < 1 || P > 32) begin : g_bad_p
+    $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
+  end
+  if (Q < 1 || Q > 8) begin : g_bad_q
+    $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
+  end
+  if (QW < 2 || QW > 32) begin : g_bad_qw
+    $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
+  end
+  if (AW < 2 || AW > 8) begin : g_bad_aw
+    $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
+  end
+  if (B < 1 || B > BMAX) begin : g_bad_b
+    $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
+  end
+  if (MAXPKT < 1 || MAXPKT > PMAX) begin : g_bad_maxpkt
+    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
+  end
+  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
+    $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
+  end
+  if ((MAXPKT + KS - 1) / KS > B / KS) begin : g_bad_bank
+    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
+  end
+  if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
+    $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+  if (IN < 1 || IN > 64) begin : g_bad_in
+    $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
+  end
+  if (SW < 1 || SW > 32) begin : g_bad_sw
+    $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
+  end
+`endif
+
+  // ---- Registers of the top ----
+  logic [N*QW-1:0] qlen_q, qlen_d;
+  logic [QW-1:0]   free_q, free_d;
+  logic [SW-1:0]   serial_q, serial_d;
+  logic            rdv_q, rdv_d;     // a head-PD read was issued last cycle
+  logic            rdhd_q, rdhd_d;   // ... by the head drop (else the dequeue)
+  logic [IW-1:0]   rdq_q, rdq_d;     // its queue
+  logic [PW-1:0]   rdp_q, rdp_d;     // its port (dequeue)
+
+  // ---- Stage 0: thresholds and selector ----
+  logic [Q*QW-1:0] thr;
+  logic [N*QW-1:0] thrq;
+  logic [N-1:0]    over;
+
+  dt_threshold #(.C(Q), .QW(QW), .AW(AW)) u_thr (
+    .free_i(free_q), .alpha_i(cfg_alpha_i), .thr_o(thr)
+  );
+
+  for (genvar i = 0; i < N; i++) begin : g_thrq
+    assign thrq[i*QW +: QW] = thr[(i % Q)*QW +: QW];
+  end
+
+  hd_selector #(.N(N), .QW(QW)) u_sel (
+    .clk_i, .rst_ni, .qlen_i(qlen_q), .thr_i(thrq), .over_o(over)
+  );
+
+  // ---- Stage 1: admission ----
+  logic [N*QW-1:0]          qlen_adm;
+  logic [QW-1:0]            free_adm;
+  logic [$clog2(IN + 1)-1:0] adm_n;
+  logic [IN*IW-1:0]         adm_qid;
+  logic [IN*LW-1:0]         adm_cells;
+  logic [IN*SW-1:0]         adm_serial;
+
+  tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW)) u_adm (
+    .clk_i, .rst_ni,
+    .in_valid_i, .in_qid_i, .in_cells_i,
+    .qlen_i(qlen_q), .thr_i(thrq), .free_i(free_q), .serial_i(serial_q),
+    .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d),
+    .adm_n_o(adm_n), .adm_qid_o(adm_qid), .adm_cells_o(adm_cells), .adm_serial_o(adm_serial)
+  );
+
+  // ---- PD memory: bodies and links ----
+  logic          pd_rd;
+  logic [CW-1:0] pd_rd_addr;
+  logic [BW-1:0] pd_body;
+  logic [CW-1:0] pd_next;
+  logic [LW-1:0] pd_nlen;
+  logic          link, link_pred;
+  logic [IW-1:0] link_qid;
+  logic [CW-1:0] link_pd, link_tail;
+  logic [LW-1:0] link_cells;
+  logic [BW-1:0] link_body;
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic pd_body_vld, pd_link_vld;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  tm_sram_wide #(.DEPTH(B), .WIDTH(BW), .RP(1), .WP(1), .LAT(1)) u_pd_mem (
+    .clk_i, .rst_ni,
+    .rd_en_i(pd_rd), .rd_addr_i(pd_rd_addr), .rd_valid_o(pd_body_vld), .rd_data_o(pd_body),
+    .wr_en_i(link), .wr_addr_i(link_pd), .wr_data_i(link_body)
+  );
+
+  sram_mp #(.DEPTH(B), .WIDTH(CW + LW), .RP(1), .WP(1), .LAT(1)) u_pd_link (
+    .clk_i, .rst_ni,
+    .rd_en_i(pd_rd), .rd_addr_i(pd_rd_addr), .rd_valid_o(pd_link_vld), .rd_data_o({pd_next, pd_nlen}),
+    .wr_en_i(link && link_pred), .wr_addr_i(link_tail), .wr_data_i({link_pd, link_cells})
+  );
+
+  // ---- Stage A: PD lists and the unlink ----
+  logic [N-1:0]    nonempty;
+  logic [N*LW-1:0] head_len;
+  logic [IW-1:0]   rd_qid;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [N*BNW-1:0] pd_cnt;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [LW-1:0]   unl_cells;
+
+  assign unl_cells = pd_body[2*K*CW +: LW];
+
+  tm_pd_lists #(.N(N), .B(B), .LW(LW)) u_pdl (
+    .clk_i, .rst_ni,
+    .unl_i(rdv_q), .unl_qid_i(rdq_q), .unl_next_i(pd_next), .unl_nlen_i(pd_nlen),
+    .rd_i(pd_rd), .rd_qid_i(rd_qid),
+    .link_i(link), .link_qid_i(link_qid), .link_pd_i(link_pd), .link_cells_i(link_cells),
+    .nonempty_o(nonempty), .head_len_o(head_len), .rd_pd_o(pd_rd_addr),
+    .link_pred_o(link_pred), .link_tail_o(link_tail), .cnt_o(pd_cnt)
+  );
+
+  // ---- Stage B, F: dequeue ----
+  logic [2*K*CW-1:0] cp_rdata;
+  logic [K-1:0]      deq_cp_en, deq_cd_en;
+  logic [K*CW-1:0]   deq_cp_addr, deq_cd_addr;
+  logic [WW-1:0]     deq_rd_n, deq_cd_n;
+  logic [K-1:0]      fa;
+  logic [K*CW-1:0]   fa_head, fa_tail;
+  logic [K*BNW-1:0]  fa_n;
+  logic [LW-1:0]     deq_freed;
+  logic              deq_room;
+  logic              ret_v;
+  logic [PW-1:0]     ret_port;
+  logic [IW-1:0]     ret_qid;
+  logic [WW-1:0]     ret_cnt;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic              deq_busy;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  tm_dequeue #(.N(N), .P(P), .B(B), .K(K), .LW(LW), .SW(SW)) u_deq (
+    .clk_i, .rst_ni, .chain_i(cfg_chain_i),
+    .unl_i(rdv_q && !rdhd_q), .unl_qid_i(rdq_q), .unl_port_i(rdp_q), .unl_body_i(pd_body),
+    .cp_rd_data_i(cp_rdata[K*CW-1:0]),
+    .cp_rd_en_o(deq_cp_en), .cp_rd_addr_o(deq_cp_addr),
+    .cd_rd_en_o(deq_cd_en), .cd_rd_addr_o(deq_cd_addr),
+    .rd_n_o(deq_rd_n), .cd_n_o(deq_cd_n),
+    .fa_o(fa), .fa_head_o(fa_head), .fa_tail_o(fa_tail), .fa_n_o(fa_n), .freed_o(deq_freed),
+    .room_o(deq_room),
+    .ret_valid_o(ret_v), .ret_port_o(ret_port), .ret_qid_o(ret_qid), .ret_cnt_o(ret_cnt),
+    .busy_o(deq_busy)
+  );
+
+  // ---- Stage C: egress scheduler ----
+  logic          sch_valid;
+  logic [IW-1:0] sch_qid;
+  logic [PW-1:0] sch_port;
+  logic [P-1:0]  port_rdy;
+
+  tm_sched #(.P(P), .Q(Q), .LW(LW)) u_sched (
+    .clk_i, .rst_ni,
+    .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
+    .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(port_rdy), .head_len_i(head_len),
+    .ack_i(1'b1),
+    .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
+  );
+
+  // ---- Stage D, G: head drop ----
+  logic [N-1:0]      cand;
+  logic [N-1:0]      arb_req;
+  logic              arb_ack, arb_valid;
+  logic [IW-1:0]     arb_idx;
+  logic              hd_rd;
+  logic [IW-1:0]     hd_rd_qid;
+  logic [2*K-1:0]    hd_cp_en;
+  logic [2*K*CW-1:0] hd_cp_addr;
+  logic [RW-1:0]     hd_rd_n;
+  logic [K-1:0]      ga;
+  logic [K*CW-1:0]   ga_head, ga_tail;
+  logic [K*BNW-1:0]  ga_n;
+  logic [LW-1:0]     hd_freed;
+  logic [RW-1:0]     pop_rd_n, hd_base;
+  logic [WW-1:0]     f_wr_n, wr_n;
+  logic [K*BNW-1:0]  cnt_f;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic              hd_gnt_valid, hd_busy;
+  logic [IW-1:0]     hd_gnt_idx;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  always @* begin
+    cand = nonempty;
+    if (sch_valid) cand[sch_qid] = 1'b0;
+  end
+
+  rr_arbiter #(.N(N)) u_arb (
+    .clk_i, .rst_ni, .req_i(arb_req), .ack_i(arb_ack),
+    .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
+  );
+
+  assign hd_base = RW'(deq_rd_n) + pop_rd_n;
+
+  tm_hd_exec #(.N(N), .QW(QW), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
+    .clk_i, .rst_ni,
+    .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i), .chain_i(cfg_chain_i),
+    .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
+    .pd_free_i(!sch_valid),
+    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .pd_rd_o(hd_rd), .pd_rd_qid_o(hd_rd_qid),
+    .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
+    .cp_rd_data_i(cp_rdata),
+    .rd_base_i(hd_base), .rd_left_i(RW'(2 * K) - hd_base),
+    .wr_left_i(WW'(K) - f_wr_n), .cnt_f_i(cnt_f),
+    .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
+    .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
+    .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx), .busy_o(hd_busy)
+  );
+
+  assign pd_rd  = sch_valid || hd_rd;
+  assign rd_qid = sch_valid ? sch_qid : hd_rd_qid;
+
+  // ---- Stage E: enqueue; free list ----
+  logic [K-1:0]      pop;
+  logic [K*BNW-1:0]  fl_cnt;
+  logic [K*CW-1:0]   fl_head;
+  logic [2*K-1:0]    fl_rd_en;
+  logic [2*K*CW-1:0] fl_rd_addr;
+  logic [K-1:0]      cp_wen;
+  logic [K*CW-1:0]   cp_waddr, cp_wdata;
+  logic [K-1:0]      cd_wen;
+  logic [K*CW-1:0]   cd_waddr;
+  logic [K*TW-1:0]   cd_wdata;
+  logic [WW-1:0]     enq_cd_n;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic              enq_busy;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  tm_enqueue #(.N(N), .B(B), .K(K), .LW(LW), .IN(IN), .SW(SW)) u_enq (
+    .clk_i, .rst_ni,
+    .adm_n_i(adm_n), .adm_qid_i(adm_qid), .adm_cells_i(adm_cells), .adm_serial_i(adm_serial),
+    .cnt_i(fl_cnt), .head_i(fl_head), .pop_o(pop),
+    .cd_wr_en_o(cd_wen), .cd_wr_addr_o(cd_waddr), .cd_wr_data_o(cd_wdata),
+    .link_o(link), .link_qid_o(link_qid), .link_pd_o(link_pd), .link_cells_o(link_cells),
+    .link_body_o(link_body), .cd_wr_n_o(enq_cd_n), .busy_o(enq_busy)
+  );
+
+  tm_free_list #(.B(B), .K(K)) u_fl (
+    .clk_i, .rst_ni,
+    .rd_data_i(cp_rdata), .head_o(fl_head), .cnt_o(fl_cnt),
+    .pop_i(pop), .pop_port_i(RW'(deq_rd_n)), .pop_rd_n_o(pop_rd_n),
+    .rd_en_o(fl_rd_en), .rd_addr_o(fl_rd_addr),
+    .fa_i(fa), .fa_head_i(fa_head), .fa_tail_i(fa_tail), .fa_n_i(fa_n),
+    .cnt_f_o(cnt_f), .f_wr_n_o(f_wr_n),
+    .ga_i(ga), .ga_head_i(ga_head), .ga_tail_i(ga_tail), .ga_n_i(ga_n),
+    .wr_en_o(cp_wen), .wr_addr_o(cp_waddr), .wr_data_o(cp_wdata), .wr_n_o(wr_n)
+  );
+
+  // ---- Cell-pointer and cell-data memories ----
+  logic [2*K-1:0]    cp_ren;
+  logic [2*K*CW-1:0] cp_raddr;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2*K-1:0]    cp_rvld;
+  logic [K-1:0]      cd_rvld;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [K*TW-1:0]   cd_rdata;
+
+  assign cp_ren   = {{K{1'b0}}, deq_cp_en} | fl_rd_en | hd_cp_en;
+  assign cp_raddr = {{(K*CW){1'b0}}, deq_cp_addr} | fl_rd_addr | hd_cp_addr;
+
+  sram_mp #(.DEPTH(B), .WIDTH(CW), .RP(2 * K), .WP(K), .LAT(1), .INIT_STRIDE(K)) u_cp_mem (
+    .clk_i, .rst_ni,
+    .rd_en_i(cp_ren), .rd_addr_i(cp_raddr), .rd_valid_o(cp_rvld), .rd_data_o(cp_rdata),
+    .wr_en_i(cp_wen), .wr_addr_i(cp_waddr), .wr_data_i(cp_wdata)
+  );
+
+  sram_mp #(.DEPTH(B), .WIDTH(TW), .RP(K), .WP(K), .LAT(1)) u_cd_mem (
+    .clk_i, .rst_ni,
+    .rd_en_i(deq_cd_en), .rd_addr_i(deq_cd_addr), .rd_valid_o(cd_rvld), .rd_data_o(cd_rdata),
+    .wr_en_i(cd_wen), .wr_addr_i(cd_waddr), .wr_data_i(cd_wdata)
+  );
+
+  // ---- Stage H: egress ----
+  tm_egress #(.N(N), .P(P), .K(K), .LW(LW), .SW(SW), .TXWIN(TXWIN), .MAXPKT(MAXPKT)) u_egress (
+    .clk_i, .rst_ni, .r_i(cfg_r_i),
+    .issue_i(sch_valid), .issue_port_i(sch_port), .issue_cells_i(head_len[sch_qid*LW +: LW]),
+    .ret_i(ret_v), .ret_port_i(ret_port), .ret_qid_i(ret_qid), .ret_cnt_i(ret_cnt), .ret_tag_i(cd_rdata),
+    .port_rdy_o(port_rdy),
+    .eg_valid_o, .eg_qid_o, .eg_tag_o
+  );
+
+  // ---- Top registers ----
+  always @* begin
+    qlen_d = qlen_adm;
+    if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
+    free_d = free_adm + QW'(deq_freed) + QW'(hd_freed);
+    rdv_d  = pd_rd;
+    rdhd_d = !sch_valid && hd_rd;
+    rdq_d  = rd_qid;
+    rdp_d  = sch_port;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      qlen_q   <= '0;
+      free_q   <= QW'(B);
+      serial_q <= '0;
+      rdv_q    <= 1'b0;
+      rdhd_q   <= 1'b0;
+      rdq_q    <= '0;
+      rdp_q    <= '0;
+    end else begin
+      qlen_q   <= qlen_d;
+      free_q   <= free_d;
+      serial_q <= serial_d;
+      rdv_q    <= rdv_d;
+      rdhd_q   <= rdhd_d;
+      rdq_q    <= rdq_d;
+      rdp_q    <= rdp_d;
+    end
+  end
+
+  // ---- Outputs ----
+  assign hd_valid_o = rdv_q && rdhd_q;
+  assign hd_qid_o   = (rdv_q && rdhd_q) ? rdq_q : '0;
+  assign hd_cells_o = (rdv_q && rdhd_q) ? unl_cells : '0;
+  assign qlen_o     = qlen_q;
+  assign free_o     = free_q;
+  assign pd_rd_o    = pd_rd;
+  assign pd_wr_o    = link ? (link_pred ? 2'd2 : 2'd1) : 2'd0;
+  assign cp_rd_o    = RW'(deq_rd_n) + pop_rd_n + hd_rd_n;
+  assign cp_wr_o    = wr_n;
+  assign cd_rd_o    = deq_cd_n;
+  assign cd_wr_o    = enq_cd_n;
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(cp_rd_o) <= 2 * K) else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
+      assert (!(sch_valid && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
+      assert (32'(free_q) <= B) else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
+    end
+  end
+`endif
+
+endmodule

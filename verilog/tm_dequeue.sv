@@ -1,0 +1,234 @@
+// tm_dequeue: the traffic manager's dequeue pipeline after the PD read
+// (hw/tm stages A, B and F: unlinkStage's dequeue half, deqRound, deqFree).
+//
+// Parameters
+//   N (1..256, default 64) queues; P (1..32, default 8) ports; B (1..65535,
+//   default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists; LW (1..13,
+//   default 7) cell-count width; SW (1..32, default 16) serial bits.
+//   Derived: IW = max(1, clog2(N)), PW = max(1, clog2(P)), CW = max(1,
+//   clog2(B)), BNW = clog2(B+1), BW = SW+LW+2K*CW (PD body), JD = 4 jobs.
+//
+// Ports
+//   chain_i              free mode chain (1) or per cell (0)
+//   unl_i, unl_qid_i, unl_port_i, unl_body_i   the dequeue's head-PD read
+//                        returns: the packet enters the job FIFO (stage A)
+//   cp_rd_data_i [K*CW]  cp_mem read ports 0..K-1 (the chase's, latency 1)
+//   cp_rd_en_o [K], cp_rd_addr_o [K*CW]  comb: this round's link reads on
+//                        cp_mem ports 0..K-1 (slot s on port s)
+//   cd_rd_en_o [K], cd_rd_addr_o [K*CW]  comb: this round's data reads
+//   rd_n_o, cd_n_o       comb: their counts
+//   fa_o [K], fa_head_o, fa_tail_o [K*CW], fa_n_o [K*BNW]  comb: stage F
+//                        appends to the free list (per cell: this round's
+//                        cells; chain: the finished packet's sub-lists)
+//   freed_o [LW]         comb: cells those appends free
+//   room_o               comb: fewer than JD jobs after this cycle's push and
+//                        pop, so a PD read may be issued (stage C)
+//   ret_valid_o, ret_port_o, ret_qid_o, ret_cnt_o   registered: a round ran
+//                        last cycle; its cell data are on cd_mem's read ports
+//                        0..ret_cnt_o-1 now (read latency 1)
+//   busy_o               comb: jobs held after this cycle
+//
+// Behaviour: the oldest job runs one round per cycle, from its unlink cycle
+// on: cells done..done+cnt-1, cnt = min(K, n-done), cell done+s from
+// sub-list s; it reads each cell's data and, when its sub-list goes on
+// (cell done+s+K exists), its link (mem.SubListRound). Round 0 takes the
+// PD's heads, round r the links read in round r-1 (read latency 1, so the
+// rounds of a packet are back to back). Per-cell mode frees the round's
+// cells in stage F of the same cycle; chain mode frees the K sub-lists
+// (head, tail, length from the PD) in the cycle of the last round. The port
+// budgets never stop a round (the dequeue comes first on every port).
+// Latency: a PD read in t unlinks and runs round 0 in t+1 when the job
+// FIFO is empty; a packet's data reach the egress one cycle after each
+// round; the chain-mode free lands in the last round's cycle.
+// Corner cases: a one-round packet (n <= K) reads no link; a job unlinked
+// while another is in its rounds waits in the FIFO (up to JD jobs).
+// Assertions (`ifndef SYNTHESIS): no push into a full job FIFO.
+module tm_dequeue #(
+  parameter int N  = 64,
+  parameter int P  = 8,
+  parameter int B  = 16384,
+  parameter int K  = 4,
+  parameter int LW = 7,
+  parameter int SW = 16
+) (
+  input  logic                                          clk_i,
+  input  logic                                          rst_ni,
+  input  logic                                          chain_i,
+  input  logic                                          unl_i,
+  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          unl_qid_i,
+  input  logic [((P > 1) ? $clog2(P) : 1)-1:0]          unl_port_i,
+  input  logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] unl_body_i,
+  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cp_rd_data_i,
+  output logic [K-1:0]                                  cp_rd_en_o,
+  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cp_rd_addr_o,
+  output logic [K-1:0]                                  cd_rd_en_o,
+  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cd_rd_addr_o,
+  output logic [$clog2(K + 1)-1:0]                      rd_n_o,
+  output logic [$clog2(K + 1)-1:0]                      cd_n_o,
+  output logic [K-1:0]                                  fa_o,
+  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        fa_head_o,
+  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        fa_tail_o,
+  output logic [K*$clog2(B + 1)-1:0]                    fa_n_o,
+  output logic [LW-1:0]                                 freed_o,
+  output logic                                          room_o,
+  output logic                                          ret_valid_o,
+  output logic [((P > 1) ? $clog2(P) : 1)-1:0]          ret_port_o,
+  output logic [((N > 1) ? $clog2(N) : 1)-1:0]          ret_qid_o,
+  output logic [$clog2(K + 1)-1:0]                      ret_cnt_o,
+  output logic                                          busy_o
+);
+
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int PW  = (P > 1) ? $clog2(P) : 1;
+  localparam int CW  = (B > 1) ? $clog2(B) : 1;
+  localparam int BNW = $clog2(B + 1);
+  localparam int BW  = SW + LW + 2 * K * CW;
+  localparam int JW  = IW + PW + BW;  // a job: {qid, port, body}
+  localparam int JD  = 4;
+  localparam int WW  = $clog2(K + 1);
+
+`ifdef __ICARUS__
+  initial begin
+    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_dequeue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
+  end
+`else
+  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
+    $fatal(1, "tm_dequeue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
+  end
+`endif
+
+  logic [JD*JW-1:0] job_q, job_d;
+  logic [1:0]       dh_q, dh_d;
+  logic [2:0]       dn_q, dn_d, dn_a;
+  logic [LW-1:0]    done_q, done_d;
+  logic             rv_q, rv_d;
+  logic [PW-1:0]    rp_q, rp_d;
+  logic [IW-1:0]    rq_q, rq_d;
+  logic [WW-1:0]    rc_q, rc_d;
+
+  logic [JW-1:0]    unl_job, job;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [LW-1:0]    n, done, cnt, rds, left;
+  logic [K*CW-1:0]  heads, tails;
+  logic             run, fin;
+
+  assign unl_job = {unl_qid_i, unl_port_i, unl_body_i};
+  assign dn_a    = dn_q + 3'(unl_i);
+  assign run     = dn_a != '0;
+  assign job     = (dn_q == '0) ? unl_job : job_q[32'(dh_q)*JW +: JW];
+  assign done    = (dn_q == '0) ? '0 : done_q;
+  assign {ser, n, heads, tails} = job[BW-1:0];
+  assign left    = n - done;
+  assign cnt     = run ? ((32'(left) < K) ? left : LW'(K)) : '0;
+  // Constant when MAXPKT <= K (then no round reads a link).
+  /* verilator lint_off CMPCONST */
+  assign rds     = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
+  /* verilator lint_on CMPCONST */
+  assign fin     = run && (done + cnt == n);
+
+  always @* begin
+    logic [CW-1:0] cur;
+    cp_rd_en_o   = '0;
+    cp_rd_addr_o = '0;
+    cd_rd_en_o   = '0;
+    cd_rd_addr_o = '0;
+    fa_o         = '0;
+    fa_head_o    = '0;
+    fa_tail_o    = '0;
+    fa_n_o       = '0;
+    freed_o      = '0;
+    for (int s = 0; s < K; s++) begin
+      cur = (done == '0) ? heads[s*CW +: CW] : cp_rd_data_i[s*CW +: CW];
+      if (32'(s) < 32'(cnt)) begin
+        cd_rd_en_o[s]            = 1'b1;
+        cd_rd_addr_o[s*CW +: CW] = cur;
+        // rds is constant 0 when MAXPKT <= K.
+        /* verilator lint_off UNSIGNED */
+        if (run && 32'(s) < 32'(rds)) begin
+          /* verilator lint_on UNSIGNED */
+          cp_rd_en_o[s]            = 1'b1;
+          cp_rd_addr_o[s*CW +: CW] = cur;
+        end
+        if (!chain_i) begin
+          fa_o[s]              = 1'b1;
+          fa_head_o[s*CW +: CW] = cur;
+          fa_tail_o[s*CW +: CW] = cur;
+          fa_n_o[s*BNW +: BNW]  = BNW'(1);
+        end
+      end
+      if (chain_i && fin && 32'(s) < 32'(n)) begin
+        fa_o[s]               = 1'b1;
+        fa_head_o[s*CW +: CW] = heads[s*CW +: CW];
+        fa_tail_o[s*CW +: CW] = tails[s*CW +: CW];
+        fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);
+      end
+    end
+    if (!chain_i) freed_o = cnt;
+    else if (fin) freed_o = n;
+  end
+
+  assign rd_n_o = run ? WW'(rds) : '0;
+  assign cd_n_o = WW'(cnt);
+
+  logic [PW-1:0] job_port;
+  logic [IW-1:0] job_qid;
+  assign job_port = job[BW +: PW];
+  assign job_qid  = job[BW+PW +: IW];
+
+  logic [1:0] tl;  // the job FIFO's tail slot, mod JD
+  assign tl = dh_q + dn_q[1:0];
+
+  always @* begin
+    job_d = job_q;
+    if (unl_i) job_d[32'(tl)*JW +: JW] = unl_job;
+    dh_d   = dh_q + 2'(fin);
+    dn_d   = dn_a - 3'(fin);
+    done_d = fin ? '0 : (run ? done + cnt : done_q);
+    rv_d   = run;
+    rp_d   = job_port;
+    rq_d   = job_qid;
+    rc_d   = WW'(cnt);
+  end
+
+  assign room_o      = dn_d < 3'(JD);
+  assign busy_o      = dn_d != '0;
+  assign ret_valid_o = rv_q;
+  assign ret_port_o  = rp_q;
+  assign ret_qid_o   = rq_q;
+  assign ret_cnt_o   = rc_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      job_q  <= '0;
+      dh_q   <= '0;
+      dn_q   <= '0;
+      done_q <= '0;
+      rv_q   <= 1'b0;
+      rp_q   <= '0;
+      rq_q   <= '0;
+      rc_q   <= '0;
+    end else begin
+      job_q  <= job_d;
+      dh_q   <= dh_d;
+      dn_q   <= dn_d;
+      done_q <= done_d;
+      rv_q   <= rv_d;
+      rp_q   <= rp_d;
+      rq_q   <= rq_d;
+      rc_q   <= rc_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (unl_i) begin
+        assert (dn_q < 3'(JD)) else $error("tm_dequeue: job FIFO full at an unlink");
+      end
+    end
+  end
+`endif
+
+endmodule

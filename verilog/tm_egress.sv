@@ -1,0 +1,210 @@
+// tm_egress: the traffic manager's per-port transmit (hw/tm stage H,
+// egress): the cell data read by the dequeue come back to their port's
+// buffer, and each port sends at most one cell every R cycles, reporting
+// the tag the cell-data memory returned for it.
+//
+// Parameters
+//   N (1..256, default 64) queues; P (1..32, default 8) ports; K (1, 2, 4,
+//   8, default 4) cells per data return; LW (1..13, default 7) cell-count
+//   width; SW (1..32, default 16) serial bits; TXWIN (1..4096, default 16)
+//   transmit window; MAXPKT (1..4095, default 64) largest packet.
+//   Derived: IW = max(1, clog2(N)), PW = max(1, clog2(P)), TW = SW+LW,
+//   PNW = clog2(TXWIN+MAXPKT) pending width (a port is scheduled while
+//   pending < TXWIN, so pending <= TXWIN-1+MAXPKT), FD = 2^PNW buffer entries.
+//
+// Ports
+//   r_i [11]             cycles per cell per port (line rate), 1..1024
+//   issue_i, issue_port_i, issue_cells_i   a packet is scheduled on a port
+//                        this cycle (stage C): its cells become pending
+//   ret_i, ret_port_i, ret_qid_i, ret_cnt_i   a dequeue round's data return
+//                        now (read in the previous cycle)
+//   ret_tag_i [K*TW]     cd_mem's read data: cell s's tag at [s*TW +: TW]
+//   port_rdy_o [P]       registered: fewer than TXWIN cells pending
+//   eg_valid_o [P], eg_qid_o [P*IW], eg_tag_o [P*TW]   comb: port p sends a
+//                        cell of queue eg_qid_o[p] whose data held eg_tag_o[p]
+//
+// Behaviour: cells returned in cycle t can leave in t; a port that sent in
+// t sends again at t+R at the earliest. A returned cell waits in its port's
+// buffer, a ring of FD entries {queue, tag} in one sram_mp (u_buf) shared
+// by the ports (P read ports, K write ports), read ahead with a bypass.
+// Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
+module tm_egress #(
+  parameter int N      = 64,
+  parameter int P      = 8,
+  parameter int K      = 4,
+  parameter int LW     = 7,
+  parameter int SW     = 16,
+  parameter int TXWIN  = 16,
+  parameter int MAXPKT = 64
+) (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+  input  logic [10:0]                          r_i,
+  input  logic                                 issue_i,
+  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] issue_port_i,
+  input  logic [LW-1:0]                        issue_cells_i,
+  input  logic                                 ret_i,
+  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] ret_port_i,
+  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] ret_qid_i,
+  input  logic [$clog2(K + 1)-1:0]             ret_cnt_i,
+  input  logic [K*(SW+LW)-1:0]                 ret_tag_i,
+  output logic [P-1:0]                         port_rdy_o,
+  output logic [P-1:0]                         eg_valid_o,
+  output logic [P*((N > 1) ? $clog2(N) : 1)-1:0] eg_qid_o,
+  output logic [P*(SW+LW)-1:0]                 eg_tag_o
+);
+
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int TW  = SW + LW;
+  localparam int EW  = IW + TW;
+  localparam int PNW = $clog2(TXWIN + MAXPKT);
+  localparam int FD  = 1 << PNW;
+
+`ifdef __ICARUS__
+  initial begin
+    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+`else
+  if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
+    $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
+  end
+`endif
+
+  logic [P*EW-1:0]   bhead;  // each port's oldest buffered cell {queue, tag}
+  logic [P*PNW-1:0]  pend_q, pend_d;
+  logic [P*PNW-1:0]  wp_q, wp_d, rp_q, rp_d;
+  logic [P*(PNW+1)-1:0] cnt_q, cnt_d;
+  logic [P*11-1:0]   tmr_q, tmr_d;
+
+  logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
+  assign ret_tag0 = ret_tag_i[0 +: TW];
+
+  always @* begin
+    logic [PNW:0]  c;
+    logic [PNW:0]  in;
+    logic          send;
+    logic [IW-1:0] hq;
+    logic [TW-1:0] ht;
+    pend_d     = pend_q;
+    wp_d       = wp_q;
+    rp_d       = rp_q;
+    cnt_d      = cnt_q;
+    tmr_d      = tmr_q;
+    eg_valid_o = '0;
+    eg_qid_o   = '0;
+    eg_tag_o   = '0;
+    for (int p = 0; p < P; p++) begin
+      in = (ret_i && 32'(ret_port_i) == p) ? (PNW+1)'(ret_cnt_i) : '0;
+      c  = cnt_q[p*(PNW+1) +: PNW+1] + in;
+      wp_d[p*PNW +: PNW] = wp_q[p*PNW +: PNW] + PNW'(in);
+      if (issue_i && 32'(issue_port_i) == p) begin
+        pend_d[p*PNW +: PNW] = pend_d[p*PNW +: PNW] + PNW'(issue_cells_i);
+      end
+      send = (c != '0) && (tmr_q[p*11 +: 11] == '0);
+      {hq, ht} = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
+      if (send) begin
+        eg_valid_o[p]          = 1'b1;
+        eg_qid_o[p*IW +: IW]   = hq;
+        eg_tag_o[p*TW +: TW]   = ht;
+        rp_d[p*PNW +: PNW]     = rp_q[p*PNW +: PNW] + PNW'(1);
+        c                      = c - (PNW+1)'(1);
+        pend_d[p*PNW +: PNW]   = pend_d[p*PNW +: PNW] - PNW'(1);
+        tmr_d[p*11 +: 11]      = r_i - 11'd1;
+      end else if (tmr_q[p*11 +: 11] != '0) begin
+        tmr_d[p*11 +: 11]      = tmr_q[p*11 +: 11] - 11'd1;
+      end
+      cnt_d[p*(PNW+1) +: PNW+1] = c;
+    end
+  end
+
+  for (genvar p = 0; p < P; p++) begin : g_rdy
+    assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) < TXWIN;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pend_q <= '0;
+      wp_q   <= '0;
+      rp_q   <= '0;
+      cnt_q  <= '0;
+      tmr_q  <= '0;
+    end else begin
+      pend_q <= pend_d;
+      wp_q   <= wp_d;
+      rp_q   <= rp_d;
+      cnt_q  <= cnt_d;
+      tmr_q  <= tmr_d;
+    end
+  end
+
+  // The ports' buffers: one sram_mp (u_buf, P*FD words {queue, tag}, one
+  // read port per port, K write ports: a cycle's return goes to one port).
+  // Read port p reads, every cycle, the entry that is port p's head next
+  // cycle; an entry written in the same cycle is taken from a bypass
+  // register instead (the read sees the array before the write).
+  localparam int BAW = (P * FD > 1) ? $clog2(P * FD) : 1;
+  logic [P*BAW-1:0] b_raddr;
+  logic [P*EW-1:0]  b_rdata;
+  logic [K-1:0]     b_wen;
+  logic [K*BAW-1:0] b_waddr;
+  logic [K*EW-1:0]  b_wdata;
+  logic [P-1:0]     byp_q, byp_d;
+  logic [P*EW-1:0]  bdat_q, bdat_d;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [P-1:0]     b_rvld;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [PNW-1:0]   b_wp;   // the returning port's write pointer
+
+  assign b_wp = wp_q[32'(ret_port_i)*PNW +: PNW];
+
+  for (genvar s = 0; s < K; s++) begin : g_bw
+    assign b_wen[s]              = ret_i && (32'(s) < 32'(ret_cnt_i));
+    assign b_waddr[s*BAW +: BAW] = BAW'(32'(ret_port_i) * FD + 32'(PNW'(b_wp + PNW'(s))));
+    assign b_wdata[s*EW +: EW]   = {ret_qid_i, ret_tag_i[s*TW +: TW]};
+  end
+
+  for (genvar p = 0; p < P; p++) begin : g_br
+    logic [PNW-1:0] off;  // next head's distance from this cycle's first write
+    assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d[p*PNW +: PNW]));
+    assign bhead[p*EW +: EW]     = byp_q[p] ? bdat_q[p*EW +: EW] : b_rdata[p*EW +: EW];
+    assign off = rp_d[p*PNW +: PNW] - wp_q[p*PNW +: PNW];
+    always @* begin
+      byp_d[p] = ret_i && 32'(ret_port_i) == p && 32'(off) < 32'(ret_cnt_i);
+      bdat_d[p*EW +: EW] = '0;
+      for (int s = 0; s < K; s++) begin
+        if (32'(off) == s) bdat_d[p*EW +: EW] = b_wdata[s*EW +: EW];
+      end
+    end
+  end
+
+  sram_mp #(.DEPTH(P * FD), .WIDTH(EW), .RP(P), .WP(K), .LAT(1)) u_buf (
+    .clk_i, .rst_ni,
+    .rd_en_i({P{1'b1}}), .rd_addr_i(b_raddr), .rd_valid_o(b_rvld), .rd_data_o(b_rdata),
+    .wr_en_i(b_wen), .wr_addr_i(b_waddr), .wr_data_i(b_wdata)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      byp_q  <= '0;
+      bdat_q <= '0;
+    end else begin
+      byp_q  <= byp_d;
+      bdat_q <= bdat_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int p = 0; p < P; p++) begin
+        assert (32'(cnt_d[p*(PNW+1) +: PNW+1]) <= FD)
+          else $error("tm_egress: port %0d buffer overflow", p);
+        if (eg_valid_o[p]) begin
+          assert (pend_q[p*PNW +: PNW] != '0) else $error("tm_egress: port %0d sends with no cell pending", p);
+        end
+      end
+    end
+  end
+`endif
+
+endmodule

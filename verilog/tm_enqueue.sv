@@ -1,0 +1,273 @@
+// tm_enqueue: the traffic manager's ingress FIFO and enqueue engine (hw/tm
+// stage E, enqueueRound): one allocation round a cycle for the oldest
+// admitted packet.
+//
+// Parameters
+//   N (1..256, default 64) queues; B (1..65535, default 16384) cells;
+//   K (1, 2, 4, 8, default 4) sub-lists = free banks; LW (1..13, default 7)
+//   cell-count width; IN (1..64, default 4) admissions per cycle; SW (1..32,
+//   default 16) serial bits.
+//   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
+//   TW = SW+LW (a cell-data tag), EW = IW+LW+SW (a FIFO entry), D =
+//   2^clog2(B) FIFO entries (an admitted packet holds a cell, so at most B
+//   wait), BW = SW+LW+2K*CW (a PD body: serial, cells, K heads, K tails).
+//
+// Ports
+//   adm_n_i, adm_qid_i, adm_cells_i, adm_serial_i  this cycle's admitted
+//                        packets, packed from entry 0 (tm_admission)
+//   cnt_i [K*BNW]        free cells per bank (start of cycle, tm_free_list)
+//   head_i [K*CW]        each bank's head cell
+//   pop_o [K]            comb: banks popped this round
+//   cd_wr_en_o [K], cd_wr_addr_o [K*CW], cd_wr_data_o [K*TW]  comb: cell
+//                        data writes, port j for sub-list j: the tag
+//                        {serial mod 2^SW, cell index}
+//   link_o               comb: the packet's last round: link its PD
+//   link_qid_o, link_pd_o [CW], link_cells_o, link_body_o [BW]  its queue,
+//                        PD index (its first cell), cells and PD body
+//   cd_wr_n_o [clog2(K+1)]  comb: cell-data writes this cycle
+//   busy_o               registered: a packet is being allocated
+//
+// Behaviour (hw/tm enqueueRound): when idle, the engine takes the oldest
+// admitted packet (this cycle's first admission when the FIFO is empty)
+// and the bank rotation (sub-list 0's bank; the rotation advances on every
+// take). A round pops one cell per sub-list j < min(K, cells left), from
+// bank (j + rot) mod K, and writes its data; it is all or nothing and waits
+// while a bank is empty or, in the packet's first round, while a bank holds
+// fewer cells than that sub-list's whole length (so each sub-list is a run
+// of one bank's chain and no pointer is written). The round that pops the
+// last cell links the PD. Port budgets never stop a round (the dequeue
+// takes at most K of cp_mem's 2K reads, no cell-data write, no PD write).
+// Latency: a packet admitted in cycle t can do its first round in t.
+// FIFO: an sram_mp (u_ing, IN write ports, one read) read every cycle at
+// the next head, with a bypass register for an entry written in the same
+// cycle.
+// Assertions (`ifndef SYNTHESIS): the FIFO never overflows.
+module tm_enqueue #(
+  parameter int N  = 64,
+  parameter int B  = 16384,
+  parameter int K  = 4,
+  parameter int LW = 7,
+  parameter int IN = 4,
+  parameter int SW = 16
+) (
+  input  logic                                       clk_i,
+  input  logic                                       rst_ni,
+  input  logic [$clog2(IN + 1)-1:0]                  adm_n_i,
+  input  logic [IN*((N > 1) ? $clog2(N) : 1)-1:0]    adm_qid_i,
+  input  logic [IN*LW-1:0]                           adm_cells_i,
+  input  logic [IN*SW-1:0]                           adm_serial_i,
+  input  logic [K*$clog2(B + 1)-1:0]                 cnt_i,
+  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     head_i,
+  output logic [K-1:0]                               pop_o,
+  output logic [K-1:0]                               cd_wr_en_o,
+  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     cd_wr_addr_o,
+  output logic [K*(SW+LW)-1:0]                       cd_wr_data_o,
+  output logic                                       link_o,
+  output logic [((N > 1) ? $clog2(N) : 1)-1:0]       link_qid_o,
+  output logic [((B > 1) ? $clog2(B) : 1)-1:0]       link_pd_o,
+  output logic [LW-1:0]                              link_cells_o,
+  output logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] link_body_o,
+  output logic [$clog2(K + 1)-1:0]                   cd_wr_n_o,
+  output logic                                       busy_o
+);
+
+  localparam int IW  = (N > 1) ? $clog2(N) : 1;
+  localparam int CW  = (B > 1) ? $clog2(B) : 1;
+  localparam int BNW = $clog2(B + 1);
+  localparam int KW  = (K > 1) ? $clog2(K) : 1;
+  localparam int TW  = SW + LW;
+  localparam int EW  = IW + LW + SW;
+  localparam int DAW = (B > 1) ? $clog2(B) : 1;
+  localparam int D   = 1 << DAW;
+  localparam int DNW = DAW + 1;
+  localparam int NW  = $clog2(IN + 1);
+  localparam int WW  = $clog2(K + 1);
+
+`ifdef __ICARUS__
+  initial begin
+    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_enqueue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
+    if (IN < 1 || IN > 64) $fatal(1, "tm_enqueue: parameter IN=%0d out of range, allowed 1..64", IN);
+    if (EW > 64) $fatal(1, "tm_enqueue: IW+LW+SW=%0d above 64", EW);
+  end
+`else
+  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
+    $fatal(1, "tm_enqueue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
+  end
+  if (IN < 1 || IN > 64) begin : g_bad_in
+    $fatal(1, "tm_enqueue: parameter IN=%0d out of range, allowed 1..64", IN);
+  end
+  if (EW > 64) begin : g_bad_ew
+    $fatal(1, "tm_enqueue: IW+LW+SW=%0d above 64", EW);
+  end
+`endif
+
+  // ---- Ingress FIFO ----
+  logic [DAW-1:0] wp_q, wp_d, rp_q, rp_d;
+  logic [DNW-1:0] en_q, en_d;
+  logic           byp_q, byp_d;
+  logic [EW-1:0]  bdat_q, bdat_d;
+  logic [EW-1:0]  mem_rd;
+  logic [IN-1:0]  ing_wen;
+  logic [IN*DAW-1:0] ing_waddr;
+  logic [IN*EW-1:0]  ing_wdata;
+  logic [EW-1:0]  hd;      // the oldest packet waiting
+  logic           avail;
+  logic           take;
+
+  for (genvar r = 0; r < IN; r++) begin : g_ing
+    assign ing_wen[r]                = NW'(r) < adm_n_i;
+    assign ing_waddr[r*DAW +: DAW]   = wp_q + DAW'(r);
+    assign ing_wdata[r*EW +: EW]     = {adm_qid_i[r*IW +: IW], adm_cells_i[r*LW +: LW], adm_serial_i[r*SW +: SW]};
+  end
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic ing_vld;
+  /* verilator lint_on UNUSEDSIGNAL */
+  sram_mp #(.DEPTH(D), .WIDTH(EW), .RP(1), .WP(IN), .LAT(1)) u_ing (
+    .clk_i, .rst_ni,
+    .rd_en_i(1'b1), .rd_addr_i(rp_d), .rd_valid_o(ing_vld), .rd_data_o(mem_rd),
+    .wr_en_i(ing_wen), .wr_addr_i(ing_waddr), .wr_data_i(ing_wdata)
+  );
+
+  assign avail = (en_q != '0) || (adm_n_i != '0);
+  assign hd    = (en_q != '0) ? (byp_q ? bdat_q : mem_rd) : ing_wdata[0 +: EW];
+
+  logic act_q, act_d;
+  assign take = !act_q && avail;
+
+  always @* begin
+    logic [DAW-1:0] off;
+    en_d  = en_q + DNW'(adm_n_i) - DNW'(take);
+    wp_d  = wp_q + DAW'(adm_n_i);
+    rp_d  = rp_q + DAW'(take);
+    off   = rp_d - wp_q;
+    byp_d = 32'(off) < 32'(adm_n_i);
+    bdat_d = '0;
+    for (int r = 0; r < IN; r++) begin
+      if (32'(off) == r) bdat_d = ing_wdata[r*EW +: EW];
+    end
+  end
+
+  // ---- Allocation engine ----
+  logic [IW-1:0]   q_q, q_d, q_c;
+  logic [LW-1:0]   n_q, n_d, n_c, done_q, done_d, done_c;
+  logic [SW-1:0]   ser_q, ser_d, ser_c;
+  logic [KW-1:0]   arot_q, arot_d, arot_c, rot_q, rot_d;
+  logic [K*CW-1:0] heads_q, heads_d, tails_q, tails_d;
+  logic            go, last;
+  logic [LW-1:0]   left;
+  logic [LW-1:0]   cnt;
+
+  assign q_c    = take ? hd[LW+SW +: IW] : q_q;
+  assign n_c    = take ? hd[SW +: LW] : n_q;
+  assign ser_c  = take ? hd[0 +: SW] : ser_q;
+  assign done_c = take ? '0 : done_q;
+  assign arot_c = take ? rot_q : arot_q;
+  assign left   = n_c - done_c;
+  assign cnt    = (32'(left) < K) ? left : LW'(K);
+
+  always @* begin
+    logic [KW-1:0]  b;
+    logic [BNW-1:0] sub;
+    go = act_q || take;
+    for (int j = 0; j < K; j++) begin
+      b   = KW'(j + 32'(arot_c)) & KW'(K - 1);
+      sub = BNW'((32'(n_c) - j + K - 1) / K);
+      if (32'(j) < 32'(cnt)) begin
+        if (cnt_i[32'(b)*BNW +: BNW] == '0) go = 1'b0;
+        if (done_c == '0 && cnt_i[32'(b)*BNW +: BNW] < sub) go = 1'b0;
+      end
+    end
+  end
+
+  assign last = go && (done_c + cnt == n_c);
+
+  always @* begin
+    logic [KW-1:0] b;
+    logic [CW-1:0] x;
+    pop_o        = '0;
+    cd_wr_en_o   = '0;
+    cd_wr_addr_o = '0;
+    cd_wr_data_o = '0;
+    heads_d      = take ? '0 : heads_q;
+    tails_d      = take ? '0 : tails_q;
+    for (int j = 0; j < K; j++) begin
+      b = KW'(j + 32'(arot_c)) & KW'(K - 1);
+      x = head_i[32'(b)*CW +: CW];
+      if (go && 32'(j) < 32'(cnt)) begin
+        pop_o[b]                  = 1'b1;
+        cd_wr_en_o[j]             = 1'b1;
+        cd_wr_addr_o[j*CW +: CW]  = x;
+        cd_wr_data_o[j*TW +: TW]  = {ser_c, LW'(done_c + LW'(j))};
+        if (done_c == '0) heads_d[j*CW +: CW] = x;
+        tails_d[j*CW +: CW] = x;
+      end
+    end
+  end
+
+  assign cd_wr_n_o    = go ? WW'(cnt) : '0;
+  assign link_o       = last;
+  assign link_qid_o   = q_c;
+  assign link_pd_o    = heads_d[0 +: CW];
+  assign link_cells_o = n_c;
+  assign link_body_o  = {ser_c, n_c, heads_d, tails_d};
+  assign busy_o       = act_q;
+
+  always @* begin
+    act_d  = act_q;
+    q_d    = q_c;
+    n_d    = n_c;
+    ser_d  = ser_c;
+    arot_d = arot_c;
+    done_d = done_c;
+    rot_d  = rot_q + KW'(take);
+    if (K == 1) rot_d = '0;
+    if (take) act_d = 1'b1;
+    if (go) done_d = done_c + cnt;
+    if (last) act_d = 1'b0;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wp_q    <= '0;
+      rp_q    <= '0;
+      en_q    <= '0;
+      byp_q   <= 1'b0;
+      bdat_q  <= '0;
+      act_q   <= 1'b0;
+      q_q     <= '0;
+      n_q     <= '0;
+      ser_q   <= '0;
+      done_q  <= '0;
+      arot_q  <= '0;
+      rot_q   <= '0;
+      heads_q <= '0;
+      tails_q <= '0;
+    end else begin
+      wp_q    <= wp_d;
+      rp_q    <= rp_d;
+      en_q    <= en_d;
+      byp_q   <= byp_d;
+      bdat_q  <= bdat_d;
+      act_q   <= act_d;
+      q_q     <= q_d;
+      n_q     <= n_d;
+      ser_q   <= ser_d;
+      done_q  <= done_d;
+      arot_q  <= arot_d;
+      rot_q   <= rot_d;
+      heads_q <= heads_d;
+      tails_q <= tails_d;
+    end
+  end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (32'(en_q) + 32'(adm_n_i) <= B)
+        else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries", en_q, adm_n_i, B);
+    end
+  end
+`endif
+
+endmodule
