@@ -58,6 +58,12 @@
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
 // holds; a link behind a PD being read is forwarded; a bank's last cell is
 // popped without a read; an append into an empty bank writes nothing.
+// Style note: the combinational processes of occamy_tm and its tm_*
+// sub-modules are `always @*` blocks, not always_comb: Icarus 11 re-ran
+// several always_comb blocks of this design (loops with local variables)
+// forever within one time step once traffic started; `always @*` has the
+// same meaning for these blocks (each assigns every output on every pass)
+// and both simulators run it (Verilator -Wall and Icarus -Wall clean).
 // Assertions (`ifndef SYNTHESIS): the sub-modules' own, plus cells
 // conserved at the free count (free + queued <= B) and port budgets.
 module occamy_tm #(
@@ -327,7 +333,7 @@ module occamy_tm #(
   logic [IW-1:0]     hd_gnt_idx;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  always_comb begin
+  always @* begin
     cand = nonempty;
     if (sch_valid) cand[sch_qid] = 1'b0;
   end
@@ -428,7 +434,7 @@ module occamy_tm #(
   );
 
   // ---- Top registers ----
-  always_comb begin
+  always @* begin
     qlen_d = qlen_adm;
     if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
     free_d = free_adm + QW'(deq_freed) + QW'(hd_freed);

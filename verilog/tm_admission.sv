@@ -85,7 +85,7 @@ module tm_admission #(
   end
 `endif
 
-  always_comb begin
+  always @* begin
     logic [IW-1:0] q;
     logic [QW:0]   need;
     logic [QW-1:0] fr;

@@ -128,7 +128,7 @@ module tm_dequeue #(
   /* verilator lint_on CMPCONST */
   assign fin     = run && (done + cnt == n);
 
-  always_comb begin
+  always @* begin
     logic [CW-1:0] cur;
     cp_rd_en_o   = '0;
     cp_rd_addr_o = '0;
@@ -180,7 +180,7 @@ module tm_dequeue #(
   logic [1:0] tl;  // the job FIFO's tail slot, mod JD
   assign tl = dh_q + dn_q[1:0];
 
-  always_comb begin
+  always @* begin
     job_d = job_q;
     if (unl_i) job_d[32'(tl)*JW +: JW] = unl_job;
     dh_d   = dh_q + 2'(fin);

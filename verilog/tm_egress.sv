@@ -79,7 +79,7 @@ module tm_egress #(
   logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
   assign ret_tag0 = ret_tag_i[0 +: TW];
 
-  always_comb begin
+  always @* begin
     logic [PNW:0]  c;
     logic [PNW:0]  in;
     logic          send;
@@ -168,7 +168,7 @@ module tm_egress #(
     assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d[p*PNW +: PNW]));
     assign bhead[p*EW +: EW]     = byp_q[p] ? bdat_q[p*EW +: EW] : b_rdata[p*EW +: EW];
     assign off = rp_d[p*PNW +: PNW] - wp_q[p*PNW +: PNW];
-    always_comb begin
+    always @* begin
       byp_d[p] = ret_i && 32'(ret_port_i) == p && 32'(off) < 32'(ret_cnt_i);
       bdat_d[p*EW +: EW] = '0;
       for (int s = 0; s < K; s++) begin

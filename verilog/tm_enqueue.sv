@@ -135,7 +135,7 @@ module tm_enqueue #(
   logic act_q, act_d;
   assign take = !act_q && avail;
 
-  always_comb begin
+  always @* begin
     logic [DAW-1:0] off;
     en_d  = en_q + DNW'(adm_n_i) - DNW'(take);
     wp_d  = wp_q + DAW'(adm_n_i);
@@ -166,7 +166,7 @@ module tm_enqueue #(
   assign left   = n_c - done_c;
   assign cnt    = (32'(left) < K) ? left : LW'(K);
 
-  always_comb begin
+  always @* begin
     logic [KW-1:0]  b;
     logic [BNW-1:0] sub;
     go = act_q || take;
@@ -182,7 +182,7 @@ module tm_enqueue #(
 
   assign last = go && (done_c + cnt == n_c);
 
-  always_comb begin
+  always @* begin
     logic [KW-1:0] b;
     logic [CW-1:0] x;
     pop_o        = '0;
@@ -213,7 +213,7 @@ module tm_enqueue #(
   assign link_body_o  = {ser_c, n_c, heads_d, tails_d};
   assign busy_o       = act_q;
 
-  always_comb begin
+  always @* begin
     act_d  = act_q;
     q_d    = q_c;
     n_d    = n_c;

@@ -112,7 +112,7 @@ module tm_free_list #(
 
   for (genvar b = 0; b < K; b++) begin : g_bank
     assign head_o[b*CW +: CW] = pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW] : head_q[b*CW +: CW];
-    always_comb begin
+    always @* begin
       fb[b] = 1'b0; fh[b*CW +: CW] = '0; ft[b*CW +: CW] = '0; fn[b*BNW +: BNW] = '0;
       for (int s = 0; s < K; s++) begin
         if (fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b) begin
@@ -123,7 +123,7 @@ module tm_free_list #(
         end
       end
     end
-    always_comb begin
+    always @* begin
       gb[b] = 1'b0; gh[b*CW +: CW] = '0; gt[b*CW +: CW] = '0; gn[b*BNW +: BNW] = '0;
       for (int s = 0; s < K; s++) begin
         if (ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b) begin
@@ -137,7 +137,7 @@ module tm_free_list #(
   end
 
   // Pops and the stage F appends.
-  always_comb begin
+  always @* begin
     logic [BNW-1:0] c0, c1;
     int rp, wp;
     head_f    = head_o;
@@ -186,7 +186,7 @@ module tm_free_list #(
   logic over_budget;  // a stage G append found no write port left
 
   // The stage G appends, after stage F's.
-  always_comb begin
+  always @* begin
     int wp;
     head_d    = head_f;
     tail_d    = tail_f;

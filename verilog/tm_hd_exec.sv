@@ -122,7 +122,7 @@ module tm_hd_exec #(
   assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
 
   // Longest candidate over its threshold (ideal maximum finder).
-  always_comb begin
+  always @* begin
     logic [QW-1:0] best;
     logic [N-1:0]  c;
     c         = over_i & cand_i;
@@ -138,7 +138,7 @@ module tm_hd_exec #(
     end
   end
 
-  always_comb begin
+  always @* begin
     logic [IW-1:0] g;
     g           = (policy_i == 2'd2) ? lqd_idx : arb_idx_i;
     over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];
@@ -196,7 +196,7 @@ module tm_hd_exec #(
   assign rds    = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
   /* verilator lint_on CMPCONST */
 
-  always_comb begin
+  always @* begin
     for (int s = 0; s < K; s++) begin
       if (done == '0) begin
         cur[s*CW +: CW] = heads[s*CW +: CW];
@@ -208,7 +208,7 @@ module tm_hd_exec #(
     end
   end
 
-  always_comb begin
+  always @* begin
     logic [WW-1:0]  wl;
     logic [CW-1:0]  h;
     logic           need;

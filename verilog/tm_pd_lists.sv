@@ -90,7 +90,7 @@ module tm_pd_lists #(
   logic [N*LW-1:0]  flen_q, flen_d;
 
   // After the unlink (stage A).
-  always_comb begin
+  always @* begin
     head_a = head_q;
     hlen_a = hlen_q;
     cnt_a  = cnt_q;
@@ -119,7 +119,7 @@ module tm_pd_lists #(
   assign cnt_o       = cnt_q;
 
   // The link (stage E), after the unlink and the head read.
-  always_comb begin
+  always @* begin
     head_d = head_a;
     hlen_d = hlen_a;
     cnt_d  = cnt_a;

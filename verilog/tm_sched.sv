@@ -91,7 +91,7 @@ module tm_sched #(
   end
 
   // First candidate port at or after the pointer, circularly.
-  always_comb begin
+  always @* begin
     port   = '0;
     for (int p = P - 1; p >= 0; p--) begin
       if (cand[p]) port = PW'(p);
@@ -104,7 +104,7 @@ module tm_sched #(
     pvalid = en_i && (|cand);
   end
 
-  always_comb begin
+  always @* begin
     logic [Q-1:0]     el, ne;
     logic [CQW-1:0]   c;
     logic             added, done;
