@@ -3,14 +3,11 @@
 package runner
 
 import (
-	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/testbench/stimulus"
 )
@@ -20,7 +17,7 @@ import (
 // its default 90% load, the same recorded inputs for every side:
 //
 //   - "go": the Go golden model through its port words (what the
-//     co-simulation's golden side runs);
+//     co-simulation's golden side runs), goldenRate over the replay;
 //   - "bare": the Verilated TM alone through the bridge, batched
 //     (Model.Run per chunk) and lock-step (Model.Cycle), no comparison;
 //   - "batched" and "lockstep": the co-simulation.
@@ -55,46 +52,22 @@ func tmSpeedSetup(tb testing.TB, n int) Options {
 	return opt
 }
 
-// goldenReplayRate steps a fresh golden model over the recorded inputs.
-func goldenReplayRate(tb testing.TB, opt Options, n int) time.Duration {
-	s, err := prepare(opt)
-	require.NoError(tb, err)
-	sd, err := s.newSide()
-	require.NoError(tb, err)
-	w := s.canon.InWords
-	out := make([]uint32, s.canon.OutWords)
-	start := time.Now()
-	for c := 0; c < n; c++ {
-		sd.g.step(opt.Replay[c*w:(c+1)*w], out)
-	}
-	return time.Since(start)
-}
-
 // BenchmarkTMSpeed measures the five sides in one run, interleaved, and
 // reports the best iteration of each and the three ratios of the targets.
 func BenchmarkTMSpeed(b *testing.B) {
 	const n = 1 << 18
 	opt := tmSpeedSetup(b, n)
-	// Build (or find in the cache) the model once before timing.
-	s, err := prepare(opt)
-	require.NoError(b, err)
-	_, err = cosim.Build(context.Background(), s.spec())
-	require.NoError(b, err)
-	best := map[string]time.Duration{}
-	keep := func(k string, d time.Duration) {
-		if v, ok := best[k]; !ok || d < v {
-			best[k] = d
-		}
-	}
+	best := bestOf{}
+	keep := best.keep
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		keep("go", goldenReplayRate(b, opt, n))
+		keep("go", goldenRate(b, opt, n)) // the golden side on the replayed words
 		keep("bare-batched", bareRate(b, opt, n, true))
 		keep("bare-lockstep", bareRate(b, opt, n, false))
 		keep("batched", cosimRate(b, opt, n, true))
 		keep("lockstep", cosimRate(b, opt, n, false))
 	}
-	rate := func(k string) float64 { return n / best[k].Seconds() }
+	rate := func(k string) float64 { return best.rate(k, n) }
 	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep"} {
 		b.ReportMetric(rate(k), k+"-cycles/s")
 	}

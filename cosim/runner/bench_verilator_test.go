@@ -158,12 +158,8 @@ func cppRate(tb testing.TB, exe string, n int) time.Duration {
 func BenchmarkSpeedRatios(b *testing.B) {
 	opt, exe := speedSetup(b)
 	const n = 1 << 21
-	best := map[string]time.Duration{}
-	keep := func(k string, d time.Duration) {
-		if v, ok := best[k]; !ok || d < v {
-			best[k] = d
-		}
-	}
+	best := bestOf{}
+	keep := best.keep
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		keep("cpp", cppRate(b, exe, n))
@@ -174,7 +170,7 @@ func BenchmarkSpeedRatios(b *testing.B) {
 		keep("bare-batched", bareRate(b, opt, n, true))
 		keep("bare-lockstep", bareRate(b, opt, n, false))
 	}
-	rate := func(k string) float64 { return n / best[k].Seconds() }
+	rate := func(k string) float64 { return best.rate(k, n) }
 	b.ReportMetric(rate("cpp"), "cpp-cycles/s")
 	b.ReportMetric(rate("batched"), "batched-cycles/s")
 	b.ReportMetric(rate("lockstep"), "lockstep-cycles/s")
@@ -187,6 +183,19 @@ func BenchmarkSpeedRatios(b *testing.B) {
 	b.ReportMetric(rate("bare-lockstep"), "bare-lockstep-cycles/s")
 	b.ReportMetric(100*rate("lockstep")/rate("bare-lockstep"), "lockstep/bare-%")
 }
+
+// bestOf keeps the shortest time of each side over a benchmark's
+// iterations.
+type bestOf map[string]time.Duration
+
+func (b bestOf) keep(k string, d time.Duration) {
+	if v, ok := b[k]; !ok || d < v {
+		b[k] = d
+	}
+}
+
+// rate is side k's cycles per second over n cycles, at its best time.
+func (b bestOf) rate(k string, n int) float64 { return float64(n) / b[k].Seconds() }
 
 // Per-cycle benchmarks of each (ns/op is one cycle).
 
