@@ -168,4 +168,17 @@ type Probe struct {
 	Deq      ExecState        // dequeue pipeline
 	Ports    [NumMems]PortUse // all ports used in the cycle
 	HDPorts  [NumMems]PortUse // the part of Ports the head-drop path used
+	HDPipe   HDPipe           // the head-drop executor's pipeline in the cycle
+}
+
+// HDPipe is what the head-drop executor's pipeline did in one cycle, for
+// the throughput classifier (testbench/throughput). A lane is one free-list
+// bank's queue of sub-list work (see HDExec).
+type HDPipe struct {
+	Issued  bool // a head-drop PD read was issued (pd_rd_o)
+	Room    bool // the executor could have taken a new packet (its lanes had room, no read pending)
+	Pending int  // lanes holding work at the start of the cycle
+	Ready   int  // lanes whose front work could be served (its read latency met)
+	Served  int  // lanes that freed cells this cycle
+	Blocked int  // ready lanes not served for lack of cell-pointer ports
 }
