@@ -3,7 +3,6 @@ package throughput
 import (
 	"context"
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,55 +29,76 @@ func mustSize(t *testing.T, s string) Size {
 	return sz
 }
 
-// TestModelAgainstBound is the estimator's main property, over k, free
-// mode, packet size and load:
-//
-//  1. the model never expels faster than the closed-form bound (beyond one
-//     packet of edge effect), since the bound leaves every port to the
-//     executor;
-//  2. for a fixed size, every demand cycle the executor lost is accounted
-//     for: measured/bound = 1 − lostPD − lostCP, within 2%;
-//  3. with no normal load, chain freeing, and enough cell-pointer ports, the
-//     model reaches the bound within 5%.
-func TestModelAgainstBound(t *testing.T) {
-	o := quick()
-	sizes := []string{"fixed:256", "fixed:1500", "fixed:9000", "bimodal:64:1500:0.5"}
+// boundOpts are the defaults (B = 16384, so every burst is long) with
+// short warm-up and idle runs, which the bound does not depend on.
+func boundOpts() Options {
+	o := DefaultOptions()
+	o.Warmup, o.IdleCycles = 500, 200
+	return o
+}
+
+// TestIdleMeetsBound is the target: at idle ports (no normal
+// load), for fixed sizes of 1, 6 and 36 cells, every k and both free
+// modes, the measured rate is within Tolerance (5%) of the closed-form
+// bound. Together with TestBoundHolds it pins the bound from both sides:
+// a term loosened by more than 5% where it binds fails here.
+func TestIdleMeetsBound(t *testing.T) {
+	o := boundOpts()
 	for _, k := range []int{1, 2, 4, 8} {
 		for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
+			for _, sz := range []string{"fixed:64", "fixed:1500", "fixed:9000"} {
+				p := Point{K: k, FreeMode: fm, Size: mustSize(t, sz), Ports: 8}
+				r, err := Measure(context.Background(), p, o)
+				require.NoError(t, err, "%s", p)
+				e := r.Expulsion
+				require.Greater(t, e.Pkts, uint64(100), "%s: packets expelled", p)
+				assert.Equal(t, r.Bound, r.Expelled, "%s: a fixed size expels the offered mix", p)
+				assert.InDelta(t, 0, r.Gap, Tolerance, "%s: measured %.4f, bound %.4f (%s), gap %+.2f%%; demand cycles %.1f%% productive, %.1f%% lost PD, %.1f%% lost CP, %.1f%% wait",
+					p, e.PktsPerClock, r.Bound.PktsPerClock, r.Bound.Binding, 100*r.Gap, 100*e.Productive, 100*e.LostPD, 100*e.LostCP, 100*e.Wait)
+				assert.Empty(t, r.Flag, "%s", p)
+				assert.Zero(t, e.EmptyAppends, "%s: the cp-write term's assumption (no append into an empty bank)", p)
+				assert.InDelta(t, 1, e.Productive+e.LostPD+e.LostCP+e.Wait, 1e-9, "%s: classes", p)
+			}
+		}
+	}
+}
+
+// TestBoundHolds: the model never expels faster than the bound at the
+// mix it expelled, over k, free mode, fixed and mixed sizes and load,
+// beyond 1% and the window's edge: the congested port's dequeue runs up
+// to TxWindow cells ahead of its line rate and frees whole packets, so in
+// a finite window it may take up to TxWindow + 2 packets' cells less than
+// its long-run share. A term tightened by more than that fails here.
+func TestBoundHolds(t *testing.T) {
+	o := boundOpts()
+	sizes := []string{"fixed:64", "fixed:1500", "fixed:9000", "bimodal:64:1500:0.5", "uniform:64:9000", "bimodal:256:9000:0.2"}
+	tx := tm.DefaultConfig().TxWindow
+	for _, k := range []int{1, 4} {
+		for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 			for _, sz := range sizes {
-				for _, load := range []float64{0, 60} {
+				for _, load := range []float64{0, 50, 90} {
 					p := Point{K: k, FreeMode: fm, Size: mustSize(t, sz), Load: load, Ports: 8}
-					name := fmt.Sprint(p)
 					r, err := Measure(context.Background(), p, o)
-					require.NoError(t, err, name)
+					require.NoError(t, err, "%s", p)
 					e := r.Expulsion
-					require.Greater(t, e.Pkts, uint64(20), "%s: packets expelled in the window", name)
-					slack := 1 / float64(e.DemandCycles) // one packet at the window's edge
-					assert.LessOrEqual(t, e.PktsPerClock, r.Bound.PktsPerClock*(1+0.01)+slack,
-						"%s: measured %.4f pkts/clk above the bound %.4f", name, e.PktsPerClock, r.Bound.PktsPerClock)
-					if sz != "bimodal:64:1500:0.5" {
-						assert.InDelta(t, 1-e.LostPD-e.LostCP, e.PktsPerClock/r.Bound.PktsPerClock, 0.02,
-							"%s: measured/bound %.4f, lost PD %.4f CP %.4f", name, e.PktsPerClock/r.Bound.PktsPerClock, e.LostPD, e.LostCP)
-					}
-					if load == 0 && fm == tm.FreeChain && k >= 2 {
-						assert.InDelta(t, 0, r.Gap, Tolerance, "%s: gap %.4f at zero load", name, r.Gap)
-						assert.Empty(t, r.Flag, name)
-					}
-					if r.Gap < -Tolerance {
-						assert.Contains(t, r.Flag, "below the bound", name)
-					}
+					require.Greater(t, e.Pkts, uint64(50), "%s: packets expelled", p)
+					dist := p.Size.Cells(o.CellBytes)
+					edge := float64(tx+2*MaxCells(dist)) / MeanCells(dist) / float64(e.DemandCycles)
+					assert.LessOrEqual(t, e.PktsPerClock, r.Expelled.PktsPerClock*1.01+edge,
+						"%s: measured %.4f pkts/clk above the bound %.4f (%s) at the expelled mix (edge %.4f)", p, e.PktsPerClock, r.Expelled.PktsPerClock, r.Expelled.Binding, edge)
+					assert.LessOrEqual(t, r.Expelled.PktsPerClock, r.Bound.PktsPerClock*1.15, "%s: the expelled mix is far from the offered one", p)
 				}
 			}
 		}
 	}
 }
 
-// TestLoadSlowsExpulsion: more normal load never speeds the executor up
-// (beyond noise), and per-cell freeing at k=1 loses most of its rate at 90%
-// load: the normal load's pointer chases and pops take the two cell-pointer
-// read ports.
-func TestLoadSlowsExpulsion(t *testing.T) {
-	o := quick()
+// TestLoadWidensGap: normal load never speeds the executor up (beyond
+// noise) while the bound, which counts only the congested port's dequeue,
+// stays put; per-cell freeing at k=1, whose one cell-pointer write port
+// the normal load's frees share, loses most of its rate at 90% load.
+func TestLoadWidensGap(t *testing.T) {
+	o := boundOpts()
 	for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 		prev := 1.0
 		for _, load := range []float64{0, 30, 60, 90} {
@@ -87,8 +107,8 @@ func TestLoadSlowsExpulsion(t *testing.T) {
 			assert.LessOrEqual(t, r.Expulsion.PktsPerClock, prev*1.02, "%s load %g: %.4f pkts/clk after %.4f", fm, load, r.Expulsion.PktsPerClock, prev)
 			prev = r.Expulsion.PktsPerClock
 			if fm == tm.FreeCell && load == 90 {
-				assert.Less(t, r.Expulsion.PktsPerClock, 0.5*r.Bound.PktsPerClock, "k=1 cell at 90%%")
-				assert.Greater(t, r.Expulsion.LostCP, 0.5, "k=1 cell at 90%%: lost CP")
+				assert.Less(t, r.Expulsion.PktsPerClock, 0.6*r.Bound.PktsPerClock, "k=1 cell at 90%%")
+				assert.Contains(t, r.Flag, "below the bound", "k=1 cell at 90%%")
 			}
 		}
 	}

@@ -108,7 +108,7 @@ const (
 	refillClass = numClasses - 2
 	victimClass = numClasses - 1
 	normalAlpha = 3 // α = 8, the paper's choice
-	victimAlpha = 3
+	victimAlpha = 0
 )
 
 // Config builds the TM configuration of point p under options o; it is

@@ -38,8 +38,10 @@ func WriteTable(w io.Writer, rep *Report) error {
 		fmt.Fprintf(w, ", burst %g line rates (%g cells/clock)", o.BurstRate, o.BurstRate/float64(o.R))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "pkts/clk, cells/clk: expelled per clock with something to expel; bound: closed form (pkts/clk); demand: share of")
-	fmt.Fprintln(w, "cycles with something to expel; free bw: memory ports idle under the normal load, median (p10-p90);")
+	fmt.Fprintln(w, "pkts/clk, cells/clk: expelled per clock with something to expel; bound: closed form (pkts/clk), binds: its")
+	fmt.Fprintln(w, "least term (pd-issue, pd-port, cp-write, cp-read, lanes, lane-depth); mix bound: the bound at the mix the window")
+	fmt.Fprintln(w, "expelled, which the gap compares with; demand: share of cycles with something to expel; free bw: memory ports")
+	fmt.Fprintln(w, "idle under the normal load, median (p10-p90);")
 	fmt.Fprintln(w, "α (4): largest α by the paper's Inequality (4), α fluid: by the fluid model with drains (docs/experiments.md);")
 	fmt.Fprintln(w, "no setup: the point could not be set up on the model (note below), nothing measured")
 	mems := showMems(rep.Results)
@@ -48,7 +50,7 @@ func WriteTable(w io.Writer, rep *Report) error {
 	if mems {
 		head = append(head, "pd", "cp", "cd")
 	}
-	head = append(head, "bound", "pkts/clk", "cells/clk", "gap", "demand", "free bw", "α (4)", "α fluid", "flag")
+	head = append(head, "bound", "binds", "mix bound", "pkts/clk", "cells/clk", "gap", "demand", "free bw", "α (4)", "α fluid", "flag")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	var notes []string
 	for _, r := range rep.Results {
@@ -67,11 +69,12 @@ func WriteTable(w io.Writer, rep *Report) error {
 			alpha, fluid = "-", "-"
 		}
 		if r.Setup != "" {
-			row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), "-", "-", "-", "-", "-", "-", "-", flag+" no setup")
+			row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), r.Bound.Binding, "-", "-", "-", "-", "-", "-", "-", "-", flag+" no setup")
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 			continue
 		}
-		row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), fmt.Sprintf("%.4f", r.Expulsion.PktsPerClock),
+		row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), r.Bound.Binding, fmt.Sprintf("%.4f", r.Expelled.PktsPerClock),
+			fmt.Sprintf("%.4f", r.Expulsion.PktsPerClock),
 			fmt.Sprintf("%.3f", r.Expulsion.CellsPerClock), fmt.Sprintf("%+.1f%%", 100*r.Gap),
 			fmt.Sprintf("%.2f", r.Expulsion.Demand),
 			fmt.Sprintf("%.0f%% (%.0f-%.0f)", 100*r.Idle.P50, 100*r.Idle.P10, 100*r.Idle.P90), alpha, fluid, flag)
@@ -89,13 +92,17 @@ func WriteTable(w io.Writer, rep *Report) error {
 	return nil
 }
 
-// CSVHeader lists the columns of WriteCSV.
-var CSVHeader = []string{"k", "free_mode", "size", "load_pct", "ports", "pd", "cp", "cd",
-	"bound_cycles_per_pkt", "bound_pkts_per_clock", "bound_cells_per_clock",
-	"pkts_per_clock", "cells_per_clock", "gap", "expelled_pkts", "expelled_cells", "demand_cycles", "window_cycles",
-	"demand", "lost_pd", "lost_cp", "wait",
+// CSVHeader lists the columns of WriteCSV: the bound's pkts per clock,
+// binding term and each term's pkts per clock (bound_pd_issue, ...; empty
+// where the term does not limit), the bound at the mix actually expelled,
+// then the measurement.
+var CSVHeader = append(append([]string{"k", "free_mode", "size", "load_pct", "ports", "pd", "cp", "cd",
+	"bound_cycles_per_pkt", "bound_pkts_per_clock", "bound_cells_per_clock", "bound_binding"}, termColumns()...),
+	"bound_expelled_pkts_per_clock",
+	"pkts_per_clock", "cells_per_clock", "gap", "expelled_pkts", "expelled_cells", "demand_cycles", "window_cycles", "bursts",
+	"demand", "productive", "lost_pd", "lost_cp", "wait", "empty_appends",
 	"free_bw_p10", "free_bw_p50", "free_bw_p90", "free_bw_mean", "free_pd_mean", "free_cp_mean", "free_cd_mean",
-	"alpha_max", "alpha_fluid", "flag"}
+	"alpha_max", "alpha_fluid", "flag")
 
 // WriteCSV writes one header row (CSVHeader) and one row per point.
 func WriteCSV(w io.Writer, rep *Report) error {
@@ -107,13 +114,18 @@ func WriteCSV(w io.Writer, rep *Report) error {
 		p, e, b, i := r.Point, r.Expulsion, r.Bound, r.Idle
 		row := []string{strconv.Itoa(p.K), p.FreeMode.String(), p.Size.Name, fmtG(p.Load), strconv.Itoa(p.Ports),
 			p.PD.String(), p.CP.String(), p.CD.String(),
-			fmtG(b.CyclesPerPkt), fmtG(b.PktsPerClock), fmtG(b.CellsPerClock),
+			fmtG(b.CyclesPerPkt), fmtG(b.PktsPerClock), fmtG(b.CellsPerClock), b.Binding}
+		for _, name := range TermNames {
+			t, ok := b.Term(name)
+			row = append(row, map[bool]string{true: fmtG(t.PktsPerClock)}[ok])
+		}
+		row = append(row, fmtG(r.Expelled.PktsPerClock),
 			fmtG(e.PktsPerClock), fmtG(e.CellsPerClock), fmtG(r.Gap),
 			strconv.FormatUint(e.Pkts, 10), strconv.FormatUint(e.Cells, 10),
-			strconv.FormatUint(e.DemandCycles, 10), strconv.FormatUint(e.WindowCycles, 10),
-			fmtG(e.Demand), fmtG(e.LostPD), fmtG(e.LostCP), fmtG(e.Wait),
+			strconv.FormatUint(e.DemandCycles, 10), strconv.FormatUint(e.WindowCycles, 10), strconv.Itoa(e.Bursts),
+			fmtG(e.Demand), fmtG(e.Productive), fmtG(e.LostPD), fmtG(e.LostCP), fmtG(e.Wait), fmtG(e.EmptyAppends),
 			fmtG(i.P10), fmtG(i.P50), fmtG(i.P90), fmtG(i.Mean), fmtG(i.PD), fmtG(i.CP), fmtG(i.CD),
-			r.AlphaMax, r.AlphaFluid, r.Flag}
+			r.AlphaMax, r.AlphaFluid, r.Flag)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -127,6 +139,15 @@ func WriteJSON(w io.Writer, rep *Report) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(rep)
+}
+
+// termColumns are the CSV columns of the bound's terms: bound_pd_issue, ...
+func termColumns() []string {
+	c := make([]string, len(TermNames))
+	for i, n := range TermNames {
+		c[i] = "bound_" + strings.ReplaceAll(n, "-", "_")
+	}
+	return c
 }
 
 func fmtG(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }

@@ -34,7 +34,9 @@ func TestReports(t *testing.T) {
 	assert.Contains(t, text, "bound")
 	assert.Contains(t, text, "cp", "memory columns shown when a budget is not auto")
 	assert.Contains(t, text, "16/8")
-	assert.Contains(t, text, "[1] k=1 cell fixed:1500 load=0% P=8: model 12.5% below the bound", "flag notes")
+	assert.Contains(t, text, "binds")
+	assert.Contains(t, text, "[1] k=1 cell fixed:1500 load=90% P=8: model", "flag notes")
+	assert.Contains(t, text, "below the bound (cp-write): demand cycles", "flag notes name the binding term and the classes")
 
 	var cb bytes.Buffer
 	require.NoError(t, WriteCSV(&cb, rep))
