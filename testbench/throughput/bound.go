@@ -32,7 +32,7 @@ func ResourcesOf(cfg tm.Config) Resources {
 	return Resources{K: cfg.K, Chain: cfg.FreeMode == tm.FreeChain,
 		PDReads: cfg.PD.ReadPorts, PDLatency: cfg.PD.ReadLatency,
 		CPReads: cfg.CP.ReadPorts, CPWrites: cfg.CP.WritePorts, CPLatency: cfg.CP.ReadLatency,
-		LaneDepth: hdLaneDepth, R: cfg.R}
+		LaneDepth: tm.HDLaneDepth, R: cfg.R}
 }
 
 // The bound's terms, one per resource the executor needs (Term.Name).

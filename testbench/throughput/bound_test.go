@@ -121,5 +121,5 @@ func TestResourcesOf(t *testing.T) {
 	c := tm.DefaultConfig()
 	c.FreeMode = tm.FreeChain
 	c.PD.ReadLatency, c.CP.ReadLatency, c.CP.ReadPorts = 3, 2, 5
-	assert.Equal(t, Resources{K: 4, Chain: true, PDReads: 1, PDLatency: 3, CPReads: 5, CPWrites: 4, CPLatency: 2, LaneDepth: hdLaneDepth, R: 8}, ResourcesOf(c))
+	assert.Equal(t, Resources{K: 4, Chain: true, PDReads: 1, PDLatency: 3, CPReads: 5, CPWrites: 4, CPLatency: 2, LaneDepth: tm.HDLaneDepth, R: 8}, ResourcesOf(c))
 }
