@@ -46,9 +46,10 @@ func newThroughputCmd() *cobra.Command {
 		Long: `throughput runs the traffic-manager model for every point of a sweep and
 reports how many packets and cells Occamy's head-drop executor expels per
 clock whenever an over-allocated queue has something to expel, under the
-given normal load, beside the closed-form bound (PD read latency,
-ceil(cells/k) rounds, free mode). Rows where the model and the bound differ
-by more than 5% are flagged with the reason. It also reports the memory
+given normal load, beside the closed-form bound (the least of its PD,
+cell-pointer and lane terms, from the port budgets and latencies; the
+binding term is shown). Rows where the model and the bound differ by more
+than 5% are flagged with the reason. It also reports the memory
 ports the normal load leaves idle per cycle (paper Fig. 6d) and, from the
 measured expulsion rate V and --burst-rate R, the largest α for which a
 burst still gets its fair share: by the paper's Inequality (4)
