@@ -31,6 +31,7 @@ func TestClassifier(t *testing.T) {
 		{"lanes served", cyc{prev: tm.ExecCells, hd: tm.ExecCells, pipe: tm.HDPipe{Pending: 3, Ready: 3, Served: 2, Blocked: 1}, cpWrites: 2, wantClass: "productive"}},
 		{"ready lanes, no cell-pointer port", cyc{prev: tm.ExecCells, hd: tm.ExecCells, pipe: tm.HDPipe{Pending: 2, Ready: 2, Blocked: 2}, wantClass: "lostCP"}},
 		{"blocked lanes and a PD port taken: CP first", cyc{prev: tm.ExecCells, hd: tm.ExecCells, gnt: true, pipe: tm.HDPipe{Room: true, Pending: 1, Ready: 1, Blocked: 1}, wantClass: "lostCP"}},
+		{"lane work though the state before was idle", cyc{prev: tm.ExecIdle, hd: tm.ExecCells, pipe: tm.HDPipe{Pending: 1}, wantClass: "wait"}},
 		{"lanes waiting on a link read", cyc{prev: tm.ExecCells, hd: tm.ExecCells, pipe: tm.HDPipe{Pending: 2}, wantClass: "wait"}},
 		{"the last cell freed: idle after", cyc{prev: tm.ExecCells, hd: tm.ExecIdle, pipe: tm.HDPipe{Pending: 1, Ready: 1, Served: 1}, wantClass: "productive"}},
 		{"an append into an empty bank", cyc{prev: tm.ExecCells, hd: tm.ExecIdle, pipe: tm.HDPipe{Pending: 1, Ready: 1, Served: 1}, cpWrites: 0, wantClass: "productive"}},

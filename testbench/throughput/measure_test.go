@@ -196,6 +196,18 @@ func TestMeasureBadPoint(t *testing.T) {
 	}
 }
 
+// TestSetupNoRoomForBurst: a buffer too small for a refill burst of 16 of
+// the largest packets is a setup failure of the point, said in its row.
+func TestSetupNoRoomForBurst(t *testing.T) {
+	o := quick()
+	o.B = 1024
+	r, err := Measure(context.Background(), Point{K: 4, FreeMode: tm.FreeChain, Size: mustSize(t, "fixed:9000"), Ports: 8}, o)
+	require.NoError(t, err)
+	assert.Contains(t, r.Setup, "too little for a burst of 16 packets of 36 cells")
+	assert.Contains(t, r.Flag, "cannot be set up")
+	assert.Zero(t, r.Expulsion.Pkts)
+}
+
 func TestMeasureCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

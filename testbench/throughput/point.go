@@ -63,7 +63,7 @@ type Options struct {
 	PDLatency int `json:"pd_latency"` // PD memory read latency, cycles
 	CPLatency int `json:"cp_latency"` // cell-pointer memory read latency, cycles
 
-	Window     uint64 `json:"window"`      // expulsion run: cycles measured after the refill starts
+	Window     uint64 `json:"window"`      // expulsion run: the most cycles measured after the first refill burst (it ends sooner when the bursts are spent)
 	Warmup     uint64 `json:"warmup"`      // cycles of normal load before measuring (both runs)
 	IdleCycles uint64 `json:"idle_cycles"` // idle-port run: cycles measured
 
