@@ -93,6 +93,52 @@ func TestBoundHolds(t *testing.T) {
 	}
 }
 
+// TestBoundOffDefaults: with longer latencies or other port budgets other
+// terms bind (pd-issue at Lpd = 2, lanes at Lcp = 2 or with 16/8
+// cell-pointer ports, cp-write with two PD read ports); the bound still
+// holds, and at idle ports for a fixed size it is still within Tolerance.
+func TestBoundOffDefaults(t *testing.T) {
+	tx := tm.DefaultConfig().TxWindow
+	cases := []struct {
+		name     string
+		lpd, lcp int
+		pd, cp   Mem
+	}{
+		{"Lpd=2", 2, 1, Mem{}, Mem{}},
+		{"Lcp=2", 1, 2, Mem{}, Mem{}},
+		{"Lpd=Lcp=3", 3, 3, Mem{}, Mem{}},
+		{"cp 16/8", 1, 1, Mem{}, Mem{Reads: 16, Writes: 8}},
+		{"pd 2/2", 1, 1, Mem{Reads: 2, Writes: 2}, Mem{}},
+	}
+	binds := map[string]bool{}
+	for _, tc := range cases {
+		o := boundOpts()
+		o.PDLatency, o.CPLatency = tc.lpd, tc.lcp
+		for _, k := range []int{1, 4} {
+			for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
+				for _, sz := range []string{"fixed:1500", "uniform:64:9000"} {
+					p := Point{K: k, FreeMode: fm, Size: mustSize(t, sz), Ports: 8, PD: tc.pd, CP: tc.cp}
+					r, err := Measure(context.Background(), p, o)
+					require.NoError(t, err, "%s %s", tc.name, p)
+					e := r.Expulsion
+					require.Greater(t, e.Pkts, uint64(50), "%s %s: packets expelled", tc.name, p)
+					dist := p.Size.Cells(o.CellBytes)
+					edge := float64(tx+2*MaxCells(dist)) / MeanCells(dist) / float64(e.DemandCycles)
+					assert.LessOrEqual(t, e.PktsPerClock, r.Expelled.PktsPerClock*1.01+edge,
+						"%s %s: measured %.4f pkts/clk above the bound %.4f (%s)", tc.name, p, e.PktsPerClock, r.Expelled.PktsPerClock, r.Expelled.Binding)
+					if sz == "fixed:1500" {
+						binds[r.Bound.Binding] = true
+						assert.InDelta(t, 0, r.Gap, Tolerance, "%s %s: measured %.4f, bound %.4f (%s)", tc.name, p, e.PktsPerClock, r.Bound.PktsPerClock, r.Bound.Binding)
+					}
+				}
+			}
+		}
+	}
+	for _, term := range []string{TermPDIssue, TermPDPort, TermCPWrite, TermLanes} {
+		assert.True(t, binds[term], "no point where %s binds: %v", term, binds)
+	}
+}
+
 // TestLoadWidensGap: normal load never speeds the executor up (beyond
 // noise) while the bound, which counts only the congested port's dequeue,
 // stays put; per-cell freeing at k=1, whose one cell-pointer write port
