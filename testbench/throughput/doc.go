@@ -80,7 +80,11 @@
 // not and is left to the measurement. The lane-depth term is Little's law:
 // a sub-list of L cells holds a lane entry (reserved when the PD read is
 // issued, every lane having room) from the read to its last free, at
-// least Lpd + (L−1)·Lcp + 1 cycles, and each lane has D entries.
+// least Lpd + (L−1)·Lcp + 1 cycles, and each lane has D entries. With
+// D ≥ 2 it never binds (it is below lanes only when (D−1)·E[lane time] <
+// E[m]·Lpd, and below pd-issue only when k·D·Lpd < E[m·(Lpd+1) + (n−m)·Lcp];
+// together they need k < E[m]/(D−1) ≤ k), so with tm.HDLaneDepth = 4 it is
+// there for a smaller D, which TestBoundTerms checks at D = 1.
 //
 // What it assumes:
 //
