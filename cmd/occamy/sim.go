@@ -56,6 +56,7 @@ var tmFlags = []tmFlag{
 	{"r", "R", "cycles per cell per port (line rate)", nil},
 	{"sched", "Sched", "egress scheduling: sp or drr", parseSched},
 	{"free-mode", "FreeMode", "freeing: cell or chain", parseFreeMode},
+	{"max-offers", "MaxOffers", "packets the ingress takes per cycle (the Verilog's IN); more are ingress drops", nil},
 }
 
 func newSimCmd() *cobra.Command {
