@@ -19,19 +19,19 @@ func countOf(c tm.Count) Count { return Count{Pkts: c.Pkts, Cells: c.Cells} }
 
 // QueueRow is one queue's counters in a result.
 type QueueRow struct {
-	Queue       int   `json:"queue"`
-	Port        int   `json:"port"`
-	Class       int   `json:"class"`
-	Arrived     Count `json:"arrived"`
-	Admitted    Count `json:"admitted"`
-	AdmDropped  Count `json:"adm_dropped"`
+	Queue      int   `json:"queue"`
+	Port       int   `json:"port"`
+	Class      int   `json:"class"`
+	Arrived    Count `json:"arrived"`
+	Admitted   Count `json:"admitted"`
+	AdmDropped Count `json:"adm_dropped"`
 	// IngressDropped is the part of AdmDropped offered beyond MaxOffers
 	// packets in its cycle (docs/tm.md, "Ingress bound"); absent when 0.
 	IngressDropped *Count `json:"ingress_dropped,omitempty"`
-	HeadDropped Count `json:"head_dropped"`
-	Transmitted Count `json:"transmitted"`
-	Len         Count `json:"len"`
-	MaxLen      Count `json:"max_len"`
+	HeadDropped    Count  `json:"head_dropped"`
+	Transmitted    Count  `json:"transmitted"`
+	Len            Count  `json:"len"`
+	MaxLen         Count  `json:"max_len"`
 }
 
 // Active reports whether anything arrived at the queue.
