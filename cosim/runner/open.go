@@ -23,11 +23,23 @@ type Opened struct {
 	rout   []uint32
 }
 
-// Open builds (or finds in the cache) and opens the Verilated model of
-// opt.Block at opt.Params, with VCD support when trace is set (a separate
-// cache entry). It reads Block, RTL, Top, IncludeDirs, Params, Seed,
-// ZeroInit, CacheDir and VerilogDir; its errors are Run's setup errors.
-func Open(ctx context.Context, opt Options, trace bool) (*Opened, error) {
+// Built is a block's Verilated library, built (or found in the cache)
+// exactly as Run builds it, ready to open any number of models.
+type Built struct {
+	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Params map[string]int // every parameter, defaults included
+	Files  []string       // the Verilog built
+	Build  time.Duration  // building or finding the model in the cache
+	Cached bool           // the build was a cache hit
+	lib    *cosim.Library
+	args   []string
+}
+
+// BuildModel checks opt.Block's contract and builds its Verilated model at
+// opt.Params, with VCD support when trace is set (a separate cache entry).
+// It reads Block, RTL, Top, IncludeDirs, Params, Seed, ZeroInit, CacheDir
+// and VerilogDir; its errors are Run's setup errors.
+func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	opt.Sim = Verilator
 	s, err := prepare(opt)
 	if err != nil {
@@ -46,16 +58,22 @@ func Open(ctx context.Context, opt Options, trace bool) (*Opened, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := cosim.OpenArgs(lib, s.plusargs())
+	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: lib.Cached,
+		lib: lib, args: s.plusargs()}, nil
+}
+
+// Open opens a fresh model of the library (power-up values from the seed).
+func (b *Built) Open() (*Opened, error) {
+	m, err := cosim.OpenArgs(b.lib, b.args)
 	if err != nil {
 		return nil, err
 	}
-	pm, err := newPortMap(&s.canon, m.Layout())
+	pm, err := newPortMap(b.Layout, m.Layout())
 	if err != nil {
 		m.Close()
 		return nil, err
 	}
-	o := &Opened{Model: m, Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: lib.Cached, pm: pm}
+	o := &Opened{Model: m, Layout: b.Layout, pm: pm}
 	if !pm.identity {
 		o.rin, o.rout = make([]uint32, m.Layout().InWords), make([]uint32, m.Layout().OutWords)
 	}

@@ -108,9 +108,9 @@ func TestDeriveMatchesModel(t *testing.T) {
 // counted.
 func TestDeriveRefusesInconsistentOutputs(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
+		name   string
 		break_ func(o *Outputs) bool
-		want  string
+		want   string
 	}{
 		{"egress tag", func(o *Outputs) bool {
 			if o.EgValid&1 == 0 {

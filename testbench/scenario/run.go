@@ -80,7 +80,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		sim = rtl.NewSim()
 		sim.Add("tm", m)
 		if v := newView(m); v != nil {
-			sim.Add("view", v)
+			sim.Add(ViewScope, v)
 		}
 		if err := sim.Trace(tracer); err != nil {
 			return nil, fmt.Errorf("trace: %w", err)

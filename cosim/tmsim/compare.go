@@ -1,0 +1,87 @@
+package tmsim
+
+import (
+	"context"
+
+	"occamy/cosim/registry"
+	"occamy/cosim/runner"
+	"occamy/testbench/scenario"
+	"occamy/testbench/stimulus"
+	"occamy/testbench/traffic"
+)
+
+// Compare co-simulates occamy_tm against hw/tm (runner.Run on the TM
+// block, the check and the report of `occamy cosim --block tm`) on the
+// inputs of p's main run: resetCycles of reset with the configuration on
+// the cfg_* inputs, then every scenario cycle's offers in the IN slots (the
+// rest dropped before the ingress, as Prepare's runs do). Every output is
+// compared every cycle from the first reset edge on; the result's
+// Mismatch is the first divergence. The re-runs a metric's search makes
+// are not compared.
+func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool) (*runner.Result, error) {
+	params := Params(p.Config)
+	words, err := Stimulus(p, params)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Run(ctx, runner.Options{Block: "tm", Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir,
+		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
+		Cycles: resetCycles + int(p.Cycles), Batch: batch, Ctx: opt.Ctx})
+}
+
+// Stimulus is every cycle's input words of p's main run on occamy_tm in
+// the TM block's contract layout at params (Params(p.Config)).
+func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
+	b, err := registry.Lookup("tm")
+	if err != nil {
+		return nil, err
+	}
+	full, err := b.Fill(params)
+	if err != nil {
+		return nil, err
+	}
+	l, err := b.Layout(full)
+	if err != nil {
+		return nil, err
+	}
+	c := p.Config
+	v, err := stimulus.NewTMCfg(c)
+	if err != nil {
+		return nil, err
+	}
+	bind, err := stimulus.NewBind(&l, true, v.Wires()...)
+	if err != nil {
+		return nil, err
+	}
+	rst, err := stimulus.FieldOf(&l, "rst_ni")
+	if err != nil {
+		return nil, err
+	}
+	slots, err := stimulus.NewTMSlots(&l, stimulus.NewTMShape(c, full["SW"]))
+	if err != nil {
+		return nil, err
+	}
+	mix, err := traffic.BuildAll(p.Sources, scenario.Env(&c), p.Seed, "sources")
+	if err != nil {
+		return nil, err
+	}
+	iw := l.InWords
+	words := make([]uint32, (resetCycles+int(p.Cycles))*iw)
+	tmpl := make([]uint32, iw)
+	bind.Encode(tmpl)
+	for k := 0; k < resetCycles; k++ {
+		copy(words[k*iw:], tmpl) // rst_ni low: the template leaves it 0
+	}
+	rst.PutBool(tmpl, true)
+	for cyc := uint64(0); cyc < p.Cycles; cyc++ {
+		in := words[(resetCycles+int(cyc))*iw : (resetCycles+int(cyc)+1)*iw]
+		copy(in, tmpl)
+		for i, x := range mix.Tick(cyc) {
+			if i == slots.Sh.IN {
+				break
+			}
+			slots.Put(in, i, x.Queue, x.Cells)
+		}
+	}
+	return words, nil
+}
