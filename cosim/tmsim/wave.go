@@ -24,9 +24,10 @@ const (
 // destination; Close reads it back one rising edge at a time (vcd.Sampler)
 // and writes the destination with rtl/vcd's Tracer, the writer of the Go
 // trace: top scope occamy with clk; scope tm with every signal hw/tm traces
-// (tm.TM Signals and Scopes) that occamy_tm has at the same path, with its
-// RTL width; scope view with qlen_NN and thr_cN unpacked from qlen_q and
-// u_thr.thr_o as the Go view unpacks them. The reset cycles are left out,
+// (tm.TM Signals and Scopes) that occamy_tm has at the same path (or under
+// the name waveAlias gives), with its RTL width, but WaveLeftOut; scope view
+// with qlen_NN and thr_cN unpacked from qlen_q and thr_o as the Go view
+// unpacks them. The reset cycles are left out,
 // so the file's cycle c is the scenario's cycle c, as in the Go trace.
 type wave struct {
 	m         *rtlModel
@@ -55,6 +56,33 @@ func (w *wave) close() error {
 	return nil
 }
 
+// WaveLeftOut are the Go trace's signals that occamy_tm has at the same
+// path but as a different wire, so the RTL's waveform leaves them out
+// rather than show two meanings under one name. hw/tm's scheduler is
+// hw/scheduler's contract: elig_i is the non-empty queues less the one
+// whose PD read is in flight, ack_i is "a PD read port is left", and hw/tm
+// drives neither them nor port_rdy_i in a cycle whose stage C is skipped
+// (the trace then shows the previous value). occamy_tm's tm_sched gates
+// with en_i instead: elig_i is every non-empty queue, ack_i is tied to 1,
+// port_rdy_i is driven every cycle. The grant (gnt_valid_o, gnt_qid_o)
+// means the same on both and is compared.
+var WaveLeftOut = map[string]string{
+	"u_sched.elig_i":     "hw/tm masks the locked queue into elig_i; tm_sched takes every non-empty queue and en_i",
+	"u_sched.ack_i":      "hw/tm: a PD read port is left; tm_sched: tied to 1",
+	"u_sched.port_rdy_i": "hw/tm leaves it undriven (the previous value) in a cycle whose stage C is skipped; tm_sched's is driven every cycle",
+}
+
+// waveAlias maps a Go trace signal to the occamy_tm signal of another
+// name that carries the same wire: the top's packed threshold and
+// selector bitmap, and each memory's port use, which occamy_tm counts at
+// its ports (the counts occamy cosim --block tm compares with hw/tm's).
+var waveAlias = map[string]string{
+	"thr_o": "thr", "over_o": "over",
+	"u_pd_mem.rd_use": "pd_rd_o", "u_pd_mem.wr_use": "pd_wr_o",
+	"u_cp_mem.rd_use": "cp_rd_o", "u_cp_mem.wr_use": "cp_wr_o",
+	"u_cd_mem.rd_use": "cd_rd_o", "u_cd_mem.wr_use": "cd_wr_o",
+}
+
 // WaveMissing lists the signals of the Go trace of c that occamy_tm has not
 // at the same path, so the RTL's waveform leaves them out.
 func WaveMissing(raw string, c tm.Config) ([]string, error) {
@@ -78,7 +106,9 @@ type waveSig struct {
 	width             int
 }
 
-// planWave pairs the Go trace's signals with the RTL's vars.
+// planWave pairs the Go trace's signals with the RTL's vars; missing are
+// the Go trace's signals it leaves out (absent from occamy_tm at the same
+// path, or WaveLeftOut).
 func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 	rtlVars := map[string]int{}
 	for _, v := range h.Vars {
@@ -96,12 +126,16 @@ func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 			if rel != "" {
 				p = rel + "." + s.Name
 			}
-			w, ok := rtlVars[p]
-			if !ok {
+			from := p
+			if a, ok := waveAlias[p]; ok {
+				from = a
+			}
+			w, ok := rtlVars[from]
+			if _, diff := WaveLeftOut[p]; diff || !ok {
 				missing = append(missing, strings.TrimPrefix(scope+"."+s.Name, "."))
 				continue
 			}
-			sigs = append(sigs, waveSig{scope: scope, name: s.Name, from: rtlTop + p, width: w})
+			sigs = append(sigs, waveSig{scope: scope, name: s.Name, from: rtlTop + from, width: w})
 		}
 	}
 	add("tm", "", m.Signals())
@@ -175,7 +209,7 @@ func convertWave(raw, path string, c tm.Config) ([]string, error) {
 }
 
 // viewScope is the Go view's signals, unpacked from the sampled qlen_q and
-// u_thr.thr_o (absent ones are left out).
+// thr_o (absent ones are left out).
 func viewScope(c tm.Config, smp *vcd.Sampler, idx map[string]int) rtl.Scope {
 	v := rtl.Scope{Name: scenario.ViewScope}
 	field := func(name string, n int, label func(int) string) {
@@ -191,6 +225,6 @@ func viewScope(c tm.Config, smp *vcd.Sampler, idx map[string]int) rtl.Scope {
 		}
 	}
 	field("tm.qlen_q", c.N(), scenario.QlenViewName)
-	field("tm.u_thr.thr_o", c.Q, scenario.ThrViewName)
+	field("tm.thr_o", c.Q, scenario.ThrViewName)
 	return v
 }
