@@ -25,7 +25,7 @@ func waveOptions() scenario.Options {
 	cycles := uint64(6000)
 	return scenario.Options{Scenario: "burst-absorption", Policy: "occamy", Cycles: &cycles,
 		Params: map[string]float64{"search": 0, "burst_start": 1500, "senders": 8},
-		TM: []scenario.TMSet{{Field: "P", Value: 2}, {Field: "Q", Value: 2}, {Field: "B", Value: 512}, {Field: "MaxOffers", Value: 8}}}
+		TM:     []scenario.TMSet{{Field: "P", Value: 2}, {Field: "Q", Value: 2}, {Field: "B", Value: 512}, {Field: "MaxOffers", Value: 8}}}
 }
 
 // rtlWave runs the scenario on occamy_tm built from rtl (nil: the
