@@ -42,7 +42,7 @@ func parseFreeMode(s string) (any, error) { return tm.ParseFreeMode(s) }
 // simNames maps scenario.Options fields to the flags of `occamy sim`.
 var simNames = func() flagNames {
 	n := flagNames{"Scenario": "--scenario", "Policy": "--bm", "Alpha": "--alpha", "Cycles": "--cycles",
-		"Seed": "--seed", "Params": "--param", "Sources": "--source", "Sim": "--rtl"}
+		"Seed": "--seed", "Params": "--param", "Sources": "--source", "Sim": "--rtl", "VCD": "--vcd"}
 	for _, t := range tmFlags {
 		n["TM."+t.field] = "--" + t.flag
 	}
@@ -112,7 +112,7 @@ See docs/scenarios.md.`,
 	fl.StringArrayVar(&f.params, "param", nil, "scenario parameter name=value (repeatable; --list shows them)")
 	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
 	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
-	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator (policies "+strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", ")+"); every counter comes from its outputs")
+	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator, or icarus for short runs (policies "+strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", ")+"); every counter comes from its outputs")
 	fl.BoolVar(&f.compare, "compare", false, "with --rtl: first co-simulate the run's inputs on occamy_tm against hw/tm, every output every cycle, and stop at the first divergence (the report of occamy cosim --block tm)")
 	for i, t := range tmFlags {
 		if t.parse != nil {

@@ -16,8 +16,9 @@ func TestSimRTLBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown simulator", []string{"sim", "--scenario", "incast", "--rtl", "vcs"}, `--rtl: "vcs" unknown, allowed: verilator`},
-		{"icarus", []string{"sim", "--scenario", "incast", "--rtl", "icarus"}, "--rtl: icarus: scenarios run on the Verilated occamy_tm only"},
+		{"unknown simulator", []string{"sim", "--scenario", "incast", "--rtl", "vcs"}, `--rtl: "vcs" unknown, allowed: verilator, icarus`},
+		{"icarus waveform", []string{"sim", "--scenario", "incast", "--rtl", "icarus", "--vcd", "x.vcd"}, "--vcd: the RTL's waveform is written from Verilator's trace; run with --rtl verilator"},
+		{"icarus too long", []string{"sim", "--scenario", "incast", "--rtl", "icarus", "--cycles", "300000"}, "--cycles: 300000 out of range for --rtl icarus, allowed 1..200000"},
 		{"policy the RTL lacks", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "pushout"}, "--bm: pushout: occamy_tm implements dt, occamy, occamy-lqd"},
 		{"policy the RTL lacks in a list", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "dt,abm"}, "--bm: abm: occamy_tm implements"},
 		{"too many ingress slots", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--max-offers", "65"}, "--max-offers: 65 out of range for occamy_tm, allowed 1..64"},

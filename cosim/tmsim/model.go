@@ -1,11 +1,14 @@
 package tmsim
 
 import (
+	"context"
 	"fmt"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/testbench/scenario"
 	"occamy/testbench/stimulus"
 )
 
@@ -17,7 +20,11 @@ const resetCycles = 2
 // is the model's cycle resetCycles+c. Offers fill the IN ingress slots in
 // offer order; the rest of a cycle's offers are ingress drops.
 type rtlModel struct {
-	o     *runner.Opened
+	o     *runner.Opened // the Verilated model; nil on Icarus
+	l     *cosim.Layout  // the contract layout
+	rows  []uint32       // Icarus: every cycle's outputs, run ahead
+	ins   []uint32       // Icarus: the inputs they were run with
+	row   int            // Icarus: the next cycle's row
 	cfg   tm.Config
 	sh    stimulus.TMShape
 	d     *deriver
@@ -42,7 +49,7 @@ func openRTL(b *runner.Built, c tm.Config, vcd string) (*rtlModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &rtlModel{o: o, cfg: c, sh: stimulus.NewTMShape(c, b.Params["SW"])}
+	m := &rtlModel{o: o, l: b.Layout, cfg: c, sh: stimulus.NewTMShape(c, b.Params["SW"])}
 	if err := m.init(); err != nil {
 		o.Close()
 		return nil, err
@@ -66,7 +73,7 @@ func openRTL(b *runner.Built, c tm.Config, vcd string) (*rtlModel, error) {
 }
 
 func (m *rtlModel) init() error {
-	l := m.o.Layout
+	l := m.l
 	v, err := stimulus.NewTMCfg(m.cfg)
 	if err != nil {
 		return err
@@ -127,11 +134,7 @@ func (m *rtlModel) Step() error {
 	if m.err != nil {
 		return m.err
 	}
-	if err := m.o.Cycle(m.in, m.out); err != nil {
-		m.err = err
-		return err
-	}
-	if err := m.o.Output(m.qlenI, m.post); err != nil {
+	if err := m.cycle(); err != nil {
 		m.err = err
 		return err
 	}
@@ -148,6 +151,31 @@ func (m *rtlModel) Step() error {
 	}
 	copy(m.in, m.tmpl)
 	m.outs.NIn = 0
+	return nil
+}
+
+// cycle runs (Verilator) or replays (Icarus) one cycle into m.out and
+// m.post.
+func (m *rtlModel) cycle() error {
+	if m.rows == nil {
+		if err := m.o.Cycle(m.in, m.out); err != nil {
+			return err
+		}
+		return m.o.Output(m.qlenI, m.post)
+	}
+	iw, ow := m.l.InWords, m.l.OutWords
+	if m.row+1 >= len(m.rows)/ow {
+		return fmt.Errorf("tmsim: cycle %d: beyond the %d cycles run on Icarus", m.d.cycle, len(m.rows)/ow-resetCycles-1)
+	}
+	for i, w := range m.in {
+		if m.ins[m.row*iw+i] != w {
+			return fmt.Errorf("tmsim: cycle %d: the offers differ from the inputs run ahead on Icarus (an open-loop source that is not)", m.d.cycle)
+		}
+	}
+	copy(m.out, m.rows[m.row*ow:(m.row+1)*ow])
+	q := m.span["qlen_o"]
+	copy(m.post, m.rows[(m.row+1)*ow+q[0]:(m.row+1)*ow+q[1]])
+	m.row++
 	return nil
 }
 
@@ -192,8 +220,37 @@ func (m *rtlModel) Close() error {
 	if m.wave != nil {
 		err = m.wave.close()
 	}
-	if cerr := m.o.Close(); err == nil {
-		err = cerr
+	if m.o != nil {
+		if cerr := m.o.Close(); err == nil {
+			err = cerr
+		}
 	}
 	return err
+}
+
+// openIcarus runs r's whole run (reset, r.Cycles cycles of its sources,
+// one idle cycle to read the last qlen_o after its edge) on Icarus ahead,
+// and returns a model that replays its outputs one Step at a time.
+func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel, error) {
+	params := Params(r.Config)
+	l, full, err := layoutFor(params)
+	if err != nil {
+		return nil, err
+	}
+	ins, err := stimulusFor(r.Config, r.Sources, r.Seed, r.Cycles, full, l, 1)
+	if err != nil {
+		return nil, err
+	}
+	n := len(ins) / l.InWords
+	rows, err := runner.RunIcarusInputs(ctx, runner.Options{Block: "tm", Params: params, VerilogDir: opt.VerilogDir,
+		RTL: opt.RTL, Top: opt.Top}, ins, n, resetCycles)
+	if err != nil {
+		return nil, err
+	}
+	m := &rtlModel{l: l, cfg: r.Config, sh: stimulus.NewTMShape(r.Config, full["SW"]), rows: rows, ins: ins, row: resetCycles}
+	if err := m.init(); err != nil {
+		return nil, err
+	}
+	copy(m.in, m.tmpl)
+	return m, nil
 }

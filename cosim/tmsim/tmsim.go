@@ -26,9 +26,14 @@ import (
 // in a cycle at its defaults, so their results are those of hw/tm at 256.
 const DefaultIN = registry.TMMaxIN
 
+// MaxIcarusCycles is the longest run --rtl icarus takes: Icarus runs a few
+// thousand cycles of occamy_tm per second at the defaults.
+const MaxIcarusCycles = 200_000
+
 // Options say how to run occamy_tm.
 type Options struct {
-	// Sim is runner.Verilator (the only one: Icarus is not supported yet).
+	// Sim is runner.Verilator, or runner.Icarus for short runs (each run
+	// is simulated whole, ahead, then replayed one Step at a time).
 	Sim string
 	// VCD, when set, is where the scenario's main run writes its waveform
 	// (the Go trace's signal names, see wave).
@@ -48,7 +53,7 @@ type Options struct {
 // configuration must be one occamy_tm implements (Fit). The returned run
 // has its Backend set: Execute it with no Go tracer.
 func Prepare(o scenario.Options, opt Options) (*scenario.Prepared, error) {
-	if err := checkSim(opt.Sim); err != nil {
+	if err := checkSim(opt); err != nil {
 		return nil, err
 	}
 	if !setsMaxOffers(o) {
@@ -61,6 +66,9 @@ func Prepare(o scenario.Options, opt Options) (*scenario.Prepared, error) {
 	if err := Fit(p.Config); err != nil {
 		return nil, err
 	}
+	if opt.Sim == runner.Icarus && p.Cycles > MaxIcarusCycles {
+		return nil, field.Errorf("Cycles", "%d out of range for --rtl icarus, allowed 1..%d (Icarus runs each run whole, ahead, at a few thousand cycles per second; use verilator)", p.Cycles, MaxIcarusCycles)
+	}
 	if opt.Ctx == nil {
 		opt.Ctx = context.Background()
 	}
@@ -70,14 +78,17 @@ func Prepare(o scenario.Options, opt Options) (*scenario.Prepared, error) {
 }
 
 // checkSim names the simulators supported.
-func checkSim(sim string) error {
-	switch sim {
+func checkSim(opt Options) error {
+	switch opt.Sim {
 	case runner.Verilator:
 		return nil
 	case runner.Icarus:
-		return field.Errorf("Sim", "icarus: scenarios run on the Verilated occamy_tm only (in-process, cycle by cycle); allowed: verilator")
+		if opt.VCD != "" {
+			return field.Errorf("VCD", "the RTL's waveform is written from Verilator's trace; run with --rtl verilator")
+		}
+		return nil
 	}
-	return field.Errorf("Sim", "%q unknown, allowed: verilator", sim)
+	return field.Errorf("Sim", "%q unknown, allowed: verilator, icarus", opt.Sim)
 }
 
 func setsMaxOffers(o scenario.Options) bool {
@@ -152,9 +163,13 @@ type backend struct {
 }
 
 // NewModel implements scenario.Backend.
-func (b *backend) NewModel(c tm.Config, traced bool) (scenario.Model, error) {
+func (b *backend) NewModel(r scenario.RunSpec) (scenario.Model, error) {
+	if b.opt.Sim == runner.Icarus {
+		return openIcarus(b.opt.Ctx, r, b.opt)
+	}
+	c := r.Config
 	vcd := ""
-	if traced {
+	if r.Traced {
 		vcd = b.opt.VCD
 	}
 	params := Params(c)

@@ -1,6 +1,9 @@
 package scenario
 
-import "occamy/hw/tm"
+import (
+	"occamy/hw/tm"
+	"occamy/testbench/traffic"
+)
 
 // Model is the traffic manager a run drives, one cycle per Step: hw/tm's
 // TM by default, or another implementation of its contract behind a
@@ -24,12 +27,24 @@ type Model interface {
 }
 
 // Backend makes the Model of each run of a prepared scenario, instead of
-// hw/tm. Traced is true for the run a waveform records (the scenario's
-// main run when the caller asked for one); the re-runs a metric's search
-// makes are never traced. A Backend writes its own waveform: Execute is
-// then given no Go tracer.
+// hw/tm. A Backend writes its own waveform: Execute is then given no Go
+// tracer.
 type Backend interface {
-	NewModel(cfg tm.Config, traced bool) (Model, error)
+	NewModel(r RunSpec) (Model, error)
+}
+
+// RunSpec is one run a Backend makes a Model for: the configuration, the
+// sources and seed whose packets will be offered (open loop: a backend
+// may tick its own copy ahead, traffic.BuildAll(Sources, Env(&Config),
+// Seed, ...)), the cycle budget (a stop may end the run earlier), and
+// whether its waveform is recorded (the scenario's main run when the
+// caller asked for one; the re-runs a metric's search makes never are).
+type RunSpec struct {
+	Config  tm.Config
+	Sources []traffic.Spec
+	Seed    uint64
+	Cycles  uint64
+	Traced  bool
 }
 
 // goModel is hw/tm's TM as a Model.
