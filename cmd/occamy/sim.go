@@ -77,10 +77,11 @@ Several policies separated by commas (--bm dt,occamy) run the same scenario,
 seed and config under each and print them side by side; with --json the
 object holds {"runs": [...]}, and with --vcd each run writes FILE-<policy>.vcd.
 
-With --rtl verilator the scenario runs on the Verilated occamy_tm instead
-(docs/cosim.md, "Scenarios on the RTL"): the same table or JSON, every
-counter derived from the RTL's outputs; --compare first checks the run's
-inputs on occamy_tm against hw/tm cycle by cycle.
+With --rtl verilator (or icarus, for short runs) the scenario runs on the
+Verilog occamy_tm instead (docs/cosim.md, "Scenarios on the RTL"): the
+same table or JSON, every counter derived from the RTL's outputs;
+--compare first checks the run's inputs on occamy_tm against hw/tm cycle
+by cycle; --vcd writes the RTL's waveform under the Go trace's names.
 
 Scenarios: ` + strings.Join(scenario.Names(), ", ") + ` (--list describes them).
 Policies: ` + strings.Join(tm.PolicyNames(tm.AllPolicies), ", ") + `.
