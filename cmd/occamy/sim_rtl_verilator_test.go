@@ -29,9 +29,13 @@ func TestSimRTL(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "compare incast (occamy): MATCH tm (occamy_tm, verilator lock-step): 3001 cycles compared"), out)
 	assert.Contains(t, out, "scenario incast  bm=occamy")
 
+	// The waveform on the small switch of cosim/tmsim's TestWaveParity
+	// (its traced build).
 	dir := t.TempDir()
 	v := filepath.Join(dir, "run.vcd")
-	out, errText, code = runCLI(t, append(args, "--rtl", "verilator", "--vcd", v)...)
+	out, errText, code = runCLI(t, "sim", "--scenario", "burst-absorption", "--bm", "occamy", "--cycles", "2000",
+		"--param", "search=0", "--param", "burst_start=1500", "--param", "senders=8",
+		"--ports", "2", "--queues", "2", "--buffer", "512", "--max-offers", "8", "--rtl", "verilator", "--vcd", v)
 	require.Equal(t, 0, code, errText)
 	assert.Contains(t, out, "waveform: "+v+" (open with: gtkwave "+filepath.Join(dir, "run.gtkw")+")")
 	for _, f := range []string{v, filepath.Join(dir, "run.gtkw")} {
