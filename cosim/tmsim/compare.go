@@ -42,7 +42,7 @@ func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
 }
 
 // layoutFor is the TM block's contract layout at params, and the
-// parameters with the defaults filled in.
+// parameters with the defaults filled in, checked by the block's rules.
 func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
 	b, err := registry.Lookup("tm")
 	if err != nil {
@@ -50,6 +50,9 @@ func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
 	}
 	full, err := b.Fill(params)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := b.Validate(full); err != nil {
 		return nil, nil, err
 	}
 	l, err := b.Layout(full)
