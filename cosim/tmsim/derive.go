@@ -28,18 +28,6 @@ type Outputs struct {
 	QlenPost     []uint32
 }
 
-// pkt is a packet the deriver follows from admission to its end.
-type pkt struct {
-	serial uint64
-	q      int32
-	cells  int32
-	left   int32 // cells still to send, once dequeued
-	next   int32 // next in its list, -1 at the end
-}
-
-// list is a FIFO of pool indices.
-type list struct{ head, tail, n int32 }
-
 // deriver computes hw/tm's counters (tm.Stats) from occamy_tm's outputs
 // alone, following every admitted packet: in_ok_o admits the slot's
 // packet to its queue's FIFO; hd_valid_o pops the queue's head (its cells
@@ -85,44 +73,6 @@ func newDeriver(c tm.Config, sh stimulus.TMShape) *deriver {
 		d.ports[i] = list{-1, -1, 0}
 	}
 	return d
-}
-
-func (d *deriver) alloc(p pkt) int32 {
-	p.next = -1
-	if d.free >= 0 {
-		i := d.free
-		d.free = d.pool[i].next
-		d.pool[i] = p
-		return i
-	}
-	d.pool = append(d.pool, p)
-	return int32(len(d.pool) - 1)
-}
-
-func (d *deriver) push(l *list, i int32) {
-	d.pool[i].next = -1
-	if l.tail >= 0 {
-		d.pool[l.tail].next = i
-	} else {
-		l.head = i
-	}
-	l.tail = i
-	l.n++
-}
-
-func (d *deriver) pop(l *list) int32 {
-	i := l.head
-	l.head = d.pool[i].next
-	if l.head < 0 {
-		l.tail = -1
-	}
-	l.n--
-	return i
-}
-
-func (d *deriver) release(i int32) {
-	d.pool[i].next = d.free
-	d.free = i
 }
 
 // ingressDrop counts an offer beyond the IN slots of its cycle: the
