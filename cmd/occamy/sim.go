@@ -13,12 +13,15 @@ import (
 	"occamy/rtl/infile"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
+	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
 )
 
 // simFlags are the raw flags of `occamy sim`.
 type simFlags struct {
 	scenario, bm, config, vcd string
+	rtl                       string // --rtl: run on the Verilog occamy_tm (tmsim.Options.Sim)
+	compare                   bool   // --compare: co-simulate the main run against hw/tm first
 	alpha                     float64
 	cycles, seed              uint64
 	json, check, list         bool
@@ -39,7 +42,7 @@ func parseFreeMode(s string) (any, error) { return tm.ParseFreeMode(s) }
 // simNames maps scenario.Options fields to the flags of `occamy sim`.
 var simNames = func() flagNames {
 	n := flagNames{"Scenario": "--scenario", "Policy": "--bm", "Alpha": "--alpha", "Cycles": "--cycles",
-		"Seed": "--seed", "Params": "--param", "Sources": "--source"}
+		"Seed": "--seed", "Params": "--param", "Sources": "--source", "Sim": "--rtl", "VCD": "--vcd"}
 	for _, t := range tmFlags {
 		n["TM."+t.field] = "--" + t.flag
 	}
@@ -56,6 +59,7 @@ var tmFlags = []tmFlag{
 	{"r", "R", "cycles per cell per port (line rate)", nil},
 	{"sched", "Sched", "egress scheduling: sp or drr", parseSched},
 	{"free-mode", "FreeMode", "freeing: cell or chain", parseFreeMode},
+	{"max-offers", "MaxOffers", "packets the ingress takes per cycle (the Verilog's IN); more are ingress drops", nil},
 }
 
 func newSimCmd() *cobra.Command {
@@ -72,6 +76,12 @@ and the scenario's metrics, or with --json one JSON object.
 Several policies separated by commas (--bm dt,occamy) run the same scenario,
 seed and config under each and print them side by side; with --json the
 object holds {"runs": [...]}, and with --vcd each run writes FILE-<policy>.vcd.
+
+With --rtl verilator (or icarus, for short runs) the scenario runs on the
+Verilog occamy_tm instead (docs/cosim.md, "Scenarios on the RTL"): the
+same table or JSON, every counter derived from the RTL's outputs;
+--compare first checks the run's inputs on occamy_tm against hw/tm cycle
+by cycle; --vcd writes the RTL's waveform under the Go trace's names.
 
 Scenarios: ` + strings.Join(scenario.Names(), ", ") + ` (--list describes them).
 Policies: ` + strings.Join(tm.PolicyNames(tm.AllPolicies), ", ") + `.
@@ -103,6 +113,8 @@ See docs/scenarios.md.`,
 	fl.StringArrayVar(&f.params, "param", nil, "scenario parameter name=value (repeatable; --list shows them)")
 	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
 	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
+	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator, or icarus for short runs (policies "+strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", ")+"); every counter comes from its outputs")
+	fl.BoolVar(&f.compare, "compare", false, "with --rtl: first co-simulate the run's inputs on occamy_tm against hw/tm, every output every cycle, and stop at the first divergence (the report of occamy cosim --block tm)")
 	for i, t := range tmFlags {
 		if t.parse != nil {
 			fl.StringVar(&strs[i], t.flag, "", t.usage)

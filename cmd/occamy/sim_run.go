@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"occamy/cosim/tmsim"
+	"occamy/hw/tm"
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario"
 )
@@ -19,15 +21,25 @@ import (
 // file), stderr says where it stopped, and the exit code is 130.
 func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
+	if f.compare && f.rtl == "" {
+		return usageErr(fmt.Errorf("--compare: needs --rtl verilator (it compares occamy_tm with hw/tm)"))
+	}
 	var preps []*scenario.Prepared
 	for _, p := range pols {
 		op := o
 		op.Policy = p
-		prep, err := scenario.Prepare(op)
+		prep, err := prepareSim(ctx, f, op, len(pols) > 1)
 		if err != nil {
 			return simNames.usage(err)
 		}
 		preps = append(preps, prep)
+	}
+	if f.compare {
+		for _, prep := range preps {
+			if err := compareSim(ctx, w, f, prep); err != nil {
+				return err
+			}
+		}
 	}
 	var results []*scenario.Result
 	var waves []string
@@ -96,19 +108,69 @@ func runErr(err error) error {
 // with the policy when several run) when asked. The VCD is written under a
 // temporary name and renamed into place when complete (vcd.CreateTracer).
 func runOne(ctx context.Context, f *simFlags, prep *scenario.Prepared, several bool) (*scenario.Result, string, error) {
-	if f.vcd == "" {
+	if f.vcd == "" || prep.Backend != nil {
+		// A backend writes its own waveform (prepareSim gave it the path).
 		res, err := scenario.ExecuteContext(ctx, prep, nil)
-		return res, "", err
+		return res, vcdPath(f, prep.Policy, several), err
 	}
-	path := f.vcd
-	if several {
-		ext := filepath.Ext(path)
-		path = strings.TrimSuffix(path, ext) + "-" + prep.Policy + ext
-	}
+	path := vcdPath(f, prep.Policy, several)
 	tr, err := vcd.CreateTracer(path, vcd.TracerOptions{})
 	if err != nil {
 		return nil, "", &scenario.InputError{Err: fmt.Errorf("--vcd: %v", err)}
 	}
 	res, err := scenario.ExecuteContext(ctx, prep, tr)
 	return res, path, err
+}
+
+// vcdPath is the --vcd file of a run, suffixed with the policy when several
+// run; "" without --vcd.
+func vcdPath(f *simFlags, policy string, several bool) string {
+	if f.vcd == "" || !several {
+		return f.vcd
+	}
+	ext := filepath.Ext(f.vcd)
+	return strings.TrimSuffix(f.vcd, ext) + "-" + policy + ext
+}
+
+// prepareSim prepares one policy's run: on hw/tm, or with --rtl on
+// occamy_tm (tmsim), its waveform at the run's --vcd path.
+func prepareSim(ctx context.Context, f *simFlags, o scenario.Options, several bool) (*scenario.Prepared, error) {
+	if f.rtl == "" {
+		return scenario.Prepare(o)
+	}
+	pol := o.Policy
+	if pol == "" && o.File != nil {
+		pol = o.File.BM
+	}
+	if pol == "" {
+		pol = tm.DefaultConfig().Policy.String()
+	}
+	return tmsim.Prepare(o, tmsim.Options{Sim: f.rtl, VCD: vcdPath(f, pol, several), Ctx: ctx})
+}
+
+// compareSim co-simulates one prepared run on occamy_tm against hw/tm and
+// prints the verdict as occamy cosim does; a mismatch is exit 1 (nothing
+// else is printed), a run that could not be set up exit 2.
+func compareSim(ctx context.Context, w io.Writer, f *simFlags, prep *scenario.Prepared) error {
+	res, err := tmsim.Compare(ctx, prep, tmsim.Options{Sim: f.rtl, Ctx: ctx}, false)
+	if err != nil {
+		return usageErr(fmt.Errorf("--compare: %w", err))
+	}
+	var out io.Writer = w
+	if f.json {
+		out = io.Discard // one JSON object on stdout: the verdict goes with it only on a mismatch
+	}
+	fmt.Fprintf(out, "compare %s (%s): ", prep.Scenario.Name, prep.Policy)
+	writeResult(out, res)
+	if res.Mismatch != nil {
+		if f.json {
+			writeResult(w, res)
+		}
+		return failErr(fmt.Errorf("--compare: occamy_tm diverges from hw/tm on scenario %s (%s): %s", prep.Scenario.Name, prep.Policy, res.Mismatch.Short()))
+	}
+	if res.Interrupted {
+		return interruptedErr("sim --compare "+prep.Scenario.Name, res.Cycles)
+	}
+	fmt.Fprintln(out)
+	return nil
 }

@@ -66,7 +66,6 @@ func TestSimBadInput(t *testing.T) {
 		{"param not a number", []string{"sim", "--scenario", "incast", "--param", "senders=many"}, `--param senders: "many" is not a number`},
 		{"bad source flag", []string{"sim", "--scenario", "custom", "--source", "kind=constant,queue=0,rate=fast"}, "--source[0].rate: got JSON string, want a number"},
 		{"source beyond the switch", []string{"sim", "--scenario", "custom", "--source", "kind=constant,queue=99,rate=1"}, "sources[0].queue: 99 out of range, allowed 0..63 (P*Q-1)"},
-		{"too many offers", []string{"sim", "--scenario", "custom", "--source", "kind=random,load=4096,dist=fixed,bytes=1"}, "more than MaxOffers=256 per cycle"},
 		{"missing config", []string{"sim", "--config", "/nonexistent/x.json"}, "--config: /nonexistent/x.json: no such file or directory"},
 		{"malformed config", []string{"sim", "--config", badJSON}, "config: invalid JSON at line 2 column 9"},
 		{"unknown config field", []string{"sim", "--config", unknownField}, `config: unknown field "alfa", allowed: scenario, bm, alpha, cycles, seed, params, tm, sources`},
@@ -85,6 +84,28 @@ func TestSimBadInput(t *testing.T) {
 			assert.Empty(t, out, "%v: stdout", tc.args)
 		})
 	}
+}
+
+// TestSimOffersBeyondMaxOffers: a source offering more than MaxOffers
+// packets in a cycle is no longer refused (exit 0): the excess is dropped
+// at the ingress, said under the table and counted in the JSON.
+func TestSimOffersBeyondMaxOffers(t *testing.T) {
+	args := []string{"sim", "--scenario", "custom", "--source", "kind=random,load=4096,dist=fixed,bytes=1", "--cycles", "20"}
+	out, errText, code := runCLI(t, args...)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "of the adm-dropped were offered beyond MaxOffers=256 packets in their cycle")
+	out, errText, code = runCLI(t, append(args, "--max-offers", "8", "--json")...)
+	require.Equal(t, 0, code, errText)
+	var res struct {
+		Totals struct {
+			Arrived, Admitted struct{ Pkts uint64 }
+			Ingress           *struct{ Pkts uint64 } `json:"ingress_dropped"`
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	require.NotNil(t, res.Totals.Ingress, "ingress_dropped missing")
+	assert.LessOrEqual(t, res.Totals.Admitted.Pkts, uint64(8*20), "admitted beyond 8 a cycle")
+	assert.Greater(t, res.Totals.Ingress.Pkts, res.Totals.Arrived.Pkts/2)
 }
 
 // TestSimJSON checks that --json prints exactly one JSON object with the

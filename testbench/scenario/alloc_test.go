@@ -16,7 +16,7 @@ func TestRunLoopAllocatesNothing(t *testing.T) {
 		require.NoError(t, err)
 		allocs := func(cycles uint64) float64 {
 			return testing.AllocsPerRun(2, func() {
-				_, err := simulate(p, p.Config, p.Sources, cycles, p.Plan.Groups, nil, nil)
+				_, err := simulate(p, p.Config, p.Sources, cycles, p.Plan.Groups, nil, false, nil)
 				require.NoError(t, err)
 			})
 		}
@@ -32,6 +32,6 @@ func BenchmarkRandomLoad(b *testing.B) {
 	require.NoError(b, err)
 	b.ReportAllocs()
 	b.ResetTimer()
-	_, err = simulate(p, p.Config, p.Sources, uint64(b.N), p.Plan.Groups, nil, nil)
+	_, err = simulate(p, p.Config, p.Sources, uint64(b.N), p.Plan.Groups, nil, false, nil)
 	require.NoError(b, err)
 }

@@ -53,6 +53,11 @@ type Prepared struct {
 	Plan     *Plan
 	Sources  []traffic.Spec // the scenario's, then the extra ones
 	Cycles   uint64
+	// Backend, when set, runs the scenario on another Model than hw/tm
+	// (cosim/tmsim: the Verilog occamy_tm); Traced asks it to record the
+	// main run's waveform.
+	Backend Backend
+	Traced  bool
 }
 
 // ParseAlpha checks that α is a power of two representable in AW bits

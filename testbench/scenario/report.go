@@ -41,6 +41,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintln(w, "(packets/cells; total max-len is the largest buffer occupancy in cells)")
+	if t.IngressDropped != nil {
+		fmt.Fprintf(w, "ingress-dropped: %s of the adm-dropped were offered beyond MaxOffers=%d packets in their cycle\n", pc(*t.IngressDropped), r.Config.MaxOffers)
+	}
 	if len(r.Metrics) > 0 {
 		fmt.Fprintln(w)
 		tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)

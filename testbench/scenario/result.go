@@ -19,25 +19,33 @@ func countOf(c tm.Count) Count { return Count{Pkts: c.Pkts, Cells: c.Cells} }
 
 // QueueRow is one queue's counters in a result.
 type QueueRow struct {
-	Queue       int   `json:"queue"`
-	Port        int   `json:"port"`
-	Class       int   `json:"class"`
-	Arrived     Count `json:"arrived"`
-	Admitted    Count `json:"admitted"`
-	AdmDropped  Count `json:"adm_dropped"`
-	HeadDropped Count `json:"head_dropped"`
-	Transmitted Count `json:"transmitted"`
-	Len         Count `json:"len"`
-	MaxLen      Count `json:"max_len"`
+	Queue      int   `json:"queue"`
+	Port       int   `json:"port"`
+	Class      int   `json:"class"`
+	Arrived    Count `json:"arrived"`
+	Admitted   Count `json:"admitted"`
+	AdmDropped Count `json:"adm_dropped"`
+	// IngressDropped is the part of AdmDropped offered beyond MaxOffers
+	// packets in its cycle (docs/tm.md, "Ingress bound"); absent when 0.
+	IngressDropped *Count `json:"ingress_dropped,omitempty"`
+	HeadDropped    Count  `json:"head_dropped"`
+	Transmitted    Count  `json:"transmitted"`
+	Len            Count  `json:"len"`
+	MaxLen         Count  `json:"max_len"`
 }
 
 // Active reports whether anything arrived at the queue.
 func (q QueueRow) Active() bool { return q.Arrived.Pkts > 0 }
 
 func rowOf(q, p, c int, s *tm.QueueStats) QueueRow {
-	return QueueRow{Queue: q, Port: p, Class: c, Arrived: countOf(s.Arrived), Admitted: countOf(s.Admitted),
+	row := QueueRow{Queue: q, Port: p, Class: c, Arrived: countOf(s.Arrived), Admitted: countOf(s.Admitted),
 		AdmDropped: countOf(s.AdmDropped), HeadDropped: countOf(s.HeadDropped),
 		Transmitted: countOf(s.Transmitted), Len: countOf(s.Len), MaxLen: countOf(s.MaxLen)}
+	if s.IngressDropped.Pkts > 0 {
+		c := countOf(s.IngressDropped)
+		row.IngressDropped = &c
+	}
+	return row
 }
 
 // Metrics is an ordered list of metrics that marshals as one JSON object
@@ -99,7 +107,7 @@ func Execute(p *Prepared, tr rtl.Tracer) (*Result, error) { return execute(p, tr
 // execute is Execute with a stop function; a run stopped early by it has
 // no metrics (they assume the whole run).
 func execute(p *Prepared, tr rtl.Tracer, stop StopFunc) (*Result, error) {
-	r, err := simulate(p, p.Config, p.Sources, p.Cycles, p.Plan.Groups, tr, stop)
+	r, err := simulate(p, p.Config, p.Sources, p.Cycles, p.Plan.Groups, tr, p.Traced, stop)
 	if err != nil {
 		return nil, err
 	}

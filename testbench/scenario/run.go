@@ -43,17 +43,9 @@ func Env(cfg *tm.Config) traffic.Env {
 	return traffic.Env{P: cfg.P, Q: cfg.Q, R: cfg.R, CellBytes: cfg.CellBytes}
 }
 
-// errGetter is implemented by a TM that reports its modelling errors when
-// stepped through rtl.Sim.
-type errGetter interface{ Err() error }
-
 // simulate runs cfg with the given sources for up to cycles cycles,
 // watching groups, optionally traced and stopped early.
-func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, groups []Group, tracer rtl.Tracer, stop StopFunc) (*Run, error) {
-	m, err := tm.New(cfg)
-	if err != nil {
-		return nil, &InputError{err}
-	}
+func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, groups []Group, tracer rtl.Tracer, traced bool, stop StopFunc) (*Run, error) {
 	mix, err := traffic.BuildAll(specs, Env(&cfg), p.Seed, "sources")
 	if err != nil {
 		return nil, &InputError{err}
@@ -64,12 +56,31 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		watches[i] = newWatch(g, cfg.N())
 		r.Watches[g.Name] = watches[i]
 	}
+	var m Model
+	var gm *tm.TM
+	if p.Backend != nil {
+		if tracer != nil {
+			return nil, fmt.Errorf("scenario: a Backend writes its own waveform; Execute got a Go tracer too")
+		}
+		bm, err := p.Backend.NewModel(RunSpec{Config: cfg, Sources: specs, Seed: p.Seed, Cycles: cycles, Traced: traced})
+		if err != nil {
+			return nil, err
+		}
+		defer bm.Close()
+		m = bm
+	} else {
+		if gm, err = tm.New(cfg); err != nil {
+			return nil, &InputError{err}
+		}
+		m = goModel{gm}
+	}
 	var sim *rtl.Sim
 	if tracer != nil {
+		m := gm
 		sim = rtl.NewSim()
 		sim.Add("tm", m)
 		if v := newView(m); v != nil {
-			sim.Add("view", v)
+			sim.Add(ViewScope, v)
 		}
 		if err := sim.Trace(tracer); err != nil {
 			return nil, fmt.Errorf("trace: %w", err)
@@ -82,10 +93,9 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 	// wait for a Stats call, so watches read lengths from Probe instead.
 	st := m.Stats()
 	for c := uint64(0); c < cycles; c++ {
+		// Offers beyond MaxOffers are the model's ingress drops
+		// (IngressDropped), as the hardware's upstream would lose them.
 		pkts := mix.Tick(c)
-		if len(pkts) > cfg.MaxOffers {
-			return nil, &InputError{fmt.Errorf("cycle %d: the sources offered %d packets, more than MaxOffers=%d per cycle; lower their rates or raise MaxOffers", c, len(pkts), cfg.MaxOffers)}
-		}
 		for _, pk := range pkts {
 			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
 		}
@@ -93,9 +103,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		if sim != nil {
 			err = sim.Step()
 			if err == nil {
-				if eg, ok := any(m).(errGetter); ok {
-					err = eg.Err()
-				}
+				err = gm.Err()
 			}
 		} else {
 			err = m.Step()
@@ -105,7 +113,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		}
 		r.Cycles = c + 1
 		if len(watches) > 0 {
-			qlen := m.Probe().Qlen
+			qlen := m.Qlen()
 			for _, w := range watches {
 				w.observe(c, st, qlen)
 			}
@@ -119,6 +127,9 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 			return nil, fmt.Errorf("trace: %w", err)
 		}
 	}
+	if err := m.Close(); err != nil {
+		return nil, err
+	}
 	r.Stats = m.Stats()
 	return r, nil
 }
@@ -126,5 +137,5 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 // Rerun runs the same config and seed with other sources (no tracing), for
 // metrics that search over runs.
 func (r *Run) Rerun(specs []traffic.Spec, cycles uint64, groups []Group, stop StopFunc) (*Run, error) {
-	return simulate(r.Prep, r.Config, specs, cycles, groups, nil, stop)
+	return simulate(r.Prep, r.Config, specs, cycles, groups, nil, false, stop)
 }

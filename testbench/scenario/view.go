@@ -36,6 +36,15 @@ func (v *view) Signals() []rtl.Signal { return v.signals }
 // bitField extracts field i of width w from little-endian words.
 func bitField(buf []uint64, i, w int) uint64 { return pack.Get64(buf, i, w) }
 
+// ViewScope is the trace scope of the per-queue and per-class view.
+const ViewScope = "view"
+
+// QlenViewName is the view's signal of queue q's length (qlen_q unpacked).
+func QlenViewName(q int) string { return fmt.Sprintf("qlen_%02d", q) }
+
+// ThrViewName is the view's signal of class c's threshold (thr_o unpacked).
+func ThrViewName(c int) string { return fmt.Sprintf("thr_c%d", c) }
+
 // newView returns the view of m, or nil if m does not trace qlen_q and
 // thr_o.
 func newView(m *tm.TM) *view {
@@ -56,11 +65,11 @@ func newView(m *tm.TM) *view {
 	v.tbuf = make([]uint64, rtl.Words(v.thr.Width))
 	for i := 0; i < cfg.N(); i++ {
 		i := i
-		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("qlen_%02d", i), cfg.QW, func() uint64 { return bitField(v.qbuf, i, v.qw) }))
+		v.signals = append(v.signals, rtl.Scalar(QlenViewName(i), cfg.QW, func() uint64 { return bitField(v.qbuf, i, v.qw) }))
 	}
 	for c := 0; c < cfg.Q; c++ {
 		c := c
-		v.signals = append(v.signals, rtl.Scalar(fmt.Sprintf("thr_c%d", c), cfg.QW, func() uint64 { return bitField(v.tbuf, c, v.qw) }))
+		v.signals = append(v.signals, rtl.Scalar(ThrViewName(c), cfg.QW, func() uint64 { return bitField(v.tbuf, c, v.qw) }))
 	}
 	return v
 }

@@ -1,0 +1,107 @@
+package runner
+
+import (
+	"context"
+	"time"
+
+	"occamy/cosim"
+)
+
+// Opened is a block's Verilated model built and opened exactly as Run
+// builds it (same sources, parameters, flags and cache entry), for a driver
+// that is not a comparison: cosim/tmsim runs scenarios on occamy_tm with
+// it. Cycle works in the block's contract layout (registry port order).
+type Opened struct {
+	Model  cosim.Model
+	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Params map[string]int // every parameter, defaults included
+	Files  []string       // the Verilog built
+	Build  time.Duration  // building or finding the model in the cache
+	Cached bool           // the build was a cache hit
+	pm     *portMap
+	rin    []uint32
+	rout   []uint32
+}
+
+// Built is a block's Verilated library, built (or found in the cache)
+// exactly as Run builds it, ready to open any number of models.
+type Built struct {
+	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Params map[string]int // every parameter, defaults included
+	Files  []string       // the Verilog built
+	Build  time.Duration  // building or finding the model in the cache
+	Cached bool           // the build was a cache hit
+	lib    *cosim.Library
+	args   []string
+}
+
+// BuildModel checks opt.Block's contract and builds its Verilated model at
+// opt.Params, with VCD support when trace is set (a separate cache entry).
+// It reads Block, RTL, Top, IncludeDirs, Params, Seed, ZeroInit, CacheDir
+// and VerilogDir; its errors are Run's setup errors.
+func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
+	opt.Sim = Verilator
+	s, err := prepare(opt)
+	if err != nil {
+		return nil, err
+	}
+	if !cosim.Supported() {
+		return nil, cosim.ErrNoVerilatorSupport
+	}
+	t0 := time.Now()
+	if _, err := s.checkContract(ctx); err != nil {
+		return nil, err
+	}
+	sp := s.spec()
+	sp.Trace = trace
+	lib, err := cosim.Build(ctx, sp)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: lib.Cached,
+		lib: lib, args: s.plusargs()}, nil
+}
+
+// Open opens a fresh model of the library (power-up values from the seed).
+func (b *Built) Open() (*Opened, error) {
+	m, err := cosim.OpenArgs(b.lib, b.args)
+	if err != nil {
+		return nil, err
+	}
+	pm, err := newPortMap(b.Layout, m.Layout())
+	if err != nil {
+		m.Close()
+		return nil, err
+	}
+	o := &Opened{Model: m, Layout: b.Layout, pm: pm}
+	if !pm.identity {
+		o.rin, o.rout = make([]uint32, m.Layout().InWords), make([]uint32, m.Layout().OutWords)
+	}
+	return o, nil
+}
+
+// Cycle runs one cycle with in and out in the contract layout (outputs
+// before the rising edge, then the edge; cosim.Model.Cycle).
+func (o *Opened) Cycle(in, out []uint32) error {
+	if o.pm.identity {
+		return o.Model.Cycle(in, out)
+	}
+	for _, f := range o.pm.in {
+		copy(o.rin[f[1]:f[1]+f[2]], in[f[0]:f[0]+f[2]])
+	}
+	err := o.Model.Cycle(o.rin, o.rout)
+	for _, f := range o.pm.out {
+		copy(out[f[0]:f[0]+f[2]], o.rout[f[1]:f[1]+f[2]])
+	}
+	return err
+}
+
+// Output reads contract output i (an index into Layout.Outputs) as the
+// model shows it now: after a Cycle, a registered output's value after the
+// edge.
+func (o *Opened) Output(i int, words []uint32) error {
+	return o.Model.Get(o.Model.Layout().Output(o.Layout.Outputs[i].Name), words)
+}
+
+// Close closes the model.
+func (o *Opened) Close() error { return o.Model.Close() }

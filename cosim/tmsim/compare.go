@@ -1,0 +1,112 @@
+package tmsim
+
+import (
+	"context"
+
+	"occamy/cosim"
+	"occamy/cosim/registry"
+	"occamy/cosim/runner"
+	"occamy/hw/tm"
+	"occamy/testbench/scenario"
+	"occamy/testbench/stimulus"
+	"occamy/testbench/traffic"
+)
+
+// Compare co-simulates occamy_tm against hw/tm (runner.Run on the TM
+// block, the check and the report of `occamy cosim --block tm`) on the
+// inputs of p's main run: resetCycles of reset with the configuration on
+// the cfg_* inputs, then every scenario cycle's offers in the IN slots (the
+// rest dropped before the ingress, as Prepare's runs do). Every output is
+// compared every cycle from the first reset edge on; the result's
+// Mismatch is the first divergence. The re-runs a metric's search makes
+// are not compared.
+func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool) (*runner.Result, error) {
+	params := Params(p.Config)
+	words, err := Stimulus(p, params)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir,
+		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
+		Cycles: resetCycles + int(p.Cycles), Batch: batch, Ctx: opt.Ctx})
+}
+
+// Stimulus is every cycle's input words of p's main run on occamy_tm in
+// the TM block's contract layout at params (Params(p.Config)).
+func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
+	l, full, err := layoutFor(params)
+	if err != nil {
+		return nil, err
+	}
+	return stimulusFor(p.Config, p.Sources, p.Seed, p.Cycles, full, l, 0)
+}
+
+// layoutFor is the TM block's contract layout at params, and the
+// parameters with the defaults filled in, checked by the block's rules.
+func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
+	b, err := registry.Lookup("tm")
+	if err != nil {
+		return nil, nil, err
+	}
+	full, err := b.Fill(params)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := b.Validate(full); err != nil {
+		return nil, nil, err
+	}
+	l, err := b.Layout(full)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &l, full, nil
+}
+
+// stimulusFor is the input words of a run of c: resetCycles of reset with
+// the configuration on the cfg_* inputs, cycles cycles of the sources'
+// offers in the IN slots (the rest dropped before the ingress), then idle
+// cycles with no slot valid.
+func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full map[string]int, l *cosim.Layout, idle int) ([]uint32, error) {
+	v, err := stimulus.NewTMCfg(c)
+	if err != nil {
+		return nil, err
+	}
+	bind, err := stimulus.NewBind(l, true, v.Wires()...)
+	if err != nil {
+		return nil, err
+	}
+	rst, err := stimulus.FieldOf(l, "rst_ni")
+	if err != nil {
+		return nil, err
+	}
+	slots, err := stimulus.NewTMSlots(l, stimulus.NewTMShape(c, full["SW"]))
+	if err != nil {
+		return nil, err
+	}
+	mix, err := traffic.BuildAll(specs, scenario.Env(&c), seed, "sources")
+	if err != nil {
+		return nil, err
+	}
+	iw := l.InWords
+	words := make([]uint32, (resetCycles+int(cycles)+idle)*iw)
+	tmpl := make([]uint32, iw)
+	bind.Encode(tmpl)
+	for k := 0; k < resetCycles; k++ {
+		copy(words[k*iw:], tmpl) // rst_ni low: the template leaves it 0
+	}
+	rst.PutBool(tmpl, true)
+	for cyc := 0; cyc < int(cycles)+idle; cyc++ {
+		in := words[(resetCycles+cyc)*iw : (resetCycles+cyc+1)*iw]
+		copy(in, tmpl)
+		if cyc >= int(cycles) {
+			continue
+		}
+		for i, x := range mix.Tick(uint64(cyc)) {
+			if i == slots.Sh.IN {
+				break
+			}
+			slots.Put(in, i, x.Queue, x.Cells)
+		}
+	}
+	return words, nil
+}
