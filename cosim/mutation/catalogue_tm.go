@@ -90,7 +90,7 @@ func tmMutants() []Mutant {
 			ID: "tm-hd-ack-busy", Block: TM, File: "tm_hd_exec.sv",
 			Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = idle;",
 			Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
-			Desc:    "the arbiter is acknowledged while the executor is busy: the round-robin pointer skips queues it never expelled",
+			Desc:    "the arbiter is acknowledged while the executor cannot take the grant (a lane full or the PD port taken): the round-robin pointer skips queues it never expelled",
 		},
 		{
 			ID: "tm-adm-dt-lt", Block: TM, File: "tm_admission.sv",
