@@ -38,7 +38,8 @@
 // (u_adm); A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the scheduler's grant and its PD read (u_sched); D the
-// head drop's choice and its PD read on the port C left (u_hd, u_arb);
+// head drop's choice (u_choice, u_arb) and its PD read on the port C left
+// (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
 // cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
 // writes from port 0); G the head drop's cells on what is left (u_hd);
@@ -316,6 +317,8 @@ module occamy_tm #(
   logic [N-1:0]      arb_req;
   logic              arb_ack, arb_valid;
   logic [IW-1:0]     arb_idx;
+  logic              hd_take, hd_gnt_valid;
+  logic [IW-1:0]     hd_gnt_idx;
   logic              hd_rd;
   logic [IW-1:0]     hd_rd_qid;
   logic [2*K-1:0]    hd_cp_en;
@@ -329,8 +332,7 @@ module occamy_tm #(
   logic [WW-1:0]     f_wr_n, wr_n;
   logic [K*BNW-1:0]  cnt_f;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic              hd_gnt_valid, hd_busy;
-  logic [IW-1:0]     hd_gnt_idx;
+  logic              hd_busy;
   /* verilator lint_on UNUSEDSIGNAL */
 
   always @* begin
@@ -343,14 +345,24 @@ module occamy_tm #(
     .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
   );
 
+  // The policy's choice (stage D) is its own instance beside u_sel and
+  // u_arb, so an executor replacing u_hd takes the same grants.
+  tm_hd_choice #(.N(N), .QW(QW)) u_choice (
+    .clk_i, .rst_ni,
+    .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i),
+    .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
+    .take_i(hd_take),
+    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx)
+  );
+
   assign hd_base = RW'(deq_rd_n) + pop_rd_n;
 
-  tm_hd_exec #(.N(N), .QW(QW), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
+  tm_hd_exec #(.N(N), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
     .clk_i, .rst_ni,
-    .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i), .chain_i(cfg_chain_i),
-    .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
-    .pd_free_i(!sch_valid),
-    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .chain_i(cfg_chain_i),
+    .pd_free_i(!sch_valid), .take_o(hd_take),
+    .gnt_valid_i(hd_gnt_valid), .gnt_idx_i(hd_gnt_idx),
     .pd_rd_o(hd_rd), .pd_rd_qid_o(hd_rd_qid),
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
     .cp_rd_data_i(cp_rdata),
@@ -358,7 +370,7 @@ module occamy_tm #(
     .wr_left_i(WW'(K) - f_wr_n), .cnt_f_i(cnt_f),
     .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
     .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
-    .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx), .busy_o(hd_busy)
+    .busy_o(hd_busy)
   );
 
   assign pd_rd  = sch_valid || hd_rd;

@@ -69,14 +69,14 @@ func tmMutants() []Mutant {
 			Desc:    "the head drop takes the PD read port a dequeue holds: its grant is acknowledged and its read is lost",
 		},
 		{
-			ID: "tm-hd-recheck-ge", Block: TM, File: "tm_hd_exec.sv",
+			ID: "tm-hd-recheck-ge", Block: TM, File: "tm_hd_choice.sv",
 			Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
 			Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
 			Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
 		},
 		{
-			ID: "tm-hd-ack-busy", Block: TM, File: "tm_hd_exec.sv",
-			Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = idle;",
+			ID: "tm-hd-ack-busy", Block: TM, File: "tm_hd_choice.sv",
+			Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = take_i;",
 			Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
 			Desc:    "the arbiter is acknowledged while the executor is busy: the round-robin pointer skips queues it never expelled",
 		},

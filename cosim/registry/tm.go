@@ -290,7 +290,7 @@ func init() {
 		Name: "tm", Aliases: []string{"traffic-manager"}, Module: "occamy_tm", Doc: "docs/tm.md",
 		Summary: "the whole traffic manager: admission, enqueue, PD lists, cell-pointer sub-lists and free list, cell data, egress, dequeue, head-drop executor",
 		Sources: []string{"verilog/occamy_tm.sv", "verilog/tm_admission.sv", "verilog/tm_enqueue.sv",
-			"verilog/tm_dequeue.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
+			"verilog/tm_dequeue.sv", "verilog/tm_hd_choice.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
 			"verilog/tm_pd_lists.sv", "verilog/tm_free_list.sv", "verilog/tm_sram_wide.sv",
 			"verilog/tm_maxfind.sv", "verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sram_mp.sv"},
 		Params: all[:tmVerilog],

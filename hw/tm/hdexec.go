@@ -2,28 +2,25 @@ package tm
 
 import "occamy/hw/mem"
 
-// HDExec is the head-drop executor with the policy's choice. Verilog:
-// tm_hd_exec. It is serial: one packet at a time. Stage D (choose, in
-// hdchoice.go) picks a queue from the selector's bitmap (over_i, u_sel)
-// masked by the candidates (cand_i) through the arbiter (arb_req_o,
-// arb_ack_o, u_arb) or the longest-queue finder, and, when the executor is
-// idle and the PD read port is free after the dequeue (pd_free_i), issues
-// the head-PD read (pd_rd_o, the top's hdRd) and locks the queue. At
+// HDExec is the head-drop executor. Verilog: tm_hd_exec. It is serial:
+// one packet at a time. In stage D it takes the policy's grant (HDChoice,
+// tm_hd_choice's gnt_valid_o/gnt_idx_o) when it is idle and the PD read
+// port is free after the dequeue (take_o: idle and pd_free_i), issuing the
+// head-PD read (pd_rd_o, the top's hdRd) and locking the queue. At
 // unlink (stage A, after the dequeue's; unl_i, hd_valid_o) the packet's
 // cells become its job (job_q, busy_o); stage G frees them with the
 // cell-pointer ports the dequeue and the enqueue left idle (cp_rd_*, ga_*
 // to u_fl): per-cell rounds as the dequeue's without data reads, or one
 // write per sub-list in chain mode.
 type HDExec struct {
-	jobQ    cellJob // job_q: the expelled packet's cells still to free
-	busyQ   bool    // busy_o: job_q is valid
-	staleQ  bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
-	gntO    bool    // gnt_valid_o: the choice of this cycle (trace)
-	gntIdxO int     // gnt_idx_o
+	jobQ   cellJob // job_q: the expelled packet's cells still to free
+	busyQ  bool    // busy_o: job_q is valid
+	staleQ bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
 }
 
-// idle reports whether the executor can take a grant.
-func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && !h.busyQ }
+// take is take_o: the executor is idle and a PD read port is still free
+// after the dequeue, so it takes a grant this cycle.
+func (h *HDExec) take(m *TM) bool { return !m.hdRd.valid && !h.busyQ && m.pds.Mem.ReadsLeft() > 0 }
 
 // start reads queue q's head PD for the executor and locks q (stage D).
 func (h *HDExec) start(m *TM, q int) {

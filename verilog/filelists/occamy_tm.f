@@ -6,6 +6,7 @@ ${OCCAMY_ROOT}/verilog/occamy_tm.sv
 ${OCCAMY_ROOT}/verilog/tm_admission.sv
 ${OCCAMY_ROOT}/verilog/tm_enqueue.sv
 ${OCCAMY_ROOT}/verilog/tm_dequeue.sv
+${OCCAMY_ROOT}/verilog/tm_hd_choice.sv
 ${OCCAMY_ROOT}/verilog/tm_hd_exec.sv
 ${OCCAMY_ROOT}/verilog/tm_sched.sv
 ${OCCAMY_ROOT}/verilog/tm_egress.sv
