@@ -10,11 +10,14 @@
 //   Derived: IW = max(1, clog2(N)).
 //
 // Ports
-//   policy_i [2]         0 dt (never expels), 1 occamy, 2 occamy-lqd
+//   policy_i [2]         0 dt (never expels), 1 occamy, 2 occamy-lqd,
+//                        3 pushout-ports
 //   recheck_i            re-check the granted queue against its threshold now
 //   over_i [N]           the selector's registered bitmap (u_sel)
 //   cand_i [N]           queues with a linked PD not read this cycle
 //   qlen_i, thr_i [N*QW] start-of-cycle lengths and this cycle's thresholds
+//   free_neg_i           the free count after this cycle's admissions is
+//                        negative (pushout-ports: admitted cells wait)
 //   take_i               the executor takes a grant this cycle (tm_hd_exec's
 //                        take_o: idle, and the PD read port free)
 //   arb_req_o [N], arb_ack_o    comb: u_arb's request and acknowledge
@@ -25,10 +28,12 @@
 // Behaviour (docs/tm.md, "BM policies"): occamy takes u_arb's grant over
 // over_i & cand_i and acknowledges it only when take_i; occamy-lqd takes
 // the longest queue of over_i & cand_i (u_maxfind, a tm_maxfind instance;
-// start-of-cycle lengths, the lowest index on ties). With recheck_i a grant
+// start-of-cycle lengths, the lowest index on ties); pushout-ports takes the
+// longest candidate (u_maxfind over cand_i alone, not the bitmap) while
+// free_neg_i, whatever the thresholds. With recheck_i an occamy(-lqd) grant
 // whose queue is no longer over its threshold this cycle (qlen > thr, the
 // selector's compare unregistered) is no grant and leaves u_arb's pointer.
-// Nothing is chosen while over_i is all zero.
+// occamy and occamy-lqd choose nothing while over_i is all zero.
 // Latency: combinational. Corner cases: a grant while the executor cannot
 // take it stays a grant (gnt_valid_o, for the trace) and is not
 // acknowledged; the bitmap lags a cycle, so a queue just brought under its
@@ -46,6 +51,7 @@ module tm_hd_choice #(
   input  logic [N-1:0]                         cand_i,
   input  logic [N*QW-1:0]                      qlen_i,
   input  logic [N*QW-1:0]                      thr_i,
+  input  logic                                 free_neg_i,
   input  logic                                 take_i,
   output logic [N-1:0]                         arb_req_o,
   output logic                                 arb_ack_o,
@@ -82,10 +88,11 @@ module tm_hd_choice #(
   assign any_over  = |over_i;
   assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
 
-  // Longest candidate over its threshold: tm_maxfind (the lowest index on
-  // ties), combinational as hw/tm assumes; its golden model is hw/maxfind.
+  // Longest candidate (occamy-lqd: over its threshold too): tm_maxfind
+  // (the lowest index on ties), combinational as hw/tm assumes; its golden
+  // model is hw/maxfind.
   tm_maxfind #(.N(N), .QW(QW)) u_maxfind (
-    .cand_i  (over_i & cand_i),
+    .cand_i  ((policy_i == 2'd3) ? cand_i : (over_i & cand_i)),
     .qlen_i  (qlen_i),
     .valid_o (lqd_valid),
     .idx_o   (lqd_idx),
@@ -116,6 +123,9 @@ module tm_hd_choice #(
         gnt_valid_o = 1'b1;
         gnt_idx_o   = lqd_idx;
       end
+    end else if (policy_i == 2'd3 && free_neg_i) begin
+      gnt_valid_o = lqd_valid;
+      gnt_idx_o   = lqd_idx;
     end
   end
 

@@ -29,15 +29,16 @@ import (
 // combinational. HDChoice holds no register (u_arb's are State.Arb), so
 // State has no field for it.
 type HDChoice struct {
-	gntO    bool // gnt_valid_o: the choice of this cycle (trace)
-	gntIdxO int  // gnt_idx_o
+	candI   rtl.Bitmap // cand_i as the choice saw it (Probe.Cand); zero when it chose nothing
+	gntO    bool       // gnt_valid_o: the choice of this cycle (trace)
+	gntIdxO int        // gnt_idx_o
 }
 
 // eval makes this cycle's choice; take is take_i, the executor's take_o
 // (idle, and a PD read port still free after the dequeue). It returns the
 // chosen queue or -1; the top starts the executor on it when take.
 func (c *HDChoice) eval(m *TM, take bool) int {
-	c.gntO = false
+	c.gntO, c.candI = false, rtl.Bitmap{}
 	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
 		return -1
 	}
@@ -54,6 +55,7 @@ func (c *HDChoice) eval(m *TM, take bool) int {
 	for w := range cand {
 		cand[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
+	c.candI = cand
 	switch m.pol {
 	case polOccamy:
 		q = c.chooseRR(m, &cand, take)
