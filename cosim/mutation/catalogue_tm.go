@@ -88,9 +88,39 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-adm-free-lt", Block: TM, File: "tm_admission.sv",
-			Anchor:  "(QW+1)'(in_cells_i[i*LW +: LW]) <= {1'b0, fr}",
-			Replace: "(QW+1)'(in_cells_i[i*LW +: LW]) < {1'b0, fr}",
+			Anchor:  "fits  = !room[XW-1];",
+			Replace: "fits  = !room[XW-1] && room != '0;",
 			Desc:    "a packet that takes exactly the last free cells is refused",
+		},
+		{
+			ID: "tm-adm-pushout-le", Block: TM, File: "tm_admission.sv",
+			Anchor:  "ok = fits || (qlen_o[q*QW +: QW] < maxq && !slack[XW-1]);",
+			Replace: "ok = fits || (qlen_o[q*QW +: QW] <= maxq && !slack[XW-1]);",
+			Desc:    "the Pushout rule's compare `<` became `<=`: a packet of the longest queue is admitted to wait for room too",
+		},
+		{
+			ID: "tm-adm-wait-plus1", Block: TM, File: "tm_admission.sv",
+			Anchor:  "slack = room + XW'(WAIT);",
+			Replace: "slack = room + XW'(WAIT) + XW'(1);",
+			Desc:    "the Pushout wait allowance off by one: the free count may fall to -(WAIT+1)",
+		},
+		{
+			ID: "tm-po-neg-gate", Block: TM, File: "occamy_tm.sv",
+			Anchor:  ".free_neg_i(free_adm[QW]),",
+			Replace: ".free_neg_i(free_q[QW]),",
+			Desc:    "pushout-ports' negative-free gate reads the start-of-cycle free count, not the count after this cycle's admissions: an expulsion starts a cycle late or one too many",
+		},
+		{
+			ID: "tm-po-maxfind-tie", Block: TM, File: "tm_maxfind.sv",
+			Anchor:  "if (hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1])) begin",
+			Replace: "if (hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1])) begin",
+			Desc:    "Pushout's maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
+		},
+		{
+			ID: "tm-po-masked", Block: TM, File: "tm_hd_choice.sv",
+			Anchor:  ".cand_i  ((policy_i == 2'd3) ? cand_i : (over_i & cand_i)),",
+			Replace: ".cand_i  (over_i & cand_i),",
+			Desc:    "pushout-ports' longest candidate masked by the selector bitmap: a longest queue under its DT threshold is never expelled",
 		},
 		{
 			ID: "tm-drr-no-carry", Block: TM, File: "tm_sched.sv",

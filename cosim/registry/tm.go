@@ -107,12 +107,16 @@ func (s tmSpec) config() (tm.Config, error) {
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"IN", s.c.MaxOffers, 1, TMMaxIN}, {"SW", s.SW, 1, TMSerialBitsMax}, {"PUSHOUT_WAIT", s.c.PushoutWait, 0, TMMaxWait}, {"POLICY", s.Policy, 0, len(stimulus.TMPolicies) - 1},
+	}{{"IN", s.c.MaxOffers, 1, TMMaxIN}, {"SW", s.SW, 1, TMSerialBitsMax}, {"PUSHOUT_WAIT", s.c.PushoutWait, 0, TMMaxWait},
 		{"CHAIN", s.Chain, 0, 1}, {"DRR", s.DRR, 0, 1}, {"RECHECK", s.Recheck, 0, 1},
 		{"CLASSES", s.Classes, 0, math.MaxInt32}, {"TRAFFIC", s.Traffic, 0, len(stimulus.TMScenarios())}, {"RECONF", s.Reconf, 0, 1}} {
 		if err := rtl.CheckRange(tm.Block, f.name, f.v, f.lo, f.hi); err != nil {
 			return tm.Config{}, err
 		}
+	}
+	if s.Policy < 0 || s.Policy >= len(stimulus.TMPolicies) {
+		return tm.Config{}, &rtl.ParamError{Block: tm.Block, Param: "POLICY", Value: int64(s.Policy), Max: int64(len(stimulus.TMPolicies) - 1),
+			Note: stimulus.TMPolicyValues() + "; pushout and abm are not hardware as modelled"}
 	}
 	c := s.c
 	if c.Q < 1 || c.Q > tm.MaxQ {

@@ -33,11 +33,11 @@ var TMNotHardware = map[tm.Policy]string{
 	tm.PolicyABM:     "abm divides each class's threshold by its active queues, a divider per class",
 }
 
-// TMPolicyValues lists cfg_policy_i's values: "0 (dt), 1 (occamy), ...".
+// TMPolicyValues lists cfg_policy_i's values: "0 dt, 1 occamy, ...".
 func TMPolicyValues() string {
 	v := make([]string, len(TMPolicies))
 	for i, p := range TMPolicies {
-		v[i] = fmt.Sprintf("%d (%s)", i, p)
+		v[i] = fmt.Sprintf("%d %s", i, p)
 	}
 	return strings.Join(v, ", ")
 }
