@@ -1,8 +1,9 @@
 // occamy_tm: the traffic manager in Verilog, cycle-exact with the Go model
 // hw/tm at the port contract of docs/tm.md ("The Verilog top: occamy_tm").
 //
-// Scope: policies dt, occamy and occamy-lqd (pushout, pushout-ports and abm
-// are not built here); free modes cell and chain; K in {1, 2, 4, 8};
+// Scope: policies dt, occamy, occamy-lqd and pushout-ports (the ideal
+// pushout, with its instant backdoor expulsion, and abm, with a divider per
+// class, are not hardware as hw/tm models them); free modes cell and chain; K in {1, 2, 4, 8};
 // schedulers sp and drr; the head-drop re-check; memory read latency 1 and
 // the Go default budgets (pd_mem 1 read / 2 writes, cp_mem 2K / K, cd_mem
 // K / K).
@@ -20,17 +21,26 @@
 //   IN     (1..64,  default 4)     ingress slots per cycle (MaxOffers)
 //   TXWIN  (1..4096, default 16)   transmit window (TxWindow)
 //   SW     (1..32,  default 16)    serial bits in a cell tag (Go serials mod 2^SW)
+//   PUSHOUT_WAIT (0..65535, default 256) pushout-ports: cells admitted beyond
+//                                  the free ones, waiting for room
+//                                  (PushoutWait), capped at B and 2^QW-1-B
+//                                  (WAIT): the ingress FIFO holds
+//                                  2^clog2(B+WAIT) packets
 //   Derived: N = P*Q, IW = max(1, clog2(N)), LW = clog2(MAXPKT+1),
-//   CW = max(1, clog2(B)), TW = SW+LW.
+//   CW = max(1, clog2(B)), TW = SW+LW, WAIT = min(PUSHOUT_WAIT, B,
+//   2^QW-1-B) (a queue length with its waiting cells fits in QW bits).
 //
 // Run-time configuration, constant from reset on: cfg_policy_i (0 dt,
-// 1 occamy, 2 occamy-lqd), cfg_chain_i (FreeMode chain), cfg_drr_i (Sched
+// 1 occamy, 2 occamy-lqd, 3 pushout-ports), cfg_chain_i (FreeMode chain), cfg_drr_i (Sched
 // drr), cfg_recheck_i (HDRecheck), cfg_alpha_i (Q*AW, class c's signed
 // exponent at [c*AW +: AW]), cfg_quantum_i (Q*16), cfg_r_i (R, 1..1024).
 //
 // Ports: docs/tm.md's table. in_ok_o, eg_*, hd_* and the port-use counts
-// are combinational for the cycle; qlen_o and free_o are the registers at
-// the start of the cycle (hw/tm Probe after the previous Step).
+// are combinational for the cycle; qlen_o, free_o and wait_o are the
+// registers at the start of the cycle (hw/tm Probe after the previous
+// Step). The free count is a signed QW+1-bit register, negative only under
+// pushout-ports while admitted cells wait: free_o = max(free, 0), wait_o =
+// max(-free, 0).
 //
 // One cycle (hw/tm's stage order, which is the port priority): 0 the DT
 // thresholds of the start-of-cycle free count (u_thr) and the selector's
@@ -38,7 +48,8 @@
 // (u_adm); A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the scheduler's grant and its PD read (u_sched); D the
-// head drop's choice and its PD read on the port C left (u_hd, u_arb);
+// head drop's choice (u_choice, u_arb) and its PD read on the port C left
+// (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
 // cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
 // writes from port 0); G the head drop's cells on what is left (u_hd);
@@ -76,7 +87,8 @@ module occamy_tm #(
   parameter int MAXPKT = 64,
   parameter int IN     = 4,
   parameter int TXWIN  = 16,
-  parameter int SW     = 16
+  parameter int SW     = 16,
+  parameter int PUSHOUT_WAIT = 256
 ) (
   input  logic                                      clk_i,
   input  logic                                      rst_ni,
@@ -99,6 +111,7 @@ module occamy_tm #(
   output logic [$clog2(MAXPKT + 1)-1:0]             hd_cells_o,
   output logic [P*Q*QW-1:0]                         qlen_o,
   output logic [QW-1:0]                             free_o,
+  output logic [QW-1:0]                             wait_o,
   output logic                                      pd_rd_o,
   output logic [1:0]                                pd_wr_o,
   output logic [$clog2(2 * K + 1)-1:0]              cp_rd_o,
@@ -126,6 +139,11 @@ module occamy_tm #(
   localparam int BMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 65535;
   localparam int PMAX = (B < 4095) ? B : 4095;
   localparam int KS   = (K > 0) ? K : 1;
+  // WAIT: PUSHOUT_WAIT capped at B and at QMAX-B (cosim/registry TMWait).
+  localparam int QMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 131071;
+  localparam int WAIT = (PUSHOUT_WAIT < 0 || B < 0 || QMAX < B) ? 0 :
+                        (PUSHOUT_WAIT < B && PUSHOUT_WAIT < QMAX - B) ? PUSHOUT_WAIT :
+                        (B < QMAX - B) ? B : QMAX - B;
 `ifdef __ICARUS__
   initial begin
     if (P < 1 || P > 32) $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
@@ -139,6 +157,7 @@ module occamy_tm #(
     if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
     if (IN < 1 || IN > 64) $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
     if (SW < 1 || SW > 32) $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
+    if (PUSHOUT_WAIT < 0 || PUSHOUT_WAIT > 65535) $fatal(1, "tm: parameter PUSHOUT_WAIT=%0d out of range, allowed 0..65535", PUSHOUT_WAIT);
   end
 `else
   if (P < 1 || P > 32) begin : g_bad_p
@@ -174,11 +193,14 @@ module occamy_tm #(
   if (SW < 1 || SW > 32) begin : g_bad_sw
     $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
   end
+  if (PUSHOUT_WAIT < 0 || PUSHOUT_WAIT > 65535) begin : g_bad_wait
+    $fatal(1, "tm: parameter PUSHOUT_WAIT=%0d out of range, allowed 0..65535", PUSHOUT_WAIT);
+  end
 `endif
 
   // ---- Registers of the top ----
   logic [N*QW-1:0] qlen_q, qlen_d;
-  logic [QW-1:0]   free_q, free_d;
+  logic [QW:0]     free_q, free_d;   // signed: negative while cells wait (pushout-ports)
   logic [SW-1:0]   serial_q, serial_d;
   logic            rdv_q, rdv_d;     // a head-PD read was issued last cycle
   logic            rdhd_q, rdhd_d;   // ... by the head drop (else the dequeue)
@@ -189,9 +211,12 @@ module occamy_tm #(
   logic [Q*QW-1:0] thr;
   logic [N*QW-1:0] thrq;
   logic [N-1:0]    over;
+  logic [QW-1:0]   free_pos;         // the free count clamped at 0
+
+  assign free_pos = free_q[QW] ? '0 : free_q[QW-1:0];
 
   dt_threshold #(.C(Q), .QW(QW), .AW(AW)) u_thr (
-    .free_i(free_q), .alpha_i(cfg_alpha_i), .thr_o(thr)
+    .free_i(free_pos), .alpha_i(cfg_alpha_i), .thr_o(thr)
   );
 
   for (genvar i = 0; i < N; i++) begin : g_thrq
@@ -204,16 +229,16 @@ module occamy_tm #(
 
   // ---- Stage 1: admission ----
   logic [N*QW-1:0]          qlen_adm;
-  logic [QW-1:0]            free_adm;
+  logic [QW:0]              free_adm;
   logic [$clog2(IN + 1)-1:0] adm_n;
   logic [IN*IW-1:0]         adm_qid;
   logic [IN*LW-1:0]         adm_cells;
   logic [IN*SW-1:0]         adm_serial;
 
-  tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW)) u_adm (
+  tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW), .WAIT(WAIT)) u_adm (
     .clk_i, .rst_ni,
     .in_valid_i, .in_qid_i, .in_cells_i,
-    .qlen_i(qlen_q), .thr_i(thrq), .free_i(free_q), .serial_i(serial_q),
+    .qlen_i(qlen_q), .thr_i(thrq), .pushout_i(cfg_policy_i == 2'd3), .free_i(free_q), .serial_i(serial_q),
     .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d),
     .adm_n_o(adm_n), .adm_qid_o(adm_qid), .adm_cells_o(adm_cells), .adm_serial_o(adm_serial)
   );
@@ -316,6 +341,8 @@ module occamy_tm #(
   logic [N-1:0]      arb_req;
   logic              arb_ack, arb_valid;
   logic [IW-1:0]     arb_idx;
+  logic              hd_take, hd_gnt_valid;
+  logic [IW-1:0]     hd_gnt_idx;
   logic              hd_rd;
   logic [IW-1:0]     hd_rd_qid;
   logic [2*K-1:0]    hd_cp_en;
@@ -329,8 +356,7 @@ module occamy_tm #(
   logic [WW-1:0]     f_wr_n, wr_n;
   logic [K*BNW-1:0]  cnt_f;
   /* verilator lint_off UNUSEDSIGNAL */
-  logic              hd_gnt_valid, hd_busy;
-  logic [IW-1:0]     hd_gnt_idx;
+  logic              hd_busy;
   /* verilator lint_on UNUSEDSIGNAL */
 
   always @* begin
@@ -343,14 +369,24 @@ module occamy_tm #(
     .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
   );
 
+  // The policy's choice (stage D) is its own instance beside u_sel and
+  // u_arb, so an executor replacing u_hd takes the same grants.
+  tm_hd_choice #(.N(N), .QW(QW)) u_choice (
+    .clk_i, .rst_ni,
+    .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i),
+    .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
+    .free_neg_i(free_adm[QW]), .take_i(hd_take),
+    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx)
+  );
+
   assign hd_base = RW'(deq_rd_n) + pop_rd_n;
 
-  tm_hd_exec #(.N(N), .QW(QW), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
+  tm_hd_exec #(.N(N), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
     .clk_i, .rst_ni,
-    .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i), .chain_i(cfg_chain_i),
-    .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
-    .pd_free_i(!sch_valid),
-    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .chain_i(cfg_chain_i),
+    .pd_free_i(!sch_valid), .take_o(hd_take),
+    .gnt_valid_i(hd_gnt_valid), .gnt_idx_i(hd_gnt_idx),
     .pd_rd_o(hd_rd), .pd_rd_qid_o(hd_rd_qid),
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
     .cp_rd_data_i(cp_rdata),
@@ -358,7 +394,7 @@ module occamy_tm #(
     .wr_left_i(WW'(K) - f_wr_n), .cnt_f_i(cnt_f),
     .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
     .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
-    .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx), .busy_o(hd_busy)
+    .busy_o(hd_busy)
   );
 
   assign pd_rd  = sch_valid || hd_rd;
@@ -380,7 +416,7 @@ module occamy_tm #(
   logic              enq_busy;
   /* verilator lint_on UNUSEDSIGNAL */
 
-  tm_enqueue #(.N(N), .B(B), .K(K), .LW(LW), .IN(IN), .SW(SW)) u_enq (
+  tm_enqueue #(.N(N), .B(B), .K(K), .LW(LW), .IN(IN), .SW(SW), .WAIT(WAIT)) u_enq (
     .clk_i, .rst_ni,
     .adm_n_i(adm_n), .adm_qid_i(adm_qid), .adm_cells_i(adm_cells), .adm_serial_i(adm_serial),
     .cnt_i(fl_cnt), .head_i(fl_head), .pop_o(pop),
@@ -437,7 +473,7 @@ module occamy_tm #(
   always @* begin
     qlen_d = qlen_adm;
     if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
-    free_d = QW'(32'(free_adm) + 32'(deq_freed) + 32'(hd_freed));
+    free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
     rdv_d  = pd_rd;
     rdhd_d = !sch_valid && hd_rd;
     rdq_d  = rd_qid;
@@ -447,7 +483,7 @@ module occamy_tm #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       qlen_q   <= '0;
-      free_q   <= QW'(B);
+      free_q   <= (QW+1)'(B);
       serial_q <= '0;
       rdv_q    <= 1'b0;
       rdhd_q   <= 1'b0;
@@ -469,7 +505,8 @@ module occamy_tm #(
   assign hd_qid_o   = (rdv_q && rdhd_q) ? rdq_q : '0;
   assign hd_cells_o = (rdv_q && rdhd_q) ? unl_cells : '0;
   assign qlen_o     = qlen_q;
-  assign free_o     = free_q;
+  assign free_o     = free_pos;
+  assign wait_o     = free_q[QW] ? QW'(-free_q) : '0;
   assign pd_rd_o    = pd_rd;
   assign pd_wr_o    = link ? (link_pred ? 2'd2 : 2'd1) : 2'd0;
   assign cp_rd_o    = RW'(deq_rd_n) + pop_rd_n + hd_rd_n;
@@ -482,7 +519,8 @@ module occamy_tm #(
     if (rst_ni) begin
       assert (32'(cp_rd_o) <= 2 * K) else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
       assert (!(sch_valid && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
-      assert (32'(free_q) <= B) else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
+      assert (free_q[QW] || 32'(free_q) <= B) else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
+      assert (!free_q[QW] || 32'(wait_o) <= WAIT) else $error("occamy_tm: %0d cells wait, above WAIT=%0d", wait_o, WAIT);
     end
   end
 `endif

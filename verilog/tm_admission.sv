@@ -1,6 +1,8 @@
 // tm_admission: the traffic manager's ingress admission (hw/admission, DT
-// rule; hw/tm stage 1): up to IN packets a cycle, decided in slot order
-// against the queue's DT threshold and the free count.
+// and Pushout rules; hw/tm stage 1): up to IN packets a cycle, decided in
+// slot order against the queue's DT threshold and the free count, or, with
+// pushout_i, against the free count, the wait allowance and the longest
+// queue (u_maxq, a tm_maxfind over every queue).
 //
 // Parameters
 //   N      (1..256, default 64)  queues
@@ -8,7 +10,10 @@
 //   LW     (1..13,  default 7)   width of a packet's cell count
 //   IN     (1..64,  default 4)   ingress slots per cycle
 //   SW     (1..32,  default 16)  serial bits kept
-//   Derived: IW = max(1, clog2(N)), NW = clog2(IN+1).
+//   WAIT   (0..2^QW-1, default 0) Pushout: cells that may wait for room (the
+//                                 free count goes down to -WAIT)
+//   Derived: IW = max(1, clog2(N)), NW = clog2(IN+1), FW = QW+1 (a signed
+//   free count, two's complement).
 //
 // Ports
 //   in_valid_i [IN], in_qid_i [IN*IW], in_cells_i [IN*LW]   the offers; slot
@@ -16,22 +21,27 @@
 //   qlen_i [N*QW]  start-of-cycle queue lengths (registers)
 //   thr_i  [N*QW]  queue i's DT threshold this cycle (its class's, from the
 //                  start-of-cycle free count)
-//   free_i [QW]    start-of-cycle free count
+//   pushout_i      the Pushout rule (policy pushout-ports), else DT
+//   free_i [FW]    start-of-cycle free count, signed (negative only under
+//                  Pushout: admitted cells waiting for room)
 //   serial_i [SW]  serial of the last admitted packet (0 after reset)
 //   in_ok_o [IN]   comb: slot i admitted
 //   qlen_o [N*QW]  comb: queue lengths after this cycle's admissions
-//   free_o [QW]    comb: free count after them
+//   free_o [FW]    comb: free count after them, signed
 //   serial_o [SW]  comb: serial of the last packet admitted so far
 //   adm_n_o [NW]   comb: packets admitted this cycle
 //   adm_qid_o, adm_cells_o, adm_serial_o  comb: the admitted packets packed
 //                  from entry 0 in slot order (entries >= adm_n_o are 0)
 //
-// Behaviour (DT, policies dt, occamy, occamy-lqd): slot i with queue q and n
-// cells is admitted iff qlen(q) + n <= thr(q) and n <= free, where qlen(q)
-// and free are the running values (earlier admissions of the cycle
-// included) and thr is the start-of-cycle threshold. Admission takes the
-// cells from the free count and adds them to the queue at once. Serials
-// count admissions from 1 (mod 2^SW).
+// Behaviour. DT (policies dt, occamy, occamy-lqd): slot i with queue q and
+// n cells is admitted iff qlen(q) + n <= thr(q) and n <= free, where
+// qlen(q) and free are the running values (earlier admissions of the cycle
+// included) and thr is the start-of-cycle threshold. Pushout (pushout_i,
+// pushout-ports): admitted iff n <= free, or else iff qlen(q) < the longest
+// start-of-cycle queue length (u_maxq.max_o: q is not the longest) and
+// free - n >= -WAIT; the head-drop executor then makes room. Admission
+// takes the cells from the free count and adds them to the queue at once.
+// Serials count admissions from 1 (mod 2^SW).
 //
 // Latency: combinational; the caller registers qlen_o/free_o/serial_o.
 // Corner cases: a packet exactly at the threshold (qlen + n == thr) is
@@ -42,8 +52,9 @@ module tm_admission #(
   parameter int N  = 64,
   parameter int QW = 16,
   parameter int LW = 7,
-  parameter int IN = 4,
-  parameter int SW = 16
+  parameter int IN   = 4,
+  parameter int SW   = 16,
+  parameter int WAIT = 0
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -52,11 +63,12 @@ module tm_admission #(
   input  logic [IN*LW-1:0]                     in_cells_i,
   input  logic [N*QW-1:0]                      qlen_i,
   input  logic [N*QW-1:0]                      thr_i,
-  input  logic [QW-1:0]                        free_i,
+  input  logic                                 pushout_i,
+  input  logic [QW:0]                          free_i,
   input  logic [SW-1:0]                        serial_i,
   output logic [IN-1:0]                        in_ok_o,
   output logic [N*QW-1:0]                      qlen_o,
-  output logic [QW-1:0]                        free_o,
+  output logic [QW:0]                          free_o,
   output logic [SW-1:0]                        serial_o,
   output logic [$clog2(IN + 1)-1:0]            adm_n_o,
   output logic [IN*((N > 1) ? $clog2(N) : 1)-1:0] adm_qid_o,
@@ -66,12 +78,14 @@ module tm_admission #(
 
   localparam int IW = (N > 1) ? $clog2(N) : 1;
   localparam int NW = $clog2(IN + 1);
+  localparam int XW = QW + 2;  // free - n, and + WAIT, without overflow
 
 `ifdef __ICARUS__
   initial begin
     if (N < 1 || N > 256) $fatal(1, "tm_admission: parameter N=%0d out of range, allowed 1..256", N);
     if (QW < 2 || QW > 32) $fatal(1, "tm_admission: parameter QW=%0d out of range, allowed 2..32", QW);
     if (IN < 1 || IN > 64) $fatal(1, "tm_admission: parameter IN=%0d out of range, allowed 1..64", IN);
+    if (WAIT < 0 || (QW < 31 && WAIT > (1 << QW) - 1)) $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT);
   end
 `else
   if (N < 1 || N > 256) begin : g_bad_n
@@ -83,12 +97,34 @@ module tm_admission #(
   if (IN < 1 || IN > 64) begin : g_bad_in
     $fatal(1, "tm_admission: parameter IN=%0d out of range, allowed 1..64", IN);
   end
+  if (WAIT < 0 || (QW < 31 && WAIT > (1 << QW) - 1)) begin : g_bad_wait
+    $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT);
+  end
 `endif
+
+  // Pushout's "is the arrival's queue the longest?": the longest start-of-
+  // cycle queue, a real maximum finder over every queue (its index unused).
+  logic [QW-1:0] maxq;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic          maxq_valid;
+  logic [IW-1:0] maxq_idx;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  tm_maxfind #(.N(N), .QW(QW)) u_maxq (
+    .cand_i  ({N{1'b1}}),
+    .qlen_i  (qlen_i),
+    .valid_o (maxq_valid),
+    .idx_o   (maxq_idx),
+    .max_o   (maxq)
+  );
 
   always @* begin
     logic [IW-1:0] q;
     logic [QW:0]   need;
-    logic [QW-1:0] fr;
+    logic [QW:0]   fr;
+    logic [XW-1:0] room;   // free - n, signed
+    logic [XW-1:0] slack;  // free - n + WAIT, signed
+    logic          fits, ok;
     logic [NW-1:0] cnt;
     logic [SW-1:0] ser;
     qlen_o       = qlen_i;
@@ -101,12 +137,19 @@ module tm_admission #(
     adm_serial_o = '0;
     for (int i = 0; i < IN; i++) begin
       q    = in_qid_i[i*IW +: IW];
-      need = {1'b0, qlen_o[q*QW +: QW]} + (QW+1)'(in_cells_i[i*LW +: LW]);
-      if (in_valid_i[i] && need <= {1'b0, thr_i[q*QW +: QW]} &&
-          (QW+1)'(in_cells_i[i*LW +: LW]) <= {1'b0, fr}) begin
+      need  = {1'b0, qlen_o[q*QW +: QW]} + (QW+1)'(in_cells_i[i*LW +: LW]);
+      room  = {fr[QW], fr} - XW'(in_cells_i[i*LW +: LW]);
+      slack = room + XW'(WAIT);
+      fits  = !room[XW-1];
+      if (pushout_i) begin
+        ok = fits || (qlen_o[q*QW +: QW] < maxq && !slack[XW-1]);
+      end else begin
+        ok = need <= {1'b0, thr_i[q*QW +: QW]} && fits;
+      end
+      if (in_valid_i[i] && ok) begin
         in_ok_o[i]              = 1'b1;
         qlen_o[q*QW +: QW]      = QW'(need);
-        fr                      = fr - QW'(in_cells_i[i*LW +: LW]);
+        fr                      = fr - (QW+1)'(in_cells_i[i*LW +: LW]);
         ser                     = ser + SW'(1);
         adm_qid_o[cnt*IW +: IW] = q;
         adm_cells_o[cnt*LW +: LW] = in_cells_i[i*LW +: LW];

@@ -6,11 +6,13 @@
 //   N (1..256, default 64) queues; B (1..65535, default 16384) cells;
 //   K (1, 2, 4, 8, default 4) sub-lists = free banks; LW (1..13, default 7)
 //   cell-count width; IN (1..64, default 4) admissions per cycle; SW (1..32,
-//   default 16) serial bits.
+//   default 16) serial bits; WAIT (0..65535, default 0) cells that may be
+//   admitted beyond the free ones (pushout-ports: they wait for room).
 //   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
 //   TW = SW+LW (a cell-data tag), EW = IW+LW+SW (a FIFO entry), D =
-//   2^clog2(B) FIFO entries (an admitted packet holds a cell, so at most B
-//   wait), BW = SW+LW+2K*CW (a PD body: serial, cells, K heads, K tails).
+//   2^clog2(B+WAIT) FIFO entries (an admitted packet holds a cell, so at
+//   most B+WAIT wait), BW = SW+LW+2K*CW (a PD body: serial, cells, K heads,
+//   K tails).
 //
 // Ports
 //   adm_n_i, adm_qid_i, adm_cells_i, adm_serial_i  this cycle's admitted
@@ -47,8 +49,9 @@ module tm_enqueue #(
   parameter int B  = 16384,
   parameter int K  = 4,
   parameter int LW = 7,
-  parameter int IN = 4,
-  parameter int SW = 16
+  parameter int IN   = 4,
+  parameter int SW   = 16,
+  parameter int WAIT = 0
 ) (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
@@ -77,7 +80,7 @@ module tm_enqueue #(
   localparam int KW  = (K > 1) ? $clog2(K) : 1;
   localparam int TW  = SW + LW;
   localparam int EW  = IW + LW + SW;
-  localparam int DAW = (B > 1) ? $clog2(B) : 1;
+  localparam int DAW = (B + WAIT > 1) ? $clog2(B + WAIT) : 1;
   localparam int D   = 1 << DAW;
   localparam int DNW = DAW + 1;
   localparam int NW  = $clog2(IN + 1);
@@ -264,8 +267,8 @@ module tm_enqueue #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(en_q) + 32'(adm_n_i) <= B)
-        else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries", en_q, adm_n_i, B);
+      assert (32'(en_q) + 32'(adm_n_i) <= B + WAIT)
+        else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries", en_q, adm_n_i, B + WAIT);
     end
   end
 `endif

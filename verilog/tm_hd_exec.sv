@@ -1,28 +1,28 @@
-// tm_hd_exec: the traffic manager's head-drop executor (hw/tm HDExec:
-// stages D and G and the head-drop half of the unlink, stage A): it
-// chooses a queue, reads its head PD on the PD read port the dequeue left
-// idle, and returns the packet's cells to the free list with the cell-
+// tm_hd_exec: the traffic manager's head-drop executor (hw/tm stages D and
+// G: the PD read of stage D, hdCellsStage, and the head-drop half of the
+// unlink): it takes a grant (a queue to expel from, tm_hd_choice's
+// gnt_valid_o/gnt_idx_o), reads its head PD on the PD read port the dequeue
+// left idle, and returns the packet's cells to the free list with the cell-
 // pointer ports the dequeue and the enqueue left idle. It never reads cell
-// data.
+// data. The policy's choice is tm_hd_choice (u_choice in occamy_tm), so an
+// executor replacing this one keeps the same choice.
 //
 // Parameters
-//   N (1..256, default 64) queues; QW (2..32, default 16) length width;
-//   B (1..65535, default 16384) cells; K (1, 2, 4, 8, default 4) sub-lists;
-//   LW (1..13, default 7) cell-count width; SW (1..32, default 16) serial bits.
-//   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
+//   N (1..256, default 64) queues; B (1..65535, default 16384) cells;
+//   K (1, 2, 4, 8, default 4) sub-lists; LW (1..13, default 7) cell-count
+//   width; SW (1..32, default 16) serial bits.
+//   Derived: CW = max(1, clog2(B)), BNW = clog2(B+1),
 //   RW = clog2(2K+1), WW = clog2(K+1).
 //
 // Ports
-//   policy_i [2]         0 dt (never expels), 1 occamy, 2 occamy-lqd
-//   recheck_i            re-check the granted queue against its threshold now
 //   chain_i              free mode chain
-//   over_i [N]           the selector's registered bitmap (u_sel)
-//   cand_i [N]           queues with a linked PD not read this cycle
-//   qlen_i, thr_i [N*QW] start-of-cycle lengths and this cycle's thresholds
 //   pd_free_i            the PD read port is still free (no dequeue read)
-//   arb_req_o [N], arb_ack_o    comb: u_arb's request and acknowledge
-//   arb_valid_i, arb_idx_i      u_arb's grant
+//   take_o               comb: the executor takes a grant this cycle (idle:
+//                        no read in flight, every lane with room after this
+//                        cycle's unlink push, and pd_free_i)
+//   gnt_valid_i, gnt_idx_i   the policy's grant (tm_hd_choice)
 //   pd_rd_o, pd_rd_qid_o comb: issue the head-drop PD read of that queue
+//                        (gnt_valid_i and take_o)
 //   unl_i, unl_body_i    the head-drop PD read returns: unlink (stage A)
 //   cp_rd_data_i [2K*CW] cp_mem read data, all ports
 //   rd_base_i, rd_left_i [RW]  first free cp_mem read port, reads left
@@ -33,22 +33,16 @@
 //                        comb: its appends (stage G, slot b = lane b) and the
 //                        cells they free (lanes of several packets: up to
 //                        K*ceil(MAXPKT/K) cells, hence LW+WW bits)
-//   gnt_valid_o, gnt_idx_o   comb: the policy's choice (trace)
 //   busy_o               registered: a lane holds work
 //
-// Behaviour (docs/tm.md, "BM policies"): occamy takes u_arb's grant over
-// over_i & cand_i and acknowledges it only when the executor takes it (idle:
-// no packet in its cell stage, the unlink of this cycle included, and the
-// PD port free); occamy-lqd takes the longest queue of over_i & cand_i
-// (u_maxfind, a tm_maxfind instance)
-// (start-of-cycle lengths, lowest index on ties). With recheck_i a grant
-// whose queue is no longer over its threshold this cycle issues nothing
-// and leaves u_arb's pointer.
+// Behaviour (docs/tm.md, "BM policies"): a grant is taken when take_o; a
+// grant the executor cannot take waits (tm_hd_choice then does not
+// acknowledge u_arb).
 // Pipeline (hw/tm HDExec, docs/tm.md "The head-drop executor's lanes"):
 // one lane per free-list bank, each a FIFO of LD = 4 entries {cur, tail,
 // left} (localparam LD = hw/tm HDLaneDepth). At the unlink (unl_i) each
 // sub-list s < min(n, K) is pushed on the lane of its bank (head mod K).
-// The executor is idle (can take a grant) while every lane holds fewer than
+// The executor is idle (take_o with pd_free_i) while every lane holds fewer than
 // LD entries after this cycle's push; a read issued in t unlinks in t+1
 // (latency 1), so one read in flight at most and its push always fits.
 // Stage G: lanes in bank order serve their front entry with the ports left
@@ -69,7 +63,6 @@
 // rd_pd_o is after the unlink, with its forward).
 module tm_hd_exec #(
   parameter int N  = 64,
-  parameter int QW = 16,
   parameter int B  = 16384,
   parameter int K  = 4,
   parameter int LW = 7,
@@ -77,18 +70,11 @@ module tm_hd_exec #(
 ) (
   input  logic                                          clk_i,
   input  logic                                          rst_ni,
-  input  logic [1:0]                                    policy_i,
-  input  logic                                          recheck_i,
   input  logic                                          chain_i,
-  input  logic [N-1:0]                                  over_i,
-  input  logic [N-1:0]                                  cand_i,
-  input  logic [N*QW-1:0]                               qlen_i,
-  input  logic [N*QW-1:0]                               thr_i,
   input  logic                                          pd_free_i,
-  output logic [N-1:0]                                  arb_req_o,
-  output logic                                          arb_ack_o,
-  input  logic                                          arb_valid_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          arb_idx_i,
+  output logic                                          take_o,
+  input  logic                                          gnt_valid_i,
+  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_i,
   output logic                                          pd_rd_o,
   output logic [((N > 1) ? $clog2(N) : 1)-1:0]          pd_rd_qid_o,
   input  logic                                          unl_i,
@@ -106,12 +92,9 @@ module tm_hd_exec #(
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
   output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
   output logic [LW+$clog2(K + 1)-1:0]                   freed_o,
-  output logic                                          gnt_valid_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_o,
   output logic                                          busy_o
 );
 
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
   localparam int CW  = (B > 1) ? $clog2(B) : 1;
   localparam int BNW = $clog2(B + 1);
   localparam int RW  = $clog2(2 * K + 1);
@@ -127,60 +110,14 @@ module tm_hd_exec #(
   end
 `endif
 
-  // ---- Stage D: the choice and the PD read ----
+  // ---- Stage D: take the grant, the PD read ----
   logic          room;       // stage G: every lane has room after this cycle's unlink
   logic          idle;
-  logic          any_over;
-  logic          lqd_valid;
-  logic [IW-1:0] lqd_idx;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [QW-1:0] lqd_len;    // the winner's length (the choice is the index)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic          over_gnt;   // the re-check comparator on the choice
 
-  assign idle     = room && pd_free_i;
-  assign any_over = |over_i;
-  assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
-
-  // Longest candidate over its threshold: tm_maxfind (the lowest index on
-  // ties), combinational as hw/tm assumes; its golden model is hw/maxfind.
-  tm_maxfind #(.N(N), .QW(QW)) u_maxfind (
-    .cand_i  (over_i & cand_i),
-    .qlen_i  (qlen_i),
-    .valid_o (lqd_valid),
-    .idx_o   (lqd_idx),
-    .max_o   (lqd_len)
-  );
-
-  always @* begin
-    logic [IW-1:0] g;
-    g           = (policy_i == 2'd2) ? lqd_idx : arb_idx_i;
-    over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];
-    gnt_valid_o = 1'b0;
-    gnt_idx_o   = '0;
-    arb_ack_o   = 1'b0;
-    if (policy_i == 2'd1 && any_over) begin
-      if (recheck_i) begin
-        if (arb_valid_i && over_gnt) begin
-          gnt_valid_o = 1'b1;
-          gnt_idx_o   = arb_idx_i;
-          arb_ack_o   = idle;
-        end
-      end else begin
-        arb_ack_o   = idle;
-        gnt_valid_o = arb_valid_i;
-        gnt_idx_o   = arb_valid_i ? arb_idx_i : '0;
-      end
-    end else if (policy_i == 2'd2 && any_over) begin
-      if (lqd_valid && (!recheck_i || over_gnt)) begin
-        gnt_valid_o = 1'b1;
-        gnt_idx_o   = lqd_idx;
-      end
-    end
-  end
-
-  assign pd_rd_o     = gnt_valid_o && idle;
-  assign pd_rd_qid_o = gnt_idx_o;
+  assign idle        = room && pd_free_i;
+  assign take_o      = idle;
+  assign pd_rd_o     = gnt_valid_i && idle;
+  assign pd_rd_qid_o = gnt_idx_i;
 
   // ---- Stage A, G: the lanes ----
   // Lane b holds the sub-lists of bank b (cells x with x mod K = b), LD
@@ -345,9 +282,6 @@ module tm_hd_exec #(
         if (push[b]) begin
           assert (32'(cnt_q[b*LCW +: LCW]) < LD) else $error("tm_hd_exec: unlink into full lane %0d", b);
         end
-      end
-      if (pd_rd_o) begin
-        assert (cand_i[pd_rd_qid_o]) else $error("tm_hd_exec: head-drop read of queue %0d, not a candidate", pd_rd_qid_o);
       end
     end
   end

@@ -26,6 +26,9 @@ func TestTMCatalogueCoversRequiredBugs(t *testing.T) {
 		"sub-list round off by one":                  "tm-deq-round-reads",
 		"DT <= vs <":                                 "tm-adm-dt-lt",
 		"DRR deficit not carried over":               "tm-drr-no-carry",
+		"Pushout's maximum finder off by one":        "tm-po-maxfind-tie",
+		"the Pushout admission rule's compare":       "tm-adm-pushout-le",
+		"pushout-ports' negative-free gate":          "tm-po-neg-gate",
 	} {
 		m, ok := byID[id]
 		require.True(t, ok, "no mutant for %q (%s)", kind, id)

@@ -64,20 +64,35 @@ func defaultTMSpec() tmSpec {
 
 // tmNames are the TM's Verilog parameters (the first tmVerilog) and then
 // its run-time configuration.
-var tmNames = []string{"P", "Q", "B", "K", "QW", "AW", "MAXPKT", "IN", "TXWIN", "SW",
+var tmNames = []string{"P", "Q", "B", "K", "QW", "AW", "MAXPKT", "IN", "TXWIN", "SW", "PUSHOUT_WAIT",
 	"POLICY", "CHAIN", "DRR", "RECHECK", "R", "ALPHA", "QUANTUM", "CLASSES", "TRAFFIC", "RECONF"}
 
-const tmVerilog = 10
+const tmVerilog = 11
 
 // tmModelName maps a tm.Config field, as its *rtl.ParamError names it, to
 // the TM block's parameter.
-var tmModelName = map[string]string{"MaxPkt": "MAXPKT", "MaxOffers": "IN", "TxWindow": "TXWIN"}
+var tmModelName = map[string]string{"MaxPkt": "MAXPKT", "MaxOffers": "IN", "TxWindow": "TXWIN", "PushoutWait": "PUSHOUT_WAIT"}
+
+// TMMaxWait is the largest PUSHOUT_WAIT; occamy_tm caps it (TMWait).
+const TMMaxWait = 65535
+
+// TMWait is the wait allowance occamy_tm builds for PUSHOUT_WAIT w: w capped
+// at B (hw/tm's own bound) and at 2^QW-1-B, so that a queue length, cells
+// waiting for room included, fits in QW bits. Its ingress FIFO has
+// 2^clog2(B+TMWait) entries.
+func TMWait(w, b, qw int) int {
+	qmax := 1<<17 - 1 // B+wait <= 2*65535 always fits in 17 bits
+	if qw < 17 {
+		qmax = 1<<max(qw, 0) - 1
+	}
+	return max(0, min(w, b, qmax-b))
+}
 
 var tmParams = binding[tmSpec]{
 	def: defaultTMSpec(), names: tmNames,
 	fields: func(s *tmSpec) []*int {
 		c := &s.c
-		return []*int{&c.P, &c.Q, &c.B, &c.K, &c.QW, &c.AW, &c.MaxPkt, &c.MaxOffers, &c.TxWindow, &s.SW,
+		return []*int{&c.P, &c.Q, &c.B, &c.K, &c.QW, &c.AW, &c.MaxPkt, &c.MaxOffers, &c.TxWindow, &s.SW, &c.PushoutWait,
 			&s.Policy, &s.Chain, &s.DRR, &s.Recheck, &c.R, &s.Alpha, &s.Quantum, &s.Classes, &s.Traffic, &s.Reconf}
 	},
 	validate: func(s tmSpec) error { _, err := s.config(); return err },
@@ -92,19 +107,23 @@ func (s tmSpec) config() (tm.Config, error) {
 	for _, f := range []struct {
 		name      string
 		v, lo, hi int
-	}{{"IN", s.c.MaxOffers, 1, TMMaxIN}, {"SW", s.SW, 1, TMSerialBitsMax}, {"POLICY", s.Policy, 0, len(stimulus.TMPolicies) - 1},
+	}{{"IN", s.c.MaxOffers, 1, TMMaxIN}, {"SW", s.SW, 1, TMSerialBitsMax}, {"PUSHOUT_WAIT", s.c.PushoutWait, 0, TMMaxWait},
 		{"CHAIN", s.Chain, 0, 1}, {"DRR", s.DRR, 0, 1}, {"RECHECK", s.Recheck, 0, 1},
 		{"CLASSES", s.Classes, 0, math.MaxInt32}, {"TRAFFIC", s.Traffic, 0, len(stimulus.TMScenarios())}, {"RECONF", s.Reconf, 0, 1}} {
 		if err := rtl.CheckRange(tm.Block, f.name, f.v, f.lo, f.hi); err != nil {
 			return tm.Config{}, err
 		}
 	}
+	if s.Policy < 0 || s.Policy >= len(stimulus.TMPolicies) {
+		return tm.Config{}, &rtl.ParamError{Block: tm.Block, Param: "POLICY", Value: int64(s.Policy), Max: int64(len(stimulus.TMPolicies) - 1),
+			Note: stimulus.TMPolicyValues() + "; pushout and abm are not hardware as modelled"}
+	}
 	c := s.c
 	if c.Q < 1 || c.Q > tm.MaxQ {
 		return tm.Config{}, tmModelErr(c.Validate()) // the model names Q before it reads the per-class lists
 	}
 	def := tm.DefaultConfig()
-	c.PushoutWait = 0 // pushout-ports only, which occamy_tm does not implement
+	c.PushoutWait = TMWait(c.PushoutWait, c.B, c.QW)
 	c.Policy = stimulus.TMPolicies[s.Policy]
 	c.FreeMode, c.Sched, c.HDRecheck = "cell", "sp", s.Recheck == 1
 	if s.Chain == 1 {
@@ -190,6 +209,8 @@ const (
 	tmLaneBlocked
 	tmLaneTwoPkts
 	tmLaneFull
+	tmPushoutNeg
+	tmMaxNotRR
 )
 
 // naTM says why a TM coverpoint is unreachable under a configuration.
@@ -206,6 +227,20 @@ func naTM(why func(c tm.Config) string) func(p map[string]int) string {
 	}
 }
 
+// naShape is naTM for a coverpoint that the structural parameters can also
+// rule out (shape), whatever the reconfigurations do.
+func naShape(shape, why func(c tm.Config) string) func(p map[string]int) string {
+	run := naTM(why)
+	return func(p map[string]int) string {
+		if c, err := tmParams.decode(p).config(); err == nil {
+			if w := shape(c); w != "" {
+				return w
+			}
+		}
+		return run(p)
+	}
+}
+
 func naNoHD(c tm.Config) string {
 	if !c.Policy.Expels() {
 		return "policy " + c.Policy.String() + " never drops a head"
@@ -214,7 +249,12 @@ func naNoHD(c tm.Config) string {
 }
 
 var tmCover = []Coverpoint{
-	{Name: "adm_drop_room", Desc: "an admission drop with the packet's cells free (the DT threshold refused it)"},
+	{Name: "adm_drop_room", Desc: "an admission drop with the packet's cells free (the DT threshold refused it)", NA: naTM(func(c tm.Config) string {
+		if c.Policy == tm.PolicyPushoutPorts {
+			return "pushout-ports refuses only a packet that does not fit in the free cells"
+		}
+		return ""
+	})},
 	{Name: "all_slots", Desc: "every ingress slot valid in one cycle"},
 	{Name: "free_empty", Desc: "the free count is 0: every cell held", NA: naTM(func(c tm.Config) string {
 		for _, a := range c.AlphaExp {
@@ -264,6 +304,33 @@ var tmCover = []Coverpoint{
 	{Name: "hd_lane_blocked", Desc: "a head-drop lane whose front could be served is skipped: the cell-pointer ports it needs are taken", NA: naTM(naNoHD)},
 	{Name: "hd_lane_two_pkts", Desc: "the head-drop lanes free cells of two packets in one cycle (the executor's pipeline overlaps packets)", NA: naTM(naNoHD)},
 	{Name: "hd_lane_full", Desc: "a head-drop lane is full after the unlink: the executor takes no grant", NA: naTM(naNoHD)},
+	{Name: "pushout_neg", Desc: "pushout-ports: a head drop issued while the free count is negative (admitted cells wait for room)", NA: naShape(
+		func(c tm.Config) string {
+			if c.PushoutWait == 0 {
+				return "PUSHOUT_WAIT 0 (after its cap): no cell waits, the free count is never negative"
+			}
+			return ""
+		}, func(c tm.Config) string {
+			if c.Policy != tm.PolicyPushoutPorts {
+				return "policy " + c.Policy.String() + " is not pushout-ports"
+			}
+			return ""
+		})},
+	{Name: "maxfind_not_rr", Desc: "occamy-lqd, pushout-ports: the maximum finder's grant differs from a round-robin arbiter's over the same requests", NA: naShape(
+		func(c tm.Config) string {
+			if c.N() == 1 {
+				return "one queue: every choice is queue 0"
+			}
+			return ""
+		}, func(c tm.Config) string {
+			if c.Policy != tm.PolicyOccamyLQD && c.Policy != tm.PolicyPushoutPorts {
+				return "policy " + c.Policy.String() + " has no maximum finder's choice"
+			}
+			if c.Policy == tm.PolicyPushoutPorts && c.PushoutWait == 0 {
+				return "PUSHOUT_WAIT 0 (after its cap): pushout-ports never expels"
+			}
+			return ""
+		})},
 }
 
 // tmAlphaFor is the default α exponent a within AW bits: ALPHA is a
@@ -296,13 +363,13 @@ func init() {
 		Name: "tm", Aliases: []string{"traffic-manager"}, Module: "occamy_tm", Doc: "docs/tm.md",
 		Summary: "the whole traffic manager: admission, enqueue, PD lists, cell-pointer sub-lists and free list, cell data, egress, dequeue, head-drop executor",
 		Sources: []string{"verilog/occamy_tm.sv", "verilog/tm_admission.sv", "verilog/tm_enqueue.sv",
-			"verilog/tm_dequeue.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
+			"verilog/tm_dequeue.sv", "verilog/tm_hd_choice.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
 			"verilog/tm_pd_lists.sv", "verilog/tm_free_list.sv", "verilog/tm_sram_wide.sv",
 			"verilog/tm_maxfind.sv", "verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sram_mp.sv"},
 		Params: all[:tmVerilog],
 		Run:    all[tmVerilog:],
 		Small: map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,
-			"SW": 5, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0, "RECONF": 1},
+			"SW": 5, "PUSHOUT_WAIT": 12, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0, "RECONF": 1},
 		Coverpoints: tmCover,
 		Validate:    tmParams.check,
 		derive: func(given, p map[string]int) {
@@ -328,7 +395,7 @@ func init() {
 				port("eg_valid_o", cosim.Out, c.P), port("eg_qid_o", cosim.Out, c.P*sh.IW),
 				port("eg_tag_o", cosim.Out, c.P*sh.TagW()),
 				port("hd_valid_o", cosim.Out, 1), port("hd_qid_o", cosim.Out, sh.IW), port("hd_cells_o", cosim.Out, sh.LW),
-				port("qlen_o", cosim.Out, n*c.QW), port("free_o", cosim.Out, c.QW),
+				port("qlen_o", cosim.Out, n*c.QW), port("free_o", cosim.Out, c.QW), port("wait_o", cosim.Out, c.QW),
 				port("pd_rd_o", cosim.Out, tmPortW(pd.ReadPorts)), port("pd_wr_o", cosim.Out, tmPortW(pd.WritePorts)),
 				port("cp_rd_o", cosim.Out, tmPortW(2*k)), port("cp_wr_o", cosim.Out, tmPortW(k)),
 				port("cd_rd_o", cosim.Out, tmPortW(k)), port("cd_wr_o", cosim.Out, tmPortW(k)))
@@ -411,10 +478,10 @@ func TMConfigText(p map[string]int) string {
 // configuration (TMRandomParams) reuses; the second is the small set's
 // structure (TestTMSmallIsAShape), so it costs no build of its own.
 var TMShapes = []map[string]int{
-	{"P": 1, "Q": 1, "B": 16, "K": 1, "QW": 5, "AW": 2, "MAXPKT": 4, "IN": 1, "TXWIN": 2, "SW": 3},
-	{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5}, // the small set's build
-	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6},
-	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8},
+	{"P": 1, "Q": 1, "B": 16, "K": 1, "QW": 5, "AW": 2, "MAXPKT": 4, "IN": 1, "TXWIN": 2, "SW": 3, "PUSHOUT_WAIT": 4},
+	{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5, "PUSHOUT_WAIT": 12}, // the small set's build
+	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6, "PUSHOUT_WAIT": 24},
+	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8, "PUSHOUT_WAIT": 50},
 }
 
 // TMRandomParams draws a run-time configuration for a structural set

@@ -2,7 +2,10 @@ package registry
 
 import (
 	"math/bits"
+
+	"occamy/hw/arbiter"
 	"occamy/hw/tm"
+	"occamy/rtl"
 	"occamy/testbench/stimulus"
 )
 
@@ -13,23 +16,35 @@ import (
 type tmCov struct {
 	c                     tm.Config
 	n, in                 int
-	expels, rr            bool
+	expels                bool
 	pkts                  int // packets admitted and not yet unlinked
 	prevHD                tm.ExecState
 	lastDeqQ, lastHDQ     int
 	lastDeqCyc, lastHDCyc uint64
 	qstart                []uint32
+	// rr is a round-robin arbiter shadowing the maximum finder's choices
+	// (maxfind_not_rr): same requests, acknowledged when a drop issues.
+	rr  *arbiter.Arbiter
+	mfc bool // the policy chooses with the maximum finder
 }
 
 func (v *tmCov) init(c tm.Config, sh stimulus.TMShape) {
 	v.n, v.in = sh.N, sh.IN
 	v.qstart = make([]uint32, sh.N)
+	v.rr, _ = arbiter.New(arbiter.Params{N: sh.N}) // N is the TM's, already validated
 }
 
 // reset starts counting for a freshly built model.
 func (v *tmCov) reset(c tm.Config) {
 	v.c = c
-	v.expels, v.rr = c.Policy.Expels(), c.Policy == tm.PolicyOccamy
+	v.expels = c.Policy.Expels()
+	v.mfc = c.Policy == tm.PolicyOccamyLQD || c.Policy == tm.PolicyPushoutPorts
+	if v.rr != nil {
+		v.rr.RstNI = false
+		v.rr.Eval()
+		v.rr.Commit()
+		v.rr.RstNI = true
+	}
 	v.pkts, v.prevHD = 0, tm.ExecIdle
 	v.lastDeqQ, v.lastHDQ = -1, -1
 }
@@ -90,6 +105,18 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 			hit(h, tmStaleSkipped, v.allStale(p))
 		}
 	}
+	issued := p.HDPorts[tm.MemPD].Reads > 0
+	hit(h, tmPushoutNeg, v.c.Policy == tm.PolicyPushoutPorts && issued && run < 0)
+	if v.mfc && p.GntValid && v.rr != nil {
+		v.rr.ReqI = p.Cand
+		if v.c.Policy == tm.PolicyOccamyLQD {
+			v.rr.ReqI = andBitmap(p.Cand, p.Over)
+		}
+		v.rr.AckI = issued
+		v.rr.Eval()
+		hit(h, tmMaxNotRR, v.rr.GntValidO && int(v.rr.GntIdxO) != p.GntIdx)
+		v.rr.Commit()
+	}
 	if last := v.c.P - 1; o.EgValid>>uint(last)&1 != 0 {
 		hit(h, tmLastQueue, int(o.EgQid[last]) == v.n-1)
 	}
@@ -114,4 +141,11 @@ func (v *tmCov) allStale(p *tm.Probe) bool {
 		}
 	}
 	return some
+}
+
+func andBitmap(a, b rtl.Bitmap) rtl.Bitmap {
+	for w := range a {
+		a[w] &= b[w]
+	}
+	return a
 }

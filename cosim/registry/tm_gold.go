@@ -14,7 +14,9 @@ import (
 // cycle per cycle out of reset: the valid ingress slots are offered in slot
 // order (Config.MaxOffers = IN), and every output is filled every cycle
 // from TM.Outputs and TM.Probe: qlen_o and free_o are the registers at the
-// start of the cycle (Probe before Eval), the others what Eval did. Idle
+// start of the cycle (Probe before Eval; the free count, negative while
+// pushout-ports' admitted cells wait for room, is free_o = max(free, 0)
+// and wait_o = max(-free, 0)), the others what Eval did. Idle
 // egress lanes, an idle head-drop output and refused or idle slots read 0.
 // While rst_ni is low every output shows the reset state (free_o = B).
 type tmGold struct {
@@ -29,10 +31,10 @@ type tmGold struct {
 	slots      *stimulus.TMSlots
 	rst        int
 
-	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free [2]int
-	use                                            [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
-	cells, qids                                    []int  // this cycle's offers
-	qpre                                           []uint32
+	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free, wait [2]int
+	use                                                  [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
+	cells, qids                                          []int  // this cycle's offers
+	qpre                                                 []uint32
 
 	err    error
 	cycle  uint64
@@ -60,7 +62,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		span *[2]int
 		name string
 	}{{&g.inOK, "in_ok_o"}, {&g.egV, "eg_valid_o"}, {&g.egQ, "eg_qid_o"}, {&g.egT, "eg_tag_o"},
-		{&g.hdV, "hd_valid_o"}, {&g.hdQ, "hd_qid_o"}, {&g.hdC, "hd_cells_o"}, {&g.qlen, "qlen_o"}, {&g.free, "free_o"}} {
+		{&g.hdV, "hd_valid_o"}, {&g.hdQ, "hd_qid_o"}, {&g.hdC, "hd_cells_o"}, {&g.qlen, "qlen_o"}, {&g.free, "free_o"}, {&g.wait, "wait_o"}} {
 		*o.span = s.outSpan(o.name)
 	}
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
@@ -157,6 +159,7 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	p := m.Probe()
 	pack.Pack(out[g.qlen[0]:g.qlen[1]], p.Qlen, g.sh.N, g.base.QW)
 	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(p.Free, 0)))
+	pack.PutUint64(out[g.wait[0]:g.wait[1]], uint64(max(-p.Free, 0)))
 	copy(g.qpre, p.Qlen)
 	freePre := p.Free
 	n, packed := g.slots.Valid(in)

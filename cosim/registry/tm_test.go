@@ -270,6 +270,7 @@ func TestTMParams(t *testing.T) {
 	assert.Equal(t, d.P, p["P"])
 	assert.Equal(t, TMDefaultIN, p["IN"], "occamy_tm's ingress, not the model's MaxOffers default")
 	assert.Equal(t, d.TxWindow, p["TXWIN"])
+	assert.Equal(t, d.PushoutWait, p["PUSHOUT_WAIT"])
 	assert.NotContains(t, p, "POLICY", "the run-time configuration is not a Verilog parameter")
 	full, err := b.Resolve(nil)
 	require.NoError(t, err)
@@ -281,7 +282,7 @@ func TestTMParams(t *testing.T) {
 		k    string
 		v    int
 		want string
-	}{{"POLICY", 3, "POLICY=3 out of range"}, {"MAXPKT", 0, "MAXPKT=0"}, {"ALPHA", 9, "ALPHA=9"},
+	}{{"POLICY", 4, "POLICY=4 out of range"}, {"PUSHOUT_WAIT", -1, "PUSHOUT_WAIT=-1"}, {"PUSHOUT_WAIT", TMMaxWait + 1, "PUSHOUT_WAIT=65536"}, {"MAXPKT", 0, "MAXPKT=0"}, {"ALPHA", 9, "ALPHA=9"},
 		{"QUANTUM", 0, "QUANTUM=0"}, {"IN", 0, "IN=0"}, {"IN", TMMaxIN + 1, "IN=65"}, {"SW", 0, "SW=0"}, {"TRAFFIC", 99, "TRAFFIC=99"}} {
 		_, err := b.Resolve(map[string]int{bad.k: bad.v})
 		require.Error(t, err, bad.k)
@@ -298,11 +299,26 @@ func TestTMPortWidths(t *testing.T) {
 	}
 	iw, lw := 6, 7 // clog2(64), clog2(65)
 	for name, want := range map[string]int{"in_valid_i": 4, "in_qid_i": 4 * iw, "in_cells_i": 4 * lw,
-		"eg_tag_o": 8 * (16 + lw), "qlen_o": 64 * 16, "free_o": 16, "pd_rd_o": 1, "pd_wr_o": 2,
+		"eg_tag_o": 8 * (16 + lw), "qlen_o": 64 * 16, "free_o": 16, "wait_o": 16, "pd_rd_o": 1, "pd_wr_o": 2,
 		"cp_rd_o": 4, "cp_wr_o": 3, "cd_rd_o": 3, "cd_wr_o": 3, "cfg_alpha_i": 32, "cfg_quantum_i": 128,
 		"cfg_r_i": 11, "cfg_policy_i": 2} {
 		assert.Equal(t, want, w[name], name)
 	}
+}
+
+// TestTMWait: PUSHOUT_WAIT is capped at B and at 2^QW-1-B (a queue length
+// with its waiting cells fits in QW bits), as occamy_tm's localparam WAIT.
+func TestTMWait(t *testing.T) {
+	for _, tc := range []struct{ w, b, qw, want int }{
+		{256, 16384, 16, 256}, {256, 48, 7, 48}, {256, 16, 5, 15}, {0, 16, 5, 0},
+		{65535, 65535, 16, 0}, {65535, 65535, 17, 65535}, {100, 65535, 32, 100}, {300, 200, 9, 200},
+	} {
+		assert.Equal(t, tc.want, TMWait(tc.w, tc.b, tc.qw), "PUSHOUT_WAIT=%d B=%d QW=%d", tc.w, tc.b, tc.qw)
+	}
+	c, err := TMConfig(map[string]int{"B": 48, "QW": 7, "PUSHOUT_WAIT": 1000, "MAXPKT": 6, "POLICY": 3})
+	require.NoError(t, err)
+	assert.Equal(t, 48, c.PushoutWait)
+	assert.Equal(t, tm.PolicyPushoutPorts, c.Policy)
 }
 
 // TestTMSmallIsAShape: the small set's Verilog parameters are one of the

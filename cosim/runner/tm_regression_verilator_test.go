@@ -80,6 +80,7 @@ func TestTMRegression(t *testing.T) {
 	}{
 		{"directed defaults", nil},
 		{"directed lqd drr recheck", map[string]int{"POLICY": 2, "DRR": 1, "RECHECK": 1, "QUANTUM": 16}},
+		{"directed pushout-ports", map[string]int{"POLICY": 3}},
 		{"directed small", b.Small},
 	} {
 		res := check(set.name, Options{Params: set.p, Cycles: DefaultCycles, Seed: 1})

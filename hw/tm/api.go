@@ -164,6 +164,7 @@ type Probe struct {
 	Over     rtl.Bitmap       // selector bitmap
 	GntValid bool             // head-drop choice valid
 	GntIdx   int              // head-drop choice (queue)
+	Cand     rtl.Bitmap       // the head-drop choice's candidates (cand_i: linked PD, head not locked); zero when it considered none (dt, abm, pushout; occamy(-lqd) with no queue over)
 	HD       ExecState        // head-drop executor
 	Deq      ExecState        // dequeue pipeline
 	Ports    [NumMems]PortUse // all ports used in the cycle

@@ -5,30 +5,44 @@ import (
 	"occamy/rtl"
 )
 
-// choose (stage D) chooses a queue to expel from and, if the executor is
-// idle and a PD read port is still free after the dequeue, starts it on
-// that queue. The policies differ only in the choice, made from the
-// selector's bitmap (u_sel) and the arbiter (u_arb):
+// HDChoice is the BM policy's head-drop choice (stage D). Verilog:
+// tm_hd_choice (u_choice). It picks the queue the executor (HDExec,
+// tm_hd_exec) should expel from this cycle, from the selector's bitmap
+// (over_i, u_sel), the candidates (cand_i: queues with a linked PD whose
+// head is not locked by a read in flight) and the start-of-cycle lengths
+// (qlen_i) and thresholds (thr_i):
 //
-//   - occamy: the round-robin arbiter over the selector bitmap;
-//   - occamy-lqd: the longest queue set in the selector bitmap;
-//   - pushout-ports: the longest queue, only while the free count is
+//   - occamy: the round-robin arbiter (u_arb, driven through arb_req_o and
+//     arb_ack_o) over the selector bitmap masked by the candidates,
+//     acknowledged only when the executor takes the grant (take_i);
+//   - occamy-lqd: the longest candidate set in the selector bitmap
+//     (u_maxfind);
+//   - pushout-ports: the longest candidate, only while the free count is
 //     negative (admitted packets wait for room);
 //   - dt, abm, and the ideal pushout (which expels at admission, see
 //     pushout.go): never.
 //
-// Candidates are the queues with a linked PD whose head is not locked by a
-// read in flight (the bitmap is masked with them before the choice), so
-// neither choice can pick a queue the executor cannot serve. The longest-
-// queue choices model an ideal maximum finder: the exact maximum of the
-// start-of-cycle lengths, in the same cycle, at no cost.
-func (h *HDExec) choose(m *TM) {
-	h.gntO = false
+// With HDRecheck (recheck_i), occamy's and occamy-lqd's grant of a queue
+// no longer over its threshold this cycle is no grant (and u_arb's pointer
+// stays). The longest-queue choices are tm_maxfind's (hw/maxfind): the
+// exact maximum of the start-of-cycle lengths, the lowest index on ties,
+// combinational. HDChoice holds no register (u_arb's are State.Arb), so
+// State has no field for it.
+type HDChoice struct {
+	candI   rtl.Bitmap // cand_i as the choice saw it (Probe.Cand); zero when it chose nothing
+	gntO    bool       // gnt_valid_o: the choice of this cycle (trace)
+	gntIdxO int        // gnt_idx_o
+}
+
+// eval makes this cycle's choice; take is take_i, the executor's take_o
+// (idle, and a PD read port still free after the dequeue). It returns the
+// chosen queue or -1; the top starts the executor on it when take.
+func (c *HDChoice) eval(m *TM, take bool) int {
+	c.gntO, c.candI = false, rtl.Bitmap{}
 	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
-		return
+		return -1
 	}
 	var cand rtl.Bitmap
-	idle := h.idle(m) && m.pds.Mem.ReadsLeft() > 0
 	q := -1
 	if m.pol != polPushoutPort && !m.sel.OverO.Any() {
 		// Nothing over its threshold: the arbiter sees no request.
@@ -36,40 +50,39 @@ func (h *HDExec) choose(m *TM) {
 			m.arb.ReqI, m.arb.AckI = cand, false
 			m.arb.Eval()
 		}
-		return
+		return -1
 	}
 	for w := range cand {
 		cand[w] = m.nonEmpty[w] &^ m.locked[w]
 	}
+	c.candI = cand
 	switch m.pol {
 	case polOccamy:
-		q = h.chooseRR(m, &cand, idle)
+		q = c.chooseRR(m, &cand, take)
 	case polLQD:
 		for w := range cand {
 			cand[w] &= m.sel.OverO[w]
 		}
-		q = h.chooseLongest(m, &cand)
+		q = maxfind.Longest(&cand, m.qlenQ)
 		if q >= 0 && m.cfg.HDRecheck && !m.overNow(q) {
 			q = -1
 		}
 	case polPushoutPort:
 		if m.freeD < 0 {
-			q = h.chooseLongest(m, &cand)
+			q = maxfind.Longest(&cand, m.qlenQ)
 		}
 	}
 	if q < 0 {
-		return
+		return -1
 	}
-	h.gntO, h.gntIdxO = true, q
-	if idle {
-		h.start(m, q)
-	}
+	c.gntO, c.gntIdxO = true, q
+	return q
 }
 
 // chooseRR is Occamy's choice: the arbiter's grant over the selector
 // bitmap masked by the candidates. The grant is acknowledged (the arbiter's
 // pointer moves past it) only when the executor takes it.
-func (h *HDExec) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
+func (c *HDChoice) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
 	a := m.arb
 	for w := range cand {
 		a.ReqI[w] = m.sel.OverO[w] & cand[w]
@@ -95,8 +108,3 @@ func (h *HDExec) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
 // overNow is the re-check comparator: queue q's start-of-cycle length
 // against its threshold of this cycle (the selector's compare, unregistered).
 func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.adm.thrO[q] }
-
-// chooseLongest is the ideal maximum finder over the candidate bitmap: the
-// longest start-of-cycle queue, the lowest index on ties (tm_maxfind's
-// contract, hw/maxfind).
-func (h *HDExec) chooseLongest(m *TM, cand *rtl.Bitmap) int { return maxfind.Longest(cand, m.qlenQ) }

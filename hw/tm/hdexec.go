@@ -7,17 +7,15 @@ import (
 	"occamy/rtl"
 )
 
-// HDExec is the head-drop executor with the policy's choice. Verilog:
-// tm_hd_exec. It is pipelined in lanes, one per free-list bank (lanes.go):
+// HDExec is the head-drop executor. Verilog: tm_hd_exec. It is pipelined
+// in lanes, one per free-list bank (lanes.go):
 //
-//   - stage D (choose, in hdchoice.go) picks a queue from the selector's
-//     bitmap (over_i, u_sel) masked by the candidates (cand_i) through the
-//     arbiter (arb_req_o, arb_ack_o, u_arb) or the longest-queue finder,
-//     and, when the executor can take a packet (idle: no head-drop PD read
-//     in flight and every lane with room for one more entry after this
-//     cycle's unlink) and the PD read port is free after the dequeue
-//     (pd_free_i), issues the head-PD read (pd_rd_o, the top's hdRd) and
-//     locks the queue;
+//   - stage D takes the policy's grant (HDChoice, tm_hd_choice's
+//     gnt_valid_o/gnt_idx_o) when it can take a packet (take_o: no
+//     head-drop PD read in flight, every lane with room for one more entry
+//     after this cycle's unlink, and the PD read port free after the
+//     dequeue, pd_free_i), issues the head-PD read (pd_rd_o, the top's
+//     hdRd) and locks the queue;
 //   - at the unlink (stage A, after the dequeue's; unl_i, hd_valid_o) each
 //     of the packet's min(n, K) sub-lists becomes one entry of the lane of
 //     its bank (a sub-list lives in one bank);
@@ -32,12 +30,10 @@ import (
 // So packets overlap: while the lanes free one packet's cells, the next
 // packet's PD is read and unlinked.
 type HDExec struct {
-	lanes   [mem.MaxK]rtl.Ring[hdEntry] // lane_q: per bank, sub-lists waiting, oldest first
-	k       int
-	staleQ  bool   // stale_q: the drop in flight was issued to a queue at or below its threshold
-	gntO    bool   // gnt_valid_o: the choice of this cycle (trace)
-	gntIdxO int    // gnt_idx_o
-	pipe    HDPipe // this cycle's pipeline activity (Probe.HDPipe)
+	lanes  [mem.MaxK]rtl.Ring[hdEntry] // lane_q: per bank, sub-lists waiting, oldest first
+	k      int
+	staleQ bool   // stale_q: the drop in flight was issued to a queue at or below its threshold
+	pipe   HDPipe // this cycle's pipeline activity (Probe.HDPipe)
 
 	servedSer  [mem.MaxK]uint32 // packets whose cells the lanes freed this cycle (coverage)
 	servedPkts int
@@ -55,6 +51,10 @@ func (h *HDExec) init(k int) {
 // for one more entry after this cycle's unlink, so that the unlink of a
 // read issued now always fits.
 func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && h.room() }
+
+// take is take_o: the executor is idle and a PD read port is still free
+// after the dequeue, so it takes a grant this cycle.
+func (h *HDExec) take(m *TM) bool { return h.idle(m) && m.pds.Mem.ReadsLeft() > 0 }
 
 // start reads queue q's head PD for the executor and locks q (stage D).
 func (h *HDExec) start(m *TM, q int) {

@@ -31,7 +31,7 @@ func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
 func (m *TM) Probe() Probe {
 	p := Probe{
 		Cycle: m.cycle - 1, Qlen: m.qlenD, Free: m.freeD, Thr: m.adm.u.Thr.ThrO,
-		Over: m.sel.OverO, GntValid: m.hd.gntO, GntIdx: m.hd.gntIdxO,
+		Over: m.sel.OverO, GntValid: m.ch.gntO, GntIdx: m.ch.gntIdxO, Cand: m.ch.candI,
 		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse, HDPipe: m.hd.pipe,
 	}
 	if m.cycle == 0 {

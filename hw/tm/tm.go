@@ -44,6 +44,7 @@ type TM struct {
 	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
 	enq Enqueue             // u_enq: tm_enqueue
 	deq Dequeue             // u_deq: tm_dequeue
+	ch  HDChoice            // u_choice: tm_hd_choice
 	hd  HDExec              // u_hd: tm_hd_exec
 	sch Sched               // u_sched: tm_sched
 	eg  Egress              // u_egress: tm_egress
@@ -195,8 +196,11 @@ func (m *TM) Eval() {
 	m.deqIssue() // stage C
 	m.hdUse = [NumMems]PortUse{}
 	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
-	if m.hdChoice {
-		m.hd.choose(m) // stage D
+	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
+		take := m.hd.take(m)
+		if q := m.ch.eval(m, take); q >= 0 && take {
+			m.hd.start(m, q)
+		}
 	}
 	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
 		m.enq.eval(m) // stage E

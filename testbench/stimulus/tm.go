@@ -3,6 +3,7 @@ package stimulus
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"occamy/cosim"
 	"occamy/hw/tm"
@@ -21,8 +22,25 @@ const (
 )
 
 // TMPolicies are the policies occamy_tm implements, indexed by the value
-// of cfg_policy_i.
-var TMPolicies = []tm.Policy{tm.PolicyDT, tm.PolicyOccamy, tm.PolicyOccamyLQD}
+// of cfg_policy_i. The ideal pushout (instant expulsion at admission
+// through a backdoor that uses no memory port) and abm (a divider per
+// class) are not hardware as hw/tm models them: TMNotHardware says why.
+var TMPolicies = []tm.Policy{tm.PolicyDT, tm.PolicyOccamy, tm.PolicyOccamyLQD, tm.PolicyPushoutPorts}
+
+// TMNotHardware says why a policy of hw/tm has no cfg_policy_i value.
+var TMNotHardware = map[tm.Policy]string{
+	tm.PolicyPushout: "the ideal Pushout expels in the arrival's cycle through a backdoor that uses no memory port",
+	tm.PolicyABM:     "abm divides each class's threshold by its active queues, a divider per class",
+}
+
+// TMPolicyValues lists cfg_policy_i's values: "0 dt, 1 occamy, ...".
+func TMPolicyValues() string {
+	v := make([]string, len(TMPolicies))
+	for i, p := range TMPolicies {
+		v[i] = fmt.Sprintf("%d %s", i, p)
+	}
+	return strings.Join(v, ", ")
+}
 
 // TMRW is the width of cfg_r_i: it holds every R the model accepts.
 func TMRW() int { return rtl.Clog2(tm.MaxR + 1) }
@@ -71,7 +89,12 @@ func NewTMCfg(c tm.Config) (*TMCfg, error) {
 		}
 	}
 	if int(v.Policy) == len(TMPolicies) {
-		return nil, fmt.Errorf("stimulus: occamy_tm implements the policies %v, not %s", tm.PolicyNames(TMPolicies), c.Policy)
+		why := TMNotHardware[c.Policy]
+		if why == "" {
+			why = "it has no cfg_policy_i value"
+		}
+		return nil, fmt.Errorf("occamy_tm implements the policies %s, not %s: %s, not hardware as modelled",
+			strings.Join(tm.PolicyNames(TMPolicies), ", "), c.Policy, why)
 	}
 	v.Chain, v.DRR, v.Recheck = b2u(c.FreeMode == "chain"), b2u(c.Sched == "drr"), b2u(c.HDRecheck)
 	v.R = uint32(c.R)
@@ -102,7 +125,7 @@ func (v *TMCfg) Wires() []Wire {
 // needs c.Validate (R, quanta).
 func (v *TMCfg) Apply(c *tm.Config) error {
 	if int(v.Policy) >= len(TMPolicies) {
-		return fmt.Errorf("cfg_policy_i=%d: allowed 0 (dt), 1 (occamy), 2 (occamy-lqd)", v.Policy)
+		return fmt.Errorf("cfg_policy_i=%d: allowed %s", v.Policy, TMPolicyValues())
 	}
 	c.Policy = TMPolicies[v.Policy]
 	c.FreeMode, c.Sched = "cell", "sp"

@@ -236,7 +236,7 @@ func TMScenario(name string, c tm.Config, seed int64) (tm.Config, []traffic.Spec
 			{Field: "MaxPkt", Value: c.MaxPkt}, {Field: "MaxOffers", Value: c.MaxOffers},
 			{Field: "TxWindow", Value: c.TxWindow}, {Field: "R", Value: c.R},
 			{Field: "FreeMode", Value: c.FreeMode}, {Field: "HDRecheck", Value: c.HDRecheck},
-			{Field: "CellBytes", Value: c.CellBytes}}}
+			{Field: "CellBytes", Value: c.CellBytes}, {Field: "PushoutWait", Value: c.PushoutWait}}}
 	p, err := scenario.Prepare(o)
 	if err != nil {
 		return tm.Config{}, nil, fmt.Errorf("stimulus: scenario %s: %w", name, err)
@@ -247,7 +247,7 @@ func TMScenario(name string, c tm.Config, seed int64) (tm.Config, []traffic.Spec
 		want, got int
 	}{{"P", c.P, got.P}, {"Q", c.Q, got.Q}, {"B", c.B, got.B}, {"K", c.K, got.K}, {"QW", c.QW, got.QW},
 		{"AW", c.AW, got.AW}, {"MAXPKT", c.MaxPkt, got.MaxPkt}, {"IN", c.MaxOffers, got.MaxOffers},
-		{"TXWIN", c.TxWindow, got.TxWindow}} {
+		{"TXWIN", c.TxWindow, got.TxWindow}, {"PUSHOUT_WAIT", c.PushoutWait, got.PushoutWait}} {
 		if f.want != f.got {
 			return tm.Config{}, nil, fmt.Errorf("stimulus: scenario %s sets %s=%d, the build has %s=%d", name, f.name, f.got, f.name, f.want)
 		}
