@@ -259,7 +259,7 @@ func (b *Block) Names() []string {
 var blocks []*Block
 
 // order fixes the listing order whatever the file order.
-var order = []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top",
+var order = []string{"threshold", "selector", "arbiter", "maxfind",
 	"sram", "freelist", "pdlists", "cpsublists", "selarb", "tm"}
 
 func register(b *Block) {
