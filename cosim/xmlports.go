@@ -95,6 +95,7 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 		modDepth  = -1 // depth of the current <module>, -1 outside any
 		cur       *xmlModule
 		param     string // the parameter whose <const> comes next, "" when none
+		paramInt  bool   // that parameter is an int or integer (signed 32 bits)
 		depth     int
 		curDtype  *xmlDtype // open struct/union/packarray under construction
 		rangeIdx  = -1      // which bound of a packarray <range> comes next
@@ -138,9 +139,9 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 					vars = append(vars, v)
 				}
 			case name == "var" && modDepth >= 0 && depth == modDepth+1 && a["param"] == "true" && a["localparam"] != "true":
-				param = a["name"]
+				param, paramInt = a["name"], a["vartype"] == "int" || a["vartype"] == "integer"
 			case name == "const" && param != "" && depth == modDepth+2:
-				if v, ok := constDecimal(a["name"]); ok {
+				if v, ok := constDecimal(a["name"], paramInt); ok {
 					cur.params[param] = v
 				}
 				param = ""
@@ -235,8 +236,10 @@ func (m *xmlModule) sized(types map[string]*xmlDtype, widths map[string]int) Mod
 }
 
 // constDecimal turns a Verilator constant ("32'sh10", "32'h40", "1'b1") into
-// a decimal string, negative for a signed constant with its top bit set.
-func constDecimal(c string) (string, bool) {
+// a decimal string, negative when its top bit is set and it is signed: an
+// "s" constant, or the value of an int parameter (Verilator writes a
+// negative int default as "32'hffffffff").
+func constDecimal(c string, signedInt bool) (string, bool) {
 	i := strings.IndexByte(c, '\'')
 	if i <= 0 || i+2 > len(c) {
 		return "", false
@@ -262,7 +265,7 @@ func constDecimal(c string) (string, bool) {
 		return "", false
 	}
 	n := int(bits.Int64())
-	if signed && v.BitLen() == n {
+	if (signed || signedInt && n == 32) && v.BitLen() == n {
 		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(n)))
 	}
 	return v.String(), true
