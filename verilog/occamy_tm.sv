@@ -324,7 +324,7 @@ module occamy_tm #(
   logic [K-1:0]      ga;
   logic [K*CW-1:0]   ga_head, ga_tail;
   logic [K*BNW-1:0]  ga_n;
-  logic [LW-1:0]     hd_freed;
+  logic [LW+WW-1:0]  hd_freed;  // lanes of several packets free up to K*ceil(MAXPKT/K) cells
   logic [RW-1:0]     pop_rd_n, hd_base;
   logic [WW-1:0]     f_wr_n, wr_n;
   logic [K*BNW-1:0]  cnt_f;
@@ -437,7 +437,7 @@ module occamy_tm #(
   always @* begin
     qlen_d = qlen_adm;
     if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
-    free_d = free_adm + QW'(deq_freed) + QW'(hd_freed);
+    free_d = QW'(32'(free_adm) + 32'(deq_freed) + 32'(hd_freed));
     rdv_d  = pd_rd;
     rdhd_d = !sch_valid && hd_rd;
     rdq_d  = rd_qid;

@@ -1,5 +1,5 @@
-// tm_hd_exec: the traffic manager's head-drop executor (hw/tm stages D and
-// G: hdIssue, hdCellsStage, and the head-drop half of the unlink): it
+// tm_hd_exec: the traffic manager's head-drop executor (hw/tm HDExec:
+// stages D and G and the head-drop half of the unlink, stage A): it
 // chooses a queue, reads its head PD on the PD read port the dequeue left
 // idle, and returns the packet's cells to the free list with the cell-
 // pointer ports the dequeue and the enqueue left idle. It never reads cell
@@ -29,10 +29,12 @@
 //   wr_left_i [WW]       cp_mem writes left after stage F
 //   cnt_f_i [K*BNW]      free cells per bank after stage F
 //   cp_rd_en_o [2K], cp_rd_addr_o [2K*CW], rd_n_o   comb: its link reads
-//   ga_o [K], ga_head_o, ga_tail_o [K*CW], ga_n_o [K*BNW], freed_o [LW]
-//                        comb: its appends (stage G) and the cells they free
+//   ga_o [K], ga_head_o, ga_tail_o [K*CW], ga_n_o [K*BNW], freed_o [LW+WW]
+//                        comb: its appends (stage G, slot b = lane b) and the
+//                        cells they free (lanes of several packets: up to
+//                        K*ceil(MAXPKT/K) cells, hence LW+WW bits)
 //   gnt_valid_o, gnt_idx_o   comb: the policy's choice (trace)
-//   busy_o               registered: a packet's cells are being freed
+//   busy_o               registered: a lane holds work
 //
 // Behaviour (docs/tm.md, "BM policies"): occamy takes u_arb's grant over
 // over_i & cand_i and acknowledges it only when the executor takes it (idle:
@@ -41,14 +43,30 @@
 // (u_maxfind, a tm_maxfind instance)
 // (start-of-cycle lengths, lowest index on ties). With recheck_i a grant
 // whose queue is no longer over its threshold this cycle issues nothing
-// and leaves u_arb's pointer. Stage G: per cell, one round of min(K, left)
-// cells (reads of the links whose sub-list goes on), all or nothing on the
-// reads and writes left; chain, one append per sub-list as writes allow
-// (an append to an empty bank needs none), in the unlink's cycle already.
-// Latency: PD read in t, unlink in t+1, the first round or appends in t+1.
+// and leaves u_arb's pointer.
+// Pipeline (hw/tm HDExec, docs/tm.md "The head-drop executor's lanes"):
+// one lane per free-list bank, each a FIFO of LD = 4 entries {cur, tail,
+// left} (localparam LD = hw/tm HDLaneDepth). At the unlink (unl_i) each
+// sub-list s < min(n, K) is pushed on the lane of its bank (head mod K).
+// The executor is idle (can take a grant) while every lane holds fewer than
+// LD entries after this cycle's push; a read issued in t unlinks in t+1
+// (latency 1), so one read in flight at most and its push always fits.
+// Stage G: lanes in bank order serve their front entry with the ports left
+// (rd_base_i/rd_left_i, wr_left_i); a lane that does not fit is skipped,
+// later lanes may still go. Chain: the whole sub-list is appended (one
+// write, none into an empty bank: cnt_f_i), the entry leaves. Per cell: the
+// front's cell is freed (one write unless the bank is empty) and, when the
+// sub-list goes on, its link is read on the next free read port; next
+// cycle the front's cell is that read's data (port_q/curp_q), latched into
+// the entry if the lane is blocked. An entry pushed in t can be served in t.
+// Latency: PD read in t, unlink and the first cells in t+1; with every
+// port idle a read per cycle (chain: one packet per clock; per cell: K
+// cells per clock, one per lane).
 // Corner cases: a grant taken while the dequeue holds the PD port waits
 // (not acknowledged); the bitmap lags a cycle, so a queue just brought
-// under its threshold may be granted again (stale head drop).
+// under its threshold may be granted again (stale head drop); a read of
+// the queue unlinked in the same cycle reads its new head (tm_pd_lists'
+// rd_pd_o is after the unlink, with its forward).
 module tm_hd_exec #(
   parameter int N  = 64,
   parameter int QW = 16,
@@ -87,7 +105,7 @@ module tm_hd_exec #(
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_head_o,
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
   output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
-  output logic [LW-1:0]                                 freed_o,
+  output logic [LW+$clog2(K + 1)-1:0]                   freed_o,
   output logic                                          gnt_valid_o,
   output logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_o,
   output logic                                          busy_o
@@ -110,7 +128,7 @@ module tm_hd_exec #(
 `endif
 
   // ---- Stage D: the choice and the PD read ----
-  logic          busy_q, busy_d, busy_a;
+  logic          room;       // stage G: every lane has room after this cycle's unlink
   logic          idle;
   logic          any_over;
   logic          lqd_valid;
@@ -120,8 +138,7 @@ module tm_hd_exec #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic          over_gnt;   // the re-check comparator on the choice
 
-  assign busy_a   = busy_q || unl_i;
-  assign idle     = !busy_a && pd_free_i;
+  assign idle     = room && pd_free_i;
   assign any_over = |over_i;
   assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
 
@@ -165,56 +182,76 @@ module tm_hd_exec #(
   assign pd_rd_o     = gnt_valid_o && idle;
   assign pd_rd_qid_o = gnt_idx_o;
 
-  // ---- Stage G: the cells ----
-  logic [LW-1:0]   n_q, n_d, done_q, done_d;
-  logic [K-1:0]    chains_q, chains_d;
-  logic [K*CW-1:0] heads_q, heads_d, tails_q, tails_d, cur_q, cur_d;
-  logic            curp_q, curp_d;
-  logic [RW-1:0]   base_q, base_d;
+  // ---- Stage A, G: the lanes ----
+  // Lane b holds the sub-lists of bank b (cells x with x mod K = b), LD
+  // entries {cur, tail, left}, oldest at rp_q[b]. The front's cur is the
+  // link read last cycle (cp_rd_data_i on port port_q[b]) when curp_q[b].
+  localparam int LD  = 4;                          // = hw/tm HDLaneDepth
+  localparam int LPW = $clog2(LD);                 // lane entry index
+  localparam int LCW = $clog2(LD + 1);             // lane fill count
+  localparam int FW  = LW + WW;                    // freed_o width
 
-  logic [LW-1:0]   n, done, left, cnt, rds;
-  logic [K-1:0]    chains;
-  logic [K*CW-1:0] heads, tails, cur;
+  logic [K*LD*CW-1:0] ecur_q, ecur_d, etail_q, etail_d;
+  logic [K*LD*LW-1:0] eleft_q, eleft_d;
+  logic [K*LPW-1:0]   rp_q, rp_d;
+  logic [K*LCW-1:0]   cnt_q, cnt_d;
+  logic [K-1:0]       curp_q, curp_d;
+  logic [K*RW-1:0]    port_q, port_d;
+
   /* verilator lint_off UNUSEDSIGNAL */
   logic [SW-1:0]   unl_ser;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [LW-1:0]   unl_n;
   logic [K*CW-1:0] unl_heads, unl_tails;
+  logic [K-1:0]    push;          // this cycle's unlink pushes an entry on lane b
+  logic [K*CW-1:0] push_cur, push_tail;
+  logic [K*LW-1:0] push_left;
+  logic [K-1:0]    full;          // lane b holds LD entries after the push
 
   assign {unl_ser, unl_n, unl_heads, unl_tails} = unl_body_i;
-  assign n      = unl_i ? unl_n : n_q;
-  assign done   = unl_i ? '0 : done_q;
-  assign heads  = unl_i ? unl_heads : heads_q;
-  assign tails  = unl_i ? unl_tails : tails_q;
-  assign left   = n - done;
-  assign cnt    = (32'(left) < K) ? left : LW'(K);
-  // Constant when MAXPKT <= K (then no round reads a link).
-  /* verilator lint_off CMPCONST */
-  assign rds    = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
-  /* verilator lint_on CMPCONST */
 
+  // Stage A: sub-list s < min(n, K) of the unlinked packet goes to the lane
+  // of its bank (a packet's sub-lists are in distinct banks).
   always @* begin
+    logic [CW-1:0] h;
+    push      = '0;
+    push_cur  = '0;
+    push_tail = '0;
+    push_left = '0;
     for (int s = 0; s < K; s++) begin
-      if (done == '0) begin
-        cur[s*CW +: CW] = heads[s*CW +: CW];
-      end else if (curp_q) begin
-        cur[s*CW +: CW] = cp_rd_data_i[(32'(base_q) + s)*CW +: CW];
-      end else begin
-        cur[s*CW +: CW] = cur_q[s*CW +: CW];
+      h = unl_heads[s*CW +: CW];
+      if (unl_i && 32'(s) < 32'(unl_n)) begin
+        push[32'(h) & (K - 1)]                        = 1'b1;
+        push_cur[(32'(h) & (K - 1))*CW +: CW]         = h;
+        push_tail[(32'(h) & (K - 1))*CW +: CW]        = unl_tails[s*CW +: CW];
+        push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);
       end
     end
   end
 
+  for (genvar b = 0; b < K; b++) begin : g_full
+    assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) >= LD;
+  end
+  assign room = !(|full);
+
+  // Stage G: lanes in bank order serve their front with the ports left;
+  // a lane that does not fit is skipped, later lanes may still go.
   always @* begin
     logic [WW-1:0]  wl;
-    logic [CW-1:0]  h;
-    logic           need;
-    logic           go;
-    h            = '0;
-    need         = 1'b0;
-    go           = 1'b0;
-    chains       = unl_i ? K'((1 << ((32'(unl_n) < K) ? 32'(unl_n) : K)) - 1) : chains_q;
-    chains_d     = chains;
+    logic [RW-1:0]  rl;
+    int             rp;
+    logic [LPW-1:0] r;
+    logic [LCW-1:0] c, ca;
+    logic [CW-1:0]  fcur, ftail;
+    logic [LW-1:0]  fleft;
+    logic           need, rdn;
+    ecur_d       = ecur_q;
+    etail_d      = etail_q;
+    eleft_d      = eleft_q;
+    rp_d         = rp_q;
+    cnt_d        = cnt_q;
+    curp_d       = curp_q;
+    port_d       = port_q;
     ga_o         = '0;
     ga_head_o    = '0;
     ga_tail_o    = '0;
@@ -222,89 +259,92 @@ module tm_hd_exec #(
     freed_o      = '0;
     cp_rd_en_o   = '0;
     cp_rd_addr_o = '0;
-    rd_n_o       = '0;
-    done_d       = done;
-    busy_d       = busy_a;
-    curp_d       = 1'b0;
-    cur_d        = cur;
-    base_d       = rd_base_i;
     wl           = wr_left_i;
-    if (busy_a && chain_i) begin
-      for (int s = 0; s < K; s++) begin
-        h    = heads[s*CW +: CW];
-        need = cnt_f_i[(32'(h) & (K - 1))*BNW +: BNW] != '0;
-        if (chains[s] && (!need || wl != '0)) begin
-          ga_o[s]              = 1'b1;
-          ga_head_o[s*CW +: CW] = h;
-          ga_tail_o[s*CW +: CW] = tails[s*CW +: CW];
-          ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);
-          freed_o              = freed_o + LW'((32'(n) - s + K - 1) / K);
-          chains_d[s]          = 1'b0;
-          if (need) wl = wl - WW'(1);
-        end
+    rl           = rd_left_i;
+    rp           = 32'(rd_base_i);
+    for (int b = 0; b < K; b++) begin
+      r  = rp_q[b*LPW +: LPW];
+      c  = cnt_q[b*LCW +: LCW];
+      ca = c + LCW'(push[b]);
+      if (push[b]) begin
+        ecur_d[(b*LD + 32'(LPW'(32'(r) + 32'(c))))*CW +: CW]  = push_cur[b*CW +: CW];
+        etail_d[(b*LD + 32'(LPW'(32'(r) + 32'(c))))*CW +: CW] = push_tail[b*CW +: CW];
+        eleft_d[(b*LD + 32'(LPW'(32'(r) + 32'(c))))*LW +: LW] = push_left[b*LW +: LW];
       end
-      if (chains_d == '0) busy_d = 1'b0;
-    end else if (busy_a) begin
-      // rds is constant 0 when MAXPKT <= K (no sub-list goes on).
-      /* verilator lint_off UNSIGNED */
-      go = (32'(rds) <= 32'(rd_left_i)) && (32'(cnt) <= 32'(wr_left_i));
-      if (go) begin
-        for (int s = 0; s < K; s++) begin
-          if (32'(s) < 32'(cnt)) begin
-            ga_o[s]              = 1'b1;
-            ga_head_o[s*CW +: CW] = cur[s*CW +: CW];
-            ga_tail_o[s*CW +: CW] = cur[s*CW +: CW];
-            ga_n_o[s*BNW +: BNW]  = BNW'(1);
+      cnt_d[b*LCW +: LCW] = ca;
+      if (c != '0) begin
+        fcur  = curp_q[b] ? cp_rd_data_i[32'(port_q[b*RW +: RW])*CW +: CW] : ecur_q[(b*LD + 32'(r))*CW +: CW];
+        ftail = etail_q[(b*LD + 32'(r))*CW +: CW];
+        fleft = eleft_q[(b*LD + 32'(r))*LW +: LW];
+      end else begin
+        fcur  = push_cur[b*CW +: CW];
+        ftail = push_tail[b*CW +: CW];
+        fleft = push_left[b*LW +: LW];
+      end
+      need = cnt_f_i[b*BNW +: BNW] != '0;
+      // Constant when MAXPKT = 1 (LW = 1: no sub-list goes on).
+      /* verilator lint_off CMPCONST */
+      rdn  = !chain_i && 32'(fleft) > 1;
+      /* verilator lint_on CMPCONST */
+      if (ca != '0) begin
+        if ((!need || wl != '0) && (!rdn || rl != '0)) begin
+          ga_o[b]               = 1'b1;
+          ga_head_o[b*CW +: CW] = fcur;
+          ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;
+          ga_n_o[b*BNW +: BNW]  = chain_i ? BNW'(fleft) : BNW'(1);
+          freed_o               = freed_o + (chain_i ? FW'(fleft) : FW'(1));
+          if (need) wl = wl - WW'(1);
+          if (rdn) begin
+            cp_rd_en_o[rp]               = 1'b1;
+            cp_rd_addr_o[rp*CW +: CW]    = fcur;
+            port_d[b*RW +: RW]           = RW'(rp);
+            curp_d[b]                    = 1'b1;
+            eleft_d[(b*LD + 32'(r))*LW +: LW] = fleft - LW'(1);
+            rp                           = rp + 1;
+            rl                           = rl - RW'(1);
+          end else begin
+            rp_d[b*LPW +: LPW]  = LPW'(32'(r) + 1);
+            cnt_d[b*LCW +: LCW] = ca - LCW'(1);
+            curp_d[b]           = 1'b0;
           end
-          if (32'(s) < 32'(rds)) begin
-            /* verilator lint_on UNSIGNED */
-            cp_rd_en_o[32'(rd_base_i) + s]                = 1'b1;
-            cp_rd_addr_o[(32'(rd_base_i) + s)*CW +: CW]  = cur[s*CW +: CW];
-          end
+        end else begin
+          ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;
+          curp_d[b]                        = 1'b0;
         end
-        rd_n_o  = RW'(rds);
-        freed_o = cnt;
-        done_d  = done + cnt;
-        curp_d  = rds != '0;
-        if (done + cnt == n) busy_d = 1'b0;
       end
     end
+    rd_n_o = RW'(rp - 32'(rd_base_i));
   end
 
-  assign n_d     = n;
-  assign heads_d = heads;
-  assign tails_d = tails;
-  assign busy_o  = busy_q;
+  assign busy_o = |cnt_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      busy_q   <= 1'b0;
-      n_q      <= '0;
-      done_q   <= '0;
-      chains_q <= '0;
-      heads_q  <= '0;
-      tails_q  <= '0;
-      cur_q    <= '0;
-      curp_q   <= 1'b0;
-      base_q   <= '0;
+      ecur_q  <= '0;
+      etail_q <= '0;
+      eleft_q <= '0;
+      rp_q    <= '0;
+      cnt_q   <= '0;
+      curp_q  <= '0;
+      port_q  <= '0;
     end else begin
-      busy_q   <= busy_d;
-      n_q      <= n_d;
-      done_q   <= done_d;
-      chains_q <= chains_d;
-      heads_q  <= heads_d;
-      tails_q  <= tails_d;
-      cur_q    <= cur_d;
-      curp_q   <= curp_d;
-      base_q   <= base_d;
+      ecur_q  <= ecur_d;
+      etail_q <= etail_d;
+      eleft_q <= eleft_d;
+      rp_q    <= rp_d;
+      cnt_q   <= cnt_d;
+      curp_q  <= curp_d;
+      port_q  <= port_d;
     end
   end
 
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      if (unl_i) begin
-        assert (!busy_q) else $error("tm_hd_exec: unlink while the executor is busy");
+      for (int b = 0; b < K; b++) begin
+        if (push[b]) begin
+          assert (32'(cnt_q[b*LCW +: LCW]) < LD) else $error("tm_hd_exec: unlink into full lane %0d", b);
+        end
       end
       if (pd_rd_o) begin
         assert (cand_i[pd_rd_qid_o]) else $error("tm_hd_exec: head-drop read of queue %0d, not a candidate", pd_rd_qid_o);

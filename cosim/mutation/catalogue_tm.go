@@ -46,9 +46,9 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-hd-chain-sublist", Block: TM, File: "tm_hd_exec.sv",
-			Anchor:  "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
-			Replace: "ga_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
-			Desc:    "the executor's chain append counts a sub-list one cell long when its length is a multiple of K",
+			Anchor:  "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);",
+			Replace: "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s) / K + 1);",
+			Desc:    "the executor's lane entry counts a sub-list one cell long when its length is a multiple of K (the chain append frees a cell it does not hold; per cell a stale cell is freed)",
 		},
 		{
 			ID: "tm-deq-round-reads", Block: TM, File: "tm_dequeue.sv",
@@ -58,9 +58,21 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-hd-round-reads", Block: TM, File: "tm_hd_exec.sv",
-			Anchor:  "assign rds    = (32'(left) > K) ?",
-			Replace: "assign rds    = (32'(left) > K + 1) ?",
-			Desc:    "a sub-list round off by one in the executor (per cell): with K+1 cells left it reads no link and frees a stale cell",
+			Anchor:  "rdn  = !chain_i && 32'(fleft) > 1;",
+			Replace: "rdn  = !chain_i && 32'(fleft) > 2;",
+			Desc:    "a sub-list chase off by one in the executor's lanes (per cell): with 2 cells left a lane reads no link, so it frees its first cell again instead of the second",
+		},
+		{
+			ID: "tm-hd-lane-full", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) >= LD;",
+			Replace: "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) > LD;",
+			Desc:    "the executor issues a head-drop PD read while a lane is full after the unlink: the next unlink overwrites that lane's oldest entry, whose cells are lost",
+		},
+		{
+			ID: "tm-hd-lane-latch", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;\n          curp_d[b]                        = 1'b0;",
+			Replace: "curp_d[b]                        = 1'b0;",
+			Desc:    "tags: a lane blocked for ports the cycle after its link read drops the read data, so it later frees the cell it had already freed",
 		},
 		{
 			ID: "tm-hd-takes-deq-port", Block: TM, File: "occamy_tm.sv",

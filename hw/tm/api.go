@@ -177,7 +177,7 @@ type Probe struct {
 type HDPipe struct {
 	Issued  bool // a head-drop PD read was issued (pd_rd_o)
 	Room    bool // the executor could have taken a new packet (its lanes had room, no read pending)
-	Pending int  // lanes holding work at the start of the cycle
+	Pending int  // lanes holding work when stage G starts (this cycle's unlink included)
 	Ready   int  // lanes whose front work could be served (its read latency met)
 	Served  int  // lanes that freed cells this cycle
 	Blocked int  // ready lanes not served for lack of cell-pointer ports

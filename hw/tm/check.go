@@ -90,10 +90,17 @@ func (m *TM) Check() error {
 	}
 	for i := 0; i < m.deq.jobsQ.Len(); i++ {
 		j := m.deq.jobsQ.At(i)
-		m.walkJob(j, owner{"dequeue of queue", j.q}, true)
+		m.walkJob(j, owner{"dequeue of queue", j.q})
 	}
-	if m.hd.busyQ {
-		m.walkJob(&m.hd.jobQ, owner{"head drop of queue", m.hd.jobQ.q}, false)
+	for b := 0; b < m.k; b++ {
+		l := &m.hd.lanes[b]
+		for i := 0; i < l.Len(); i++ {
+			e := l.At(i)
+			if e.cur >= 0 && m.fl.Bank(e.cur) != b && c.err == nil {
+				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.fl.Bank(e.cur))
+			}
+			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
+		}
 	}
 	if c.err != nil {
 		return c.err
@@ -155,18 +162,15 @@ func (m *TM) walkSub(head int32, n int, o owner) int32 {
 	return last
 }
 
-// walkJob marks the cells a pipeline still holds: in per-cell mode the
+// walkJob marks the cells the dequeue still holds: in per-cell mode the
 // cells not yet freed from each sub-list's current cell on; in chain mode
-// the whole sub-lists not yet appended (all of them for a dequeue, which
-// appends them after its last round).
-func (m *TM) walkJob(j *cellJob, o owner, deq bool) {
+// the whole sub-lists (it appends them after its last round).
+func (m *TM) walkJob(j *cellJob, o owner) {
 	n := int(j.v.Cells)
 	for s := 0; s < min(m.k, n); s++ {
 		l := mem.SubListLen(n, m.k, s)
 		if m.chain {
-			if deq || j.chains>>uint(s)&1 == 1 {
-				m.walkSub(j.v.Heads[s], l, o)
-			}
+			m.walkSub(j.v.Heads[s], l, o)
 			continue
 		}
 		m.walkSub(j.cur[s], l-mem.SubListLen(j.done, m.k, s), o)

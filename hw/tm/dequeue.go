@@ -37,7 +37,6 @@ type cellJob struct {
 	cur     [mem.MaxK]int32 // next cell of each sub-list
 	done    int             // cells handled
 	ready   uint64          // first cycle the next round may run (cell-pointer read latency)
-	chains  uint8           // chain mode: sub-lists still to append to the free list
 }
 
 func (d *Dequeue) init() { d.jobsQ = rtl.NewRing[cellJob](deqJobDepth) }

@@ -1,29 +1,57 @@
 package tm
 
-import "occamy/hw/mem"
+import (
+	"fmt"
+
+	"occamy/hw/mem"
+	"occamy/rtl"
+)
 
 // HDExec is the head-drop executor with the policy's choice. Verilog:
-// tm_hd_exec. It is serial: one packet at a time. Stage D (choose, in
-// hdchoice.go) picks a queue from the selector's bitmap (over_i, u_sel)
-// masked by the candidates (cand_i) through the arbiter (arb_req_o,
-// arb_ack_o, u_arb) or the longest-queue finder, and, when the executor is
-// idle and the PD read port is free after the dequeue (pd_free_i), issues
-// the head-PD read (pd_rd_o, the top's hdRd) and locks the queue. At
-// unlink (stage A, after the dequeue's; unl_i, hd_valid_o) the packet's
-// cells become its job (job_q, busy_o); stage G frees them with the
-// cell-pointer ports the dequeue and the enqueue left idle (cp_rd_*, ga_*
-// to u_fl): per-cell rounds as the dequeue's without data reads, or one
-// write per sub-list in chain mode.
+// tm_hd_exec. It is pipelined in lanes, one per free-list bank (lanes.go):
+//
+//   - stage D (choose, in hdchoice.go) picks a queue from the selector's
+//     bitmap (over_i, u_sel) masked by the candidates (cand_i) through the
+//     arbiter (arb_req_o, arb_ack_o, u_arb) or the longest-queue finder,
+//     and, when the executor can take a packet (idle: no head-drop PD read
+//     in flight and every lane with room for one more entry after this
+//     cycle's unlink) and the PD read port is free after the dequeue
+//     (pd_free_i), issues the head-PD read (pd_rd_o, the top's hdRd) and
+//     locks the queue;
+//   - at the unlink (stage A, after the dequeue's; unl_i, hd_valid_o) each
+//     of the packet's min(n, K) sub-lists becomes one entry of the lane of
+//     its bank (a sub-list lives in one bank);
+//   - stage G serves, in bank order, each lane's oldest entry with the
+//     cell-pointer ports the dequeue and the enqueue left idle (cp_rd_*,
+//     ga_* to u_fl): in chain mode the whole sub-list is appended (one
+//     write, none into an empty bank), in per-cell mode its current cell
+//     is freed (one write, none into an empty bank) and, when the sub-list
+//     goes on, its link is read (one read). A lane whose ports do not fit
+//     is skipped; later lanes may still go.
+//
+// So packets overlap: while the lanes free one packet's cells, the next
+// packet's PD is read and unlinked.
 type HDExec struct {
-	jobQ    cellJob // job_q: the expelled packet's cells still to free
-	busyQ   bool    // busy_o: job_q is valid
-	staleQ  bool    // stale_q: the drop in flight was issued to a queue at or below its threshold
-	gntO    bool    // gnt_valid_o: the choice of this cycle (trace)
-	gntIdxO int     // gnt_idx_o
+	lanes   [mem.MaxK]rtl.Ring[hdEntry] // lane_q: per bank, sub-lists waiting, oldest first
+	k       int
+	staleQ  bool   // stale_q: the drop in flight was issued to a queue at or below its threshold
+	gntO    bool   // gnt_valid_o: the choice of this cycle (trace)
+	gntIdxO int    // gnt_idx_o
+	pipe    HDPipe // this cycle's pipeline activity (Probe.HDPipe)
 }
 
-// idle reports whether the executor can take a grant.
-func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && !h.busyQ }
+func (h *HDExec) init(k int) {
+	h.k = k
+	for b := 0; b < k; b++ {
+		h.lanes[b] = rtl.NewRing[hdEntry](HDLaneDepth)
+	}
+}
+
+// idle reports whether the executor can take a grant (stage D, before the
+// PD port is asked): no head-drop read in flight, and every lane has room
+// for one more entry after this cycle's unlink, so that the unlink of a
+// read issued now always fits.
+func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && h.room() }
 
 // start reads queue q's head PD for the executor and locks q (stage D).
 func (h *HDExec) start(m *TM, q int) {
@@ -36,10 +64,11 @@ func (h *HDExec) start(m *TM, q int) {
 	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
 	m.hdUse[MemPD].Reads++
 	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
+	h.pipe.Issued = true
 }
 
 // unlink (stage A, second) unlinks the head PD whose read is back and
-// takes the packet's cells as its job.
+// pushes each of the packet's sub-lists on its bank's lane.
 func (h *HDExec) unlink(m *TM) {
 	r := &m.hdRd
 	now := m.cycle
@@ -59,60 +88,63 @@ func (h *HDExec) unlink(m *TM) {
 		st.StaleHeadDropped.Pkts++
 		st.StaleHeadDropped.Cells += uint64(r.v.Cells)
 	}
-	h.jobQ = cellJob{q: r.q, port: r.q / m.cfg.Q, v: r.v, cur: r.v.Heads, ready: now,
-		chains: uint8(1<<min(int(r.v.Cells), m.k) - 1)}
-	h.busyQ = true
+	n := int(r.v.Cells)
+	for s := 0; s < min(n, m.k); s++ {
+		hd := r.v.Heads[s]
+		b := m.fl.Bank(hd)
+		if !h.lanes[b].Push(hdEntry{q: r.q, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
+			m.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", now, r.q, b, HDLaneDepth))
+		}
+	}
 }
 
-// cells (stage G) returns the expelled packet's cells to the free list
-// with the ports the dequeue and the enqueue left idle this cycle:
-// per-cell mode runs the same cell rounds as the dequeue without the data
-// reads (all or nothing per round); chain mode appends each sub-list with
-// one cell-pointer write as write ports allow.
+// cells (stage G) serves the lanes, in bank order, with the cell-pointer
+// ports the dequeue and the enqueue left idle this cycle (see HDExec and
+// HDLaneDepth).
 func (h *HDExec) cells(m *TM) {
-	if !h.busyQ {
-		return
-	}
-	j := &h.jobQ
-	k, n := m.k, int(j.v.Cells)
-	if m.chain {
-		for s := 0; s < min(n, k); s++ {
-			if j.chains>>uint(s)&1 == 0 {
+	p := &h.pipe
+	now := m.cycle
+	for b := 0; b < m.k; b++ {
+		l := &h.lanes[b]
+		if l.Len() == 0 {
+			continue
+		}
+		p.Pending++
+		e := l.Front()
+		if !m.chain && e.ready > now {
+			continue
+		}
+		p.Ready++
+		w := m.fl.AppendWrites(b)
+		if m.chain {
+			if w > m.cp.WritesLeft() {
+				p.Blocked++
 				continue
 			}
-			hd := j.v.Heads[s]
-			b := m.fl.Bank(hd)
-			if m.fl.AppendWrites(b) > m.cp.WritesLeft() {
-				continue
-			}
-			l := mem.SubListLen(n, k, s)
-			m.fl.AppendChain(b, hd, j.v.Tails[s], l)
-			j.chains &^= 1 << uint(s)
-			m.freed(l)
+			m.fl.AppendChain(b, e.cur, e.tail, e.left)
+			m.freed(e.left)
+			l.Pop()
+			p.Served++
+			continue
 		}
-		if j.chains == 0 {
-			h.busyQ = false
+		r := 0
+		if e.left > 1 {
+			r = 1
 		}
-		return
-	}
-	if j.ready > m.cycle {
-		return
-	}
-	cnt, reads := roundSize(n, j.done, k)
-	if reads > m.cp.ReadsLeft() || cnt > m.cp.WritesLeft() {
-		return
-	}
-	for s := 0; s < cnt; s++ {
-		x, i := j.cur[s], j.done+s
-		if i+k < n {
-			j.cur[s] = m.cp.Read(int(x))
+		if r > m.cp.ReadsLeft() || w > m.cp.WritesLeft() {
+			p.Blocked++
+			continue
+		}
+		x := e.cur
+		if r == 1 {
+			e.cur = m.cp.Read(int(x))
+			e.ready = m.cp.ReadyAt(now)
 		}
 		m.fl.Append(x)
-	}
-	j.done += cnt
-	m.freed(cnt)
-	j.ready = m.cp.ReadyAt(m.cycle)
-	if j.done == n {
-		h.busyQ = false
+		m.freed(1)
+		p.Served++
+		if e.left--; e.left == 0 {
+			l.Pop()
+		}
 	}
 }

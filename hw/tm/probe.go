@@ -32,7 +32,7 @@ func (m *TM) Probe() Probe {
 	p := Probe{
 		Cycle: m.cycle - 1, Qlen: m.qlenD, Free: m.freeD, Thr: m.adm.u.Thr.ThrO,
 		Over: m.sel.OverO, GntValid: m.hd.gntO, GntIdx: m.hd.gntIdxO,
-		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse,
+		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse, HDPipe: m.hd.pipe,
 	}
 	if m.cycle == 0 {
 		p.Cycle = 0
@@ -40,13 +40,14 @@ func (m *TM) Probe() Probe {
 	return p
 }
 
-// hdState is the head-drop path's state as traced.
+// hdState is the head-drop path's state as traced: cells while a lane
+// holds work, else PD read while a read is in flight, else idle.
 func (m *TM) hdState() ExecState {
 	switch {
+	case m.hd.busy():
+		return ExecCells
 	case m.hdRd.valid:
 		return ExecReadPD
-	case m.hd.busyQ:
-		return ExecCells
 	}
 	return ExecIdle
 }

@@ -61,10 +61,12 @@ type DequeueState struct {
 	Jobs []cellJob
 }
 
-// HDExecState is tm_hd_exec's registers.
+// HDExecState is tm_hd_exec's registers: each lane's entries (lane b is
+// free-list bank b's), oldest first, and the stale flag of the read in
+// flight.
 type HDExecState struct {
-	Job         cellJob
-	Busy, Stale bool
+	Lanes [][]hdEntry
+	Stale bool
 }
 
 // EgressState is tm_egress's registers.
@@ -96,7 +98,7 @@ func (m *TM) State() State {
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
 		DeqRd: m.deqRd, HDRd: m.hdRd,
 		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
-		HD:    HDExecState{Job: m.hd.jobQ, Busy: m.hd.busyQ, Stale: m.hd.staleQ},
+		HD:    HDExecState{Lanes: m.hd.laneItems(), Stale: m.hd.staleQ},
 		Sched: m.sch.u.State(),
 		Eg: EgressState{Ret: m.eg.retQ.Items(nil), TxBusy: m.eg.txBusyQ, TxAt: m.eg.txAtQ, PortRdy: m.eg.portRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},

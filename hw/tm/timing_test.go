@@ -66,9 +66,18 @@ func probeRow(m *TM) timingRow {
 //     dequeue runs its first cell round (2 pointer reads, 2 data reads).
 //   - 15: the executor unlinks (q1 8→4), but the dequeue's frees take both
 //     cell-pointer write ports, so the head drop's cells wait.
-//   - per-cell mode, 16-17: two rounds on the idle ports (2 reads + 2 writes,
-//     then 2 writes), no cell-data access; chain mode, 16: one write per
-//     sub-list appends the packet's two chains.
+//   - per-cell mode, 16-17: each of the two lanes (one per free bank, one
+//     sub-list each) frees a cell per cycle on the idle ports (2 reads + 2
+//     writes, then 2 writes), no cell-data access; chain mode, 16: one
+//     write per lane appends the packet's two sub-lists.
+//   - 16: the lanes have room, so the executor takes the grant the
+//     registered bitmap still shows (queue 1 at 4 cells is already under
+//     its threshold of 58/8: a stale head drop, counted as such) and reads
+//     queue 1's next head PD while the first packet's cells are freed;
+//     17: its unlink (q1 4→0). Per cell its sub-lists wait behind the
+//     first packet's last cells in their lanes and are freed in 18-19;
+//     chain appends them in 17. (The serial executor could not take that
+//     grant until its packet was freed.)
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
@@ -77,8 +86,10 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 0, 2, 0, 0, 8, 54},
 			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
-			{16, "idle", "cells", "1", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 4, 58},
-			{17, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{16, "idle", "cells", "1", 1, 0, 1, 2, 2, 2, 2, 0, 0, 0, 4, 58},
+			{17, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 60},
+			{18, "idle", "cells", "-", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 62},
+			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
@@ -86,8 +97,9 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 8, 52},
 			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
-			{16, "idle", "idle", "1", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
-			{17, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{16, "idle", "rdPD", "1", 1, 0, 1, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{17, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
+			{18, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {
@@ -112,7 +124,8 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 				assert.Equal(t, rows[cy-rows[0].cycle], got, "cycle %d: row (deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free)", cy)
 			}
 			st := m.Stats().Queues[1]
-			assert.Equal(t, uint64(1), st.HeadDropped.Pkts, "queue 1 head-dropped packets")
+			assert.Equal(t, uint64(2), st.HeadDropped.Pkts, "queue 1 head-dropped packets")
+			assert.Equal(t, uint64(1), st.StaleHeadDropped.Pkts, "queue 1 stale head drops (the second)")
 		})
 	}
 }

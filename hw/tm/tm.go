@@ -129,6 +129,7 @@ func New(c Config) (*TM, error) {
 	}
 	m.enq.init(&c)
 	m.deq.init()
+	m.hd.init(c.K)
 	m.eg.init(&c)
 	m.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
@@ -193,6 +194,7 @@ func (m *TM) Eval() {
 	}
 	m.deqIssue() // stage C
 	m.hdUse = [NumMems]PortUse{}
+	m.hd.pipe = HDPipe{Room: m.hd.idle(m)}
 	if m.hdChoice {
 		m.hd.choose(m) // stage D
 	}
@@ -202,7 +204,7 @@ func (m *TM) Eval() {
 	if m.deq.faN > 0 || m.deq.faJobOK {
 		m.deq.free(m) // stage F
 	}
-	if m.hd.busyQ { // stage G
+	if m.hd.busy() { // stage G
 		cr, cw := m.cp.Use()
 		dr, dw := m.cd.Use()
 		m.hd.cells(m)
