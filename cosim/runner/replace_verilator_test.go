@@ -22,6 +22,18 @@ import (
 // chain append is reached within a few hundred cycles.
 var byoTM = map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5, "CHAIN": 1}
 
+// with is p with the entries of q set.
+func with(p, q map[string]int) map[string]int {
+	r := make(map[string]int, len(p)+len(q))
+	for k, v := range p {
+		r[k] = v
+	}
+	for k, v := range q {
+		r[k] = v
+	}
+	return r
+}
+
 // stableMutant is mutant() into a directory named by the mutated text's
 // hash under the temp directory, so that the Verilator build (whose key
 // holds the file's path) is a cache hit on the next run.
@@ -40,8 +52,10 @@ func stableMutant(t *testing.T, file, old, new string) string {
 }
 
 // TestReplaceInTM: --replace inside occamy_tm. A port mismatch is refused
-// before anything is built; a round-robin arbiter coded differently from
-// the project's matches the whole TM; an executor whose chain append
+// before anything is built; a round-robin arbiter and an executor coded
+// differently from the project's match the whole TM (the executor in both
+// free modes, both expelling policies, the re-check and reconfigurations);
+// an executor whose chain append
 // links each sub-list behind the wrong free-bank tail fails, and the
 // report names the first wrong egress tag; --block executor is the same
 // run as --block tm --replace executor.
@@ -67,9 +81,27 @@ func TestReplaceInTM(t *testing.T) {
 			assert.Equal(t, "arbiter", res.Replace)
 		}
 	})
+	t.Run("executor coded differently matches", func(t *testing.T) {
+		alt := []string{"testdata/byo_tm/executor_alt/tm_hd_exec.sv"}
+		for _, c := range []struct {
+			params map[string]int
+			batch  bool
+		}{
+			{byoTM, false},
+			{with(byoTM, map[string]int{"CHAIN": 0, "POLICY": 2, "RECHECK": 1}), true},
+			{with(byoTM, map[string]int{"RECONF": 1}), true},
+		} {
+			res := run(t, Options{Block: "executor", RTL: alt, Params: c.params, Cycles: 60000, Seed: 2, Batch: c.batch})
+			requireMatch(t, res)
+			assert.Equal(t, uint64(59999), res.Compared)
+			t.Log(res.Verdict())
+		}
+	})
 	t.Run("executor with the chain appended behind the wrong free-bank tail fails on a tag", func(t *testing.T) {
-		bad := stableMutant(t, "tm_hd_exec.sv", "ga_tail_o[s*CW +: CW] = tails[s*CW +: CW];",
-			"ga_tail_o[s*CW +: CW] = tails[((s + 1) % K)*CW +: CW];")
+		// Sub-list s's chain is queued with sub-list s+1's tail: the
+		// free bank's tail becomes a cell of another bank.
+		bad := stableMutant(t, "tm_hd_exec.sv", "push_tail[(32'(h) & (K - 1))*CW +: CW]        = unl_tails[s*CW +: CW];",
+			"push_tail[(32'(h) & (K - 1))*CW +: CW]        = unl_tails[((s + 1) % K)*CW +: CW];")
 		res := run(t, Options{Block: "executor", RTL: []string{bad}, Params: byoTM, Cycles: 100000, Seed: 1})
 		require.NotNil(t, res.Mismatch, "the broken executor matched: %s", res.Verdict())
 		tag := res.Mismatch
