@@ -70,6 +70,12 @@ func TestReplaceInTM(t *testing.T) {
 		assert.Equal(t, "cosim: top your rr_arbiter does not match the rr_arbiter (tm's arbiter as occamy_tm instantiates it at N=4) port contract: port gnt_idx_o is 3 bits wide, want 2 bits", err.Error())
 		built, _ := filepath.Glob(filepath.Join(cache, "occamy_tm-*"))
 		assert.Empty(t, built, "nothing may be built before the ports are checked")
+
+		_, err = Run(t.Context(), Options{Block: "tm", Replace: "arbiter", RTL: []string{"testdata/byo_tm/arbiter_noparam/rr_arbiter.sv"},
+			Params: byoTM, CacheDir: cache, VerilogDir: "../.."})
+		assert.EqualError(t, err, "cosim: RTL: your rr_arbiter has no parameter N; occamy_tm gives it N")
+		built, _ = filepath.Glob(filepath.Join(cache, "occamy_tm-*"))
+		assert.Empty(t, built)
 	})
 	t.Run("arbiter coded differently matches", func(t *testing.T) {
 		for _, batch := range []bool{false, true} {
