@@ -108,7 +108,11 @@ func TestThroughputAlphaCheck(t *testing.T) {
 	out, errText, code := runCLI(t, "throughput", "--k", "4", "--free-mode", "cell", "--load", "0", "--alpha-check", "--burst-rate", "40")
 	require.Equal(t, 0, code, errText)
 	assert.Contains(t, out, "α check on k=4 cell fixed:1500 load=0% P=8")
-	assert.Contains(t, out, "paper, Inequality (4): 1/α ≥ R/V − 2: α ≤ 1; at α=1")
+	// The recommended α follows the measured rate V (4 lanes: V ≈ 3 cells
+	// per clock, so R/V − 2 < 0 and any α passes the paper's rule; it was
+	// α ≤ 1 with the serial executor's V ≈ 2); the value is testbench/
+	// throughput's to check, the command's to print.
+	assert.Regexp(t, `paper, Inequality \(4\): 1/α ≥ R/V − 2: α ≤ (any|[0-9.]+); at α=[0-9.]+ the burst reached`, out)
 	assert.Contains(t, out, "fluid model with drains")
 }
 

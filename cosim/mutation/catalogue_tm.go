@@ -63,10 +63,10 @@ func tmMutants() []Mutant {
 			Desc:    "a sub-list chase off by one in the executor's lanes (per cell): with 2 cells left a lane reads no link, so it frees its first cell again instead of the second",
 		},
 		{
-			ID: "tm-hd-lane-full", Block: TM, File: "tm_hd_exec.sv",
-			Anchor:  "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) >= LD;",
-			Replace: "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) > LD;",
-			Desc:    "the executor issues a head-drop PD read while a lane is full after the unlink: the next unlink overwrites that lane's oldest entry, whose cells are lost",
+			ID: "tm-hd-lane-depth", Block: TM, File: "tm_hd_exec.sv",
+			Anchor:  "localparam int LD  = 4;",
+			Replace: "localparam int LD  = 3;",
+			Desc:    "the lane depth off by one (3 against hw/tm's HDLaneDepth 4): the executor stops taking grants while a lane holds 3 entries",
 		},
 		{
 			ID: "tm-hd-lane-latch", Block: TM, File: "tm_hd_exec.sv",

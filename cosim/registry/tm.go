@@ -187,6 +187,9 @@ const (
 	tmLastQueue
 	tmHDAny
 	tmResetBusy
+	tmLaneBlocked
+	tmLaneTwoPkts
+	tmLaneFull
 )
 
 // naTM says why a TM coverpoint is unreachable under a configuration.
@@ -258,6 +261,9 @@ var tmCover = []Coverpoint{
 	{Name: "last_queue", Desc: "a cell of queue N-1 leaves its port"},
 	{Name: "hd_any", Desc: "a head drop", NA: naTM(naNoHD)},
 	{Name: "reset_busy", Desc: "a reset (reconfiguration) while packets are held"},
+	{Name: "hd_lane_blocked", Desc: "a head-drop lane whose front could be served is skipped: the cell-pointer ports it needs are taken", NA: naTM(naNoHD)},
+	{Name: "hd_lane_two_pkts", Desc: "the head-drop lanes free cells of two packets in one cycle (the executor's pipeline overlaps packets)", NA: naTM(naNoHD)},
+	{Name: "hd_lane_full", Desc: "a head-drop lane is full after the unlink: the executor takes no grant", NA: naTM(naNoHD)},
 }
 
 // tmAlphaFor is the default α exponent a within AW bits: ALPHA is a

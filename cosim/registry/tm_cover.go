@@ -80,6 +80,12 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 		pd, cp := p.Ports[tm.MemPD], p.Ports[tm.MemCP]
 		hit(h, tmHDWaitsPD, v.prevHD == tm.ExecIdle && p.GntValid && p.HDPorts[tm.MemPD].Reads == 0 && pd.Reads > 0)
 		hit(h, tmHDWaitsCP, v.prevHD == tm.ExecCells && p.HDPorts[tm.MemCP].Writes == 0 && cp.Writes > 0)
+		hp := &p.HDPipe
+		hit(h, tmLaneBlocked, hp.Blocked > 0)
+		hit(h, tmLaneTwoPkts, m.HDServedPackets() > 1)
+		// PD read latency 1 (the RTL's): no head-drop read is in flight at
+		// stage D, so no room means a full lane.
+		hit(h, tmLaneFull, !hp.Room)
 		if v.c.HDRecheck && v.prevHD == tm.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
 			hit(h, tmStaleSkipped, v.allStale(p))
 		}

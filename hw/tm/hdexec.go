@@ -38,6 +38,9 @@ type HDExec struct {
 	gntO    bool   // gnt_valid_o: the choice of this cycle (trace)
 	gntIdxO int    // gnt_idx_o
 	pipe    HDPipe // this cycle's pipeline activity (Probe.HDPipe)
+
+	servedSer  [mem.MaxK]uint32 // packets whose cells the lanes freed this cycle (coverage)
+	servedPkts int
 }
 
 func (h *HDExec) init(k int) {
@@ -92,7 +95,7 @@ func (h *HDExec) unlink(m *TM) {
 	for s := 0; s < min(n, m.k); s++ {
 		hd := r.v.Heads[s]
 		b := m.fl.Bank(hd)
-		if !h.lanes[b].Push(hdEntry{q: r.q, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
+		if !h.lanes[b].Push(hdEntry{q: r.q, ser: r.v.Serial, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
 			m.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", now, r.q, b, HDLaneDepth))
 		}
 	}
@@ -104,6 +107,7 @@ func (h *HDExec) unlink(m *TM) {
 func (h *HDExec) cells(m *TM) {
 	p := &h.pipe
 	now := m.cycle
+	h.servedPkts = 0
 	for b := 0; b < m.k; b++ {
 		l := &h.lanes[b]
 		if l.Len() == 0 {
@@ -123,6 +127,7 @@ func (h *HDExec) cells(m *TM) {
 			}
 			m.fl.AppendChain(b, e.cur, e.tail, e.left)
 			m.freed(e.left)
+			h.served(e.ser)
 			l.Pop()
 			p.Served++
 			continue
@@ -142,6 +147,7 @@ func (h *HDExec) cells(m *TM) {
 		}
 		m.fl.Append(x)
 		m.freed(1)
+		h.served(e.ser)
 		p.Served++
 		if e.left--; e.left == 0 {
 			l.Pop()

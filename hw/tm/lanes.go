@@ -13,6 +13,7 @@ const HDLaneDepth = 4
 // (tm_hd_exec's lane entry {cur, tail, left}).
 type hdEntry struct {
 	q     int    // queue it was expelled from (invariant messages; not a register of the RTL)
+	ser   uint32 // its packet's serial (coverage: HDServedPackets; not a register of the RTL)
 	cur   int32  // per cell: the next cell to free; chain: the sub-list's head
 	tail  int32  // the sub-list's last cell
 	left  int    // cells still to free
@@ -46,4 +47,20 @@ func (h *HDExec) laneItems() [][]hdEntry {
 		s[b] = h.lanes[b].Items(nil)
 	}
 	return s
+}
+
+// HDServedPackets is the number of distinct packets whose cells the
+// head-drop lanes freed in the last cycle (0 when none): 2 or more shows
+// the executor's pipeline overlapping packets (a coverpoint of the TM).
+func (m *TM) HDServedPackets() int { return m.hd.servedPkts }
+
+// served notes that a lane freed cells of packet ser this cycle.
+func (h *HDExec) served(ser uint32) {
+	for i := 0; i < h.servedPkts; i++ {
+		if h.servedSer[i] == ser {
+			return
+		}
+	}
+	h.servedSer[h.servedPkts] = ser
+	h.servedPkts++
 }

@@ -194,7 +194,7 @@ func (m *TM) Eval() {
 	}
 	m.deqIssue() // stage C
 	m.hdUse = [NumMems]PortUse{}
-	m.hd.pipe = HDPipe{Room: m.hd.idle(m)}
+	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
 	if m.hdChoice {
 		m.hd.choose(m) // stage D
 	}

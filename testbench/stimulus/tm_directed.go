@@ -30,7 +30,7 @@ const (
 //     grants;
 //  3. a reset while busy (3 cycles, the first with the old configuration)
 //     into the same configuration with R = tm.MaxR, so that the ports
-//     hardly drain;
+//     hardly drain, and policy dt (no head drop refills the buffer);
 //  4. fill with one-cell packets, the queues of the class with the largest
 //     α but one kept empty until the threshold stops the others, then
 //     exactly the free count offered to them each cycle, until the free
@@ -63,6 +63,11 @@ func TMDirected(c tm.Config, sw int, l *cosim.Layout, seed int64, model func() *
 	}
 	fc := c
 	fc.R = tm.MaxR
+	// The fill runs under DT: the pipelined executor expels a packet every
+	// cycle while queues are over their thresholds (all of them, as the
+	// free count falls), so under Occamy a cycle's admissions never take
+	// the last free cell before the head drop returns one.
+	fc.Policy = tm.PolicyDT
 	ft, err := newTMIn(l, fc, sw)
 	if err != nil {
 		return nil, err
