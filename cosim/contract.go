@@ -15,8 +15,12 @@ type ContractError struct {
 	Problems []string // one line per missing, extra, wrong-direction or wrong-width port
 }
 
-// Error lists the problems, one per line after a summary line.
+// Error is one line for a single problem; otherwise it lists the problems,
+// one per line after a summary line.
 func (e *ContractError) Error() string {
+	if len(e.Problems) == 1 {
+		return fmt.Sprintf("cosim: top %s does not match the %s port contract: %s", e.Top, e.Block, e.Problems[0])
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "cosim: top %s does not match the %s port contract (%d problem", e.Top, e.Block, len(e.Problems))
 	if len(e.Problems) != 1 {

@@ -34,20 +34,20 @@ func TestBlocksJSON(t *testing.T) {
 	assert.Equal(t, "free_list", fl.Module)
 	assert.Equal(t, []string{"verilog/free_list.sv", "verilog/sram_mp.sv"}, fl.Sources)
 	assert.Equal(t, map[string]int{"CELLS": 13, "K": 2, "LAT": 1}, fl.Small)
-	assert.Equal(t, []string{"expulsion"}, byName["top"].Aliases)
+	assert.Equal(t, []string{"traffic-manager"}, byName["tm"].Aliases)
 }
 
 // TestBlocksTSV: one line per block, six tab-separated fields, as
 // verilog/scripts/registry.sh reads them.
 func TestBlocksTSV(t *testing.T) {
-	out, errText, code := runCLI(t, "blocks", "--tsv", "expulsion", "sram")
+	out, errText, code := runCLI(t, "blocks", "--tsv", "selector", "sram")
 	require.Equal(t, 0, code, errText)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 2)
 	f := strings.Split(lines[0], "\t")
 	require.Len(t, f, 6)
-	assert.Equal(t, []string{"top", "occamy_expulsion"}, f[:2])
-	assert.Equal(t, "N=64 Q=8 QW=16 AW=4 B=16384 P=16384", f[3])
+	assert.Equal(t, []string{"selector", "hd_selector"}, f[:2])
+	assert.Equal(t, "N=64 QW=16", f[3])
 	assert.Equal(t, "DEPTH:1:16777216 WIDTH:1:64 RP:1:64 WP:1:64 LAT:1:16", strings.Split(lines[1], "\t")[5])
 }
 

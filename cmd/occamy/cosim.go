@@ -17,6 +17,7 @@ import (
 // cosimFlags are the raw flag values of occamy cosim.
 type cosimFlags struct {
 	block, sim, top, vcd, stim string
+	replace                    string
 	rtl, params, incdirs       []string
 	cycles                     int
 	seed                       int64
@@ -57,6 +58,16 @@ anything is simulated. The top module is --top, else the block's module name
 if your files declare it, else the only module they declare. ` + "`include" + ` files
 are found beside your files and in each --incdir.
 
+--block tm --replace SUB --rtl FILE builds occamy_tm from the project's
+Verilog with your module in place of one sub-module: your file declares a
+module of the same name (tm_hd_exec, hd_selector or rr_arbiter), which takes
+the place of the project's file. Its ports are first checked against the
+project's module as occamy_tm instantiates it at the run's parameters
+(names, directions, widths; exit 2 on any difference), then the whole TM is
+co-simulated against hw/tm as usual: every egress cell's queue and tag, the
+drops, the lengths, the free count, the memory port use. --block executor
+--rtl FILE is --block tm --replace executor (docs/executor.md).
+
 Verilator (default) runs in-process, one call per cycle (lock-step) or
 thousands per call (--batch). It is two-state: registers power up random
 (+verilator+rand+reset+2, seeded from --seed) and every explicit X in the
@@ -82,7 +93,9 @@ compared no cycle), 130 interrupted.`,
 		Example: `  occamy cosim --block all --junit out/cosim.xml
   occamy cosim --block selector --cycles 1000000 --batch --seed 7
   occamy cosim --block arbiter --rtl my_arbiter.sv --top my_arbiter --param N=16
-  occamy cosim --block executor --sim icarus --cycles 20000 --vcd out/waves`,
+  occamy cosim --block tm --rtl my_exec.sv --replace executor
+  occamy cosim --block executor --rtl my_exec.sv --batch --cycles 1000000   # the same as --block tm --replace executor
+  occamy cosim --block tm --rtl my_arb.sv --replace arbiter --param P=2,Q=2,B=48,K=2,QW=7,AW=3,MAXPKT=6,IN=3,TXWIN=4,SW=5`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			fl.cyclesSet, fl.rtlSet, fl.simSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim")
@@ -96,6 +109,7 @@ compared no cycle), 130 interrupted.`,
 	f.StringVar(&fl.sim, "sim", runner.Verilator, "simulator: verilator or icarus")
 	f.StringSliceVar(&fl.rtl, "rtl", nil, "your Verilog files (repeat the flag, separate with commas, or list them after it)")
 	f.StringVar(&fl.top, "top", "", "top module of --rtl (default: guessed from the files)")
+	f.StringVar(&fl.replace, "replace", "", "with --block tm: build occamy_tm with your --rtl module in place of its `SUB` ("+replaceNames()+")")
 	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
@@ -105,6 +119,18 @@ compared no cycle), 130 interrupted.`,
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
 	return cmd
+}
+
+// replaceNames lists the sub-modules --replace takes, per block, from the
+// registry ("executor (tm_hd_exec), ...").
+func replaceNames() string {
+	var s []string
+	for _, b := range registry.All() {
+		for _, x := range b.Subs {
+			s = append(s, x.Name+" ("+x.Module+")")
+		}
+	}
+	return strings.Join(s, ", ")
 }
 
 // parseParams reads NAME=VALUE words (each may hold several, comma-separated).
@@ -180,14 +206,14 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
+	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
 		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, IncludeDirs: fl.incdirs}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil
 	}
-	if len(rtl) > 0 || fl.top != "" {
-		return nil, errors.New("cosim: --block all checks the project's own Verilog; give one block with --rtl and --top")
+	if len(rtl) > 0 || fl.top != "" || fl.replace != "" {
+		return nil, errors.New("cosim: --block all checks the project's own Verilog; give one block with --rtl and --top (or --replace)")
 	}
 	// Each parameter goes to the blocks that have it; one no block has
 	// is an error.

@@ -102,7 +102,7 @@ func TestCosimBlockAll(t *testing.T) {
 			v = append(v, l[1])
 		}
 	}
-	blocks := []string{"threshold", "selector", "arbiter", "executor", "top"}
+	blocks := []string{"threshold", "selector", "arbiter", "maxfind", "tm"}
 	require.Subset(t, v, blocks, out)
 	require.Equal(t, v, i, "one Icarus pass per block, in the same order:\n%s", out)
 	s := requireJUnitCounts(t, junit)

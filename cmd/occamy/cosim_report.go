@@ -118,6 +118,9 @@ func writeResult(w io.Writer, res *runner.Result) {
 			fmt.Fprintln(w, "  "+l)
 		}
 	}
+	if m := res.Integrity; m != nil {
+		fmt.Fprintf(w, "  first %s difference (data integrity, lock-step on that port alone): %s\n", m.Signal, m.Short())
+	}
 	for _, v := range res.VCD {
 		fmt.Fprintln(w, "  wrote "+v)
 	}
@@ -148,27 +151,30 @@ type cosimJSON struct {
 // cosimRunJSON is one run: what was checked, the verdict, the cycles
 // run and compared, the first mismatch and the coverage.
 type cosimRunJSON struct {
-	Name     string           `json:"name"` // "BLOCK N=.. ...", the JUnit test case
-	Block    string           `json:"block"`
-	Top      string           `json:"top,omitempty"`
-	Sim      string           `json:"sim"`
-	Mode     string           `json:"mode,omitempty"`
-	Params   map[string]int   `json:"params,omitempty"`
-	Seed     int64            `json:"seed"`
-	Files    []string         `json:"files,omitempty"`
-	Verdict  string           `json:"verdict"` // match, mismatch, interrupted, error
-	Line     string           `json:"line,omitempty"`
-	Cycles   uint64           `json:"cycles_run"`
-	Compared uint64           `json:"cycles_compared"`
-	Outputs  []string         `json:"outputs_compared,omitempty"`
-	Rate     float64          `json:"cycles_per_second"`
-	Elapsed  float64          `json:"elapsed_seconds"`
-	Mismatch *mismatchJSON    `json:"first_mismatch,omitempty"`
-	Coverage *coverage.Report `json:"coverage,omitempty"`
-	Zero     []string         `json:"zero_hit_coverpoints,omitempty"`
-	VCD      []string         `json:"vcd,omitempty"`
-	Notes    []string         `json:"notes,omitempty"`
-	Error    string           `json:"error,omitempty"`
+	Name     string         `json:"name"` // "BLOCK N=.. ...", the JUnit test case
+	Block    string         `json:"block"`
+	Top      string         `json:"top,omitempty"`
+	Sim      string         `json:"sim"`
+	Mode     string         `json:"mode,omitempty"`
+	Params   map[string]int `json:"params,omitempty"`
+	Seed     int64          `json:"seed"`
+	Files    []string       `json:"files,omitempty"`
+	Verdict  string         `json:"verdict"` // match, mismatch, interrupted, error
+	Line     string         `json:"line,omitempty"`
+	Cycles   uint64         `json:"cycles_run"`
+	Compared uint64         `json:"cycles_compared"`
+	Outputs  []string       `json:"outputs_compared,omitempty"`
+	Rate     float64        `json:"cycles_per_second"`
+	Elapsed  float64        `json:"elapsed_seconds"`
+	Mismatch *mismatchJSON  `json:"first_mismatch,omitempty"`
+	// Integrity is the first difference on the block's data-integrity
+	// port when the first mismatch is elsewhere (runner.Result.Integrity).
+	Integrity *mismatchJSON    `json:"first_integrity_mismatch,omitempty"`
+	Coverage  *coverage.Report `json:"coverage,omitempty"`
+	Zero      []string         `json:"zero_hit_coverpoints,omitempty"`
+	VCD       []string         `json:"vcd,omitempty"`
+	Notes     []string         `json:"notes,omitempty"`
+	Error     string           `json:"error,omitempty"`
 }
 
 // mismatchJSON is runner.Mismatch with JSON names.
@@ -196,6 +202,9 @@ func (rep *cosimReport) writeJSON(w io.Writer) error {
 			j.Coverage, j.Zero, j.VCD, j.Notes = res.Coverage, res.Coverage.Zero(), res.VCD, res.Notes
 			if m := res.Mismatch; m != nil {
 				j.Mismatch = &mismatchJSON{Cycle: m.Cycle, Signal: m.Signal, Go: m.Go, RTL: m.RTL, Detail: m.Detail, Trace: m.Trace}
+			}
+			if m := res.Integrity; m != nil {
+				j.Integrity = &mismatchJSON{Cycle: m.Cycle, Signal: m.Signal, Go: m.Go, RTL: m.RTL, Detail: m.Detail}
 			}
 		}
 		if r.err != nil {

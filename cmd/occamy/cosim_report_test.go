@@ -19,20 +19,20 @@ import (
 // fakeRuns are three runs as the runner returns them: a match with
 // coverage (one coverpoint never hit), a mismatch, a setup error.
 func fakeRuns() []*cosimRun {
-	cov := &coverage.Report{Block: "executor", Points: []coverage.Point{
+	cov := &coverage.Report{Block: "freelist", Points: []coverage.Point{
 		{Name: "free_cells_empty", Desc: "the free cell list empties", Hits: 12},
 		{Name: "one_queue_all_pds", Desc: "one queue holds every PD", Hits: 0},
 	}}
-	match := &runner.Result{Block: "executor", Top: "hd_executor", Sim: "verilator", Mode: "batched",
-		Params: map[string]int{"N": 7, "QW": 16, "B": 20, "P": 9}, Seed: 1, Cycles: 1000, Compared: 999,
+	match := &runner.Result{Block: "freelist", Top: "free_list", Sim: "verilator", Mode: "batched",
+		Params: map[string]int{"CELLS": 20, "K": 2, "LAT": 1}, Seed: 1, Cycles: 1000, Compared: 999,
 		Rate: 1e6, Elapsed: time.Millisecond, Coverage: cov, Outputs: []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}}
 	bad := &runner.Result{Block: "arbiter", Top: "my_arb", Sim: "icarus", Mode: "vcd diff", Params: map[string]int{"N": 64},
 		Seed: 1, Cycles: 421, Compared: 419, Mismatch: &runner.Mismatch{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00",
 			Trace: []string{"c=419 ...", "c=420 ..."}}}
 	return []*cosimRun{
-		{opt: runner.Options{Block: "executor", Params: map[string]int{"N": 7, "B": 20, "P": 9}}, res: match},
+		{opt: runner.Options{Block: "freelist", Params: map[string]int{"CELLS": 20, "K": 2}}, res: match},
 		{opt: runner.Options{Block: "arbiter", Sim: "icarus"}, res: bad},
-		{opt: runner.Options{Block: "top", Params: map[string]int{"N": 3}}, err: errors.New("cosim: build failed")},
+		{opt: runner.Options{Block: "tm", Params: map[string]int{"P": 3}}, err: errors.New("cosim: build failed")},
 	}
 }
 
@@ -42,13 +42,13 @@ func TestCosimReportText(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, (&cosimReport{runs: fakeRuns()}).write(&b, ""))
 	out := b.String()
-	require.Contains(t, out, "MATCH executor (hd_executor, verilator batched): 999 cycles compared (1000 run) on 5 outputs, coverage 1/2 hit, ")
-	require.Contains(t, out, "  coverage executor: 1/2 coverpoints hit\n")
+	require.Contains(t, out, "MATCH freelist (free_list, verilator batched): 999 cycles compared (1000 run) on 5 outputs, coverage 1/2 hit, ")
+	require.Contains(t, out, "  coverage freelist: 1/2 coverpoints hit\n")
 	require.Regexp(t, `(?m)^    one_queue_all_pds +0  one queue holds every PD  ZERO$`, out)
 	require.Regexp(t, `(?m)^    free_cells_empty +12  the free cell list empties$`, out)
 	require.Contains(t, out, "MISMATCH arbiter (my_arb, icarus vcd diff): cycle 420: gnt_idx_o go=3f rtl=00 after 421 cycles (419 compared)")
 	require.Contains(t, out, "  c=420 ...\n")
-	require.Contains(t, out, "ERROR top: cosim: build failed\n")
+	require.Contains(t, out, "ERROR tm: cosim: build failed\n")
 }
 
 // TestCosimReportJSON: verdict, cycles compared, first mismatch, coverage.
@@ -60,7 +60,7 @@ func TestCosimReportJSON(t *testing.T) {
 	require.Equal(t, "error", doc.Verdict, "the worst run decides")
 	require.Len(t, doc.Runs, 3)
 	m, x, e := doc.Runs[0], doc.Runs[1], doc.Runs[2]
-	require.Equal(t, "executor N=7 QW=16 B=20 P=9", m.Name, "every parameter, in the block's order")
+	require.Equal(t, "freelist CELLS=20 K=2 LAT=1", m.Name, "every parameter, in the block's order")
 	require.Equal(t, "match", m.Verdict)
 	require.Equal(t, uint64(999), m.Compared)
 	require.Equal(t, uint64(1000), m.Cycles)
@@ -72,7 +72,7 @@ func TestCosimReportJSON(t *testing.T) {
 	require.Equal(t, &mismatchJSON{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00", Trace: []string{"c=419 ...", "c=420 ..."}}, x.Mismatch)
 	require.Equal(t, "error", e.Verdict)
 	require.Equal(t, "cosim: build failed", e.Error)
-	require.Equal(t, "top N=3", e.Name, "an unset-up run is named by the parameters given")
+	require.Equal(t, "tm P=3", e.Name, "an unset-up run is named by the parameters given")
 }
 
 // TestCosimReportJUnit: one case per run, a mismatch as a failure, an
@@ -91,7 +91,7 @@ func TestCosimReportJUnit(t *testing.T) {
 	require.Equal(t, 1, s.Errors)
 	require.Len(t, s.Suites, 2, "verilator and icarus")
 	require.Equal(t, "cosim verilator", s.Suites[0].Name)
-	require.Equal(t, []string{"executor N=7 QW=16 B=20 P=9", "top N=3"}, []string{s.Suites[0].Cases[0].Name, s.Suites[0].Cases[1].Name})
+	require.Equal(t, []string{"freelist CELLS=20 K=2 LAT=1", "tm P=3"}, []string{s.Suites[0].Cases[0].Name, s.Suites[0].Cases[1].Name})
 	require.NotNil(t, s.Suites[0].Cases[1].Error)
 	require.Contains(t, s.Suites[0].Cases[0].SystemOut.Text, "ZERO")
 	f := s.Suites[1].Cases[0].Failure

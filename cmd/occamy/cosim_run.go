@@ -20,7 +20,7 @@ var cosimInterrupt = interruptContext
 // the flag that sets it.
 var cosimFlagOf = map[string]string{
 	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init",
-	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus",
+	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus", "Replace": "--replace",
 }
 
 // flagErr rewrites a runner error that names an Options field so that it

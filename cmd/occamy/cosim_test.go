@@ -39,6 +39,12 @@ func TestCosimBadInput(t *testing.T) {
 		{[]string{"cosim", "--block", "all", "--batch", "--sim", "icarus"}, "--batch: batched mode"},
 		{[]string{"cosim", "--block", "arbiter", "--incdir", "/nonexistent/inc", "--sim", "icarus"}, "--incdir: /nonexistent/inc is not a directory"},
 		{[]string{"cosim", "--block", "arbiter", "--incdir", "", "--sim", "icarus"}, "--incdir: an empty directory name"},
+		{[]string{"cosim", "--block", "all", "--replace", "executor"}, "--block all checks the project's own Verilog"},
+		{[]string{"cosim", "--block", "tm", "--replace", "scheduler", "--rtl", "../../verilog/rr_arbiter.sv", "--sim", "icarus"},
+			`--replace: tm has no replaceable sub-module "scheduler" (known: executor, selector, arbiter)`},
+		{[]string{"cosim", "--block", "executor", "--sim", "icarus"}, "--rtl: replacing tm's executor needs your module"},
+		{[]string{"cosim", "--block", "tm", "--replace", "arbiter", "--rtl", "../../verilog/hd_selector.sv", "--sim", "icarus"},
+			"--rtl: ../../verilog/hd_selector.sv declares hd_selector, not rr_arbiter"},
 	} {
 		out, errText, code := runCLI(t, c.args...)
 		require.Equal(t, 2, code, "%v: exit code (error %q)", c.args, errText)

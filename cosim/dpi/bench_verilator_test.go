@@ -34,7 +34,6 @@ func BenchmarkDPIScoreboard(b *testing.B) {
 		params      map[string]int
 	}{
 		{"arbiter_N64", "arbiter", map[string]int{"N": 64}},
-		{"top_N64", "top", map[string]int{"N": 64, "B": 4096}},
 	} {
 		b.Run(d.name, func(b *testing.B) {
 			bin := generatedTB(b, lib, d.block, d.params, projectFiles(b, d.block), cycles,

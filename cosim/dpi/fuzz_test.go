@@ -11,8 +11,8 @@ import (
 // compare, check): nothing panics, and every refusal is an error.
 func FuzzModelCalls(f *testing.F) {
 	f.Add("arbiter", []byte{0, 4, 1, 2, 3, 4, 5, 6, 7})
-	f.Add("executor", []byte{7, 7, 8, 2, 2, 3, 9, 1, 0, 5, 6, 4})
-	f.Add("top", []byte{9, 9, 9, 9, 2, 2, 2, 10, 11, 3})
+	f.Add("tm", []byte{7, 7, 8, 2, 2, 3, 9, 1, 0, 5, 6, 4})
+	f.Add("freelist", []byte{9, 9, 9, 9, 2, 2, 2, 10, 11, 3})
 	f.Add("threshold", []byte{1, 200, 6, 255, 0, 0})
 	f.Fuzz(func(t *testing.T, block string, ops []byte) {
 		m, err := New(block, nil)

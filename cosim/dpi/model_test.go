@@ -85,7 +85,7 @@ func TestScoreboardNamesTheMismatch(t *testing.T) {
 	}{
 		{"arbiter", map[string]int{"N": 4}, "gnt_idx_o", 1, 9, ""},
 		{"selector", map[string]int{"N": 5, "QW": 3}, "over_o", 3, 40, "over_o[3]: go"},
-		{"executor", nil, "qlen_o", 16 * 5, 700, "qlen_o[5] (bits 95:80): go"},
+		{"tm", nil, "qlen_o", 16 * 5, 700, "qlen_o[5] (bits 95:80): go"},
 		{"threshold", map[string]int{"C": 3, "QW": 5, "AW": 3}, "thr_o", 5, 0, "thr_o[1] (bits 9:5): go"},
 	}
 	for _, tc := range cases {
@@ -263,7 +263,7 @@ func FuzzParseParams(f *testing.F) {
 // source, closed loop included), once per cycle; the seed is refused once
 // the run started.
 func TestOwnStimulus(t *testing.T) {
-	for _, name := range []string{"arbiter", "executor", "top", "freelist"} {
+	for _, name := range []string{"arbiter", "tm", "freelist"} {
 		t.Run(name, func(t *testing.T) {
 			m, err := New(name, nil)
 			require.NoError(t, err)

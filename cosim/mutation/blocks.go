@@ -17,8 +17,6 @@ const (
 	Selector   Block = "selector"
 	Arbiter    Block = "arbiter"
 	MaxFind    Block = "maxfind"
-	Executor   Block = "executor"
-	Top        Block = "top"
 	SRAM       Block = "sram"
 	FreeList   Block = "freelist"
 	PDLists    Block = "pdlists"

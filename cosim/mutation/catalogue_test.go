@@ -35,7 +35,7 @@ func TestCatalogueAnchors(t *testing.T) {
 	for _, m := range ms {
 		blocks[m.Block]++
 	}
-	for _, b := range []Block{Threshold, Selector, Arbiter, Executor, Top} {
+	for _, b := range []Block{Threshold, Selector, Arbiter, TM} {
 		assert.Positive(t, blocks[b], "no mutant of block %s", b)
 	}
 }
@@ -55,13 +55,11 @@ func TestCatalogueCoversRequiredBugs(t *testing.T) {
 		"pointer set to the winner": "arb-ptr-winner",
 		"off-by-one in a shift":     "thr-shift-off-by-one",
 		"reset value":               "sel-reset-ones",
-		"free-list link":            "exe-pd-free-link",
-		"port priority swapped":     "exe-same-queue",
+		"free-list link":            "tm-fl-hd-old-tail",
+		"port priority swapped":     "tm-hd-takes-deq-port",
 		"mask width":                "sel-thr-narrow",
 		"wrap":                      "arb-wrap-early",
-		"class index":               "top-class-index",
-		"dropped qlen update":       "exe-qlen-drop",
-		"free count update":         "exe-free-count",
+		"free count update":         "tm-adm-free-lt",
 	} {
 		m, ok := byID[id]
 		if assert.True(t, ok, "no mutant %s (%s)", id, kind) {
@@ -107,7 +105,7 @@ func TestCheckMutantErrors(t *testing.T) {
 func TestApplyWritesCopies(t *testing.T) {
 	var m Mutant
 	for _, c := range Catalogue() {
-		if c.ID == "top-class-index" {
+		if c.ID == "tm-hd-chain-sublist" {
 			m = c
 		}
 	}
@@ -115,9 +113,9 @@ func TestApplyWritesCopies(t *testing.T) {
 	root := t.TempDir()
 	a, err := Copies{VerilogDir: verilogDir, Root: root}.Apply(m)
 	require.NoError(t, err)
-	files, _ := Top.Files()
+	files, _ := TM.Files()
 	require.Len(t, a.Sources, len(files))
-	assert.Equal(t, "occamy_expulsion", a.Top)
+	assert.Equal(t, "occamy_tm", a.Top)
 	for i, f := range files {
 		assert.Equal(t, filepath.Join(a.Dir, f), a.Sources[i])
 		orig, err := os.ReadFile(filepath.Join(verilogDir, f))

@@ -47,14 +47,6 @@ func ScalingCases() []ScalingCase {
 	for _, qw := range []int{4, 8, 16, 32} {
 		cs = append(cs, ScalingCase{"threshold", map[string]int{"C": 8, "QW": qw, "AW": 4}, []string{td + "thr_wide.sv"}, "thr_wide", []string{td + "thr_wrap.sv"}, "thr_wrap", ""})
 	}
-	for _, p := range []map[string]int{{"N": 2, "QW": 4, "B": 8}, {"N": 4, "QW": 5, "B": 16}, {"N": 8, "QW": 6, "B": 32}} {
-		cs = append(cs, ScalingCase{Block: "executor", Params: p, Good: []string{"verilog/hd_executor.sv"}, GoodTop: "hd_executor", BadTop: "hd_executor", BadMutant: "exe-ack-empty"})
-	}
-	top := []string{"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/hd_executor.sv"}
-	for _, p := range []map[string]int{{"N": 2, "Q": 2, "QW": 4, "AW": 3, "B": 8}, {"N": 4, "Q": 2, "QW": 5, "AW": 3, "B": 16}, {"N": 8, "Q": 4, "QW": 6, "AW": 3, "B": 32}} {
-		cs = append(cs, ScalingCase{Block: "top", Params: p, Good: append([]string{"verilog/occamy_expulsion.sv"}, top...), GoodTop: "occamy_expulsion",
-			BadTop: "occamy_expulsion", BadMutant: "top-free-off-by-one"})
-	}
 	for _, p := range []map[string]int{{"N": 2, "P": 4}, {"N": 4, "P": 8}} {
 		cs = append(cs, ScalingCase{"pd_lists", p, []string{"verilog/pd_lists.sv", "verilog/sram_mp.sv"}, "pd_lists", nil, "", ""})
 	}

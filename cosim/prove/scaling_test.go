@@ -18,11 +18,11 @@ import (
 func TestScalingMutantRow(t *testing.T) {
 	needTools(t)
 	root := "../.."
-	row := ScalingCase{Block: "executor", Params: map[string]int{"N": 2, "QW": 4, "B": 8}, Good: []string{"verilog/hd_executor.sv"},
-		GoodTop: "hd_executor", BadTop: "hd_executor", BadMutant: "exe-ack-empty"}
+	row := ScalingCase{Block: "arbiter", Params: map[string]int{"N": 4}, Good: []string{"verilog/rr_arbiter.sv"},
+		GoodTop: "rr_arbiter", BadTop: "rr_arbiter", BadMutant: "arb-ptr-winner"}
 	var out bytes.Buffer
 	require.NoError(t, Scaling(context.Background(), &out, root, 60*time.Second, []ScalingCase{row}))
-	require.Contains(t, out.String(), "hd_executor.sv / mutant exe-ack-empty")
+	require.Contains(t, out.String(), "rr_arbiter.sv / mutant arb-ptr-winner")
 	require.Contains(t, out.String(), "| proven ")
 	require.Contains(t, out.String(), "| refuted ")
 

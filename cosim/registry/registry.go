@@ -90,6 +90,13 @@ type Block struct {
 	// Hidden blocks (benchmark tops) are not listed by All.
 	Hidden      bool
 	Coverpoints []Coverpoint
+	// Integrity names the output port that carries data integrity (the
+	// TM's egress tags), "" for none: after a first mismatch on another
+	// signal the runner also reports the first difference on this one.
+	Integrity string
+	// Subs are the sub-modules a user may replace with their own
+	// (occamy cosim --replace); see Sub.
+	Subs []Sub
 
 	// Validate checks resolved parameters with the Go model's rules.
 	Validate func(p map[string]int) error
@@ -252,7 +259,7 @@ func (b *Block) Names() []string {
 var blocks []*Block
 
 // order fixes the listing order whatever the file order.
-var order = []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top",
+var order = []string{"threshold", "selector", "arbiter", "maxfind",
 	"sram", "freelist", "pdlists", "cpsublists", "selarb", "tm"}
 
 func register(b *Block) {

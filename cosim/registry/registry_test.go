@@ -45,9 +45,9 @@ func TestReferencePorts(t *testing.T) {
 // Validate states (cut to what validates at the other defaults), and a
 // value past either end is the model's *rtl.ParamError naming it.
 func TestParamsFromModel(t *testing.T) {
-	exe, err := Lookup("executor")
+	sel, err := Lookup("selector")
 	require.NoError(t, err)
-	assert.Equal(t, []Param{{"N", 64, 1, 256, ""}, {"QW", 16, 15, 32, ""}, {"B", 16384, 1, 65535, ""}, {"P", 16384, 1, 65536, ""}}, exe.Params)
+	assert.Equal(t, []Param{{"N", 64, 1, 256, ""}, {"QW", 16, 1, 32, ""}}, sel.Params)
 	fl, err := Lookup("free_list")
 	require.NoError(t, err)
 	assert.Equal(t, Param{"K", 4, 1, 8, "1, 2, 4 or 8"}, fl.Params[1])
@@ -64,24 +64,21 @@ func TestParamsFromModel(t *testing.T) {
 			}
 		}
 	}
-	_, err = exe.Resolve(map[string]int{"M": 1})
-	assert.EqualError(t, err, "executor has no parameter M (parameters: N, QW, B, P)")
-	p, err := exe.Resolve(map[string]int{"B": 20})
-	require.NoError(t, err)
-	assert.Equal(t, 20, p["P"], "P follows B when not given")
+	_, err = sel.Resolve(map[string]int{"M": 1})
+	assert.EqualError(t, err, "selector has no parameter M (parameters: N, QW)")
 }
 
 // TestLookupNames: one name per block, aliases and modules accepted, every
 // name unique.
 func TestLookupNames(t *testing.T) {
-	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Names())
-	for _, n := range []string{"top", "expulsion", "occamy_expulsion"} {
+	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Names())
+	for _, n := range []string{"tm", "traffic-manager", "occamy_tm"} {
 		b, err := Lookup(n)
 		require.NoError(t, err)
-		assert.Equal(t, "top", b.Name)
+		assert.Equal(t, "tm", b.Name)
 	}
 	_, err := Lookup("mux")
-	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists, tm)`)
+	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, sram, freelist, pdlists, cpsublists, tm)`)
 	seen := map[string]string{}
 	for _, b := range Every() {
 		for _, n := range b.Names() {

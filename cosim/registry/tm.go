@@ -371,6 +371,8 @@ func init() {
 		Small: map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,
 			"SW": 5, "PUSHOUT_WAIT": 12, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0, "RECONF": 1},
 		Coverpoints: tmCover,
+		Subs:        tmSubs,
+		Integrity:   "eg_tag_o",
 		Validate:    tmParams.check,
 		derive: func(given, p map[string]int) {
 			if _, ok := given["QUANTUM"]; !ok {

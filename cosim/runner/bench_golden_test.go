@@ -27,7 +27,7 @@ func benchSide(b *testing.B, block string, stim string) {
 // BenchmarkStimulusAndGolden measures, per block, the Go side of a
 // co-simulation: the random stimulus and the golden model.
 func BenchmarkStimulusAndGolden(b *testing.B) {
-	for _, blk := range []string{"threshold", "selector", "arbiter", "executor", "top", "selarb"} {
+	for _, blk := range []string{"threshold", "selector", "arbiter", "selarb", "tm"} {
 		b.Run(blk, func(b *testing.B) { benchSide(b, blk, StimRandom) })
 	}
 }

@@ -99,10 +99,10 @@ func (b *block) gparams(p map[string]int) map[string]string {
 // paramText is "N=64 QW=16" in the block's parameter order.
 func (b *block) paramText(p map[string]int) string { return b.reg.ParamText(p) }
 
-// ParamNames lists a block's parameters (by name, alias or module name) in
-// the golden model's order.
+// ParamNames lists a block's parameters (by name, alias or module name; the
+// executor is the TM's) in the golden model's order.
 func ParamNames(name string) ([]string, error) {
-	b, err := lookupBlock(name)
+	b, _, err := lookupReplace(name, "")
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,32 @@ type engine struct {
 	prev         *chunk   // the chunk before the current one, for traces
 	rin, rout    []uint32 // RTL-layout scratch when the layouts differ
 	goldCycleErr error
+	// only, when set, are the only outputs (indices into the contract
+	// layout) compared, and events other than a fatal one do not stop
+	// the run: the second pass that looks for the first difference on a
+	// block's data-integrity port (session.integrityPass). Lock-step only.
+	only []int
+}
+
+// differs reports whether a cycle's golden and RTL output words differ
+// on the compared outputs.
+func (e *engine) differs(gold, rtl []uint32) bool {
+	if e.only == nil {
+		return !equalWords(gold, rtl)
+	}
+	return e.onlyDiff(gold, rtl) >= 0
+}
+
+// onlyDiff is the first output of only that differs, or -1.
+func (e *engine) onlyDiff(gold, rtl []uint32) int {
+	l := &e.s.canon
+	for _, i := range e.only {
+		o, w := l.OutOff[i], l.Outputs[i].Words()
+		if !equalWords(gold[o:o+w], rtl[o:o+w]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // produce fills ch with the next cycles of the golden side; it returns
@@ -227,13 +253,17 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 			if !e.pm.identity {
 				e.fromRTLOne(ch, k)
 			}
-			if k >= ch.from && !equalWords(ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]) {
+			if k >= ch.from && e.differs(ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]) {
 				bad = k
 				break
 			}
 			if cerr != nil {
 				if !errors.As(cerr, &simErr) {
 					return true, cerr
+				}
+				if e.only != nil && simErr.Kind != cosim.SimFatal {
+					simErr = nil
+					continue // the model keeps running after $stop or $finish
 				}
 				ev = k
 				break
@@ -315,6 +345,10 @@ func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 		m.Go, m.RTL = "-", ev.Msg
 		return m
 	}
-	describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, portDiff(l, gold, rtl), gold, rtl)
+	i := portDiff(l, gold, rtl)
+	if e.only != nil {
+		i = e.onlyDiff(gold, rtl)
+	}
+	describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, i, gold, rtl)
 	return m
 }

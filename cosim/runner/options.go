@@ -49,6 +49,13 @@ type Options struct {
 	RTL []string
 	// Top is the top module of RTL; "" means the block's module name.
 	Top string
+	// Replace names a sub-module of the block (registry.Sub: the TM's
+	// executor, selector or arbiter) that RTL replaces: the block is built
+	// from the project's Verilog with the user's module, of the same name,
+	// in place of that sub-module's file, after the user's ports are
+	// checked against the project's module as the block instantiates it.
+	// Block "executor" means Block "tm" with Replace "executor".
+	Replace string
 	// IncludeDirs are searched by `include (after the directory of each
 	// RTL file, which is always searched) on Verilator and on Icarus.
 	IncludeDirs []string
@@ -113,18 +120,29 @@ type Options struct {
 
 // Result is the outcome of a run that could be set up.
 type Result struct {
-	Block  string         // short block name
-	Top    string         // the Verilog top module
-	Sim    string         // Verilator or Icarus
-	Mode   string         // "lock-step", "batched" or "vcd diff"
-	Params map[string]int // every parameter, defaults included
-	Files  []string       // the Verilog checked
-	Seed   int64
+	Block string // short block name
+	Top   string // the Verilog top module
+	// Replace is the sub-module the user's RTL replaced (Options.Replace),
+	// "" when none; ReplaceModule is its module name.
+	Replace, ReplaceModule string
+	Sim                    string         // Verilator or Icarus
+	Mode                   string         // "lock-step", "batched" or "vcd diff"
+	Params                 map[string]int // every parameter, defaults included
+	Files                  []string       // the Verilog checked
+	Seed                   int64
 	// Cycles is the number of cycles simulated on both sides, up to and
 	// including a mismatch.
 	Cycles uint64
 	// Mismatch is the first difference, nil when the RTL matched.
 	Mismatch *Mismatch
+	// Integrity, when the first mismatch is on another signal than the
+	// block's data-integrity port (registry.Block.Integrity: the TM's
+	// eg_tag_o), is the first difference on that port: a second
+	// lock-step pass with the same seed compares it alone and runs on
+	// past the design's own $stop or $finish. Nil when it found none
+	// within the budget (a note says so) or the block has no such port.
+	// Verilator only.
+	Integrity *Mismatch
 	// Elapsed is the simulation time (build and compile excluded); Rate
 	// is Cycles per second of it.
 	Elapsed time.Duration
@@ -157,6 +175,9 @@ func (r *Result) Match() bool { return r.Mismatch == nil }
 // and cycles per second.
 func (r *Result) Verdict() string {
 	what := fmt.Sprintf("%s (%s, %s %s)", r.Block, r.Top, r.Sim, r.Mode)
+	if r.Replace != "" {
+		what = fmt.Sprintf("%s (%s with your %s %s, %s %s)", r.Block, r.Top, r.Replace, r.ReplaceModule, r.Sim, r.Mode)
+	}
 	switch {
 	case r.Mismatch != nil:
 		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/coverage"
@@ -25,13 +26,19 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{"no block", Options{}, "no block given"},
-		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, executor, top, sram, freelist, pdlists, cpsublists, tm)`},
+		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, sram, freelist, pdlists, cpsublists, tm)`},
 		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
 		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
 		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
 		{"unknown parameter", Options{Block: "selector", Params: map[string]int{"M": 3}}, "selector has no parameter M (parameters: N, QW)"},
 		{"parameter out of range", Options{Block: "arbiter", Params: map[string]int{"N": 300}}, "N=300"},
-		{"executor QW too small", Options{Block: "executor", Params: map[string]int{"QW": 8}}, "QW"},
+		{"executor without rtl", Options{Block: "executor"}, "RTL: replacing tm's executor needs your module: give the Verilog file that declares module tm_hd_exec"},
+		{"replace without rtl", Options{Block: "tm", Replace: "arbiter"}, "RTL: replacing tm's arbiter needs your module"},
+		{"replace unknown", Options{Block: "tm", Replace: "scheduler", RTL: []string{two}}, `Replace: tm has no replaceable sub-module "scheduler" (known: executor, selector, arbiter)`},
+		{"replace in a block without subs", Options{Block: "arbiter", Replace: "arbiter", RTL: []string{two}}, "Replace: arbiter has no replaceable sub-module"},
+		{"replace the wrong module", Options{Block: "tm", Replace: "arbiter", RTL: []string{two}}, "RTL: " + two + " declares a, b, not rr_arbiter: your arbiter must be a module named rr_arbiter"},
+		{"executor replacing another", Options{Block: "executor", Replace: "arbiter", RTL: []string{two}}, "block executor is tm with its executor replaced; it cannot replace \"arbiter\" as well"},
+		{"replace with another top", Options{Block: "tm", Replace: "arbiter", RTL: []string{two}, Top: "mine"}, "Top: with the arbiter replaced the top is occamy_tm, not mine"},
 		{"top without rtl", Options{Block: "arbiter", Top: "mine"}, "--top mine needs --rtl"},
 		{"missing rtl", Options{Block: "arbiter", RTL: []string{filepath.Join(dir, "none.sv")}}, "none.sv cannot be read"},
 		{"ambiguous top", Options{Block: "arbiter", RTL: []string{two}}, "it declares a, b; give --top"},
@@ -60,23 +67,46 @@ func TestPrepareErrors(t *testing.T) {
 }
 
 func TestDefaults(t *testing.T) {
-	s := testSession(t, Options{Block: "hd_executor"})
-	require.Equal(t, "executor", s.b.name)
-	require.Equal(t, map[string]int{"N": 64, "QW": 16, "B": 16384, "P": 16384}, s.p, "P defaults to B")
+	s := testSession(t, Options{Block: "rr_arbiter"})
+	require.Equal(t, "arbiter", s.b.name)
+	require.Equal(t, map[string]int{"N": 64}, s.p)
 	require.Equal(t, uint64(DefaultCycles), s.cycles)
 	require.True(t, s.clocked)
 	s = testSession(t, Options{Block: "threshold", Sim: Icarus})
 	require.Equal(t, uint64(DefaultIcarusCycles), s.cycles)
 	require.False(t, s.clocked)
 	require.True(t, s.armedAtStart(), "a combinational block is compared from cycle 0")
-	s = testSession(t, Options{Block: "executor", ZeroInit: true})
-	require.False(t, s.armedAtStart(), "zero power-up is not the executor's reset state (free_o = B): compared after the first reset edge")
-	s = testSession(t, Options{Block: "top", Params: map[string]int{"B": 100, "QW": 8}})
-	require.Equal(t, 100, s.p["P"], "P follows B")
-	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "executor", "top", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Blocks())
-	names, err := ParamNames("top")
+	s = testSession(t, Options{Block: "tm", ZeroInit: true})
+	require.False(t, s.armedAtStart(), "zero power-up is not the TM's reset state (free_o = B): compared after the first reset edge")
+	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Blocks())
+	names, err := ParamNames("selector")
 	require.NoError(t, err)
-	require.Equal(t, []string{"N", "Q", "QW", "AW", "B", "P"}, names)
+	require.Equal(t, []string{"N", "QW"}, names)
+}
+
+// TestReplaceFiles: a replaced sub-module's file leaves the block's file
+// list and the user's files follow; the top stays the block's; --block
+// executor is --block tm --replace executor.
+func TestReplaceFiles(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "mine.sv")
+	require.NoError(t, os.WriteFile(mine, []byte("module tm_hd_exec; endmodule\n"), 0o644))
+	for _, opt := range []Options{{Block: "executor", RTL: []string{mine}}, {Block: "tm", Replace: "tm_hd_exec", RTL: []string{mine}}} {
+		s := testSession(t, opt)
+		assert.Equal(t, "tm", s.b.name)
+		assert.Equal(t, "occamy_tm", s.top)
+		assert.Equal(t, "executor", s.sub.Name)
+		assert.Equal(t, "executor", s.opt.Replace)
+		assert.True(t, s.user)
+		require.Len(t, s.files, len(s.b.sources))
+		require.Len(t, s.own, len(s.b.sources))
+		assert.Equal(t, mine, s.files[len(s.files)-1])
+		for _, f := range s.files[:len(s.files)-1] {
+			assert.NotEqual(t, "tm_hd_exec.sv", filepath.Base(f))
+		}
+		assert.Contains(t, s.own, filepath.Join(filepath.Dir(s.own[0]), "tm_hd_exec.sv"))
+		assert.Equal(t, dir, s.incdirs[0], "includes beside the user's file")
+	}
 }
 
 func TestGuessTop(t *testing.T) {

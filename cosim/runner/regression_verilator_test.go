@@ -74,12 +74,6 @@ func TestRegression(t *testing.T) {
 			requireMatch(t, small)
 			t.Logf("%-10s icarus small: %s", blk, small.Verdict())
 		}
-		if blk == "top" {
-			// Icarus runs the whole top at N=64 and B=16384 at tens of
-			// cycles per second; a smaller buffer keeps N=64.
-			opt.Params = map[string]int{"B": 512, "QW": 10}
-			opt.Cycles = 1500
-		}
 		res := run(t, opt)
 		requireMatch(t, res)
 		t.Logf("%-9s icarus: %s", blk, res.Verdict())

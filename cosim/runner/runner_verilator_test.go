@@ -30,8 +30,6 @@ func TestProjectBlocks(t *testing.T) {
 		{"arbiter", nil},
 		{"arbiter", map[string]int{"N": 5}},
 		{"arbiter", map[string]int{"N": 100}},
-		{"executor", map[string]int{"N": 5, "QW": 7, "B": 100, "P": 30}},
-		{"top", map[string]int{"N": 16, "Q": 4, "QW": 9, "B": 300}},
 	} {
 		for _, batch := range []bool{false, true} {
 			res := run(t, Options{Block: c.block, Params: c.params, Cycles: 30000, Seed: 5, Batch: batch})
@@ -52,10 +50,6 @@ var wrongCopies = []struct {
 		"ptr_d = (gnt_idx_o == IW'(N - 1)) ? '0 : gnt_idx_o + IW'(1);", "ptr_d = gnt_idx_o;", nil},
 	{"selector >= instead of >", "selector", "hd_selector.sv",
 		"qlen_i[i*QS +: QS] > thr_i[i*QS +: QS]", "qlen_i[i*QS +: QS] >= thr_i[i*QS +: QS]", nil},
-	{"executor appends the freed chain by its last cell (free-list link)", "executor", "hd_executor.sv",
-		"ca_data = h_first;", "ca_data = h_last;", map[string]int{"N": 8, "QW": 8, "B": 64, "P": 32}},
-	{"executor forgets the eop cell in the queue length", "executor", "hd_executor.sv",
-		"assign qe_len  = cur_len + QW'(cells);", "assign qe_len  = cur_len + QW'(bld_cnt_q);", nil},
 }
 
 // TestWrongRTLIsCaught: each broken copy is caught by every comparison path

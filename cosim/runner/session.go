@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
+	"occamy/cosim/registry"
 	"occamy/rtl/infile"
 	"occamy/testbench/stimulus"
 )
@@ -23,9 +24,11 @@ type session struct {
 	b       *block
 	p       map[string]int
 	top     string
-	files   []string // absolute
-	incdirs []string // absolute: the RTL files' directories, then Options.IncludeDirs
-	user    bool     // the user's RTL (Options.RTL)
+	files   []string      // absolute
+	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs
+	user    bool          // the user's RTL (Options.RTL)
+	sub     *registry.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
+	own     []string      // the project's files of the block, absolute, when sub is set
 	ports   []cosim.Port
 	canon   cosim.Layout // contract layout: the words the stimulus and the golden model use
 	clocked bool
@@ -40,9 +43,12 @@ func prepare(opt Options) (*session, error) {
 	if opt.Block == "" {
 		return nil, setupf("no block given (known: %s)", joinNames(Blocks()))
 	}
-	b, err := lookupBlock(opt.Block)
+	b, sub, err := lookupReplace(opt.Block, opt.Replace)
 	if err != nil {
 		return nil, err
+	}
+	if sub != nil {
+		opt.Replace = sub.Name
 	}
 	switch opt.Sim {
 	case "":
@@ -94,17 +100,14 @@ func prepare(opt Options) (*session, error) {
 	if opt.Top != "" {
 		s.top = opt.Top
 	}
-	if len(opt.RTL) > 0 {
+	if sub != nil {
+		if err := s.prepareReplace(sub); err != nil {
+			return nil, err
+		}
+	} else if len(opt.RTL) > 0 {
 		s.user = true
-		for _, f := range opt.RTL {
-			a, err := filepath.Abs(f)
-			if err != nil {
-				return nil, setupf("%s: %v", f, err)
-			}
-			if err := infile.Check(a); err != nil {
-				return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
-			}
-			s.files = append(s.files, a)
+		if s.files, err = userFiles(opt.RTL); err != nil {
+			return nil, err
 		}
 		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs); err != nil {
 			return nil, err
@@ -144,6 +147,22 @@ func prepare(opt Options) (*session, error) {
 		return nil, setupf("replay buffer of %d words is not a whole number of %d-word cycles", len(opt.Replay), s.canon.InWords)
 	}
 	return s, nil
+}
+
+// userFiles are the user's RTL files, absolute, each checked readable.
+func userFiles(rtl []string) ([]string, error) {
+	var files []string
+	for _, f := range rtl {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return nil, setupf("%s: %v", f, err)
+		}
+		if err := infile.Check(a); err != nil {
+			return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
+		}
+		files = append(files, a)
+	}
+	return files, nil
 }
 
 // side is one golden model with its stimulus, fresh from cycle 0.
@@ -209,6 +228,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		defer context.AfterFunc(opt.Ctx, cancel)()
 	}
 	res := &Result{Block: s.b.name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	if s.sub != nil {
+		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
+	}
 	for _, p := range s.canon.Outputs {
 		res.Outputs = append(res.Outputs, p.Name)
 	}
@@ -224,8 +246,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	if s.opt.Sim == Icarus {
 		err = s.runIcarus(ctx, res)
-	} else {
-		err = s.runVerilator(ctx, res)
+	} else if err = s.runVerilator(ctx, res); err == nil {
+		s.integrityPass(ctx, res)
 	}
 	if err == nil {
 		err = goldErr(s.gold)
@@ -247,6 +269,34 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, s.nothingCompared(res.Cycles)
 	}
 	return res, nil
+}
+
+// integrityPass fills res.Integrity after a mismatch on another signal
+// than the block's data-integrity port: the same stimulus again, lock-step,
+// comparing that port alone and running on past $stop and $finish, so a
+// design whose own assertion fires first (a cell written twice) still
+// shows the first wrong tag. The build is the first pass's (a cache hit).
+func (s *session) integrityPass(ctx context.Context, res *Result) {
+	port := s.b.reg.Integrity
+	if res.Mismatch == nil || port == "" || res.Mismatch.Signal == port {
+		return
+	}
+	i := s.canon.Output(port)
+	if i < 0 {
+		return
+	}
+	t := *s
+	t.opt.Batch, t.opt.VCDDir, t.opt.Progress = false, "", nil
+	r := &Result{}
+	if err := t.runVerilatorOnly(ctx, r, []int{i}); err != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("the search for the first %s difference failed: %v", port, err))
+		return
+	}
+	if r.Mismatch == nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("no %s differs in %d cycles compared on that port alone", port, r.Compared))
+		return
+	}
+	res.Integrity = r.Mismatch
 }
 
 // nothingCompared is the error of a run of n cycles that compared none.

@@ -2,11 +2,7 @@ package runner
 
 import (
 	"regexp"
-	"sort"
 	"strings"
-
-	"occamy/cosim"
-	"occamy/rtl/infile"
 )
 
 var moduleDecl = regexp.MustCompile(`(?m)^\s*module\s+(?:automatic\s+|static\s+)?([A-Za-z_][A-Za-z0-9_$]*)`)
@@ -15,24 +11,10 @@ var moduleDecl = regexp.MustCompile(`(?m)^\s*module\s+(?:automatic\s+|static\s+)
 // block's module name when a file declares it, else the only module
 // declared. It returns the declared modules when it cannot choose.
 func guessTop(files []string, want string) (string, []string) {
-	seen := map[string]bool{}
-	for _, f := range files {
-		b, err := infile.ReadFile(f, cosim.MaxSourceBytes)
-		if err != nil {
-			continue
-		}
-		for _, m := range moduleDecl.FindAllStringSubmatch(stripComments(string(b)), -1) {
-			seen[m[1]] = true
-		}
-	}
-	if seen[want] {
+	mods := declaredModules(files)
+	if contains(mods, want) {
 		return want, nil
 	}
-	var mods []string
-	for m := range seen {
-		mods = append(mods, m)
-	}
-	sort.Strings(mods)
 	if len(mods) == 1 {
 		return mods[0], nil
 	}

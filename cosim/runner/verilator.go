@@ -37,6 +37,11 @@ func (s *session) spec() cosim.Spec {
 // checkContract discovers the top's ports and checks them against the
 // block's contract before anything is compiled.
 func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error) {
+	if s.sub != nil {
+		if err := s.checkSub(ctx); err != nil {
+			return nil, err
+		}
+	}
 	el, err := cosim.Discover(ctx, s.spec())
 	if err != nil {
 		return nil, err
@@ -80,6 +85,12 @@ func newPortMap(c, r *cosim.Layout) (*portMap, error) {
 }
 
 func (s *session) runVerilator(ctx context.Context, res *Result) error {
+	return s.runVerilatorOnly(ctx, res, nil)
+}
+
+// runVerilatorOnly is runVerilator comparing only the given outputs (nil:
+// every output, and every event).
+func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int) error {
 	res.Mode = "lock-step"
 	if s.opt.Batch {
 		res.Mode = "batched"
@@ -125,7 +136,7 @@ func (s *session) runVerilator(ctx context.Context, res *Result) error {
 		}
 		res.VCD = append(res.VCD, s.vcdPath("go"), rp)
 	}
-	e := &engine{s: s, m: m, pm: pm, sd: sd, gt: gt, res: res}
+	e := &engine{s: s, m: m, pm: pm, sd: sd, gt: gt, res: res, only: only}
 	runErr := e.run(ctx)
 	if gt != nil {
 		if err := gt.close(); err != nil && runErr == nil {

@@ -71,6 +71,10 @@ var costed = []struct{ name, reg, uses, summary string }{
 var blocks = func() []Block {
 	var bs []Block
 	for _, c := range costed {
+		if x, ok := retired[c.reg]; ok {
+			bs = append(bs, Block{Name: c.name, Module: x.module, Summary: x.summary, Uses: c.uses, Files: x.files, reg: c.reg})
+			continue
+		}
 		r, err := registry.Lookup(c.reg)
 		if err != nil {
 			panic("synth: " + err.Error())
@@ -95,6 +99,9 @@ var blocks = func() []Block {
 // params resolves the registry block's parameters at the size, with its
 // rules (the same *rtl.ParamError the Verilog's elaboration check states).
 func (b Block) params(s Size) ([]Param, error) {
+	if x, ok := retired[b.reg]; ok {
+		return x.params(map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P})
+	}
 	r, err := registry.Lookup(b.reg)
 	if err != nil {
 		return nil, err
@@ -102,9 +109,6 @@ func (b Block) params(s Size) ([]Param, error) {
 	given := map[string]int{}
 	for _, f := range strings.Split(b.Uses, ",") {
 		given[f] = map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P}[f]
-	}
-	if b.reg == "top" {
-		given["Q"] = min(8, s.N)
 	}
 	p, err := r.Resolve(given)
 	if err != nil {

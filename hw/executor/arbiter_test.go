@@ -10,7 +10,7 @@ import (
 )
 
 // TestWithArbiter wires the executor to the project's rr_arbiter as
-// docs/executor.md shows and checks that every queue with a packet is
+// docs/hd_executor.md shows and checks that every queue with a packet is
 // dropped once per round, one packet per cycle, and that a request for an
 // empty queue (no ack) holds the grant for one cycle.
 func TestWithArbiter(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestDocDiagrams replays the two timing diagrams of docs/executor.md and
+// TestDocDiagrams replays the two timing diagrams of docs/hd_executor.md and
 // checks every value they show, so the document cannot drift from the model.
 func TestDocDiagrams(t *testing.T) {
 	p := Params{N: 2, QW: 4, B: 8, P: 8}

@@ -14,7 +14,7 @@
 // rising edge): PD memory (next PD; first cell, last cell, cell count), the
 // cell-next memory, per-queue head PD, tail PD, packet count and length in
 // cells, and two free lists (cells and PDs) as head, tail and count
-// registers. An enqueue port fills it one cell per cycle. docs/executor.md
+// registers. An enqueue port fills it one cell per cycle. docs/hd_executor.md
 // is the contract; the rules that decide cycle-exact behaviour are:
 //   - A queue's length and packet count count complete packets only: a
 //     packet's cells join its queue at the edge that ends its eop cycle. So
@@ -50,7 +50,7 @@ import (
 
 // State is the register part of the executor: the free-list and builder
 // registers. The register files (PD memory, cell-next memory, per-queue
-// tables) live beside it in slices; see docs/executor.md for why.
+// tables) live beside it in slices; see docs/hd_executor.md for why.
 type State struct {
 	FreeHeadQ   uint16 // free_head_q: first free cell (defined but unused when FreeCntQ is 0)
 	FreeTailQ   uint16 // free_tail_q: last free cell

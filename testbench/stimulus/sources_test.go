@@ -7,8 +7,6 @@ import (
 
 	"occamy/cosim"
 	"occamy/hw/arbiter"
-	"occamy/hw/executor"
-	"occamy/hw/expulsion"
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
 	"occamy/rtl"
@@ -43,20 +41,6 @@ func arbLayout(t *testing.T, n int) *cosim.Layout {
 		out("gnt_valid_o", 1), out("gnt_idx_o", rtl.IdxWidth(n)))
 }
 
-func exeLayout(t *testing.T, p executor.Params) *cosim.Layout {
-	iw, fw := rtl.IdxWidth(p.N), rtl.Clog2(p.B+1)
-	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("enq_valid_i", 1), in("enq_qid_i", iw), in("enq_eop_i", 1),
-		out("enq_ready_o", 1), in("drop_valid_i", 1), in("drop_qid_i", iw), out("drop_ack_o", 1),
-		out("drop_cells_o", fw), out("qlen_o", p.N*p.QW), out("free_o", fw))
-}
-
-func topLayout(t *testing.T, p expulsion.Params) *cosim.Layout {
-	iw := rtl.IdxWidth(p.N)
-	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("alpha_i", p.Q*p.AW), in("enq_valid_i", 1),
-		in("enq_qid_i", iw), in("enq_eop_i", 1), out("enq_ready_o", 1), out("drop_valid_o", 1), out("drop_qid_o", iw))
-}
-
-// field reads an input port of one cycle's words as uint64 (low 64 bits).
 func field(t *testing.T, l *cosim.Layout, w []uint32, name string) uint64 {
 	f, err := FieldOf(l, name)
 	require.NoError(t, err)
@@ -202,96 +186,6 @@ func TestArbiterEdges(t *testing.T) {
 	}
 }
 
-// stepExecutor drives the executor model from one cycle's words.
-func stepExecutor(t *testing.T, l *cosim.Layout, e *executor.Executor, w []uint32) {
-	e.RstNI = field(t, l, w, "rst_ni") == 1
-	e.EnqValidI, e.EnqQidI, e.EnqEopI = field(t, l, w, "enq_valid_i") == 1, uint16(field(t, l, w, "enq_qid_i")), field(t, l, w, "enq_eop_i") == 1
-	e.DropValidI, e.DropQidI = field(t, l, w, "drop_valid_i") == 1, uint16(field(t, l, w, "drop_qid_i"))
-	e.Eval()
-}
-
-// TestExecutorEdges: closed loop, the executor source drops packets back
-// to back, grants empty queues, fills the buffer, and drops while an eop
-// arrives on the same queue.
-func TestExecutorEdges(t *testing.T) {
-	p := executor.Params{N: 8, QW: 8, B: 64, P: 32}
-	l := exeLayout(t, p)
-	e, err := executor.New(p)
-	require.NoError(t, err)
-	s, err := Executor(p, l, 3, e)
-	require.NoError(t, err)
-	w := make([]uint32, l.InWords)
-	cnt := map[string]int{}
-	lastAck := -1
-	for c := uint64(0); c < 50000; c++ {
-		s.Next(c, w)
-		stepExecutor(t, l, e, w)
-		if e.DropAckO {
-			cnt["ack"]++
-			if int(e.DropQidI) == lastAck {
-				cnt["back to back"]++
-			}
-			if e.EnqValidI && e.EnqReadyO && e.EnqEopI && e.EnqQidI == e.DropQidI {
-				cnt["eop and drop, same queue"]++
-			}
-			lastAck = int(e.DropQidI)
-		} else {
-			lastAck = -1
-			if e.DropValidI && e.RstNI {
-				cnt["empty queue granted"]++
-			}
-		}
-		if e.FreeO() == 0 && e.EnqValidI {
-			cnt["free list empty"]++
-		}
-		if e.PdFree() == 0 && e.EnqValidI && e.EnqEopI {
-			cnt["PD list empty"]++
-		}
-		e.Commit()
-	}
-	for _, k := range []string{"ack", "back to back", "eop and drop, same queue", "empty queue granted", "free list empty", "PD list empty"} {
-		require.Greater(t, cnt[k], 0, "the executor stimulus never made %q in 50000 cycles", k)
-	}
-}
-
-// TestTopEdges: the top source keeps expulsion busy: drops happen, several
-// queues are over at once, and the buffer fills.
-func TestTopEdges(t *testing.T) {
-	p := expulsion.Params{N: 16, Q: 4, QW: 10, AW: 4, B: 256, P: 256}
-	l := topLayout(t, p)
-	m, err := expulsion.New(p)
-	require.NoError(t, err)
-	s, err := Top(p, l, 4, m)
-	require.NoError(t, err)
-	w := make([]uint32, l.InWords)
-	fa, _ := FieldOf(l, "alpha_i")
-	cnt := map[string]int{}
-	alpha := make([]uint32, p.Q)
-	for c := uint64(0); c < 50000; c++ {
-		s.Next(c, w)
-		m.RstNI = field(t, l, w, "rst_ni") == 1
-		pack.Unpack(alpha, w[fa.Off:], p.Q, p.AW)
-		for k, a := range alpha {
-			m.AlphaI[k] = int8(uint8(a))
-		}
-		m.EnqValidI, m.EnqQidI, m.EnqEopI = field(t, l, w, "enq_valid_i") == 1, uint16(field(t, l, w, "enq_qid_i")), field(t, l, w, "enq_eop_i") == 1
-		m.Eval()
-		if m.Exe.DropAckO {
-			cnt["drop"]++
-		}
-		if m.Sel.OverO.Count() >= 3 {
-			cnt["3 over"]++
-		}
-		if m.Exe.FreeO() == 0 {
-			cnt["full"]++
-		}
-		m.Commit()
-	}
-	for _, k := range []string{"drop", "3 over", "full"} {
-		require.Greater(t, cnt[k], 0, "the top stimulus never made %q in 50000 cycles", k)
-	}
-}
-
 // TestDirectedFinish: every directed sequence ends, within a bound, and
 // covers its listed cases.
 func TestDirectedFinish(t *testing.T) {
@@ -310,20 +204,6 @@ func TestDirectedFinish(t *testing.T) {
 	sd, err := SelectorDirected(sp, sl)
 	require.NoError(t, err)
 
-	ep := executor.Params{N: 4, QW: 7, B: 40, P: 20}
-	el := exeLayout(t, ep)
-	e, err := executor.New(ep)
-	require.NoError(t, err)
-	ed, err := ExecutorDirected(ep, el, e)
-	require.NoError(t, err)
-
-	xp := expulsion.Params{N: 8, Q: 2, QW: 8, AW: 4, B: 64, P: 64}
-	xl := topLayout(t, xp)
-	m, err := expulsion.New(xp)
-	require.NoError(t, err)
-	xd, err := TopDirected(xp, xl, m)
-	require.NoError(t, err)
-
 	for _, c := range []struct {
 		name  string
 		f     Finite
@@ -334,8 +214,6 @@ func TestDirectedFinish(t *testing.T) {
 		{"threshold", td, tl, nil, 16 * 30},
 		{"arbiter", ad, al, nil, 1000},
 		{"selector", sd, sl, nil, 1000},
-		{"executor", ed, el, func(w []uint32) { stepExecutor(t, el, e, w); e.Commit() }, 10000},
-		{"top", xd, xl, nil, 10000},
 	} {
 		w := make([]uint32, c.l.InWords)
 		var n uint64

@@ -66,19 +66,6 @@ one maxfind N=2,QW=32
 one maxfind N=5,QW=2
 one maxfind N=100,QW=8
 one maxfind N=256,QW=32 300
-one executor N=2,QW=4,B=4
-one executor N=1,QW=3,B=5,P=2
-one executor N=5,QW=6,B=40,P=7
-one executor N=7,QW=5,B=16,P=19
-one executor N=64,QW=9,B=256,P=64
-one executor N=2,QW=1,B=1,P=1
-one executor N=3,QW=16,B=100
-one top N=8,Q=4,QW=8,AW=4,B=64
-one top N=5,Q=3,QW=7,B=60,P=9
-one top N=1,Q=1,QW=4,B=10
-one top N=16,Q=16,AW=2,QW=7,B=100
-one top N=64,Q=8,QW=16,B=256,P=64 1000
-one top N=12,Q=5,QW=32,AW=8,B=1000,P=40
 one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=1
 one sram DEPTH=16,WIDTH=8,RP=2,WP=2,LAT=2
 one sram DEPTH=1,WIDTH=1,RP=1,WP=1,LAT=1 500

@@ -12,7 +12,7 @@ static void* shared;
 
 static void* own(void* arg) {
 	long id = (long)arg;
-	void* h = occamy_golden_new("executor", "N=8,QW=8,B=64");
+	void* h = occamy_golden_new("freelist", "CELLS=20,K=2");
 	uint32_t in[64], out[64];
 	int iw = occamy_golden_in_words(h), ow = occamy_golden_out_words(h);
 	if (iw > 64 || ow > 64 || occamy_golden_seed(h, id + 1) != 0) { printf("own %ld setup failed: %s\n", id, occamy_golden_error(h)); return NULL; }

@@ -5,8 +5,8 @@
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
 // -block is a block of the registry (cosim/registry: threshold, selector,
-// arbiter through vectors.Generate; executor, top, sram, freelist, pdlists,
-// cpsublists from their registry entry: the co-simulator's stimulus and
+// arbiter through vectors.Generate; maxfind, sram, freelist, pdlists,
+// cpsublists, tm from their registry entry: the co-simulator's stimulus and
 // golden model), or an alias or module name; -param NAME=VALUE may repeat,
 // and also takes a comma list (N=5,QW=3); parameters left out take the
 // registry's defaults. Without -o the table goes to standard output.

@@ -22,11 +22,10 @@ func TestRunErrors(t *testing.T) {
 		{"param without value", []string{"-block", "arbiter", "-param", "N"}, "is not NAME=VALUE"},
 		{"param not integer", []string{"-block", "arbiter", "-param", "N=x"}, "is not an integer"},
 		{"param out of range", []string{"-block", "arbiter", "-param", "N=0"}, "N=0 out of range"},
-		{"executor unknown param", []string{"-block", "executor", "-param", "C=2"}, "has no parameter C "},
-		{"executor bad QW", []string{"-block", "executor", "-param", "B=64,QW=4"}, "QW=4 out of range"},
-		{"executor cycles", []string{"-block", "executor", "-cycles", "0"}, "cycles=0 out of range"},
-		{"expulsion unknown param", []string{"-block", "expulsion", "-param", "C=2"}, "has no parameter C "},
-		{"expulsion bad Q", []string{"-block", "expulsion", "-param", "N=4,Q=5"}, "Q=5 out of range"},
+		{"freelist unknown param", []string{"-block", "freelist", "-param", "C=2"}, "has no parameter C "},
+		{"freelist bad K", []string{"-block", "freelist", "-param", "K=3"}, "K=3 out of range"},
+		{"freelist cycles", []string{"-block", "freelist", "-cycles", "0"}, "cycles=0 out of range"},
+		{"retired executor", []string{"-block", "hd_executor"}, "unknown block"},
 		{"extra argument", []string{"-block", "arbiter", "extra"}, "unexpected argument"},
 	}
 	for _, tc := range cases {
@@ -39,28 +38,25 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-// TestExecutorTable checks the executor table: its parameter line, the
-// column order the Icarus testbench expects, two reset rows, and that it
-// reads back through the vectors parser.
-func TestExecutorTable(t *testing.T) {
+// TestRegistryTable checks a table written from a registry entry (the
+// free list at its small set): its parameter line, two reset rows, that it
+// reads back through the vectors parser, and determinism.
+func TestRegistryTable(t *testing.T) {
+	args := []string{"-block", "freelist", "-param", "CELLS=13,K=2,LAT=1", "-cycles", "50", "-seed", "4"}
 	var out bytes.Buffer
-	require.NoError(t, run([]string{"-block", "executor", "-param", "N=3,QW=5,B=12,P=5", "-cycles", "50", "-seed", "4"}, &out))
+	require.NoError(t, run(args, &out))
 	text := out.String()
-	require.True(t, strings.HasPrefix(text, "# block=hd_executor B=12 N=3 P=5 QW=5 seed=4\n"), "first line of:\n%s", text)
+	require.True(t, strings.HasPrefix(text, "# block=free_list CELLS=13 K=2 LAT=1 seed=4\n"), "first line of:\n%s", text)
 	tab, err := vectors.Parse(strings.NewReader(text))
 	require.NoError(t, err)
-	require.Equal(t, []string{"rst_ni", "enq_valid_i", "enq_qid_i", "enq_eop_i", "enq_ready_o",
-		"drop_valid_i", "drop_qid_i", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o",
-		"free_head_q", "free_tail_q", "pd_free_head_q", "pd_free_tail_q", "pd_free_cnt_q",
-		"bld_first_q", "bld_last_q", "bld_cnt_q"}, tab.Ports)
+	require.Equal(t, "rst_ni", tab.Ports[0])
 	require.Len(t, tab.Rows, 50)
 	rst := tab.PortIndex("rst_ni")
 	for c := 0; c < 2; c++ {
 		require.Equal(t, uint64(0), tab.Rows[c].Values[rst][0], "cycle %d: rst_ni expected 0", c)
 	}
-	// Same seed, same table.
 	var again bytes.Buffer
-	require.NoError(t, run([]string{"-block", "executor", "-param", "N=3,QW=5,B=12,P=5", "-cycles", "50", "-seed", "4"}, &again))
+	require.NoError(t, run(args, &again))
 	require.Equal(t, text, again.String())
 }
 
@@ -76,31 +72,4 @@ func TestGenerateDelegates(t *testing.T) {
 		require.NoError(t, want.Write(&wb))
 		require.Equal(t, wb.String(), out.String(), "block %s", blk)
 	}
-}
-
-// TestExpulsionTable checks the expulsion top's table: parameter line (P
-// defaulting to B), the columns tb_occamy_expulsion expects, reset rows,
-// that some head drops happen, and determinism.
-func TestExpulsionTable(t *testing.T) {
-	args := []string{"-block", "expulsion", "-param", "N=6,Q=3,QW=7,B=40", "-cycles", "400", "-seed", "2"}
-	var out bytes.Buffer
-	require.NoError(t, run(args, &out))
-	text := out.String()
-	require.True(t, strings.HasPrefix(text, "# block=occamy_expulsion AW=4 B=40 N=6 P=40 Q=3 QW=7 seed=2\n"), "first line of:\n%s", text)
-	tab, err := vectors.Parse(strings.NewReader(text))
-	require.NoError(t, err)
-	require.Equal(t, []string{"rst_ni", "alpha_i", "enq_valid_i", "enq_qid_i", "enq_eop_i",
-		"enq_ready_o", "drop_valid_o", "drop_qid_o"}, tab.Ports)
-	rst, drop := tab.PortIndex("rst_ni"), tab.PortIndex("drop_valid_o")
-	drops := 0
-	for c, r := range tab.Rows {
-		if c < 2 {
-			require.Equal(t, uint64(0), r.Values[rst][0], "cycle %d: rst_ni expected 0", c)
-		}
-		drops += int(r.Values[drop][0])
-	}
-	require.Positive(t, drops, "no head drop in %d cycles", len(tab.Rows))
-	var again bytes.Buffer
-	require.NoError(t, run(args, &again))
-	require.Equal(t, text, again.String())
 }
