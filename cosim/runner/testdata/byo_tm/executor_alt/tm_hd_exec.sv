@@ -2,9 +2,7 @@
 // ("The head-drop executor's lanes"), coded differently from
 // verilog/tm_hd_exec.sv, as the correct executor of TestReplaceInTM
 // (--block executor must match hw/tm with it):
-//   - the occamy-lqd choice is a descending scan with >=, here, instead of
-//     the project's tm_maxfind tree (the same: the lowest index of the
-//     longest candidate);
+//   - the grant is taken in one expression, with no separate idle signal;
 //   - each lane is a generate block with its own unpacked entry arrays,
 //     indexed by a write and a read pointer with a wrap bit (the fill is
 //     their difference), left out of reset (only written entries are read);
@@ -14,7 +12,6 @@
 // Same parameters, ports and cycle behaviour as the project's module.
 module tm_hd_exec #(
   parameter int N  = 64,
-  parameter int QW = 16,
   parameter int B  = 16384,
   parameter int K  = 4,
   parameter int LW = 7,
@@ -22,18 +19,11 @@ module tm_hd_exec #(
 ) (
   input  logic                                          clk_i,
   input  logic                                          rst_ni,
-  input  logic [1:0]                                    policy_i,
-  input  logic                                          recheck_i,
   input  logic                                          chain_i,
-  input  logic [N-1:0]                                  over_i,
-  input  logic [N-1:0]                                  cand_i,
-  input  logic [N*QW-1:0]                               qlen_i,
-  input  logic [N*QW-1:0]                               thr_i,
   input  logic                                          pd_free_i,
-  output logic [N-1:0]                                  arb_req_o,
-  output logic                                          arb_ack_o,
-  input  logic                                          arb_valid_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          arb_idx_i,
+  output logic                                          take_o,
+  input  logic                                          gnt_valid_i,
+  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_i,
   output logic                                          pd_rd_o,
   output logic [((N > 1) ? $clog2(N) : 1)-1:0]          pd_rd_qid_o,
   input  logic                                          unl_i,
@@ -51,11 +41,8 @@ module tm_hd_exec #(
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
   output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
   output logic [LW+$clog2(K + 1)-1:0]                   freed_o,
-  output logic                                          gnt_valid_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_o,
   output logic                                          busy_o
 );
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
   localparam int CW  = (B > 1) ? $clog2(B) : 1;
   localparam int BNW = $clog2(B + 1);
   localparam int RW  = $clog2(2 * K + 1);
@@ -64,48 +51,11 @@ module tm_hd_exec #(
   localparam int PW  = 3;            // lane pointer: 2 index bits and a wrap bit
   localparam int FW  = LW + WW;
 
-  // ---- the choice ----
-  logic [N-1:0]  pool;
-  logic          lqd_any;
-  logic [IW-1:0] lqd_q;
-  logic [QW-1:0] lqd_len;
-  logic [IW-1:0] pick;
-  logic          pick_over, pick_ok, taking, room;
-
-  assign pool      = over_i & cand_i;
-  assign arb_req_o = (policy_i == 2'd1 && over_i != '0) ? pool : '0;
-
-  always @* begin
-    lqd_any = 1'b0;
-    lqd_q   = '0;
-    lqd_len = '0;
-    for (int i = N - 1; i >= 0; i--) begin
-      if (pool[i] && (!lqd_any || qlen_i[i*QW +: QW] >= lqd_len)) begin
-        lqd_any = 1'b1;
-        lqd_q   = IW'(i);
-        lqd_len = qlen_i[i*QW +: QW];
-      end
-    end
-  end
-
-  always @* begin
-    pick      = (policy_i == 2'd2) ? lqd_q : arb_idx_i;
-    pick_over = qlen_i[pick*QW +: QW] > thr_i[pick*QW +: QW];
-    case (policy_i)
-      2'd1:    pick_ok = over_i != '0 && arb_valid_i && (!recheck_i || pick_over);
-      2'd2:    pick_ok = over_i != '0 && lqd_any && (!recheck_i || pick_over);
-      default: pick_ok = 1'b0;
-    endcase
-  end
-
-  assign taking      = room && pd_free_i;
-  assign gnt_valid_o = pick_ok;
-  assign gnt_idx_o   = pick_ok ? pick : '0;
-  // occamy acknowledges whenever it could take a grant, unless the
-  // re-check refused the one it has (u_arb's pointer then stays).
-  assign arb_ack_o   = policy_i == 2'd1 && over_i != '0 && taking && (!recheck_i || (arb_valid_i && pick_over));
-  assign pd_rd_o     = pick_ok && taking;
-  assign pd_rd_qid_o = gnt_idx_o;
+  // ---- taking the grant (the policy's choice is tm_hd_choice's) ----
+  logic room;
+  assign take_o      = pd_free_i & room;
+  assign pd_rd_o     = gnt_valid_i & pd_free_i & room;
+  assign pd_rd_qid_o = gnt_idx_i;
 
   // ---- the unlink: sub-list s goes to the lane of its bank ----
   logic [LW-1:0]   n_cells;
