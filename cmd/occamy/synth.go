@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -29,6 +30,8 @@ type synthFlags struct {
 	jobs       int
 	verilogDir string
 	yosys      string
+	params     []string // --param NAME=VALUE, for --block tm
+	small      bool     // --small, for --block tm
 }
 
 func newSynthCmd() *cobra.Command {
@@ -41,20 +44,33 @@ stat, ltp -noff) on the project's Verilog blocks and prints, per block, its
 LUTs, flip-flop bits and logic levels (the longest chain of LUTs between
 registers or ports).
 
-Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `. threshold ignores --n;
+Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `, ` + synth.TMBlock + `. threshold ignores --n;
 the executor and top also take --b and --p (their cell and PD stores are
 register files, so keep B and P small). top uses Q=min(8,N) classes.
 
---all runs the full sweep (N = 8..256 at QW=16 and 32, the threshold unit,
-the executor and the top) and, with --out, writes the markdown report
-(docs/hardware-cost.md; see make synth). Yosys runs in parallel, one
-process per core unless --jobs says otherwise.
+--block tm costs the traffic manager occamy_tm with every sram_mp a black
+box: one elaboration gives its hierarchy and the memories' words, width and
+ports, then each sub-module is synthesised on its own at the parameters the
+TM gives it, and the top's own logic with its sub-modules as black boxes.
+It prints LUT6, FF and levels per sub-block, the total and the memories.
+It runs alone and takes the TM's Verilog parameters with --param
+(` + strings.Join(synth.TMParamNames(), ", ") + `; defaults otherwise) or
+--small (the registry's small set). At the defaults it takes several
+minutes on 2 cores.
+
+--all runs the full sweep (N = 8..256 at QW=16 and 32 for the selector,
+arbiter, pair and maximum finder, the threshold unit, the executor, the
+top, and the traffic manager at its defaults) and, with --out, writes the
+markdown report (docs/hardware-cost.md; see make synth). Yosys runs in
+parallel, one process per core unless --jobs says otherwise.
 
 Exit status: 0 done, 1 Yosys failed or its output was not understood,
 2 bad input or Yosys missing.`,
 		Example: `  occamy synth
   occamy synth --block arbiter --n 256
   occamy synth --block selector,selector+arbiter --n 64 --qw 32
+  occamy synth --block tm
+  occamy synth --block tm --small --jobs 1
   occamy synth --all --out docs/hardware-cost.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -72,6 +88,8 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.IntVar(&fl.jobs, "jobs", runtime.NumCPU(), "Yosys processes at a time")
 	f.StringVar(&fl.verilogDir, "verilog", "verilog", "the project's verilog/ directory")
 	f.StringVar(&fl.yosys, "yosys", "yosys", "Yosys executable")
+	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
+	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
 
@@ -82,12 +100,13 @@ func synthJobs(fl synthFlags) ([]synth.Job, error) {
 	}
 	names := synth.BlockNames()
 	if strings.TrimSpace(fl.blocks) != "" {
-		names = nil
-		for _, n := range strings.Split(fl.blocks, ",") {
-			if n = strings.TrimSpace(n); n != "" {
-				names = append(names, n)
-			}
+		names = blockList(fl.blocks)
+	}
+	if slices.Contains(names, synth.TMBlock) {
+		if len(names) > 1 {
+			return nil, errors.New("--block tm runs on its own (its cost comes per sub-block); give the other blocks in another run")
 		}
+		return nil, nil
 	}
 	var jobs []synth.Job
 	for _, name := range names {
@@ -104,6 +123,56 @@ func synthJobs(fl synthFlags) ([]synth.Job, error) {
 	return jobs, nil
 }
 
+// blockList splits --block's comma-separated names.
+func blockList(s string) []string {
+	var names []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// synthTMJob is the traffic-manager run the flags ask for (--block tm, or
+// --all at the defaults), nil when none; every error is bad input.
+// changed says whether a flag was given.
+func synthTMJob(fl synthFlags, changed func(string) bool) (*synth.TMJob, error) {
+	params, err := parseParams(fl.params)
+	if err != nil {
+		return nil, err
+	}
+	tm := slices.Contains(blockList(fl.blocks), synth.TMBlock) && !fl.all
+	if !tm {
+		if len(params) > 0 || fl.small {
+			return nil, errors.New("--param and --small are for --block tm (--all costs the traffic manager at its defaults)")
+		}
+		if !fl.all {
+			return nil, nil
+		}
+	}
+	if tm {
+		for _, f := range []string{"n", "qw", "b", "p"} {
+			if changed(f) {
+				return nil, fmt.Errorf("--block tm does not take --%s; give the TM's Verilog parameters with --param NAME=VALUE (%s)",
+					f, strings.Join(synth.TMParamNames(), ", "))
+			}
+		}
+	}
+	given := map[string]int{}
+	if fl.small {
+		given = synth.TMSmall()
+	}
+	for k, v := range params {
+		given[k] = v
+	}
+	j, err := synth.NewTMJob(given)
+	if err != nil {
+		return nil, err // names the block: "tm: parameter K=3 out of range, ..."
+	}
+	return &j, nil
+}
+
 func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if fl.out != "" && !fl.all {
 		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
@@ -114,6 +183,10 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	jobs, err := synthJobs(fl)
 	if err != nil {
 		// Unknown block names and parameters out of range.
+		return usageErr(fmt.Errorf("synth: %w", err))
+	}
+	tmJob, err := synthTMJob(fl, cmd.Flags().Changed)
+	if err != nil {
 		return usageErr(fmt.Errorf("synth: %w", err))
 	}
 	yosys, err := synth.LookYosys(fl.yosys)
@@ -133,6 +206,14 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 			}
 		}
 	}
+	if tmJob != nil {
+		for _, f := range append(append([]string(nil), tmJob.Files...), tmJob.MemFile) {
+			if err := infile.Check(filepath.Join(fl.verilogDir, f)); err != nil {
+				return usageErr(fmt.Errorf("synth: --verilog %s: block tm needs %s: %s (run from the repository root or pass --verilog DIR)",
+					fl.verilogDir, f, infile.Reason(err)))
+			}
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
@@ -146,23 +227,41 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
-	start := time.Now()
-	res, err := r.Run(ctx, jobs)
-	if err != nil {
-		return failErr(fmt.Errorf("synth: %w", err))
-	}
-	wall := time.Since(start)
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
-	if err := printSynthTable(out, res); err != nil {
-		return err
+	var res []synth.Result
+	if len(jobs) > 0 {
+		start := time.Now()
+		if res, err = r.Run(ctx, jobs); err != nil {
+			return failErr(fmt.Errorf("synth: %w", err))
+		}
+		wall := time.Since(start)
+		if err := printSynthTable(out, res); err != nil {
+			return err
+		}
+		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), wall.Seconds(), fl.jobs)
 	}
-	fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), wall.Seconds(), fl.jobs)
+	var tm *synth.TMResult
+	if tmJob != nil {
+		t, err := r.RunTM(ctx, *tmJob)
+		if err != nil {
+			return failErr(fmt.Errorf("synth: tm: %w", err))
+		}
+		tm = &t
+		if len(jobs) > 0 {
+			fmt.Fprintln(out)
+		}
+		if err := synth.WriteTMText(out, t); err != nil {
+			return err
+		}
+		fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
+			t.Designs, t.Wall.Seconds(), t.Jobs)
+	}
 	if fl.out == "" {
 		return nil
 	}
 	var buf bytes.Buffer
-	rep := synth.Report{Command: synthCommand(cmd), Version: version, Results: res}
+	rep := synth.Report{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}
 	if err := synth.WriteMarkdown(&buf, rep); err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
@@ -227,9 +326,14 @@ func distinct(res []synth.Result) int {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "small", "param", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
+			continue
+		}
+		if name == "param" {
+			ps, _ := cmd.Flags().GetStringArray(name)
+			parts = append(parts, "--param "+strings.Join(ps, ","))
 			continue
 		}
 		if f.Value.Type() == "bool" {

@@ -16,7 +16,7 @@ func TestSynthBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown block", []string{"synth", "--block", "comparator"},
-			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top`},
+			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top, tm`},
 		{"unknown among known", []string{"synth", "--block", "arbiter,sorter"}, `unknown block "sorter"; known blocks:`},
 		{"N out of range", []string{"synth", "--block", "arbiter", "--n", "300"},
 			"synth: --block arbiter: rr_arbiter: parameter N=300 out of range, allowed 1..256"},
@@ -25,6 +25,18 @@ func TestSynthBadInput(t *testing.T) {
 		{"out without all", []string{"synth", "--out", "x.md"}, "synth: --out writes the full report and needs --all"},
 		{"jobs", []string{"synth", "--jobs", "0"}, "synth: --jobs 0: want 1 or more"},
 		{"argument", []string{"synth", "arbiter"}, `unknown command "arbiter"`},
+		{"tm with others", []string{"synth", "--block", "tm,arbiter"}, "synth: --block tm runs on its own"},
+		{"tm unknown parameter", []string{"synth", "--block", "tm", "--param", "N=64"},
+			"synth: tm: no Verilog parameter N; synth takes P, Q, B, K, QW, AW, MAXPKT, IN, TXWIN, SW"},
+		{"tm run-time parameter", []string{"synth", "--block", "tm", "--param", "POLICY=1"},
+			"synth: tm: POLICY is a run-time input (cfg_*_i), not a Verilog parameter; synth takes P, Q,"},
+		{"tm out of range", []string{"synth", "--block", "tm", "--param", "K=3"}, "synth: tm: parameter K=3 out of range, allowed 1..8 (one of 1, 2, 4, 8)"},
+		{"tm P out of range", []string{"synth", "--block", "tm", "--small", "--param", "P=0"}, "parameter P=0 out of range"},
+		{"tm bad param word", []string{"synth", "--block", "tm", "--param", "P"}, `synth: --param "P": want NAME=VALUE`},
+		{"tm with --n", []string{"synth", "--block", "tm", "--n", "8"},
+			"synth: --block tm does not take --n; give the TM's Verilog parameters with --param NAME=VALUE (P, Q, B,"},
+		{"param without tm", []string{"synth", "--block", "arbiter", "--param", "P=2"}, "synth: --param and --small are for --block tm"},
+		{"small with all", []string{"synth", "--all", "--small"}, "synth: --param and --small are for --block tm"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +80,16 @@ func TestSynthArbiterN8(t *testing.T) {
 	assert.Equal(t, []string{"arbiter", "8", "-"}, row[:3], "row %q", lines[3])
 	assert.Equal(t, "3", row[4], "FF of a 3-bit pointer, row %q", lines[3])
 	assert.Equal(t, "N=8", row[6])
+}
+
+// The exit code and message are checked before Yosys is looked for, so the
+// bad TM parameters fail the same without it.
+func TestSynthTMBadInputWithoutYosys(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, errText, code := runCLI(t, "synth", "--block", "tm", "--param", "Q=9")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "synth: tm: parameter Q=9 out of range, allowed 1..8", errText)
+	assert.NotContains(t, errText, "\n", "one line")
 }
 
 func TestSynthCommandLine(t *testing.T) {
