@@ -115,7 +115,7 @@ func TestHierWalkErrors(t *testing.T) {
 
 func TestBaseName(t *testing.T) {
 	for in, want := range map[string]string{
-		`$paramod$ca396f34\tm_enqueue`:                 "tm_enqueue",
+		`$paramod$ca396f34\tm_enqueue`:                "tm_enqueue",
 		`$paramod\rr_arbiter\N=s32'00000000001000000`: "rr_arbiter",
 		`\occamy_tm`:    "occamy_tm",
 		`occamy_tm`:     "occamy_tm",
