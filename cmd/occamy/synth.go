@@ -32,6 +32,8 @@ type synthFlags struct {
 	yosys      string
 	params     []string // --param NAME=VALUE, for --block tm
 	small      bool     // --small, for --block tm
+	jsonOut    string   // --json FILE: the results as JSON
+	fromJSON   string   // --from-json FILE: no Yosys, the results of an earlier --json
 }
 
 func newSynthCmd() *cobra.Command {
@@ -89,6 +91,8 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.StringVar(&fl.verilogDir, "verilog", "verilog", "the project's verilog/ directory")
 	f.StringVar(&fl.yosys, "yosys", "yosys", "Yosys executable")
 	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
+	f.StringVar(&fl.jsonOut, "json", "", "also write the results as JSON to `FILE`")
+	f.StringVar(&fl.fromJSON, "from-json", "", "with --all --out: write the report from the results an earlier --json wrote to `FILE`, without Yosys")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -177,6 +181,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if fl.out != "" && !fl.all {
 		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
 	}
+	if fl.fromJSON != "" {
+		return synthFromJSON(cmd, fl)
+	}
 	if fl.jobs < 1 {
 		return usageErr(fmt.Errorf("synth: --jobs %d: want 1 or more", fl.jobs))
 	}
@@ -257,24 +264,72 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
 			t.Designs, t.Wall.Seconds(), t.Jobs)
 	}
+	if fl.jsonOut != "" {
+		var buf bytes.Buffer
+		if err := synth.WriteJSON(&buf, synth.Saved{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}); err != nil {
+			return failErr(fmt.Errorf("synth: --json: %w", err))
+		}
+		if err := writeFileAtomic(fl.jsonOut, buf.Bytes()); err != nil {
+			return usageErr(fmt.Errorf("synth: --json: %w", err))
+		}
+		fmt.Fprintf(errOut, "synth: wrote %s\n", fl.jsonOut)
+	}
 	if fl.out == "" {
 		return nil
 	}
+	return writeSynthReport(cmd, synth.Report{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}, fl.out)
+}
+
+// synthFromJSON writes the report from an earlier run's --json.
+func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
+	if !fl.all || fl.out == "" {
+		return usageErr(errors.New("synth: --from-json writes the report and needs --all and --out"))
+	}
+	f, err := infile.Open(fl.fromJSON)
+	if err != nil {
+		return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+	}
+	defer f.Close()
+	s, err := synth.ReadJSON(f)
+	if err != nil {
+		return usageErr(fmt.Errorf("synth: --from-json %s: %w", fl.fromJSON, err))
+	}
+	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
+}
+
+// writeSynthReport writes the markdown report to out.
+func writeSynthReport(cmd *cobra.Command, rep synth.Report, out string) error {
 	var buf bytes.Buffer
-	rep := synth.Report{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}
 	if err := synth.WriteMarkdown(&buf, rep); err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
-	if dir := filepath.Dir(fl.out); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return usageErr(fmt.Errorf("synth: --out: %w", err))
-		}
-	}
-	if err := os.WriteFile(fl.out, buf.Bytes(), 0o644); err != nil {
+	if err := writeFileAtomic(out, buf.Bytes()); err != nil {
 		return usageErr(fmt.Errorf("synth: --out: %w", err))
 	}
-	fmt.Fprintf(errOut, "synth: wrote %s\n", fl.out)
+	fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s\n", out)
 	return nil
+}
+
+// writeFileAtomic writes b to name through a temporary file in its
+// directory, so a full disk or a signal leaves no half-written file.
+func writeFileAtomic(name string, b []byte) error {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
 }
 
 // printSynthTable prints one table grouped by block, in the blocks' order,

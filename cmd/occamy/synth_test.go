@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,6 +39,8 @@ func TestSynthBadInput(t *testing.T) {
 			"synth: --block tm does not take --n; give the TM's Verilog parameters with --param NAME=VALUE (P, Q, B,"},
 		{"param without tm", []string{"synth", "--block", "arbiter", "--param", "P=2"}, "synth: --param and --small are for --block tm"},
 		{"small with all", []string{"synth", "--all", "--small"}, "synth: --param and --small are for --block tm"},
+		{"from-json without out", []string{"synth", "--all", "--from-json", "x.json"}, "synth: --from-json writes the report and needs --all and --out"},
+		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,6 +94,20 @@ func TestSynthTMBadInputWithoutYosys(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "synth: tm: parameter Q=9 out of range, allowed 1..8", errText)
 	assert.NotContains(t, errText, "\n", "one line")
+}
+
+// --from-json renders the report without Yosys and refuses results that
+// are not a full run's, leaving no file behind.
+func TestSynthFromJSONIncomplete(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := t.TempDir()
+	js := filepath.Join(dir, "r.json")
+	require.NoError(t, os.WriteFile(js, []byte(`{"command":"occamy synth --all","version":"Yosys 0.23","results":[]}`), 0o644))
+	md := filepath.Join(dir, "r.md")
+	_, errText, code := runCLI(t, "synth", "--all", "--out", md, "--from-json", js)
+	assert.Equal(t, 1, code, "an incomplete result set is not the user's flag: %s", errText)
+	assert.Contains(t, errText, "synth: report: no result for selector N=8,QW=16")
+	assert.NoFileExists(t, md)
 }
 
 func TestSynthCommandLine(t *testing.T) {

@@ -1,0 +1,52 @@
+package synth
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// Saved is one run's results as `occamy synth --json FILE` writes them:
+// the report (WriteMarkdown) can be written again from them without
+// running Yosys (`--from-json FILE`), and a user can read the numbers
+// without parsing tables.
+type Saved struct {
+	Command string    `json:"command"`
+	Version string    `json:"version"`
+	Results []Result  `json:"results"`
+	TM      *TMResult `json:"tm,omitempty"`
+}
+
+// WriteJSON writes s, indented.
+func WriteJSON(w io.Writer, s Saved) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// ReadJSON reads what WriteJSON wrote. Each result's job is made again from
+// its block name and size (NewJob), so a block that no longer exists or
+// whose parameters changed is an error naming it rather than a stale row.
+func ReadJSON(r io.Reader) (Saved, error) {
+	var s Saved
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Saved{}, fmt.Errorf("synth results: %w", err)
+	}
+	for i, res := range s.Results {
+		b, err := Lookup(res.Job.Block.Name)
+		if err != nil {
+			return Saved{}, fmt.Errorf("synth results: result %d: %w", i, err)
+		}
+		j, err := NewJob(b, res.Job.Size)
+		if err != nil {
+			return Saved{}, fmt.Errorf("synth results: result %d (%s): %w", i, b.Name, err)
+		}
+		if j.Key() != res.Job.Key() {
+			return Saved{}, fmt.Errorf("synth results: result %d is %s, but the block now gives %s", i, res.Job.Key(), j.Key())
+		}
+		s.Results[i].Job = j
+	}
+	return s, nil
+}
