@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -251,30 +250,7 @@ func (r *Runner) yosysIn(ctx context.Context, j TMJob, srcs map[string][]byte, s
 			return nil, 0, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "cost.ys"), []byte(script), 0o644); err != nil {
-		return nil, 0, err
-	}
-	cmd := exec.CommandContext(ctx, r.Yosys, "-q", "-s", "cost.ys")
-	cmd.Dir = dir
-	var out tailBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return nil, 0, ctx.Err()
-		}
-		return nil, 0, &RunError{Job: Job{Block: Block{Name: TMBlock, Module: j.Module}, Params: j.Params}, Err: err, Detail: errorLines(out.String())}
-	}
-	wall := time.Since(start)
-	texts := make([]string, len(outs))
-	for i, o := range outs {
-		b, err := os.ReadFile(filepath.Join(dir, o))
-		if err != nil {
-			return nil, 0, &RunError{Job: Job{Block: Block{Name: TMBlock, Module: j.Module}, Params: j.Params}, Err: fmt.Errorf("no %s: %w", o, err)}
-		}
-		texts[i] = string(b)
-	}
-	return texts, wall, nil
+	return r.yosysRun(ctx, dir, script, Job{Block: Block{Name: TMBlock, Module: j.Module}, Params: j.Params}, outs...)
 }
 
 // tmMemory reads a memory's size and ports from its black box's
