@@ -1,5 +1,7 @@
 package synth
 
+import "fmt"
+
 // writeMaxfindMarkdown is the report's maximum-finder sweep: tm_maxfind
 // (Pushout's Difficulty 3, occamy-lqd's longest-queue choice) at every N
 // and QW of the sweep, beside the selector and the arbiter at the same
@@ -22,7 +24,11 @@ func writeMaxfindMarkdown(p func(string, ...any), must func(string, Size) Result
 	p("\n")
 	lo, hi := must("maxfind", Size{N: SweepN[0], QW: SweepQW[0]}), must("maxfind", Size{N: SweepN[len(SweepN)-1], QW: SweepQW[0]})
 	sl, sh := must("selector", Size{N: SweepN[0], QW: SweepQW[0]}), must("selector", Size{N: SweepN[len(SweepN)-1], QW: SweepQW[0]})
-	p("At QW=%d the maximum finder's depth goes from %d levels at N=%d to %d at N=%d, while the selector's stays at %d–%d: ",
-		SweepQW[0], lo.Path.Length, SweepN[0], hi.Path.Length, SweepN[len(SweepN)-1], sl.Path.Length, sh.Path.Length)
+	span := fmt.Sprintf("%d–%d", sl.Path.Length, sh.Path.Length)
+	if sl.Path.Length == sh.Path.Length {
+		span = fmt.Sprint(sl.Path.Length)
+	}
+	p("At QW=%d the maximum finder's depth goes from %d levels at N=%d to %d at N=%d, while the selector's is %s: ",
+		SweepQW[0], lo.Path.Length, SweepN[0], hi.Path.Length, SweepN[len(SweepN)-1], span)
 	p("a comparator bank is as deep as one comparator, a maximum over N values is a tree of log₂N compare-and-select stages.\n\n")
 }
