@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
 
 	"occamy/cosim/synth"
 	"occamy/rtl/infile"
@@ -236,33 +237,51 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
+	// The sweep and the TM run side by side, sharing the Runner's --jobs
+	// Yosys processes.
 	var res []synth.Result
+	var tm *synth.TMResult
+	var sweepWall time.Duration
+	g, gctx := errgroup.WithContext(ctx)
 	if len(jobs) > 0 {
-		start := time.Now()
-		if res, err = r.Run(ctx, jobs); err != nil {
-			return failErr(fmt.Errorf("synth: %w", err))
-		}
-		wall := time.Since(start)
+		g.Go(func() error {
+			start := time.Now()
+			var err error
+			if res, err = r.Run(gctx, jobs); err != nil {
+				return err
+			}
+			sweepWall = time.Since(start)
+			return nil
+		})
+	}
+	if tmJob != nil {
+		g.Go(func() error {
+			t, err := r.RunTM(gctx, *tmJob)
+			if err != nil {
+				return fmt.Errorf("tm: %w", err)
+			}
+			tm = &t
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if len(jobs) > 0 {
 		if err := printSynthTable(out, res); err != nil {
 			return err
 		}
-		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), wall.Seconds(), fl.jobs)
+		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), sweepWall.Seconds(), fl.jobs)
 	}
-	var tm *synth.TMResult
-	if tmJob != nil {
-		t, err := r.RunTM(ctx, *tmJob)
-		if err != nil {
-			return failErr(fmt.Errorf("synth: tm: %w", err))
-		}
-		tm = &t
+	if tm != nil {
 		if len(jobs) > 0 {
 			fmt.Fprintln(out)
 		}
-		if err := synth.WriteTMText(out, t); err != nil {
+		if err := synth.WriteTMText(out, *tm); err != nil {
 			return err
 		}
 		fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
-			t.Designs, t.Wall.Seconds(), t.Jobs)
+			tm.Designs, tm.Wall.Seconds(), tm.Jobs)
 	}
 	if fl.jsonOut != "" {
 		var buf bytes.Buffer

@@ -134,7 +134,7 @@ func (r *Runner) RunTM(ctx context.Context, j TMJob) (TMResult, error) {
 			if r.Progress != nil {
 				mu.Lock()
 				done++
-				r.Progress(Result{Job: Job{Block: Block{Name: BaseName(rn.module), Module: rn.module}}, Cost: c, Path: p, Wall: wall}, done, len(order))
+				r.Progress(Result{Job: Job{Block: Block{Name: "tm:" + BaseName(rn.module), Module: rn.module}}, Cost: c, Path: p, Wall: wall}, done, len(order))
 				mu.Unlock()
 			}
 			return nil

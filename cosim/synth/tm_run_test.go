@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sync/errgroup"
 
 	"occamy/cosim/registry"
 )
@@ -131,4 +132,30 @@ func TestYosysTMSmallest(t *testing.T) {
 	assert.Positive(t, res.Own.Cost.LUTs, "the top's own logic")
 	assert.Positive(t, res.Total().FFs)
 	require.Len(t, res.Memories, 6, "u_pd_mem's one slice, u_pd_link, u_enq.u_ing, u_cp_mem, u_cd_mem, u_egress.u_buf")
+}
+
+// Run and RunTM in parallel on one Runner share its Jobs: with Jobs=1 no
+// two Yosys processes overlap (the fake takes a lock directory and fails
+// when it is held).
+func TestRunnerSharesJobs(t *testing.T) {
+	td, err := filepath.Abs("testdata")
+	require.NoError(t, err)
+	lock := filepath.Join(t.TempDir(), "lock")
+	y, _ := fakeYosys(t, `mkdir `+lock+` || { echo 'ERROR: two at once'; exit 9; }
+sleep 0.02
+if grep -q 'dump =\*' cost.ys; then cp `+td+`/tm_small.hier hier.txt; rmdir `+lock+`; exit 0; fi
+m=$(sed -n 's/^synth -top \(.*\) -flatten -lut 6$/\1/p' cost.ys)
+printf '=== %s ===\n\n   Number of cells: 1\n     $lut 1\n' "$m" > stat.txt
+printf 'Longest topological path in %s (length=0):\n    0: \\a\n' "$m" > ltp.txt
+rmdir `+lock)
+	r := &Runner{Yosys: y, VerilogDir: verilogDir, Jobs: 1}
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	var g errgroup.Group
+	g.Go(func() error { _, err := r.RunTM(context.Background(), j); return err })
+	g.Go(func() error {
+		_, err := r.Run(context.Background(), []Job{mustJob(t, "arbiter", Size{N: 8}), mustJob(t, "arbiter", Size{N: 16})})
+		return err
+	})
+	require.NoError(t, g.Wait(), "no two Yosys processes at once")
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -59,6 +58,21 @@ type Runner struct {
 	// Progress, when set, is called after each finished run (from several
 	// goroutines, one at a time) with the count done and the total.
 	Progress func(r Result, done, total int)
+
+	once  sync.Once
+	slots chan struct{} // at most Jobs Yosys processes, across Run and RunTM calls in parallel
+}
+
+// slot waits for one of the Runner's Jobs process slots and returns its
+// release, or the context's error.
+func (r *Runner) slot(ctx context.Context) (func(), error) {
+	r.once.Do(func() { r.slots = make(chan struct{}, r.jobs()) })
+	select {
+	case r.slots <- struct{}{}:
+		return func() { <-r.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Result is one job's cost.
@@ -122,13 +136,9 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]Result, error) {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return weight(uniq[order[a]]) > weight(uniq[order[b]]) })
 
-	limit := r.Jobs
-	if limit <= 0 {
-		limit = runtime.NumCPU()
-	}
 	res := make([]Result, len(uniq))
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(limit)
+	g.SetLimit(r.jobs())
 	var mu sync.Mutex
 	done := 0
 	for _, i := range order {
@@ -223,6 +233,11 @@ func (r *Runner) yosysRun(ctx context.Context, dir, script string, job Job, outs
 	if err := os.WriteFile(filepath.Join(dir, "cost.ys"), []byte(script), 0o644); err != nil {
 		return nil, 0, err
 	}
+	release, err := r.slot(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer release()
 	cmd := exec.CommandContext(ctx, r.Yosys, "-q", "-s", "cost.ys")
 	cmd.Dir = dir
 	var out tailBuffer
