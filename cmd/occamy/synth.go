@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -223,7 +222,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	// SIGINT or SIGTERM cancels the context, which kills the Yosys
+	// processes (exec.CommandContext); no report is written.
+	ctx, stop := interruptContext(cmd.Context())
 	defer stop()
 	errOut := cmd.ErrOrStderr()
 	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs,
@@ -265,6 +266,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		})
 	}
 	if err := g.Wait(); err != nil {
+		if ctx.Err() != nil {
+			return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+		}
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
 	if len(jobs) > 0 {
