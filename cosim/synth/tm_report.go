@@ -95,6 +95,17 @@ func writeTMMarkdown(p func(string, ...any), r TMResult) {
 			q.Levels.Length, share(q.Cost.LUTs, total.LUTs), q.Levels.From, q.Levels.To)
 	}
 	p("| **total** | | | **%d** | **%d** | — | 100%% | | |\n\n", total.LUTs, total.FFs)
+	if total.Other == 0 {
+		p("Every sub-block maps to LUTs and flip-flops only once its memories' cells are deleted.\n\n")
+	} else {
+		p("**Note:** %d cells that are neither LUTs nor flip-flops are left:", total.Other)
+		for _, q := range append(r.Parts, r.Own) {
+			if q.Cost.Other > 0 {
+				p(" %s %d;", q.Module, q.Cost.Other)
+			}
+		}
+		p("\n\n")
+	}
 
 	p("### Memories\n\n| instance | words | width | read ports | write ports | read latency | bits |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	bits := 0
