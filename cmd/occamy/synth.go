@@ -34,6 +34,7 @@ type synthFlags struct {
 	small      bool     // --small, for --block tm
 	jsonOut    string   // --json FILE: the results as JSON
 	fromJSON   string   // --from-json FILE: no Yosys, the results of an earlier --json
+	reuse      string   // --reuse FILE: results of an earlier --json whose sources are unchanged are not run again
 }
 
 func newSynthCmd() *cobra.Command {
@@ -93,6 +94,7 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
 	f.StringVar(&fl.jsonOut, "json", "", "also write the results as JSON to `FILE`")
 	f.StringVar(&fl.fromJSON, "from-json", "", "with --all --out: write the report from the results an earlier --json wrote to `FILE`, without Yosys")
+	f.StringVar(&fl.reuse, "reuse", "", "take the results an earlier --json wrote to `FILE` for every design whose sources are unchanged (SHA-256), run only the rest")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -238,17 +240,35 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
+	hashes, err := r.Hashes(jobs, tmJob)
+	if err != nil {
+		return usageErr(err)
+	}
+	// --reuse: what an earlier run measured on the same sources is taken.
+	var res, reused []synth.Result
+	var tm *synth.TMResult
+	toRun := jobs
+	if fl.reuse != "" {
+		s, err := readSaved(fl.reuse)
+		if err != nil {
+			return usageErr(fmt.Errorf("synth: --reuse: %w", err))
+		}
+		reused, toRun, tm = s.Reuse(hashes, jobs, tmJob)
+		fmt.Fprintf(errOut, "synth: --reuse %s: %d of %d designs and the TM %v taken, sources unchanged\n",
+			fl.reuse, len(reused), len(jobs), tm != nil)
+		if tm != nil {
+			tmJob = nil
+		}
+	}
 	// The sweep and the TM run side by side, sharing the Runner's --jobs
 	// Yosys processes.
-	var res []synth.Result
-	var tm *synth.TMResult
 	var sweepWall time.Duration
 	g, gctx := errgroup.WithContext(ctx)
-	if len(jobs) > 0 {
+	if len(toRun) > 0 {
 		g.Go(func() error {
 			start := time.Now()
 			var err error
-			if res, err = r.Run(gctx, jobs); err != nil {
+			if res, err = r.Run(gctx, toRun); err != nil {
 				return err
 			}
 			sweepWall = time.Since(start)
@@ -271,11 +291,14 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		}
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
+	if len(toRun) > 0 {
+		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), sweepWall.Seconds(), fl.jobs)
+	}
+	res = append(reused, res...)
 	if len(jobs) > 0 {
 		if err := printSynthTable(out, res); err != nil {
 			return err
 		}
-		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), sweepWall.Seconds(), fl.jobs)
 	}
 	if tm != nil {
 		if len(jobs) > 0 {
@@ -284,12 +307,14 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		if err := synth.WriteTMText(out, *tm); err != nil {
 			return err
 		}
-		fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
-			tm.Designs, tm.Wall.Seconds(), tm.Jobs)
+		if tmJob != nil {
+			fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
+				tm.Designs, tm.Wall.Seconds(), tm.Jobs)
+		}
 	}
 	if fl.jsonOut != "" {
 		var buf bytes.Buffer
-		if err := synth.WriteJSON(&buf, synth.Saved{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}); err != nil {
+		if err := synth.WriteJSON(&buf, synth.Saved{Command: synthCommand(cmd), Version: version, Results: res, TM: tm, Sources: hashes}); err != nil {
 			return failErr(fmt.Errorf("synth: --json: %w", err))
 		}
 		if err := writeFileAtomic(fl.jsonOut, buf.Bytes()); err != nil {
@@ -308,16 +333,25 @@ func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
 	if !fl.all || fl.out == "" {
 		return usageErr(errors.New("synth: --from-json writes the report and needs --all and --out"))
 	}
-	f, err := infile.Open(fl.fromJSON)
+	s, err := readSaved(fl.fromJSON)
 	if err != nil {
 		return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+	}
+	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
+}
+
+// readSaved reads an earlier run's --json.
+func readSaved(name string) (synth.Saved, error) {
+	f, err := infile.Open(name)
+	if err != nil {
+		return synth.Saved{}, err
 	}
 	defer f.Close()
 	s, err := synth.ReadJSON(f)
 	if err != nil {
-		return usageErr(fmt.Errorf("synth: --from-json %s: %w", fl.fromJSON, err))
+		return synth.Saved{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
+	return s, nil
 }
 
 // writeSynthReport writes the markdown report to out.

@@ -15,6 +15,10 @@ type Saved struct {
 	Version string    `json:"version"`
 	Results []Result  `json:"results"`
 	TM      *TMResult `json:"tm,omitempty"`
+	// Sources are the SHA-256 of every source the run read, by name
+	// (Runner.Hashes), so Reuse takes a result only while its RTL is
+	// unchanged.
+	Sources map[string]string `json:"sources,omitempty"`
 }
 
 // WriteJSON writes s, indented.
