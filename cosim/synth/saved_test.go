@@ -40,3 +40,54 @@ func TestReadJSONErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestReuse(t *testing.T) {
+	arb, sel := mustJob(t, "arbiter", Size{N: 8}), mustJob(t, "selector+arbiter", Size{N: 8, QW: 16})
+	tmJob, err := NewTMJob(nil)
+	require.NoError(t, err)
+	small, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	r := &Runner{VerilogDir: verilogDir}
+	now, err := r.Hashes([]Job{arb, sel}, &tmJob)
+	require.NoError(t, err)
+	require.Contains(t, now, "rr_arbiter.sv")
+	require.Contains(t, now, SelArbFile, "the embedded wrapper is hashed too")
+	require.Contains(t, now, "sram_mp.sv", "the memory's source counts for the TM (its black box comes from it)")
+	tm := TMResult{Job: tmJob}
+	saved := Saved{Results: []Result{{Job: arb, Cost: Cost{LUTs: 29}}, {Job: sel, Cost: Cost{LUTs: 9}}}, TM: &tm, Sources: now}
+	changed := func(f string) map[string]string {
+		m := map[string]string{}
+		for k, v := range now {
+			m[k] = v
+		}
+		m[f] = "edited"
+		return m
+	}
+	tests := []struct {
+		name           string
+		now            map[string]string
+		tm             *TMJob
+		wantHave, want int // reused sweep results, jobs left to run
+		wantTM         bool
+	}{
+		{"unchanged", now, &tmJob, 2, 0, true},
+		{"arbiter edited", changed("rr_arbiter.sv"), &tmJob, 0, 2, false}, // both read it, and so does the TM
+		{"selector edited", changed("hd_selector.sv"), &tmJob, 1, 1, false},
+		{"wrapper edited", changed(SelArbFile), &tmJob, 1, 1, true},
+		{"memory edited", changed("sram_mp.sv"), &tmJob, 2, 0, false},
+		{"TM at other parameters", now, &small, 2, 0, false},
+		{"no TM asked", now, nil, 2, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			have, rest, gotTM := saved.Reuse(tc.now, []Job{arb, sel}, tc.tm)
+			assert.Len(t, have, tc.wantHave, "reused")
+			assert.Len(t, rest, tc.want, "to run")
+			assert.Equal(t, tc.wantTM, gotTM != nil, "TM reused")
+		})
+	}
+	// A saved run without hashes reuses nothing.
+	_, rest, gotTM := Saved{Results: saved.Results, TM: &tm}.Reuse(now, []Job{arb}, &tmJob)
+	assert.Len(t, rest, 1)
+	assert.Nil(t, gotTM)
+}
