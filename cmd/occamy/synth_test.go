@@ -115,3 +115,32 @@ func TestSynthCommandLine(t *testing.T) {
 	require.NoError(t, cmd.ParseFlags([]string{"--out", "docs/hardware-cost.md", "--jobs", "3", "--all"}))
 	assert.Equal(t, "occamy synth --all --out docs/hardware-cost.md", synthCommand(cmd), "--jobs is left out; flags in a fixed order")
 }
+
+// --reuse takes the earlier run's result: the second run's Yosys answers
+// only -V and fails any synthesis, yet the row comes back the same; an
+// edited source would need a run, which fails here.
+func TestSynthReuse(t *testing.T) {
+	if _, err := exec.LookPath("yosys"); err != nil {
+		t.Skip("yosys not installed")
+	}
+	dir := t.TempDir()
+	js := filepath.Join(dir, "r.json")
+	first, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", "../../verilog", "--json", js)
+	require.Equal(t, 0, code, errText)
+
+	fake := filepath.Join(dir, "yosys")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$1\" = -V ] && { echo 'Yosys 0.23 (git sha1 7ce5011c24b)'; exit 0; }\necho 'ERROR: no synthesis here'; exit 7\n"), 0o755))
+	again, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", "../../verilog", "--yosys", fake, "--reuse", js)
+	require.Equal(t, 0, code, errText)
+	assert.Equal(t, first, again, "the reused row is the measured one")
+
+	// The same with an edited arbiter: it must run, and the fake fails.
+	vdir := filepath.Join(dir, "verilog")
+	require.NoError(t, os.Mkdir(vdir, 0o755))
+	src, err := os.ReadFile("../../verilog/rr_arbiter.sv")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(vdir, "rr_arbiter.sv"), append(src, []byte("// edited\n")...), 0o644))
+	_, errText, code = runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", vdir, "--yosys", fake, "--reuse", js)
+	assert.Equal(t, 1, code, "an edited source is synthesised again")
+	assert.Contains(t, errText, "ERROR: no synthesis here")
+}
