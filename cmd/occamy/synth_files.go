@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"occamy/cosim/synth"
+	"occamy/rtl/infile"
+)
+
+// synthFromJSON writes the report from an earlier run's --json.
+func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
+	if !fl.all || fl.out == "" {
+		return usageErr(errors.New("synth: --from-json writes the report and needs --all and --out"))
+	}
+	s, err := readSaved(fl.fromJSON)
+	if err != nil {
+		return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+	}
+	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
+}
+
+// readSaved reads an earlier run's --json.
+func readSaved(name string) (synth.Saved, error) {
+	f, err := infile.Open(name)
+	if err != nil {
+		return synth.Saved{}, err
+	}
+	defer f.Close()
+	s, err := synth.ReadJSON(f)
+	if err != nil {
+		return synth.Saved{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, nil
+}
+
+// writeSynthReport writes the markdown report to out.
+func writeSynthReport(cmd *cobra.Command, rep synth.Report, out string) error {
+	var buf bytes.Buffer
+	if err := synth.WriteMarkdown(&buf, rep); err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		return usageErr(fmt.Errorf("synth: --out: %w", err))
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s\n", out)
+	return nil
+}
+
+// writeFileAtomic writes b to name through a temporary file in its
+// directory, so a full disk or a signal leaves no half-written file.
+func writeFileAtomic(name string, b []byte) error {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
