@@ -73,4 +73,3 @@ func writeFileAtomic(name string, b []byte) error {
 	}
 	return os.Rename(tmp.Name(), name)
 }
-
