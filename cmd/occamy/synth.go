@@ -34,7 +34,8 @@ type synthFlags struct {
 	small      bool     // --small, for --block tm
 	jsonOut    string   // --json FILE: the results as JSON
 	fromJSON   string   // --from-json FILE: no Yosys, the results of an earlier --json
-	reuse      string   // --reuse FILE: results of an earlier --json whose sources are unchanged are not run again
+	reuse      []string // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
+	noTM       bool     // --no-tm: --all without the traffic manager
 }
 
 func newSynthCmd() *cobra.Command {
@@ -94,7 +95,8 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
 	f.StringVar(&fl.jsonOut, "json", "", "also write the results as JSON to `FILE`")
 	f.StringVar(&fl.fromJSON, "from-json", "", "with --all --out: write the report from the results an earlier --json wrote to `FILE`, without Yosys")
-	f.StringVar(&fl.reuse, "reuse", "", "take the results an earlier --json wrote to `FILE` for every design whose sources are unchanged (SHA-256), run only the rest")
+	f.StringArrayVar(&fl.reuse, "reuse", nil, "take the results an earlier --json wrote to `FILE` (repeatable) for every design whose sources are unchanged (SHA-256), run only the rest")
+	f.BoolVar(&fl.noTM, "no-tm", false, "with --all: the sweep without the traffic manager (a report with --out then needs the TM from --reuse)")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -135,6 +137,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	if fl.fromJSON != "" {
 		return synthFromJSON(cmd, fl)
+	}
+	if fl.out != "" && fl.noTM && len(fl.reuse) == 0 {
+		return usageErr(errors.New("synth: --out with --no-tm needs the traffic manager's result from --reuse FILE"))
 	}
 	if fl.jobs < 1 {
 		return usageErr(fmt.Errorf("synth: --jobs %d: want 1 or more", fl.jobs))
@@ -198,17 +203,19 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	var res, reused []synth.Result
 	var tm *synth.TMResult
 	toRun := jobs
-	if fl.reuse != "" {
-		s, err := readSaved(fl.reuse)
+	for _, name := range fl.reuse {
+		s, err := readSaved(name)
 		if err != nil {
 			return usageErr(fmt.Errorf("synth: --reuse: %w", err))
 		}
-		reused, toRun, tm = s.Reuse(hashes, jobs, tmJob)
-		fmt.Fprintf(errOut, "synth: --reuse %s: %d of %d designs and the TM %v taken, sources unchanged\n",
-			fl.reuse, len(reused), len(jobs), tm != nil)
-		if tm != nil {
-			tmJob = nil
+		// Each file against the current sources on its own: hashes of
+		// two runs are never mixed.
+		have, rest, t := s.Reuse(hashes, toRun, tmJob)
+		reused, toRun = append(reused, have...), rest
+		if t != nil {
+			tm, tmJob = t, nil
 		}
+		fmt.Fprintf(errOut, "synth: --reuse %s: %d designs%s taken (sources unchanged)\n", name, len(have), map[bool]string{true: " and the TM"}[t != nil])
 	}
 	// The sweep and the TM run side by side, sharing the Runner's --jobs
 	// Yosys processes.

@@ -29,11 +29,14 @@ func synthTMJob(fl synthFlags, changed func(string) bool) (*synth.TMJob, error) 
 		return nil, err
 	}
 	tm := slices.Contains(blockList(fl.blocks), synth.TMBlock) && !fl.all
+	if fl.noTM && !fl.all {
+		return nil, errors.New("--no-tm is for --all (leave tm out of --block instead)")
+	}
 	if !tm {
 		if len(params) > 0 || fl.small {
 			return nil, errors.New("--param and --small are for --block tm (--all costs the traffic manager at its defaults)")
 		}
-		if !fl.all {
+		if !fl.all || fl.noTM {
 			return nil, nil
 		}
 	}
