@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -184,11 +184,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	ctx, stop := interruptContext(cmd.Context())
 	defer stop()
 	errOut := cmd.ErrOrStderr()
-	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs,
-		Progress: func(res synth.Result, done, total int) {
-			fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", done, total,
-				res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
-		}}
+	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs}
 	version, err := r.Version(ctx)
 	if err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
@@ -217,6 +213,26 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		}
 		fmt.Fprintf(errOut, "synth: --reuse %s: %d designs%s taken (sources unchanged)\n", name, len(have), map[bool]string{true: " and the TM"}[t != nil])
 	}
+	// With --json, every finished design of the sweep is saved at once, so
+	// a run stopped half-way can be resumed with --reuse.
+	var mu sync.Mutex
+	done := append([]synth.Result(nil), reused...)
+	saved := synth.Saved{Command: synthCommand(cmd), Version: version, Sources: hashes}
+	r.Progress = func(res synth.Result, n, total int) {
+		fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", n, total,
+			res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
+		if fl.jsonOut == "" || strings.HasPrefix(res.Job.Block.Name, synth.TMBlock+":") {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done = append(done, res)
+		part := saved
+		part.Results, part.TM = done, tm
+		if err := saveJSON(fl.jsonOut, part); err != nil {
+			fmt.Fprintf(errOut, "synth: --json: %v\n", err)
+		}
+	}
 	// The sweep and the TM run side by side, sharing the Runner's --jobs
 	// Yosys processes.
 	var sweepWall time.Duration
@@ -238,12 +254,20 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 			if err != nil {
 				return fmt.Errorf("tm: %w", err)
 			}
+			mu.Lock()
 			tm = &t
+			mu.Unlock()
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		if ctx.Err() != nil {
+			if fl.jsonOut != "" {
+				mu.Lock()
+				n := len(done)
+				mu.Unlock()
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("synth interrupted: Yosys stopped; %s holds the %d designs finished (resume with --reuse %s)", fl.jsonOut, n, fl.jsonOut)}
+			}
 			return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
 		}
 		return failErr(fmt.Errorf("synth: %w", err))
@@ -270,11 +294,8 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		}
 	}
 	if fl.jsonOut != "" {
-		var buf bytes.Buffer
-		if err := synth.WriteJSON(&buf, synth.Saved{Command: synthCommand(cmd), Version: version, Results: res, TM: tm, Sources: hashes}); err != nil {
-			return failErr(fmt.Errorf("synth: --json: %w", err))
-		}
-		if err := writeFileAtomic(fl.jsonOut, buf.Bytes()); err != nil {
+		saved.Results, saved.TM = res, tm
+		if err := saveJSON(fl.jsonOut, saved); err != nil {
 			return usageErr(fmt.Errorf("synth: --json: %w", err))
 		}
 		fmt.Fprintf(errOut, "synth: wrote %s\n", fl.jsonOut)

@@ -25,6 +25,15 @@ func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
 	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
 }
 
+// saveJSON writes a run's results to name atomically.
+func saveJSON(name string, s synth.Saved) error {
+	var buf bytes.Buffer
+	if err := synth.WriteJSON(&buf, s); err != nil {
+		return err
+	}
+	return writeFileAtomic(name, buf.Bytes())
+}
+
 // readSaved reads an earlier run's --json.
 func readSaved(name string) (synth.Saved, error) {
 	f, err := infile.Open(name)

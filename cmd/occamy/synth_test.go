@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/synth"
 )
 
 func TestSynthBadInput(t *testing.T) {
@@ -145,4 +147,33 @@ func TestSynthReuse(t *testing.T) {
 	_, errText, code = runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", vdir, "--yosys", fake, "--reuse", js)
 	assert.Equal(t, 1, code, "an edited source is synthesised again")
 	assert.Contains(t, errText, "ERROR: no synthesis here")
+}
+
+// With --json every finished design is saved as it finishes: a run that
+// fails (or is stopped) half-way leaves the finished ones for --reuse.
+func TestSynthJSONKeepsFinished(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "yosys")
+	// The selector (the larger design, run first with --jobs 1) is
+	// measured; the arbiter then fails.
+	require.NoError(t, os.WriteFile(fake, []byte(`#!/bin/sh
+[ "$1" = -V ] && { echo 'Yosys 0.23 (git sha1 7ce5011c24b)'; exit 0; }
+grep -q 'top rr_arbiter' cost.ys && { echo 'ERROR: the arbiter fails'; exit 1; }
+printf '=== hd_selector ===\n\n   Number of cells: 2\n     $lut 1\n     $_DFF_P_ 1\n' > stat.txt
+printf 'Longest topological path in hd_selector (length=1):\n    0: \\a\n    1: \\y (via x)\n' > ltp.txt
+`), 0o755))
+	js := filepath.Join(dir, "r.json")
+	_, errText, code := runCLI(t, "synth", "--block", "selector,arbiter", "--n", "8", "--qw", "4", "--verilog", "../../verilog",
+		"--yosys", fake, "--json", js, "--jobs", "1")
+	assert.Equal(t, 1, code, errText)
+	assert.Contains(t, errText, "ERROR: the arbiter fails")
+	f, err := os.Open(js)
+	require.NoError(t, err)
+	defer f.Close()
+	s, err := synth.ReadJSON(f)
+	require.NoError(t, err)
+	require.Len(t, s.Results, 1, "the selector finished before the arbiter failed")
+	assert.Equal(t, "selector", s.Results[0].Job.Block.Name)
+	assert.Equal(t, 1, s.Results[0].Cost.LUTs)
+	assert.NotEmpty(t, s.Sources, "the hashes that --reuse checks")
 }
