@@ -90,6 +90,7 @@ func TestWriteMarkdownTM(t *testing.T) {
 		"In logic levels the maximum finder is 24 deep on its own against the selector's 3 and the arbiter's 7 (each at the TM's N=64, QW=16)",
 		"is 8.0× as deep as Occamy's comparator bank",
 		"they hold 229 376 bits (0.22 Mbit)",
+		"The largest sub-block is `u_adm` (tm_admission, 5000 LUT6, 47.2%) and the deepest `u_adm` (tm_admission, 40 levels)",
 		"## Maximum finder beside the selector and the arbiter",
 		"Every sub-block maps to LUTs and flip-flops only once its memories' cells are deleted.",
 	} {

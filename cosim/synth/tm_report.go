@@ -164,7 +164,7 @@ func writeTMClaim(p func(string, ...any), r TMResult) {
 	occ := exp
 	if okM {
 		occ -= mf.Cost.LUTs
-		p("Of the executor, %d LUT6 are the maximum finder, which only occamy-lqd (Pushout's longest-queue choice) uses and Occamy's own head drop does not; ",
+		p("Of the executor, %d LUT6 are the maximum finder, which only the occamy-lqd policy (a longest-queue choice, Pushout's Difficulty 3) uses; the occamy policy's head drop does not; ",
 			mf.Cost.LUTs)
 		p("without it, Occamy's expulsion logic (executor, selector, arbiter) is %d LUT6, %s of the TM's. ", occ, share(occ, total.LUTs))
 	}
@@ -182,9 +182,34 @@ func writeTMClaim(p func(string, ...any), r TMResult) {
 			mf.Levels.Length, s.Levels.Length, a.Levels.Length, r.Job.Param("P")*r.Job.Param("Q"), r.Job.Param("QW"))
 		p("Pushout's Difficulty 3, a choice over all N queue lengths in one cycle, is %s as deep as Occamy's comparator bank. ", timesText(mf.Levels.Length, s.Levels.Length))
 	}
+	big, deep := largestDeepest(r)
+	p("The largest sub-block is `%s` (%s, %d LUT6, %s) and the deepest `%s` (%s, %d levels)",
+		big.Path, big.Module, big.Cost.LUTs, share(big.Cost.LUTs, total.LUTs), deep.Path, deep.Module, deep.Levels.Length)
+	expulsion := map[string]bool{"tm_hd_exec": true, "hd_selector": true, "rr_arbiter": true}
+	if !expulsion[big.Module] && !expulsion[deep.Module] {
+		p(": neither is in the expulsion path")
+	}
+	p(". ")
 	p("The memories are not in these counts: they hold %s bits (%.2f Mbit), which this flow does not cost; ", commas(memBits(r)), float64(memBits(r))/(1<<20))
 	p("against the whole TM, SRAMs included, every logic share above can only be smaller. The DT threshold unit `u_thr` "+
 		"(%d LUT6 here) serves admission and the selector alike and is not counted as expulsion logic.\n\n", thrLUTs(r))
+}
+
+// largestDeepest are the instances in the top with the most LUT6 and the
+// most levels.
+func largestDeepest(r TMResult) (big, deep TMPart) {
+	for _, q := range r.Parts {
+		if q.Depth != 1 {
+			continue
+		}
+		if q.Cost.LUTs > big.Cost.LUTs {
+			big = q
+		}
+		if q.Levels.Length > deep.Levels.Length {
+			deep = q
+		}
+	}
+	return big, deep
 }
 
 func memBits(r TMResult) int {
