@@ -33,7 +33,7 @@ type synthFlags struct {
 	params     []string // --param NAME=VALUE, for --block tm
 	small      bool     // --small, for --block tm
 	jsonOut    string   // --json FILE: the results as JSON
-	fromJSON   string   // --from-json FILE: no Yosys, the results of an earlier --json
+	fromJSON   []string // --from-json FILE (repeatable): no Yosys, the results of earlier --json runs, merged
 	reuse      []string // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
 	noTM       bool     // --no-tm: --all without the traffic manager
 }
@@ -59,8 +59,12 @@ TM gives it, and the top's own logic with its sub-modules as black boxes.
 It prints LUT6, FF and levels per sub-block, the total and the memories.
 It runs alone and takes the TM's Verilog parameters with --param
 (` + strings.Join(synth.TMParamNames(), ", ") + `; defaults otherwise) or
---small (the registry's small set). At the defaults it takes several
-minutes on 2 cores.
+--small (the registry's small set). At the defaults it took 37 minutes
+wall at 2 Yosys processes on a loaded 2-core VM (the scheduler alone 29).
+
+--json FILE keeps the results (each design as it finishes), --reuse FILE
+takes those whose sources hash the same, --from-json merges saved runs
+without Yosys.
 
 --all runs the full sweep (N = 8..256 at QW=16 and 32 for the selector,
 arbiter, pair and maximum finder, the threshold unit, the executor, the
@@ -94,7 +98,7 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.StringVar(&fl.yosys, "yosys", "yosys", "Yosys executable")
 	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
 	f.StringVar(&fl.jsonOut, "json", "", "also write the results as JSON to `FILE`")
-	f.StringVar(&fl.fromJSON, "from-json", "", "with --all --out: write the report from the results an earlier --json wrote to `FILE`, without Yosys")
+	f.StringArrayVar(&fl.fromJSON, "from-json", nil, "without Yosys: merge the results earlier --json runs wrote to `FILE` (repeatable) into --json, and with --all write the --out report")
 	f.StringArrayVar(&fl.reuse, "reuse", nil, "take the results an earlier --json wrote to `FILE` (repeatable) for every design whose sources are unchanged (SHA-256), run only the rest")
 	f.BoolVar(&fl.noTM, "no-tm", false, "with --all: the sweep without the traffic manager (a report with --out then needs the TM from --reuse)")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
@@ -135,7 +139,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if fl.out != "" && !fl.all {
 		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
 	}
-	if fl.fromJSON != "" {
+	if len(fl.fromJSON) > 0 {
 		return synthFromJSON(cmd, fl)
 	}
 	if fl.out != "" && fl.noTM && len(fl.reuse) == 0 {

@@ -13,14 +13,35 @@ import (
 	"occamy/rtl/infile"
 )
 
-// synthFromJSON writes the report from an earlier run's --json.
+// synthFromJSON merges earlier runs' --json files (no Yosys): into --json,
+// and with --all --out into the report.
 func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
-	if !fl.all || fl.out == "" {
-		return usageErr(errors.New("synth: --from-json writes the report and needs --all and --out"))
+	if fl.out == "" && fl.jsonOut == "" {
+		return usageErr(errors.New("synth: --from-json writes --json or, with --all, the --out report: give one"))
 	}
-	s, err := readSaved(fl.fromJSON)
+	if fl.out != "" && !fl.all {
+		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
+	}
+	var all []synth.Saved
+	for _, name := range fl.fromJSON {
+		s, err := readSaved(name)
+		if err != nil {
+			return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+		}
+		all = append(all, s)
+	}
+	s, err := synth.Merge(all...)
 	if err != nil {
 		return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+	}
+	if fl.jsonOut != "" {
+		if err := saveJSON(fl.jsonOut, s); err != nil {
+			return usageErr(fmt.Errorf("synth: --json: %w", err))
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s (%d designs, TM %v)\n", fl.jsonOut, len(s.Results), s.TM != nil)
+	}
+	if fl.out == "" {
+		return nil
 	}
 	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
 }

@@ -43,7 +43,7 @@ func TestSynthBadInput(t *testing.T) {
 		{"small with all", []string{"synth", "--all", "--small"}, "synth: --param and --small are for --block tm"},
 		{"no-tm without all", []string{"synth", "--block", "arbiter", "--no-tm"}, "synth: --no-tm is for --all"},
 		{"no-tm report without reuse", []string{"synth", "--all", "--no-tm", "--out", "x.md"}, "synth: --out with --no-tm needs the traffic manager's result from --reuse FILE"},
-		{"from-json without out", []string{"synth", "--all", "--from-json", "x.json"}, "synth: --from-json writes the report and needs --all and --out"},
+		{"from-json without out", []string{"synth", "--all", "--from-json", "x.json"}, "synth: --from-json writes --json or, with --all, the --out report: give one"},
 		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}
 	for _, tc := range tests {

@@ -304,7 +304,10 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	p("occamy synth --block tm                                # the traffic manager at its defaults\n")
 	p("occamy synth --block tm --small                        # at the registry's small set (about a minute)\n```\n\n")
 	p("`occamy synth` with no `--block` prints every block at N=64, QW=16 (executor and top at B=%d, P=%d). ", StoreSize.B, StoreSize.P)
-	p("Yosys runs in parallel, one process per core (`--jobs`). The Go driver is `cosim/synth`.\n")
+	p("Yosys runs in parallel, one process per core (`--jobs`); the sweep and the traffic manager share them. The Go driver is `cosim/synth`.\n\n")
+	p("`make synth` keeps the raw results in `docs/hardware-cost.json` (`--json`) and takes from there every design whose ")
+	p("sources hash the same (SHA-256, `--reuse`), so only what changed is synthesised again; `make synth SYNTH_FRESH=1` runs ")
+	p("everything. `occamy synth --from-json FILE --all --out FILE.md` writes this file from saved results without Yosys.\n")
 	_, err = io.WriteString(w, b.String())
 	return err
 }

@@ -54,3 +54,37 @@ func ReadJSON(r io.Reader) (Saved, error) {
 	}
 	return s, nil
 }
+
+// Merge joins saved runs: every design once (the first run's result), the
+// first TM result, the union of the sources' hashes. Runs on different
+// Yosys versions, or that hashed one source differently (measured on other
+// RTL), are an error: their numbers do not belong in one report. The
+// command is the first run's.
+func Merge(runs ...Saved) (Saved, error) {
+	if len(runs) == 0 {
+		return Saved{}, fmt.Errorf("nothing to merge")
+	}
+	m := Saved{Command: runs[0].Command, Version: runs[0].Version, Sources: map[string]string{}}
+	seen := map[string]bool{}
+	for i, s := range runs {
+		if s.Version != m.Version {
+			return Saved{}, fmt.Errorf("run %d is %q, run 0 %q: one Yosys per report", i, s.Version, m.Version)
+		}
+		for f, h := range s.Sources {
+			if old, ok := m.Sources[f]; ok && old != h {
+				return Saved{}, fmt.Errorf("run %d measured another %s than an earlier run (SHA-256 differs)", i, f)
+			}
+			m.Sources[f] = h
+		}
+		for _, r := range s.Results {
+			if !seen[r.Job.Key()] {
+				seen[r.Job.Key()] = true
+				m.Results = append(m.Results, r)
+			}
+		}
+		if m.TM == nil && s.TM != nil {
+			m.TM = s.TM
+		}
+	}
+	return m, nil
+}

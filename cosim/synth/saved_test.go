@@ -91,3 +91,26 @@ func TestReuse(t *testing.T) {
 	assert.Len(t, rest, 1)
 	assert.Nil(t, gotTM)
 }
+
+func TestMerge(t *testing.T) {
+	arb, sel := mustJob(t, "arbiter", Size{N: 8}), mustJob(t, "selector", Size{N: 8, QW: 16})
+	tm := fakeTM(t)
+	a := Saved{Command: "occamy synth --block tm", Version: "Yosys 0.23", TM: &tm, Sources: map[string]string{"rr_arbiter.sv": "h1"}}
+	b := Saved{Command: "occamy synth --all", Version: "Yosys 0.23", Results: []Result{{Job: arb, Cost: Cost{LUTs: 1}}, {Job: sel}},
+		Sources: map[string]string{"rr_arbiter.sv": "h1", "hd_selector.sv": "h2"}}
+	c := Saved{Version: "Yosys 0.23", Results: []Result{{Job: arb, Cost: Cost{LUTs: 99}}}}
+	m, err := Merge(a, b, c)
+	require.NoError(t, err)
+	assert.Equal(t, "occamy synth --block tm", m.Command)
+	require.Len(t, m.Results, 2, "each design once")
+	assert.Equal(t, 1, m.Results[0].Cost.LUTs, "the first run's result")
+	assert.NotNil(t, m.TM)
+	assert.Equal(t, map[string]string{"rr_arbiter.sv": "h1", "hd_selector.sv": "h2"}, m.Sources)
+
+	_, err = Merge(a, Saved{Version: "Yosys 0.24"})
+	assert.ErrorContains(t, err, `run 1 is "Yosys 0.24", run 0 "Yosys 0.23": one Yosys per report`)
+	_, err = Merge(a, Saved{Version: "Yosys 0.23", Sources: map[string]string{"rr_arbiter.sv": "other"}})
+	assert.ErrorContains(t, err, "run 1 measured another rr_arbiter.sv than an earlier run")
+	_, err = Merge()
+	assert.Error(t, err)
+}
