@@ -176,4 +176,7 @@ printf 'Longest topological path in hd_selector (length=1):\n    0: \\a\n    1: 
 	assert.Equal(t, "selector", s.Results[0].Job.Block.Name)
 	assert.Equal(t, 1, s.Results[0].Cost.LUTs)
 	assert.NotEmpty(t, s.Sources, "the hashes that --reuse checks")
+	st, err := os.Stat(js)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "a normal file, not CreateTemp's 0600")
 }
