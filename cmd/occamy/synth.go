@@ -73,7 +73,8 @@ markdown report (docs/hardware-cost.md; see make synth). Yosys runs in
 parallel, one process per core unless --jobs says otherwise.
 
 Exit status: 0 done, 1 Yosys failed or its output was not understood,
-2 bad input or Yosys missing.`,
+2 bad input or Yosys missing, 130 stopped by SIGINT or SIGTERM (Yosys
+is stopped; with --json the finished designs are kept).`,
 		Example: `  occamy synth
   occamy synth --block arbiter --n 256
   occamy synth --block selector,selector+arbiter --n 64 --qw 32
@@ -86,7 +87,7 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block); one of "+strings.Join(synth.BlockNames(), ", "))
+	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block but tm); one of "+strings.Join(synth.BlockNames(), ", ")+", or tm alone")
 	f.IntVar(&fl.size.N, "n", synth.DefaultSize.N, "queues / requesters N")
 	f.IntVar(&fl.size.QW, "qw", synth.DefaultSize.QW, "width QW of a queue length and threshold")
 	f.IntVar(&fl.size.B, "b", synth.DefaultSize.B, "buffer cells B (executor, top)")
