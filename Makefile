@@ -23,7 +23,7 @@ help:
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
 	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
-	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (~10 min)"
+	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (reuses docs/hardware-cost.json; SYNTH_FRESH=1: about an hour)"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
 	@echo "make golden-lib   libocamy_golden.so + DPI-C header + SV package into $(GOLDEN_LIB) (docs/dpi.md)"
@@ -126,9 +126,15 @@ bench:
 	@mkdir -p $(OUT)
 	$(GO) test -tags verilator -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt
 
-# synth regenerates docs/hardware-cost.md with Yosys (about 10 minutes on 2 cores).
+# synth regenerates docs/hardware-cost.md with Yosys, the traffic manager
+# per sub-block included. Its raw results are kept in docs/hardware-cost.json:
+# a design whose sources hash the same (SHA-256) is taken from there, the
+# rest is run (SYNTH_FRESH=1 runs everything: about an hour of Yosys at 2
+# processes on a loaded 2-core VM, the TM's sub-blocks 37 min of it).
+SYNTH_JSON = docs/hardware-cost.json
 synth: build
-	$(BIN)/occamy synth --all --out docs/hardware-cost.md
+	$(BIN)/occamy synth --all --out docs/hardware-cost.md --json $(SYNTH_JSON) \
+		$(if $(SYNTH_FRESH),,$(if $(wildcard $(SYNTH_JSON)),--reuse $(SYNTH_JSON)))
 
 clean:
 	rm -rf $(OUT) $(BIN)

@@ -1,20 +1,21 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
 
 	"occamy/cosim/synth"
 	"occamy/rtl/infile"
@@ -29,6 +30,12 @@ type synthFlags struct {
 	jobs       int
 	verilogDir string
 	yosys      string
+	params     []string // --param NAME=VALUE, for --block tm
+	small      bool     // --small, for --block tm
+	jsonOut    string   // --json FILE: the results as JSON
+	fromJSON   []string // --from-json FILE (repeatable): no Yosys, the results of earlier --json runs, merged
+	reuse      []string // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
+	noTM       bool     // --no-tm: --all without the traffic manager
 }
 
 func newSynthCmd() *cobra.Command {
@@ -41,20 +48,38 @@ stat, ltp -noff) on the project's Verilog blocks and prints, per block, its
 LUTs, flip-flop bits and logic levels (the longest chain of LUTs between
 registers or ports).
 
-Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `. threshold ignores --n;
+Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `, ` + synth.TMBlock + `. threshold ignores --n;
 the executor and top also take --b and --p (their cell and PD stores are
 register files, so keep B and P small). top uses Q=min(8,N) classes.
 
---all runs the full sweep (N = 8..256 at QW=16 and 32, the threshold unit,
-the executor and the top) and, with --out, writes the markdown report
-(docs/hardware-cost.md; see make synth). Yosys runs in parallel, one
-process per core unless --jobs says otherwise.
+--block tm costs the traffic manager occamy_tm with every sram_mp a black
+box: one elaboration gives its hierarchy and the memories' words, width and
+ports, then each sub-module is synthesised on its own at the parameters the
+TM gives it, and the top's own logic with its sub-modules as black boxes.
+It prints LUT6, FF and levels per sub-block, the total and the memories.
+It runs alone and takes the TM's Verilog parameters with --param
+(` + strings.Join(synth.TMParamNames(), ", ") + `; defaults otherwise) or
+--small (the registry's small set). At the defaults it took 37 minutes
+wall at 2 Yosys processes on a loaded 2-core VM (the scheduler alone 29).
+
+--json FILE keeps the results (each design as it finishes), --reuse FILE
+takes those whose sources hash the same, --from-json merges saved runs
+without Yosys.
+
+--all runs the full sweep (N = 8..256 at QW=16 and 32 for the selector,
+arbiter, pair and maximum finder, the threshold unit, the executor, the
+top, and the traffic manager at its defaults) and, with --out, writes the
+markdown report (docs/hardware-cost.md; see make synth). Yosys runs in
+parallel, one process per core unless --jobs says otherwise.
 
 Exit status: 0 done, 1 Yosys failed or its output was not understood,
-2 bad input or Yosys missing.`,
+2 bad input or Yosys missing, 130 stopped by SIGINT or SIGTERM (Yosys
+is stopped; with --json the finished designs are kept).`,
 		Example: `  occamy synth
   occamy synth --block arbiter --n 256
   occamy synth --block selector,selector+arbiter --n 64 --qw 32
+  occamy synth --block tm
+  occamy synth --block tm --small --jobs 1
   occamy synth --all --out docs/hardware-cost.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -62,7 +87,7 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block); one of "+strings.Join(synth.BlockNames(), ", "))
+	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block but tm); one of "+strings.Join(synth.BlockNames(), ", ")+", or tm alone")
 	f.IntVar(&fl.size.N, "n", synth.DefaultSize.N, "queues / requesters N")
 	f.IntVar(&fl.size.QW, "qw", synth.DefaultSize.QW, "width QW of a queue length and threshold")
 	f.IntVar(&fl.size.B, "b", synth.DefaultSize.B, "buffer cells B (executor, top)")
@@ -72,6 +97,12 @@ Exit status: 0 done, 1 Yosys failed or its output was not understood,
 	f.IntVar(&fl.jobs, "jobs", runtime.NumCPU(), "Yosys processes at a time")
 	f.StringVar(&fl.verilogDir, "verilog", "verilog", "the project's verilog/ directory")
 	f.StringVar(&fl.yosys, "yosys", "yosys", "Yosys executable")
+	f.StringArrayVar(&fl.params, "param", nil, "with --block tm: a Verilog parameter NAME=VALUE (repeatable, or comma-separated), e.g. P=2,Q=2")
+	f.StringVar(&fl.jsonOut, "json", "", "also write the results as JSON to `FILE`")
+	f.StringArrayVar(&fl.fromJSON, "from-json", nil, "without Yosys: merge the results earlier --json runs wrote to `FILE` (repeatable) into --json, and with --all write the --out report")
+	f.StringArrayVar(&fl.reuse, "reuse", nil, "take the results an earlier --json wrote to `FILE` (repeatable) for every design whose sources are unchanged (SHA-256), run only the rest")
+	f.BoolVar(&fl.noTM, "no-tm", false, "with --all: the sweep without the traffic manager (a report with --out then needs the TM from --reuse)")
+	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
 
@@ -82,12 +113,13 @@ func synthJobs(fl synthFlags) ([]synth.Job, error) {
 	}
 	names := synth.BlockNames()
 	if strings.TrimSpace(fl.blocks) != "" {
-		names = nil
-		for _, n := range strings.Split(fl.blocks, ",") {
-			if n = strings.TrimSpace(n); n != "" {
-				names = append(names, n)
-			}
+		names = blockList(fl.blocks)
+	}
+	if slices.Contains(names, synth.TMBlock) {
+		if len(names) > 1 {
+			return nil, errors.New("--block tm runs on its own (its cost comes per sub-block); give the other blocks in another run")
 		}
+		return nil, nil
 	}
 	var jobs []synth.Job
 	for _, name := range names {
@@ -108,12 +140,22 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if fl.out != "" && !fl.all {
 		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
 	}
+	if len(fl.fromJSON) > 0 {
+		return synthFromJSON(cmd, fl)
+	}
+	if fl.out != "" && fl.noTM && len(fl.reuse) == 0 {
+		return usageErr(errors.New("synth: --out with --no-tm needs the traffic manager's result from --reuse FILE"))
+	}
 	if fl.jobs < 1 {
 		return usageErr(fmt.Errorf("synth: --jobs %d: want 1 or more", fl.jobs))
 	}
 	jobs, err := synthJobs(fl)
 	if err != nil {
 		// Unknown block names and parameters out of range.
+		return usageErr(fmt.Errorf("synth: %w", err))
+	}
+	tmJob, err := synthTMJob(fl, cmd.Flags().Changed)
+	if err != nil {
 		return usageErr(fmt.Errorf("synth: %w", err))
 	}
 	yosys, err := synth.LookYosys(fl.yosys)
@@ -133,49 +175,140 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 			}
 		}
 	}
+	if tmJob != nil {
+		for _, f := range append(append([]string(nil), tmJob.Files...), tmJob.MemFile) {
+			if err := infile.Check(filepath.Join(fl.verilogDir, f)); err != nil {
+				return usageErr(fmt.Errorf("synth: --verilog %s: block tm needs %s: %s (run from the repository root or pass --verilog DIR)",
+					fl.verilogDir, f, infile.Reason(err)))
+			}
+		}
+	}
 
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	// SIGINT or SIGTERM cancels the context, which kills the Yosys
+	// processes (exec.CommandContext); no report is written.
+	ctx, stop := interruptContext(cmd.Context())
 	defer stop()
 	errOut := cmd.ErrOrStderr()
-	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs,
-		Progress: func(res synth.Result, done, total int) {
-			fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", done, total,
-				res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
-		}}
+	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs}
 	version, err := r.Version(ctx)
 	if err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
-	start := time.Now()
-	res, err := r.Run(ctx, jobs)
-	if err != nil {
-		return failErr(fmt.Errorf("synth: %w", err))
-	}
-	wall := time.Since(start)
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
-	if err := printSynthTable(out, res); err != nil {
-		return err
+	hashes, err := r.Hashes(jobs, tmJob)
+	if err != nil {
+		return usageErr(err)
 	}
-	fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), wall.Seconds(), fl.jobs)
+	// --reuse: what an earlier run measured on the same sources is taken.
+	var res, reused []synth.Result
+	var tm *synth.TMResult
+	toRun := jobs
+	for _, name := range fl.reuse {
+		s, err := readSaved(name)
+		if err != nil {
+			return usageErr(fmt.Errorf("synth: --reuse: %w", err))
+		}
+		// Each file against the current sources on its own: hashes of
+		// two runs are never mixed.
+		have, rest, t := s.Reuse(hashes, toRun, tmJob)
+		reused, toRun = append(reused, have...), rest
+		if t != nil {
+			tm, tmJob = t, nil
+		}
+		fmt.Fprintf(errOut, "synth: --reuse %s: %d designs%s taken (sources unchanged)\n", name, len(have), map[bool]string{true: " and the TM"}[t != nil])
+	}
+	// With --json, every finished design of the sweep is saved at once, so
+	// a run stopped half-way can be resumed with --reuse.
+	var mu sync.Mutex
+	done := append([]synth.Result(nil), reused...)
+	saved := synth.Saved{Command: synthCommand(cmd), Version: version, Sources: hashes}
+	r.Progress = func(res synth.Result, n, total int) {
+		fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", n, total,
+			res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
+		if fl.jsonOut == "" || strings.HasPrefix(res.Job.Block.Name, synth.TMBlock+":") {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done = append(done, res)
+		part := saved
+		part.Results, part.TM = done, tm
+		if err := saveJSON(fl.jsonOut, part); err != nil {
+			fmt.Fprintf(errOut, "synth: --json: %v\n", err)
+		}
+	}
+	// The sweep and the TM run side by side, sharing the Runner's --jobs
+	// Yosys processes.
+	var sweepWall time.Duration
+	g, gctx := errgroup.WithContext(ctx)
+	if len(toRun) > 0 {
+		g.Go(func() error {
+			start := time.Now()
+			var err error
+			if res, err = r.Run(gctx, toRun); err != nil {
+				return err
+			}
+			sweepWall = time.Since(start)
+			return nil
+		})
+	}
+	if tmJob != nil {
+		g.Go(func() error {
+			t, err := r.RunTM(gctx, *tmJob)
+			if err != nil {
+				return fmt.Errorf("tm: %w", err)
+			}
+			mu.Lock()
+			tm = &t
+			mu.Unlock()
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		if ctx.Err() != nil {
+			if fl.jsonOut != "" {
+				mu.Lock()
+				n := len(done)
+				mu.Unlock()
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("synth interrupted: Yosys stopped; %s holds the %d designs finished (resume with --reuse %s)", fl.jsonOut, n, fl.jsonOut)}
+			}
+			return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+		}
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if len(toRun) > 0 {
+		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), sweepWall.Seconds(), fl.jobs)
+	}
+	res = append(reused, res...)
+	if len(jobs) > 0 {
+		if err := printSynthTable(out, res); err != nil {
+			return err
+		}
+	}
+	if tm != nil {
+		if len(jobs) > 0 {
+			fmt.Fprintln(out)
+		}
+		if err := synth.WriteTMText(out, *tm); err != nil {
+			return err
+		}
+		if tmJob != nil {
+			fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
+				tm.Designs, tm.Wall.Seconds(), tm.Jobs)
+		}
+	}
+	if fl.jsonOut != "" {
+		saved.Results, saved.TM = res, tm
+		if err := saveJSON(fl.jsonOut, saved); err != nil {
+			return usageErr(fmt.Errorf("synth: --json: %w", err))
+		}
+		fmt.Fprintf(errOut, "synth: wrote %s\n", fl.jsonOut)
+	}
 	if fl.out == "" {
 		return nil
 	}
-	var buf bytes.Buffer
-	rep := synth.Report{Command: synthCommand(cmd), Version: version, Results: res}
-	if err := synth.WriteMarkdown(&buf, rep); err != nil {
-		return failErr(fmt.Errorf("synth: %w", err))
-	}
-	if dir := filepath.Dir(fl.out); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return usageErr(fmt.Errorf("synth: --out: %w", err))
-		}
-	}
-	if err := os.WriteFile(fl.out, buf.Bytes(), 0o644); err != nil {
-		return usageErr(fmt.Errorf("synth: --out: %w", err))
-	}
-	fmt.Fprintf(errOut, "synth: wrote %s\n", fl.out)
-	return nil
+	return writeSynthReport(cmd, synth.Report{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}, fl.out)
 }
 
 // printSynthTable prints one table grouped by block, in the blocks' order,
@@ -227,9 +360,14 @@ func distinct(res []synth.Result) int {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "small", "param", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
+			continue
+		}
+		if name == "param" {
+			ps, _ := cmd.Flags().GetStringArray(name)
+			parts = append(parts, "--param "+strings.Join(ps, ","))
 			continue
 		}
 		if f.Value.Type() == "bool" {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/synth"
 )
 
 func TestSynthBadInput(t *testing.T) {
@@ -16,7 +20,7 @@ func TestSynthBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown block", []string{"synth", "--block", "comparator"},
-			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top`},
+			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top, tm`},
 		{"unknown among known", []string{"synth", "--block", "arbiter,sorter"}, `unknown block "sorter"; known blocks:`},
 		{"N out of range", []string{"synth", "--block", "arbiter", "--n", "300"},
 			"synth: --block arbiter: rr_arbiter: parameter N=300 out of range, allowed 1..256"},
@@ -25,6 +29,22 @@ func TestSynthBadInput(t *testing.T) {
 		{"out without all", []string{"synth", "--out", "x.md"}, "synth: --out writes the full report and needs --all"},
 		{"jobs", []string{"synth", "--jobs", "0"}, "synth: --jobs 0: want 1 or more"},
 		{"argument", []string{"synth", "arbiter"}, `unknown command "arbiter"`},
+		{"tm with others", []string{"synth", "--block", "tm,arbiter"}, "synth: --block tm runs on its own"},
+		{"tm unknown parameter", []string{"synth", "--block", "tm", "--param", "N=64"},
+			"synth: tm: no Verilog parameter N; synth takes P, Q, B, K, QW, AW, MAXPKT, IN, TXWIN, SW"},
+		{"tm run-time parameter", []string{"synth", "--block", "tm", "--param", "POLICY=1"},
+			"synth: tm: POLICY is a run-time input (cfg_*_i), not a Verilog parameter; synth takes P, Q,"},
+		{"tm out of range", []string{"synth", "--block", "tm", "--param", "K=3"}, "synth: tm: parameter K=3 out of range, allowed 1..8 (one of 1, 2, 4, 8)"},
+		{"tm P out of range", []string{"synth", "--block", "tm", "--small", "--param", "P=0"}, "parameter P=0 out of range"},
+		{"tm bad param word", []string{"synth", "--block", "tm", "--param", "P"}, `synth: --param "P": want NAME=VALUE`},
+		{"tm with --n", []string{"synth", "--block", "tm", "--n", "8"},
+			"synth: --block tm does not take --n; give the TM's Verilog parameters with --param NAME=VALUE (P, Q, B,"},
+		{"param without tm", []string{"synth", "--block", "arbiter", "--param", "P=2"}, "synth: --param and --small are for --block tm"},
+		{"small with all", []string{"synth", "--all", "--small"}, "synth: --param and --small are for --block tm"},
+		{"no-tm without all", []string{"synth", "--block", "arbiter", "--no-tm"}, "synth: --no-tm is for --all"},
+		{"no-tm report without reuse", []string{"synth", "--all", "--no-tm", "--out", "x.md"}, "synth: --out with --no-tm needs the traffic manager's result from --reuse FILE"},
+		{"from-json without out", []string{"synth", "--all", "--from-json", "x.json"}, "synth: --from-json writes --json or, with --all, the --out report: give one"},
+		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -70,8 +90,93 @@ func TestSynthArbiterN8(t *testing.T) {
 	assert.Equal(t, "N=8", row[6])
 }
 
+// The exit code and message are checked before Yosys is looked for, so the
+// bad TM parameters fail the same without it.
+func TestSynthTMBadInputWithoutYosys(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, errText, code := runCLI(t, "synth", "--block", "tm", "--param", "Q=9")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "synth: tm: parameter Q=9 out of range, allowed 1..8", errText)
+	assert.NotContains(t, errText, "\n", "one line")
+}
+
+// --from-json renders the report without Yosys and refuses results that
+// are not a full run's, leaving no file behind.
+func TestSynthFromJSONIncomplete(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := t.TempDir()
+	js := filepath.Join(dir, "r.json")
+	require.NoError(t, os.WriteFile(js, []byte(`{"command":"occamy synth --all","version":"Yosys 0.23","results":[]}`), 0o644))
+	md := filepath.Join(dir, "r.md")
+	_, errText, code := runCLI(t, "synth", "--all", "--out", md, "--from-json", js)
+	assert.Equal(t, 1, code, "an incomplete result set is not the user's flag: %s", errText)
+	assert.Contains(t, errText, "synth: report: no result for selector N=8,QW=16")
+	assert.NoFileExists(t, md)
+}
+
 func TestSynthCommandLine(t *testing.T) {
 	cmd := newSynthCmd()
 	require.NoError(t, cmd.ParseFlags([]string{"--out", "docs/hardware-cost.md", "--jobs", "3", "--all"}))
 	assert.Equal(t, "occamy synth --all --out docs/hardware-cost.md", synthCommand(cmd), "--jobs is left out; flags in a fixed order")
+}
+
+// --reuse takes the earlier run's result: the second run's Yosys answers
+// only -V and fails any synthesis, yet the row comes back the same; an
+// edited source would need a run, which fails here.
+func TestSynthReuse(t *testing.T) {
+	if _, err := exec.LookPath("yosys"); err != nil {
+		t.Skip("yosys not installed")
+	}
+	dir := t.TempDir()
+	js := filepath.Join(dir, "r.json")
+	first, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", "../../verilog", "--json", js)
+	require.Equal(t, 0, code, errText)
+
+	fake := filepath.Join(dir, "yosys")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\n[ \"$1\" = -V ] && { echo 'Yosys 0.23 (git sha1 7ce5011c24b)'; exit 0; }\necho 'ERROR: no synthesis here'; exit 7\n"), 0o755))
+	again, errText, code := runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", "../../verilog", "--yosys", fake, "--reuse", js)
+	require.Equal(t, 0, code, errText)
+	assert.Equal(t, first, again, "the reused row is the measured one")
+
+	// The same with an edited arbiter: it must run, and the fake fails.
+	vdir := filepath.Join(dir, "verilog")
+	require.NoError(t, os.Mkdir(vdir, 0o755))
+	src, err := os.ReadFile("../../verilog/rr_arbiter.sv")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(vdir, "rr_arbiter.sv"), append(src, []byte("// edited\n")...), 0o644))
+	_, errText, code = runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", vdir, "--yosys", fake, "--reuse", js)
+	assert.Equal(t, 1, code, "an edited source is synthesised again")
+	assert.Contains(t, errText, "ERROR: no synthesis here")
+}
+
+// With --json every finished design is saved as it finishes: a run that
+// fails (or is stopped) half-way leaves the finished ones for --reuse.
+func TestSynthJSONKeepsFinished(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "yosys")
+	// The selector (the larger design, run first with --jobs 1) is
+	// measured; the arbiter then fails.
+	require.NoError(t, os.WriteFile(fake, []byte(`#!/bin/sh
+[ "$1" = -V ] && { echo 'Yosys 0.23 (git sha1 7ce5011c24b)'; exit 0; }
+grep -q 'top rr_arbiter' cost.ys && { echo 'ERROR: the arbiter fails'; exit 1; }
+printf '=== hd_selector ===\n\n   Number of cells: 2\n     $lut 1\n     $_DFF_P_ 1\n' > stat.txt
+printf 'Longest topological path in hd_selector (length=1):\n    0: \\a\n    1: \\y (via x)\n' > ltp.txt
+`), 0o755))
+	js := filepath.Join(dir, "r.json")
+	_, errText, code := runCLI(t, "synth", "--block", "selector,arbiter", "--n", "8", "--qw", "4", "--verilog", "../../verilog",
+		"--yosys", fake, "--json", js, "--jobs", "1")
+	assert.Equal(t, 1, code, errText)
+	assert.Contains(t, errText, "ERROR: the arbiter fails")
+	f, err := os.Open(js)
+	require.NoError(t, err)
+	defer f.Close()
+	s, err := synth.ReadJSON(f)
+	require.NoError(t, err)
+	require.Len(t, s.Results, 1, "the selector finished before the arbiter failed")
+	assert.Equal(t, "selector", s.Results[0].Job.Block.Name)
+	assert.Equal(t, 1, s.Results[0].Cost.LUTs)
+	assert.NotEmpty(t, s.Sources, "the hashes that --reuse checks")
+	st, err := os.Stat(js)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "a normal file, not CreateTemp's 0600")
 }

@@ -138,7 +138,7 @@ type UnknownBlockError struct{ Name string }
 
 // Error implements error.
 func (e *UnknownBlockError) Error() string {
-	return fmt.Sprintf("unknown block %q; known blocks: %s", e.Name, strings.Join(BlockNames(), ", "))
+	return fmt.Sprintf("unknown block %q; known blocks: %s", e.Name, strings.Join(append(BlockNames(), TMBlock), ", "))
 }
 
 // Lookup finds a block by its name or by its Verilog module name.

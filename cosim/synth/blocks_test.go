@@ -33,7 +33,7 @@ func TestLookupUnknownListsKnown(t *testing.T) {
 	require.Error(t, err)
 	var ue *UnknownBlockError
 	require.True(t, errors.As(err, &ue), "want *UnknownBlockError, got %T", err)
-	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top`, err.Error())
+	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top, tm`, err.Error())
 }
 
 func TestNewJobParams(t *testing.T) {

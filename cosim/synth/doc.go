@@ -3,7 +3,7 @@
 // `occamy synth` and docs/hardware-cost.md (`make synth`).
 //
 // One Job is one Yosys run: a Block (threshold, selector, arbiter,
-// selector+arbiter, executor, top) at parameters validated by the golden
+// selector+arbiter, maxfind, executor, top) at parameters validated by the golden
 // model's own Params.Validate, so a bad size fails with the same
 // *rtl.ParamError the Verilog's elaboration check describes, before Yosys
 // starts. The script of every job is
@@ -29,6 +29,29 @@
 // Runner.Run deduplicates equal designs and runs Yosys processes in
 // parallel, at most one per core by default (errgroup), largest design
 // first. LookYosys fails with "yosys not found: apt-get install yosys".
-// WriteMarkdown turns the results of AllJobs into the report; its text
-// depends on the results only, so equal RTL gives an equal file.
+// WriteMarkdown turns the results of AllJobs and of RunTM into the
+// report; its text depends on the results only, so equal RTL gives an
+// equal file. WriteJSON and ReadJSON keep a run's results, so the report
+// can be written again without Yosys.
+//
+// The traffic manager (TMBlock, "tm") is not one flat run: at its defaults
+// a flat synthesis takes about 20 minutes and `ltp` loops through the
+// memories' black boxes. NewTMJob takes the TM's Verilog parameters (the
+// registry's rules) and its sources from the registry's "tm" block, with
+// the "sram" block's module (sram_mp) read as a port-only black box
+// (MemoryStub). Runner.RunTM then
+//
+//	elaborates once: hierarchy -top occamy_tm -chparam ...; dump =* %C =*/i:* %u
+//	   -> ParseHier: every module's parameters and instances, Walk from the top:
+//	      the sub-module instances and the memories (their DEPTH, WIDTH, RP, WP, LAT)
+//	per distinct sub-module M: hierarchy -top M; synth -top M -flatten -lut 6
+//	the top: blackbox its sub-modules; synth -top occamy_tm -flatten -lut 6
+//	each: delete =A:blackbox %C; stat; ltp -noff
+//
+// so the sub-blocks are whatever the RTL instantiates (a new file in the
+// registry's list and an instance in occamy_tm are enough), each at the
+// parameters the TM gives it, and a memory's read data starts a path and
+// its address and write data end one, as a registered SRAM's do. The
+// total is the top's own logic plus the instances in the top, each on its
+// own.
 package synth

@@ -9,9 +9,10 @@ import (
 
 // Report is what WriteMarkdown turns into docs/hardware-cost.md.
 type Report struct {
-	Command string   // the exact command that produced the results
-	Version string   // Yosys's version line
-	Results []Result // at least the jobs of AllJobs
+	Command string    // the exact command that produced the results
+	Version string    // Yosys's version line
+	Results []Result  // at least the jobs of AllJobs
+	TM      *TMResult // the traffic manager at its defaults (RunTM)
 }
 
 // The timing assumption of the report: not a measurement. A LUT6 level is
@@ -88,6 +89,9 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 			return err
 		}
 	}
+	if rep.TM == nil {
+		return fmt.Errorf("report: no traffic-manager result (occamy synth --block tm)")
+	}
 	must := func(block string, s Size) Result {
 		r, _ := idx.get(block, s) // present: checked above
 		return r
@@ -142,6 +146,8 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		p("\n")
 	}
 
+	writeMaxfindMarkdown(p, must)
+
 	// Longest paths at N=64.
 	p("### Longest paths at N=64\n\n| block | parameters | levels | from | to |\n|---|---|---:|---|---|\n")
 	for _, qw := range SweepQW {
@@ -178,6 +184,8 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		p("| %s | %s | %d | %d | %d | `%s` | `%s` |\n", r.Job.Block.Name, r.Job.ParamString(), r.Cost.LUTs, r.Cost.FFs, r.Path.Length, r.Path.From, r.Path.To)
 	}
 	p("\n")
+
+	writeTMMarkdown(p, *rep.TM)
 
 	// Paper comparison.
 	s16 := must("selector", Size{N: TargetN, QW: 16})
@@ -292,9 +300,14 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 
 	p("## Reproduce\n\n```\nmake synth                                   # this file\n")
 	p("occamy synth --block selector+arbiter --n 64 --qw 16   # one block, printed\n")
-	p("occamy synth --block executor --n 8 --b 64 --p 16      # a smaller store\n```\n\n")
+	p("occamy synth --block executor --n 8 --b 64 --p 16      # a smaller store\n")
+	p("occamy synth --block tm                                # the traffic manager at its defaults\n")
+	p("occamy synth --block tm --small                        # at the registry's small set (about a minute)\n```\n\n")
 	p("`occamy synth` with no `--block` prints every block at N=64, QW=16 (executor and top at B=%d, P=%d). ", StoreSize.B, StoreSize.P)
-	p("Yosys runs in parallel, one process per core (`--jobs`). The Go driver is `cosim/synth`.\n")
+	p("Yosys runs in parallel, one process per core (`--jobs`); the sweep and the traffic manager share them. The Go driver is `cosim/synth`.\n\n")
+	p("`make synth` keeps the raw results in `docs/hardware-cost.json` (`--json`) and takes from there every design whose ")
+	p("sources hash the same (SHA-256, `--reuse`), so only what changed is synthesised again; `make synth SYNTH_FRESH=1` runs ")
+	p("everything. `occamy synth --from-json FILE --all --out FILE.md` writes this file from saved results without Yosys.\n")
 	_, err = io.WriteString(w, b.String())
 	return err
 }

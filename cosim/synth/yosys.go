@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -59,6 +58,21 @@ type Runner struct {
 	// Progress, when set, is called after each finished run (from several
 	// goroutines, one at a time) with the count done and the total.
 	Progress func(r Result, done, total int)
+
+	once  sync.Once
+	slots chan struct{} // at most Jobs Yosys processes, across Run and RunTM calls in parallel
+}
+
+// slot waits for one of the Runner's Jobs process slots and returns its
+// release, or the context's error.
+func (r *Runner) slot(ctx context.Context) (func(), error) {
+	r.once.Do(func() { r.slots = make(chan struct{}, r.jobs()) })
+	select {
+	case r.slots <- struct{}{}:
+		return func() { <-r.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Result is one job's cost.
@@ -122,13 +136,9 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]Result, error) {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return weight(uniq[order[a]]) > weight(uniq[order[b]]) })
 
-	limit := r.Jobs
-	if limit <= 0 {
-		limit = runtime.NumCPU()
-	}
 	res := make([]Result, len(uniq))
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(limit)
+	g.SetLimit(r.jobs())
 	var mu sync.Mutex
 	done := 0
 	for _, i := range order {
@@ -200,10 +210,34 @@ func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 		}
 		files = append(files, j.Block.Extra)
 	}
-	script := j.Script(files, "stat.txt", "ltp.txt")
-	if err := os.WriteFile(filepath.Join(dir, "cost.ys"), []byte(script), 0o644); err != nil {
+	outs, wall, err := r.yosysRun(ctx, dir, j.Script(files, "stat.txt", "ltp.txt"), j, "stat.txt", "ltp.txt")
+	if err != nil {
 		return Result{}, err
 	}
+	stat, ltp := outs[0], outs[1]
+	c, err := ParseStat(stat, j.Block.Module)
+	if err != nil {
+		return Result{}, err
+	}
+	p, err := ParseLTP(ltp, j.Block.Module)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{Job: j, Cost: c, Path: p, Wall: wall}, nil
+}
+
+// yosysRun writes script to dir/cost.ys, runs Yosys on it there and
+// returns the text of the output files named outs and Yosys's wall time. A
+// failed run or a missing output is a *RunError for job.
+func (r *Runner) yosysRun(ctx context.Context, dir, script string, job Job, outs ...string) ([]string, time.Duration, error) {
+	if err := os.WriteFile(filepath.Join(dir, "cost.ys"), []byte(script), 0o644); err != nil {
+		return nil, 0, err
+	}
+	release, err := r.slot(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer release()
 	cmd := exec.CommandContext(ctx, r.Yosys, "-q", "-s", "cost.ys")
 	cmd.Dir = dir
 	var out tailBuffer
@@ -211,28 +245,20 @@ func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return Result{}, ctx.Err()
+			return nil, 0, ctx.Err()
 		}
-		return Result{}, &RunError{Job: j, Err: err, Detail: errorLines(out.String())}
+		return nil, 0, &RunError{Job: job, Err: err, Detail: errorLines(out.String())}
 	}
 	wall := time.Since(start)
-	stat, err := os.ReadFile(filepath.Join(dir, "stat.txt"))
-	if err != nil {
-		return Result{}, &RunError{Job: j, Err: fmt.Errorf("no stat output: %w", err)}
+	texts := make([]string, len(outs))
+	for i, o := range outs {
+		b, err := os.ReadFile(filepath.Join(dir, o))
+		if err != nil {
+			return nil, 0, &RunError{Job: job, Err: fmt.Errorf("no %s output: %w", strings.TrimSuffix(o, ".txt"), err)}
+		}
+		texts[i] = string(b)
 	}
-	ltp, err := os.ReadFile(filepath.Join(dir, "ltp.txt"))
-	if err != nil {
-		return Result{}, &RunError{Job: j, Err: fmt.Errorf("no ltp output: %w", err)}
-	}
-	c, err := ParseStat(string(stat), j.Block.Module)
-	if err != nil {
-		return Result{}, err
-	}
-	p, err := ParseLTP(string(ltp), j.Block.Module)
-	if err != nil {
-		return Result{}, err
-	}
-	return Result{Job: j, Cost: c, Path: p, Wall: wall}, nil
+	return texts, wall, nil
 }
 
 // errorLines picks the lines of Yosys's output that mention ERROR, else its

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"occamy/cosim/synth"
+	"occamy/rtl/infile"
+)
+
+// synthFromJSON merges earlier runs' --json files (no Yosys): into --json,
+// and with --all --out into the report.
+func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
+	if fl.out == "" && fl.jsonOut == "" {
+		return usageErr(errors.New("synth: --from-json writes --json or, with --all, the --out report: give one"))
+	}
+	if fl.out != "" && !fl.all {
+		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
+	}
+	var all []synth.Saved
+	for _, name := range fl.fromJSON {
+		s, err := readSaved(name)
+		if err != nil {
+			return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+		}
+		all = append(all, s)
+	}
+	s, err := synth.Merge(all...)
+	if err != nil {
+		return usageErr(fmt.Errorf("synth: --from-json: %w", err))
+	}
+	if fl.jsonOut != "" {
+		if err := saveJSON(fl.jsonOut, s); err != nil {
+			return usageErr(fmt.Errorf("synth: --json: %w", err))
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s (%d designs, TM %v)\n", fl.jsonOut, len(s.Results), s.TM != nil)
+	}
+	if fl.out == "" {
+		return nil
+	}
+	return writeSynthReport(cmd, synth.Report{Command: s.Command, Version: s.Version, Results: s.Results, TM: s.TM}, fl.out)
+}
+
+// saveJSON writes a run's results to name atomically.
+func saveJSON(name string, s synth.Saved) error {
+	var buf bytes.Buffer
+	if err := synth.WriteJSON(&buf, s); err != nil {
+		return err
+	}
+	return writeFileAtomic(name, buf.Bytes())
+}
+
+// readSaved reads an earlier run's --json.
+func readSaved(name string) (synth.Saved, error) {
+	f, err := infile.Open(name)
+	if err != nil {
+		return synth.Saved{}, err
+	}
+	defer f.Close()
+	s, err := synth.ReadJSON(f)
+	if err != nil {
+		return synth.Saved{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, nil
+}
+
+// writeSynthReport writes the markdown report to out.
+func writeSynthReport(cmd *cobra.Command, rep synth.Report, out string) error {
+	var buf bytes.Buffer
+	if err := synth.WriteMarkdown(&buf, rep); err != nil {
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+		return usageErr(fmt.Errorf("synth: --out: %w", err))
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s\n", out)
+	return nil
+}
+
+// writeFileAtomic writes b to name through a temporary file in its
+// directory, so a full disk or a signal leaves no half-written file.
+func writeFileAtomic(name string, b []byte) error {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
