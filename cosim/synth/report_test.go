@@ -76,7 +76,7 @@ func TestWriteMarkdownTM(t *testing.T) {
 	md := writeReport(t, fakeResults(t, 13, 7))
 	for _, want := range []string{
 		"## The traffic manager (occamy_tm) around its memories",
-		"`occamy_tm` at **P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16** (N = P·Q = 64 queues)",
+		"`occamy_tm` at **P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16,PUSHOUT_WAIT=256** (N = P·Q = 64 queues)",
 		"| u_hd | tm_hd_exec | tm_hd_exec role | 3000 | 500 | 30 | 28.3% | `a_q[0]` | `b_q[1]` |",
 		"| ↳ u_hd.u_maxfind | tm_maxfind | tm_maxfind role | 2000 | 0 | 24 | 18.9% |",
 		"| (top's own logic) | occamy_tm |",

@@ -55,7 +55,7 @@ printf 'Longest topological path in %s (length=1):\n    0: \\a\n    1: \\y (via 
 
 	var text bytes.Buffer
 	require.NoError(t, WriteTMText(&text, res))
-	for _, want := range []string{"occamy_tm P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16, memories (sram_mp) as black boxes",
+	for _, want := range []string{"occamy_tm P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16,PUSHOUT_WAIT=256, memories (sram_mp) as black boxes",
 		"total ", "u_cp_mem                   16384  14     8           4"} {
 		assert.Contains(t, text.String(), want)
 	}

@@ -157,7 +157,7 @@ func TestParsePartSnippets(t *testing.T) {
 func TestNewTMJob(t *testing.T) {
 	j, err := NewTMJob(nil)
 	require.NoError(t, err)
-	assert.Equal(t, "P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16", j.ParamString())
+	assert.Equal(t, "P=8,Q=8,B=16384,K=4,QW=16,AW=4,MAXPKT=64,IN=4,TXWIN=16,SW=16,PUSHOUT_WAIT=256", j.ParamString())
 	assert.Equal(t, "occamy_tm", j.Module)
 	assert.Equal(t, "sram_mp", j.MemModule)
 	assert.Equal(t, "sram_mp.sv", j.MemFile)
@@ -166,7 +166,7 @@ func TestNewTMJob(t *testing.T) {
 
 	small, err := NewTMJob(TMSmall())
 	require.NoError(t, err)
-	assert.Equal(t, "P=2,Q=2,B=48,K=2,QW=7,AW=3,MAXPKT=6,IN=3,TXWIN=4,SW=5", small.ParamString())
+	assert.Equal(t, "P=2,Q=2,B=48,K=2,QW=7,AW=3,MAXPKT=6,IN=3,TXWIN=4,SW=5,PUSHOUT_WAIT=12", small.ParamString())
 
 	tests := []struct {
 		name  string
