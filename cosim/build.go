@@ -137,6 +137,7 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	lib := &Library{
 		Top: s.Top, Ports: el.Ports, Layout: layout, Trace: s.Trace, Assert: !s.NoAssert,
 		Opt: s.Opt, Files: el.Files, Verilator: tc.version, Compiler: tc.cxxVersion,
+		RegInputs: s.RegInputs && !s.Trace && layout.Clock != "",
 	}
 	for _, k := range sortedKeys(s.Params) {
 		lib.Params = append(lib.Params, k+"="+s.Params[k])
@@ -291,10 +292,11 @@ func buildKey(tc *toolchain, s *Spec, lib *Library, srcs, incs []string) (string
 	field("cxxversion", tc.cxxVersion)
 	field("opt", s.Opt)
 	field("trace", fmt.Sprint(s.Trace))
+	field("regin", fmt.Sprint(lib.RegInputs))
 	field("assert", fmt.Sprint(!s.NoAssert))
 	field("front", strings.Join(s.frontArgs(srcs, incs), "\x00"))
 	field("meta", lib.meta())
-	hdr, err := portsHeader(lib.Top, &lib.Layout, s.Trace)
+	hdr, err := portsHeader(lib.Top, &lib.Layout, s.Trace, lib.RegInputs)
 	if err != nil {
 		return "", err
 	}
@@ -414,14 +416,22 @@ func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, src
 	if !s.NoAssert {
 		args = append(args, "--assert")
 	}
-	args = append(args, s.frontArgs(srcs, incs)...)
+	if lib.RegInputs {
+		wrapped, err := writeRegIn(obj, s, &lib.Layout, srcs, incs)
+		if err != nil {
+			return err
+		}
+		args = append(args, wrapped...)
+	} else {
+		args = append(args, s.frontArgs(srcs, incs)...)
+	}
 	var log strings.Builder
 	out, err := runTool(ctx, work, tc.verilator, args...)
 	log.WriteString(out)
 	if err != nil {
 		return &BuildError{Stage: "verilate", Top: s.Top, Output: out, Err: err}
 	}
-	ports, err := portsHeader(s.Top, &lib.Layout, s.Trace)
+	ports, err := portsHeader(s.Top, &lib.Layout, s.Trace, lib.RegInputs)
 	if err != nil {
 		return err
 	}

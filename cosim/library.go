@@ -7,20 +7,21 @@ import (
 // Library is a built, cached model: a shared library and what is known
 // about its top. Open loads it.
 type Library struct {
-	Key       string   `json:"key"`       // SHA-256 (hex) of everything that went into the build
-	Top       string   `json:"top"`       // top module
-	Params    []string `json:"params"`    // the -G parameters, "name=value", sorted
-	Ports     []Port   `json:"ports"`     // every port of the top, in declaration order
-	Layout    Layout   `json:"layout"`    // how Model.Cycle's word arrays map onto the ports
-	Trace     bool     `json:"trace"`     // built with --trace
-	Assert    bool     `json:"assert"`    // built with --assert
-	Opt       string   `json:"opt"`       // C++ optimisation level
-	Files     []string `json:"files"`     // every source file Verilator read
-	Verilator string   `json:"verilator"` // Verilator version line
-	Compiler  string   `json:"compiler"`  // C++ compiler version line
-	Runtime   string   `json:"runtime"`   // directory of the shared runtime objects
-	SoSize    int64    `json:"so_size"`   // size of the .so in bytes, recorded at build time
-	SoSHA256  string   `json:"so_sha256"` // SHA-256 (hex) of the .so, recorded at build time
+	Key       string   `json:"key"`        // SHA-256 (hex) of everything that went into the build
+	Top       string   `json:"top"`        // top module
+	Params    []string `json:"params"`     // the -G parameters, "name=value", sorted
+	Ports     []Port   `json:"ports"`      // every port of the top, in declaration order
+	Layout    Layout   `json:"layout"`     // how Model.Cycle's word arrays map onto the ports
+	Trace     bool     `json:"trace"`      // built with --trace
+	RegInputs bool     `json:"reg_inputs"` // built inside the registered-input wrapper (Spec.RegInputs)
+	Assert    bool     `json:"assert"`     // built with --assert
+	Opt       string   `json:"opt"`        // C++ optimisation level
+	Files     []string `json:"files"`      // every source file Verilator read
+	Verilator string   `json:"verilator"`  // Verilator version line
+	Compiler  string   `json:"compiler"`   // C++ compiler version line
+	Runtime   string   `json:"runtime"`    // directory of the shared runtime objects
+	SoSize    int64    `json:"so_size"`    // size of the .so in bytes, recorded at build time
+	SoSHA256  string   `json:"so_sha256"`  // SHA-256 (hex) of the .so, recorded at build time
 
 	Path     string `json:"-"` // absolute path of the .so; its name contains the key
 	Dir      string `json:"-"` // the cache entry directory

@@ -23,6 +23,12 @@ type Model interface {
 	// combinational top it only settles and reads. A *SimError reports a
 	// $stop, failed assertion or $finish during the cycle (out is still
 	// filled, and the model can go on) or a fatal error (the model is dead).
+	// With Spec.RegInputs the rising edge runs at the start of the next
+	// call (regin.go): a status it raises is reported by that call, with
+	// the cycle it belongs to, and that call's own cycle has not run (out
+	// untouched, Cycles not counting it). Run, Reset, Eval, Tick, Get and
+	// Close run the owed edge first, so Run reports a batch's statuses
+	// itself.
 	Cycle(in, out []uint32) error
 	// Run runs n cycles from n*InWords input words into n*OutWords output
 	// words in one call. It stops after the first cycle that reports a

@@ -204,14 +204,13 @@ func (m *vmodel) Cycle(in, out []uint32) error {
 		return fmt.Errorf("cosim: %s Cycle got %d input and %d output words, want %d and %d", m.lib.Top, len(in), len(out), l.InWords, l.OutWords)
 	}
 	st := C.occ_call_cycle(m.api, m.h, ptr(in), ptr(out))
-	m.cycles++
 	if st != 0 {
-		c := m.cycles - 1
-		if SimKind(st) == SimFatal {
-			c = uint64(C.occ_call_cycles(m.api, m.h))
-		}
-		return m.simError(int(st), c)
+		// The wrapper's count says which cycle the status belongs to: with
+		// Spec.RegInputs it may be the previous cycle's edge, this cycle
+		// not run.
+		return m.after(st)
 	}
+	m.cycles++
 	return nil
 }
 

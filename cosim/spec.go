@@ -29,9 +29,16 @@ type Spec struct {
 	// ResetHigh makes the reset active high (default active low).
 	ResetHigh bool
 
-	Trace    bool   // build with --trace so that Model.Trace works
-	NoAssert bool   // leave out --assert (immediate assertions are checked by default)
-	Opt      string // C++ optimisation of the model and runtime: "-O2" (default), "-O3", "-O1", "-Os", "-O0"
+	Trace bool // build with --trace so that Model.Trace works
+	// RegInputs builds a clocked, untraced top inside a generated wrapper
+	// (regin.go) that holds the inputs in registers, so that one eval per
+	// cycle runs both the edge ending the last cycle and the new cycle's
+	// combinational logic once. Model.Cycle, Run, Eval, Tick and Get behave
+	// exactly as without it (docs/cosim.md, "Registered inputs"); it is
+	// ignored for a combinational top and with Trace.
+	RegInputs bool
+	NoAssert  bool   // leave out --assert (immediate assertions are checked by default)
+	Opt       string // C++ optimisation of the model and runtime: "-O2" (default), "-O3", "-O1", "-Os", "-O0"
 
 	CacheDir  string // where libraries are cached; "" means DefaultCacheDir()
 	Verilator string // the verilator program; "" means $OCCAMY_VERILATOR, else verilator on PATH

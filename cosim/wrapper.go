@@ -52,7 +52,7 @@ func metaString(top string, l *Layout, trace bool) string {
 // portsHeader generates occ_ports.h: the only part of the wrapper that
 // depends on the top. It defines how the flat word arrays map onto the
 // Verilated model's port members.
-func portsHeader(top string, l *Layout, trace bool) (string, error) {
+func portsHeader(top string, l *Layout, trace, regin bool) (string, error) {
 	for _, ps := range [][]Port{l.Inputs, l.Outputs} {
 		for _, p := range ps {
 			if !cIdent.MatchString(p.Name) || strings.HasPrefix(p.Name, "__") {
@@ -68,6 +68,10 @@ func portsHeader(top string, l *Layout, trace bool) (string, error) {
 	w("#define OCC_HAS_CLOCK %d\n", b2i(l.Clock != ""))
 	if l.Clock != "" {
 		w("#define OCC_CLOCK(t) ((t)->%s)\n", l.Clock)
+	}
+	w("#define OCC_REGIN %d\n", b2i(regin && l.Clock != ""))
+	if regin && l.Clock != "" {
+		w("#define OCC_LOAD(t) ((t)->%s)\n", reginLoad)
 	}
 	ri := l.Input(l.Reset)
 	w("#define OCC_HAS_RESET %d\n", b2i(l.Reset != "" && ri >= 0))

@@ -13,7 +13,7 @@ func TestPortsHeader(t *testing.T) {
 		{"b_o", Out, 32}, {"q_o", Out, 33}, {"w_o", Out, 96}}
 	l, err := NewLayout(ports, "clk_i", "rst_ni", false)
 	require.NoError(t, err)
-	h, err := portsHeader("top", &l, true)
+	h, err := portsHeader("top", &l, true, false)
 	require.NoError(t, err)
 	for _, want := range []string{
 		"#define OCC_TRACE 1",
@@ -40,7 +40,7 @@ func TestPortsHeader(t *testing.T) {
 
 	comb, err := NewLayout([]Port{{"a_i", In, 3}, {"y_o", Out, 3}}, "", "", false)
 	require.NoError(t, err)
-	h, err = portsHeader("c", &comb, false)
+	h, err = portsHeader("c", &comb, false, false)
 	require.NoError(t, err)
 	assert.Contains(t, h, "#define OCC_HAS_CLOCK 0")
 	assert.Contains(t, h, "#define OCC_HAS_RESET 0")
@@ -48,7 +48,7 @@ func TestPortsHeader(t *testing.T) {
 
 	bad, err := NewLayout([]Port{{"a$b", In, 1}}, "", "", false)
 	require.NoError(t, err)
-	_, err = portsHeader("c", &bad, false)
+	_, err = portsHeader("c", &bad, false, false)
 	assert.EqualError(t, err, `cosim: port name "a$b" is not supported by the wrapper (want a plain identifier)`)
 }
 

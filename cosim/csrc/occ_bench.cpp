@@ -42,7 +42,17 @@ int main(int argc, char** argv) {
     for (uint64_t i = 0; i < n; ++i) {
         const uint64_t c = i % batch;
         occ_set_inputs(&top, &in[c * OCC_IN_WORDS]);
-#if OCC_HAS_CLOCK
+#if OCC_HAS_CLOCK && OCC_REGIN
+        // Registered inputs (occ_wrap.cpp): the edge ending the previous
+        // cycle and this cycle's inputs in one eval.
+        if (i > 0) OCC_CLOCK(&top) = 1;
+        OCC_LOAD(&top) = 1;
+        top.eval();
+        occ_get_outputs(&top, &out[c * OCC_OUT_WORDS]);
+        OCC_CLOCK(&top) = 0;
+        OCC_LOAD(&top) = 0;
+        top.eval();
+#elif OCC_HAS_CLOCK
         OCC_CLOCK(&top) = 0;
         top.eval();
         occ_get_outputs(&top, &out[c * OCC_OUT_WORDS]);

@@ -42,6 +42,7 @@ struct OccModel {
     VerilatedVcdC* vcd = nullptr;
 #endif
     uint64_t cycle = 0;   // full cycles run so far
+    bool owed = false;    // OCC_REGIN: the edge ending the last stepped cycle has not run
     int status = OCC_OK;  // first unreported event
     bool dead = false;    // a FATAL happened
     std::string err;      // message of status
@@ -83,6 +84,68 @@ void occ_note(int status, const char* file, int line, const std::string& what) {
         m->err = msg;
     }
 }
+
+#if OCC_HAS_CLOCK && OCC_REGIN
+// Registered inputs (Spec.RegInputs, cosim/regin.go): the top's inputs are
+// registers of the wrapper, loaded on the rising edge of OCC_LOAD, so no
+// logic depends on a top-level input and Verilator's input region is empty.
+// A step raises the clock (the edge owed by the previous step) and the load
+// together: one eval runs the edge that ends the previous cycle, whose
+// registers sample the previous cycle's inputs, loads this cycle's inputs
+// and settles the combinational logic once. The owed edge of the last step
+// runs before anything reads the model's state between steps (occ_flush).
+
+// occ_lower drops the clock and the load, so their next rise is an edge.
+inline void occ_lower(OccModel* m, uint64_t at) {
+    OCC_CLOCK(m->top) = 0;
+    OCC_LOAD(m->top) = 0;
+    m->ctx->time(at);
+    m->top->eval();
+}
+
+// occ_flush runs the owed edge alone: the registers sample the inputs held
+// since the last step, as they would have at the end of that step.
+inline void occ_flush(OccModel* m) {
+    if (!m->owed) return;
+    m->owed = false;
+    OCC_CLOCK(m->top) = 1;
+    m->ctx->time(m->cycle * 1000);
+    m->top->eval();
+    occ_lower(m, m->cycle * 1000);
+}
+
+// occ_load settles the current inputs with no clock edge.
+inline void occ_load(OccModel* m) {
+    OCC_LOAD(m->top) = 1;
+    m->top->eval();
+    occ_lower(m, m->cycle * 1000 + 500);
+}
+
+inline void occ_step(OccModel* m, const uint32_t* in, uint32_t* out) {
+    Vocc* const t = m->top;
+    const uint64_t base = m->cycle * 1000;
+    const bool edge = m->owed;
+    const int before = m->status;
+    occ_set_inputs(t, in);
+    if (edge) OCC_CLOCK(t) = 1;
+    OCC_LOAD(t) = 1;
+    m->ctx->time(base);
+    t->eval();
+    m->owed = false;
+    if (edge && before == OCC_OK && m->status != OCC_OK) {
+        // A status from the edge that ended the previous cycle: it belongs
+        // to that cycle, which has been counted, and this one has not run
+        // (without the wrapper the previous step would have reported it).
+        occ_lower(m, base + 500);
+        return;
+    }
+    occ_get_outputs(t, out);
+    occ_lower(m, base + 500);
+    m->owed = true;
+    m->cycle++;
+}
+#else
+inline void occ_flush(OccModel*) {}
 
 inline void occ_step(OccModel* m, const uint32_t* in, uint32_t* out) {
     Vocc* const t = m->top;
@@ -127,6 +190,7 @@ inline void occ_step(OccModel* m, const uint32_t* in, uint32_t* out) {
 #endif
     m->cycle++;
 }
+#endif  // OCC_REGIN
 
 }  // namespace
 
@@ -200,6 +264,14 @@ void vl_fatal(const char* filename, int linenum, const char* /*hier*/, const cha
     }                                                          \
     return m->status;
 
+// occ_settle_owed runs the edge a registered-input step left owed (see
+// occ_flush), reporting a status as any entry point does.
+static int occ_settle_owed(void* vm) {
+    OCC_BEGIN(vm)
+    occ_flush(m);
+    OCC_END
+}
+
 // occ_abi returns the ABI version, 1.
 OCC_API uint32_t occ_abi(void) { return 1; }
 
@@ -228,6 +300,12 @@ OCC_API void* occ_new_args(int argc, const char** argv) {
 #endif
         Verilated::threadContextp(m->ctx);
         m->top = new Vocc{m->ctx};
+#if OCC_HAS_CLOCK && OCC_REGIN
+        // Power-up may have drawn the clock and the load high; low, their
+        // first rise is an edge.
+        OCC_CLOCK(m->top) = 0;
+        OCC_LOAD(m->top) = 0;
+#endif
         m->top->eval();
     } catch (const OccFatal&) {
         m->dead = true;
@@ -257,7 +335,10 @@ OCC_API void occ_free(void* vm) {
             m->vcd = nullptr;
         }
 #endif
-        if (m->top && !m->dead) m->top->final();
+        if (m->top && !m->dead) {
+            occ_flush(m);
+            m->top->final();
+        }
     } catch (...) {
     }
     delete m->top;
@@ -303,13 +384,19 @@ OCC_API int occ_set(void* vm, int idx, const uint32_t* words) {
 // occ_get reads output idx into its words as of the last evaluation; it
 // returns -1 for a bad index.
 OCC_API int occ_get(void* vm, int idx, uint32_t* words) {
+    if (static_cast<OccModel*>(vm)->owed) occ_settle_owed(vm);
     return occ_get_output(static_cast<OccModel*>(vm)->top, idx, words);
 }
 
 // occ_eval settles the logic with the current inputs and no clock edge.
 OCC_API int occ_eval(void* vm) {
     OCC_BEGIN(vm)
+#if OCC_HAS_CLOCK && OCC_REGIN
+    occ_flush(m);
+    occ_load(m);
+#else
     m->top->eval();
+#endif
     OCC_END
 }
 
@@ -317,7 +404,14 @@ OCC_API int occ_eval(void* vm) {
 // A combinational top only counts the cycle.
 OCC_API int occ_tick(void* vm) {
     OCC_BEGIN(vm)
-#if OCC_HAS_CLOCK
+#if OCC_HAS_CLOCK && OCC_REGIN
+    occ_flush(m);
+    occ_load(m);
+    OCC_CLOCK(m->top) = 1;
+    m->ctx->time(m->cycle * 1000 + 1000);
+    m->top->eval();
+    occ_lower(m, m->cycle * 1000 + 1000);
+#elif OCC_HAS_CLOCK
     const uint64_t base = m->cycle * 1000;
     OCC_CLOCK(m->top) = 0;
     m->ctx->time(base + 500);
@@ -334,7 +428,9 @@ OCC_API int occ_tick(void* vm) {
 }
 
 // occ_cycle runs one cycle: set every input from in, settle, copy every
-// output into out (the values before the edge), then the rising edge.
+// output into out (the values before the edge), then the rising edge. With
+// OCC_REGIN the edge runs in the next call (occ_step); a status it raises
+// is reported there, occ_cycles not counting that call's cycle.
 OCC_API int occ_cycle(void* vm, const uint32_t* in, uint32_t* out) {
     OCC_BEGIN(vm)
     occ_step(m, in, out);
@@ -352,6 +448,8 @@ OCC_API int occ_run(void* vm, uint64_t n, const uint32_t* in, uint32_t* out) {
         out += OCC_OUT_WORDS;
         if (m->status != OCC_OK) break;
     }
+    // The last cycle's edge runs now, so its status comes with this batch.
+    if (m->status == OCC_OK) occ_flush(m);
     OCC_END
 }
 
@@ -368,6 +466,7 @@ OCC_API int occ_reset(void* vm, uint64_t n) {
         occ_step(m, in, out);
         if (m->status != OCC_OK) break;
     }
+    if (m->status == OCC_OK) occ_flush(m);
 #if OCC_HAS_RESET
     in[OCC_RESET_OFF] = 1u - OCC_RESET_ASSERTED;
     occ_set_inputs(m->top, in);

@@ -20,7 +20,10 @@ import (
 //     co-simulation's golden side runs), goldenRate over the replay;
 //   - "bare": the Verilated TM alone through the bridge, batched
 //     (Model.Run per chunk) and lock-step (Model.Cycle), no comparison;
-//   - "batched" and "lockstep": the co-simulation.
+//   - "batched" and "lockstep": the co-simulation;
+//   - "plain-batched" and "plain-lockstep": the Verilated TM alone built
+//     without registered inputs (cosim.Spec.RegInputs), as before they
+//     were used: three combinational settles per cycle instead of one.
 //
 // The targets (issue 10): Go at least 2x the Verilated TM, lock-step at
 // least 1 M cycles/s, batched at least 80% of the Verilated TM alone.
@@ -66,11 +69,14 @@ func BenchmarkTMSpeed(b *testing.B) {
 		keep("bare-lockstep", bareRate(b, opt, n, false))
 		keep("batched", cosimRate(b, opt, n, true))
 		keep("lockstep", cosimRate(b, opt, n, false))
+		keep("plain-batched", bareRateOf(b, opt, n, true, false))
+		keep("plain-lockstep", bareRateOf(b, opt, n, false, false))
 	}
 	rate := func(k string) float64 { return best.rate(k, n) }
-	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep"} {
+	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "plain-batched", "plain-lockstep"} {
 		b.ReportMetric(rate(k), k+"-cycles/s")
 	}
 	b.ReportMetric(rate("go")/rate("bare-batched"), "go/verilated-x")
 	b.ReportMetric(100*rate("batched")/rate("bare-batched"), "batched/bare-%")
+	b.ReportMetric(rate("bare-batched")/rate("plain-batched"), "regin/plain-x")
 }

@@ -108,9 +108,17 @@ var sink uint64
 // bareRate runs the Verilated model alone through the bridge, no golden
 // model and no comparison: Model.Cycle per cycle, or Model.Run per chunk.
 func bareRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
+	return bareRateOf(tb, opt, n, batch, true)
+}
+
+// bareRateOf is bareRate with the build's registered inputs on or off
+// (cosim.Spec.RegInputs; the runner builds the project's blocks with them).
+func bareRateOf(tb testing.TB, opt Options, n int, batch, regIn bool) time.Duration {
 	s, err := prepare(opt)
 	require.NoError(tb, err)
-	lib, err := cosim.Build(context.Background(), s.spec())
+	spec := s.spec()
+	spec.RegInputs = regIn
+	lib, err := cosim.Build(context.Background(), spec)
 	require.NoError(tb, err)
 	m, err := cosim.Open(lib)
 	require.NoError(tb, err)

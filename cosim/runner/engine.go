@@ -249,7 +249,29 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 		l := e.m.Layout()
 		iw, rw := l.InWords, l.OutWords
 		for k := 0; k < ch.n; k++ {
-			cerr := e.m.Cycle(in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
+			var cerr error
+			if k < ch.n-1 {
+				cerr = e.m.Cycle(in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
+			} else {
+				// Run, not Cycle, for a chunk's last cycle: a model built
+				// with registered inputs (cosim.Spec.RegInputs) runs a
+				// cycle's rising edge in the next call, and Run runs it
+				// before returning, so each chunk's statuses come with it.
+				cerr = e.m.Run(1, in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
+			}
+			if cerr != nil {
+				if !errors.As(cerr, &simErr) {
+					return true, cerr
+				}
+				if e.only != nil && simErr.Kind != cosim.SimFatal {
+					simErr, cerr = nil, nil // the model keeps running after $stop or $finish
+				} else if c := int(simErr.Cycle - ch.first); c < k {
+					// The previous cycle's edge (registered inputs): that
+					// cycle's outputs were compared, this one did not run.
+					ev = c
+					break
+				}
+			}
 			if !e.pm.identity {
 				e.fromRTLOne(ch, k)
 			}
@@ -258,13 +280,6 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 				break
 			}
 			if cerr != nil {
-				if !errors.As(cerr, &simErr) {
-					return true, cerr
-				}
-				if e.only != nil && simErr.Kind != cosim.SimFatal {
-					simErr = nil
-					continue // the model keeps running after $stop or $finish
-				}
 				ev = k
 				break
 			}
