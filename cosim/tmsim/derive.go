@@ -244,21 +244,9 @@ func (d *deriver) hdOf(o *Outputs, q int) int {
 // stats brings Len and the totals up to date, as tm.TM.Stats does.
 func (d *deriver) stats() *tm.Stats {
 	s := &d.st
-	var t tm.QueueStats
-	add := func(a *tm.Count, b tm.Count) { a.Pkts += b.Pkts; a.Cells += b.Cells }
 	for i := range s.Queues {
-		q := &s.Queues[i]
-		q.Len = tm.Count{Pkts: uint64(d.qpkts[i]), Cells: uint64(d.qlen[i])}
-		add(&t.Arrived, q.Arrived)
-		add(&t.Admitted, q.Admitted)
-		add(&t.AdmDropped, q.AdmDropped)
-		add(&t.IngressDropped, q.IngressDropped)
-		add(&t.HeadDropped, q.HeadDropped)
-		add(&t.StaleHeadDropped, q.StaleHeadDropped)
-		add(&t.Transmitted, q.Transmitted)
-		add(&t.Len, q.Len)
+		s.Queues[i].Len = tm.Count{Pkts: uint64(d.qpkts[i]), Cells: uint64(d.qlen[i])}
 	}
-	t.MaxLen = s.Total.MaxLen
-	s.Total = t
+	s.SumTotal()
 	return s
 }

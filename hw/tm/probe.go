@@ -5,10 +5,19 @@ package tm
 func (m *TM) Stats() *Stats {
 	s := &m.stats
 	s.Cycles = m.cycle
+	for i := range s.Queues {
+		s.Queues[i].Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlenD[i])}
+	}
+	s.SumTotal()
+	return s
+}
+
+// SumTotal recomputes Total as the sum of Queues' counters; Total.MaxLen,
+// the largest occupancy seen, is not a sum and stays as it is.
+func (s *Stats) SumTotal() {
 	var t QueueStats
 	for i := range s.Queues {
 		q := &s.Queues[i]
-		q.Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlenD[i])}
 		t.Arrived.add(q.Arrived)
 		t.Admitted.add(q.Admitted)
 		t.AdmDropped.add(q.AdmDropped)
@@ -20,7 +29,6 @@ func (m *TM) Stats() *Stats {
 	}
 	t.MaxLen = s.Total.MaxLen
 	s.Total = t
-	return s
 }
 
 func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
