@@ -121,3 +121,17 @@ func addLine(p *plot.Plot, name string, xs, ys []float64, s style) error {
 	}
 	return nil
 }
+
+// sendersAxis draws the x axis of a burst-rate sweep on a log scale, with a
+// tick at every power of two in it, so that the few senders where DT
+// changes and the many where Occamy's cases stop are both readable.
+func sendersAxis(p *plot.Plot, senders []int) {
+	p.X.Scale = plot.LogScale{}
+	var ticks []plot.Tick
+	for s := 1; s <= senders[len(senders)-1]; s *= 2 {
+		if s >= senders[0] {
+			ticks = append(ticks, plot.Tick{Value: float64(s), Label: fmt.Sprint(s)})
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+}
