@@ -89,7 +89,8 @@ func TestWaveParity(t *testing.T) {
 		names[s.Name] = true
 	}
 	for _, want := range []string{"tm.qlen_q", "tm.free_q", "tm.hd_gnt_valid", "tm.hd_gnt_idx", "tm.u_sel.over_o", "tm.u_arb.ptr_q",
-		"tm.u_thr.thr_o", "tm.u_sched.gnt_qid_o", "view.qlen_03", "view.thr_c0"} {
+		"tm.u_thr.thr_o", "tm.u_sched.gnt_qid_o", "tm.u_sched.elig_i", "tm.u_sched.ack_i", "tm.u_sched.port_rdy_i",
+		"tm.u_sched.port_ptr_q", "view.qlen_03", "view.thr_c0"} {
 		assert.True(t, names[want], "signal %s not compared (compared: %v)", want, names)
 	}
 	assert.Empty(t, rep.OnlyB, "RTL signals compared with nothing")
@@ -101,6 +102,7 @@ func TestWaveParity(t *testing.T) {
 	for p := range WaveLeftOut {
 		assert.Contains(t, onlyGo, "occamy.tm."+p, "a left-out signal was compared")
 	}
+	assert.GreaterOrEqual(t, len(rep.Signals), 37, "shared signals")
 
 	m := mutantByID(t, "tm-eg-rate")
 	// The mutation self-check's directory: the copies' paths stay the
