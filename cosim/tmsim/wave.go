@@ -25,7 +25,7 @@ const (
 // and writes the destination with rtl/vcd's Tracer, the writer of the Go
 // trace: top scope occamy with clk; scope tm with every signal hw/tm traces
 // (tm.TM Signals and Scopes) that occamy_tm has at the same path (or under
-// the name waveAlias gives), with its RTL width, but WaveLeftOut; scope view
+// the name waveAlias gives), with its RTL width; scope view
 // with qlen_NN and thr_cN unpacked from qlen_q and thr_o as the Go view
 // unpacks them. The reset cycles are left out,
 // so the file's cycle c is the scenario's cycle c, as in the Go trace.
@@ -55,12 +55,6 @@ func (w *wave) close() error {
 	}
 	return nil
 }
-
-// WaveLeftOut are the Go trace's signals that occamy_tm has at the same
-// path but as a different wire, so the RTL's waveform leaves them out
-// rather than show two meanings under one name. None since the Go trace
-// shows u_sched's inputs as tm_sched sees them (hw/tm's schedSignals).
-var WaveLeftOut = map[string]string{}
 
 // waveAlias maps a Go trace signal to the occamy_tm signal of another
 // name that carries the same wire: the top's packed threshold and
@@ -98,7 +92,7 @@ type waveSig struct {
 
 // planWave pairs the Go trace's signals with the RTL's vars; missing are
 // the Go trace's signals it leaves out (absent from occamy_tm at the same
-// path, or WaveLeftOut).
+// path and under waveAlias's name).
 func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 	rtlVars := map[string]int{}
 	for _, v := range h.Vars {
@@ -121,7 +115,7 @@ func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 				from = a
 			}
 			w, ok := rtlVars[from]
-			if _, diff := WaveLeftOut[p]; diff || !ok {
+			if !ok {
 				missing = append(missing, strings.TrimPrefix(scope+"."+s.Name, "."))
 				continue
 			}
