@@ -22,8 +22,9 @@ import (
 // offered, as a closed-loop source would) is refused at the first cycle
 // that differs, never counted.
 func TestAheadBatches(t *testing.T) {
-	o := waveOptions()
-	p, err := Prepare(o, Options{Sim: runner.Verilator})
+	// incast at the defaults (IN=64): TestScenarioJSONEqualsModel's build.
+	cycles := uint64(3000)
+	p, err := Prepare(scenario.Options{Scenario: "incast", Policy: "occamy", Cycles: &cycles}, Options{Sim: runner.Verilator})
 	require.NoError(t, err)
 	spec := scenario.RunSpec{Config: p.Config, Sources: p.Sources, Seed: p.Seed, Cycles: p.Cycles}
 	bm, err := p.Backend.NewModel(spec)
