@@ -72,12 +72,7 @@ func (m *rtlModel) fill() bool {
 	for k := 0; k < n; k++ {
 		in := a.ins[k*iw : (k+1)*iw]
 		copy(in, m.tmpl)
-		for i, x := range a.mix.Tick(a.next + uint64(k)) {
-			if i == m.sh.IN {
-				break
-			}
-			m.slots.Put(in, i, x.Queue, x.Cells)
-		}
+		putOffers(m.slots, in, a.mix.Tick(a.next+uint64(k)))
 	}
 	start := m.o.Model.Cycles()
 	a.row, a.n, a.err = 0, n, nil
