@@ -22,7 +22,7 @@ func TestSimRTLBadInput(t *testing.T) {
 		{"policy the RTL lacks", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "pushout"}, "--bm: pushout: occamy_tm implements dt, occamy, occamy-lqd"},
 		{"policy the RTL lacks in a list", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "dt,abm"}, "--bm: abm: occamy_tm implements"},
 		{"too many ingress slots", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--max-offers", "65"}, "--max-offers: 65 out of range for occamy_tm, allowed 1..64"},
-		{"compare without rtl", []string{"sim", "--scenario", "incast", "--compare"}, "--compare: needs --rtl verilator"},
+		{"compare without rtl", []string{"sim", "--scenario", "incast", "--compare"}, "--compare: needs --rtl verilator or --rtl icarus"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errText string

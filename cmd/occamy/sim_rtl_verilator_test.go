@@ -47,3 +47,15 @@ func TestSimRTL(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, left, "temporary files left")
 }
+
+// TestSimRTLIcarusCompare: occamy sim --rtl icarus --compare on a short run
+// of the small switch prints the Icarus co-simulation's MATCH line (what it
+// compared) before the table the Icarus run derived.
+func TestSimRTLIcarusCompare(t *testing.T) {
+	out, errText, code := runCLI(t, "sim", "--scenario", "burst-absorption", "--bm", "occamy", "--cycles", "800",
+		"--param", "search=0", "--param", "burst_start=300", "--param", "senders=8",
+		"--ports", "2", "--queues", "2", "--buffer", "512", "--max-offers", "8", "--rtl", "icarus", "--compare")
+	require.Equal(t, 0, code, errText)
+	assert.True(t, strings.HasPrefix(out, "compare burst-absorption (occamy): MATCH tm (occamy_tm, icarus vcd diff): 800 cycles compared (802 run) on 16 outputs, coverage "), out)
+	assert.Contains(t, out, "scenario burst-absorption  bm=occamy")
+}

@@ -22,7 +22,7 @@ import (
 func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
 	if f.compare && f.rtl == "" {
-		return usageErr(fmt.Errorf("--compare: needs --rtl verilator (it compares occamy_tm with hw/tm)"))
+		return usageErr(fmt.Errorf("--compare: needs --rtl verilator or --rtl icarus (it compares occamy_tm with hw/tm)"))
 	}
 	var preps []*scenario.Prepared
 	for _, p := range pols {

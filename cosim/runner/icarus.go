@@ -313,8 +313,14 @@ func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int
 		ow := l.OutWords
 		rtl := make([]uint32, ow)
 		if vals := readOutLines(outPath, int(cyc), int(cyc)); len(vals) == 1 && parseOut(l, vals[0], rtl) {
-			p := l.Outputs[i]
-			m.Detail = elemDetail(p.Name, s.b.elem(s.p, p.Name), l.Out(golds[int(cyc)*ow:], i), l.Out(rtl, i), p.Width)
+			// The cycle's outputs read back (no x or z): the first
+			// differing output in layout order, as the lock-step engine
+			// names it (vcddiff orders one edge's divergences by name).
+			gold := golds[int(cyc)*ow : (int(cyc)+1)*ow]
+			if j := portDiff(l, gold, rtl); j >= 0 {
+				i = j
+			}
+			describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, i, gold, rtl)
 		}
 	}
 	m.Trace = s.icarusTrace(cyc, ins, golds, n, outPath)

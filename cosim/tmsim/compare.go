@@ -101,12 +101,18 @@ func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full ma
 		if cyc >= int(cycles) {
 			continue
 		}
-		for i, x := range mix.Tick(uint64(cyc)) {
-			if i == slots.Sh.IN {
-				break
-			}
-			slots.Put(in, i, x.Queue, x.Cells)
-		}
+		putOffers(slots, in, mix.Tick(uint64(cyc)))
 	}
 	return words, nil
+}
+
+// putOffers fills the IN slots of one cycle's inputs with its offers in
+// offer order; the rest are the ingress drops the driver counts.
+func putOffers(slots *stimulus.TMSlots, in []uint32, pkts []traffic.Packet) {
+	for i, x := range pkts {
+		if i == slots.Sh.IN {
+			return
+		}
+		slots.Put(in, i, x.Queue, x.Cells)
+	}
 }

@@ -22,9 +22,7 @@ const resetCycles = 2
 type rtlModel struct {
 	o     *runner.Opened // the Verilated model; nil on Icarus
 	l     *cosim.Layout  // the contract layout
-	rows  []uint32       // Icarus: every cycle's outputs, run ahead
-	ins   []uint32       // Icarus: the inputs they were run with
-	row   int            // Icarus: the next cycle's row
+	ah    *ahead         // the run ahead (ahead.go); nil: one cycle per call
 	cfg   tm.Config
 	sh    stimulus.TMShape
 	d     *deriver
@@ -42,13 +40,15 @@ type rtlModel struct {
 	done  bool
 }
 
-// openRTL builds (or finds in the cache) occamy_tm for c, opens it and
-// runs its reset; with vcd set, the model is traced to it (see wave).
-func openRTL(b *runner.Built, c tm.Config, vcd string) (*rtlModel, error) {
+// openRTL opens the built occamy_tm for r and runs its reset; with vcd
+// set, the model is traced to it (see wave) one cycle per call, else the
+// run's sources are run ahead in chunks (ahead.go).
+func openRTL(b *runner.Built, r scenario.RunSpec, vcd string) (*rtlModel, error) {
 	o, err := b.Open()
 	if err != nil {
 		return nil, err
 	}
+	c := r.Config
 	m := &rtlModel{o: o, l: b.Layout, cfg: c, sh: stimulus.NewTMShape(c, b.Params["SW"])}
 	if err := m.init(); err != nil {
 		o.Close()
@@ -59,6 +59,9 @@ func openRTL(b *runner.Built, c tm.Config, vcd string) (*rtlModel, error) {
 			o.Close()
 			return nil, err
 		}
+	} else if err := m.startAhead(r); err != nil {
+		o.Close()
+		return nil, err
 	}
 	for k := 0; k < resetCycles; k++ {
 		copy(m.in, m.tmpl)
@@ -154,29 +157,19 @@ func (m *rtlModel) Step() error {
 	return nil
 }
 
-// cycle runs (Verilator) or replays (Icarus) one cycle into m.out and
-// m.post.
+// cycle runs (Verilator, one cycle per call) or replays (a Verilator
+// chunk, or Icarus's whole run) one cycle into m.out and m.post.
 func (m *rtlModel) cycle() error {
-	if m.rows == nil {
-		if err := m.o.Cycle(m.in, m.out); err != nil {
-			return err
-		}
-		return m.o.Output(m.qlenI, m.post)
+	if m.o == nil {
+		return m.replay("Icarus")
 	}
-	iw, ow := m.l.InWords, m.l.OutWords
-	if m.row+1 >= len(m.rows)/ow {
-		return fmt.Errorf("tmsim: cycle %d: beyond the %d cycles run on Icarus", m.d.cycle, len(m.rows)/ow-resetCycles-1)
+	if a := m.ah; a != nil && (a.row < a.n || a.err != nil || m.fill()) {
+		return m.replay("Verilator")
 	}
-	for i, w := range m.in {
-		if m.ins[m.row*iw+i] != w {
-			return fmt.Errorf("tmsim: cycle %d: the offers differ from the inputs run ahead on Icarus (an open-loop source that is not)", m.d.cycle)
-		}
+	if err := m.o.Cycle(m.in, m.out); err != nil {
+		return err
 	}
-	copy(m.out, m.rows[m.row*ow:(m.row+1)*ow])
-	q := m.span["qlen_o"]
-	copy(m.post, m.rows[(m.row+1)*ow+q[0]:(m.row+1)*ow+q[1]])
-	m.row++
-	return nil
+	return m.o.Output(m.qlenI, m.post)
 }
 
 func (m *rtlModel) words(name string) []uint32 {
@@ -247,10 +240,13 @@ func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel
 	if err != nil {
 		return nil, err
 	}
-	m := &rtlModel{l: l, cfg: r.Config, sh: stimulus.NewTMShape(r.Config, full["SW"]), rows: rows, ins: ins, row: resetCycles}
+	m := &rtlModel{l: l, cfg: r.Config, sh: stimulus.NewTMShape(r.Config, full["SW"])}
 	if err := m.init(); err != nil {
 		return nil, err
 	}
+	// The last row (the idle cycle) only gives the last cycle's qlen_o
+	// after its edge.
+	m.ah = &ahead{ins: ins, rows: rows, row: resetCycles, n: len(rows)/l.OutWords - 1}
 	copy(m.in, m.tmpl)
 	return m, nil
 }

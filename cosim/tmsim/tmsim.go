@@ -187,5 +187,5 @@ func (b *backend) NewModel(r scenario.RunSpec) (scenario.Model, error) {
 		}
 		b.built[key] = lib
 	}
-	return openRTL(lib, c, vcd)
+	return openRTL(lib, r, vcd)
 }

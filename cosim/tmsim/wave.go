@@ -25,7 +25,7 @@ const (
 // and writes the destination with rtl/vcd's Tracer, the writer of the Go
 // trace: top scope occamy with clk; scope tm with every signal hw/tm traces
 // (tm.TM Signals and Scopes) that occamy_tm has at the same path (or under
-// the name waveAlias gives), with its RTL width, but WaveLeftOut; scope view
+// the name waveAlias gives), with its RTL width; scope view
 // with qlen_NN and thr_cN unpacked from qlen_q and thr_o as the Go view
 // unpacks them. The reset cycles are left out,
 // so the file's cycle c is the scenario's cycle c, as in the Go trace.
@@ -56,28 +56,12 @@ func (w *wave) close() error {
 	return nil
 }
 
-// WaveLeftOut are the Go trace's signals that occamy_tm has at the same
-// path but as a different wire, so the RTL's waveform leaves them out
-// rather than show two meanings under one name. hw/tm's scheduler is
-// hw/scheduler's contract: elig_i is the non-empty queues less the one
-// whose PD read is in flight, ack_i is "a PD read port is left", and hw/tm
-// drives neither them nor port_rdy_i in a cycle whose stage C is skipped
-// (the trace then shows the previous value). occamy_tm's tm_sched gates
-// with en_i instead: elig_i is every non-empty queue, ack_i is tied to 1,
-// port_rdy_i is driven every cycle. The grant (gnt_valid_o, gnt_qid_o)
-// means the same on both and is compared.
-var WaveLeftOut = map[string]string{
-	"u_sched.elig_i":     "hw/tm masks the locked queue into elig_i; tm_sched takes every non-empty queue and en_i",
-	"u_sched.ack_i":      "hw/tm: a PD read port is left; tm_sched: tied to 1",
-	"u_sched.port_rdy_i": "hw/tm leaves it undriven (the previous value) in a cycle whose stage C is skipped; tm_sched's is driven every cycle",
-}
-
 // waveAlias maps a Go trace signal to the occamy_tm signal of another
 // name that carries the same wire: the top's packed threshold and
-// selector bitmap, and each memory's port use, which occamy_tm counts at
+// selector bitmap, the scheduler's port pointer, and each memory's port use, which occamy_tm counts at
 // its ports (the counts occamy cosim --block tm compares with hw/tm's).
 var waveAlias = map[string]string{
-	"thr_o": "thr", "over_o": "over",
+	"thr_o": "thr", "over_o": "over", "u_sched.port_ptr_q": "u_sched.ptr_q",
 	"u_pd_mem.rd_use": "pd_rd_o", "u_pd_mem.wr_use": "pd_wr_o",
 	"u_cp_mem.rd_use": "cp_rd_o", "u_cp_mem.wr_use": "cp_wr_o",
 	"u_cd_mem.rd_use": "cd_rd_o", "u_cd_mem.wr_use": "cd_wr_o",
@@ -108,7 +92,7 @@ type waveSig struct {
 
 // planWave pairs the Go trace's signals with the RTL's vars; missing are
 // the Go trace's signals it leaves out (absent from occamy_tm at the same
-// path, or WaveLeftOut).
+// path and under waveAlias's name).
 func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 	rtlVars := map[string]int{}
 	for _, v := range h.Vars {
@@ -131,7 +115,7 @@ func planWave(h *vcd.Header, c tm.Config) (sigs []waveSig, missing []string) {
 				from = a
 			}
 			w, ok := rtlVars[from]
-			if _, diff := WaveLeftOut[p]; diff || !ok {
+			if !ok {
 				missing = append(missing, strings.TrimPrefix(scope+"."+s.Name, "."))
 				continue
 			}

@@ -71,7 +71,8 @@ func diff(t *testing.T, a, b string) *vcddiff.Report {
 // against the Verilated TM's (occamy sim --rtl verilator --vcd) reports no
 // difference on any shared signal, over every cycle; the shared signals
 // are every one of the Go trace that occamy_tm has at the same path or
-// under waveAlias's name, but WaveLeftOut. Then the mutant tm-eg-rate (the
+// under waveAlias's name (u_sched's inputs among them: the Go trace shows
+// them as tm_sched sees them). Then the mutant tm-eg-rate (the
 // line rate off by one: a port sends a cell every R+1 cycles) must make
 // vcddiff report a difference. (tm-adm-dt-lt and tm-hd-ack-busy change
 // nothing in this scenario's 6000 cycles: no admission lands exactly on
@@ -89,7 +90,8 @@ func TestWaveParity(t *testing.T) {
 		names[s.Name] = true
 	}
 	for _, want := range []string{"tm.qlen_q", "tm.free_q", "tm.hd_gnt_valid", "tm.hd_gnt_idx", "tm.u_sel.over_o", "tm.u_arb.ptr_q",
-		"tm.u_thr.thr_o", "tm.u_sched.gnt_qid_o", "view.qlen_03", "view.thr_c0"} {
+		"tm.u_thr.thr_o", "tm.u_sched.gnt_qid_o", "tm.u_sched.elig_i", "tm.u_sched.ack_i", "tm.u_sched.port_rdy_i",
+		"tm.u_sched.port_ptr_q", "view.qlen_03", "view.thr_c0"} {
 		assert.True(t, names[want], "signal %s not compared (compared: %v)", want, names)
 	}
 	assert.Empty(t, rep.OnlyB, "RTL signals compared with nothing")
@@ -98,9 +100,7 @@ func TestWaveParity(t *testing.T) {
 		onlyGo = append(onlyGo, u.Path)
 	}
 	t.Logf("%d signals over %d edges; only in the Go trace: %v", len(rep.Signals), rep.Edges, onlyGo)
-	for p := range WaveLeftOut {
-		assert.Contains(t, onlyGo, "occamy.tm."+p, "a left-out signal was compared")
-	}
+	assert.GreaterOrEqual(t, len(rep.Signals), 37, "shared signals")
 
 	m := mutantByID(t, "tm-eg-rate")
 	// The mutation self-check's directory: the copies' paths stay the

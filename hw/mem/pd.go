@@ -150,6 +150,10 @@ func (l *PDLists) Link(q int, pd int32, v PD) {
 	l.linkedAt[q] = l.Mem.Cycle() + 1
 }
 
+// LinkedNow reports whether queue q was linked to in the current cycle
+// (a trace shows the queue's state before that link: tm's u_sched.elig_i).
+func (l *PDLists) LinkedNow(q int) bool { return l.linkedAt[q] == l.Mem.Cycle()+1 }
+
 // ReadHead issues the read of queue q's head PD and locks the queue until
 // Unlink. The caller checks Count[q] > 0, Reading(q) == Nil and
 // Mem.ReadsLeft() > 0. It returns the PD index and the data, usable from

@@ -40,9 +40,61 @@ func (m *TM) Scopes() []rtl.Scope {
 		{Name: "u_thr", Signals: m.adm.u.Thr.Signals()},
 		{Name: "u_sel", Signals: m.sel.Signals()},
 		{Name: "u_arb", Signals: m.arb.Signals()},
-		{Name: "u_sched", Signals: m.sch.u.Signals()},
+		{Name: "u_sched", Signals: m.schedSignals()},
 		{Name: "u_pd_mem", Signals: m.pds.Mem.Signals()},
 		{Name: "u_cp_mem", Signals: m.cp.Signals()},
 		{Name: "u_cd_mem", Signals: m.cd.Signals()},
+	}
+}
+
+// schedSignals is u_sched's trace: hw/scheduler's signals, but its inputs
+// as occamy_tm's tm_sched sees them every cycle, computed from the state
+// after Eval: elig_i every queue holding a PD after the cycle's unlinks and
+// before its link (tm_pd_lists' nonempty_o), port_rdy_i the ports with
+// fewer than TxWindow cells pending at the start of the cycle (tm_egress's
+// registered port_rdy_o), ack_i tied to 1. hw/tm gives hw/scheduler these
+// only in a cycle whose stage C runs, elig_i less the locked queues and
+// ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
+func (m *TM) schedSignals() []rtl.Signal {
+	sigs := m.sch.u.Signals()
+	for i, s := range sigs {
+		switch s.Name {
+		case "elig_i":
+			sigs[i].Read = m.traceElig
+		case "port_rdy_i":
+			sigs[i].Read = m.tracePortRdy
+		case "ack_i":
+			sigs[i] = rtl.Flag("ack_i", func() bool { return true })
+		}
+	}
+	return sigs
+}
+
+// traceElig is nonEmpty without the queues stage E linked a first PD to.
+func (m *TM) traceElig(dst []uint64) {
+	m.nonEmpty.Words(dst, m.n)
+	for q := 0; q < m.n; q++ {
+		if m.pds.Count[q] == 1 && m.pds.LinkedNow(q) {
+			dst[q>>6] &^= 1 << uint(q&63)
+		}
+	}
+}
+
+// tracePortRdy is port_rdy_o from each port's pending cells at the start
+// of the cycle: less the packet booked at stage C, plus the cell sent.
+func (m *TM) tracePortRdy(dst []uint64) {
+	clear(dst)
+	s := m.sch.u
+	for p := range m.eg.ports {
+		pend := m.eg.ports[p].pending
+		if s.ValidO && s.AckI && int(s.QidO)/m.cfg.Q == p {
+			pend -= int(m.deqRd.v.Cells)
+		}
+		if m.out.EgValid>>uint(p)&1 != 0 {
+			pend++
+		}
+		if pend < m.eg.window {
+			dst[p>>6] |= 1 << uint(p&63)
+		}
 	}
 }
