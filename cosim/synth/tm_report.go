@@ -121,30 +121,48 @@ func writeTMMarkdown(p func(string, ...any), r TMResult) {
 
 // writeTMClaim compares the expulsion logic with the rest of the TM: the
 // paper's claim that the selector, arbiter and executor are cheap beside
-// the traffic manager.
+// the traffic manager. The expulsion logic is the executor, the policy's
+// choice, the selector and the arbiter; the maximum finders (the choice's,
+// for occamy-lqd and pushout-ports, and admission's, for pushout-ports)
+// are shown on their own because the occamy policy uses neither.
 func writeTMClaim(p func(string, ...any), r TMResult) {
 	total := r.Total()
 	exe, okE := r.Part("tm_hd_exec")
-	mf, okM := r.Part("tm_maxfind")
 	s, okS := r.Part("hd_selector")
 	a, okA := r.Part("rr_arbiter")
 	if !okE || !okS || !okA {
 		p("The hierarchy has no `tm_hd_exec`, `hd_selector` or `rr_arbiter` instance, so the executor's share is not reported.\n\n")
 		return
 	}
+	ch, okC := r.Part("tm_hd_choice")
+	mf, okM := r.Inside(ch, "tm_maxfind")
+	adm, _ := r.Part("tm_admission")
+	amf, okA2 := r.Inside(adm, "tm_maxfind")
+	row := func(name string, q TMPart) {
+		p("| %s (`%s`) | %d | %d | %d | %s |\n", name, q.Path, q.Cost.LUTs, q.Cost.FFs, q.Levels.Length, share(q.Cost.LUTs, total.LUTs))
+	}
 	sa := s.Cost.LUTs + a.Cost.LUTs
-	exp := exe.Cost.LUTs + sa
+	exp, expFF := exe.Cost.LUTs+sa, exe.Cost.FFs+s.Cost.FFs+a.Cost.FFs
+	if okC {
+		exp, expFF = exp+ch.Cost.LUTs, expFF+ch.Cost.FFs
+	}
 	p("### The expulsion logic beside the rest\n\n")
 	p("| | LUT6 | FF | levels | share of the TM's LUT6 |\n|---|---:|---:|---:|---:|\n")
-	p("| executor (`%s`, with the maximum finder) | %d | %d | %d | %s |\n", exe.Path, exe.Cost.LUTs, exe.Cost.FFs, exe.Levels.Length, share(exe.Cost.LUTs, total.LUTs))
-	if okM {
-		p("| ↳ maximum finder (`%s`, Pushout's Difficulty 3, occamy-lqd's choice) | %d | %d | %d | %s |\n", mf.Path, mf.Cost.LUTs, mf.Cost.FFs, mf.Levels.Length, share(mf.Cost.LUTs, total.LUTs))
+	row("executor", exe)
+	if okC {
+		row("policy's head-drop choice", ch)
 	}
-	p("| selector (`%s`) | %d | %d | %d | %s |\n", s.Path, s.Cost.LUTs, s.Cost.FFs, s.Levels.Length, share(s.Cost.LUTs, total.LUTs))
-	p("| arbiter (`%s`) | %d | %d | %d | %s |\n", a.Path, a.Cost.LUTs, a.Cost.FFs, a.Levels.Length, share(a.Cost.LUTs, total.LUTs))
+	if okM {
+		row("↳ maximum finder in the choice (occamy-lqd's and pushout-ports' longest candidate)", mf)
+	}
+	row("selector", s)
+	row("arbiter", a)
 	p("| selector + arbiter | %d | %d | — | %s |\n", sa, s.Cost.FFs+a.Cost.FFs, share(sa, total.LUTs))
-	p("| **executor + selector + arbiter** | **%d** | %d | — | **%s** |\n", exp, exe.Cost.FFs+s.Cost.FFs+a.Cost.FFs, share(exp, total.LUTs))
-	p("| the rest of the TM's logic | %d | %d | — | %s |\n\n", total.LUTs-exp, total.FFs-exe.Cost.FFs-s.Cost.FFs-a.Cost.FFs, share(total.LUTs-exp, total.LUTs))
+	p("| **executor + choice + selector + arbiter** | **%d** | %d | — | **%s** |\n", exp, expFF, share(exp, total.LUTs))
+	if okA2 {
+		row("maximum finder in admission (pushout-ports' longest queue; counted in admission, not above)", amf)
+	}
+	p("| the rest of the TM's logic | %d | %d | — | %s |\n\n", total.LUTs-exp, total.FFs-expFF, share(total.LUTs-exp, total.LUTs))
 
 	// Rank of the executor among the sub-blocks in the top.
 	rank, n := 1, 0
@@ -160,13 +178,17 @@ func writeTMClaim(p func(string, ...any), r TMResult) {
 	p("**What the numbers show.** The paper says Occamy's selector, arbiter and executor are cheap beside the traffic manager. ")
 	p("Around the memories, in this flow, the executor is %d LUT6, %s of the TM's %d, the %s largest of the %d sub-blocks in the top; ",
 		exe.Cost.LUTs, share(exe.Cost.LUTs, total.LUTs), total.LUTs, ordinal(rank), n)
-	p("the selector and the arbiter together are %d LUT6 (%s); the three are %s of the logic. ", sa, share(sa, total.LUTs), share(exp, total.LUTs))
+	p("the selector and the arbiter together are %d LUT6 (%s)", sa, share(sa, total.LUTs))
+	if okC {
+		p(", the policy's choice %d (%s)", ch.Cost.LUTs, share(ch.Cost.LUTs, total.LUTs))
+	}
+	p("; together they are %s of the logic. ", share(exp, total.LUTs))
 	occ := exp
 	if okM {
 		occ -= mf.Cost.LUTs
-		p("Of the executor, %d LUT6 are the maximum finder, which only the occamy-lqd policy (a longest-queue choice, Pushout's Difficulty 3) uses; the occamy policy's head drop does not; ",
+		p("Of the choice, %d LUT6 are a maximum finder, which only the occamy-lqd and pushout-ports policies (a longest-queue choice, Pushout's Difficulty 3) use; the occamy policy's head drop does not; ",
 			mf.Cost.LUTs)
-		p("without it, Occamy's expulsion logic (executor, selector, arbiter) is %d LUT6, %s of the TM's. ", occ, share(occ, total.LUTs))
+		p("without it, Occamy's expulsion logic is %d LUT6, %s of the TM's. ", occ, share(occ, total.LUTs))
 	}
 	p("Calling a share up to 20%% minor and over 40%% large, ")
 	switch f := float64(occ) / float64(max(total.LUTs, 1)); {
@@ -185,7 +207,7 @@ func writeTMClaim(p func(string, ...any), r TMResult) {
 	big, deep := largestDeepest(r)
 	p("The largest sub-block is `%s` (%s, %d LUT6, %s) and the deepest `%s` (%s, %d levels)",
 		big.Path, big.Module, big.Cost.LUTs, share(big.Cost.LUTs, total.LUTs), deep.Path, deep.Module, deep.Levels.Length)
-	expulsion := map[string]bool{"tm_hd_exec": true, "hd_selector": true, "rr_arbiter": true}
+	expulsion := map[string]bool{"tm_hd_exec": true, "tm_hd_choice": true, "hd_selector": true, "rr_arbiter": true}
 	if !expulsion[big.Module] && !expulsion[deep.Module] {
 		p(": neither is in the expulsion path")
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -70,6 +71,20 @@ func (r TMResult) Total() Cost {
 func (r TMResult) Part(module string) (TMPart, bool) {
 	for _, p := range r.Parts {
 		if p.Module == module {
+			return p, true
+		}
+	}
+	return TMPart{}, false
+}
+
+// Inside is the first instance of module below parent (its path under
+// parent's); false when parent has no path or holds none.
+func (r TMResult) Inside(parent TMPart, module string) (TMPart, bool) {
+	if parent.Path == "" {
+		return TMPart{}, false
+	}
+	for _, p := range r.Parts {
+		if p.Module == module && strings.HasPrefix(p.Path, parent.Path+".") {
 			return p, true
 		}
 	}
