@@ -200,9 +200,12 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	p("| head-drop selector delay under %.1f ns | Design Compiler, 45 nm | %d LUT6 levels at QW=16 (%d at QW=32); "+
 		"%s under the assumption below, an estimate, not a timing report |\n",
 		PaperSelectorDelayNs, s16.Path.Length, s32.Path.Length, nsRange(s16.Path.Length))
+	hd, _ := rep.TM.Part("tm_hd_exec")
 	p("| the executor can expel a packet every 2 cycles at 1 GHz | Design Compiler, 45 nm | "+
-		"one packet per cycle, of any size (docs/executor.md); its path is %d levels in the register-file form, see below |\n\n",
-		exe.Path.Length)
+		"the TM's executor `tm_hd_exec` issues a head-drop PD read every cycle: one packet per clock at idle ports with chain freeing, "+
+		"k cells per clock per cell (docs/executor.md); its own path is %d levels around the memories "+
+		"(%d in the retired register-file form), see below |\n\n",
+		hd.Levels.Length, exe.Path.Length)
 	p("The paper does not give the selector's comparator width; ~%d LUTs over 64 comparators is about %.1f LUTs each.\n\n",
 		PaperSelectorLUTs, float64(PaperSelectorLUTs)/64)
 
@@ -274,6 +277,11 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	for _, r := range rows {
 		p("| %s | %s | %d | %s | %s |\n", r.Job.Block.Name, r.Job.ParamString(), r.Path.Length, nsRange(r.Path.Length), fits(r.Path.Length))
 	}
+	for _, q := range rep.TM.Parts {
+		if q.Depth == 1 && q.Cost.LUTs > 0 {
+			p("| occamy_tm.%s | %s | %d | %s | %s |\n", q.Path, q.Module, q.Levels.Length, nsRange(q.Levels.Length), fits(q.Levels.Length))
+		}
+	}
 	p("\n")
 	p("Under this assumption the selector's comparators at QW=16 (%d levels) are %s, and at QW=32 (%d levels) %s; ",
 		s16.Path.Length, verdict(s16.Path.Length), s32.Path.Length, verdict(s32.Path.Length))
@@ -287,17 +295,7 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		"(the executor's registered free count → threshold → comparator → bitmap register), so that stage is "+
 		"up to %d + %d = %d levels: %s. ", thr.Path.Length, s16.Path.Length, thr.Path.Length+s16.Path.Length,
 		verdict(thr.Path.Length+s16.Path.Length))
-	p("The executor drops one packet per cycle at the cycle level, but in one cycle a grant goes through the "+
-		"queue-table and PD reads to the free-list and length updates: its longest path is %d levels on its own "+
-		"(`%s` → `%s`) and %d in the whole path (`%s` → `%s`), so at 1 GHz it is %s: ",
-		exe.Path.Length, exe.Path.From, exe.Path.To, top.Path.Length, top.Path.From, top.Path.To, verdict(top.Path.Length))
-	p("by the estimate it would have to be cut into %d to %d register stages. ",
-		ceilDiv(top.Path.Length, LevelBudget(LevelNsLow)), ceilDiv(top.Path.Length, LevelBudget(LevelNsHigh)))
-	p("A pipelined executor can still start one drop per cycle, but a drop of the queue dropped in the cycle before ")
-	p("then needs that queue's new head forwarded, and the register-file store would become SRAMs with registered ")
-	p("reads (the memory-pipeline issue). The paper derives its one expulsion every 2 cycles at 1 GHz from its ")
-	p("selector's under-%.1f ns delay, that is, it gives the path two cycles.\n\n", PaperSelectorDelayNs)
-
+	writeTMLevels(p, *rep.TM, exe, top)
 	p("## Reproduce\n\n```\nmake synth                                   # this file\n")
 	p("occamy synth --block selector+arbiter --n 64 --qw 16   # one block, printed\n")
 	p("occamy synth --block executor --n 8 --b 64 --p 16      # a smaller store\n")

@@ -133,7 +133,11 @@ func TestWriteMarkdownContents(t *testing.T) {
 		"| selector | N=64,QW=16 | 3 | 0.55–0.85 ns | fits |",
 		"does not fit",
 		"every 2 cycles",
-		"one packet per cycle",
+		"one packet per clock at idle ports with chain freeing",
+		"its own path is 30 levels around the memories",
+		"| occamy_tm.u_hd | tm_hd_exec | 30 | 3.25–6.25 ns | does not fit |",
+		"The TM's executor `tm_hd_exec` starts one head drop per cycle; around its memories",
+		"The TM's deepest sub-block is `u_adm` (tm_admission, 40 levels",
 		"under 1.5 ns",
 		"about 1200 LUTs",
 	} {
