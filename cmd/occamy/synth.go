@@ -215,6 +215,8 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 		reused, toRun = append(reused, have...), rest
 		if t != nil {
 			tm, tmJob = t, nil
+		} else if prev := s.PartialTM(tmJob); prev != nil {
+			r.PrevTM = prev // the TM's unchanged sub-modules are taken from it
 		}
 		fmt.Fprintf(errOut, "synth: --reuse %s: %d designs%s taken (sources unchanged)\n", name, len(have), map[bool]string{true: " and the TM"}[t != nil])
 	}
@@ -258,6 +260,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 			t, err := r.RunTM(gctx, *tmJob)
 			if err != nil {
 				return fmt.Errorf("tm: %w", err)
+			}
+			if t.Reused > 0 {
+				fmt.Fprintf(errOut, "synth: tm: %d of its %d designs taken from --reuse (sources unchanged)\n", t.Reused, t.Designs)
 			}
 			mu.Lock()
 			tm = &t

@@ -304,7 +304,8 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 	p("`occamy synth` with no `--block` prints every block at N=64, QW=16 (executor and top at B=%d, P=%d). ", StoreSize.B, StoreSize.P)
 	p("Yosys runs in parallel, one process per core (`--jobs`); the sweep and the traffic manager share them. The Go driver is `cosim/synth`.\n\n")
 	p("`make synth` keeps the raw results in `docs/hardware-cost.json` (`--json`) and takes from there every design whose ")
-	p("sources hash the same (SHA-256, `--reuse`), so only what changed is synthesised again; `make synth SYNTH_FRESH=1` runs ")
+	p("sources hash the same (SHA-256, `--reuse`), so only what changed is synthesised again; for the traffic manager that is per sub-module ")
+	p("(a sub-module is taken when its own file and those of every module under it are unchanged, the top's own logic only when nothing changed); `make synth SYNTH_FRESH=1` runs ")
 	p("everything. `occamy synth --from-json FILE --all --out FILE.md` writes this file from saved results without Yosys.\n")
 	_, err = io.WriteString(w, b.String())
 	return err

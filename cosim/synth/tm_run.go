@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -49,6 +50,7 @@ type TMResult struct {
 	Wall     time.Duration // the whole run's, the elaboration included
 	Jobs     int           // Yosys processes at a time
 	Designs  int           // synthesis runs: the distinct sub-modules and the top
+	Reused   int           // of the Designs, taken from Runner.PrevTM instead of run
 }
 
 // Total is the top's own logic plus every instance in the top (Depth 1),
@@ -125,6 +127,20 @@ func (r *Runner) RunTM(ctx context.Context, j TMJob) (TMResult, error) {
 		order = append(order, p.Module.Name)
 	}
 	res.Designs = len(order)
+	// Designs an earlier run measured on the same sources are taken from it.
+	allFiles := subtreeFiles(h, h.Modules[j.Module], j)
+	order = slices.DeleteFunc(order, func(name string) bool {
+		m, files := h.Modules[name], allFiles
+		if name != j.Module {
+			files = subtreeFiles(h, m, j)
+		}
+		q, ok := r.PrevTM.part(m.Base, m.Params, files, srcs)
+		if ok {
+			runs[name].part = TMPart{Cost: q.Cost, Levels: q.Levels, Wall: q.Wall}
+			res.Reused++
+		}
+		return ok
+	})
 	sort.SliceStable(order, func(a, b int) bool { return runs[order[a]].weight > runs[order[b]].weight })
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(r.jobs())

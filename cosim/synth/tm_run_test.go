@@ -3,6 +3,7 @@ package synth
 import (
 	"bytes"
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,6 +139,34 @@ func TestYosysTMSmallest(t *testing.T) {
 	assert.Positive(t, res.Own.Cost.LUTs, "the top's own logic")
 	assert.Positive(t, res.Total().FFs)
 	require.Len(t, res.Memories, 6, "u_pd_mem's one slice, u_pd_link, u_enq.u_ing, u_cp_mem, u_cd_mem, u_egress.u_buf")
+	t.Run("reuse", func(t *testing.T) { checkTMReuse(t, y, j, res) })
+}
+
+// checkTMReuse runs the TM again on an earlier result: with every source
+// unchanged nothing is synthesised; with tm_egress.sv's hash changed only
+// tm_egress and the top are, and every other part is the earlier one.
+func checkTMReuse(t *testing.T, y string, j TMJob, first TMResult) {
+	r := &Runner{Yosys: y, VerilogDir: verilogDir, Jobs: 2}
+	hashes, err := r.Hashes(nil, &j)
+	require.NoError(t, err)
+	r.PrevTM = &PrevTM{Result: first, Sources: hashes}
+	again, err := r.RunTM(context.Background(), j)
+	require.NoError(t, err)
+	assert.Equal(t, again.Designs, again.Reused, "unchanged sources: every design taken")
+	assert.Equal(t, first.Parts, again.Parts)
+	assert.Equal(t, first.Own, again.Own)
+
+	changed := maps.Clone(hashes)
+	changed["tm_egress.sv"] = "not the same"
+	r = &Runner{Yosys: y, VerilogDir: verilogDir, Jobs: 2, PrevTM: &PrevTM{Result: first, Sources: changed}}
+	third, err := r.RunTM(context.Background(), j)
+	require.NoError(t, err)
+	assert.Equal(t, third.Designs-2, third.Reused, "tm_egress.sv changed: it and the top run again")
+	for i, p := range third.Parts {
+		if p.Module != "tm_egress" {
+			assert.Equal(t, first.Parts[i].Wall, p.Wall, "%s taken from the earlier run", p.Path)
+		}
+	}
 }
 
 // Run and RunTM in parallel on one Runner share its Jobs: with Jobs=1 no

@@ -58,6 +58,9 @@ type Runner struct {
 	// Progress, when set, is called after each finished run (from several
 	// goroutines, one at a time) with the count done and the total.
 	Progress func(r Result, done, total int)
+	// PrevTM, when set, is an earlier TM run RunTM takes unchanged
+	// sub-modules from (Saved.PartialTM).
+	PrevTM *PrevTM
 
 	once  sync.Once
 	slots chan struct{} // at most Jobs Yosys processes, across Run and RunTM calls in parallel
