@@ -75,10 +75,15 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 		hit(h, tmHDAny, true)
 		hit(h, tmHDChain, v.c.FreeMode == "chain")
 	}
+	// Only the queues the cycle wrote can differ: the others are still at
+	// their start-of-cycle length, and neither admission nor a head drop
+	// touched their g.qpre.
 	deq, cells := -1, 0
-	for q, l := range p.Qlen {
-		if l != g.qpre[q] {
-			deq, cells = q, int(g.qpre[q])-int(l)
+	for w, word := range p.QlenChg {
+		for ; word != 0; word &= word - 1 {
+			if q := w<<6 | bits.TrailingZeros64(word); q < len(p.Qlen) && p.Qlen[q] != g.qpre[q] {
+				deq, cells = q, int(g.qpre[q])-int(p.Qlen[q])
+			}
 		}
 	}
 	if deq >= 0 {
