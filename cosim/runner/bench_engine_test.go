@@ -2,7 +2,9 @@ package runner
 
 import (
 	"context"
+	"runtime"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
@@ -48,7 +50,9 @@ func tmRecord(tb testing.TB, n int) (Options, []uint32) {
 }
 
 // standIn is a cosim.Model standing in for a Verilated model whose cycle
-// costs spin: Cycle and Run give the recorded outputs of the next cycle.
+// costs spin iterations of a dependent multiply-add chain (spinIters:
+// CPU work, so that a thread that waits for a core does not count it as
+// done): Cycle and Run give the recorded outputs of the next cycle.
 // The other methods are not used by the engine's lock-step and batched
 // paths (the embedded nil Model panics if they are).
 type standIn struct {
@@ -56,20 +60,44 @@ type standIn struct {
 	l    *cosim.Layout
 	gold []uint32
 	c    int
-	spin time.Duration
+	spin int
 }
 
 func (m *standIn) Layout() *cosim.Layout { return m.l }
 
 func (m *standIn) step(out []uint32) {
-	if m.spin > 0 {
-		for t0 := time.Now(); time.Since(t0) < m.spin; {
-		}
-	}
+	spinWork(m.spin)
 	ow := m.l.OutWords
 	k := m.c % (len(m.gold) / ow)
 	copy(out, m.gold[k*ow:(k+1)*ow])
 	m.c++
+}
+
+// spinSink keeps spinWork's chain alive.
+var spinSink uint64
+
+// spinWork runs n steps of a dependent multiply-add chain.
+func spinWork(n int) {
+	x := spinSink
+	for i := 0; i < n; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	spinSink = x
+}
+
+// spinIters is how many spinWork steps take d on this machine (the best of
+// five timings of 10^6 steps).
+func spinIters(d time.Duration) int {
+	if d <= 0 {
+		return 0
+	}
+	best := time.Duration(1<<63 - 1)
+	for r := 0; r < 5; r++ {
+		t0 := time.Now()
+		spinWork(1e6)
+		best = min(best, time.Since(t0))
+	}
+	return int(float64(d) / float64(best) * 1e6)
 }
 
 func (m *standIn) Cycle(in, out []uint32) error { m.step(out); return nil }
@@ -91,7 +119,34 @@ const (
 
 // standInRate runs n cycles of the stand-in in the given way and returns
 // the time taken.
-func standInRate(tb testing.TB, opt Options, gold []uint32, n int, spin time.Duration, how int) time.Duration {
+func standInRate(tb testing.TB, opt Options, gold []uint32, n int, spin int, how int) time.Duration {
+	d, _ := standInCPU(tb, opt, gold, n, spin, how)
+	return d
+}
+
+// standInCPU is standInRate that also returns the CPU time of the thread
+// that steps the stand-in (the engine's consumer; the golden goroutine of
+// standCosim runs on another thread): on a machine whose second core is
+// shared with other jobs, that is what the engine costs the model's side,
+// where the wall time also counts waiting for a core.
+func standInCPU(tb testing.TB, opt Options, gold []uint32, n int, spin int, how int) (wall, cpu time.Duration) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := threadCPU()
+	wall = standInRun(tb, opt, gold, n, spin, how)
+	return wall, threadCPU() - cpu0
+}
+
+// threadCPU is the calling thread's user+system CPU time.
+func threadCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func standInRun(tb testing.TB, opt Options, gold []uint32, n int, spin int, how int) time.Duration {
 	opt.Serial = how == standSerial
 	s, err := prepare(opt)
 	require.NoError(tb, err)
@@ -130,15 +185,22 @@ func standInRate(tb testing.TB, opt Options, gold []uint32, n int, spin time.Dur
 func BenchmarkEngineLockStep(b *testing.B) {
 	const n = 1 << 18
 	opt, gold := tmRecord(b, n)
-	best := bestOf{}
+	best, cpu := bestOf{}, bestOf{}
+	us := spinIters(time.Microsecond)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, sp := range []struct {
 			k    string
-			spin time.Duration
-		}{{"0", 0}, {"1us", time.Microsecond}} {
-			best.keep("bare-"+sp.k, standInRate(b, opt, gold, n, sp.spin, standAlone))
-			best.keep("lockstep-"+sp.k, standInRate(b, opt, gold, n, sp.spin, standCosim))
+			spin int
+		}{{"0", 0}, {"1us", us}} {
+			for _, h := range []struct {
+				k   string
+				how int
+			}{{"bare-", standAlone}, {"lockstep-", standCosim}} {
+				w, c := standInCPU(b, opt, gold, n, sp.spin, h.how)
+				best.keep(h.k+sp.k, w)
+				cpu.keep(h.k+sp.k, c)
+			}
 		}
 	}
 	for _, k := range []string{"0", "1us"} {
@@ -146,6 +208,11 @@ func BenchmarkEngineLockStep(b *testing.B) {
 		b.ReportMetric(best.rate("lockstep-"+k, n), "lockstep-"+k+"-cycles/s")
 		b.ReportMetric(100*best.rate("lockstep-"+k, n)/best.rate("bare-"+k, n), "lockstep/bare-"+k+"-%")
 	}
+	// The model thread's CPU time per cycle: the stand-in's own cost
+	// (bare) and with the engine around it (lock-step).
+	b.ReportMetric(float64(cpu["bare-1us"].Nanoseconds())/n, "bare-1us-thread-cpu-ns/cycle")
+	b.ReportMetric(float64(cpu["lockstep-1us"].Nanoseconds())/n, "lockstep-1us-thread-cpu-ns/cycle")
+	b.ReportMetric(100*cpu.rate("lockstep-1us", n)/cpu.rate("bare-1us", n), "lockstep/bare-1us-thread-cpu-%")
 }
 
 // bestOf keeps the shortest time of each side over a benchmark's
