@@ -240,9 +240,9 @@ func BenchmarkEngineStandIn(b *testing.B) { benchStandIn(b, standAlone) }
 
 // BenchmarkTMGolden is the golden side of occamy_tm alone, through its
 // port words, on the recorded inputs of BenchmarkTMSpeed (ns/op is one
-// cycle; the replay wraps after 2^16 cycles into a reset of the busy TM).
+// cycle; the replay wraps after 2^18 cycles into a reset of the busy TM).
 func BenchmarkTMGolden(b *testing.B) {
-	opt, _ := tmRecord(b, 1<<16)
+	opt, _ := tmRecord(b, 1<<18)
 	benchSide(b, opt)
 }
 
