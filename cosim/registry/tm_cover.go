@@ -21,7 +21,6 @@ type tmCov struct {
 	prevHD                tm.ExecState
 	lastDeqQ, lastHDQ     int
 	lastDeqCyc, lastHDCyc uint64
-	qstart                []uint32
 	// rr is a round-robin arbiter shadowing the maximum finder's choices
 	// (maxfind_not_rr): same requests, acknowledged when a drop issues.
 	rr  *arbiter.Arbiter
@@ -30,7 +29,6 @@ type tmCov struct {
 
 func (v *tmCov) init(c tm.Config, sh stimulus.TMShape) {
 	v.n, v.in = sh.N, sh.IN
-	v.qstart = make([]uint32, sh.N)
 	v.rr, _ = arbiter.New(arbiter.Params{N: sh.N}) // N is the TM's, already validated
 }
 
@@ -54,7 +52,6 @@ func (v *tmCov) reset(c tm.Config) {
 // g.qpre holds the start-of-cycle lengths.
 func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePre int) {
 	h, cyc := g.hits, g.cycle
-	copy(v.qstart, g.qpre)
 	hit(h, tmAllSlots, n == v.in)
 	hit(h, tmFreeEmpty, freePre == 0)
 	hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
@@ -64,21 +61,28 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 		if o.InOK[i] {
 			run -= c
 			v.pkts++
-			g.qpre[g.qids[i]] += uint32(c)
 		} else {
 			hit(h, tmAdmDropRoom, c <= run)
 		}
 	}
 	if o.HDValid {
-		g.qpre[o.HDQid] -= uint32(o.HDCells)
 		v.pkts--
 		hit(h, tmHDAny, true)
 		hit(h, tmHDChain, v.c.FreeMode == "chain")
 	}
+	// Only the queues the cycle wrote can differ from their start-of-cycle
+	// length (g.qpre) plus admissions less the head drop: the others are
+	// still at it, and neither admission nor a head drop touched them.
 	deq, cells := -1, 0
-	for q, l := range p.Qlen {
-		if l != g.qpre[q] {
-			deq, cells = q, int(g.qpre[q])-int(l)
+	for w, word := range p.QlenChg {
+		for ; word != 0; word &= word - 1 {
+			q := w<<6 | bits.TrailingZeros64(word)
+			if q >= len(p.Qlen) {
+				break
+			}
+			if e := v.expected(g, o, q); p.Qlen[q] != e {
+				deq, cells = q, int(e)-int(p.Qlen[q])
+			}
 		}
 	}
 	if deq >= 0 {
@@ -102,7 +106,7 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 		// stage D, so no room means a full lane.
 		hit(h, tmLaneFull, !hp.Room)
 		if v.c.HDRecheck && v.prevHD == tm.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
-			hit(h, tmStaleSkipped, v.allStale(p))
+			hit(h, tmStaleSkipped, v.allStale(p, g.qpre))
 		}
 	}
 	issued := p.HDPorts[tm.MemPD].Reads > 0
@@ -123,10 +127,26 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 	v.prevHD = p.HD
 }
 
+// expected is queue q's length after the cycle's admissions and head drop
+// alone: its start-of-cycle length (g.qpre) with the admitted cells added
+// and the expelled ones taken off (uint32, as g.qpre holds them).
+func (v *tmCov) expected(g *tmGold, o *tm.Outputs, q int) uint32 {
+	e := g.qpre[q]
+	for i := 0; i < o.NIn; i++ {
+		if o.InOK[i] && g.qids[i] == q {
+			e += uint32(g.cells[i])
+		}
+	}
+	if o.HDValid && o.HDQid == q {
+		e -= uint32(o.HDCells)
+	}
+	return e
+}
+
 // allStale reports whether a queue with cells is in the selector's bitmap
 // and none in it is still over its threshold of this cycle: a grant, if
 // there is one, is stale, and with HDRecheck nothing was issued.
-func (v *tmCov) allStale(p *tm.Probe) bool {
+func (v *tmCov) allStale(p *tm.Probe, qstart []uint32) bool {
 	some := false
 	for w, word := range p.Over {
 		for ; word != 0; word &= word - 1 {
@@ -134,10 +154,10 @@ func (v *tmCov) allStale(p *tm.Probe) bool {
 			if q >= v.n {
 				break
 			}
-			if v.qstart[q] > p.Thr[q%v.c.Q] {
+			if qstart[q] > p.Thr[q%v.c.Q] {
 				return false
 			}
-			some = some || v.qstart[q] > 0
+			some = some || qstart[q] > 0
 		}
 	}
 	return some

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"fmt"
+	"math/bits"
 
 	"occamy/cosim"
 	"occamy/hw/tm"
@@ -28,6 +29,10 @@ type tmGold struct {
 
 	cfg, built *stimulus.TMCfg
 	cfgIn      *stimulus.Bind
+	cfgSpan    [2]int   // the input words holding every cfg_* port
+	cfgWords   []uint32 // their values at the last decode
+	cfgSeen    bool     // cfgWords holds a decode
+	cfgEq      bool     // built equals cfg
 	slots      *stimulus.TMSlots
 	rst        int
 
@@ -35,7 +40,10 @@ type tmGold struct {
 	use                                                  [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
 	cells, qids                                          []int  // this cycle's offers
 	qpre                                                 []uint32
+	qlenW, qlenLast                                      []uint32 // qlen_o's words, packed from qlenLast
+	qlenAll                                              bool     // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
 
+	probe  tm.Probe // after Eval, reused each cycle
 	err    error
 	cycle  uint64
 	hits   []uint64
@@ -58,6 +66,12 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 	}
 	s := slot{l}
 	g.rst = s.in("rst_ni")
+	g.cfgSpan = [2]int{l.InWords, 0}
+	for _, w := range v.Wires() {
+		sp := s.inSpan(w.Name)
+		g.cfgSpan = [2]int{min(g.cfgSpan[0], sp[0]), max(g.cfgSpan[1], sp[1])}
+	}
+	g.cfgWords = make([]uint32, g.cfgSpan[1]-g.cfgSpan[0])
 	for _, o := range []struct {
 		span *[2]int
 		name string
@@ -65,6 +79,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		{&g.hdV, "hd_valid_o"}, {&g.hdQ, "hd_qid_o"}, {&g.hdC, "hd_cells_o"}, {&g.qlen, "qlen_o"}, {&g.free, "free_o"}, {&g.wait, "wait_o"}} {
 		*o.span = s.outSpan(o.name)
 	}
+	g.qlenW, g.qlenLast = make([]uint32, g.qlen[1]-g.qlen[0]), make([]uint32, sh.N)
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 		g.use[i] = s.out(name)
 	}
@@ -106,7 +121,8 @@ func (g *tmGold) reset() {
 		g.fail(fmt.Errorf("cycle %d: the cfg_* inputs: %w", g.cycle, tmModelErr(err)))
 		return
 	}
-	g.m, g.live, g.fresh, g.built = m, false, true, g.cfg.Clone()
+	g.m, g.live, g.fresh, g.built, g.cfgEq = m, false, true, g.cfg.Clone(), true
+	g.qlenAll = true
 	g.cov.reset(m.Config())
 }
 
@@ -114,7 +130,7 @@ func (g *tmGold) reset() {
 func (g *tmGold) Step(in, out []uint32) {
 	defer func() { g.cycle++ }()
 	clear(out)
-	g.cfgIn.Decode(in)
+	g.decodeCfg(in)
 	rst := in[g.rst]&1 == 0
 	if rst && !g.live {
 		g.reset()
@@ -135,7 +151,7 @@ func (g *tmGold) Step(in, out []uint32) {
 		g.live, g.fresh = true, false
 	}
 	m := g.m
-	if !g.built.Equal(g.cfg) {
+	if !g.cfgEq {
 		g.fail(fmt.Errorf("cycle %d: a cfg_* input changed out of reset (the configuration is held from reset on; it may change from the second reset cycle)", g.cycle))
 	}
 	g.eval(in, out, rst)
@@ -153,15 +169,56 @@ func (g *tmGold) Step(in, out []uint32) {
 	m.Commit()
 }
 
+// decodeCfg decodes the cfg_* inputs into cfg, and compares it with the
+// built configuration, only when their words changed since the last
+// decode: they are held from reset on, so nearly every cycle skips both.
+func (g *tmGold) decodeCfg(in []uint32) {
+	w := in[g.cfgSpan[0]:g.cfgSpan[1]]
+	if g.cfgSeen && pack.Equal(w, g.cfgWords) {
+		return
+	}
+	g.cfgIn.Decode(in)
+	copy(g.cfgWords, w)
+	g.cfgSeen = true
+	g.cfgEq = g.built != nil && g.built.Equal(g.cfg)
+}
+
+// packQlen writes qlen_o: the packed image of the queue lengths is kept
+// between cycles and only the queues the last cycle wrote (a few, in the
+// last Probe's QlenChg) are packed again; every queue after the model was
+// built.
+func (g *tmGold) packQlen(out, qlen []uint32) {
+	last := g.qlenLast
+	qlen = qlen[:len(last)]
+	put := func(q int) {
+		pack.Put(g.qlenW, q, g.base.QW, uint64(qlen[q]))
+		last[q] = qlen[q]
+	}
+	if g.qlenAll {
+		for q := pack.NextDiff(qlen, last, 0); q >= 0; q = pack.NextDiff(qlen, last, q+1) {
+			put(q)
+		}
+		g.qlenAll = false
+	} else {
+		for w, word := range g.probe.QlenChg {
+			for ; word != 0; word &= word - 1 {
+				if q := w<<6 | bits.TrailingZeros64(word); q < len(last) && qlen[q] != last[q] {
+					put(q)
+				}
+			}
+		}
+	}
+	copy(out, g.qlenW)
+}
+
 // eval offers the valid slots, evaluates the model and fills every output.
 func (g *tmGold) eval(in, out []uint32, rst bool) {
 	m := g.m
-	p := m.Probe()
-	pack.Pack(out[g.qlen[0]:g.qlen[1]], p.Qlen, g.sh.N, g.base.QW)
-	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(p.Free, 0)))
-	pack.PutUint64(out[g.wait[0]:g.wait[1]], uint64(max(-p.Free, 0)))
-	copy(g.qpre, p.Qlen)
-	freePre := p.Free
+	qlen, freePre := m.Registers()
+	g.packQlen(out[g.qlen[0]:g.qlen[1]], qlen)
+	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(freePre, 0)))
+	pack.PutUint64(out[g.wait[0]:g.wait[1]], uint64(max(-freePre, 0)))
+	copy(g.qpre, qlen)
 	n, packed := g.slots.Valid(in)
 	if !packed {
 		g.fail(fmt.Errorf("cycle %d: in_valid_i has a valid slot after an idle one (slots are packed from 0)", g.cycle))
@@ -194,10 +251,11 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		pack.PutUint64(out[g.hdQ[0]:g.hdQ[1]], uint64(o.HDQid))
 		pack.PutUint64(out[g.hdC[0]:g.hdC[1]], uint64(o.HDCells))
 	}
-	p = m.Probe()
+	p := &g.probe
+	m.ProbeInto(p)
 	for i, u := range [6]int{p.Ports[tm.MemPD].Reads, p.Ports[tm.MemPD].Writes, p.Ports[tm.MemCP].Reads,
 		p.Ports[tm.MemCP].Writes, p.Ports[tm.MemCD].Reads, p.Ports[tm.MemCD].Writes} {
 		out[g.use[i]] = uint32(u)
 	}
-	g.cov.cycle(g, m, &p, o, n, freePre)
+	g.cov.cycle(g, m, p, o, n, freePre)
 }

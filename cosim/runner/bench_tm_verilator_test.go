@@ -2,15 +2,7 @@
 
 package runner
 
-import (
-	"slices"
-	"testing"
-
-	"github.com/stretchr/testify/require"
-
-	"occamy/hw/tm"
-	"occamy/testbench/stimulus"
-)
+import "testing"
 
 // The TM speed benchmark: occamy_tm at the defaults (P=8, Q=8, B=16384,
 // K=4, policy occamy, per-cell freeing) under the random-load scenario at
@@ -31,27 +23,11 @@ import (
 //	go test -tags verilator ./cosim/runner -run '^$' -bench TMSpeed -benchtime 3x
 
 // tmSpeedSetup records n cycles of the random-load scenario's inputs and
-// returns options replaying them.
+// returns options replaying them (tmRecord) in the shared build cache.
 func tmSpeedSetup(tb testing.TB, n int) Options {
 	needVerilator(tb)
-	k := slices.Index(stimulus.TMScenarios(), "random-load")
-	require.GreaterOrEqual(tb, k, 0, "no random-load scenario")
-	pol := slices.Index(stimulus.TMPolicies, tm.PolicyOccamy)
-	require.GreaterOrEqual(tb, pol, 0)
-	opt := Options{Block: "tm", CacheDir: testCache(), VerilogDir: "../..", Stimulus: StimRandom, Seed: 1,
-		Params: map[string]int{"TRAFFIC": k + 1, "POLICY": pol}}
-	s, err := prepare(opt)
-	require.NoError(tb, err)
-	sd, err := s.newSide()
-	require.NoError(tb, err)
-	w := s.canon.InWords
-	rec, out := make([]uint32, n*w), make([]uint32, s.canon.OutWords)
-	for c := 0; c < n; c++ {
-		in := rec[c*w : (c+1)*w]
-		sd.src.Next(uint64(c), in)
-		sd.g.step(in, out)
-	}
-	opt.Replay = rec
+	opt, _ := tmRecord(tb, n)
+	opt.CacheDir = testCache()
 	return opt
 }
 
@@ -79,4 +55,35 @@ func BenchmarkTMSpeed(b *testing.B) {
 	b.ReportMetric(rate("go")/rate("bare-batched"), "go/verilated-x")
 	b.ReportMetric(100*rate("batched")/rate("bare-batched"), "batched/bare-%")
 	b.ReportMetric(rate("bare-batched")/rate("plain-batched"), "regin/plain-x")
+}
+
+// BenchmarkTMLockStepChunks is lock-step co-simulation of occamy_tm
+// against the Verilated TM alone (Model.Cycle per cycle), interleaved, for
+// chunks of 4 MB (the default), 256 kB and 64 kB of input words: shorter
+// chunks keep the golden side's words in the caches until the Verilated
+// side reads them, at the cost of more hand-offs.
+//
+//	go test -tags verilator ./cosim/runner -run '^$' -bench TMLockStepChunks -benchtime 3x
+func BenchmarkTMLockStepChunks(b *testing.B) {
+	const n = 1 << 18
+	opt := tmSpeedSetup(b, n)
+	defer func(c int) { chunkBytes = c }(chunkBytes)
+	best := bestOf{}
+	sizes := []struct {
+		k string
+		n int
+	}{{"4M", 4 << 20}, {"256k", 256 << 10}, {"64k", 64 << 10}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		best.keep("bare-lockstep", bareRate(b, opt, n, false))
+		for _, sz := range sizes {
+			chunkBytes = sz.n
+			best.keep("lockstep-"+sz.k, cosimRate(b, opt, n, false))
+		}
+	}
+	b.ReportMetric(best.rate("bare-lockstep", n), "bare-lockstep-cycles/s")
+	for _, sz := range sizes {
+		b.ReportMetric(best.rate("lockstep-"+sz.k, n), "lockstep-"+sz.k+"-cycles/s")
+		b.ReportMetric(100*best.rate("lockstep-"+sz.k, n)/best.rate("bare-lockstep", n), "lockstep-"+sz.k+"/bare-%")
+	}
 }

@@ -192,19 +192,6 @@ func BenchmarkSpeedRatios(b *testing.B) {
 	b.ReportMetric(100*rate("lockstep")/rate("bare-lockstep"), "lockstep/bare-%")
 }
 
-// bestOf keeps the shortest time of each side over a benchmark's
-// iterations.
-type bestOf map[string]time.Duration
-
-func (b bestOf) keep(k string, d time.Duration) {
-	if v, ok := b[k]; !ok || d < v {
-		b[k] = d
-	}
-}
-
-// rate is side k's cycles per second over n cycles, at its best time.
-func (b bestOf) rate(k string, n int) float64 { return float64(n) / b[k].Seconds() }
-
 // Per-cycle benchmarks of each (ns/op is one cycle).
 
 func BenchmarkCppLoop(b *testing.B) {

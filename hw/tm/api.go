@@ -159,6 +159,7 @@ const (
 type Probe struct {
 	Cycle    uint64
 	Qlen     []uint32         // per queue, cells
+	QlenChg  rtl.Bitmap       // queues whose Qlen the cycle wrote (admitted, unlinked or pushed out: a few; a write may leave the value as it was)
 	Free     int              // free count (may be negative under pushout-ports while room is being made)
 	Thr      []uint32         // per class DT threshold
 	Over     rtl.Bitmap       // selector bitmap

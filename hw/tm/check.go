@@ -92,8 +92,10 @@ func (m *TM) Check() error {
 		j := m.deq.jobsQ.At(i)
 		m.walkJob(j, owner{"dequeue of queue", j.q})
 	}
+	held := 0
 	for b := 0; b < m.k; b++ {
 		l := &m.hd.lanes[b]
+		held += l.Len()
 		for i := 0; i < l.Len(); i++ {
 			e := l.At(i)
 			if e.cur >= 0 && m.fl.Bank(e.cur) != b && c.err == nil {
@@ -101,6 +103,9 @@ func (m *TM) Check() error {
 			}
 			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
 		}
+	}
+	if c.err == nil && held != m.hd.held {
+		c.err = fmt.Errorf("head-drop lanes hold %d entries, the executor counts %d", held, m.hd.held)
 	}
 	if c.err != nil {
 		return c.err

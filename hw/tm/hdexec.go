@@ -32,6 +32,7 @@ import (
 type HDExec struct {
 	lanes  [mem.MaxK]rtl.Ring[hdEntry] // lane_q: per bank, sub-lists waiting, oldest first
 	k      int
+	held   int    // entries in all lanes: busy and room without scanning the lanes
 	staleQ bool   // stale_q: the drop in flight was issued to a queue at or below its threshold
 	pipe   HDPipe // this cycle's pipeline activity (Probe.HDPipe)
 
@@ -52,9 +53,10 @@ func (h *HDExec) init(k int) {
 // read issued now always fits.
 func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && h.room() }
 
-// take is take_o: the executor is idle and a PD read port is still free
-// after the dequeue, so it takes a grant this cycle.
-func (h *HDExec) take(m *TM) bool { return h.idle(m) && m.pds.Mem.ReadsLeft() > 0 }
+// pdFree is take_o's second term: a PD read port is still free after the
+// dequeue. take_o is idle and pdFree: the executor takes a grant this
+// cycle.
+func (h *HDExec) pdFree(m *TM) bool { return m.pds.Mem.ReadsLeft() > 0 }
 
 // start reads queue q's head PD for the executor and locks q (stage D).
 func (h *HDExec) start(m *TM, q int) {
@@ -97,7 +99,9 @@ func (h *HDExec) unlink(m *TM) {
 		b := m.fl.Bank(hd)
 		if !h.lanes[b].Push(hdEntry{q: r.q, ser: r.v.Serial, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
 			m.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", now, r.q, b, HDLaneDepth))
+			continue
 		}
+		h.held++
 	}
 }
 
@@ -129,6 +133,7 @@ func (h *HDExec) cells(m *TM) {
 			m.freed(e.left)
 			h.served(e.ser)
 			l.Pop()
+			h.held--
 			p.Served++
 			continue
 		}
@@ -151,6 +156,7 @@ func (h *HDExec) cells(m *TM) {
 		p.Served++
 		if e.left--; e.left == 0 {
 			l.Pop()
+			h.held--
 		}
 	}
 }

@@ -20,8 +20,12 @@ type hdEntry struct {
 	ready uint64 // per cell: first cycle cur may be used (its link read's latency)
 }
 
-// room reports whether every lane can take one more entry.
+// room reports whether every lane can take one more entry (none can be
+// full while fewer than HDLaneDepth entries are held in all).
 func (h *HDExec) room() bool {
+	if h.held < HDLaneDepth {
+		return true
+	}
 	for b := 0; b < h.k; b++ {
 		if h.lanes[b].Full() {
 			return false
@@ -31,14 +35,7 @@ func (h *HDExec) room() bool {
 }
 
 // busy reports whether a lane holds work (stage G has something to do).
-func (h *HDExec) busy() bool {
-	for b := 0; b < h.k; b++ {
-		if h.lanes[b].Len() > 0 {
-			return true
-		}
-	}
-	return false
-}
+func (h *HDExec) busy() bool { return h.held > 0 }
 
 // laneItems returns each lane's entries, oldest first (for State).
 func (h *HDExec) laneItems() [][]hdEntry {

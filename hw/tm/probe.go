@@ -37,16 +37,26 @@ func (c *Count) add(o Count) { c.Pkts += o.Pkts; c.Cells += o.Cells }
 // registers now; Thr, Over, the head-drop grant, the pipeline states and
 // Ports are what the last cycle (Cycle = its index) computed and used.
 func (m *TM) Probe() Probe {
-	p := Probe{
-		Cycle: m.cycle - 1, Qlen: m.qlenD, Free: m.freeD, Thr: m.adm.u.Thr.ThrO,
-		Over: m.sel.OverO, GntValid: m.ch.gntO, GntIdx: m.ch.gntIdxO, Cand: m.ch.candI,
-		HD: m.hdState(), Deq: m.deqState(), Ports: m.use, HDPorts: m.hdUse, HDPipe: m.hd.pipe,
-	}
+	var p Probe
+	m.ProbeInto(&p)
+	return p
+}
+
+// ProbeInto fills p with Probe's view, without building a Probe value on
+// each call (a per-cycle caller keeps one).
+func (m *TM) ProbeInto(p *Probe) {
+	// Field by field: a composite literal would be built and then copied.
+	p.Cycle, p.Qlen, p.QlenChg, p.Free, p.Thr = m.cycle-1, m.qlenD, m.qChg, m.freeD, m.adm.u.Thr.ThrO
+	p.Over, p.GntValid, p.GntIdx, p.Cand = m.sel.OverO, m.ch.gntO, m.ch.gntIdxO, m.ch.candI
+	p.HD, p.Deq, p.Ports, p.HDPorts, p.HDPipe = m.hdState(), m.deqState(), m.use, m.hdUse, m.hd.pipe
 	if m.cycle == 0 {
 		p.Cycle = 0
 	}
-	return p
 }
+
+// Registers returns Probe's Qlen and Free (the registers now) without the
+// rest of the view.
+func (m *TM) Registers() (qlen []uint32, free int) { return m.qlenD, m.freeD }
 
 // hdState is the head-drop path's state as traced: cells while a lane
 // holds work, else PD read while a read is in flight, else idle.

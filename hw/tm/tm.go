@@ -197,7 +197,7 @@ func (m *TM) Eval() {
 	m.hdUse = [NumMems]PortUse{}
 	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
 	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
-		take := m.hd.take(m)
+		take := m.hd.pipe.Room && m.hd.pdFree(m) // take_o
 		if q := m.ch.eval(m, take); q >= 0 && take {
 			m.hd.start(m, q)
 		}

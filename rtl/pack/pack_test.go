@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -119,6 +120,42 @@ func TestWide(t *testing.T) {
 		for i := range vals {
 			require.Equal(t, vals[i], ref32(words, i, w), "w=%d field %d", w, i)
 			require.Equal(t, vals[i], GetWide(words, i, w), "w=%d field %d", w, i)
+		}
+	}
+}
+
+// TestEqualNextDiff checks Equal and NextDiff against a plain loop, for
+// every length up to 40, every start and one or two differences.
+func TestEqualNextDiff(t *testing.T) {
+	ref := func(a, b []uint32, from int) int {
+		for i := from; i < len(a); i++ {
+			if a[i] != b[i] {
+				return i
+			}
+		}
+		return -1
+	}
+	check := func(a, b []uint32, what string) {
+		for from := 0; from <= len(a); from++ {
+			require.Equal(t, ref(a, b, from), NextDiff(a, b, from), "%s from=%d", what, from)
+		}
+		require.Equal(t, ref(a, b, 0) < 0, Equal(a, b), what)
+	}
+	for n := 0; n <= 40; n++ {
+		a, b := make([]uint32, n), make([]uint32, n)
+		for i := range a {
+			a[i], b[i] = uint32(i*7), uint32(i*7)
+		}
+		check(a, b, fmt.Sprintf("n=%d", n))
+		for i := 0; i < n; i++ {
+			b[i] ^= 1 << uint(i%32)
+			check(a, b, fmt.Sprintf("n=%d i=%d", n, i))
+			for j := 0; j < i; j++ {
+				b[j]++
+				check(a, b, fmt.Sprintf("n=%d i=%d j=%d", n, i, j))
+				b[j]--
+			}
+			b[i] ^= 1 << uint(i%32)
 		}
 	}
 }
