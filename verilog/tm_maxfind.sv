@@ -59,10 +59,12 @@ module tm_maxfind #(
   // A heap of 2*NP-1 nodes: node 1 is the root, node j's children are 2j
   // (lower indices) and 2j+1, the leaves are NP..2*NP-1. One procedural
   // pass from the leaves up (Icarus evaluates it far faster than a net per
-  // node).
+  // node). Each node is a select on its win bit w, not an if/else, so the
+  // Verilated model runs it without data-dependent branches (docs/perf.md).
   logic          hv [1:2*NP-1];
   logic [QW-1:0] hl [1:2*NP-1];
   logic [IW-1:0] hi [1:2*NP-1];
+  logic          w  [1:NP-1];
 
   always_comb begin
     for (int i = 0; i < NP; i++) begin
@@ -72,15 +74,10 @@ module tm_maxfind #(
     end
     for (int j = NP - 1; j >= 1; j--) begin
       // The left (lower-index) subtree wins ties.
-      if (hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1])) begin
-        hv[j] = 1'b1;
-        hl[j] = hl[2*j];
-        hi[j] = hi[2*j];
-      end else begin
-        hv[j] = hv[2*j+1];
-        hl[j] = hl[2*j+1];
-        hi[j] = hi[2*j+1];
-      end
+      w[j]  = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);
+      hv[j] = hv[2*j] || hv[2*j+1];
+      hl[j] = w[j] ? hl[2*j] : hl[2*j+1];
+      hi[j] = w[j] ? hi[2*j] : hi[2*j+1];
     end
   end
 
