@@ -124,8 +124,8 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-po-maxfind-tie", Block: TM, File: "tm_maxfind.sv",
-			Anchor:  "w[j]  = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);",
-			Replace: "w[j]  = hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1]);",
+			Anchor:  "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);",
+			Replace: "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1]);",
 			Desc:    "Pushout's maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
 		},
 		{
