@@ -103,7 +103,9 @@ module tm_admission #(
 `endif
 
   // Pushout's "is the arrival's queue the longest?": the longest start-of-
-  // cycle queue, a real maximum finder over every queue (its index unused).
+  // cycle queue, a real maximum finder over every queue (its index unused);
+  // every queue is a candidate under pushout_i, none otherwise (max_o is then
+  // unused; no candidate skips the compares in the Verilated model).
   logic [QW-1:0] maxq;
   /* verilator lint_off UNUSEDSIGNAL */
   logic          maxq_valid;
@@ -111,7 +113,7 @@ module tm_admission #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   tm_maxfind #(.N(N), .QW(QW)) u_maxq (
-    .cand_i  ({N{1'b1}}),
+    .cand_i  ({N{pushout_i}}),
     .qlen_i  (qlen_i),
     .valid_o (maxq_valid),
     .idx_o   (maxq_idx),

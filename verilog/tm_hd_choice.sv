@@ -90,9 +90,11 @@ module tm_hd_choice #(
 
   // Longest candidate (occamy-lqd: over its threshold too): tm_maxfind
   // (the lowest index on ties), combinational as hw/tm assumes; its golden
-  // model is hw/maxfind.
+  // model is hw/maxfind. Under dt and occamy, which ignore it, it gets no
+  // candidate (its win bits all 0 skip the compares in the Verilated
+  // model, docs/perf.md).
   tm_maxfind #(.N(N), .QW(QW)) u_maxfind (
-    .cand_i  ((policy_i == 2'd3) ? cand_i : (over_i & cand_i)),
+    .cand_i  ((policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0),
     .qlen_i  (qlen_i),
     .valid_o (lqd_valid),
     .idx_o   (lqd_idx),

@@ -56,36 +56,42 @@ module tm_maxfind #(
   end
 `endif
 
-  // A heap of 2*NP-1 nodes: node 1 is the root, node j's children are 2j
-  // (lower indices) and 2j+1, the leaves are NP..2*NP-1. One procedural
-  // pass from the leaves up (Icarus evaluates it far faster than a net per
-  // node).
-  logic          hv [1:2*NP-1];
-  logic [QW-1:0] hl [1:2*NP-1];
-  logic [IW-1:0] hi [1:2*NP-1];
-
-  always_comb begin
+  // The tree, a heap of 2*NP-1 nodes: node 1 is the root, node j's children
+  // are 2j (lower indices) and 2j+1, the leaves are NP..2*NP-1. One
+  // procedural pass from the leaves up (Icarus evaluates it far faster than
+  // a net per node); each node is a select on its win bit w, not an
+  // if/else, so the Verilated model runs it without data-dependent
+  // branches. The heap is the function's own (automatic), so the pass can
+  // be skipped when no queue is a candidate: the outputs are then 0, which
+  // is what the tree gives, and the Verilated model does no work (the TM's
+  // policies that ignore the finder give it no candidate; docs/perf.md).
+  function automatic logic [IW+QW:0] tree(input logic [N-1:0] c, input logic [N*QW-1:0] q);
+    logic          hv [1:2*NP-1];
+    logic [QW-1:0] hl [1:2*NP-1];
+    logic [IW-1:0] hi [1:2*NP-1];
+    logic          w;
     for (int i = 0; i < NP; i++) begin
-      hv[NP+i] = (i < N) ? cand_i[i] : 1'b0;
-      hl[NP+i] = (i < N) ? qlen_i[i*QS +: QS] : '0;
+      hv[NP+i] = (i < N) ? c[i] : 1'b0;
+      hl[NP+i] = (i < N) ? q[i*QS +: QS] : '0;
       hi[NP+i] = IW'(i);
     end
     for (int j = NP - 1; j >= 1; j--) begin
       // The left (lower-index) subtree wins ties.
-      if (hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1])) begin
-        hv[j] = 1'b1;
-        hl[j] = hl[2*j];
-        hi[j] = hi[2*j];
-      end else begin
-        hv[j] = hv[2*j+1];
-        hl[j] = hl[2*j+1];
-        hi[j] = hi[2*j+1];
-      end
+      w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);
+      hv[j] = hv[2*j] || hv[2*j+1];
+      hl[j] = w ? hl[2*j] : hl[2*j+1];
+      hi[j] = w ? hi[2*j] : hi[2*j+1];
     end
+    tree = {hv[1], hi[1], hl[1]};
+  endfunction
+
+  logic [IW+QW:0] res;  // {valid, index, length}
+
+  always_comb begin
+    res = '0;
+    if (cand_i != '0) res = tree(cand_i, qlen_i);
   end
 
-  assign valid_o = hv[1];
-  assign max_o   = hv[1] ? hl[1] : '0;
-  assign idx_o   = hv[1] ? hi[1] : '0;
+  assign {valid_o, idx_o, max_o} = res;
 
 endmodule

@@ -82,82 +82,122 @@ module tm_pd_lists #(
   end
 `endif
 
-  logic [N*CW-1:0]  head_q, head_d, head_a, tail_q, tail_d;
-  logic [N*CNW-1:0] cnt_q, cnt_d, cnt_a;
-  logic [N*LW-1:0]  hlen_q, hlen_d, hlen_a;
-  logic [N-1:0]     fwd_q, fwd_d, fwd_a;
-  logic [N*CW-1:0]  fpd_q, fpd_d;
-  logic [N*LW-1:0]  flen_q, flen_d;
+  // The per-queue words are register files (one entry per queue) written
+  // through two ports, the unlink's (queue unl_qid_i) and the link's
+  // (link_qid_i): a cycle changes at most two entries, so nothing copies
+  // the whole state (docs/perf.md). ne_q, hl_q and fwd_q are packed
+  // because their outputs are: ne_q[i] = (cnt_q[i] != 0), hl_q holds the
+  // head PD's cells of a non-empty queue and 0 for an empty one.
+  logic [CW-1:0]   head_q [N];
+  logic [CW-1:0]   tail_q [N];
+  logic [CNW-1:0]  cnt_q  [N];
+  logic [CW-1:0]   fpd_q  [N];
+  logic [LW-1:0]   flen_q [N];
+  logic [N-1:0]    ne_q, ne_d, ne_a;
+  logic [N*LW-1:0] hl_q, hl_d, hl_a;
+  logic [N-1:0]    fwd_q, fwd_d;
+
+  logic [CNW-1:0]  cnt_uq;  // the unlinked queue's count before the unlink
+  logic [CW-1:0]   fpd_uq;  // its forwarded PD and that PD's cells
+  logic [LW-1:0]   flen_uq;
+  logic [CNW-1:0]  cnt_u;   // the unlinked queue's count after the unlink
+  logic [CW-1:0]   head_u;  // its head after the unlink
+  logic [LW-1:0]   hlen_u;  // that head's cells
+  logic [CNW-1:0]  cnt_l;   // the link queue's count after the unlink
+
+  // The write ports: unlink (u) and link (l), each with its enables.
+  logic            cnt_we_u, cnt_we_l, head_we_u, head_we_l, fpd_we_l;
+
+  // The entries read (continuous reads: Icarus's @* would wait on every
+  // entry of an array).
+  assign cnt_uq  = cnt_q[unl_qid_i];
+  assign fpd_uq  = fpd_q[unl_qid_i];
+  assign flen_uq = flen_q[unl_qid_i];
 
   // After the unlink (stage A).
   always @* begin
-    head_a = head_q;
-    hlen_a = hlen_q;
-    cnt_a  = cnt_q;
-    fwd_a  = fwd_q;
+    cnt_u = cnt_uq - CNW'(1);
+    if (fwd_q[unl_qid_i]) begin
+      head_u = fpd_uq;
+      hlen_u = flen_uq;
+    end else begin
+      head_u = unl_next_i;
+      hlen_u = unl_nlen_i;
+    end
+    ne_a = ne_q;
+    hl_a = hl_q;
     if (unl_i) begin
-      cnt_a[unl_qid_i*CNW +: CNW] = cnt_q[unl_qid_i*CNW +: CNW] - CNW'(1);
-      if (fwd_q[unl_qid_i]) begin
-        head_a[unl_qid_i*CW +: CW] = fpd_q[unl_qid_i*CW +: CW];
-        hlen_a[unl_qid_i*LW +: LW] = flen_q[unl_qid_i*LW +: LW];
-      end else begin
-        head_a[unl_qid_i*CW +: CW] = unl_next_i;
-        hlen_a[unl_qid_i*LW +: LW] = unl_nlen_i;
-      end
-      fwd_a[unl_qid_i] = 1'b0;
+      ne_a[unl_qid_i]          = cnt_u != '0;
+      hl_a[unl_qid_i*LW +: LW] = (cnt_u != '0) ? hlen_u : '0;
     end
   end
 
-  for (genvar i = 0; i < N; i++) begin : g_q
-    assign nonempty_o[i]          = cnt_a[i*CNW +: CNW] != '0;
-    assign head_len_o[i*LW +: LW] = (cnt_a[i*CNW +: CNW] != '0) ? hlen_a[i*LW +: LW] : '0;
-  end
+  assign nonempty_o  = ne_a;
+  assign head_len_o  = hl_a;
+  assign rd_pd_o     = (unl_i && rd_qid_i == unl_qid_i) ? head_u : head_q[rd_qid_i];
+  assign link_pred_o = ne_a[link_qid_i];
+  assign link_tail_o = tail_q[link_qid_i];
+  assign cnt_l       = (unl_i && link_qid_i == unl_qid_i) ? cnt_u : cnt_q[link_qid_i];
 
-  assign rd_pd_o     = head_a[rd_qid_i*CW +: CW];
-  assign link_pred_o = cnt_a[link_qid_i*CNW +: CNW] != '0;
-  assign link_tail_o = tail_q[link_qid_i*CW +: CW];
-  assign cnt_o       = cnt_q;
+  for (genvar i = 0; i < N; i++) begin : g_cnt
+    assign cnt_o[i*CNW +: CNW] = cnt_q[i];
+  end
 
   // The link (stage E), after the unlink and the head read.
   always @* begin
-    head_d = head_a;
-    hlen_d = hlen_a;
-    cnt_d  = cnt_a;
-    tail_d = tail_q;
-    fwd_d  = fwd_a;
-    fpd_d  = fpd_q;
-    flen_d = flen_q;
+    ne_d      = ne_a;
+    hl_d      = hl_a;
+    fwd_d     = fwd_q;
+    cnt_we_l  = link_i;
+    head_we_l = 1'b0;
+    fpd_we_l  = 1'b0;
+    if (unl_i) fwd_d[unl_qid_i] = 1'b0;
     if (link_i) begin
+      ne_d[link_qid_i] = 1'b1;
       if (!link_pred_o) begin
-        head_d[link_qid_i*CW +: CW] = link_pd_i;
-        hlen_d[link_qid_i*LW +: LW] = link_cells_i;
-      end else if (rd_i && rd_qid_i == link_qid_i && cnt_a[link_qid_i*CNW +: CNW] == CNW'(1)) begin
-        fwd_d[link_qid_i]           = 1'b1;
-        fpd_d[link_qid_i*CW +: CW]  = link_pd_i;
-        flen_d[link_qid_i*LW +: LW] = link_cells_i;
+        head_we_l                 = 1'b1;
+        hl_d[link_qid_i*LW +: LW] = link_cells_i;
+      end else if (rd_i && rd_qid_i == link_qid_i && cnt_l == CNW'(1)) begin
+        fwd_d[link_qid_i] = 1'b1;
+        fpd_we_l          = 1'b1;
       end
-      tail_d[link_qid_i*CW +: CW]   = link_pd_i;
-      cnt_d[link_qid_i*CNW +: CNW]  = cnt_a[link_qid_i*CNW +: CNW] + CNW'(1);
     end
+    // The link's write of the same queue carries the unlink's effect.
+    cnt_we_u  = unl_i && !(cnt_we_l && link_qid_i == unl_qid_i);
+    head_we_u = unl_i && !(head_we_l && link_qid_i == unl_qid_i);
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      head_q <= '0;
-      tail_q <= '0;
-      cnt_q  <= '0;
-      hlen_q <= '0;
-      fwd_q  <= '0;
-      fpd_q  <= '0;
-      flen_q <= '0;
+      // Two loops of at most 64: Verilator 5.006 must unroll a loop of
+      // delayed array writes and unrolls at most 64 iterations.
+      for (int h = 0; h < (N + 63) / 64; h++) begin
+        for (int l = 0; l < 64; l++) begin
+          if (h * 64 + l < N) begin
+            head_q[h*64 + l] <= '0;
+            tail_q[h*64 + l] <= '0;
+            cnt_q[h*64 + l]  <= '0;
+            fpd_q[h*64 + l]  <= '0;
+            flen_q[h*64 + l] <= '0;
+          end
+        end
+      end
+      ne_q  <= '0;
+      hl_q  <= '0;
+      fwd_q <= '0;
     end else begin
-      head_q <= head_d;
-      tail_q <= tail_d;
-      cnt_q  <= cnt_d;
-      hlen_q <= hlen_d;
-      fwd_q  <= fwd_d;
-      fpd_q  <= fpd_d;
-      flen_q <= flen_d;
+      ne_q  <= ne_d;
+      hl_q  <= hl_d;
+      fwd_q <= fwd_d;
+      if (cnt_we_u)  cnt_q[unl_qid_i]   <= cnt_u;
+      if (cnt_we_l)  cnt_q[link_qid_i]  <= cnt_l + CNW'(1);
+      if (head_we_u) head_q[unl_qid_i]  <= head_u;
+      if (head_we_l) head_q[link_qid_i] <= link_pd_i;
+      if (link_i)    tail_q[link_qid_i] <= link_pd_i;
+      if (fpd_we_l) begin
+        fpd_q[link_qid_i]  <= link_pd_i;
+        flen_q[link_qid_i] <= link_cells_i;
+      end
     end
   end
 
@@ -165,7 +205,7 @@ module tm_pd_lists #(
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (unl_i) begin
-        assert (cnt_q[unl_qid_i*CNW +: CNW] != '0)
+        assert (cnt_q[unl_qid_i] != '0)
           else $error("tm_pd_lists: unlink of empty queue %0d", unl_qid_i);
       end
       if (rd_i) begin

@@ -141,14 +141,14 @@ func Catalogue() []Mutant {
 		},
 		{
 			ID: "mf-last-dropped", Block: MaxFind, File: "tm_maxfind.sv",
-			Anchor:  "hv[NP+i] = (i < N) ? cand_i[i] : 1'b0;",
-			Replace: "hv[NP+i] = (i < N - 1) ? cand_i[i] : 1'b0;",
+			Anchor:  "hv[NP+i] = (i < N) ? c[i] : 1'b0;",
+			Replace: "hv[NP+i] = (i < N - 1) ? c[i] : 1'b0;",
 			Desc:    "the leaf loop stops one short: queue N-1 is never a candidate",
 		},
 		{
 			ID: "mf-len-narrow", Block: MaxFind, File: "tm_maxfind.sv",
-			Anchor:  "hl[NP+i] = (i < N) ? qlen_i[i*QS +: QS] : '0;",
-			Replace: "hl[NP+i] = (i < N) ? {1'b0, qlen_i[i*QS +: QS-1]} : '0;",
+			Anchor:  "hl[NP+i] = (i < N) ? q[i*QS +: QS] : '0;",
+			Replace: "hl[NP+i] = (i < N) ? {1'b0, q[i*QS +: QS-1]} : '0;",
 			Desc:    "the compare drops a length's top bit: a longer queue with the MSB set loses",
 		},
 		{

@@ -124,14 +124,14 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-po-maxfind-tie", Block: TM, File: "tm_maxfind.sv",
-			Anchor:  "if (hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1])) begin",
-			Replace: "if (hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1])) begin",
+			Anchor:  "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);",
+			Replace: "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1]);",
 			Desc:    "Pushout's maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
 		},
 		{
 			ID: "tm-po-masked", Block: TM, File: "tm_hd_choice.sv",
-			Anchor:  ".cand_i  ((policy_i == 2'd3) ? cand_i : (over_i & cand_i)),",
-			Replace: ".cand_i  (over_i & cand_i),",
+			Anchor:  ".cand_i  ((policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0),",
+			Replace: ".cand_i  ((policy_i == 2'd3 || policy_i == 2'd2) ? (over_i & cand_i) : '0),",
 			Desc:    "pushout-ports' longest candidate masked by the selector bitmap: a longest queue under its DT threshold is never expelled",
 		},
 		{
