@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"occamy/cosim"
+	"occamy/rtl/pack"
 )
 
 // Chunks: the golden model produces cycles a chunk at a time and, in
@@ -69,7 +70,7 @@ type engine struct {
 // on the compared outputs.
 func (e *engine) differs(gold, rtl []uint32) bool {
 	if e.only == nil {
-		return !equalWords(gold, rtl)
+		return !pack.Equal(gold, rtl)
 	}
 	return e.onlyDiff(gold, rtl) >= 0
 }
@@ -79,7 +80,7 @@ func (e *engine) onlyDiff(gold, rtl []uint32) int {
 	l := &e.s.canon
 	for _, i := range e.only {
 		o, w := l.OutOff[i], l.Outputs[i].Words()
-		if !equalWords(gold[o:o+w], rtl[o:o+w]) {
+		if !pack.Equal(gold[o:o+w], rtl[o:o+w]) {
 			return i
 		}
 	}

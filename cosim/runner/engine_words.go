@@ -24,30 +24,16 @@ func firstDiff(a, b []uint32, ow, from int) int {
 	return -1
 }
 
-// equalWords reports whether a and b (of equal length) hold the same
-// words: a lock-step cycle's comparison, vectorised (pack.Equal; the
-// TM's 53 output words cost about 30 instructions where a word loop took
-// 530, docs/perf.md).
-func equalWords(a, b []uint32) bool { return pack.Equal(a, b) }
-
 func (e *engine) toRTL(ch *chunk) {
-	ci, ri := e.s.canon.InWords, e.m.Layout().InWords
-	for k := 0; k < ch.n; k++ {
-		for _, f := range e.pm.in {
-			copy(e.rin[k*ri+f[1]:k*ri+f[1]+f[2]], ch.in[k*ci+f[0]:k*ci+f[0]+f[2]])
-		}
-	}
+	e.pm.toRTL(ch.n, ch.in, e.s.canon.InWords, e.rin, e.m.Layout().InWords)
 }
 
 func (e *engine) fromRTL(ch *chunk) {
-	for k := 0; k < ch.n; k++ {
-		e.fromRTLOne(ch, k)
-	}
+	e.pm.fromRTL(ch.n, e.rout, e.m.Layout().OutWords, ch.rtl, e.s.canon.OutWords)
 }
 
+// fromRTLOne maps cycle k of the chunk alone (lock-step).
 func (e *engine) fromRTLOne(ch *chunk, k int) {
 	co, ro := e.s.canon.OutWords, e.m.Layout().OutWords
-	for _, f := range e.pm.out {
-		copy(ch.rtl[k*co+f[0]:k*co+f[0]+f[2]], e.rout[k*ro+f[1]:k*ro+f[1]+f[2]])
-	}
+	e.pm.fromRTL(1, e.rout[k*ro:], ro, ch.rtl[k*co:], co)
 }

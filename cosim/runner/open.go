@@ -86,13 +86,10 @@ func (o *Opened) Cycle(in, out []uint32) error {
 	if o.pm.identity {
 		return o.Model.Cycle(in, out)
 	}
-	for _, f := range o.pm.in {
-		copy(o.rin[f[1]:f[1]+f[2]], in[f[0]:f[0]+f[2]])
-	}
+	l, r := o.Layout, o.Model.Layout()
+	o.pm.toRTL(1, in, l.InWords, o.rin, r.InWords)
 	err := o.Model.Cycle(o.rin, o.rout)
-	for _, f := range o.pm.out {
-		copy(out[f[0]:f[0]+f[2]], o.rout[f[1]:f[1]+f[2]])
-	}
+	o.pm.fromRTL(1, o.rout, r.OutWords, out, l.OutWords)
 	return err
 }
 
@@ -107,17 +104,9 @@ func (o *Opened) Run(n int, in, out []uint32) error {
 	if len(o.rin) < n*r.InWords {
 		o.rin, o.rout = make([]uint32, n*r.InWords), make([]uint32, n*r.OutWords)
 	}
-	for k := 0; k < n; k++ {
-		for _, f := range o.pm.in {
-			copy(o.rin[k*r.InWords+f[1]:k*r.InWords+f[1]+f[2]], in[k*l.InWords+f[0]:k*l.InWords+f[0]+f[2]])
-		}
-	}
+	o.pm.toRTL(n, in, l.InWords, o.rin, r.InWords)
 	err := o.Model.Run(n, o.rin, o.rout)
-	for k := 0; k < n; k++ {
-		for _, f := range o.pm.out {
-			copy(out[k*l.OutWords+f[0]:k*l.OutWords+f[0]+f[2]], o.rout[k*r.OutWords+f[1]:k*r.OutWords+f[1]+f[2]])
-		}
-	}
+	o.pm.fromRTL(n, o.rout, r.OutWords, out, l.OutWords)
 	return err
 }
 

@@ -63,6 +63,26 @@ type portMap struct {
 	in, out  [][3]int // contract offset, RTL offset, words
 }
 
+// toRTL copies n cycles of inputs from the contract layout (cw words a
+// cycle) into the built model's (rw words a cycle).
+func (m *portMap) toRTL(n int, in []uint32, cw int, rin []uint32, rw int) {
+	for k := 0; k < n; k++ {
+		for _, f := range m.in {
+			copy(rin[k*rw+f[1]:k*rw+f[1]+f[2]], in[k*cw+f[0]:k*cw+f[0]+f[2]])
+		}
+	}
+}
+
+// fromRTL copies n cycles of outputs from the built model's layout (rw
+// words a cycle) into the contract's (cw words a cycle).
+func (m *portMap) fromRTL(n int, rout []uint32, rw int, out []uint32, cw int) {
+	for k := 0; k < n; k++ {
+		for _, f := range m.out {
+			copy(out[k*cw+f[0]:k*cw+f[0]+f[2]], rout[k*rw+f[1]:k*rw+f[1]+f[2]])
+		}
+	}
+}
+
 func newPortMap(c, r *cosim.Layout) (*portMap, error) {
 	m := &portMap{identity: c.InWords == r.InWords && c.OutWords == r.OutWords}
 	for i, p := range c.Inputs {

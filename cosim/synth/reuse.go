@@ -48,10 +48,15 @@ func (r *Runner) Hashes(jobs []Job, tm *TMJob) (map[string]string, error) {
 				return nil, fmt.Errorf("synth: %w", err)
 			}
 		}
-		sum := sha256.Sum256(b)
-		h[f] = hex.EncodeToString(sum[:])
+		h[f] = sourceHash(b)
 	}
 	return h, nil
+}
+
+// sourceHash is a source's SHA-256 in hex, as Saved.Sources keeps it.
+func sourceHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // Reuse splits jobs into those with a saved result whose every source is

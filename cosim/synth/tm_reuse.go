@@ -1,10 +1,6 @@
 package synth
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"slices"
-)
+import "slices"
 
 // PrevTM is an earlier TM run and the hashes of the sources it read: RunTM
 // takes from it every sub-module whose design is the same (same module,
@@ -32,8 +28,7 @@ func (p *PrevTM) part(base string, params []Param, files []string, now map[strin
 		return TMPart{}, false
 	}
 	for _, f := range files {
-		sum := sha256.Sum256(now[f])
-		if old, ok := p.Sources[f]; !ok || old != hex.EncodeToString(sum[:]) {
+		if old, ok := p.Sources[f]; !ok || old != sourceHash(now[f]) {
 			return TMPart{}, false
 		}
 	}
