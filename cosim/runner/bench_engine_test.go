@@ -27,13 +27,20 @@ import (
 // tmRecord records n cycles of occamy_tm's random-load scenario (policy
 // occamy, the defaults) and the golden outputs of each, and returns options
 // replaying them.
-func tmRecord(tb testing.TB, n int) (Options, []uint32) {
+func tmRecord(tb testing.TB, n int) (Options, []uint32) { return tmRecordAt(tb, n, nil) }
+
+// tmRecordAt is tmRecord with the TM's parameters (P, Q, B, K, ...) set
+// as in params, the others at their defaults.
+func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32) {
 	k := slices.Index(stimulus.TMScenarios(), "random-load")
 	require.GreaterOrEqual(tb, k, 0, "no random-load scenario")
 	pol := slices.Index(stimulus.TMPolicies, tm.PolicyOccamy)
 	require.GreaterOrEqual(tb, pol, 0)
 	opt := Options{Block: "tm", VerilogDir: "../..", Stimulus: StimRandom, Seed: 1,
 		Params: map[string]int{"TRAFFIC": k + 1, "POLICY": pol}}
+	for name, v := range params {
+		opt.Params[name] = v
+	}
 	s, err := prepare(opt)
 	require.NoError(tb, err)
 	sd, err := s.newSide()

@@ -24,9 +24,12 @@ import "testing"
 
 // tmSpeedSetup records n cycles of the random-load scenario's inputs and
 // returns options replaying them (tmRecord) in the shared build cache.
-func tmSpeedSetup(tb testing.TB, n int) Options {
+func tmSpeedSetup(tb testing.TB, n int) Options { return tmSpeedSetupAt(tb, n, nil) }
+
+// tmSpeedSetupAt is tmSpeedSetup at the TM parameters params.
+func tmSpeedSetupAt(tb testing.TB, n int, params map[string]int) Options {
 	needVerilator(tb)
-	opt, _ := tmRecord(tb, n)
+	opt, _ := tmRecordAt(tb, n, params)
 	opt.CacheDir = testCache()
 	return opt
 }
@@ -85,5 +88,47 @@ func BenchmarkTMLockStepChunks(b *testing.B) {
 	for _, sz := range sizes {
 		b.ReportMetric(best.rate("lockstep-"+sz.k, n), "lockstep-"+sz.k+"-cycles/s")
 		b.ReportMetric(100*best.rate("lockstep-"+sz.k, n)/best.rate("bare-lockstep", n), "lockstep-"+sz.k+"/bare-%")
+	}
+}
+
+// tmSpeedSizes are BenchmarkTMSpeedSizes' configurations: the queues
+// (P x Q) and the buffer (B) the Verilated TM's logic and memories scale
+// with, from 4 queues up to the defaults' 64 (the other parameters at
+// their defaults).
+var tmSpeedSizes = []struct {
+	name   string
+	params map[string]int
+}{
+	{"P2Q2B1024", map[string]int{"P": 2, "Q": 2, "B": 1024}},
+	{"P4Q4B4096", map[string]int{"P": 4, "Q": 4, "B": 4096}},
+	{"P8Q4B8192", map[string]int{"P": 8, "Q": 4, "B": 8192}},
+	{"P8Q8B16384", nil},
+}
+
+// BenchmarkTMSpeedSizes is BenchmarkTMSpeed's golden, bare and
+// co-simulated sides at each of tmSpeedSizes: where lock-step
+// co-simulation reaches the 1 M cycles/s target and where it stops.
+//
+//	go test -tags verilator ./cosim/runner -run '^$' -bench TMSpeedSizes -benchtime 2x
+func BenchmarkTMSpeedSizes(b *testing.B) {
+	const n = 1 << 17
+	for _, sz := range tmSpeedSizes {
+		b.Run(sz.name, func(b *testing.B) {
+			opt := tmSpeedSetupAt(b, n, sz.params)
+			best := bestOf{}
+			sides := []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep"}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				best.keep("go", goldenRate(b, opt, n))
+				best.keep("bare-batched", bareRate(b, opt, n, true))
+				best.keep("bare-lockstep", bareRate(b, opt, n, false))
+				best.keep("batched", cosimRate(b, opt, n, true))
+				best.keep("lockstep", cosimRate(b, opt, n, false))
+			}
+			for _, k := range sides {
+				b.ReportMetric(best.rate(k, n), k+"-cycles/s")
+			}
+			b.ReportMetric(100*best.rate("batched", n)/best.rate("bare-batched", n), "batched/bare-%")
+		})
 	}
 }
