@@ -43,8 +43,8 @@ func TestQCTChokingClaims(t *testing.T) {
 // experiment's own 8 queries per point: fewer queries move the numbers
 // (with 2, DT α=1 takes no RTO below 80% of B, Occamy ties DT at 30–50%
 // and is slower than DT α=1 at 60%; with 4, Occamy is 0.7% slower than DT
-// α=1 at 50%), so the
-// test keeps the query count and runs a subset of the points instead.
+// α=1 at 50%), so the test keeps the query count and runs a subset of the
+// points instead.
 // Holds: Occamy α=8 has no RTO at any size of the sweep, and from 50% of
 // B its QCT is below DT α=1's and ABM α=8's (at 50%, 60%, 90%, 100%: the
 // start of the range and where its margins are smallest, 0.73 of DT α=1's
@@ -57,9 +57,9 @@ func TestQCTBurstClaims(t *testing.T) {
 	const pol, a = "occamy", 8.0 // the policy the claims are about, at the paper's α
 	from50 := []float64{0.5, 0.6, 0.9, 1.0}
 	var jobs []qctBurstJob
-	add := func(pol string, a float64, sizes []float64) {
+	add := func(p string, alpha float64, sizes []float64) {
 		for _, q := range sizes {
-			jobs = append(jobs, qctBurstJob{chokeCase{pol, true, a}, q})
+			jobs = append(jobs, qctBurstJob{chokeCase{p, true, alpha}, q})
 		}
 	}
 	add(pol, a, QCTBurstSizes)
