@@ -62,18 +62,26 @@ func qctBurstSetup(c chokeCase, frac float64, queries int) (qctSetup, error) {
 	return s, nil
 }
 
+// qctBurstJob is one point of the qct-burst sweep: a policy case at a
+// query size.
+type qctBurstJob struct {
+	c chokeCase
+	q float64
+}
+
 // QCTBurst runs every policy at every query size.
 func QCTBurst(ctx context.Context, o Options, sizes []float64, prog func()) ([]QCTPoint, error) {
-	type job struct {
-		c chokeCase
-		q float64
-	}
-	var jobs []job
+	var jobs []qctBurstJob
 	for _, c := range qctBurstCases {
 		for _, q := range sizes {
-			jobs = append(jobs, job{c, q})
+			jobs = append(jobs, qctBurstJob{c, q})
 		}
 	}
+	return qctBurstRuns(ctx, o, jobs, prog)
+}
+
+// qctBurstRuns runs the given points of the sweep (a test runs a subset).
+func qctBurstRuns(ctx context.Context, o Options, jobs []qctBurstJob, prog func()) ([]QCTPoint, error) {
 	n := qctQueries(o)
 	return parallel(ctx, o, len(jobs), prog, func(i int) (QCTPoint, error) {
 		j := jobs[i]
