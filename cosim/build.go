@@ -16,7 +16,7 @@ import (
 
 // BuildError is a failed step of a build, with the tool's own output.
 type BuildError struct {
-	Stage  string // "elaborate", "verilate", "compile" or "link"
+	Stage  string // "elaborate", "verilate", "compile", "link" or "train" (Spec.Train's run)
 	Top    string
 	Output string // what the tool printed
 	Err    error
@@ -142,6 +142,13 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	for _, k := range sortedKeys(s.Params) {
 		lib.Params = append(lib.Params, k+"="+s.Params[k])
 	}
+	var train []uint32
+	if s.Train != nil && !s.Trace {
+		if train, err = s.Train.trainWords(&layout); err != nil {
+			return nil, err
+		}
+		lib.PGO = wordsHash(train)
+	}
 	if lib.Key, err = buildKey(tc, s, lib, p.srcs, p.incs); err != nil {
 		return nil, err
 	}
@@ -170,7 +177,7 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	}
 	defer bd.remove()
 	work := filepath.Join(bd.path, "entry")
-	if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work); err != nil {
+	if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work, train); err != nil {
 		return nil, err
 	}
 	if err := lib.writeEntry(work); err != nil {
@@ -294,6 +301,11 @@ func buildKey(tc *toolchain, s *Spec, lib *Library, srcs, incs []string) (string
 	field("trace", fmt.Sprint(s.Trace))
 	field("regin", fmt.Sprint(lib.RegInputs))
 	field("assert", fmt.Sprint(!s.NoAssert))
+	if lib.PGO != "" { // only then, so the keys of other builds stay as they were
+		field("pgo", lib.PGO)
+		field("pgoflags", pgoGenerate+"\x00"+pgoUse)
+		field("csrc/occ_train.cpp", csrcFile("occ_train.cpp"))
+	}
 	field("front", strings.Join(s.frontArgs(srcs, incs), "\x00"))
 	field("meta", lib.meta())
 	hdr, err := portsHeader(lib.Top, &lib.Layout, s.Trace, lib.RegInputs)

@@ -95,9 +95,10 @@ func writeFiles(dir string, files map[string]string) error {
 // runtime.
 const versionScript = "{\n  global: occ_*;\n  local: *;\n};\n"
 
-// compileModel verilates the top into work/obj, compiles it and the wrapper,
-// and links the shared library into work.
-func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string) error {
+// compileModel verilates the top into work/obj, compiles it and the wrapper
+// (profile-guided by the training inputs train when there are any), and
+// links the shared library into work.
+func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string, train []uint32) error {
 	obj := filepath.Join(work, "obj")
 	if err := os.MkdirAll(obj, 0o755); err != nil {
 		return fmt.Errorf("cosim: %w", err)
@@ -128,21 +129,23 @@ func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, src
 	if err != nil {
 		return err
 	}
-	hooks := filepath.Join(obj, "occ_hooks.h")
 	if err := writeFiles(obj, map[string]string{
 		"occ_hooks.h":   csrcFile("occ_hooks.h"),
 		"occ_ports.h":   ports,
 		"occ_wrap.cpp":  csrcFile("occ_wrap.cpp"),
 		"occ_bench.cpp": csrcFile("occ_bench.cpp"),
+		"occ_train.cpp": csrcFile("occ_train.cpp"),
 		"occ.map":       versionScript,
 	}); err != nil {
 		return err
 	}
-	out, err = runTool(ctx, obj, tc.make, "-f", "Vocc.mk", fmt.Sprintf("-j%d", s.Jobs), "CXX="+tc.cxx,
-		"OPT_FAST="+s.Opt, "OPT_GLOBAL="+s.Opt, "USER_CPPFLAGS="+cppFlags(hooks), "Vocc__ALL.a", "occ_wrap.o")
-	log.WriteString(out)
+	if train != nil {
+		err = trainModel(ctx, tc, s, lib, obj, train, &log)
+	} else {
+		err = makeModel(ctx, tc, s, obj, "", &log)
+	}
 	if err != nil {
-		return &BuildError{Stage: "compile", Top: s.Top, Output: out, Err: err}
+		return err
 	}
 	link := []string{"-shared", "-o", filepath.Join(work, libName(s.Top, lib.Key)), "occ_wrap.o", "Vocc__ALL.a"}
 	for _, o := range runtimeObjs {

@@ -16,6 +16,7 @@ type Library struct {
 	RegInputs bool     `json:"reg_inputs"` // built inside the registered-input wrapper (Spec.RegInputs)
 	Assert    bool     `json:"assert"`     // built with --assert
 	Opt       string   `json:"opt"`        // C++ optimisation level
+	PGO       string   `json:"pgo"`        // profile-guided (Spec.Train): the SHA-256 of the training inputs, "" if not
 	Files     []string `json:"files"`      // every source file Verilator read
 	Verilator string   `json:"verilator"`  // Verilator version line
 	Compiler  string   `json:"compiler"`   // C++ compiler version line

@@ -39,6 +39,11 @@ type Spec struct {
 	RegInputs bool
 	NoAssert  bool   // leave out --assert (immediate assertions are checked by default)
 	Opt       string // C++ optimisation of the model and runtime: "-O2" (default), "-O3", "-O1", "-Os", "-O0"
+	// Train, when set, makes the build profile-guided (pgo.go): the model
+	// is compiled instrumented, run over the training inputs and compiled
+	// again with the profile. About twice the compile time, for a faster
+	// model; the behaviour is the same. Ignored with Trace.
+	Train *Training
 
 	CacheDir  string // where libraries are cached; "" means DefaultCacheDir()
 	Verilator string // the verilator program; "" means $OCCAMY_VERILATOR, else verilator on PATH

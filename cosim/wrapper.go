@@ -14,7 +14,7 @@ const abiVersion = 1
 // csrc holds the C++ wrapper, the runtime hooks, the runtime makefile and the
 // benchmark driver. Their bytes are part of every cache key.
 //
-//go:embed csrc/occ_wrap.cpp csrc/occ_hooks.h csrc/runtime.mk csrc/occ_bench.cpp
+//go:embed csrc/occ_wrap.cpp csrc/occ_hooks.h csrc/runtime.mk csrc/occ_bench.cpp csrc/occ_train.cpp
 var csrc embed.FS
 
 func csrcFile(name string) string {

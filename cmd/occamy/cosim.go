@@ -21,7 +21,7 @@ type cosimFlags struct {
 	rtl, params, incdirs       []string
 	cycles                     int
 	seed                       int64
-	batch, zeroInit            bool
+	batch, zeroInit, pgo       bool
 	json                       bool
 	junit                      string
 
@@ -73,12 +73,15 @@ thousands per call (--batch). It is two-state: registers power up random
 (+verilator+rand+reset+2, seeded from --seed) and every explicit X in the
 RTL is built as a random value (--x-assign unique, --x-initial unique), so
 X-dependent behaviour shows as a mismatch for almost every seed; --zero-init
-makes both 0 and so hides it. Icarus (--sim icarus) is the four-state
+makes both 0 and so hides it. --pgo builds the model profile-guided: it is
+compiled twice, around a training run on the block's own stimulus, for a
+model that runs faster (about 1.2-1.4x for occamy_tm) and behaves the same;
+worth it for long runs. Icarus (--sim icarus) is the four-state
 check: X and Z are kept and compared as such. It runs the same stimulus as
 a .vec file through a generated harness and diffs its VCD against the Go
-model's; --batch and --zero-init do not apply to it and are refused.
+model's; --batch, --zero-init and --pgo do not apply to it and are refused.
 --block all checks every block on Verilator, then once more on Icarus
-(` + fmt.Sprint(runner.DefaultFourStateCycles) + ` cycles each, or --cycles if fewer; --batch and --zero-init
+(` + fmt.Sprint(runner.DefaultFourStateCycles) + ` cycles each, or --cycles if fewer; --batch, --zero-init and --pgo
 apply to the Verilator pass only), unless --sim names one.
 
 On the first mismatch it prints the cycle, the signal, the Go and RTL values
@@ -114,6 +117,7 @@ compared no cycle), 130 interrupted.`,
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
 	f.StringVar(&fl.stim, "stimulus", "", "random or directed only (default: the directed sequence, then random)")
+	f.BoolVar(&fl.pgo, "pgo", false, "Verilator: profile-guided build (compiled twice around a training run) for a faster model")
 	f.BoolVar(&fl.zeroInit, "zero-init", false, "Verilator: registers and explicit X start at 0 instead of random (hides X-dependent behaviour)")
 	f.StringArrayVar(&fl.incdirs, "incdir", nil, "`DIR` searched by includes (repeatable); your files' own directories always are")
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
@@ -207,7 +211,7 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, IncludeDirs: fl.incdirs}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil
@@ -253,7 +257,7 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	// short, without the Verilator-only switches, its waveforms apart.
 	n := len(opts)
 	for _, o := range opts[:n] {
-		o.Sim, o.Batch, o.ZeroInit = runner.Icarus, false, false
+		o.Sim, o.Batch, o.ZeroInit, o.PGO = runner.Icarus, false, false, false
 		o.Cycles = runner.DefaultFourStateCycles
 		if fl.cycles > 0 && fl.cycles < o.Cycles {
 			o.Cycles = fl.cycles

@@ -19,7 +19,7 @@ var cosimInterrupt = interruptContext
 // cosimFlagOf maps a runner.Options field, as a SetupError names it, to
 // the flag that sets it.
 var cosimFlagOf = map[string]string{
-	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init",
+	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init", "PGO": "--pgo",
 	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus", "Replace": "--replace",
 }
 

@@ -36,6 +36,7 @@ func TestCosimBadInput(t *testing.T) {
 		{[]string{"cosim", "--block", "arbiter", "--rtl", "../../verilog/rr_arbiter.sv,", "--sim", "icarus"}, "--rtl: an empty file name"},
 		{[]string{"cosim", "--block", "arbiter", "--batch", "--sim", "icarus"}, "--batch: batched mode drives the Verilated model"},
 		{[]string{"cosim", "--block", "arbiter", "--zero-init", "--sim", "icarus"}, "--zero-init: zero power-up is a Verilator option"},
+		{[]string{"cosim", "--block", "arbiter", "--pgo", "--sim", "icarus"}, "--pgo: a profile-guided build is a Verilator build"},
 		{[]string{"cosim", "--block", "all", "--batch", "--sim", "icarus"}, "--batch: batched mode"},
 		{[]string{"cosim", "--block", "arbiter", "--incdir", "/nonexistent/inc", "--sim", "icarus"}, "--incdir: /nonexistent/inc is not a directory"},
 		{[]string{"cosim", "--block", "arbiter", "--incdir", "", "--sim", "icarus"}, "--incdir: an empty directory name"},
@@ -62,7 +63,7 @@ func TestCosimOptions(t *testing.T) {
 	require.True(t, opts[0].Batch)
 	require.Equal(t, int64(3), opts[0].Seed)
 
-	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, cycles: 500, batch: true, vcd: "w"})
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, cycles: 500, batch: true, pgo: true, vcd: "w"})
 	require.NoError(t, err)
 	n := len(cosimSets())
 	require.Len(t, opts, 2*n, "--block all without --sim: a Verilator pass, then an Icarus pass")
@@ -77,11 +78,13 @@ func TestCosimOptions(t *testing.T) {
 		if i < n {
 			require.Equal(t, "", o.Sim, "%s: Verilator (the default) first", o.Block)
 			require.True(t, o.Batch)
+			require.True(t, o.PGO, "--pgo")
 			require.Equal(t, 500, o.Cycles)
 			require.Contains(t, []string{"w", filepath.Join("w", "small")}, o.VCDDir)
 		} else {
 			require.Equal(t, runner.Icarus, o.Sim, "%s: then the four-state pass", o.Block)
 			require.False(t, o.Batch, "--batch is Verilator's")
+			require.False(t, o.PGO, "--pgo is Verilator's")
 			require.Equal(t, 500, o.Cycles, "--cycles when fewer than the four-state default")
 			require.Equal(t, filepath.Join(opts[i-n].VCDDir, runner.Icarus), o.VCDDir, "the Icarus pass's waveforms apart")
 			require.Equal(t, opts[i-n].Block, o.Block)

@@ -15,7 +15,10 @@ import "testing"
 //   - "batched" and "lockstep": the co-simulation;
 //   - "plain-batched" and "plain-lockstep": the Verilated TM alone built
 //     without registered inputs (cosim.Spec.RegInputs), as before they
-//     were used: three combinational settles per cycle instead of one.
+//     were used: three combinational settles per cycle instead of one;
+//   - "pgo-...": the bare and co-simulated sides again on the
+//     profile-guided build (Options.PGO), trained on the block's own
+//     stimulus at TrainSeed, not on these inputs.
 //
 // The targets (issue 10): Go at least 2x the Verilated TM, lock-step at
 // least 1 M cycles/s, batched at least 80% of the Verilated TM alone.
@@ -39,6 +42,8 @@ func tmSpeedSetupAt(tb testing.TB, n int, params map[string]int) Options {
 func BenchmarkTMSpeed(b *testing.B) {
 	const n = 1 << 18
 	opt := tmSpeedSetup(b, n)
+	pgo := opt
+	pgo.PGO = true // the same inputs through a profile-guided build (trained on other stimulus)
 	best := bestOf{}
 	keep := best.keep
 	b.ResetTimer()
@@ -50,14 +55,21 @@ func BenchmarkTMSpeed(b *testing.B) {
 		keep("lockstep", cosimRate(b, opt, n, false))
 		keep("plain-batched", bareRateOf(b, opt, n, true, false))
 		keep("plain-lockstep", bareRateOf(b, opt, n, false, false))
+		keep("pgo-bare-batched", bareRate(b, pgo, n, true))
+		keep("pgo-bare-lockstep", bareRate(b, pgo, n, false))
+		keep("pgo-batched", cosimRate(b, pgo, n, true))
+		keep("pgo-lockstep", cosimRate(b, pgo, n, false))
 	}
 	rate := func(k string) float64 { return best.rate(k, n) }
-	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "plain-batched", "plain-lockstep"} {
+	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "plain-batched", "plain-lockstep",
+		"pgo-bare-batched", "pgo-bare-lockstep", "pgo-batched", "pgo-lockstep"} {
 		b.ReportMetric(rate(k), k+"-cycles/s")
 	}
 	b.ReportMetric(rate("go")/rate("bare-batched"), "go/verilated-x")
 	b.ReportMetric(100*rate("batched")/rate("bare-batched"), "batched/bare-%")
 	b.ReportMetric(rate("bare-batched")/rate("plain-batched"), "regin/plain-x")
+	b.ReportMetric(rate("pgo-bare-batched")/rate("bare-batched"), "pgo/regin-x")
+	b.ReportMetric(100*rate("pgo-batched")/rate("pgo-bare-batched"), "pgo-batched/bare-%")
 }
 
 // BenchmarkTMLockStepChunks is lock-step co-simulation of occamy_tm

@@ -89,6 +89,13 @@ type Options struct {
 	// explicit X in the RTL read as 0 (no X randomisation). Comparison
 	// still starts after the first reset edge. Refused with Icarus.
 	ZeroInit bool
+	// PGO builds the Verilated model profile-guided (cosim.Spec.Train):
+	// trained on TrainCycles cycles of the block's own stimulus at
+	// TrainSeed with the run's Verilog parameters, whatever this run's
+	// stimulus and seed, so one build serves every run of those
+	// parameters. The build takes about twice as long; the model is
+	// faster and behaves the same. Refused with Icarus.
+	PGO bool
 	// Serial runs the golden model in the caller's goroutine instead of
 	// one cycle-chunk ahead on another core.
 	Serial bool
@@ -126,7 +133,7 @@ type Result struct {
 	// "" when none; ReplaceModule is its module name.
 	Replace, ReplaceModule string
 	Sim                    string         // Verilator or Icarus
-	Mode                   string         // "lock-step", "batched" or "vcd diff"
+	Mode                   string         // "lock-step", "batched" or "vcd diff"; ", profile-guided build" added with Options.PGO
 	Params                 map[string]int // every parameter, defaults included
 	Files                  []string       // the Verilog checked
 	Seed                   int64

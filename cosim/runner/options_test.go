@@ -45,6 +45,7 @@ func TestPrepareErrors(t *testing.T) {
 		{"bad replay", Options{Block: "arbiter", Replay: []uint32{1, 2, 3, 4, 5}}, "not a whole number of 4-word cycles"},
 		{"empty rtl name", Options{Block: "arbiter", RTL: []string{""}}, "RTL: an empty file name"},
 		{"batch on icarus", Options{Block: "arbiter", Sim: Icarus, Batch: true}, "Batch: batched mode drives the Verilated model"},
+		{"pgo on icarus", Options{Block: "arbiter", Sim: Icarus, PGO: true}, "PGO: a profile-guided build is a Verilator build"},
 		{"zero-init on icarus", Options{Block: "arbiter", Sim: Icarus, ZeroInit: true}, "ZeroInit: zero power-up is a Verilator option"},
 		{"include dir missing", Options{Block: "arbiter", IncludeDirs: []string{filepath.Join(dir, "nodir")}}, "IncludeDirs: " + filepath.Join(dir, "nodir") + " is not a directory"},
 		{"include dir is a file", Options{Block: "arbiter", IncludeDirs: []string{two}}, "is not a directory"},

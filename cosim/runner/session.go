@@ -66,6 +66,9 @@ func prepare(opt Options) (*session, error) {
 		if opt.ZeroInit {
 			return nil, fieldf("ZeroInit", "zero power-up is a Verilator option; Icarus is four-state and starts every register at X")
 		}
+		if opt.PGO {
+			return nil, fieldf("PGO", "a profile-guided build is a Verilator build; Icarus interprets the Verilog")
+		}
 	}
 	for _, f := range opt.RTL {
 		if strings.TrimSpace(f) == "" {

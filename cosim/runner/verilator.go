@@ -34,8 +34,12 @@ var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
 // of three, 2.4x for occamy_tm, docs/perf.md); a user's RTL, which may use
 // the falling edge, is not.
 func (s *session) spec() cosim.Spec {
-	return cosim.Spec{Sources: s.files, Top: s.top, Params: s.b.gparams(s.p), CacheDir: s.opt.CacheDir,
+	spec := cosim.Spec{Sources: s.files, Top: s.top, Params: s.b.gparams(s.p), CacheDir: s.opt.CacheDir,
 		Trace: s.opt.VCDDir != "", Flags: xFlags, IncludeDirs: s.incdirs, RegInputs: !s.user}
+	if s.opt.PGO {
+		spec.Train = s.training()
+	}
+	return spec
 }
 
 // checkContract discovers the top's ports and checks them against the
@@ -118,6 +122,9 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	res.Mode = "lock-step"
 	if s.opt.Batch {
 		res.Mode = "batched"
+	}
+	if s.opt.PGO {
+		res.Mode += ", profile-guided build"
 	}
 	if !cosim.Supported() {
 		return cosim.ErrNoVerilatorSupport
