@@ -23,18 +23,7 @@ func TestPGOTM(t *testing.T) {
 	requireMatch(t, good)
 	require.Contains(t, good.Verdict(), "verilator lock-step, profile-guided build")
 
-	dir := t.TempDir()
-	var files []string
-	for _, f := range b.Sources {
-		name := f[len("verilog/"):]
-		if name == "tm_free_list.sv" {
-			files = append(files, mutant(t, dir, name, "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
-				"tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));"))
-			continue
-		}
-		files = append(files, "../../"+f)
-	}
-	opt := Options{Block: "tm", RTL: files, Params: b.Small, Seed: 1}
+	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 1}
 	plain := run(t, opt)
 	opt.PGO = true
 	pgo := run(t, opt)

@@ -115,15 +115,9 @@ func TestTMIcarus(t *testing.T) {
 	t.Logf("icarus small: %s in %v", res.Verdict(), time.Since(start).Round(time.Millisecond))
 }
 
-// TestTMMismatchReport: occamy_tm with a free bank's tail reset one cell
-// early (the tm-fl-tail-reset mutant: lengths, free count and port use stay
-// right, the cell chains do not) mismatches first on an egress tag, at the
-// same cycle lock-step and batched, with the element named and a trace of
-// the cycles before it; the good RTL matches on the same stimulus.
-func TestTMMismatchReport(t *testing.T) {
-	needVerilator(t)
-	b, err := registry.Lookup("tm")
-	require.NoError(t, err)
+// brokenFreeListTM are occamy_tm's sources with the tm-fl-tail-reset
+// mutant in tm_free_list.sv: a free bank's tail reset one cell early.
+func brokenFreeListTM(t *testing.T, b *registry.Block) []string {
 	dir := t.TempDir()
 	var files []string
 	for _, f := range b.Sources {
@@ -135,7 +129,19 @@ func TestTMMismatchReport(t *testing.T) {
 		}
 		files = append(files, "../../"+f)
 	}
-	opt := Options{Block: "tm", RTL: files, Params: b.Small, Seed: 1}
+	return files
+}
+
+// TestTMMismatchReport: occamy_tm with a free bank's tail reset one cell
+// early (the tm-fl-tail-reset mutant: lengths, free count and port use stay
+// right, the cell chains do not) mismatches first on an egress tag, at the
+// same cycle lock-step and batched, with the element named and a trace of
+// the cycles before it; the good RTL matches on the same stimulus.
+func TestTMMismatchReport(t *testing.T) {
+	needVerilator(t)
+	b, err := registry.Lookup("tm")
+	require.NoError(t, err)
+	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 1}
 	lock := run(t, opt)
 	opt.Batch = true
 	batch := run(t, opt)
