@@ -22,6 +22,7 @@ type simFlags struct {
 	scenario, bm, config, vcd string
 	rtl                       string // --rtl: run on the Verilog occamy_tm (tmsim.Options.Sim)
 	compare                   bool   // --compare: co-simulate the main run against hw/tm first
+	pgo                       bool   // --pgo: profile-guided Verilator build
 	alpha                     float64
 	cycles, seed              uint64
 	json, check, list         bool
@@ -42,7 +43,7 @@ func parseFreeMode(s string) (any, error) { return tm.ParseFreeMode(s) }
 // simNames maps scenario.Options fields to the flags of `occamy sim`.
 var simNames = func() flagNames {
 	n := flagNames{"Scenario": "--scenario", "Policy": "--bm", "Alpha": "--alpha", "Cycles": "--cycles",
-		"Seed": "--seed", "Params": "--param", "Sources": "--source", "Sim": "--rtl", "VCD": "--vcd"}
+		"Seed": "--seed", "Params": "--param", "Sources": "--source", "Sim": "--rtl", "VCD": "--vcd", "PGO": "--pgo"}
 	for _, t := range tmFlags {
 		n["TM."+t.field] = "--" + t.flag
 	}
@@ -114,6 +115,7 @@ See docs/scenarios.md.`,
 	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
 	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
 	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator, or icarus for short runs (policies "+strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", ")+"); every counter comes from its outputs")
+	fl.BoolVar(&f.pgo, "pgo", false, "with --rtl verilator: build occamy_tm profile-guided (compiled twice around a training run) for a faster model")
 	fl.BoolVar(&f.compare, "compare", false, "with --rtl: first co-simulate the run's inputs on occamy_tm against hw/tm, every output every cycle, and stop at the first divergence (the report of occamy cosim --block tm)")
 	for i, t := range tmFlags {
 		if t.parse != nil {

@@ -23,6 +23,8 @@ func TestSimRTLBadInput(t *testing.T) {
 		{"policy the RTL lacks in a list", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "dt,abm"}, "--bm: abm: occamy_tm implements"},
 		{"too many ingress slots", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--max-offers", "65"}, "--max-offers: 65 out of range for occamy_tm, allowed 1..64"},
 		{"compare without rtl", []string{"sim", "--scenario", "incast", "--compare"}, "--compare: needs --rtl verilator or --rtl icarus"},
+		{"pgo without rtl", []string{"sim", "--scenario", "incast", "--pgo"}, "--pgo: needs --rtl verilator"},
+		{"pgo on icarus", []string{"sim", "--scenario", "incast", "--rtl", "icarus", "--pgo"}, "--pgo: a profile-guided build is a Verilator build"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errText string

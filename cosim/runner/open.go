@@ -37,8 +37,8 @@ type Built struct {
 
 // BuildModel checks opt.Block's contract and builds its Verilated model at
 // opt.Params, with VCD support when trace is set (a separate cache entry).
-// It reads Block, RTL, Top, IncludeDirs, Params, Seed, ZeroInit, CacheDir
-// and VerilogDir; its errors are Run's setup errors.
+// It reads Block, RTL, Top, IncludeDirs, Params, Seed, ZeroInit, PGO,
+// CacheDir and VerilogDir; its errors are Run's setup errors.
 func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	opt.Sim = Verilator
 	s, err := prepare(opt)

@@ -40,6 +40,8 @@ type Options struct {
 	VCD string
 	// Seed seeds Verilator's random power-up values.
 	Seed int64
+	// PGO builds the Verilated model profile-guided (runner.Options.PGO).
+	PGO bool
 	// CacheDir, VerilogDir, RTL and Top are runner.Options'.
 	CacheDir, VerilogDir string
 	RTL                  []string
@@ -85,6 +87,9 @@ func checkSim(opt Options) error {
 	case runner.Icarus:
 		if opt.VCD != "" {
 			return field.Errorf("VCD", "the RTL's waveform is written from Verilator's trace; run with --rtl verilator")
+		}
+		if opt.PGO {
+			return field.Errorf("PGO", "a profile-guided build is a Verilator build; run with --rtl verilator")
 		}
 		return nil
 	}
@@ -178,7 +183,7 @@ func (b *backend) NewModel(r scenario.RunSpec) (scenario.Model, error) {
 	if lib == nil {
 		var err error
 		lib, err = runner.BuildModel(b.opt.Ctx, runner.Options{Block: "tm", Params: params, Seed: b.opt.Seed,
-			CacheDir: b.opt.CacheDir, VerilogDir: b.opt.VerilogDir, RTL: b.opt.RTL, Top: b.opt.Top}, vcd != "")
+			CacheDir: b.opt.CacheDir, VerilogDir: b.opt.VerilogDir, RTL: b.opt.RTL, Top: b.opt.Top, PGO: b.opt.PGO}, vcd != "")
 		if err != nil {
 			return nil, err
 		}
