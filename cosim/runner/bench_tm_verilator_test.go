@@ -118,8 +118,9 @@ var tmSpeedSizes = []struct {
 }
 
 // BenchmarkTMSpeedSizes is BenchmarkTMSpeed's golden, bare and
-// co-simulated sides at each of tmSpeedSizes: where lock-step
-// co-simulation reaches the 1 M cycles/s target and where it stops.
+// co-simulated sides, plain and profile-guided, at each of tmSpeedSizes:
+// where lock-step co-simulation reaches the 1 M cycles/s target and where
+// it stops.
 //
 //	go test -tags verilator ./cosim/runner -run '^$' -bench TMSpeedSizes -benchtime 2x
 func BenchmarkTMSpeedSizes(b *testing.B) {
@@ -127,8 +128,10 @@ func BenchmarkTMSpeedSizes(b *testing.B) {
 	for _, sz := range tmSpeedSizes {
 		b.Run(sz.name, func(b *testing.B) {
 			opt := tmSpeedSetupAt(b, n, sz.params)
+			pgo := opt
+			pgo.PGO = true
 			best := bestOf{}
-			sides := []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep"}
+			sides := []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "pgo-bare-lockstep", "pgo-lockstep"}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				best.keep("go", goldenRate(b, opt, n))
@@ -136,6 +139,8 @@ func BenchmarkTMSpeedSizes(b *testing.B) {
 				best.keep("bare-lockstep", bareRate(b, opt, n, false))
 				best.keep("batched", cosimRate(b, opt, n, true))
 				best.keep("lockstep", cosimRate(b, opt, n, false))
+				best.keep("pgo-bare-lockstep", bareRate(b, pgo, n, false))
+				best.keep("pgo-lockstep", cosimRate(b, pgo, n, false))
 			}
 			for _, k := range sides {
 				b.ReportMetric(best.rate(k, n), k+"-cycles/s")
