@@ -89,11 +89,13 @@ func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj s
 		return err
 	}
 	exe := filepath.Join(obj, "occ_train")
-	args := []string{s.Opt, "-fprofile-generate", "-o", exe, "occ_train.cpp", "occ_wrap.o", "Vocc__ALL.a"}
+	// The driver itself is not instrumented (libgcov only links the
+	// model's counters), so every profile written is the model's.
+	args := []string{s.Opt, "-o", exe, "occ_train.cpp", "occ_wrap.o", "Vocc__ALL.a"}
 	for _, o := range runtimeObjs {
 		args = append(args, filepath.Join(lib.Runtime, o))
 	}
-	args = append(args, "-pthread", "-latomic")
+	args = append(args, "-pthread", "-latomic", "-lgcov")
 	out, err := runTool(ctx, obj, tc.cxx, args...)
 	log.WriteString(out)
 	if err != nil {
@@ -116,6 +118,13 @@ func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj s
 		}
 		return &BuildError{Stage: "train", Top: s.Top, Output: out, Err: err}
 	}
+	// The compiler finds a profile by its object's path; without one it
+	// compiles silently as if untrained (-Wno-missing-profile), so check.
+	prof, _ := filepath.Glob(filepath.Join(obj, "*.gcda"))
+	if len(prof) == 0 {
+		return &BuildError{Stage: "train", Top: s.Top, Output: out, Err: fmt.Errorf("the training run wrote no profile (*.gcda) in %s", obj)}
+	}
+	fmt.Fprintf(log, "profile: %d files\n", len(prof))
 	if err := removeGlob(obj, "*.o", "*.a", "occ_train", "train.words"); err != nil {
 		return err
 	}

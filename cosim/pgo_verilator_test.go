@@ -50,6 +50,7 @@ func TestPGOSameBehaviour(t *testing.T) {
 	log, err := os.ReadFile(filepath.Join(pgo.Dir, "build.log"))
 	require.NoError(t, err)
 	assert.Regexp(t, regexp.MustCompile(`trained=3000 status=0`), string(log), "the training run")
+	assert.Regexp(t, regexp.MustCompile(`profile: [1-9]\d* files`), string(log), "the profile it wrote")
 	assert.Contains(t, string(log), "-fprofile-generate", "the instrumented compile")
 	assert.Contains(t, string(log), "-fprofile-use", "the compile with the profile")
 	for _, pat := range []string{"*.gcda", "occ_train", "train.words"} {
