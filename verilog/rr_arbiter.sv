@@ -30,9 +30,10 @@
 //
 // Structure (no procedural scan loop, no rotate)
 //   mask[i] = (i >= ptr_q), a thermometer decoded from the pointer as
-//   {N{1'b1}} << ptr_q, and hi = req_i & mask. The lowest set bit of hi and of req_i is found by the
-//   same two-level encoder: per group of 8 bits, a one-hot x & (~x + 1) and
-//   its 3-bit index (OR of the one-hot under constant masks); then the lowest
+//   '1 << ptr_q (all ones, N wide), and hi = req_i & mask. The lowest set
+//   bit of hi and of req_i is found by the same two-level encoder: per
+//   group of 8 bits, a one-hot x & (~x + 1) and its 3-bit index (OR of the
+//   one-hot under constant masks); then the lowest
 //   non-empty group as a one-hot over the groups, whose binary number and
 //   selected local index form the result. gnt_idx_o is hi's index when hi has
 //   a set bit, else req_i's. Yosys 0.23, synth -lut 6, N=64: 264 LUTs,
@@ -80,7 +81,7 @@ module rr_arbiter #(
   // The thermometer as one shift of the all-ones word: the same function as
   // a compare per bit (i >= ptr_q), which Verilator evaluates as N compares
   // on every settle; Yosys maps the shift to fewer LUTs (264 vs 282 at N=64).
-  assign mask = {N{1'b1}} << ptr_q;
+  assign mask = '1 << ptr_q;
 
   assign hi  = req_i & mask;
   assign src = {req_i, hi};

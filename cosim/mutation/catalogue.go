@@ -106,8 +106,8 @@ func Catalogue() []Mutant {
 		},
 		{
 			ID: "arb-mask-gt", Block: Arbiter, File: "rr_arbiter.sv",
-			Anchor:  "assign mask = {N{1'b1}} << ptr_q;",
-			Replace: "assign mask = {N{1'b1}} << (32'(ptr_q) + 1);",
+			Anchor:  "assign mask = '1 << ptr_q;",
+			Replace: "assign mask = '1 << (32'(ptr_q) + 1);",
 			Desc:    "the pointer mask shifted one further (mask[i] = i > ptr_q, `>=` became `>`): the request at the pointer loses its turn",
 		},
 		{
