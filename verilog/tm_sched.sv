@@ -31,9 +31,7 @@
 // 2Q visits, whose progress is kept when nothing is granted.
 // Registers: the port pointer moves past a taken grant's port; the granted
 // (or searched) port's class pointer, added flag and deficits are written
-// back. Reset clears them all. The deficits are a register file of P
-// entries (one port's Q counters each), read and written at the searched
-// port only, so no cycle copies all N counters.
+// back. Reset clears them all.
 // Latency: the grant is combinational from the inputs and the registers;
 // a taken grant's register changes land at the edge ending the cycle.
 // Corner cases: an empty port (no eligible queue or not ready) is skipped;
@@ -82,10 +80,7 @@ module tm_sched #(
   logic [PW-1:0]      ptr_q, ptr_d;
   logic [P*CQW-1:0]   cur_q, cur_d;
   logic [P-1:0]       add_q, add_d;
-  logic [Q*DFW-1:0]   def_q [P];  // port p's Q deficits
-  logic [Q*DFW-1:0]   def_p;      // the searched port's entry
-  logic [Q*DFW-1:0]   def_d;      // its value after the search
-  logic               def_we;     // written back (the search commits)
+  logic [N*DFW-1:0]   def_q, def_d;
 
   logic [P-1:0]  cand;
   logic          pvalid;
@@ -95,25 +90,19 @@ module tm_sched #(
     assign cand[p] = (|elig_i[p*Q +: Q]) && port_rdy_i[p];
   end
 
-  // First candidate port at or after the pointer, circularly: the lowest
-  // candidate at or above the pointer (a shifted all-ones mask), else the
-  // lowest candidate, as a one-hot whose binary index is the OR of its bits
-  // under constant masks (no loop of data-dependent branches).
-  logic [P-1:0] hi, sel, oh;
-  assign hi     = cand & ('1 << ptr_q);
-  assign sel    = (|hi) ? hi : cand;
-  assign oh     = sel & (~sel + P'(1));
-  assign pvalid = en_i && (|cand);
-  for (genvar k = 0; k < PW; k++) begin : g_pbit
-    logic [P-1:0] m;  // m[p] = bit k of p
-    for (genvar p = 0; p < P; p++) begin : g_m
-      assign m[p] = ((p >> k) & 1) == 1;
+  // First candidate port at or after the pointer, circularly.
+  always @* begin
+    port   = '0;
+    for (int p = P - 1; p >= 0; p--) begin
+      if (cand[p]) port = PW'(p);
     end
-    assign port[k] = |(oh & m);
+    for (int p = P - 1; p >= 0; p--) begin
+      if (cand[p] && 32'(p) >= 32'(ptr_q)) begin
+        port  = PW'(p);
+      end
+    end
+    pvalid = en_i && (|cand);
   end
-
-  // Continuous read (Icarus's @* would wait on every entry of an array).
-  assign def_p = def_q[port];
 
   always @* begin
     logic [Q-1:0]     el, ne;
@@ -126,7 +115,7 @@ module tm_sched #(
     ne     = nonempty_i[32'(port)*Q +: Q];
     c      = cur_q[32'(port)*CQW +: CQW];
     added  = add_q[port];
-    d      = def_p;
+    d      = def_q[32'(port)*Q*DFW +: Q*DFW];
     done   = 1'b0;
     hl     = '0;
     gnt_valid_o = 1'b0;
@@ -168,15 +157,15 @@ module tm_sched #(
     ptr_d  = ptr_q;
     cur_d  = cur_q;
     add_d  = add_q;
+    def_d  = def_q;
     if (gnt_valid_o && ack_i) begin
       ptr_d = (32'(port) == P - 1) ? '0 : port + PW'(1);
     end
     if (commit) begin
       cur_d[32'(port)*CQW +: CQW]     = c;
       add_d[port]                     = added;
+      def_d[32'(port)*Q*DFW +: Q*DFW] = d;
     end
-    def_we = commit;
-    def_d  = d;
   end
 
   always_ff @(posedge clk_i) begin
@@ -184,14 +173,12 @@ module tm_sched #(
       ptr_q <= '0;
       cur_q <= '0;
       add_q <= '0;
-      for (int p = 0; p < P; p++) begin
-        def_q[p] <= '0;
-      end
+      def_q <= '0;
     end else begin
       ptr_q <= ptr_d;
       cur_q <= cur_d;
       add_q <= add_d;
-      if (def_we) def_q[port] <= def_d;
+      def_q <= def_d;
     end
   end
 
