@@ -59,6 +59,11 @@ module dt_threshold #(
 
   // Shift amount into the 2*QW-bit word: 0..2*QW, so SW bits.
   localparam int SW = $clog2(2 * QW + 1);
+  // Whether an AW-bit exponent can reach the clamps at all (s in
+  // -2^(AW-1)..2^(AW-1)-1): at AW = 4, QW = 16 neither can, and the
+  // constant lets Verilator drop both compares from every settle.
+  localparam bit CAN_HI = (1 << (AW - 1)) - 1 >= QW;
+  localparam bit CAN_LO = -(1 << (AW - 1)) <= -QW;
 
   for (genvar c = 0; c < C; c++) begin : g_class
     logic signed [AW-1:0] s;      // class exponent
@@ -69,8 +74,8 @@ module dt_threshold #(
 
     assign s    = alpha_i[c*AW +: AW];
     // Compare in 32-bit signed arithmetic so no width can wrap.
-    assign s_hi = 32'(s) >= QW;
-    assign s_lo = 32'(s) <= -QW;
+    assign s_hi = CAN_HI && 32'(s) >= QW;
+    assign s_lo = CAN_LO && 32'(s) <= -QW;
 
     always_comb begin
       if (s_hi) begin

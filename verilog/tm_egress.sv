@@ -70,72 +70,13 @@ module tm_egress #(
   end
 `endif
 
-  logic [P*EW-1:0]   bhead;  // each port's oldest buffered cell {queue, tag}
-  logic [P*PNW-1:0]  pend_q, pend_d;
-  logic [P*PNW-1:0]  wp_q, wp_d, rp_q, rp_d;
-  logic [P*(PNW+1)-1:0] cnt_q, cnt_d;
-  logic [P*11-1:0]   tmr_q, tmr_d;
+  // Each port's registers are its own (generate block g_port), so a settle
+  // updates scalars instead of inserting into P-wide packed vectors.
+  logic [P*EW-1:0]  bhead;   // each port's oldest buffered cell {queue, tag}
+  logic [P*PNW-1:0] wp_all;  // the write pointers, for the return's address
 
   logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
   assign ret_tag0 = ret_tag_i[0 +: TW];
-
-  always @* begin
-    logic [PNW:0]  c;
-    logic [PNW:0]  in;
-    logic          send;
-    logic [IW-1:0] hq;
-    logic [TW-1:0] ht;
-    pend_d     = pend_q;
-    wp_d       = wp_q;
-    rp_d       = rp_q;
-    cnt_d      = cnt_q;
-    tmr_d      = tmr_q;
-    eg_valid_o = '0;
-    eg_qid_o   = '0;
-    eg_tag_o   = '0;
-    for (int p = 0; p < P; p++) begin
-      in = (ret_i && 32'(ret_port_i) == p) ? (PNW+1)'(ret_cnt_i) : '0;
-      c  = cnt_q[p*(PNW+1) +: PNW+1] + in;
-      wp_d[p*PNW +: PNW] = wp_q[p*PNW +: PNW] + PNW'(in);
-      if (issue_i && 32'(issue_port_i) == p) begin
-        pend_d[p*PNW +: PNW] = pend_d[p*PNW +: PNW] + PNW'(issue_cells_i);
-      end
-      send = (c != '0) && (tmr_q[p*11 +: 11] == '0);
-      {hq, ht} = (cnt_q[p*(PNW+1) +: PNW+1] != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
-      if (send) begin
-        eg_valid_o[p]          = 1'b1;
-        eg_qid_o[p*IW +: IW]   = hq;
-        eg_tag_o[p*TW +: TW]   = ht;
-        rp_d[p*PNW +: PNW]     = rp_q[p*PNW +: PNW] + PNW'(1);
-        c                      = c - (PNW+1)'(1);
-        pend_d[p*PNW +: PNW]   = pend_d[p*PNW +: PNW] - PNW'(1);
-        tmr_d[p*11 +: 11]      = r_i - 11'd1;
-      end else if (tmr_q[p*11 +: 11] != '0) begin
-        tmr_d[p*11 +: 11]      = tmr_q[p*11 +: 11] - 11'd1;
-      end
-      cnt_d[p*(PNW+1) +: PNW+1] = c;
-    end
-  end
-
-  for (genvar p = 0; p < P; p++) begin : g_rdy
-    assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) < TXWIN;
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      pend_q <= '0;
-      wp_q   <= '0;
-      rp_q   <= '0;
-      cnt_q  <= '0;
-      tmr_q  <= '0;
-    end else begin
-      pend_q <= pend_d;
-      wp_q   <= wp_d;
-      rp_q   <= rp_d;
-      cnt_q  <= cnt_d;
-      tmr_q  <= tmr_d;
-    end
-  end
 
   // The ports' buffers: one sram_mp (u_buf, P*FD words {queue, tag}, one
   // read port per port, K write ports: a cycle's return goes to one port).
@@ -148,14 +89,12 @@ module tm_egress #(
   logic [K-1:0]     b_wen;
   logic [K*BAW-1:0] b_waddr;
   logic [K*EW-1:0]  b_wdata;
-  logic [P-1:0]     byp_q, byp_d;
-  logic [P*EW-1:0]  bdat_q, bdat_d;
   /* verilator lint_off UNUSEDSIGNAL */
   logic [P-1:0]     b_rvld;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [PNW-1:0]   b_wp;   // the returning port's write pointer
 
-  assign b_wp = wp_q[32'(ret_port_i)*PNW +: PNW];
+  assign b_wp = wp_all[32'(ret_port_i)*PNW +: PNW];
 
   for (genvar s = 0; s < K; s++) begin : g_bw
     assign b_wen[s]              = ret_i && (32'(s) < 32'(ret_cnt_i));
@@ -163,18 +102,92 @@ module tm_egress #(
     assign b_wdata[s*EW +: EW]   = {ret_qid_i, ret_tag_i[s*TW +: TW]};
   end
 
-  for (genvar p = 0; p < P; p++) begin : g_br
-    logic [PNW-1:0] off;  // next head's distance from this cycle's first write
-    assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d[p*PNW +: PNW]));
-    assign bhead[p*EW +: EW]     = byp_q[p] ? bdat_q[p*EW +: EW] : b_rdata[p*EW +: EW];
-    assign off = rp_d[p*PNW +: PNW] - wp_q[p*PNW +: PNW];
+  for (genvar p = 0; p < P; p++) begin : g_port
+    logic [PNW-1:0] pend_q, pend_d;  // cells scheduled and not yet sent
+    logic [PNW-1:0] wp_q, wp_d;      // buffer write pointer
+    logic [PNW-1:0] rp_q, rp_d;      // buffer read pointer
+    logic [PNW:0]   cnt_q, cnt_d;    // cells in the buffer
+    logic [10:0]    tmr_q, tmr_d;    // cycles until the port may send again
+    logic           byp_q, byp_d;    // next head is bdat_q, written this cycle
+    logic [EW-1:0]  bdat_q, bdat_d;
+    logic           ret_p;           // the return is this port's
+    logic           send;
+    logic [IW-1:0]  hq;
+    logic [TW-1:0]  ht;
+    logic [PNW-1:0] off;             // next head's distance from this cycle's first write
+
+    assign ret_p = ret_i && 32'(ret_port_i) == p;
+
     always @* begin
-      byp_d[p] = ret_i && 32'(ret_port_i) == p && 32'(off) < 32'(ret_cnt_i);
-      bdat_d[p*EW +: EW] = '0;
+      logic [PNW:0] c;
+      c      = cnt_q + (ret_p ? (PNW+1)'(ret_cnt_i) : '0);
+      wp_d   = wp_q + (ret_p ? PNW'(ret_cnt_i) : '0);
+      pend_d = pend_q;
+      if (issue_i && 32'(issue_port_i) == p) begin
+        pend_d = pend_q + PNW'(issue_cells_i);
+      end
+      send     = (c != '0) && (tmr_q == '0);
+      {hq, ht} = (cnt_q != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
+      rp_d     = rp_q;
+      tmr_d    = tmr_q;
+      if (send) begin
+        rp_d   = rp_q + PNW'(1);
+        c      = c - (PNW+1)'(1);
+        pend_d = pend_d - PNW'(1);
+        tmr_d  = r_i - 11'd1;
+      end else if (tmr_q != '0) begin
+        tmr_d  = tmr_q - 11'd1;
+      end
+      cnt_d = c;
+    end
+
+    assign eg_valid_o[p]        = send;
+    assign eg_qid_o[p*IW +: IW] = send ? hq : '0;
+    assign eg_tag_o[p*TW +: TW] = send ? ht : '0;
+    assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;
+    assign wp_all[p*PNW +: PNW] = wp_q;
+
+    assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d));
+    assign bhead[p*EW +: EW]     = byp_q ? bdat_q : b_rdata[p*EW +: EW];
+    assign off = rp_d - wp_q;
+    always @* begin
+      byp_d  = ret_p && 32'(off) < 32'(ret_cnt_i);
+      bdat_d = '0;
       for (int s = 0; s < K; s++) begin
-        if (32'(off) == s) bdat_d[p*EW +: EW] = b_wdata[s*EW +: EW];
+        if (32'(off) == s) bdat_d = b_wdata[s*EW +: EW];
       end
     end
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        pend_q <= '0;
+        wp_q   <= '0;
+        rp_q   <= '0;
+        cnt_q  <= '0;
+        tmr_q  <= '0;
+        byp_q  <= 1'b0;
+        bdat_q <= '0;
+      end else begin
+        pend_q <= pend_d;
+        wp_q   <= wp_d;
+        rp_q   <= rp_d;
+        cnt_q  <= cnt_d;
+        tmr_q  <= tmr_d;
+        byp_q  <= byp_d;
+        bdat_q <= bdat_d;
+      end
+    end
+
+`ifndef SYNTHESIS
+    always @(posedge clk_i) begin
+      if (rst_ni) begin
+        assert (32'(cnt_d) <= FD) else $error("tm_egress: port %0d buffer overflow", p);
+        if (send) begin
+          assert (pend_q != '0) else $error("tm_egress: port %0d sends with no cell pending", p);
+        end
+      end
+    end
+`endif
   end
 
   sram_mp #(.DEPTH(P * FD), .WIDTH(EW), .RP(P), .WP(K), .LAT(1)) u_buf (
@@ -182,29 +195,5 @@ module tm_egress #(
     .rd_en_i({P{1'b1}}), .rd_addr_i(b_raddr), .rd_valid_o(b_rvld), .rd_data_o(b_rdata),
     .wr_en_i(b_wen), .wr_addr_i(b_waddr), .wr_data_i(b_wdata)
   );
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      byp_q  <= '0;
-      bdat_q <= '0;
-    end else begin
-      byp_q  <= byp_d;
-      bdat_q <= bdat_d;
-    end
-  end
-
-`ifndef SYNTHESIS
-  always @(posedge clk_i) begin
-    if (rst_ni) begin
-      for (int p = 0; p < P; p++) begin
-        assert (32'(cnt_d[p*(PNW+1) +: PNW+1]) <= FD)
-          else $error("tm_egress: port %0d buffer overflow", p);
-        if (eg_valid_o[p]) begin
-          assert (pend_q[p*PNW +: PNW] != '0) else $error("tm_egress: port %0d sends with no cell pending", p);
-        end
-      end
-    end
-  end
-`endif
 
 endmodule

@@ -106,9 +106,9 @@ func Catalogue() []Mutant {
 		},
 		{
 			ID: "arb-mask-gt", Block: Arbiter, File: "rr_arbiter.sv",
-			Anchor:  "assign mask[i] = IW'(i) >= ptr_q;",
-			Replace: "assign mask[i] = IW'(i) > ptr_q;",
-			Desc:    "`>=` became `>` in the pointer mask: the request at the pointer loses its turn",
+			Anchor:  "assign mask = '1 << ptr_q;",
+			Replace: "assign mask = '1 << (32'(ptr_q) + 1);",
+			Desc:    "the pointer mask shifted one further (mask[i] = i > ptr_q, `>=` became `>`): the request at the pointer loses its turn",
 		},
 		{
 			ID: "arb-wrap-early", Block: Arbiter, File: "rr_arbiter.sv",

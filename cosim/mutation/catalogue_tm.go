@@ -148,14 +148,14 @@ func tmMutants() []Mutant {
 		},
 		{
 			ID: "tm-eg-txwin-le", Block: TM, File: "tm_egress.sv",
-			Anchor:  "assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) < TXWIN;",
-			Replace: "assign port_rdy_o[p] = 32'(pend_q[p*PNW +: PNW]) <= TXWIN;",
+			Anchor:  "assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;",
+			Replace: "assign port_rdy_o[p]        = 32'(pend_q) <= TXWIN;",
 			Desc:    "the transmit window compares with <=: a port is scheduled with TXWIN cells pending",
 		},
 		{
 			ID: "tm-eg-rate", Block: TM, File: "tm_egress.sv",
-			Anchor:  "tmr_d[p*11 +: 11]      = r_i - 11'd1;",
-			Replace: "tmr_d[p*11 +: 11]      = r_i;",
+			Anchor:  "tmr_d  = r_i - 11'd1;",
+			Replace: "tmr_d  = r_i;",
 			Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
 		},
 	}
