@@ -181,3 +181,29 @@ func TestCppDriverMatchesRun(t *testing.T) {
 	}
 	require.Equal(t, want, sum, "checksum of %d cycles: C++ driver %08x, Model.Run %08x", cycles, want, sum)
 }
+
+// BenchmarkCallOverhead is the price of one call across the bridge: "empty"
+// is a cgo call of the wrapper's occ_cycles (it only reads a counter),
+// "cycle" a Model.Cycle of the 5-requester mini_arb (registered inputs),
+// whose two evals cost little beside the call.
+//
+//	go test -tags verilator ./cosim -run '^$' -bench CallOverhead -benchtime 2000000x
+func BenchmarkCallOverhead(b *testing.B) {
+	spec := Spec{Sources: []string{"testdata/mini_arb.sv"}, Top: "mini_arb", Params: map[string]string{"N": "5"}, RegInputs: true}
+	m := open(b, spec)
+	b.Run("empty", func(b *testing.B) {
+		vm := m.(*vmodel)
+		for i := 0; i < b.N; i++ {
+			_ = vm.after(0)
+		}
+	})
+	b.Run("cycle", func(b *testing.B) {
+		l := m.Layout()
+		in, out := make([]uint32, l.InWords), make([]uint32, l.OutWords)
+		for i := 0; i < b.N; i++ {
+			if err := m.Cycle(in, out); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

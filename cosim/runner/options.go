@@ -133,7 +133,7 @@ type Result struct {
 	// "" when none; ReplaceModule is its module name.
 	Replace, ReplaceModule string
 	Sim                    string         // Verilator or Icarus
-	Mode                   string         // "lock-step", "batched" or "vcd diff"; ", profile-guided build" added with Options.PGO
+	Mode                   string         // "lock-step", "batched" or "vcd diff"; ", profile-guided build" added when the library is one
 	Params                 map[string]int // every parameter, defaults included
 	Files                  []string       // the Verilog checked
 	Seed                   int64

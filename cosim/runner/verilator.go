@@ -123,9 +123,6 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	if s.opt.Batch {
 		res.Mode = "batched"
 	}
-	if s.opt.PGO {
-		res.Mode += ", profile-guided build"
-	}
 	if !cosim.Supported() {
 		return cosim.ErrNoVerilatorSupport
 	}
@@ -142,6 +139,9 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 		return err
 	}
 	res.Build, res.Cached = time.Since(t0), lib.Cached
+	if lib.PGO != "" { // what was built, not what was asked
+		res.Mode += ", profile-guided build"
+	}
 	m, err := cosim.OpenArgs(lib, s.plusargs())
 	if err != nil {
 		return err

@@ -26,11 +26,8 @@ import (
 // reports it (cycle, the first differing output in
 // layout order, Go and RTL values, element), with the trace before it.
 func TestCompareIcarus(t *testing.T) {
-	o := waveOptions()
-	cycles := uint64(3000)
-	o.Cycles = &cycles
-	p, err := Prepare(o, Options{Sim: runner.Icarus})
-	require.NoError(t, err)
+	const cycles = uint64(3000)
+	_, p := icarusWave(t, cycles)
 	res, err := Compare(context.Background(), p, Options{Sim: runner.Icarus}, false)
 	require.NoError(t, err)
 	require.Nil(t, res.Mismatch, "%v", res.Mismatch)

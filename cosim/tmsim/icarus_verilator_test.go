@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/runner"
 	"occamy/testbench/scenario"
 )
 
@@ -17,12 +16,8 @@ import (
 // burst-absorption of the waveform check, 3000 cycles, under occamy (head
 // drops and the burst's admission drops both happen).
 func TestIcarusJSONEqualsModel(t *testing.T) {
-	o := waveOptions()
-	c := uint64(3000)
-	o.Cycles = &c
 	t0 := time.Now()
-	p, err := Prepare(o, Options{Sim: runner.Icarus})
-	require.NoError(t, err)
+	o, p := icarusWave(t, 3000)
 	got, err := scenario.Execute(p, nil)
 	require.NoError(t, err)
 	want := goRun(t, o)

@@ -28,6 +28,16 @@ func waveOptions() scenario.Options {
 		TM:     []scenario.TMSet{{Field: "P", Value: 2}, {Field: "Q", Value: 2}, {Field: "B", Value: 512}, {Field: "MaxOffers", Value: 8}}}
 }
 
+// icarusWave is waveOptions cut to n cycles, prepared for Icarus.
+func icarusWave(t *testing.T, n uint64) (scenario.Options, *scenario.Prepared) {
+	t.Helper()
+	o := waveOptions()
+	o.Cycles = &n
+	p, err := Prepare(o, Options{Sim: runner.Icarus})
+	require.NoError(t, err)
+	return o, p
+}
+
 // rtlWave runs the scenario on occamy_tm built from rtl (nil: the
 // project's) and returns its waveform.
 func rtlWave(t *testing.T, rtl []string, top string) string {
