@@ -60,6 +60,18 @@ type Model interface {
 	Close() error
 }
 
+// Comparer is implemented by models that compare their outputs as they
+// run (the Verilated ones): lock-step checking without a call per cycle.
+type Comparer interface {
+	// RunCompare runs up to n cycles as Run does and, after each cycle i >=
+	// from, compares its output words with want's (n*OutWords words, the
+	// expected outputs). It stops after the first cycle that differs and
+	// returns its index, or -1 when none does, so the model never runs
+	// past the first difference. A *SimError stops it as it stops Run; a
+	// cycle that raised one in its own settle is compared first.
+	RunCompare(n, from int, in, want, out []uint32) (diff int, err error)
+}
+
 // SimKind classifies a *SimError.
 type SimKind int
 

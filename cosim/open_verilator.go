@@ -13,7 +13,7 @@ typedef struct {
 	void* abi; void* meta; void* new_; void* free_; void* status; void* error;
 	void* clear; void* log; void* cycles; void* set; void* get; void* eval;
 	void* tick; void* cycle; void* run; void* reset; void* trace_open; void* trace_close;
-	void* new_args;
+	void* new_args; void* run_cmp;
 } occ_api;
 
 static const char* occ_load(const char* path, occ_api* a) {
@@ -27,6 +27,7 @@ static const char* occ_load(const char* path, occ_api* a) {
 	OCC_SYM(tick, "occ_tick") OCC_SYM(cycle, "occ_cycle") OCC_SYM(run, "occ_run")
 	OCC_SYM(reset, "occ_reset") OCC_SYM(trace_open, "occ_trace_open")
 	OCC_SYM(trace_close, "occ_trace_close") OCC_SYM(new_args, "occ_new_args")
+	OCC_SYM(run_cmp, "occ_run_cmp")
 #undef OCC_SYM
 	return NULL;
 }
@@ -48,6 +49,7 @@ static int occ_call_eval(occ_api* a, void* m) { return ((int (*)(void*))a->eval)
 static int occ_call_tick(occ_api* a, void* m) { return ((int (*)(void*))a->tick)(m); }
 static int occ_call_cycle(occ_api* a, void* m, const uint32_t* in, uint32_t* out) { return ((int (*)(void*, const uint32_t*, uint32_t*))a->cycle)(m, in, out); }
 static int occ_call_run(occ_api* a, void* m, uint64_t n, const uint32_t* in, uint32_t* out) { return ((int (*)(void*, uint64_t, const uint32_t*, uint32_t*))a->run)(m, n, in, out); }
+static int occ_call_run_cmp(occ_api* a, void* m, uint64_t n, uint64_t from, const uint32_t* in, const uint32_t* want, uint32_t* out, uint64_t* diff) { return ((int (*)(void*, uint64_t, uint64_t, const uint32_t*, const uint32_t*, uint32_t*, uint64_t*))a->run_cmp)(m, n, from, in, want, out, diff); }
 static int occ_call_reset(occ_api* a, void* m, uint64_t n) { return ((int (*)(void*, uint64_t))a->reset)(m, n); }
 static int occ_call_trace_open(occ_api* a, void* m, const char* p) { return ((int (*)(void*, const char*))a->trace_open)(m, p); }
 static int occ_call_trace_close(occ_api* a, void* m) { return ((int (*)(void*))a->trace_close)(m); }
@@ -228,6 +230,27 @@ func (m *vmodel) Run(n int, in, out []uint32) error {
 		return nil
 	}
 	return m.after(C.occ_call_run(m.api, m.h, C.uint64_t(n), ptr(in), ptr(out)))
+}
+
+// RunCompare implements Comparer: one cgo call for up to n cycles.
+func (m *vmodel) RunCompare(n, from int, in, want, out []uint32) (int, error) {
+	if m.h == nil {
+		return -1, ErrClosed
+	}
+	l := &m.lib.Layout
+	if n < 0 || len(in) < n*l.InWords || len(want) < n*l.OutWords || len(out) < n*l.OutWords {
+		return -1, fmt.Errorf("cosim: %s RunCompare of %d cycles got %d input, %d expected and %d output words, want %d, %d and %d",
+			m.lib.Top, n, len(in), len(want), len(out), n*l.InWords, n*l.OutWords, n*l.OutWords)
+	}
+	if n == 0 {
+		return -1, nil
+	}
+	var diff C.uint64_t
+	err := m.after(C.occ_call_run_cmp(m.api, m.h, C.uint64_t(n), C.uint64_t(max(from, 0)), ptr(in), ptr(want), ptr(out), &diff))
+	if int(diff) >= n {
+		return -1, err
+	}
+	return int(diff), err
 }
 
 // Reset implements Model.

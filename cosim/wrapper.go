@@ -9,7 +9,7 @@ import (
 
 // abiVersion is the version of the extern "C" interface in csrc/occ_wrap.cpp;
 // the loader refuses a library that reports another.
-const abiVersion = 1
+const abiVersion = 2
 
 // csrc holds the C++ wrapper, the runtime hooks, the runtime makefile and the
 // benchmark driver. Their bytes are part of every cache key.

@@ -32,7 +32,7 @@ func TestPortsHeader(t *testing.T) {
 		"(out + 1)[0] = (uint32_t)t->q_o;",
 		"(out + 1)[1] = (uint32_t)(t->q_o >> 32);",
 		"std::memcpy(out + 3, t->w_o.data(), 12);",
-		"abi=1;top=top;clock=clk_i;reset=rst_ni;resethigh=false;trace=true;in=rst_ni:1,b_i:8,q_i:40,w_i:100,e_i:64;out=b_o:32,q_o:33,w_o:96",
+		"abi=2;top=top;clock=clk_i;reset=rst_ni;resethigh=false;trace=true;in=rst_ni:1,b_i:8,q_i:40,w_i:100,e_i:64;out=b_o:32,q_o:33,w_o:96",
 	} {
 		assert.Contains(t, h, want)
 	}

@@ -12,7 +12,10 @@ import "testing"
 //     co-simulation's golden side runs), goldenRate over the replay;
 //   - "bare": the Verilated TM alone through the bridge, batched
 //     (Model.Run per chunk) and lock-step (Model.Cycle), no comparison;
-//   - "batched" and "lockstep": the co-simulation;
+//   - "batched" and "lockstep": the co-simulation, lock-step comparing in
+//     the wrapper (cosim.Comparer, one call per chunk);
+//   - "lockstep-percall": lock-step with a Model.Cycle call per cycle and
+//     the comparison in Go, as before the wrapper compared;
 //   - "plain-batched" and "plain-lockstep": the Verilated TM alone built
 //     without registered inputs (cosim.Spec.RegInputs), as before they
 //     were used: three combinational settles per cycle instead of one;
@@ -53,16 +56,18 @@ func BenchmarkTMSpeed(b *testing.B) {
 		keep("bare-lockstep", bareRate(b, opt, n, false))
 		keep("batched", cosimRate(b, opt, n, true))
 		keep("lockstep", cosimRate(b, opt, n, false))
+		keep("lockstep-percall", perCallRate(b, opt, n))
 		keep("plain-batched", bareRateOf(b, opt, n, true, false))
 		keep("plain-lockstep", bareRateOf(b, opt, n, false, false))
 		keep("pgo-bare-batched", bareRate(b, pgo, n, true))
 		keep("pgo-bare-lockstep", bareRate(b, pgo, n, false))
 		keep("pgo-batched", cosimRate(b, pgo, n, true))
 		keep("pgo-lockstep", cosimRate(b, pgo, n, false))
+		keep("pgo-lockstep-percall", perCallRate(b, pgo, n))
 	}
 	rate := func(k string) float64 { return best.rate(k, n) }
-	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "plain-batched", "plain-lockstep",
-		"pgo-bare-batched", "pgo-bare-lockstep", "pgo-batched", "pgo-lockstep"} {
+	for _, k := range []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "lockstep-percall", "plain-batched",
+		"plain-lockstep", "pgo-bare-batched", "pgo-bare-lockstep", "pgo-batched", "pgo-lockstep", "pgo-lockstep-percall"} {
 		b.ReportMetric(rate(k), k+"-cycles/s")
 	}
 	b.ReportMetric(rate("go")/rate("bare-batched"), "go/verilated-x")
@@ -72,8 +77,9 @@ func BenchmarkTMSpeed(b *testing.B) {
 	b.ReportMetric(100*rate("pgo-batched")/rate("pgo-bare-batched"), "pgo-batched/bare-%")
 }
 
-// BenchmarkTMLockStepChunks is lock-step co-simulation of occamy_tm
-// against the Verilated TM alone (Model.Cycle per cycle), interleaved, for
+// BenchmarkTMLockStepChunks is lock-step co-simulation of occamy_tm (in
+// the wrapper) against the Verilated TM alone (Model.Cycle per cycle),
+// interleaved, for
 // chunks of 4 MB (the default), 256 kB and 64 kB of input words: shorter
 // chunks keep the golden side's words in the caches until the Verilated
 // side reads them, at the cost of more hand-offs.
@@ -131,7 +137,8 @@ func BenchmarkTMSpeedSizes(b *testing.B) {
 			pgo := opt
 			pgo.PGO = true
 			best := bestOf{}
-			sides := []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "pgo-bare-lockstep", "pgo-lockstep"}
+			sides := []string{"go", "bare-batched", "bare-lockstep", "batched", "lockstep", "pgo-bare-lockstep", "pgo-lockstep",
+				"pgo-lockstep-percall"}
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				best.keep("go", goldenRate(b, opt, n))
@@ -141,6 +148,7 @@ func BenchmarkTMSpeedSizes(b *testing.B) {
 				best.keep("lockstep", cosimRate(b, opt, n, false))
 				best.keep("pgo-bare-lockstep", bareRate(b, pgo, n, false))
 				best.keep("pgo-lockstep", cosimRate(b, pgo, n, false))
+				best.keep("pgo-lockstep-percall", perCallRate(b, pgo, n))
 			}
 			for _, k := range sides {
 				b.ReportMetric(best.rate(k, n), k+"-cycles/s")

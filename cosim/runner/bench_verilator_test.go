@@ -48,6 +48,15 @@ func cosimRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
 	return res.Elapsed
 }
 
+// perCallRate is cosimRate in lock-step with a call per cycle and the
+// comparison in Go (compareInWrapper off), as lock-step ran before the
+// wrapper compared.
+func perCallRate(tb testing.TB, opt Options, n int) time.Duration {
+	compareInWrapper = false
+	defer func() { compareInWrapper = true }()
+	return cosimRate(tb, opt, n, false)
+}
+
 // goldenRate runs the golden model alone over the same stimulus.
 func goldenRate(tb testing.TB, opt Options, n int) time.Duration {
 	s, err := prepare(opt)

@@ -247,43 +247,8 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 		}
 		bad = firstDiff(ch.gold[:last*ow], ch.rtl[:last*ow], ow, ch.from)
 	} else {
-		l := e.m.Layout()
-		iw, rw := l.InWords, l.OutWords
-		for k := 0; k < ch.n; k++ {
-			var cerr error
-			if k < ch.n-1 {
-				cerr = e.m.Cycle(in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
-			} else {
-				// Run, not Cycle, for a chunk's last cycle: a model built
-				// with registered inputs (cosim.Spec.RegInputs) runs a
-				// cycle's rising edge in the next call, and Run runs it
-				// before returning, so each chunk's statuses come with it.
-				cerr = e.m.Run(1, in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
-			}
-			if cerr != nil {
-				if !errors.As(cerr, &simErr) {
-					return true, cerr
-				}
-				if e.only != nil && simErr.Kind != cosim.SimFatal {
-					simErr, cerr = nil, nil // the model keeps running after $stop or $finish
-				} else if c := int(simErr.Cycle - ch.first); c < k {
-					// The previous cycle's edge (registered inputs): that
-					// cycle's outputs were compared, this one did not run.
-					ev = c
-					break
-				}
-			}
-			if !e.pm.identity {
-				e.fromRTLOne(ch, k)
-			}
-			if k >= ch.from && e.differs(ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]) {
-				bad = k
-				break
-			}
-			if cerr != nil {
-				ev = k
-				break
-			}
+		if bad, ev, simErr, err = e.lockStep(ch, in, out); err != nil {
+			return true, err
 		}
 	}
 	switch {

@@ -53,8 +53,8 @@ var wrongCopies = []struct {
 }
 
 // TestWrongRTLIsCaught: each broken copy is caught by every comparison path
-// (lock-step, batched, Icarus), lock-step and batched agree on the first
-// mismatch, and the report names cycle, signal and both values with a
+// (lock-step comparing in the wrapper and with a call per cycle, batched,
+// Icarus), the Verilator paths agree on the first mismatch, and the report names cycle, signal and both values with a
 // trace.
 func TestWrongRTLIsCaught(t *testing.T) {
 	for _, w := range wrongCopies {
@@ -62,10 +62,12 @@ func TestWrongRTLIsCaught(t *testing.T) {
 			f := mutant(t, t.TempDir(), w.file, w.old, w.new)
 			var first *Mismatch
 			for _, mode := range []struct {
-				sim   string
-				batch bool
-			}{{Verilator, false}, {Verilator, true}, {Icarus, false}} {
+				sim            string
+				batch, perCall bool
+			}{{Verilator, false, false}, {Verilator, false, true}, {Verilator, true, false}, {Icarus, false, false}} {
+				compareInWrapper = !mode.perCall
 				res := run(t, Options{Block: w.block, RTL: []string{f}, Params: w.params, Seed: 1, Sim: mode.sim, Batch: mode.batch})
+				compareInWrapper = true
 				require.NotNil(t, res.Mismatch, "%s (%s batch=%v): broken RTL passed: %s", w.name, mode.sim, mode.batch, res.Verdict())
 				m := res.Mismatch
 				t.Logf("%s %s", w.name, res.Verdict())
@@ -82,7 +84,7 @@ func TestWrongRTLIsCaught(t *testing.T) {
 					continue
 				}
 				if mode.sim == Verilator {
-					require.Equal(t, first, m, "lock-step and batched report the same mismatch")
+					require.Equal(t, first, m, "lock-step in the wrapper, per call (%v) and batched (%v) report the same mismatch", mode.perCall, mode.batch)
 				} else if s0(first) {
 					require.Equal(t, first.Cycle, m.Cycle, "%s: lock-step found cycle %d, Icarus cycle %d", w.name, first.Cycle, m.Cycle)
 					require.Equal(t, first.Signal, m.Signal)

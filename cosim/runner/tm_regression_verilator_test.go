@@ -135,7 +135,8 @@ func brokenFreeListTM(t *testing.T, b *registry.Block) []string {
 // TestTMMismatchReport: occamy_tm with a free bank's tail reset one cell
 // early (the tm-fl-tail-reset mutant: lengths, free count and port use stay
 // right, the cell chains do not) mismatches first on an egress tag, at the
-// same cycle lock-step and batched, with the element named and a trace of
+// same cycle lock-step (in the wrapper and with a call per cycle) and
+// batched, with the element named and a trace of
 // the cycles before it; the good RTL matches on the same stimulus.
 func TestTMMismatchReport(t *testing.T) {
 	needVerilator(t)
@@ -143,8 +144,14 @@ func TestTMMismatchReport(t *testing.T) {
 	require.NoError(t, err)
 	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 1}
 	lock := run(t, opt)
+	compareInWrapper = false
+	perCall := run(t, opt)
+	compareInWrapper = true
 	opt.Batch = true
 	batch := run(t, opt)
+	require.Equal(t, lock.Mismatch, perCall.Mismatch, "lock-step in the wrapper and with a call per cycle")
+	require.Equal(t, lock.Cycles, perCall.Cycles)
+	require.Equal(t, lock.Compared, perCall.Compared)
 	for _, res := range []*Result{lock, batch} {
 		require.NotNil(t, res.Mismatch, "the broken free list matched: %s", res.Verdict())
 		t.Logf("%s\n%s", res.Verdict(), res.Mismatch)
