@@ -37,9 +37,9 @@ type tmGold struct {
 	rst        int
 
 	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free, wait [2]int
-	use                                                  [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
-	cells, qids                                          []int  // this cycle's offers
-	qpre                                                 []uint32
+	use                                                  [6]int   // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
+	cells, qids                                          []int    // this cycle's offers
+	qpre                                                 []uint32 // the start-of-cycle lengths after eval's Eval (the model's qlen_q)
 	qlenW, qlenLast                                      []uint32 // qlen_o's words, packed from qlenLast
 	qlenAll                                              bool     // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
 
@@ -57,7 +57,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		return nil, err
 	}
 	g := &tmGold{base: c, sh: sh, cfg: v, cells: make([]int, sh.IN), qids: make([]int, sh.IN),
-		qpre: make([]uint32, sh.N), hits: make([]uint64, len(tmCover))}
+		hits: make([]uint64, len(tmCover))}
 	if g.cfgIn, err = stimulus.NewBind(l, true, v.Wires()...); err != nil {
 		return nil, err
 	}
@@ -218,7 +218,6 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	g.packQlen(out[g.qlen[0]:g.qlen[1]], qlen)
 	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(freePre, 0)))
 	pack.PutUint64(out[g.wait[0]:g.wait[1]], uint64(max(-freePre, 0)))
-	copy(g.qpre, qlen)
 	n, packed := g.slots.Valid(in)
 	if !packed {
 		g.fail(fmt.Errorf("cycle %d: in_valid_i has a valid slot after an idle one (slots are packed from 0)", g.cycle))
@@ -232,6 +231,7 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		m.Offer(tm.Arrival{Queue: q, Cells: cells})
 	}
 	m.Eval()
+	g.qpre = m.SampledLengths() // qlen as it was above, before Eval
 	o := m.Outputs()
 	okw := out[g.inOK[0]:g.inOK[1]]
 	for i := 0; i < o.NIn; i++ {
@@ -240,11 +240,10 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		}
 	}
 	out[g.egV[0]] = o.EgValid
-	for eg, pp := o.EgValid, 0; eg != 0; eg, pp = eg>>1, pp+1 {
-		if eg&1 != 0 {
-			pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
-			pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
-		}
+	for eg := o.EgValid; eg != 0; eg &= eg - 1 {
+		pp := bits.TrailingZeros32(eg)
+		pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
+		pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
 	}
 	if o.HDValid {
 		out[g.hdV[0]] = 1
