@@ -39,7 +39,8 @@ type tmGold struct {
 	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free, wait [2]int
 	use                                                  [6]int   // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
 	cells, qids                                          []int    // this cycle's offers
-	qpre                                                 []uint32 // the start-of-cycle lengths after eval's Eval (the model's qlen_q)
+	qpre                                                 []uint32 // the start-of-cycle lengths after eval's Eval (the model's qlen_q, set when it is built)
+	qw                                                   int      // words of a queue bitmap (Probe.QlenChg) that hold the N queues
 	qlenW, qlenLast                                      []uint32 // qlen_o's words, packed from qlenLast
 	qlenAll                                              bool     // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
 
@@ -80,6 +81,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		*o.span = s.outSpan(o.name)
 	}
 	g.qlenW, g.qlenLast = make([]uint32, g.qlen[1]-g.qlen[0]), make([]uint32, sh.N)
+	g.qw = (sh.N + 63) / 64
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 		g.use[i] = s.out(name)
 	}
@@ -123,6 +125,7 @@ func (g *tmGold) reset() {
 	}
 	g.m, g.live, g.fresh, g.built, g.cfgEq = m, false, true, g.cfg.Clone(), true
 	g.qlenAll = true
+	g.qpre = m.SampledLengths() // fixed for the model's life
 	g.cov.reset(m.Config())
 }
 
@@ -200,7 +203,7 @@ func (g *tmGold) packQlen(out, qlen []uint32) {
 		}
 		g.qlenAll = false
 	} else {
-		for w, word := range g.probe.QlenChg {
+		for w, word := range g.probe.QlenChg[:g.qw] {
 			for ; word != 0; word &= word - 1 {
 				if q := w<<6 | bits.TrailingZeros64(word); q < len(last) && qlen[q] != last[q] {
 					put(q)
@@ -231,7 +234,6 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		m.Offer(tm.Arrival{Queue: q, Cells: cells})
 	}
 	m.Eval()
-	g.qpre = m.SampledLengths() // qlen as it was above, before Eval
 	o := m.Outputs()
 	okw := out[g.inOK[0]:g.inOK[1]]
 	for i := 0; i < o.NIn; i++ {
@@ -252,9 +254,9 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	}
 	p := &g.probe
 	m.ProbeInto(p)
-	for i, u := range [6]int{p.Ports[tm.MemPD].Reads, p.Ports[tm.MemPD].Writes, p.Ports[tm.MemCP].Reads,
-		p.Ports[tm.MemCP].Writes, p.Ports[tm.MemCD].Reads, p.Ports[tm.MemCD].Writes} {
-		out[g.use[i]] = uint32(u)
-	}
+	u := &g.use
+	out[u[0]], out[u[1]] = uint32(p.Ports[tm.MemPD].Reads), uint32(p.Ports[tm.MemPD].Writes)
+	out[u[2]], out[u[3]] = uint32(p.Ports[tm.MemCP].Reads), uint32(p.Ports[tm.MemCP].Writes)
+	out[u[4]], out[u[5]] = uint32(p.Ports[tm.MemCD].Reads), uint32(p.Ports[tm.MemCD].Writes)
 	g.cov.cycle(g, m, p, o, n, freePre)
 }

@@ -70,7 +70,7 @@ func (m *TM) Registers() (qlen []uint32, free int) { return m.qlenD, m.freeD }
 // SampledLengths returns qlen_q, the queue lengths the last Eval sampled
 // at the start of its cycle (what the selector and the head-drop choice
 // read): after Eval, the lengths Registers returned before it. The slice
-// aliases the model's state.
+// aliases the model's state and is the same one for the model's life.
 func (m *TM) SampledLengths() []uint32 { return m.qlenQ }
 
 // hdState is the head-drop path's state as traced: cells while a lane
