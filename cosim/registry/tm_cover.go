@@ -74,7 +74,7 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 	// length (g.qpre) plus admissions less the head drop: the others are
 	// still at it, and neither admission nor a head drop touched them.
 	deq, cells := -1, 0
-	for w, word := range p.QlenChg {
+	for w, word := range p.QlenChg[:g.qw] {
 		for ; word != 0; word &= word - 1 {
 			q := w<<6 | bits.TrailingZeros64(word)
 			if q >= len(p.Qlen) {

@@ -37,9 +37,10 @@ type tmGold struct {
 	rst        int
 
 	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free, wait [2]int
-	use                                                  [6]int // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
-	cells, qids                                          []int  // this cycle's offers
-	qpre                                                 []uint32
+	use                                                  [6]int   // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
+	cells, qids                                          []int    // this cycle's offers
+	qpre                                                 []uint32 // the start-of-cycle lengths after eval's Eval (the model's qlen_q, set when it is built)
+	qw                                                   int      // words of a queue bitmap (Probe.QlenChg) that hold the N queues
 	qlenW, qlenLast                                      []uint32 // qlen_o's words, packed from qlenLast
 	qlenAll                                              bool     // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
 
@@ -57,7 +58,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		return nil, err
 	}
 	g := &tmGold{base: c, sh: sh, cfg: v, cells: make([]int, sh.IN), qids: make([]int, sh.IN),
-		qpre: make([]uint32, sh.N), hits: make([]uint64, len(tmCover))}
+		hits: make([]uint64, len(tmCover))}
 	if g.cfgIn, err = stimulus.NewBind(l, true, v.Wires()...); err != nil {
 		return nil, err
 	}
@@ -80,6 +81,7 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 		*o.span = s.outSpan(o.name)
 	}
 	g.qlenW, g.qlenLast = make([]uint32, g.qlen[1]-g.qlen[0]), make([]uint32, sh.N)
+	g.qw = (sh.N + 63) / 64
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 		g.use[i] = s.out(name)
 	}
@@ -123,6 +125,7 @@ func (g *tmGold) reset() {
 	}
 	g.m, g.live, g.fresh, g.built, g.cfgEq = m, false, true, g.cfg.Clone(), true
 	g.qlenAll = true
+	g.qpre = m.SampledLengths() // fixed for the model's life
 	g.cov.reset(m.Config())
 }
 
@@ -200,7 +203,7 @@ func (g *tmGold) packQlen(out, qlen []uint32) {
 		}
 		g.qlenAll = false
 	} else {
-		for w, word := range g.probe.QlenChg {
+		for w, word := range g.probe.QlenChg[:g.qw] {
 			for ; word != 0; word &= word - 1 {
 				if q := w<<6 | bits.TrailingZeros64(word); q < len(last) && qlen[q] != last[q] {
 					put(q)
@@ -218,7 +221,6 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	g.packQlen(out[g.qlen[0]:g.qlen[1]], qlen)
 	pack.PutUint64(out[g.free[0]:g.free[1]], uint64(max(freePre, 0)))
 	pack.PutUint64(out[g.wait[0]:g.wait[1]], uint64(max(-freePre, 0)))
-	copy(g.qpre, qlen)
 	n, packed := g.slots.Valid(in)
 	if !packed {
 		g.fail(fmt.Errorf("cycle %d: in_valid_i has a valid slot after an idle one (slots are packed from 0)", g.cycle))
@@ -240,11 +242,10 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		}
 	}
 	out[g.egV[0]] = o.EgValid
-	for eg, pp := o.EgValid, 0; eg != 0; eg, pp = eg>>1, pp+1 {
-		if eg&1 != 0 {
-			pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
-			pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
-		}
+	for eg := o.EgValid; eg != 0; eg &= eg - 1 {
+		pp := bits.TrailingZeros32(eg)
+		pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
+		pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
 	}
 	if o.HDValid {
 		out[g.hdV[0]] = 1
@@ -253,9 +254,9 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	}
 	p := &g.probe
 	m.ProbeInto(p)
-	for i, u := range [6]int{p.Ports[tm.MemPD].Reads, p.Ports[tm.MemPD].Writes, p.Ports[tm.MemCP].Reads,
-		p.Ports[tm.MemCP].Writes, p.Ports[tm.MemCD].Reads, p.Ports[tm.MemCD].Writes} {
-		out[g.use[i]] = uint32(u)
-	}
+	u := &g.use
+	out[u[0]], out[u[1]] = uint32(p.Ports[tm.MemPD].Reads), uint32(p.Ports[tm.MemPD].Writes)
+	out[u[2]], out[u[3]] = uint32(p.Ports[tm.MemCP].Reads), uint32(p.Ports[tm.MemCP].Writes)
+	out[u[4]], out[u[5]] = uint32(p.Ports[tm.MemCD].Reads), uint32(p.Ports[tm.MemCD].Writes)
 	g.cov.cycle(g, m, p, o, n, freePre)
 }

@@ -45,18 +45,33 @@ func (m *TM) Probe() Probe {
 // ProbeInto fills p with Probe's view, without building a Probe value on
 // each call (a per-cycle caller keeps one).
 func (m *TM) ProbeInto(p *Probe) {
-	// Field by field: a composite literal would be built and then copied.
-	p.Cycle, p.Qlen, p.QlenChg, p.Free, p.Thr = m.cycle-1, m.qlenD, m.qChg, m.freeD, m.adm.u.Thr.ThrO
-	p.Over, p.GntValid, p.GntIdx, p.Cand = m.sel.OverO, m.ch.gntO, m.ch.gntIdxO, m.ch.candI
-	p.HD, p.Deq, p.Ports, p.HDPorts, p.HDPipe = m.hdState(), m.deqState(), m.use, m.hdUse, m.hd.pipe
-	if m.cycle == 0 {
-		p.Cycle = 0
-	}
+	// Field by field, one statement each: a composite literal, or a
+	// multiple assignment, is built in a temporary and then copied.
+	p.Cycle = max(m.cycle, 1) - 1
+	p.Qlen = m.qlenD
+	p.QlenChg = m.qChg
+	p.Free = m.freeD
+	p.Thr = m.adm.u.Thr.ThrO
+	p.Over = m.sel.OverO
+	p.GntValid = m.ch.gntO
+	p.GntIdx = m.ch.gntIdxO
+	p.Cand = m.ch.candI
+	p.HD = m.hdState()
+	p.Deq = m.deqState()
+	p.Ports = m.use
+	p.HDPorts = m.hdUse
+	p.HDPipe = m.hd.pipe
 }
 
 // Registers returns Probe's Qlen and Free (the registers now) without the
 // rest of the view.
 func (m *TM) Registers() (qlen []uint32, free int) { return m.qlenD, m.freeD }
+
+// SampledLengths returns qlen_q, the queue lengths the last Eval sampled
+// at the start of its cycle (what the selector and the head-drop choice
+// read): after Eval, the lengths Registers returned before it. The slice
+// aliases the model's state and is the same one for the model's life.
+func (m *TM) SampledLengths() []uint32 { return m.qlenQ }
 
 // hdState is the head-drop path's state as traced: cells while a lane
 // holds work, else PD read while a read is in flight, else idle.
