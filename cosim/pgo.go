@@ -72,7 +72,7 @@ var trainedLine = regexp.MustCompile(`trained=(\d+) status=(\d+)`)
 func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, log *strings.Builder) error {
 	opt := strings.TrimSpace(s.Opt + " " + extra)
 	out, err := runTool(ctx, obj, tc.make, "-f", "Vocc.mk", fmt.Sprintf("-j%d", s.Jobs), "CXX="+tc.cxx,
-		"OPT_FAST="+opt, "OPT_GLOBAL="+opt, "USER_CPPFLAGS="+cppFlags(filepath.Join(obj, "occ_hooks.h")), "Vocc__ALL.a", "occ_wrap.o")
+		"OPT_FAST="+opt, "OPT_GLOBAL="+opt, "USER_CPPFLAGS="+modelFlags(obj), "Vocc__ALL.a", "occ_wrap.o")
 	log.WriteString(out)
 	if err != nil {
 		return &BuildError{Stage: "compile", Top: s.Top, Output: out, Err: err}
