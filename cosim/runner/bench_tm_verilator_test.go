@@ -77,9 +77,9 @@ func BenchmarkTMSpeed(b *testing.B) {
 	b.ReportMetric(100*rate("pgo-batched")/rate("pgo-bare-batched"), "pgo-batched/bare-%")
 }
 
-// BenchmarkTMLockStepChunks is lock-step co-simulation of occamy_tm (in
-// the wrapper) against the Verilated TM alone (Model.Cycle per cycle),
-// interleaved, for
+// BenchmarkTMLockStepChunks is lock-step (in the wrapper) and batched
+// co-simulation of occamy_tm against the Verilated TM alone (Model.Cycle
+// per cycle), interleaved, for
 // chunks of 4 MB (the default), 256 kB and 64 kB of input words: shorter
 // chunks keep the golden side's words in the caches until the Verilated
 // side reads them, at the cost of more hand-offs.
@@ -100,11 +100,14 @@ func BenchmarkTMLockStepChunks(b *testing.B) {
 		for _, sz := range sizes {
 			chunkBytes = sz.n
 			best.keep("lockstep-"+sz.k, cosimRate(b, opt, n, false))
+			best.keep("batched-"+sz.k, cosimRate(b, opt, n, true))
 		}
+		chunkBytes = chunkBytesDefault
 	}
 	b.ReportMetric(best.rate("bare-lockstep", n), "bare-lockstep-cycles/s")
 	for _, sz := range sizes {
 		b.ReportMetric(best.rate("lockstep-"+sz.k, n), "lockstep-"+sz.k+"-cycles/s")
+		b.ReportMetric(best.rate("batched-"+sz.k, n), "batched-"+sz.k+"-cycles/s")
 		b.ReportMetric(100*best.rate("lockstep-"+sz.k, n)/best.rate("bare-lockstep", n), "lockstep-"+sz.k+"/bare-%")
 	}
 }
