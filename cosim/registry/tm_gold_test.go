@@ -16,13 +16,8 @@ import (
 // qlen_q taken once per model) are those lengths, and the six port-use
 // outputs are the cycle's Probe.Ports.
 func TestTMAdapterIncremental(t *testing.T) {
-	sets := []map[string]int{nil, {"POLICY": 2, "CHAIN": 1, "DRR": 1, "QUANTUM": 7}}
 	b, _ := Lookup("tm")
-	sets = append(sets, b.Small)
-	for i, sh := range TMShapes {
-		sets = append(sets, TMRandomParams(sh, int64(i+1)))
-	}
-	for _, given := range sets {
+	for _, given := range tmTestSets(b) {
 		r := newTMRun(t, given, 5)
 		t.Run(b.ParamText(r.p), func(t *testing.T) {
 			g, qw := r.g, r.g.base.QW

@@ -42,6 +42,17 @@ func (r *tmRun) get(name string, i, w int) uint64 {
 	return pack.GetWide(r.l.Out(r.out, k), i, w)
 }
 
+// tmTestSets are the TM parameter sets the adapter tests run: the
+// defaults, occamy-lqd with chain freeing and DRR, the small set and one
+// random configuration per shape.
+func tmTestSets(b *Block) []map[string]int {
+	sets := []map[string]int{nil, {"POLICY": 2, "CHAIN": 1, "DRR": 1, "QUANTUM": 7}, b.Small}
+	for i, sh := range TMShapes {
+		sets = append(sets, TMRandomParams(sh, int64(i+1)))
+	}
+	return sets
+}
+
 // TestTMAdapterAgainstStats: the adapter's outputs, summed over a run of
 // the random traffic, agree with the model's own counters: admitted and
 // refused offers, head drops (packets and cells), cells sent per queue
@@ -50,13 +61,8 @@ func (r *tmRun) get(name string, i, w int) uint64 {
 // Idle lanes and refused slots read 0, egress tags of a queue rise in
 // serial and cell order.
 func TestTMAdapterAgainstStats(t *testing.T) {
-	sets := []map[string]int{nil, {"POLICY": 2, "CHAIN": 1, "DRR": 1, "QUANTUM": 7}}
 	b, _ := Lookup("tm")
-	sets = append(sets, b.Small)
-	for i, sh := range TMShapes {
-		sets = append(sets, TMRandomParams(sh, int64(i+1)))
-	}
-	for _, given := range sets {
+	for _, given := range tmTestSets(b) {
 		r := newTMRun(t, given, 3)
 		name := b.ParamText(r.p)
 		t.Run(name, func(t *testing.T) {
