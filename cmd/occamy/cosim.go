@@ -68,8 +68,9 @@ co-simulated against hw/tm as usual: every egress cell's queue and tag, the
 drops, the lengths, the free count, the memory port use. --block executor
 --rtl FILE is --block tm --replace executor (docs/executor.md).
 
-Verilator (default) runs in-process, one call per cycle (lock-step) or
-thousands per call (--batch). It is two-state: registers power up random
+Verilator (default) runs in-process, lock-step (each cycle compared in the
+wrapper before the next runs, so the model stops at the first difference)
+or batched (--batch: whole chunks run, then compared). It is two-state: registers power up random
 (+verilator+rand+reset+2, seeded from --seed) and every explicit X in the
 RTL is built as a random value (--x-assign unique, --x-initial unique), so
 X-dependent behaviour shows as a mismatch for almost every seed; --zero-init

@@ -69,8 +69,10 @@ type Options struct {
 	// Seed seeds the stimulus (and Verilator's random power-up values).
 	Seed int64
 	// Batch runs the Verilated model thousands of cycles per call and
-	// compares in bulk; otherwise one call per cycle (lock-step). Both
-	// report the same first mismatch. Refused with Icarus.
+	// compares in bulk; otherwise lock-step: each cycle is compared before
+	// the next runs (in the wrapper, cosim.Comparer, or one call per cycle)
+	// and the model stops at the first difference. Both report the same
+	// first mismatch. Refused with Icarus.
 	Batch bool
 	// Stimulus is StimMixed (default), StimRandom or StimDirected.
 	Stimulus string
