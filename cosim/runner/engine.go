@@ -10,15 +10,16 @@ import (
 )
 
 // Chunks: the golden model produces cycles a chunk at a time and, in
-// batched mode, the Verilated model runs a chunk per call. A chunk's input
-// words take about chunkBytesDefault, between minChunk and maxChunk
-// cycles: at N=64 the selector's 66 input words per cycle give 15 888
-// cycles, the arbiter's 4 give 65 536. Long chunks mean few hand-offs
-// between the two goroutines; on this 2-core machine, shared with other
-// jobs, 4 MB chunks ran the batched benchmark about 1.5x faster than 64 kB
-// ones (docs/perf.md).
+// batched mode, the Verilated model runs a chunk per call. A chunk's words
+// (its inputs, golden outputs and RTL outputs) take about
+// chunkBytesDefault, between minChunk and maxChunk cycles. Long chunks
+// mean few hand-offs between the two goroutines (a golden-bound block
+// such as the selector waits for each one); short ones keep a chunk in
+// the caches from the golden side's writes to the comparison: the TM's 53
+// output words a cycle made a 65 536-cycle chunk 31 MB, twice the L3, and
+// ran its co-simulation 10% slower than at 2 MB (docs/perf.md).
 const (
-	chunkBytesDefault = 4 << 20
+	chunkBytesDefault = 2 << 20
 	minChunk          = 256
 	maxChunk          = 65536
 )
@@ -26,9 +27,29 @@ const (
 // chunkBytes is chunkBytesDefault; tests may change it.
 var chunkBytes = chunkBytesDefault
 
-// chunkLen is the chunk length for inWords input words per cycle.
-func chunkLen(inWords int) int {
-	return min(max(chunkBytes/(4*max(inWords, 1)), minChunk), maxChunk)
+// chunkLen is the chunk length for inWords input and outWords output words
+// per cycle.
+func chunkLen(inWords, outWords int) int {
+	return min(max(chunkBytes/(4*max(inWords+2*outWords, 1)), minChunk), maxChunk)
+}
+
+// Chunks ramp up: the first holds minChunk cycles and each one after
+// twice its predecessor's, up to the chunk length. The Verilated model
+// waits for the first chunk (nothing is ahead yet), so a full-length first
+// chunk cost a 2^18-cycle TM run a quarter of the golden side's time
+// (docs/perf.md); a short one costs a few hundred cycles of it.
+
+// nextFill is the length of the chunk after one of fill cycles, for chunks
+// of at most max cycles.
+func nextFill(fill, max int) int { return min(2*fill, max) }
+
+// rampCycles is how many cycles the first k chunks of max cycles hold.
+func rampCycles(k, max int) int {
+	n, f := 0, min(minChunk, max)
+	for ; k > 0; k-- {
+		n, f = n+f, nextFill(f, max)
+	}
+	return n
 }
 
 // chunk is a run of consecutive cycles: contract-layout inputs, golden
@@ -52,7 +73,8 @@ type engine struct {
 	gt  *goTrace
 	res *Result
 
-	chunk        int      // cycles per chunk
+	chunk        int      // cycles per chunk, at most
+	fill         int      // cycles the golden side puts in its next chunk (the ramp)
 	armed        bool     // a reset edge has passed: outputs are compared
 	next         uint64   // next cycle the golden side produces
 	done         bool     // the golden side has nothing more
@@ -96,7 +118,7 @@ func (e *engine) produce(ch *chunk) bool {
 	if e.done {
 		return false
 	}
-	for ch.n < e.chunk && e.next < s.cycles {
+	for ch.n < e.fill && e.next < s.cycles {
 		if e.sd.fin != nil && e.sd.fin.Done() {
 			e.done = true
 			break
@@ -117,6 +139,7 @@ func (e *engine) produce(ch *chunk) bool {
 	if e.next >= s.cycles {
 		e.done = true
 	}
+	e.fill = nextFill(e.fill, e.chunk)
 	if ch.from < 0 {
 		ch.from = ch.n
 	}
@@ -133,8 +156,9 @@ func (e *engine) newChunk() *chunk {
 func (e *engine) run(ctx context.Context) error {
 	e.armed = e.s.armedAtStart()
 	if e.chunk == 0 {
-		e.chunk = chunkLen(e.s.canon.InWords)
+		e.chunk = chunkLen(e.s.canon.InWords, e.s.canon.OutWords)
 	}
+	e.fill = min(minChunk, e.chunk)
 	if !e.pm.identity {
 		l := e.m.Layout()
 		e.rin, e.rout = make([]uint32, e.chunk*l.InWords), make([]uint32, e.chunk*l.OutWords)

@@ -34,10 +34,63 @@ func TestMismatchTraceAcrossChunks(t *testing.T) {
 	require.Contains(t, m.Trace[3], "gnt_idx_o=2*")
 }
 
+// TestChunkLen: a chunk's words (inputs, golden and RTL outputs) take
+// about chunkBytes, within [minChunk, maxChunk] cycles.
 func TestChunkLen(t *testing.T) {
-	require.Equal(t, maxChunk, chunkLen(4), "the arbiter's 4 words: the longest chunk")
-	require.Equal(t, chunkBytesDefault/(4*66), chunkLen(66), "the selector's 66 words")
-	require.Equal(t, minChunk, chunkLen(1<<20), "a huge cycle: the shortest chunk")
+	for _, tc := range []struct {
+		name    string
+		in, out int
+		want    int
+	}{
+		{"the arbiter's 4 input and 2 output words: the longest chunk", 4, 2, maxChunk},
+		{"the selector and arbiter top (selarb): 66 and 4", 66, 4, chunkBytesDefault / (4 * (66 + 2*4))},
+		{"the TM's 14 and 53", 14, 53, chunkBytesDefault / (4 * (14 + 2*53))},
+		{"a huge cycle: the shortest chunk", 1 << 20, 1, minChunk},
+	} {
+		require.Equal(t, tc.want, chunkLen(tc.in, tc.out), tc.name)
+	}
+	require.Equal(t, 4369, chunkLen(14, 53), "the TM's chunk at the defaults")
+}
+
+// TestChunkRamp: the golden side's chunks hold minChunk cycles, then twice
+// the one before, up to the chunk length, and every cycle goes in exactly
+// one chunk, in order.
+func TestChunkRamp(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		chunk, cycles int
+		want          []int
+	}{
+		{"ramp to the longest", 2048, 6000, []int{256, 512, 1024, 2048, 2048, 112}},
+		{"run shorter than the first chunk", 2048, 100, []int{100}},
+		{"chunk shorter than minChunk", 100, 250, []int{100, 100, 50}},
+		{"run ends at a chunk's end", 1024, 1792, []int{256, 512, 1024}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := testSession(t, Options{Block: "arbiter", Params: map[string]int{"N": 4}, Cycles: tc.cycles})
+			sd, err := s.newSide()
+			require.NoError(t, err)
+			e := &engine{s: s, sd: sd, res: &Result{}, chunk: tc.chunk, fill: min(minChunk, tc.chunk)}
+			ch := e.newChunk()
+			var got []int
+			next := uint64(0)
+			for e.produce(ch) {
+				require.Equal(t, next, ch.first, "chunk %d starts where the one before ended", len(got))
+				got = append(got, ch.n)
+				next += uint64(ch.n)
+			}
+			require.Equal(t, tc.want, got)
+			for k := range got {
+				if k < len(got)-1 || tc.cycles == rampCycles(len(got), tc.chunk) {
+					sum := 0
+					for _, n := range got[:k+1] {
+						sum += n
+					}
+					require.Equal(t, sum, rampCycles(k+1, tc.chunk), "rampCycles(%d)", k+1)
+				}
+			}
+		})
+	}
 }
 
 // TestFirstDiffEveryWord flips each word of a 7-cycle, 3-word run in turn and

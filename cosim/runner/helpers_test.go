@@ -44,3 +44,9 @@ func testSession(t *testing.T, opt Options) *session {
 	require.NoError(t, err)
 	return s
 }
+
+// blockChunkLen is the engine's chunk length for opt's block.
+func blockChunkLen(t *testing.T, opt Options) int {
+	s := testSession(t, opt)
+	return chunkLen(s.canon.InWords, s.canon.OutWords)
+}

@@ -121,7 +121,7 @@ func TestInterrupt(t *testing.T) {
 	}})
 	require.True(t, res.Interrupted)
 	require.Nil(t, res.Mismatch)
-	n := uint64(3 * chunkLen(4))
+	n := uint64(rampCycles(3, blockChunkLen(t, Options{Block: "arbiter"})))
 	require.Equal(t, n, res.Cycles, "stopped after the third chunk")
 	require.Equal(t, n-1, res.Compared)
 	require.True(t, strings.HasPrefix(res.Verdict(), "INTERRUPTED arbiter"), res.Verdict())
@@ -134,7 +134,7 @@ func TestInterrupt(t *testing.T) {
 	res = run(t, Options{Block: "arbiter", Params: map[string]int{"N": 8}, Cycles: 1 << 20, Ctx: wctx, VCDDir: dir,
 		Progress: func(uint64) { wcancel() }})
 	require.True(t, res.Interrupted)
-	require.Equal(t, uint64(chunkLen(3)), res.Cycles)
+	require.Equal(t, uint64(rampCycles(1, blockChunkLen(t, Options{Block: "arbiter", Params: map[string]int{"N": 8}}))), res.Cycles)
 	a, err := os.Open(res.VCD[0])
 	require.NoError(t, err)
 	defer a.Close()
