@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench clean
+.PHONY: help run demo synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -22,6 +22,7 @@ help:
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
+	@echo "make pgo          regenerate cmd/occamy/default.pgo, the Go profile bin/occamy is built with"
 	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
 	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (reuses docs/hardware-cost.json; SYNTH_FRESH=1: about an hour)"
 	@echo "make build        build bin/occamy (pure Go)"
@@ -121,10 +122,26 @@ include verilog/verilog.mk
 # bench runs the golden models and, with Verilator installed, the Verilated
 # model and the co-simulation in one go test invocation, one package at a
 # time, so that the ratios in docs/perf.md come from the same run.
+# They are built with bin/occamy's Go profile (PGO below), as the command is.
 BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner ./cosim/dpi
 bench:
 	@mkdir -p $(OUT)
-	$(GO) test -tags verilator -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt
+	$(GO) test -tags verilator -pgo=$(PGO_PROFILE) -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt
+
+# pgo regenerates the profile the Go compiler optimises bin/occamy with
+# (profile-guided optimisation; go build reads a main package's
+# default.pgo): a CPU profile of the TM co-simulation's golden side
+# (BenchmarkTMGolden: the adapter and hw/tm at 90% load), 20 M cycles.
+# Merging in BenchmarkTM90 (hw/tm alone, every policy) made both slower
+# than this one alone (docs/perf.md). Rerun it when the hot path changes;
+# a stale profile costs speed, never correctness.
+PGO_PROFILE = $(CURDIR)/cmd/occamy/default.pgo
+pgo:
+	@mkdir -p $(OUT)/pgo
+	$(GO) test -pgo=off -run '^$$' -bench 'TMGolden$$' -benchtime 20000000x -o $(OUT)/pgo/runner.test -cpuprofile $(OUT)/pgo/golden.prof ./cosim/runner
+	$(GO) tool pprof -proto $(OUT)/pgo/golden.prof > $(OUT)/pgo/golden.pgo
+	mv $(OUT)/pgo/golden.pgo $(PGO_PROFILE)
+	@echo "pgo: $(PGO_PROFILE)"
 
 # synth regenerates docs/hardware-cost.md with Yosys, the traffic manager
 # per sub-block included. Its raw results are kept in docs/hardware-cost.json:

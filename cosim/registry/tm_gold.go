@@ -37,12 +37,13 @@ type tmGold struct {
 	rst        int
 
 	inOK, egV, egQ, egT, hdV, hdQ, hdC, qlen, free, wait [2]int
-	use                                                  [6]int   // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
-	cells, qids                                          []int    // this cycle's offers
-	qpre                                                 []uint32 // the start-of-cycle lengths after eval's Eval (the model's qlen_q, set when it is built)
-	qw                                                   int      // words of a queue bitmap (Probe.QlenChg) that hold the N queues
-	qlenW, qlenLast                                      []uint32 // qlen_o's words, packed from qlenLast
-	qlenAll                                              bool     // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
+	use                                                  [6]int      // pd rd, pd wr, cp rd, cp wr, cd rd, cd wr
+	cells, qids                                          []int       // this cycle's offers
+	qpre                                                 []uint32    // the start-of-cycle lengths after eval's Eval (the model's qlen_q, set when it is built)
+	qw                                                   int         // words of a queue bitmap (Probe.QlenChg) that hold the N queues
+	qlenW, qlenLast                                      []uint32    // qlen_o's words, packed from qlenLast
+	qlenAll                                              bool        // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
+	egQL, egTL                                           []pack.Lane // each port's field of eg_qid_o and eg_tag_o (egTL nil: tags wider than 32 bits)
 
 	probe  tm.Probe // after Eval, reused each cycle
 	err    error
@@ -82,6 +83,16 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 	}
 	g.qlenW, g.qlenLast = make([]uint32, g.qlen[1]-g.qlen[0]), make([]uint32, sh.N)
 	g.qw = (sh.N + 63) / 64
+	g.egQL = make([]pack.Lane, c.P)
+	for p := range g.egQL {
+		g.egQL[p] = pack.LaneOf(p, sh.IW)
+	}
+	if tw := sh.TagW(); tw <= 32 {
+		g.egTL = make([]pack.Lane, c.P)
+		for p := range g.egTL {
+			g.egTL[p] = pack.LaneOf(p, tw)
+		}
+	}
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 		g.use[i] = s.out(name)
 	}
@@ -177,7 +188,7 @@ func (g *tmGold) Step(in, out []uint32) {
 // decode: they are held from reset on, so nearly every cycle skips both.
 func (g *tmGold) decodeCfg(in []uint32) {
 	w := in[g.cfgSpan[0]:g.cfgSpan[1]]
-	if g.cfgSeen && pack.Equal(w, g.cfgWords) {
+	if g.cfgSeen && pack.NextDiff(w, g.cfgWords, 0) < 0 {
 		return
 	}
 	g.cfgIn.Decode(in)
@@ -242,10 +253,15 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 		}
 	}
 	out[g.egV[0]] = o.EgValid
+	egQ, egT := out[g.egQ[0]:g.egQ[1]], out[g.egT[0]:g.egT[1]]
 	for eg := o.EgValid; eg != 0; eg &= eg - 1 {
 		pp := bits.TrailingZeros32(eg)
-		pack.Put(out[g.egQ[0]:g.egQ[1]], pp, g.sh.IW, uint64(o.EgQid[pp]))
-		pack.PutWide(out[g.egT[0]:g.egT[1]], pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
+		g.egQL[pp].Or(egQ, uint64(o.EgQid[pp]))
+		if g.egTL != nil {
+			g.egTL[pp].Or(egT, g.sh.Tag(o.EgTag[pp]))
+		} else {
+			pack.PutWide(egT, pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
+		}
 	}
 	if o.HDValid {
 		out[g.hdV[0]] = 1

@@ -139,15 +139,13 @@ func UnpackBools(dst []bool, words []uint32) {
 // PutUint64 stores v into a port's words: dst[0] gets the low 32 bits,
 // dst[1] (if present) the high 32 bits, and any further words are cleared.
 func PutUint64(dst []uint32, v uint64) {
-	for i := range dst {
-		switch i {
-		case 0:
-			dst[0] = uint32(v)
-		case 1:
-			dst[1] = uint32(v >> 32)
-		default:
-			dst[i] = 0
-		}
+	switch len(dst) {
+	case 0:
+	case 1:
+		dst[0] = uint32(v)
+	default:
+		dst[0], dst[1] = uint32(v), uint32(v>>32)
+		clear(dst[2:])
 	}
 }
 

@@ -159,3 +159,33 @@ func TestEqualNextDiff(t *testing.T) {
 		}
 	}
 }
+
+// TestLaneOr: every field of every width 1..32 in a run of cleared words,
+// written with LaneOf(i, w).Or, equals Put's image, for values with the
+// field's top and bottom bits set and values wider than the field.
+func TestLaneOr(t *testing.T) {
+	for w := 1; w <= 32; w++ {
+		for i := 0; i*w < 5*32; i++ {
+			n := (i*w+w+31)/32 + 1
+			for _, v := range []uint64{1, 1 << uint(w-1), 1<<uint(w) - 1, ^uint64(0), 0x5a5a5a5a5a5a5a5a} {
+				want, got := make([]uint32, n), make([]uint32, n)
+				Put(want, i, w, v)
+				LaneOf(i, w).Or(got, v)
+				require.Equal(t, want, got, "w=%d i=%d v=%#x", w, i, v)
+			}
+		}
+	}
+}
+
+// TestPutUint64Lengths: PutUint64 writes v's low words and zeroes the rest
+// of a port of any length, whatever the words held before.
+func TestPutUint64Lengths(t *testing.T) {
+	for n, want := range [][]uint32{{}, {2}, {2, 1}, {2, 1, 0}, {2, 1, 0, 0}} {
+		d := make([]uint32, n)
+		for i := range d {
+			d[i] = ^uint32(0)
+		}
+		PutUint64(d, 0x1_0000_0002)
+		require.Equal(t, want, d, "%d words", n)
+	}
+}
