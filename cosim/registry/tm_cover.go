@@ -68,7 +68,7 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 	if o.HDValid {
 		v.pkts--
 		hit(h, tmHDAny, true)
-		hit(h, tmHDChain, v.c.FreeMode == "chain")
+		hit(h, tmHDChain, v.c.FreeMode == tm.FreeChain)
 	}
 	// Only the queues the cycle wrote can differ from their start-of-cycle
 	// length (g.qpre) plus admissions less the head drop: the others are
@@ -87,7 +87,7 @@ func (v *tmCov) cycle(g *tmGold, m *tm.TM, p *tm.Probe, o *tm.Outputs, n, freePr
 	}
 	if deq >= 0 {
 		v.pkts--
-		hit(h, tmDRRCarry, v.c.Sched == "drr" && cells > v.c.Quantum[deq%v.c.Q])
+		hit(h, tmDRRCarry, v.c.Sched == tm.SchedDRR && cells > v.c.Quantum[deq%v.c.Q])
 		hit(h, tmDeqHDSameQueue, deq == v.lastHDQ && cyc-v.lastHDCyc <= 1)
 		v.lastDeqQ, v.lastDeqCyc = deq, cyc
 	}

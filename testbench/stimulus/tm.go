@@ -96,7 +96,7 @@ func NewTMCfg(c tm.Config) (*TMCfg, error) {
 		return nil, fmt.Errorf("occamy_tm implements the policies %s, not %s: %s, not hardware as modelled",
 			strings.Join(tm.PolicyNames(TMPolicies), ", "), c.Policy, why)
 	}
-	v.Chain, v.DRR, v.Recheck = b2u(c.FreeMode == "chain"), b2u(c.Sched == "drr"), b2u(c.HDRecheck)
+	v.Chain, v.DRR, v.Recheck = b2u(c.FreeMode == tm.FreeChain), b2u(c.Sched == tm.SchedDRR), b2u(c.HDRecheck)
 	v.R = uint32(c.R)
 	for i := range v.Alpha {
 		v.Alpha[i] = uint32(c.AlphaExp[i]) & (1<<uint(c.AW) - 1)
