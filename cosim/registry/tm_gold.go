@@ -43,7 +43,7 @@ type tmGold struct {
 	qw                                                   int         // words of a queue bitmap (Probe.QlenChg) that hold the N queues
 	qlenW, qlenLast                                      []uint32    // qlen_o's words, packed from qlenLast
 	qlenAll                                              bool        // qlenLast may differ anywhere (a new model), not only in probe.QlenChg
-	egQL, egTL                                           []pack.Lane // each port's field of eg_qid_o and eg_tag_o (egTL nil: tags wider than 32 bits)
+	egQL, egTL                                           []pack.Lane // each port's field of eg_qid_o and eg_tag_o
 
 	probe  tm.Probe // after Eval, reused each cycle
 	err    error
@@ -83,15 +83,9 @@ func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, erro
 	}
 	g.qlenW, g.qlenLast = make([]uint32, g.qlen[1]-g.qlen[0]), make([]uint32, sh.N)
 	g.qw = (sh.N + 63) / 64
-	g.egQL = make([]pack.Lane, c.P)
-	for p := range g.egQL {
-		g.egQL[p] = pack.LaneOf(p, sh.IW)
-	}
-	if tw := sh.TagW(); tw <= 32 {
-		g.egTL = make([]pack.Lane, c.P)
-		for p := range g.egTL {
-			g.egTL[p] = pack.LaneOf(p, tw)
-		}
+	g.egQL, g.egTL = make([]pack.Lane, c.P), make([]pack.Lane, c.P)
+	for p := range c.P {
+		g.egQL[p], g.egTL[p] = pack.LaneOf(p, sh.IW), pack.LaneOf(p, sh.TagW())
 	}
 	for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 		g.use[i] = s.out(name)
@@ -257,11 +251,7 @@ func (g *tmGold) eval(in, out []uint32, rst bool) {
 	for eg := o.EgValid; eg != 0; eg &= eg - 1 {
 		pp := bits.TrailingZeros32(eg)
 		g.egQL[pp].Or(egQ, uint64(o.EgQid[pp]))
-		if g.egTL != nil {
-			g.egTL[pp].Or(egT, g.sh.Tag(o.EgTag[pp]))
-		} else {
-			pack.PutWide(egT, pp, g.sh.TagW(), g.sh.Tag(o.EgTag[pp]))
-		}
+		g.egTL[pp].Or(egT, g.sh.Tag(o.EgTag[pp]))
 	}
 	if o.HDValid {
 		out[g.hdV[0]] = 1

@@ -33,7 +33,7 @@ func newTMNative(tb testing.TB, opt Options) *tmNative {
 	cfg, err := registry.TMConfig(s.p)
 	require.NoError(tb, err)
 	l := &s.canon
-	slots, err := stimulus.NewTMSlots(l, stimulus.NewTMShape(cfg, 16))
+	slots, err := stimulus.NewTMSlots(l, stimulus.NewTMShape(cfg, s.p["SW"]))
 	require.NoError(tb, err)
 	nat := &tmNative{cfg: cfg}
 	live := false

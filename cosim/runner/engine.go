@@ -43,15 +43,6 @@ func chunkLen(inWords, outWords int) int {
 // of at most max cycles.
 func nextFill(fill, max int) int { return min(2*fill, max) }
 
-// rampCycles is how many cycles the first k chunks of max cycles hold.
-func rampCycles(k, max int) int {
-	n, f := 0, min(minChunk, max)
-	for ; k > 0; k-- {
-		n, f = n+f, nextFill(f, max)
-	}
-	return n
-}
-
 // chunk is a run of consecutive cycles: contract-layout inputs, golden
 // outputs and RTL outputs.
 type chunk struct {

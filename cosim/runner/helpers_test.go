@@ -50,3 +50,13 @@ func blockChunkLen(t *testing.T, opt Options) int {
 	s := testSession(t, opt)
 	return chunkLen(s.canon.InWords, s.canon.OutWords)
 }
+
+// rampCycles is how many cycles the engine's first k chunks of at most max
+// cycles hold.
+func rampCycles(k, max int) int {
+	n, f := 0, min(minChunk, max)
+	for ; k > 0; k-- {
+		n, f = n+f, nextFill(f, max)
+	}
+	return n
+}

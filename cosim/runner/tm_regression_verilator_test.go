@@ -115,6 +115,21 @@ func TestTMIcarus(t *testing.T) {
 	t.Logf("icarus small: %s in %v", res.Verdict(), time.Since(start).Round(time.Millisecond))
 }
 
+// TestTMWideTags: occamy_tm at the defaults with 32-bit serials, whose
+// 39-bit cell tags straddle 32-bit words on eg_tag_o, in lock-step: the
+// golden side's lane packing (pack.Lane) of tags wider than a word against
+// the RTL, every tag compared every cycle (a lane without its second word
+// mismatches at cycle 185). Port 4's tag reaches a third word only with
+// serial bits 29..31, which no run this short sets; TestLaneOr covers it.
+func TestTMWideTags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped with -short")
+	}
+	res := run(t, Options{Block: "tm", Params: map[string]int{"SW": 32}, Cycles: 20000, Seed: 3})
+	requireMatch(t, res)
+	require.Equal(t, uint64(20000), res.Cycles)
+}
+
 // brokenFreeListTM are occamy_tm's sources with the tm-fl-tail-reset
 // mutant in tm_free_list.sv: a free bank's tail reset one cell early.
 func brokenFreeListTM(t *testing.T, b *registry.Block) []string {

@@ -160,16 +160,16 @@ func TestEqualNextDiff(t *testing.T) {
 	}
 }
 
-// TestLaneOr: every field of every width 1..32 in a run of cleared words,
-// written with LaneOf(i, w).Or, equals Put's image, for values with the
+// TestLaneOr: every field of every width 1..64 in a run of cleared words,
+// written with LaneOf(i, w).Or, equals PutWide's image, for values with the
 // field's top and bottom bits set and values wider than the field.
 func TestLaneOr(t *testing.T) {
-	for w := 1; w <= 32; w++ {
+	for w := 1; w <= 64; w++ {
 		for i := 0; i*w < 5*32; i++ {
 			n := (i*w+w+31)/32 + 1
 			for _, v := range []uint64{1, 1 << uint(w-1), 1<<uint(w) - 1, ^uint64(0), 0x5a5a5a5a5a5a5a5a} {
 				want, got := make([]uint32, n), make([]uint32, n)
-				Put(want, i, w, v)
+				PutWide(want, i, w, v)
 				LaneOf(i, w).Or(got, v)
 				require.Equal(t, want, got, "w=%d i=%d v=%#x", w, i, v)
 			}
