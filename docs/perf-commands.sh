@@ -204,6 +204,7 @@ synth() {
 # The experiments (perf.md "Experiments").
 experiments() {
   run go test -run XXX -bench 'BenchmarkDefaultSweep|BenchmarkMeasure' -benchtime "$(q 3x 1x)" -cpu 1,2 ./testbench/throughput/
+  run go test ./testbench/experiment -run XXX -bench BenchmarkQCTBurst -benchtime 1x
   if [ -n "$quick" ]; then
     timed "$occamy" experiment all --quick --out "$out/experiments"
   else
