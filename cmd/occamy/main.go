@@ -1,4 +1,4 @@
-// Command occamy is the Occamy toolkit's command line: the demo and the
+// Command occamy is the Occamy toolkit's command line: the
 // traffic-manager simulator, the co-simulator, the VCD differ, vector
 // generation, hardware cost and the throughput estimator.
 //
