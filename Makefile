@@ -53,10 +53,13 @@ golden-lib:
 filelists:
 	$(GO) run ./cmd/occamy blocks --package .
 
-# The default job: the paper's burst-absorption scenario under DT and Occamy at
-# alpha=8 side by side.
+# The default job (occamy demo, which prints the two occamy sim commands it
+# runs): the paper's burst-absorption scenario under DT and Occamy at alpha=8
+# side by side, then the traffic manager's waveform under Occamy in
+# $(OUT)/burst-absorption-occamy.vcd with a GTKWave save file that opens on
+# its first head drop; the last line is the gtkwave command.
 run: build
-	$(BIN)/occamy sim --scenario burst-absorption --bm dt,occamy --alpha 8
+	$(BIN)/occamy demo --out $(OUT)
 
 # The paper's experiments as CSV, PNG and SVG, with a verdict each.
 experiments: build

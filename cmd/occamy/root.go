@@ -13,6 +13,7 @@ Verilog against it, VCD traces, and expulsion-throughput estimates.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.AddCommand(newDemoCmd())
 	root.AddCommand(newSimCmd())
 	root.AddCommand(newVcddiffCmd())
 	root.AddCommand(newThroughputCmd())
