@@ -125,7 +125,7 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 		}
 	}
 	s := &gtkw.Save{
-		Comment:  []string{fmt.Sprintf("occamy sim --scenario %s --bm %s --alpha %s --seed %d", res.Scenario, res.Policy, fmtNum(res.Alpha), res.Seed)},
+		Comment:  []string{res.header()},
 		DumpFile: abs(w.VCD), SaveFile: abs(w.GTKW), Width: 1400, Height: 900, SSTWidth: 180, SignalsWidth: 260,
 		// The SST closed: its tree is a click away, and the wave pane keeps
 		// the room the view is fitted to.
