@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run demo synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -53,13 +53,13 @@ golden-lib:
 filelists:
 	$(GO) run ./cmd/occamy blocks --package .
 
-# The default job: the paper's burst-absorption scenario under DT and Occamy at
-# alpha=8 side by side, then the expulsion-path demo with its waveform.
+# The default job (occamy demo, which prints the two occamy sim commands it
+# runs): the paper's burst-absorption scenario under DT and Occamy at alpha=8
+# side by side, then the traffic manager's waveform under Occamy in
+# $(OUT)/burst-absorption-occamy.vcd with a GTKWave save file that opens on
+# its first head drop; the last line is the gtkwave command.
 run: build
-	@mkdir -p $(OUT)
-	$(BIN)/occamy sim --scenario burst-absorption --bm dt,occamy --alpha 8
-	@echo
-	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
+	$(BIN)/occamy demo --out $(OUT)
 
 # The paper's experiments as CSV, PNG and SVG, with a verdict each.
 experiments: build
@@ -67,10 +67,6 @@ experiments: build
 
 bench-experiments:
 	$(GO) test -run XXX -bench BenchmarkDefaultSweep -benchtime 3x -cpu 1,2 ./testbench/throughput/
-
-demo: build
-	@mkdir -p $(OUT)
-	$(BIN)/occamy demo --vcd $(OUT)/demo.vcd
 
 # tools installs what the full suite needs. As root it uses apt-get; otherwise it
 # names the exact command to run and stops.
@@ -123,7 +119,7 @@ include verilog/verilog.mk
 # model and the co-simulation in one go test invocation, one package at a
 # time, so that the ratios in docs/perf.md come from the same run.
 # They are built with bin/occamy's Go profile (PGO below), as the command is.
-BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/executor ./hw/expulsion ./hw/tm ./cosim/runner ./cosim/dpi
+BENCH_PKGS = ./hw/selector ./hw/arbiter ./hw/tm ./cosim/runner ./cosim/dpi
 bench:
 	@mkdir -p $(OUT)
 	$(GO) test -tags verilator -pgo=$(PGO_PROFILE) -p 1 -run '^$$' -bench . -benchmem -count $(or $(BENCH_COUNT),3) $(BENCH_PKGS) | tee $(OUT)/bench.txt

@@ -34,7 +34,7 @@ func TestStdoutWriteFailure(t *testing.T) {
 		args []string
 		tool string
 	}{
-		{"demo", []string{"demo"}, ""},
+		{"demo", []string{"demo", "--out", t.TempDir()}, ""},
 		{"sim", []string{"sim", "--scenario", "incast", "--cycles", "2000"}, ""},
 		{"sim --json", []string{"sim", "--scenario", "incast", "--cycles", "2000", "--json"}, ""},
 		{"sim --list", []string{"sim", "--list"}, ""},

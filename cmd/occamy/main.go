@@ -1,6 +1,6 @@
-// Command occamy is the Occamy toolkit's command line: the demo and the
-// traffic-manager simulator, the co-simulator, the VCD differ, vector
-// generation, hardware cost and the throughput estimator.
+// Command occamy is the Occamy toolkit's command line: the default job
+// (demo), the traffic-manager simulator, the co-simulator, the VCD differ,
+// vector generation, hardware cost and the throughput estimator.
 //
 // Exit codes are uniform across subcommands: 0 success, 1 a check found a
 // difference or a failure, 2 bad input or a setup error (unknown names,

@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -37,7 +38,8 @@ func TestSimRTL(t *testing.T) {
 		"--param", "search=0", "--param", "burst_start=1500", "--param", "senders=8",
 		"--ports", "2", "--queues", "2", "--buffer", "512", "--max-offers", "8", "--rtl", "verilator", "--vcd", v)
 	require.Equal(t, 0, code, errText)
-	assert.Contains(t, out, "waveform: "+v+" (open with: gtkwave "+filepath.Join(dir, "run.gtkw")+")")
+	assert.Regexp(t, "waveform "+regexp.QuoteMeta(v)+` opens on cycles \d+\.\.\d+ around the first head drop \(cycle \d+, queue \d+, \d+ cells; marker A\)\n`+
+		"open with: gtkwave "+regexp.QuoteMeta(v+" "+filepath.Join(dir, "run.gtkw"))+"\n", out)
 	for _, f := range []string{v, filepath.Join(dir, "run.gtkw")} {
 		st, err := os.Stat(f)
 		require.NoError(t, err)

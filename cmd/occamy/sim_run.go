@@ -45,17 +45,17 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 		}
 	}
 	var results []*scenario.Result
-	var waves []string
+	var waves []*scenario.Wave
 	for _, prep := range preps {
 		res, vcdPath, err := runOne(ctx, f, prep, len(preps) > 1)
 		var ie *scenario.InterruptedError
 		if errors.As(err, &ie) {
 			if vcdPath != "" {
-				gtkw, gerr := scenario.WriteGTKW(vcdPath, ie.Result)
+				wave, gerr := scenario.WriteGTKW(vcdPath, ie.Result)
 				if gerr != nil {
 					return usageErr(fmt.Errorf("--vcd: %w", gerr))
 				}
-				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s (open with: gtkwave %s)\n", ie.Cycles-1, vcdPath, gtkw)
+				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s\nopen with: %s\n", ie.Cycles-1, wave.Summary(), wave.Command())
 			}
 			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
 		}
@@ -64,11 +64,11 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 		}
 		results = append(results, res)
 		if vcdPath != "" {
-			gtkwPath, err := scenario.WriteGTKW(vcdPath, res)
+			wave, err := scenario.WriteGTKW(vcdPath, res)
 			if err != nil {
 				return usageErr(fmt.Errorf("--vcd: %w", err))
 			}
-			waves = append(waves, vcdPath, gtkwPath)
+			waves = append(waves, wave)
 		}
 	}
 	if f.json {
@@ -88,8 +88,8 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 	if err != nil {
 		return err
 	}
-	for i := 0; i+1 < len(waves); i += 2 {
-		fmt.Fprintf(w, "waveform: %s (open with: gtkwave %s)\n", waves[i], waves[i+1])
+	for _, wave := range waves {
+		fmt.Fprintf(w, "%s\nopen with: %s\n", wave.Summary(), wave.Command())
 	}
 	return nil
 }

@@ -175,7 +175,8 @@ func TestSimVCD(t *testing.T) {
 	dir := t.TempDir()
 	out, errText, code := runCLI(t, "sim", "--scenario", "random-load", "--cycles", "500", "--vcd", filepath.Join(dir, "w.vcd"))
 	require.Equal(t, 0, code, errText)
-	assert.Contains(t, out, "waveform: "+filepath.Join(dir, "w.vcd"))
+	assert.Contains(t, out, "waveform "+filepath.Join(dir, "w.vcd")+" opens on the whole run (cycles 0..499; no packet was dropped)\n"+
+		"open with: gtkwave "+filepath.Join(dir, "w.vcd")+" "+filepath.Join(dir, "w.gtkw")+"\n")
 	for _, f := range []string{"w.vcd", "w.gtkw"} {
 		st, err := os.Stat(filepath.Join(dir, f))
 		require.NoError(t, err, f)

@@ -48,9 +48,7 @@ stat, ltp -noff) on the project's Verilog blocks and prints, per block, its
 LUTs, flip-flop bits and logic levels (the longest chain of LUTs between
 registers or ports).
 
-Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `, ` + synth.TMBlock + `. threshold ignores --n;
-the executor and top also take --b and --p (their cell and PD stores are
-register files, so keep B and P small). top uses Q=min(8,N) classes.
+Blocks: ` + strings.Join(synth.BlockNames(), ", ") + `, ` + synth.TMBlock + `. threshold ignores --n.
 
 --block tm costs the traffic manager occamy_tm with every sram_mp a black
 box: one elaboration gives its hierarchy and the memories' words, width and
@@ -67,8 +65,8 @@ takes those whose sources hash the same, --from-json merges saved runs
 without Yosys.
 
 --all runs the full sweep (N = 8..256 at QW=16 and 32 for the selector,
-arbiter, pair and maximum finder, the threshold unit, the executor, the
-top, and the traffic manager at its defaults) and, with --out, writes the
+arbiter, pair and maximum finder, the threshold unit, and the traffic
+manager at its defaults) and, with --out, writes the
 markdown report (docs/hardware-cost.md; see make synth). Yosys runs in
 parallel, one process per core unless --jobs says otherwise.
 
@@ -90,9 +88,7 @@ is stopped; with --json the finished designs are kept).`,
 	f.StringVar(&fl.blocks, "block", "", "comma-separated blocks (default: every block but tm); one of "+strings.Join(synth.BlockNames(), ", ")+", or tm alone")
 	f.IntVar(&fl.size.N, "n", synth.DefaultSize.N, "queues / requesters N")
 	f.IntVar(&fl.size.QW, "qw", synth.DefaultSize.QW, "width QW of a queue length and threshold")
-	f.IntVar(&fl.size.B, "b", synth.DefaultSize.B, "buffer cells B (executor, top)")
-	f.IntVar(&fl.size.P, "p", synth.DefaultSize.P, "packet descriptors P (executor, top)")
-	f.BoolVar(&fl.all, "all", false, "the full sweep of docs/hardware-cost.md (ignores --block, --n, --qw, --b, --p)")
+	f.BoolVar(&fl.all, "all", false, "the full sweep of docs/hardware-cost.md (ignores --block, --n, --qw)")
 	f.StringVar(&fl.out, "out", "", "with --all: write the markdown report to this file")
 	f.IntVar(&fl.jobs, "jobs", runtime.NumCPU(), "Yosys processes at a time")
 	f.StringVar(&fl.verilogDir, "verilog", "verilog", "the project's verilog/ directory")
@@ -365,7 +361,7 @@ func distinct(res []synth.Result) int {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "small", "param", "n", "qw", "b", "p", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
 			continue

@@ -20,12 +20,12 @@ func TestSynthBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown block", []string{"synth", "--block", "comparator"},
-			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top, tm`},
+			`synth: unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, tm`},
 		{"unknown among known", []string{"synth", "--block", "arbiter,sorter"}, `unknown block "sorter"; known blocks:`},
 		{"N out of range", []string{"synth", "--block", "arbiter", "--n", "300"},
 			"synth: --block arbiter: rr_arbiter: parameter N=300 out of range, allowed 1..256"},
-		{"QW too small for B", []string{"synth", "--block", "executor", "--qw", "8"},
-			"hd_executor: parameter QW=8 out of range, allowed 9..32"},
+		{"QW out of range", []string{"synth", "--block", "selector", "--qw", "33"},
+			"synth: --block selector: hd_selector: parameter QW=33 out of range, allowed 1..32"},
 		{"out without all", []string{"synth", "--out", "x.md"}, "synth: --out writes the full report and needs --all"},
 		{"jobs", []string{"synth", "--jobs", "0"}, "synth: --jobs 0: want 1 or more"},
 		{"argument", []string{"synth", "arbiter"}, `unknown command "arbiter"`},

@@ -41,7 +41,7 @@ func synthTMJob(fl synthFlags, changed func(string) bool) (*synth.TMJob, error) 
 		}
 	}
 	if tm {
-		for _, f := range []string{"n", "qw", "b", "p"} {
+		for _, f := range []string{"n", "qw"} {
 			if changed(f) {
 				return nil, fmt.Errorf("--block tm does not take --%s; give the TM's Verilog parameters with --param NAME=VALUE (%s)",
 					f, strings.Join(synth.TMParamNames(), ", "))

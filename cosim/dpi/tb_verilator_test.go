@@ -156,13 +156,12 @@ func generatedTB(t testing.TB, lib, block string, params map[string]int, files [
 }
 
 // TestDPIGeneratedTestbenches: the registry-generated testbenches of the
-// expulsion top and the executor, driven by the registry's stimulus
+// arbiter and the traffic manager, driven by the registry's stimulus
 // through the library, match the project's Verilog and name the cycle and
-// signal on broken copies: the top with the arbiter's winner-pointer
-// break inside it, the executor with the eop cell left out of its queue
-// length (the co-simulator's catalogue breaks). occamy cosim's lock-step
-// run of the same broken copy at the same seed reports the same first
-// mismatch, text for text.
+// signal on broken copies with the arbiter's winner-pointer break (inside
+// the TM for the second; the co-simulator's catalogue break). occamy
+// cosim's lock-step run of the same broken copy at the same seed reports
+// the same first mismatch, text for text.
 func TestDPIGeneratedTestbenches(t *testing.T) {
 	needTool(t, "verilator")
 	lib := goldenLib(t)

@@ -26,9 +26,8 @@ type ScalingCase struct {
 }
 
 // ScalingCases are the rows of docs/prove.md's table: the arbiter and the
-// selector against N, the selector and the threshold unit against QW, the
-// executor and the top at small parameters (the reference against itself
-// and against a one-line mutant of the catalogue).
+// selector against N, the selector and the threshold unit against QW, and
+// the memory blocks at small parameters (the reference against itself).
 func ScalingCases() []ScalingCase {
 	const byo, td = "cosim/runner/testdata/byo/", "cosim/prove/testdata/"
 	var cs []ScalingCase

@@ -38,9 +38,8 @@ const DefaultTraceLines = 8
 
 // Options says what to check and how.
 type Options struct {
-	// Block is threshold, selector, arbiter, executor or top (or the
-	// Verilog module name: dt_threshold, hd_selector, rr_arbiter,
-	// hd_executor, occamy_expulsion).
+	// Block is a registry block (cosim/registry: threshold, selector,
+	// arbiter, tm, executor, ...) or its Verilog module name.
 	Block string
 	// Sim is Verilator (default) or Icarus.
 	Sim string

@@ -10,18 +10,14 @@ import (
 )
 
 // Size holds the sizes a block may take; each block uses only some of them
-// (Block.Uses). The executor and the whole path keep their cell and PD
-// stores in register files, so B and P must stay small for Yosys to finish.
+// (Block.Uses).
 type Size struct {
 	N  int // queues / requesters (not used by the threshold unit)
 	QW int // width of a queue length, threshold, free count
-	B  int // buffer cells (executor, top)
-	P  int // packet descriptors (executor, top)
 }
 
-// DefaultSize is the paper's 64 queues at QW=16 with a register-file store
-// of B=256 cells and P=64 PDs, which Yosys maps in under a minute.
-var DefaultSize = Size{N: 64, QW: 16, B: 256, P: 64}
+// DefaultSize is the paper's 64 queues at QW=16.
+var DefaultSize = Size{N: 64, QW: 16}
 
 // Param is one Verilog parameter set with `hierarchy -chparam`.
 type Param struct {
@@ -64,17 +60,11 @@ var costed = []struct{ name, reg, uses, summary string }{
 	{"arbiter", "arbiter", "N", ""},
 	{"selector+arbiter", "selector", "N,QW", "selector whose registered bitmap drives the arbiter, flattened"},
 	{"maxfind", "maxfind", "N,QW", "longest-queue maximum finder (Pushout's Difficulty 3, occamy-lqd), combinational"},
-	{"executor", "executor", "N,QW,B,P", ""},
-	{"top", "top", "N,QW,B,P", "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)"},
 }
 
 var blocks = func() []Block {
 	var bs []Block
 	for _, c := range costed {
-		if x, ok := retired[c.reg]; ok {
-			bs = append(bs, Block{Name: c.name, Module: x.module, Summary: x.summary, Uses: c.uses, Files: x.files, reg: c.reg})
-			continue
-		}
 		r, err := registry.Lookup(c.reg)
 		if err != nil {
 			panic("synth: " + err.Error())
@@ -99,16 +89,13 @@ var blocks = func() []Block {
 // params resolves the registry block's parameters at the size, with its
 // rules (the same *rtl.ParamError the Verilog's elaboration check states).
 func (b Block) params(s Size) ([]Param, error) {
-	if x, ok := retired[b.reg]; ok {
-		return x.params(map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P})
-	}
 	r, err := registry.Lookup(b.reg)
 	if err != nil {
 		return nil, err
 	}
 	given := map[string]int{}
 	for _, f := range strings.Split(b.Uses, ",") {
-		given[f] = map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P}[f]
+		given[f] = map[string]int{"N": s.N, "QW": s.QW}[f]
 	}
 	p, err := r.Resolve(given)
 	if err != nil {
@@ -152,7 +139,7 @@ func Lookup(name string) (Block, error) {
 }
 
 // Takes reports whether the block uses the Size field named field ("N",
-// "QW", "B", "P").
+// "QW").
 func (b Block) Takes(field string) bool {
 	return strings.Contains(","+b.Uses+",", ","+field+",")
 }
@@ -177,9 +164,6 @@ func NewJob(b Block, s Size) (Job, error) {
 	}
 	if !b.Takes("QW") {
 		s.QW = 0
-	}
-	if !b.Takes("B") {
-		s.B, s.P = 0, 0
 	}
 	ps, err := b.params(s)
 	if err != nil {

@@ -17,8 +17,7 @@ func TestLookup(t *testing.T) {
 		{"selector", "hd_selector"},
 		{"arbiter", "rr_arbiter"},
 		{"selector+arbiter", "occamy_sel_arb"},
-		{"executor", "hd_executor"},
-		{"top", "occamy_expulsion"},
+		{"maxfind", "tm_maxfind"},
 		{"hd_selector", "hd_selector"}, // a module name works too
 	}
 	for _, tc := range tests {
@@ -33,7 +32,7 @@ func TestLookupUnknownListsKnown(t *testing.T) {
 	require.Error(t, err)
 	var ue *UnknownBlockError
 	require.True(t, errors.As(err, &ue), "want *UnknownBlockError, got %T", err)
-	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, executor, top, tm`, err.Error())
+	assert.Equal(t, `unknown block "comparator"; known blocks: threshold, selector, arbiter, selector+arbiter, maxfind, tm`, err.Error())
 }
 
 func TestNewJobParams(t *testing.T) {
@@ -43,12 +42,10 @@ func TestNewJobParams(t *testing.T) {
 		params string
 		kept   Size
 	}{
-		{"threshold", Size{N: 64, QW: 32, B: 256, P: 64}, "C=8,QW=32,AW=4", Size{QW: 32}},
-		{"selector", Size{N: 64, QW: 16, B: 256, P: 64}, "N=64,QW=16", Size{N: 64, QW: 16}},
+		{"threshold", Size{N: 64, QW: 32}, "C=8,QW=32,AW=4", Size{QW: 32}},
+		{"selector", Size{N: 64, QW: 16}, "N=64,QW=16", Size{N: 64, QW: 16}},
 		{"arbiter", Size{N: 256, QW: 32}, "N=256", Size{N: 256}},
 		{"selector+arbiter", Size{N: 8, QW: 4}, "N=8,QW=4", Size{N: 8, QW: 4}},
-		{"executor", Size{N: 64, QW: 16, B: 256, P: 64}, "N=64,QW=16,B=256,P=64", Size{N: 64, QW: 16, B: 256, P: 64}},
-		{"top", Size{N: 4, QW: 9, B: 256, P: 64}, "N=4,Q=4,QW=9,AW=4,B=256,P=64", Size{N: 4, QW: 9, B: 256, P: 64}},
 	}
 	for _, tc := range tests {
 		b, err := Lookup(tc.block)
@@ -70,8 +67,6 @@ func TestNewJobRejectsOutOfRange(t *testing.T) {
 		{"selector+arbiter", Size{N: 257, QW: 16}, "hd_selector: parameter N=257 out of range, allowed 1..256"},
 		{"arbiter", Size{N: 300}, "rr_arbiter: parameter N=300 out of range, allowed 1..256"},
 		{"threshold", Size{QW: 33}, "dt_threshold: parameter QW=33 out of range, allowed 1..32"},
-		{"executor", Size{N: 8, QW: 8, B: 256, P: 64}, "hd_executor: parameter QW=8 out of range, allowed 9..32"},
-		{"top", Size{N: 8, QW: 8, B: 256, P: 64}, "occamy_expulsion: parameter B=256 out of range, allowed 1..255"},
 	}
 	for _, tc := range tests {
 		b, err := Lookup(tc.block)
@@ -104,8 +99,8 @@ func TestJobScript(t *testing.T) {
 func TestAllJobs(t *testing.T) {
 	jobs, err := AllJobs()
 	require.NoError(t, err)
-	// 2 widths x 6 sizes x 4 blocks, 2 threshold rows, executor, top.
-	require.Len(t, jobs, 2*6*4+2+2)
+	// 2 widths x 6 sizes x 4 blocks, 2 threshold rows.
+	require.Len(t, jobs, 2*6*4+2)
 	keys := map[string]bool{}
 	for _, j := range jobs {
 		keys[j.Key()] = true

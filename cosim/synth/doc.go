@@ -3,7 +3,7 @@
 // `occamy synth` and docs/hardware-cost.md (`make synth`).
 //
 // One Job is one Yosys run: a Block (threshold, selector, arbiter,
-// selector+arbiter, maxfind, executor, top) at parameters validated by the golden
+// selector+arbiter, maxfind) at parameters validated by the golden
 // model's own Params.Validate, so a bad size fails with the same
 // *rtl.ParamError the Verilog's elaboration check describes, before Yosys
 // starts. The script of every job is
@@ -16,8 +16,7 @@
 //
 // run in a fresh directory holding copies of the sources, so no absolute
 // path reaches Yosys's output. `-defer` elaborates only the requested
-// parameters (the executor's default register files would take many
-// minutes); `-flatten` gives a top one total. The selector+arbiter pair is
+// parameters; `-flatten` gives a top one total. The selector+arbiter pair is
 // the wrapper occamy_sel_arb.sv, embedded in this package.
 //
 // ParseStat counts `$lut` cells (LUTs), fine-grained flip-flop cells

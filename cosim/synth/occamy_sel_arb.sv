@@ -1,7 +1,8 @@
 // occamy_sel_arb: synthesis-only wrapper for `occamy synth --block
 // selector+arbiter`. The head-drop selector's registered bitmap drives the
-// round-robin arbiter's requests, as in occamy_expulsion, so Yosys costs the
-// pair as one flattened design.
+// round-robin arbiter's requests, as in occamy_tm under the occamy policy
+// (u_sel -> u_choice -> u_arb), so Yosys costs the pair as one flattened
+// design.
 //
 // Parameters
 //   N  (1..256, default 64) queues = requesters

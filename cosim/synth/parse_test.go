@@ -26,9 +26,9 @@ func TestParseStatSnippets(t *testing.T) {
 		want         Cost
 	}{
 		{"arbiter_n8.stat", "rr_arbiter", Cost{LUTs: 29, FFs: 3, Cells: 32}},
-		// Six flip-flop types: $_DFFE_PP_ 24, $_SDFFCE_PN0P_ 40,
-		// $_SDFFE_PN0P_ 17, $_SDFFE_PN1P_ 3, $_SDFF_PN0_ 70, $_SDFF_PN1_ 2.
-		{"executor_small.stat", "hd_executor", Cost{LUTs: 369, FFs: 156, Cells: 525}},
+		// Three flip-flop types, one without reset: $_DFFE_PP_ 47,
+		// $_SDFFCE_PN0P_ 33, $_SDFF_PN0_ 20.
+		{"pd_lists_small.stat", "tm_pd_lists", Cost{LUTs: 209, FFs: 100, Cells: 309}},
 		{"threshold_qw4.stat", "dt_threshold", Cost{LUTs: 8, Cells: 8}},
 		{"wire_only.stat", "wire_only", Cost{}},
 		{"ff_only.stat", "ff_only", Cost{FFs: 1, Cells: 1}},
@@ -52,7 +52,7 @@ func TestParseLTPSnippets(t *testing.T) {
 	}{
 		// Ends at a register: the "ff:" line names it.
 		{"arbiter_n8.ltp", "rr_arbiter", Path{Length: 4, From: "ptr_q[2]", To: "ptr_q[2]"}},
-		{"executor_small.ltp", "hd_executor", Path{Length: 9, From: "q_pkts[15]", To: "q_len[31]"}},
+		{"pd_lists_small.ltp", "tm_pd_lists", Path{Length: 6, From: "unl_qid_i[1]", To: "hl_q[11]"}},
 		// Combinational only: ends at an output port.
 		{"threshold_qw4.ltp", "dt_threshold", Path{Length: 1, From: "free_i[3]", To: "thr_o[7]"}},
 		// No cell at all: one node, length 0.
@@ -141,7 +141,7 @@ func TestPathEnd(t *testing.T) {
 
 // FuzzParseStat: no input panics, and an accepted one is consistent.
 func FuzzParseStat(f *testing.F) {
-	for _, name := range []string{"arbiter_n8.stat", "executor_small.stat", "wire_only.stat", "ff_only.stat", "sel_arb_hier.stat"} {
+	for _, name := range []string{"arbiter_n8.stat", "pd_lists_small.stat", "wire_only.stat", "ff_only.stat", "sel_arb_hier.stat"} {
 		f.Add(readTestdata(f, name), "rr_arbiter")
 	}
 	f.Add("=== m ===\nNumber of cells: 1\n$lut 1\n", "m")
@@ -159,7 +159,7 @@ func FuzzParseStat(f *testing.F) {
 // FuzzParseLTP: no input panics, and an accepted path has a length >= 0
 // and a start and an end.
 func FuzzParseLTP(f *testing.F) {
-	for _, name := range []string{"arbiter_n8.ltp", "executor_small.ltp", "wire_only.ltp", "sel_arb_hier.ltp"} {
+	for _, name := range []string{"arbiter_n8.ltp", "pd_lists_small.ltp", "wire_only.ltp", "sel_arb_hier.ltp"} {
 		f.Add(readTestdata(f, name), "rr_arbiter")
 	}
 	f.Add("Longest topological path in m (length=1):\n 0: \\a\n 1: \\b (via x)\n", "m")

@@ -1,9 +1,9 @@
 package synth
 
-// writeTMLevels says what the logic levels mean for the executors at
-// 1 GHz: the TM's tm_hd_exec around its memories, the retired
-// register-file executor, and the TM's deepest sub-block.
-func writeTMLevels(p func(string, ...any), tm TMResult, exe, top Result) {
+// writeTMLevels says what the logic levels mean at 1 GHz for the TM's
+// executor tm_hd_exec around its memories and for the TM's deepest
+// sub-block.
+func writeTMLevels(p func(string, ...any), tm TMResult) {
 	if hd, ok := tm.Part("tm_hd_exec"); ok {
 		l := hd.Levels.Length
 		p("The TM's executor `tm_hd_exec` starts one head drop per cycle; around its memories (a memory's read data "+
@@ -15,9 +15,6 @@ func writeTMLevels(p func(string, ...any), tm TMResult, exe, top Result) {
 		}
 		p(". ")
 	}
-	p("The retired register-file executor (`hd_executor`, its own store instead of the TM's memories) is %d levels "+
-		"on its own (`%s` → `%s`) and %d in the whole expulsion path (`%s` → `%s`): %s. ",
-		exe.Path.Length, exe.Path.From, exe.Path.To, top.Path.Length, top.Path.From, top.Path.To, verdict(top.Path.Length))
 	_, deep := largestDeepest(tm)
 	if deep.Path != "" {
 		p("The TM's deepest sub-block is `%s` (%s, %d levels, %s): as written it would set the TM's clock, "+

@@ -8,16 +8,11 @@ var SweepN = []int{8, 16, 32, 64, 128, 256}
 // SweepQW are the widths of the full report.
 var SweepQW = []int{16, 32}
 
-// StoreSize is the size of the executor and whole-path rows of the full
-// report: the paper's 64 queues with a register-file store small enough
-// for Yosys (B=256 cells, P=64 PDs).
-var StoreSize = Size{N: 64, QW: 16, B: 256, P: 64}
-
 // AllJobs returns the jobs of the full report (`occamy synth --all`): the
 // selector, the arbiter, the pair and the maximum finder for every N in SweepN and QW in
-// SweepQW, the threshold unit at each QW of SweepQW, and the executor and
-// the whole path at StoreSize. The arbiter does not depend on QW; Runner.Run
-// synthesises each distinct design once.
+// SweepQW and the threshold unit at each QW of SweepQW (the traffic manager
+// is RunTM's). The arbiter does not depend on QW; Runner.Run synthesises
+// each distinct design once.
 func AllJobs() ([]Job, error) {
 	var jobs []Job
 	add := func(name string, s Size) error {
@@ -43,11 +38,6 @@ func AllJobs() ([]Job, error) {
 	}
 	for _, qw := range SweepQW {
 		if err := add("threshold", Size{QW: qw}); err != nil {
-			return nil, err
-		}
-	}
-	for _, name := range []string{"executor", "top"} {
-		if err := add(name, StoreSize); err != nil {
 			return nil, err
 		}
 	}

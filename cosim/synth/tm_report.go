@@ -209,7 +209,7 @@ func writeTMClaim(p func(string, ...any), r TMResult) {
 		big.Path, big.Module, big.Cost.LUTs, share(big.Cost.LUTs, total.LUTs), deep.Path, deep.Module, deep.Levels.Length)
 	expulsion := map[string]bool{"tm_hd_exec": true, "tm_hd_choice": true, "hd_selector": true, "rr_arbiter": true}
 	if !expulsion[big.Module] && !expulsion[deep.Module] {
-		p(": neither is in the expulsion path")
+		p(": neither is expulsion logic")
 	}
 	p(". ")
 	p("The memories are not in these counts: they hold %s bits (%.2f Mbit), which this flow does not cost; ", commas(memBits(r)), float64(memBits(r))/(1<<20))

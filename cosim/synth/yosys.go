@@ -171,13 +171,10 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]Result, error) {
 	return all, nil
 }
 
-// weight orders runs so the slowest start first: stores, then wide banks.
+// weight orders runs so the slowest start first: the widest banks.
 func weight(j Job) int {
 	s := j.Size
 	w := max(s.N, 1) * max(s.QW, 1)
-	if s.B > 0 {
-		w += 64 * (s.B + s.P)
-	}
 	if j.Block.Extra != "" {
 		w++ // the pair before the selector alone
 	}

@@ -1,6 +1,6 @@
 // sel_arb_top: benchmark top for the cosim package. The project's head-drop
 // selector feeds its registered over-allocation bitmap to the project's
-// round-robin arbiter, as in the Occamy expulsion path.
+// round-robin arbiter, as in occamy_tm under the occamy policy.
 module sel_arb_top #(
   parameter int N  = 64,
   parameter int QW = 16

@@ -19,12 +19,18 @@ func fmtMetric(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
+// header is the run's first line: scenario, policy, α, seed, cycles and
+// the TM's shape.
+func (r *Result) header() string {
+	return fmt.Sprintf("scenario %s  bm=%s  alpha=%s  seed=%d  cycles=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s, free=%s",
+		r.Scenario, r.Policy, fmtNum(r.Alpha), r.Seed, r.Cycles, r.Config.P, r.Config.Q, r.Config.B, r.Config.CellBytes,
+		r.Config.R, r.Config.K, r.Config.Sched, r.Config.FreeMode)
+}
+
 // WriteTable prints a run as text: a header line, the active queues (and
 // the totals) with every counter as packets/cells, then the metrics.
 func (r *Result) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "scenario %s  bm=%s  alpha=%s  seed=%d  cycles=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s, free=%s\n",
-		r.Scenario, r.Policy, fmtNum(r.Alpha), r.Seed, r.Cycles, r.Config.P, r.Config.Q, r.Config.B, r.Config.CellBytes,
-		r.Config.R, r.Config.K, r.Config.Sched, r.Config.FreeMode)
+	fmt.Fprintln(w, r.header())
 	fmt.Fprintf(w, "sources: %s\n\n", strings.Join(r.Sources, "; "))
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "queue\tport\tclass\tarrived\tadmitted\tadm-dropped\thead-dropped\ttransmitted\tlen\tmax-len\t")

@@ -98,6 +98,11 @@ type Result struct {
 	Metrics  Metrics            `json:"metrics"`
 	// MaxOccupancy is the largest number of cells in the buffer at once.
 	MaxOccupancy uint64 `json:"max_occupancy_cells"`
+	// FirstHeadDrop and FirstAdmDrop are the run's first head drop and
+	// first admission drop, found in a traced run only (WriteGTKW opens
+	// the save file on them); nil otherwise, and not part of the JSON.
+	FirstHeadDrop *Drop `json:"-"`
+	FirstAdmDrop  *Drop `json:"-"`
 }
 
 // Execute runs a prepared scenario, traced through tr when it is not nil
@@ -127,6 +132,7 @@ func execute(p *Prepared, tr rtl.Tracer, stop StopFunc) (*Result, error) {
 	}
 	res.Totals = rowOf(-1, -1, -1, &st.Total)
 	res.MaxOccupancy = st.Total.MaxLen.Cells
+	res.FirstHeadDrop, res.FirstAdmDrop = r.First.results()
 	if p.Plan.Metrics != nil && r.Cycles == p.Cycles {
 		ms, err := p.Plan.Metrics(r)
 		if err != nil {

@@ -36,6 +36,9 @@ type Run struct {
 	Watches map[string]*Watch // by group name
 	Cycles  uint64            // cycles stepped
 	Offered uint64            // packets offered
+	// First are the first head drop and the first admission drop, found
+	// in a traced run only (the waveform's save file opens on them).
+	First firstDrops
 }
 
 // Env is the traffic environment of a TM config.
@@ -92,6 +95,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 	// The counters are live behind this pointer; only Len and the totals
 	// wait for a Stats call, so watches read lengths from Probe instead.
 	st := m.Stats()
+	findDrops := tracer != nil || (p.Backend != nil && traced)
 	for c := uint64(0); c < cycles; c++ {
 		// Offers beyond MaxOffers are the model's ingress drops
 		// (IngressDropped), as the hardware's upstream would lose them.
@@ -112,6 +116,9 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 			return nil, fmt.Errorf("cycle %d: %w", c, err)
 		}
 		r.Cycles = c + 1
+		if findDrops && !r.First.done() {
+			r.First.observe(c, st)
+		}
 		if len(watches) > 0 {
 			qlen := m.Qlen()
 			for _, w := range watches {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -20,12 +21,13 @@ import (
 	"occamy/rtl/vcd/gtkwave"
 )
 
-// tracedRun runs a short dt-two-queue (burst from cycle 500) into dir and
-// returns the VCD path, the save file path and the result.
-func tracedRun(t *testing.T, dir string) (string, string, *Result) {
+// tracedRun runs a short dt-two-queue (burst from cycle 500, a 1024-cell
+// buffer: the first head drop at cycle 1150) into dir and returns the VCD
+// path, the save file path, the result and the wave.
+func tracedRun(t *testing.T, dir string) (string, string, *Result, *Wave) {
 	t.Helper()
 	p, err := Prepare(Options{Scenario: "dt-two-queue", Policy: "occamy", Cycles: u64(3000),
-		Params: map[string]float64{"burst_start": 500}})
+		Params: map[string]float64{"burst_start": 500}, TM: []TMSet{{Field: "B", Value: 1024}}})
 	require.NoError(t, err)
 	path := filepath.Join(dir, "run.vcd")
 	f, err := os.Create(path)
@@ -35,10 +37,11 @@ func tracedRun(t *testing.T, dir string) (string, string, *Result) {
 	res, err := Execute(p, tr)
 	require.NoError(t, err)
 	require.NoError(t, f.Close())
-	g, err := WriteGTKW(path, res)
+	w, err := WriteGTKW(path, res)
 	require.NoError(t, err)
-	assert.Equal(t, filepath.Join(dir, "run.gtkw"), g)
-	return path, g, res
+	assert.Equal(t, filepath.Join(dir, "run.gtkw"), w.GTKW)
+	assert.Equal(t, path, w.VCD)
+	return path, w.GTKW, res, w
 }
 
 // saveTraces lists the trace lines of a save file (not flags, comments,
@@ -59,7 +62,7 @@ func saveTraces(t *testing.T, path string) []string {
 // TestWaveSignals checks that the VCD carries every signal the brief asks
 // for and that the save file names only signals the VCD declares.
 func TestWaveSignals(t *testing.T) {
-	vcdPath, gtkwPath, _ := tracedRun(t, t.TempDir())
+	vcdPath, gtkwPath, _, _ := tracedRun(t, t.TempDir())
 	f, err := os.Open(vcdPath)
 	require.NoError(t, err)
 	defer f.Close()
@@ -112,10 +115,11 @@ func TestGTKWaveLoadsSaveFile(t *testing.T) {
 		t.Skip("xvfb-run or gtkwave not on PATH: skipping the gtkwave load")
 	}
 	dir := t.TempDir()
-	vcdPath, gtkwPath, _ := tracedRun(t, dir)
+	vcdPath, gtkwPath, _, w := tracedRun(t, dir)
 	script := filepath.Join(dir, "list.tcl")
 	require.NoError(t, os.WriteFile(script, []byte(`set n [gtkwave::getTotalNumTraces]
 for {set i 0} {$i < $n} {incr i} { puts "trace=[gtkwave::getTraceNameFromIndex $i]" }
+puts "window=[gtkwave::getWindowStartTime] [gtkwave::getWindowEndTime] [gtkwave::getMarker]"
 gtkwave::/File/Quit
 `), 0o644))
 	out, err := gtkwave.Run(60*time.Second, "xvfb-run", "-a", "gtkwave", "-S", script, vcdPath, gtkwPath)
@@ -135,7 +139,25 @@ gtkwave::/File/Quit
 	for leaf, n := range want {
 		assert.Equal(t, n, shown[leaf], "traces gtkwave shows named %s", leaf)
 	}
-	for _, g := range []string{"queue lengths (cells)", "free cells", "selector and arbiter", "memory port use"} {
+	for _, g := range []string{"head drop", "queue lengths (cells)", "free cells", "thresholds (cells)", "egress grant", "memory port use"} {
 		assert.Equal(t, 2, shown[g], "gtkwave shows group %q (its begin and end rows)", g)
 	}
+	// The window GTKWave opens on: from the view's first cycle, the
+	// marker on the first head drop, and at least the view's cycles wide
+	// (the wave pane is fitted to within 2%; a wider pane shows more).
+	m := regexp.MustCompile(`(?m)^window=(\d+) (\d+) (\d+)$`).FindStringSubmatch(string(out))
+	require.NotNil(t, m, "gtkwave printed no window: %s", out)
+	start, end, marker := atou(t, m[1]), atou(t, m[2]), atou(t, m[3])
+	require.NotNil(t, w.Drop)
+	assert.Equal(t, w.From*w.Period, start, "window start")
+	assert.Equal(t, w.Drop.Cycle*w.Period, marker, "marker on the first head drop")
+	span := (w.To + 1 - w.From) * w.Period
+	assert.GreaterOrEqual(t, end-start, span*98/100, "window %d..%d shows the view's cycles %d..%d", start, end, w.From, w.To)
+	assert.LessOrEqual(t, end-start, span*110/100, "window %d..%d is zoomed on cycles %d..%d", start, end, w.From, w.To)
+}
+
+func atou(t *testing.T, s string) uint64 {
+	v, err := strconv.ParseUint(s, 10, 64)
+	require.NoError(t, err)
+	return v
 }

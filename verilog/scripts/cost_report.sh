@@ -16,7 +16,4 @@ done
 "$here/cost.sh" dt_threshold
 "$here/cost.sh" rr_arbiter N=256
 "$here/cost.sh" hd_selector N=256 QW=16
-# The executor's register-file store at a size Yosys maps in about a minute.
-"$here/cost.sh" hd_executor N=64 QW=16 B=256 P=64
-"$here/cost.sh" occamy_expulsion N=64 Q=8 QW=16 B=256 P=64
 exit 0

@@ -123,14 +123,6 @@ extra threshold C=3 QW=1 AW=8
 extra threshold C=64 QW=32 AW=2
 for n in 1 2 5 256; do for q in 1 16 32; do extra selector N=$n QW=$q; done; done
 for n in 1 2 3 5 64 255 256; do extra arbiter N=$n; done
-# The register-file executor and the expulsion top are no registry blocks
-# any more (retired from co-simulation; the executor is the TM's
-# tm_hd_exec); their files stay as the synthesis cost references of
-# docs/hardware-cost.md, so they stay lint-clean at the sizes costed there.
-v=$here
-lint_one hd_executor "$v/hd_executor.sv" N=64 QW=16 B=256 P=64
-lint_one hd_executor "$v/hd_executor.sv" N=8 QW=8 B=64 P=16
-lint_one occamy_expulsion "$v/occamy_expulsion.sv $v/dt_threshold.sv $v/hd_selector.sv $v/rr_arbiter.sv $v/hd_executor.sv" N=64 Q=8 QW=16 B=256 P=64
 extra sram DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1
 extra sram DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2
 extra sram DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4

@@ -3,7 +3,9 @@
 //
 // The format is line oriented. Lines in brackets set viewer state
 // ([dumpfile], [savefile], [timestart], [size], [pos], [sst_width],
-// [signals_width]); a line "@<hex>" sets the trace flags for the traces
+// [signals_width], [markername]); a line "*<zoom> <marker> <A> ... <Z>"
+// sets the zoom, the primary marker and the 26 named markers (-1: unset);
+// a line "@<hex>" sets the trace flags for the traces
 // that follow; a trace line is the signal's full hierarchical name, with
 // its bit range for a vector exactly as the dump declares it
 // ("top.u.qlen[15:0]"); a line "-<text>" is a blank or comment row, and
@@ -15,6 +17,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 )
 
 // Trace flags, as GTKWave numbers them (bit positions of its TraceEnt flags).
@@ -70,15 +73,70 @@ type Group struct {
 	Traces []Trace
 }
 
+// View is the time window a save file opens on, with the primary marker
+// and named marker A on one time of interest. Times are in the dump's
+// units.
+type View struct {
+	Start, End uint64 // the window: Start at the left edge, End fitted in the wave pane
+	Marker     uint64 // the primary marker (the values column shows this time)
+	MarkerName string // label of named marker A, drawn at Marker; "" for none
+}
+
 // Save is a save file's content.
 type Save struct {
-	Comment      string // written as "[*] comment" lines at the top
-	DumpFile     string // path of the dump
-	SaveFile     string // path of this save file (lets GTKWave find a moved dump)
-	Width        int    // window size in pixels; 0: not written
+	Comment      []string // written as "[*] comment" lines at the top
+	DumpFile     string   // path of the dump
+	SaveFile     string   // path of this save file (lets GTKWave find a moved dump)
+	Width        int      // window size in pixels; 0: not written
 	Height       int
-	SignalsWidth int // width of the signal-name pane; 0: not written
+	SSTWidth     int   // width of the hierarchy (SST) pane; 0: not written
+	SSTExpanded  bool  // open the hierarchy tree (it keeps SSTWidth when closed)
+	SignalsWidth int   // width of the signal-name pane; 0: not written
+	View         *View // nil: GTKWave's default view (from time 0, its default zoom)
 	Groups       []Group
+}
+
+// namedMarkers is how many named markers (A..Z) the marker line carries.
+const namedMarkers = 26
+
+// paneChrome is what the window's width loses besides the SST and signal
+// panes before the wave pane: borders, pane handles and the vertical
+// scroll bar. Measured on GTKWave 3.3.118 (Debian 12) with the SST closed
+// and signal names that fit SignalsWidth: a window fitted to 930 pixels
+// showed 936 (GTKWave's Tcl getWindowStartTime/getWindowEndTime; the
+// GTKWave tests of testbench/scenario and cmd/occamy check it). Long group
+// names widen the signal pane and an open SST takes about 100 pixels more,
+// both narrowing the window shown.
+const paneChrome = 30
+
+// WavePaneWidth is the width in pixels of the wave pane in a window of
+// Width pixels, which a View's window is fitted to; 0 when the widths are
+// not all set or leave no room.
+func (s *Save) WavePaneWidth() int {
+	if s.Width <= 0 || s.SSTWidth <= 0 || s.SignalsWidth <= 0 {
+		return 0
+	}
+	return max(s.Width-s.SSTWidth-s.SignalsWidth-paneChrome, 0)
+}
+
+// Zoom is GTKWave's zoom level that fits span time units into a wave pane
+// of width pixels: GTKWave shows 2^-zoom / 200 time units per pixel (its
+// pixels-per-frame constant) and fits a dragged window to the width less
+// 4 pixels, as this does. It is at most 0, GTKWave's own limit.
+func Zoom(span uint64, width int) float64 {
+	if width <= 4 {
+		return 0
+	}
+	return min(-math.Log2(float64(span+1)*200/float64(width-4)), 0)
+}
+
+// Span is the time a wave pane of width pixels shows at zoom: Zoom's
+// inverse.
+func Span(zoom float64, width int) uint64 {
+	if width <= 4 {
+		return 0
+	}
+	return uint64(math.Exp2(-zoom)*float64(width-4)/200) - 1
 }
 
 // WriteTo writes the save file.
@@ -87,8 +145,8 @@ func (s *Save) WriteTo(w io.Writer) (int64, error) {
 	cw := &countWriter{w: bw}
 	p := func(format string, a ...any) { fmt.Fprintf(cw, format, a...) }
 	p("[*]\n")
-	if s.Comment != "" {
-		p("[*] %s\n", s.Comment)
+	for _, c := range s.Comment {
+		p("[*] %s\n", c)
 	}
 	p("[*]\n")
 	if s.DumpFile != "" {
@@ -97,15 +155,44 @@ func (s *Save) WriteTo(w io.Writer) (int64, error) {
 	if s.SaveFile != "" {
 		p("[savefile] %q\n", s.SaveFile)
 	}
-	p("[timestart] 0\n")
+	start := uint64(0)
+	if s.View != nil {
+		start = s.View.Start
+	}
+	p("[timestart] %d\n", start)
 	if s.Width > 0 && s.Height > 0 {
 		p("[size] %d %d\n", s.Width, s.Height)
 		p("[pos] -1 -1\n")
 	}
+	if v := s.View; v != nil {
+		span := uint64(0)
+		if v.End > v.Start {
+			span = v.End - v.Start
+		}
+		p("*%f %d", Zoom(span, s.WavePaneWidth()), v.Marker)
+		for i := 0; i < namedMarkers; i++ {
+			if i == 0 && v.MarkerName != "" {
+				p(" %d", v.Marker)
+			} else {
+				p(" -1")
+			}
+		}
+		p("\n")
+		if v.MarkerName != "" {
+			p("[markername] A%s\n", v.MarkerName)
+		}
+	}
+	if s.SSTWidth > 0 {
+		p("[sst_width] %d\n", s.SSTWidth)
+	}
 	if s.SignalsWidth > 0 {
 		p("[signals_width] %d\n", s.SignalsWidth)
 	}
-	p("[sst_expanded] 1\n")
+	if s.SSTExpanded {
+		p("[sst_expanded] 1\n")
+	} else {
+		p("[sst_expanded] 0\n")
+	}
 	last := ^uint64(0)
 	flags := func(f uint64) {
 		if f != last {

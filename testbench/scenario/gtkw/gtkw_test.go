@@ -10,7 +10,7 @@ import (
 
 func TestWriteTo(t *testing.T) {
 	s := &Save{
-		Comment: "test", DumpFile: "/x/a.vcd", SaveFile: "/x/a.gtkw", Width: 1000, Height: 600, SignalsWidth: 200,
+		Comment: []string{"test"}, DumpFile: "/x/a.vcd", SaveFile: "/x/a.gtkw", Width: 1000, Height: 600, SignalsWidth: 200, SSTExpanded: true,
 		Groups: []Group{
 			{Name: "lengths", Traces: []Trace{{Name: "top.q0[15:0]", Format: Dec, Analog: true, Rows: 2}, {Name: "top.q1[15:0]", Format: Dec, Analog: true}}},
 			{Name: "flags", Traces: []Trace{{Name: "top.v", Format: Bin}, {Name: "top.bm[63:0]", Format: Hex}, {Name: "top.f[16:0]", Format: Signed}}},
@@ -60,4 +60,55 @@ top.x
 -rest
 `
 	assert.Equal(t, want, b.String())
+}
+
+// TestWriteToView: a view writes its start, the zoom that fits it, the
+// primary marker and named marker A with its label; the SST closed.
+func TestWriteToView(t *testing.T) {
+	s := &Save{Width: 1400, Height: 900, SSTWidth: 180, SignalsWidth: 260,
+		View:   &View{Start: 2442000, End: 2507000, Marker: 2474000, MarkerName: "first head drop q0"},
+		Groups: []Group{{Name: "g", Traces: []Trace{{Name: "top.x", Format: Bin}}}}}
+	var b strings.Builder
+	_, err := s.WriteTo(&b)
+	require.NoError(t, err)
+	assert.Equal(t, 930, s.WavePaneWidth(), "1400 less the panes and the chrome")
+	named := strings.Repeat(" -1", 25)
+	assert.Contains(t, b.String(), `[*]
+[*]
+[timestart] 2442000
+[size] 1400 900
+[pos] -1 -1
+*-13.777162 2474000 2474000`+named+`
+[markername] Afirst head drop q0
+[sst_width] 180
+[signals_width] 260
+[sst_expanded] 0
+`)
+	// Without a name, marker A stays unset.
+	s.View.MarkerName = ""
+	b.Reset()
+	_, err = s.WriteTo(&b)
+	require.NoError(t, err)
+	assert.Contains(t, b.String(), "*-13.777162 2474000 -1"+named+"\n[sst_width]")
+	assert.NotContains(t, b.String(), "[markername]")
+}
+
+// TestZoomFitsSpan: the zoom level of a span, read back as GTKWave does
+// (2^-zoom/200 time units per pixel over the width less 4), gives the span
+// again to within one time unit, for spans from one cycle to a long run
+// and panes from narrow to wide.
+func TestZoomFitsSpan(t *testing.T) {
+	for _, w := range []int{100, 930, 2000} {
+		for _, span := range []uint64{1000, 65000, 3_000_000, 1 << 40} {
+			z := Zoom(span, w)
+			require.LessOrEqual(t, z, 0.0)
+			got := Span(z, w)
+			assert.InDelta(t, float64(span), float64(got), 1+float64(span)*1e-9, "width %d, span %d: zoom %f", w, span, z)
+		}
+	}
+	// GTKWave's closest zoom is 0, 1/200 time unit a pixel: a shorter
+	// span is shown at zoom 0, more than fitted.
+	assert.Equal(t, 0.0, Zoom(1, 2000))
+	assert.GreaterOrEqual(t, Span(0, 2000), uint64(1))
+	assert.Equal(t, 0.0, Zoom(65000, 4), "no pane")
 }

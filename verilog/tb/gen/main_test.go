@@ -25,7 +25,6 @@ func TestRunErrors(t *testing.T) {
 		{"freelist unknown param", []string{"-block", "freelist", "-param", "C=2"}, "has no parameter C "},
 		{"freelist bad K", []string{"-block", "freelist", "-param", "K=3"}, "K=3 out of range"},
 		{"freelist cycles", []string{"-block", "freelist", "-cycles", "0"}, "cycles=0 out of range"},
-		{"retired executor", []string{"-block", "hd_executor"}, "unknown block"},
 		{"extra argument", []string{"-block", "arbiter", "extra"}, "unexpected argument"},
 	}
 	for _, tc := range cases {
