@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,6 +31,9 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer d.cleanup()
 	res := &Result{Block: d.bs.Name, Top: d.top, Params: d.bs.Params, Order: d.bs.Order, Files: d.files, Clocked: d.bs.Clocked}
+	if res.XSites = xSites(d.files, userNames(d.files, opt.RTL)); len(res.XSites) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("X not checked: the proof reads each explicit X or Z (%d in your files) as 0, as a zero power-up replay on Verilator does; occamy cosim checks X (random draws on Verilator, four-state on Icarus)", len(res.XSites)))
+	}
 	if note, err := d.checkContract(ctx); err != nil {
 		return nil, err
 	} else if note != "" {
@@ -217,10 +221,15 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 	}
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
 	d.cpu += r.cpu
-	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, name+".log"))
-	switch {
-	case r.timedOut:
+	log := filepath.Join(d.dir, name+".log")
+	os.Rename(filepath.Join(d.dir, "yosys.log"), log)
+	if r.timedOut {
 		return &SetupError{Msg: "Yosys reading " + name, Err: context.DeadlineExceeded}
+	}
+	if err := d.refuse(name, r, log, top, user); err != nil {
+		return err
+	}
+	switch {
 	case r.err == nil:
 		return nil
 	case memKilled(r):
