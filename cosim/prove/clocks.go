@@ -268,11 +268,11 @@ func storage(path, top string, clocked bool, names map[string]string) ([]Finding
 			f.Signal = memName(c.Parameters)
 			f.What = memPorts(c.Parameters, c.Connections, clockOK)
 		default:
-			if strings.HasPrefix(c.Type, "$") {
-				f.What = "a " + c.Type + " cell, which prove does not model"
+			if mod, ok := blackBox(c.Type); ok {
+				f.Signal = strings.TrimPrefix(cn, "\\")
+				f.What = "an instance of " + mod + ", a module without a definition (a black box)"
 			} else {
-				f.Signal = cn
-				f.What = "an instance of " + c.Type + ", a module without a definition (a black box)"
+				f.What = "a " + c.Type + " cell, which prove does not model"
 			}
 		}
 		if f.What != "" {
@@ -280,6 +280,20 @@ func storage(path, top string, clocked bool, names map[string]string) ([]Finding
 		}
 	}
 	return out, nil
+}
+
+// blackBox is the module name of an instance Yosys left unflattened
+// (a black box): "m", or "$paramod\\m\\P=..." at parameters.
+func blackBox(typ string) (string, bool) {
+	if t, ok := strings.CutPrefix(typ, "$paramod"); ok {
+		t = strings.TrimPrefix(t, "\\")
+		m, _, _ := strings.Cut(t, "\\")
+		return m, true
+	}
+	if strings.HasPrefix(typ, "$") {
+		return "", false
+	}
+	return strings.TrimPrefix(typ, "\\"), true
 }
 
 // first is the first bit of a cell's port, nil when it is not connected.

@@ -21,7 +21,8 @@ import (
 // PROVEN (cosim refutes each); the asynchronous load ended in "BUG IN THE
 // FLOW" (exit 4), the latch in "Yosys cannot build the miter" with no
 // reason, the two-edge flop in Yosys's error without a signal or a line,
-// and the asynchronous reset from gnt_valid_o got a counterexample.
+// the asynchronous reset from gnt_valid_o and the memory on ack_i got
+// counterexamples, and the black box was Yosys's "Unsupported cell type".
 func TestRefusesUnmodelledStorage(t *testing.T) {
 	needTools(t)
 	type row struct {
@@ -45,6 +46,14 @@ func TestRefusesUnmodelledStorage(t *testing.T) {
 		// signal's declaration.
 		row{"latch", variant(t, "arb_latch", ptrFF, "always_latch begin"), "arb_latch",
 			"logic [W-1:0] next_q;", []string{"next_q: a latch"}},
+		row{"memory", variant(t, "arb_mem", "  assign gnt_idx_o   = hi_any ? hi_idx : lo_idx;",
+			"  logic [W-1:0] last_q [0:3];\n  always_ff @(posedge ack_i) last_q[req_i[1:0]] <= lo_idx;\n  assign gnt_idx_o   = hi_any ? hi_idx : last_q[req_i[3:2]];"),
+			// A collected memory's line is its declaration.
+			"arb_mem", "logic [W-1:0] last_q [0:3];", []string{"last_q: memory port clocked by ack_i"}},
+		row{"black box", variant(t, "arb_bb", "  assign gnt_idx_o   = hi_any ? hi_idx : lo_idx;",
+			"  logic [W-1:0] lo_bb;\n  arb_bb_enc #(.W(W)) u_enc (.a_i(lo_idx), .y_o(lo_bb));\n  assign gnt_idx_o   = hi_any ? hi_idx : lo_bb;",
+			"endmodule", "endmodule\n(* blackbox *)\nmodule arb_bb_enc #(parameter int W = 1) (input logic [W-1:0] a_i, output logic [W-1:0] y_o);\nendmodule"),
+			"arb_bb", "arb_bb_enc #(.W(W)) u_enc", []string{"u_enc: an instance of arb_bb_enc, a module without a definition"}},
 		row{"multi-edge", variant(t, "arb_multi_edge", ptrFF, "always @(posedge clk_i or negedge clk_i) begin"), "arb_multi_edge",
 			"always @(posedge clk_i or negedge clk_i)", []string{"next_q: a flop on more than one edge"}},
 	)
