@@ -66,8 +66,9 @@ type design struct {
 	layout  cosim.Layout
 	dir     string
 	keep    bool
-	verilog bool // Verilator accepted the user's files
-	module  bool // a memory module: no golden model, no replay
+	release func() // unlocks a kept work directory
+	verilog bool   // Verilator accepted the user's files
+	module  bool   // a memory module: no golden model, no replay
 	cpu     time.Duration
 }
 
@@ -134,13 +135,8 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	if d.layout, err = cosim.NewLayout(bs.Ports, clock, reset, false); err != nil {
 		return nil, err
 	}
-	if opt.WorkDir != "" {
-		d.dir, d.keep = opt.WorkDir, true
-		if err := os.MkdirAll(d.dir, 0o755); err != nil {
-			return nil, setupf("work directory: %v", err)
-		}
-	} else if d.dir, err = os.MkdirTemp("", "occamy-prove-"); err != nil {
-		return nil, setupf("work directory: %v", err)
+	if err := d.openWorkDir(opt.WorkDir, "occamy-prove-"); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
@@ -150,12 +146,6 @@ func orNone(s []string) string {
 		return "no module"
 	}
 	return strings.Join(s, ", ")
-}
-
-func (d *design) cleanup() {
-	if !d.keep {
-		os.RemoveAll(d.dir)
-	}
 }
 
 func (d *design) gparams() map[string]string {
