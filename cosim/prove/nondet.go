@@ -74,3 +74,46 @@ func multiEdge(log string, names map[string]string) []Finding {
 	}
 	return []Finding{f}
 }
+
+var (
+	loopCellRe = regexp.MustCompile(`^\s+cell \$[a-z_]+\$(.*):(\d+)\$\d+ `)
+	loopWireRe = regexp.MustCompile(`^\s+wire \\(\S+)`)
+)
+
+// loops reads Yosys's check report: each combinational loop it found, named
+// by its public signals and the first line of its cells. The AIGER export
+// cannot be built from a loop (before, the run ended in "Yosys cannot
+// build the miter" with no reason).
+func loops(report string, names map[string]string) []Finding {
+	var fs []Finding
+	var cur *Finding
+	flush := func() {
+		if cur != nil {
+			if cur.Signal == "" {
+				cur.Signal = "an expression"
+			}
+			fs = append(fs, *cur)
+			cur = nil
+		}
+	}
+	for _, l := range strings.Split(report, "\n") {
+		switch {
+		case strings.Contains(l, "found logic loop in module"):
+			flush()
+			cur = &Finding{What: "a combinational loop (a signal that depends on itself within a cycle): the miter cannot be built from it, and simulation may not settle"}
+		case cur != nil && strings.HasPrefix(l, "    "):
+			if m := loopCellRe.FindStringSubmatch(l); m != nil && cur.Pos == "" {
+				cur.Pos = displayPath(m[1], names) + ":" + m[2]
+			} else if m := loopWireRe.FindStringSubmatch(l); m != nil {
+				if cur.Signal != "" {
+					cur.Signal += ", "
+				}
+				cur.Signal += m[1]
+			}
+		default:
+			flush()
+		}
+	}
+	flush()
+	return fs
+}

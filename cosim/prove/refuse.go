@@ -92,11 +92,11 @@ func userNames(files, given []string) map[string]string {
 }
 
 // refuse returns a *RefusedError when the side just read (r, its log, its
-// NAME.json) has a construct the miter cannot model: a non-deterministic
-// or unknown system function, a flop on several edges, or a storage
-// element other than a flop of clk_i's rising edge (with an asynchronous
-// reset from rst_ni). A failed run with none of these returns nil, for
-// the caller's own message.
+// NAME.json and NAME.check) has a construct the miter cannot model: a
+// non-deterministic or unknown system function, a flop on several edges,
+// a storage element other than a flop of clk_i's rising edge (with an
+// asynchronous reset from rst_ni), a combinational loop. A failed run with
+// none of these returns nil, for the caller's own message.
 func (d *design) refuse(name string, r toolRun, log, top string, user bool) error {
 	names := userNames(d.files, d.opt.RTL)
 	who := top
@@ -113,6 +113,8 @@ func (d *design) refuse(name string, r toolRun, log, top string, user bool) erro
 			return setupf("reading Yosys's netlist of %s: %v", top, err)
 		}
 		fs = append(fs, st...)
+		rep, _ := os.ReadFile(filepath.Join(d.dir, name+".check"))
+		fs = append(fs, loops(string(rep), names)...)
 	}
 	if len(fs) == 0 {
 		return nil

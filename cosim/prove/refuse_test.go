@@ -22,7 +22,8 @@ import (
 // FLOW" (exit 4), the latch in "Yosys cannot build the miter" with no
 // reason, the two-edge flop in Yosys's error without a signal or a line,
 // the asynchronous reset from gnt_valid_o and the memory on ack_i got
-// counterexamples, and the black box was Yosys's "Unsupported cell type".
+// counterexamples, the black box was Yosys's "Unsupported cell type" and
+// the combinational loop "Yosys cannot build the miter" with no reason.
 func TestRefusesUnmodelledStorage(t *testing.T) {
 	needTools(t)
 	type row struct {
@@ -54,6 +55,9 @@ func TestRefusesUnmodelledStorage(t *testing.T) {
 			"  logic [W-1:0] lo_bb;\n  arb_bb_enc #(.W(W)) u_enc (.a_i(lo_idx), .y_o(lo_bb));\n  assign gnt_idx_o   = hi_any ? hi_idx : lo_bb;",
 			"endmodule", "endmodule\n(* blackbox *)\nmodule arb_bb_enc #(parameter int W = 1) (input logic [W-1:0] a_i, output logic [W-1:0] y_o);\nendmodule"),
 			"arb_bb", "arb_bb_enc #(.W(W)) u_enc", []string{"u_enc: an instance of arb_bb_enc, a module without a definition"}},
+		row{"combinational loop", variant(t, "arb_loop", "  assign gnt_valid_o = req_i != '0;",
+			"  logic loop_a;\n  assign loop_a = (req_i != '0) | (loop_a & ack_i);\n  assign gnt_valid_o = loop_a;"),
+			"arb_loop", "assign loop_a =", []string{"gnt_valid_o: a combinational loop"}},
 		row{"multi-edge", variant(t, "arb_multi_edge", ptrFF, "always @(posedge clk_i or negedge clk_i) begin"), "arb_multi_edge",
 			"always @(posedge clk_i or negedge clk_i)", []string{"next_q: a flop on more than one edge"}},
 	)
