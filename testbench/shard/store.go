@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 )
+
+// MaxFileBytes bounds a shard file merge reads (a point takes about 100
+// bytes: 600 000 points).
+const MaxFileBytes = 64 << 20
 
 // ErrPartial is returned by a sweep run under a shard's Store once its
 // points are computed and stored: the caller saves the Store instead of
@@ -19,6 +24,9 @@ var ErrPartial = errors.New("shard: this shard's points are stored; merge all sh
 type Call struct {
 	N       int                     `json:"n"`
 	Results map[int]json.RawMessage `json:"results"`
+	// From names the shard file each point was read from (merged calls
+	// only), for errors.
+	From map[int]string `json:"-"`
 }
 
 // Store holds the results of a sharded run (Replay false: only its
@@ -94,9 +102,24 @@ func (c *Call) Get(i int, v any) error {
 		return fmt.Errorf("shard: point %d of %d missing from the merged shards", i, c.N)
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
+		if f, ok := c.From[i]; ok {
+			return &PointError{File: f, Point: i, Err: err}
+		}
 		return fmt.Errorf("shard: point %d: %w", i, err)
 	}
 	return nil
+}
+
+// PointError is a merged shard file's point that does not decode as the
+// sweep's result: bad input, naming the file.
+type PointError struct {
+	File  string
+	Point int
+	Err   error
+}
+
+func (e *PointError) Error() string {
+	return fmt.Sprintf("%s: point %d is not a result of this sweep: %v", e.File, e.Point, e.Err)
 }
 
 // FileFormat marks a shard file.
@@ -156,11 +179,16 @@ func Merge(files []File, names []string) ([]string, *Store, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", names[k], err)
 		}
+		for _, a := range f.Command {
+			if a == "--shard" || strings.HasPrefix(a, "--shard=") {
+				return nil, nil, fmt.Errorf("%s: its command %q has %s: a shard file stores the command without --shard", names[k], f.Command, a)
+			}
+		}
 		if k == 0 {
 			cmd, n = f.Command, s.N
 			st.Calls = make([]Call, len(f.Calls))
 			for i, c := range f.Calls {
-				st.Calls[i] = Call{N: c.N, Results: map[int]json.RawMessage{}}
+				st.Calls[i] = Call{N: c.N, Results: map[int]json.RawMessage{}, From: map[int]string{}}
 			}
 		}
 		if fmt.Sprint(f.Command) != fmt.Sprint(cmd) {
@@ -185,6 +213,7 @@ func Merge(files []File, names []string) ([]string, *Store, error) {
 					return nil, nil, fmt.Errorf("%s: point %d does not belong to shard %s", names[k], idx, s)
 				}
 				st.Calls[i].Results[idx] = raw
+				st.Calls[i].From[idx] = names[k]
 			}
 		}
 	}
