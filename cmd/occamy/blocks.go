@@ -231,6 +231,9 @@ func validateParams(w io.Writer, bs []*registry.Block, list string) error {
 		if !ok || err != nil {
 			return usageErr(fmt.Errorf("blocks: --validate: %q is not NAME=INTEGER", f))
 		}
+		if _, dup := given[k]; dup {
+			return usageErr(fmt.Errorf("blocks: --validate: %s given twice", k))
+		}
 		given[k] = n
 	}
 	if _, err := bs[0].Resolve(given); err != nil {
