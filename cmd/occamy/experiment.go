@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/rtl/outfile"
 	"occamy/testbench/experiment"
 )
 
@@ -97,7 +99,7 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 			continue
 		}
 		if err != nil {
-			return failErr(err)
+			return outputOrFail(err)
 		}
 		if err := out.WriteVerdict(cmd.OutOrStdout()); err != nil {
 			return failErr(err)
@@ -123,4 +125,14 @@ func listExperiments(w io.Writer, name string) error {
 		}
 	}
 	return nil
+}
+
+// outputOrFail is exit 2 for a file that could not be written (a full
+// disk: rtl/outfile left nothing half-written), exit 1 otherwise.
+func outputOrFail(err error) error {
+	var oe *outfile.Error
+	if errors.As(err, &oe) {
+		return usageErr(err)
+	}
+	return failErr(err)
 }

@@ -55,7 +55,7 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 				if gerr != nil {
 					return usageErr(fmt.Errorf("--vcd: %w", gerr))
 				}
-				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s (open with: gtkwave %s)\n", ie.Cycles-1, vcdPath, gtkw)
+				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s%s\n", ie.Cycles-1, vcdPath, openWith(gtkw))
 			}
 			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
 		}
@@ -89,7 +89,7 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 		return err
 	}
 	for i := 0; i+1 < len(waves); i += 2 {
-		fmt.Fprintf(w, "waveform: %s (open with: gtkwave %s)\n", waves[i], waves[i+1])
+		fmt.Fprintf(w, "waveform: %s%s\n", waves[i], openWith(waves[i+1]))
 	}
 	return nil
 }
@@ -176,4 +176,13 @@ func compareSim(ctx context.Context, w io.Writer, f *simFlags, prep *scenario.Pr
 	}
 	fmt.Fprintln(out)
 	return nil
+}
+
+// openWith says how to open a waveform with its save file; "" without one
+// (a waveform written through a device or a pipe).
+func openWith(gtkw string) string {
+	if gtkw == "" {
+		return ""
+	}
+	return " (open with: gtkwave " + gtkw + ")"
 }

@@ -8,6 +8,8 @@ import (
 
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario/gtkw"
+
+	"occamy/rtl/outfile"
 )
 
 // GTKWPath is the save file written beside a VCD: same directory and base
@@ -21,8 +23,14 @@ func GTKWPath(vcdPath string) string {
 // length of every queue that saw traffic and the free count as analog
 // steps; the thresholds of the classes in use; the selector bitmap and the
 // head-drop grant; the pipeline states and the egress grant; every
-// memory's port use; and, collapsed, the rest of the TM's signals.
+// memory's port use; and, collapsed, the rest of the TM's signals. A VCD
+// written through a device or a pipe gets none: it returns "".
 func WriteGTKW(vcdPath string, res *Result) (string, error) {
+	if st, err := os.Stat(vcdPath); err == nil && !st.Mode().IsRegular() {
+		// Written through a device or a pipe (/dev/null, /dev/stdout):
+		// nothing to read back, and nothing for a save file to open.
+		return "", nil
+	}
 	f, err := os.Open(vcdPath)
 	if err != nil {
 		return "", err
@@ -118,13 +126,13 @@ func WriteGTKW(vcdPath string, res *Result) (string, error) {
 		Comment:  fmt.Sprintf("occamy sim --scenario %s --bm %s --alpha %s --seed %d", res.Scenario, res.Policy, fmtNum(res.Alpha), res.Seed),
 		DumpFile: absV, SaveFile: absS, Width: 1400, Height: 900, SignalsWidth: 260, Groups: kept,
 	}
-	g, err := os.Create(out)
+	g, err := outfile.Create(out)
 	if err != nil {
 		return "", err
 	}
 	if _, err := s.WriteTo(g); err != nil {
-		g.Close()
+		g.Abort()
 		return "", err
 	}
-	return out, g.Close()
+	return out, g.Commit()
 }

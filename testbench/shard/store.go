@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"occamy/rtl/outfile"
 )
 
 // MaxFileBytes bounds a shard file merge reads (a point takes about 100
@@ -134,9 +136,9 @@ type File struct {
 	Calls   []Call   `json:"calls"`
 }
 
-// Save writes the store as a shard file for command, atomically (a
-// temporary file renamed into place, so an interrupted write leaves
-// nothing half-written).
+// Save writes the store as a shard file for command through rtl/outfile
+// (atomically: an interrupted write or a full disk leaves nothing
+// half-written).
 func (st *Store) Save(path string, command []string) error {
 	data, err := json.Marshal(File{Format: FileFormat, Command: command, Shard: st.Shard.String(), Calls: st.Calls})
 	if err != nil {
@@ -145,20 +147,7 @@ func (st *Store) Save(path string, command []string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".shard-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return outfile.WriteFile(path, append(data, '\n'))
 }
 
 // Merge checks that files are the shards 0..n-1 of one command, each once,
