@@ -216,6 +216,9 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 	if r.timedOut {
 		return &SetupError{Msg: "Yosys reading " + name, Err: context.DeadlineExceeded}
 	}
+	if err := d.checkSpace(); err != nil {
+		return err
+	}
 	if err := d.refuse(name, r, log, top, user); err != nil {
 		return err
 	}
@@ -241,6 +244,9 @@ func (d *design) export(ctx context.Context, sides []string, wrapper string) err
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
 	d.cpu += r.cpu
 	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, "export.log"))
+	if err := d.checkSpace(); err != nil && !r.timedOut {
+		return err
+	}
 	switch {
 	case r.timedOut:
 		return &SetupError{Msg: "Yosys building the miter", Err: context.DeadlineExceeded}

@@ -3,6 +3,7 @@ package prove
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"occamy/cosim"
 )
@@ -52,4 +53,24 @@ func (d *design) cleanup() {
 	if !d.keep && d.dir != "" {
 		os.RemoveAll(d.dir)
 	}
+}
+
+// checkSpace returns a *SetupError naming the full disk when the work
+// directory's filesystem has no space (or no inodes) left: Yosys writes
+// its netlists, scripts and AIGER files without checking for write errors,
+// so a full disk showed as "unexpected end of JSON input" or ABC's "Wrong
+// input file format" instead.
+func (d *design) checkSpace() error {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(d.dir, &st); err != nil {
+		return nil
+	}
+	free := st.Bavail
+	if os.Geteuid() == 0 {
+		free = st.Bfree
+	}
+	if free == 0 || (st.Files > 0 && st.Ffree == 0) {
+		return &SetupError{Msg: "work directory " + d.dir, Err: syscall.ENOSPC}
+	}
+	return nil
 }

@@ -4,15 +4,20 @@ package prove
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
+	"occamy/rtl/outfile/outfiletest"
 )
 
 // TestKeepDir: a kept work directory (--keep) in use by another run is
@@ -107,5 +112,29 @@ func TestKeepDir(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, c.run)
+	}
+}
+
+// TestFullWorkDir: a --keep directory on a full disk ends in one line
+// naming "no space left on device", never a verdict. Before, Yosys wrote
+// truncated files without an error: at 112 KiB ABC said "Wrong input file
+// format" (iprove on a miter cut short), at 160 KiB and more the run
+// went on.
+func TestFullWorkDir(t *testing.T) {
+	needTools(t)
+	right, err := filepath.Abs("testdata/arb_scan_down.sv")
+	require.NoError(t, err)
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	for _, size := range []int{64 << 10, 112 << 10, 128 << 10} {
+		t.Run(fmt.Sprint(size>>10, "KiB"), func(t *testing.T) {
+			dir := outfiletest.SmallFS(t, size)
+			o := opts("arbiter", right, "arb_scan_down", map[string]int{"N": 8})
+			o.VerilogDir, o.WorkDir = root, filepath.Join(dir, "k")
+			res, err := Prove(context.Background(), o)
+			require.Error(t, err, "%v", res)
+			assert.Contains(t, err.Error(), "no space left on device")
+			assert.True(t, errors.Is(err, syscall.ENOSPC) || strings.Contains(err.Error(), "write "), "%v", err)
+		})
 	}
 }
