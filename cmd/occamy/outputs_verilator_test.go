@@ -45,9 +45,18 @@ func TestWaveformsFullDiskKeepVerdict(t *testing.T) {
 		assert.Empty(t, outfiletest.Entries(t, vdir), "size %d", size)
 	}
 
-	// prove's replay: the counterexample and its replay's verdict.
+	// A wrong design on a disk already full is still refuted.
 	dir := outfiletest.SmallFS(t, 64<<10)
-	out, errText, code := runCLI(t, "prove", "--block", "arbiter", "--rtl", byoDir+"my_rr_arbiter_wrapjump.sv",
+	outfiletest.Fill(t, dir)
+	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--rtl", byoDir+"queue_watch_ge_top.sv", "--param", "N=4,QW=4",
+		"--cycles", "20000", "--vcd", filepath.Join(dir, "v"))
+	require.Equal(t, 1, code, "%s%s", out, errText)
+	assert.Contains(t, out, "MISMATCH selector (queue_watch, verilator lock-step)")
+	assert.Contains(t, out, "no space left on device")
+
+	// prove's replay: the counterexample and its replay's verdict.
+	dir = outfiletest.SmallFS(t, 64<<10)
+	out, errText, code = runCLI(t, "prove", "--block", "arbiter", "--rtl", byoDir+"my_rr_arbiter_wrapjump.sv",
 		"--param", "N=4", "--vcd", filepath.Join(dir, "cex"))
 	require.Equal(t, 1, code, "%s%s", out, errText)
 	assert.Contains(t, out, "COUNTEREXAMPLE arbiter")
