@@ -32,10 +32,13 @@ import (
 type Error struct {
 	Path string
 	Err  error
+	// Atomic: the file was being written under a temporary name, so
+	// nothing reached Path.
+	Atomic bool
 }
 
 func (e *Error) Error() string {
-	if errors.Is(e.Err, syscall.ENOSPC) {
+	if e.Atomic && errors.Is(e.Err, syscall.ENOSPC) {
 		return e.Path + ": no space left on device (nothing written; an earlier file of that name is unchanged)"
 	}
 	return e.Path + ": " + e.Err.Error()
@@ -91,12 +94,12 @@ func Create(path string) (*File, error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return nil, &Error{Path: path, Err: unwrapPath(err)}
+		return nil, &Error{Path: path, Err: unwrapPath(err), Atomic: true}
 	}
 	if err := f.Chmod(mode); err != nil {
 		f.Close()
 		os.Remove(f.Name())
-		return nil, &Error{Path: path, Err: unwrapPath(err)}
+		return nil, &Error{Path: path, Err: unwrapPath(err), Atomic: true}
 	}
 	return &File{File: f, final: target, shown: path, mode: mode}, nil
 }
@@ -170,7 +173,7 @@ func (f *File) Commit() error {
 		if f.final != "" {
 			os.Remove(f.File.Name())
 		}
-		return &Error{Path: f.shown, Err: unwrapPath(err)}
+		return &Error{Path: f.shown, Err: unwrapPath(err), Atomic: f.final != ""}
 	}
 	return nil
 }
@@ -192,7 +195,7 @@ func (f *File) Abort() {
 func (f *File) Write(b []byte) (int, error) {
 	n, err := f.File.Write(b)
 	if err != nil {
-		err = &Error{Path: f.shown, Err: unwrapPath(err)}
+		err = &Error{Path: f.shown, Err: unwrapPath(err), Atomic: f.final != ""}
 	}
 	return n, err
 }
