@@ -258,16 +258,16 @@ func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string,
 	args := append([]string{"--xml-only", "--xml-output", xmlPath, "-Mdir", filepath.Join(tmp, "elab")}, s.frontArgs(srcs, incs)...)
 	out, err := runTool(ctx, tmp, tc.verilator, args...)
 	if err != nil {
-		return nil, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+		return nil, orNoSpace(tmp, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err})
 	}
 	f, err := os.Open(xmlPath)
 	if err != nil {
-		return nil, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err}
+		return nil, orNoSpace(tmp, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err})
 	}
 	defer f.Close()
 	el, err := ParseElaboration(f)
 	if err != nil {
-		return nil, err
+		return nil, orNoSpace(tmp, err)
 	}
 	if el.Top != s.Top {
 		return nil, fmt.Errorf("cosim: Verilator elaborated top %s, want %s", el.Top, s.Top)

@@ -58,7 +58,9 @@ import "C"
 
 import (
 	"fmt"
+	"os"
 	"sync"
+	"syscall"
 	"unsafe"
 )
 
@@ -154,6 +156,8 @@ type vmodel struct {
 	h      unsafe.Pointer // the wrapper's model handle; nil after Close
 	lib    *Library
 	cycles uint64
+	// tracePath is the VCD being written, for a write error's message.
+	tracePath string
 }
 
 // Ports implements Model.
@@ -315,7 +319,11 @@ func (m *vmodel) Trace(path string) error {
 		return ErrClosed
 	}
 	if path == "" {
-		if st := C.occ_call_trace_close(m.api, m.h); st != 0 {
+		st := C.occ_call_trace_close(m.api, m.h)
+		switch {
+		case st <= -100: // a write to the VCD failed: -(100 + errno)
+			return &os.PathError{Op: "write", Path: m.tracePath, Err: syscall.Errno(-st - 100)}
+		case st != 0:
 			return m.simError(int(st), m.cycles)
 		}
 		return nil
@@ -333,6 +341,7 @@ func (m *vmodel) Trace(path string) error {
 	case st != 0:
 		return m.simError(int(st), m.cycles)
 	}
+	m.tracePath = path
 	return nil
 }
 

@@ -69,6 +69,9 @@ func (s *Sim) Step() error {
 	if s.tracer != nil {
 		if err := s.tracer.Sample(s.cycle); err != nil {
 			s.err = fmt.Errorf("trace at cycle %d: %w", s.cycle, err)
+			// Closed now: a tracer that owns its file removes the
+			// unfinished one (vcd.CreateTracer), none is left behind.
+			s.tracer.Close()
 			s.tracer = nil
 			return s.err
 		}

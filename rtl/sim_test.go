@@ -133,8 +133,10 @@ func TestSimSampleErrorStopsTracing(t *testing.T) {
 	require.ErrorIs(t, err, boom)
 	assert.Contains(t, err.Error(), "trace at cycle 0")
 	assert.Equal(t, uint64(0), s.Cycle(), "the failing cycle does not complete")
+	assert.Equal(t, 1, tr.closed, "the failed tracer is closed at once, so its file is removed (a full disk left .run.vcd.tmp-*)")
 	require.NoError(t, s.Step(), "tracing is off after the error")
 	assert.ErrorIs(t, s.Close(), boom, "Close reports the first error")
+	assert.Equal(t, 1, tr.closed, "closed once")
 }
 
 func TestSimDeclareErrorLeavesTracingOff(t *testing.T) {

@@ -16,6 +16,8 @@ import (
 	"occamy/cosim/dpi"
 	"occamy/cosim/packaging"
 	"occamy/cosim/registry"
+
+	"occamy/rtl/outfile"
 )
 
 // newBlocksCmd prints the block registry (cosim/registry): what each
@@ -93,13 +95,8 @@ func writeDPITestbench(w io.Writer, bs []*registry.Block, args []string, file st
 	if err != nil {
 		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
 	}
-	tmp := file + ".tmp"
-	if err := os.WriteFile(tmp, m.Testbench(dpi.TBOptions{}), 0o644); err != nil {
-		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
-	}
-	if err := os.Rename(tmp, file); err != nil {
-		os.Remove(tmp)
-		return usageErr(fmt.Errorf("blocks: --dpi-tb: %w", err))
+	if err := outfile.WriteFile(file, m.Testbench(dpi.TBOptions{})); err != nil {
+		return usageErr(fmt.Errorf("blocks: --dpi-tb %w", err))
 	}
 	fmt.Fprintf(w, "wrote %s: module tb_dpi_%s (%s %s)\n", file, m.Block.Module, m.Block.Name, m.Block.ParamText(m.Params))
 	return nil
@@ -230,6 +227,9 @@ func validateParams(w io.Writer, bs []*registry.Block, list string) error {
 		n, err := strconv.Atoi(v)
 		if !ok || err != nil {
 			return usageErr(fmt.Errorf("blocks: --validate: %q is not NAME=INTEGER", f))
+		}
+		if _, dup := given[k]; dup {
+			return usageErr(fmt.Errorf("blocks: --validate: %s given twice", k))
 		}
 		given[k] = n
 	}

@@ -70,6 +70,29 @@ func TestBlocksBadInput(t *testing.T) {
 	assert.Empty(t, out)
 }
 
+// TestBlocksValidate: --validate takes each parameter once. Before, a
+// parameter given twice was taken at its last value: N=300,N=8 exited 0.
+func TestBlocksValidate(t *testing.T) {
+	for _, c := range []struct {
+		list        string
+		code        int
+		out, errOut string
+	}{
+		{"N=300,N=8", 2, "", "blocks: --validate: N given twice"},
+		{"N=8,N=8", 2, "", "blocks: --validate: N given twice"},
+		{"N=8, N=300", 2, "", "N given twice"},
+		{"N=300", 1, "rr_arbiter: parameter N=300 out of range, allowed 1..256\n", "parameters rejected"},
+		{"N=8", 0, "", ""},
+	} {
+		t.Run(c.list, func(t *testing.T) {
+			out, errText, code := runCLI(t, "blocks", "arbiter", "--validate", c.list)
+			assert.Equal(t, c.code, code, "%s%s", out, errText)
+			assert.Equal(t, c.out, out)
+			assert.Contains(t, errText, c.errOut)
+		})
+	}
+}
+
 // TestBlocksPackage: --package writes every file list and core under a
 // repository root (what make filelists commits), and refuses a directory
 // that is not one, or other flags, with exit 2.

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"occamy/rtl/outfile"
 )
 
 // JUnit XML, the subset CI dashboards read (Jenkins, GitLab, GitHub
@@ -127,33 +127,17 @@ func xmlSafe(s string) string {
 	}, s)
 }
 
-// writeJUnit writes the report to path atomically: a temporary file in the
-// same directory, synced, then renamed over path, so a reader (or a run
-// stopped half-way) never sees half a report.
+// writeJUnit writes the report to path through rtl/outfile: atomically
+// (a temporary file in the same directory, synced, then renamed over
+// path, so a reader or a run stopped half-way never sees half a report),
+// or through a device, FIFO or /dev/stdout, which it never replaces.
 func writeJUnit(path string, runs []*cosimRun) error {
 	body, err := xml.MarshalIndent(junitDoc(runs), "", "  ")
 	if err != nil {
 		return fmt.Errorf("cosim: --junit: %w", err)
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cosim: --junit %s: %w", path, err)
-	}
-	name := tmp.Name()
-	_, err = tmp.Write(append([]byte(xml.Header), append(body, '\n')...))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-		return fmt.Errorf("cosim: --junit %s: %w", path, err)
+	if err := outfile.WriteFile(path, append([]byte(xml.Header), append(body, '\n')...)); err != nil {
+		return fmt.Errorf("cosim: --junit %w", err)
 	}
 	return nil
 }

@@ -70,7 +70,7 @@ func TestOutputExitCodes(t *testing.T) {
 		want string
 		tool string
 	}{
-		{"sim --vcd onto a device", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", "/dev/full"}, "--vcd: vcd: create /dev/full: not a regular file", ""},
+		{"sim --vcd onto a device", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", "/dev/full"}, "--vcd: trace: vcd: writing the dump: /dev/full: no space left on device", ""},
 		{"sim --vcd in a missing directory", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", filepath.Join(empty, "no", "x.vcd")}, "no such file or directory", ""},
 		{"synth --verilog without sources", []string{"synth", "--verilog", empty}, "needs dt_threshold.sv: no such file or directory", "yosys"},
 	}

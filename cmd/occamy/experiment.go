@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/rtl/outfile"
 	"occamy/testbench/experiment"
 )
 
@@ -32,17 +34,21 @@ against what the paper reports. NAME "all" runs every experiment.
 Experiments: ` + strings.Join(experiment.Names(), ", ") + ` (--list describes them).
 See docs/experiments.md.`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if f.list {
-				return cobra.NoArgs(cmd, args)
+			if f.list && len(args) > 1 {
+				return fmt.Errorf("experiment --list: want at most one NAME, got %s", strings.Join(args, " "))
 			}
-			if len(args) != 1 {
+			if !f.list && len(args) != 1 {
 				return fmt.Errorf("experiment: want one NAME, allowed: %s, all", strings.Join(experiment.Names(), ", "))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.list {
-				return listExperiments(cmd.OutOrStdout())
+				name := ""
+				if len(args) == 1 {
+					name = args[0]
+				}
+				return listExperiments(cmd.OutOrStdout(), name)
 			}
 			return runExperiments(cmd, args[0], &f)
 		},
@@ -52,7 +58,7 @@ See docs/experiments.md.`,
 	fl.Uint64Var(&f.seed, "seed", 1, "traffic seed")
 	fl.IntVar(&f.jobs, "jobs", 0, "runs in parallel (0: one per core)")
 	fl.BoolVar(&f.quick, "quick", false, "a smaller sweep (smoke test; the figures in docs/ use the full one)")
-	fl.BoolVar(&f.list, "list", false, "list the experiments")
+	fl.BoolVar(&f.list, "list", false, "list the experiments (with NAME: describe that one)")
 	fl.StringVar(&f.shard, "shard", "", shardFlagUsage+" (writes NAME.shard-i-of-n.json in --out)")
 	return cmd
 }
@@ -93,7 +99,7 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 			continue
 		}
 		if err != nil {
-			return failErr(err)
+			return outputOrFail(err)
 		}
 		if err := out.WriteVerdict(cmd.OutOrStdout()); err != nil {
 			return failErr(err)
@@ -102,12 +108,31 @@ func runExperiments(cmd *cobra.Command, name string, f *experimentFlags) error {
 	return nil
 }
 
-func listExperiments(w io.Writer) error {
-	for _, n := range experiment.Names() {
+// listExperiments describes every experiment, or the one named (NAME
+// --list, as blocks NAME describes one block; "all" is every one).
+func listExperiments(w io.Writer, name string) error {
+	names := experiment.Names()
+	if name != "" && name != "all" {
+		if _, err := experiment.Lookup(name); err != nil {
+			return usageErr(fmt.Errorf("%v, all", err))
+		}
+		names = []string{name}
+	}
+	for _, n := range names {
 		e, _ := experiment.Lookup(n)
 		if _, err := fmt.Fprintf(w, "%-24s %-10s %s\n", e.Name, e.Figure, e.Summary); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// outputOrFail is exit 2 for a file that could not be written (a full
+// disk: rtl/outfile left nothing half-written), exit 1 otherwise.
+func outputOrFail(err error) error {
+	var oe *outfile.Error
+	if errors.As(err, &oe) {
+		return usageErr(err)
+	}
+	return failErr(err)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,4 +55,34 @@ func TestExperimentQuick(t *testing.T) {
 	require.Equal(t, 0, code, errText)
 	assert.Contains(t, out, "queue-evolution")
 	assert.Contains(t, out, "Fig. 21")
+}
+
+// TestExperimentList: --list describes every experiment, NAME --list the
+// one named (as blocks NAME describes one block), an unknown NAME is the
+// same error as without --list. Before, NAME --list said 'unknown command
+// "throughput-vs-load"' of an experiment that exists.
+func TestExperimentList(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		code  int
+		lines int
+		want  string
+	}{
+		{[]string{"--list"}, 0, 7, "queue-evolution"},
+		{[]string{"all", "--list"}, 0, 7, "qct-burst"},
+		{[]string{"throughput-vs-load", "--list"}, 0, 1, "throughput-vs-load "},
+		{[]string{"--list", "choking"}, 0, 1, "choking "},
+		{[]string{"nosuch", "--list"}, 2, 0, `experiment "nosuch" unknown, allowed: queue-evolution`},
+		{[]string{"choking", "qct-burst", "--list"}, 2, 0, "want at most one NAME"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errText, code := runCLI(t, append([]string{"experiment"}, c.args...)...)
+			require.Equal(t, c.code, code, errText)
+			assert.Contains(t, out+errText, c.want)
+			assert.NotContains(t, errText, "unknown command")
+			if c.code == 0 {
+				assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), c.lines, out)
+			}
+		})
+	}
 }

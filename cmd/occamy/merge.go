@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"occamy/rtl/infile"
 	"occamy/testbench/shard"
 )
 
@@ -38,7 +39,7 @@ CSV or JSON (throughput), are exactly those of the unsharded run.
 func runMerge(cmd *cobra.Command, paths []string, out string) error {
 	files := make([]shard.File, len(paths))
 	for i, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := infile.ReadFile(p, shard.MaxFileBytes)
 		if err != nil {
 			return usageErr(fmt.Errorf("merge: %v", err))
 		}
@@ -65,5 +66,9 @@ func runMerge(cmd *cobra.Command, paths []string, out string) error {
 	root.SetOut(cmd.OutOrStdout())
 	root.SetErr(cmd.ErrOrStderr())
 	root.SetArgs(command)
-	return root.ExecuteContext(shard.WithStore(cmdContext(cmd), st))
+	err = root.ExecuteContext(shard.WithStore(cmdContext(cmd), st))
+	if pe := (*shard.PointError)(nil); errors.As(err, &pe) {
+		return usageErr(pe)
+	}
+	return err
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/testbench/shard"
 )
 
 // TestShardMergeEqualsOneRun runs an experiment and a throughput sweep
@@ -70,6 +73,24 @@ func TestMergeBadInput(t *testing.T) {
 	s1 := filepath.Join(dir, "round-robin-vs-longest.shard-1-of-2.json")
 	junk := filepath.Join(dir, "junk.json")
 	require.NoError(t, os.WriteFile(junk, []byte(`{"format": "x"}`), 0o644))
+	// A point that is not the sweep's result, and shards whose stored
+	// command asks for a shard again.
+	b0, err := os.ReadFile(s0)
+	require.NoError(t, err)
+	malformed := filepath.Join(dir, "malformed.json")
+	require.NoError(t, os.WriteFile(malformed, []byte(strings.Replace(string(b0), `"0":{`, `"0":{"Senders":"many",`, 1)), 0o644))
+	var sharded []string
+	for i, f := range []string{s0, s1} {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		p := filepath.Join(dir, fmt.Sprintf("reshard-%d.json", i))
+		require.NoError(t, os.WriteFile(p, []byte(strings.Replace(string(b), `"--quick=true"`, `"--quick=true","--shard=0/2"`, 1)), 0o644))
+		sharded = append(sharded, p)
+	}
+	// Larger than merge reads (sparse: no disk used).
+	huge := filepath.Join(dir, "huge.json")
+	require.NoError(t, os.WriteFile(huge, nil, 0o644))
+	require.NoError(t, os.Truncate(huge, shard.MaxFileBytes+1))
 	cases := []struct {
 		name string
 		args []string
@@ -79,6 +100,14 @@ func TestMergeBadInput(t *testing.T) {
 		{"duplicate", []string{"merge", s0, s0, s1}, "again"},
 		{"foreign", []string{"merge", junk}, `format "x"`},
 		{"no file", []string{"merge", filepath.Join(dir, "nope.json")}, "no such file"},
+		// Before: read until memory ran out (2.2 GB), read whole, or read
+		// and the point's error did not name its file; a stored --shard
+		// replayed one shard again.
+		{"device", []string{"merge", "/dev/zero"}, "/dev/zero: a character device, want a regular file"},
+		{"directory", []string{"merge", dir}, dir + ": a directory, want a regular file"},
+		{"too large", []string{"merge", huge}, huge + ": larger than 64 MiB"},
+		{"malformed point", []string{"merge", malformed, s1}, malformed + ": point 0 is not a result of this sweep"},
+		{"stored --shard", []string{"merge", sharded[0], sharded[1]}, sharded[0] + `: its command ["experiment" "round-robin-vs-longest" "--out=` + dir + `" "--quick=true" "--shard=0/2"] has --shard=0/2`},
 		{"bad shard flag", []string{"experiment", "choking", "--shard", "2/2"}, "--shard"},
 		{"bad shard text", []string{"throughput", "--shard", "x"}, "--shard"},
 	}

@@ -51,8 +51,17 @@ prints one; --vcd writes both sides' waveforms.
 (arbiter, selector, threshold); without --param it sweeps the documented
 parameter subset (docs/prove.md).
 
+prove models one clock, the rising edge of clk_i, with an asynchronous
+reset only from rst_ni: a flop on another clock (divided, gated, falling
+edge, a data bit, a register), another asynchronous control, a latch, a
+combinational loop or a non-deterministic function ($random, $urandom,
+$time) is refused, naming the signal, the file and the line. An explicit X
+is read as 0; the verdict line then says "X not checked" with the places.
+--keep DIR is locked while the proof uses it.
+
 Exit status: 0 proven, 1 counterexample (or a property violated), 2 setup
-error (bad flags, contract, a design Yosys 0.23 cannot read), 3 inconclusive
+error (bad flags, contract, a design Yosys 0.23 cannot read, a construct
+prove refuses, a --keep directory in use, a full disk), 3 inconclusive
 within --timeout (the bounded depth reached is printed), 4 a counterexample
 whose replay does not show the mismatch: a bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64

@@ -66,6 +66,38 @@ func TestProveExitCodes(t *testing.T) {
 	assert.Contains(t, out, "PROVEN arbiter N=3: 5 properties")
 }
 
+// TestProveRefusesAndCaveats: a design prove cannot model soundly (a
+// flop on another clock, a non-deterministic function) exits 2 naming the
+// register or function, the file and the line; a design with an explicit X
+// is proven with the caveat on the verdict line. Before, the clock design
+// was PROVEN (exit 0, where cosim refutes it) and the X design ended in
+// "BUG IN THE FLOW" (exit 4).
+func TestProveRefusesAndCaveats(t *testing.T) {
+	needProveTools(t)
+	const td = "../../cosim/prove/testdata/"
+	for _, c := range []struct {
+		file, top string
+		code      int
+		stdout    string
+		stderr    string
+	}{
+		{td + "arb_clk_div.sv", "arb_clk_div", 2, "", "arb_clk_div.sv:42: next_q: clocked by clk_div_q"},
+		{td + "arb_clk_negedge.sv", "arb_clk_negedge", 2, "", "arb_clk_negedge.sv:40: next_q: clocked by the falling edge of clk_i"},
+		{td + "arb_reset_x.sv", "arb_reset_x", 0, "PROVEN (X not checked: 1 assignment, " + td + "arb_reset_x.sv:40) arbiter (arb_reset_x vs reference, N=4)", ""},
+	} {
+		t.Run(c.top, func(t *testing.T) {
+			out, errText, code := runCLI(t, "prove", "--block", "arbiter", "--rtl", c.file, "--param", "N=4")
+			require.Equal(t, c.code, code, "%s%s", out, errText)
+			assert.Contains(t, out, c.stdout)
+			assert.Contains(t, errText, c.stderr)
+			if c.code == 2 {
+				assert.Empty(t, out)
+				assert.Contains(t, errText, "prove: refused: "+c.top)
+			}
+		})
+	}
+}
+
 // TestProveReportCodes: inconclusive is exit 3 and says how deep the
 // bounded search got; a flow bug is exit 4.
 func TestProveReportCodes(t *testing.T) {

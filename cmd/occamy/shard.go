@@ -69,7 +69,7 @@ func saveShard(st *shard.Store, runErr error, command []string, path string, w i
 		return true, writeJSONLine(w, f)
 	}
 	if err := st.Save(path, command); err != nil {
-		return true, failErr(err)
+		return true, outputOrFail(err)
 	}
 	_, err := fmt.Fprintf(w, "%s: shard %s stored, wrote %s (occamy merge the %d shards)\n", command[1], st.Shard, path, st.Shard.N)
 	return true, err

@@ -55,7 +55,7 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 				if gerr != nil {
 					return usageErr(fmt.Errorf("--vcd: %w", gerr))
 				}
-				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s\nopen with: %s\n", ie.Cycles-1, wave.Summary(), wave.Command())
+				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s\n", ie.Cycles-1, wave.Lines())
 			}
 			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
 		}
@@ -89,7 +89,7 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 		return err
 	}
 	for _, wave := range waves {
-		fmt.Fprintf(w, "%s\nopen with: %s\n", wave.Summary(), wave.Command())
+		fmt.Fprintln(w, wave.Lines())
 	}
 	return nil
 }

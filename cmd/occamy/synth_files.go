@@ -11,6 +11,8 @@ import (
 
 	"occamy/cosim/synth"
 	"occamy/rtl/infile"
+
+	"occamy/rtl/outfile"
 )
 
 // synthFromJSON merges earlier runs' --json files (no Yosys): into --json,
@@ -82,28 +84,12 @@ func writeSynthReport(cmd *cobra.Command, rep synth.Report, out string) error {
 	return nil
 }
 
-// writeFileAtomic writes b to name through a temporary file in its
-// directory, so a full disk or a signal leaves no half-written file.
+// writeFileAtomic writes b to name through rtl/outfile (its directory
+// made first), so a full disk or a signal leaves no half-written file and
+// a device or link is written through, never replaced.
 func writeFileAtomic(name string, b []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return outfile.WriteFile(name, b)
 }

@@ -16,6 +16,7 @@
 #include "verilated_vcd_c.h"
 #endif
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -35,11 +36,33 @@ enum { OCC_OK = 0, OCC_STOP = 1, OCC_FINISH = 2, OCC_FATAL = 3 };
 // keep iterating a region that does not converge.
 struct OccFatal {};
 
+#if OCC_TRACE
+// OccVcdFile is Verilator's VCD file with its first write error kept
+// instead of fatal: Verilator 5.006 stops the simulation (vl_fatal) when a
+// VCD write fails, so a full disk ended a run with a false "fatal"
+// mismatch. The rest of the dump is dropped; occ_trace_close reports the
+// error and the caller removes the truncated file.
+class OccVcdFile final : public VerilatedVcdFile {
+public:
+    int err = 0;  // errno of the first failed write
+    ssize_t write(const char* bufp, ssize_t len) override {
+        if (err) return len;
+        const ssize_t got = VerilatedVcdFile::write(bufp, len);
+        if (got < 0 && errno != EAGAIN && errno != EINTR) {
+            err = errno;
+            return len;
+        }
+        return got;
+    }
+};
+#endif
+
 struct OccModel {
     VerilatedContext* ctx = nullptr;
     Vocc* top = nullptr;
 #if OCC_TRACE
     VerilatedVcdC* vcd = nullptr;
+    OccVcdFile* vcdFile = nullptr;  // vcd's file, owned here
 #endif
     uint64_t cycle = 0;   // full cycles run so far
     bool owed = false;    // OCC_REGIN: the edge ending the last stepped cycle has not run
@@ -241,6 +264,22 @@ void vl_fatal(const char* filename, int linenum, const char* /*hier*/, const cha
     throw OccFatal{};
 }
 
+#if OCC_TRACE
+// occ_vcd_close writes the final edge (unless the model is dead), closes
+// and frees the model's VCD and returns the errno of its first failed
+// write, 0 when every write succeeded.
+static int occ_vcd_close(OccModel* m) {
+    if (!m->dead) m->vcd->dump(m->cycle * 1000);
+    m->vcd->close();
+    delete m->vcd;
+    m->vcd = nullptr;
+    const int err = m->vcdFile ? m->vcdFile->err : 0;
+    delete m->vcdFile;
+    m->vcdFile = nullptr;
+    return err;
+}
+#endif
+
 // ---- The ABI. ----
 
 #define OCC_BEGIN(vm)                                \
@@ -328,12 +367,7 @@ OCC_API void occ_free(void* vm) {
     if (m->ctx) Verilated::threadContextp(m->ctx);
     try {
 #if OCC_TRACE
-        if (m->vcd) {
-            if (!m->dead) m->vcd->dump(m->cycle * 1000);
-            m->vcd->close();
-            delete m->vcd;
-            m->vcd = nullptr;
-        }
+        if (m->vcd) occ_vcd_close(m);
 #endif
         if (m->top && !m->dead) {
             occ_flush(m);
@@ -508,22 +542,20 @@ OCC_API int occ_reset(void* vm, uint64_t n) {
 OCC_API int occ_trace_open(void* vm, const char* path) {
 #if OCC_TRACE
     OCC_BEGIN(vm)
-    if (m->vcd) {
-        m->vcd->dump(m->cycle * 1000);
-        m->vcd->close();
-        delete m->vcd;
-        m->vcd = nullptr;
-    }
-    VerilatedVcdC* const vcd = new VerilatedVcdC;
+    if (m->vcd) occ_vcd_close(m);
+    OccVcdFile* const file = new OccVcdFile;
+    VerilatedVcdC* const vcd = new VerilatedVcdC(file);
     m->top->trace(vcd, 99);
     vcd->set_time_unit("1ps");
     vcd->set_time_resolution("1ps");
     vcd->open(path);
     if (!vcd->isOpen()) {
         delete vcd;
+        delete file;
         return -1;
     }
     m->vcd = vcd;
+    m->vcdFile = file;
     OCC_END
 #else
     (void)vm;
@@ -533,14 +565,14 @@ OCC_API int occ_trace_open(void* vm, const char* path) {
 }
 
 // occ_trace_close writes the final edge and closes the VCD, if one is open.
+// It returns -(100 + errno) when a write to the VCD failed (the file is
+// truncated; a full disk is -(100 + ENOSPC)).
 OCC_API int occ_trace_close(void* vm) {
 #if OCC_TRACE
     OCC_BEGIN(vm)
     if (m->vcd) {
-        m->vcd->dump(m->cycle * 1000);
-        m->vcd->close();
-        delete m->vcd;
-        m->vcd = nullptr;
+        const int err = occ_vcd_close(m);
+        if (err) return -(100 + err);
     }
     OCC_END
 #else

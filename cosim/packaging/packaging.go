@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"occamy/cosim/registry"
+
+	"occamy/rtl/outfile"
 )
 
 // Where the generated files live, relative to the repository root.
@@ -139,24 +141,8 @@ func Write(root string) ([]string, error) {
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			return done, err
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(full), ".gen-*")
-		if err != nil {
+		if err := outfile.WriteFile(full, want[p]); err != nil {
 			return done, err
-		}
-		_, werr := tmp.Write(want[p])
-		cerr := tmp.Close()
-		if werr == nil {
-			werr = cerr
-		}
-		if werr == nil {
-			werr = os.Chmod(tmp.Name(), 0o644)
-		}
-		if werr == nil {
-			werr = os.Rename(tmp.Name(), full)
-		}
-		if werr != nil {
-			os.Remove(tmp.Name())
-			return done, werr
 		}
 		done = append(done, p)
 	}

@@ -2,6 +2,7 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -62,19 +63,19 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		res.Verdict, res.Engine = Refuted, "bmc3"
 		m, err := readMap(filepath.Join(d.dir, "zero.map"))
 		if err != nil {
-			return setupf("AIGER map: %v", err)
+			return errors.Join(d.checkSpace(), setupf("AIGER map: %v", err))
 		}
 		if res.Cex, err = readCex(filepath.Join(d.dir, "zero.cex"), m, d.layout, bmc.cexFrame); err != nil {
-			return setupf("counterexample: %v", err)
+			return errors.Join(d.checkSpace(), setupf("counterexample: %v", err))
 		}
 	case pdr.status == 0:
 		res.Verdict, res.Engine = Refuted, "pdr"
 		m, err := readMap(filepath.Join(d.dir, "free.map"))
 		if err != nil {
-			return setupf("AIGER map: %v", err)
+			return errors.Join(d.checkSpace(), setupf("AIGER map: %v", err))
 		}
 		if res.Cex, err = readCex(filepath.Join(d.dir, "free.cex"), m, d.layout, pdr.cexFrame); err != nil {
-			return setupf("counterexample: %v", err)
+			return errors.Join(d.checkSpace(), setupf("counterexample: %v", err))
 		}
 		if len(res.Cex.PowerUp) > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("no counterexample from a zero power-up in %d cycles: this one needs power-up values %s",

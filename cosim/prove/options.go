@@ -102,6 +102,9 @@ type Result struct {
 	Latches, Ands int
 	// Notes are remarks that do not change the verdict.
 	Notes []string
+	// XSites are FILE:LINE of each explicit X or Z in the user's files: the
+	// miter reads them as 0, so their X behaviour is not checked.
+	XSites []string
 }
 
 // Summary is one line: the verdict, what was compared and how long it took.
@@ -113,13 +116,31 @@ func (r *Result) Summary() string {
 		if !r.Clocked {
 			when = "for every input (combinational)"
 		}
-		return fmt.Sprintf("PROVEN %s: outputs equal %s (%s, %s; miter %d latches, %d ANDs)",
-			what, when, r.Engine, secs(r.Total), r.Latches, r.Ands)
+		return fmt.Sprintf("PROVEN%s %s: outputs equal %s (%s, %s; miter %d latches, %d ANDs)",
+			r.xCaveat(), what, when, r.Engine, secs(r.Total), r.Latches, r.Ands)
 	case Refuted:
 		return fmt.Sprintf("COUNTEREXAMPLE %s: outputs differ at cycle %d (%s, %s)", what, r.Cex.Cycle, r.Engine, secs(r.Total))
 	}
 	return fmt.Sprintf("INCONCLUSIVE %s: no proof and no counterexample within the limit; bounded search found no difference in the first %d cycles (pdr reached frame %d, %s)",
 		what, r.Depth, r.PDRFrames, secs(r.Total))
+}
+
+// xCaveat is " (X not checked: N assignments, FILE:LINE ...)" when the
+// design writes explicit X or Z, which the miter reads as 0.
+func (r *Result) xCaveat() string {
+	if len(r.XSites) == 0 {
+		return ""
+	}
+	what := fmt.Sprintf("%d assignments", len(r.XSites))
+	if len(r.XSites) == 1 {
+		what = "1 assignment"
+	}
+	sites := r.XSites
+	more := ""
+	if len(sites) > 5 {
+		sites, more = sites[:5], " ..."
+	}
+	return fmt.Sprintf(" (X not checked: %s, %s%s)", what, strings.Join(sites, " "), more)
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }

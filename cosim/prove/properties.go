@@ -3,7 +3,6 @@ package prove
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -80,13 +79,9 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 			return nil, setupf("%s: %v", f, err)
 		}
 	}
-	d := &design{opt: Options{MemMB: opt.MemMB, Timeout: opt.Timeout}, bs: bs, dir: opt.WorkDir, keep: opt.WorkDir != ""}
-	if d.keep {
-		if err := os.MkdirAll(d.dir, 0o755); err != nil {
-			return nil, setupf("work directory: %v", err)
-		}
-	} else if d.dir, err = os.MkdirTemp("", "occamy-props-"); err != nil {
-		return nil, setupf("work directory: %v", err)
+	d := &design{opt: Options{MemMB: opt.MemMB, Timeout: opt.Timeout}, bs: bs}
+	if err := d.openWorkDir(opt.WorkDir, "occamy-props-"); err != nil {
+		return nil, err
 	}
 	defer d.cleanup()
 	res := &PropResult{Block: bs.Name, Params: bs.Params, Order: bs.Order, Properties: names}

@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,6 +31,9 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer d.cleanup()
 	res := &Result{Block: d.bs.Name, Top: d.top, Params: d.bs.Params, Order: d.bs.Order, Files: d.files, Clocked: d.bs.Clocked}
+	if res.XSites = xSites(d.files, userNames(d.files, opt.RTL)); len(res.XSites) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("X not checked: the proof reads each explicit X or Z (%d in your files) as 0, as a zero power-up replay on Verilator does; occamy cosim checks X (random draws on Verilator, four-state on Icarus)", len(res.XSites)))
+	}
 	if note, err := d.checkContract(ctx); err != nil {
 		return nil, err
 	} else if note != "" {
@@ -62,8 +66,9 @@ type design struct {
 	layout  cosim.Layout
 	dir     string
 	keep    bool
-	verilog bool // Verilator accepted the user's files
-	module  bool // a memory module: no golden model, no replay
+	release func() // unlocks a kept work directory
+	verilog bool   // Verilator accepted the user's files
+	module  bool   // a memory module: no golden model, no replay
 	cpu     time.Duration
 }
 
@@ -130,13 +135,8 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	if d.layout, err = cosim.NewLayout(bs.Ports, clock, reset, false); err != nil {
 		return nil, err
 	}
-	if opt.WorkDir != "" {
-		d.dir, d.keep = opt.WorkDir, true
-		if err := os.MkdirAll(d.dir, 0o755); err != nil {
-			return nil, setupf("work directory: %v", err)
-		}
-	} else if d.dir, err = os.MkdirTemp("", "occamy-prove-"); err != nil {
-		return nil, setupf("work directory: %v", err)
+	if err := d.openWorkDir(opt.WorkDir, "occamy-prove-"); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
@@ -146,12 +146,6 @@ func orNone(s []string) string {
 		return "no module"
 	}
 	return strings.Join(s, ", ")
-}
-
-func (d *design) cleanup() {
-	if !d.keep {
-		os.RemoveAll(d.dir)
-	}
 }
 
 func (d *design) gparams() map[string]string {
@@ -217,10 +211,18 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 	}
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
 	d.cpu += r.cpu
-	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, name+".log"))
-	switch {
-	case r.timedOut:
+	log := filepath.Join(d.dir, name+".log")
+	os.Rename(filepath.Join(d.dir, "yosys.log"), log)
+	if r.timedOut {
 		return &SetupError{Msg: "Yosys reading " + name, Err: context.DeadlineExceeded}
+	}
+	if err := d.checkSpace(); err != nil {
+		return err
+	}
+	if err := d.refuse(name, r, log, top, user); err != nil {
+		return err
+	}
+	switch {
 	case r.err == nil:
 		return nil
 	case memKilled(r):
@@ -242,6 +244,9 @@ func (d *design) export(ctx context.Context, sides []string, wrapper string) err
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
 	d.cpu += r.cpu
 	os.Rename(filepath.Join(d.dir, "yosys.log"), filepath.Join(d.dir, "export.log"))
+	if err := d.checkSpace(); err != nil && !r.timedOut {
+		return err
+	}
 	switch {
 	case r.timedOut:
 		return &SetupError{Msg: "Yosys building the miter", Err: context.DeadlineExceeded}

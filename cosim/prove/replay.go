@@ -21,6 +21,7 @@ const powerUpSeeds = 8
 // cycle after the first reset edge) and checks that the runner finds the
 // mismatch the miter found.
 func (d *design) replay(ctx context.Context, res *Result) error {
+	d.unlock()
 	if d.module {
 		res.Notes = append(res.Notes, res.Block+" has no golden-model adapter in the co-simulation runner: the counterexample is not replayed")
 		return nil

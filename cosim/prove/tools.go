@@ -98,6 +98,9 @@ func yosysErrors(out string) string {
 			keep = append(keep, strings.TrimSpace(l))
 		}
 	}
+	if strings.TrimSpace(out) == "" {
+		return "(Yosys printed nothing; its log is in the work directory, kept with --keep)"
+	}
 	if len(keep) == 0 {
 		lines := strings.Split(strings.TrimSpace(out), "\n")
 		if len(lines) > 5 {

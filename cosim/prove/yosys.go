@@ -16,7 +16,14 @@ var shiftxMap string
 var arithMap string
 
 // sideScript reads one design, elaborates top at params, flattens it and
-// writes it as RTLIL with its top renamed to as.
+// writes it as RTLIL with its top renamed to as, and as Yosys JSON
+// (out with .json for .il) for the storage check, with Yosys's check
+// report (.check: combinational loops). Every X and Z constant
+// and every undriven bit is made 0 before anything is optimised: Yosys's
+// opt would otherwise choose their values in the user's favour, where a
+// zero power-up Verilator run (the replay) reads them as 0. Memories are
+// collected first: an asynchronous read port's enable is an X that must
+// stay 1, and a memory's power-up contents stay free.
 func sideScript(files []string, top string, params map[string]int, as, out string) string {
 	var b strings.Builder
 	b.WriteString("read_verilog -sv -defer -noassert -noassume")
@@ -27,7 +34,8 @@ func sideScript(files []string, top string, params map[string]int, as, out strin
 	for _, k := range sortedKeys(params) {
 		fmt.Fprintf(&b, " -chparam %s %d", k, params[k])
 	}
-	fmt.Fprintf(&b, "\nproc\nflatten\nrename -top %s\nhierarchy -top %s\nopt_clean\nwrite_rtlil %s\n", as, as, out)
+	fmt.Fprintf(&b, "\nproc\nflatten\nmemory_collect\nsetundef -undriven -zero\nsetundef -zero\nopt_expr\nrename -top %s\nhierarchy -top %s\nopt_clean\ntee -q -o %s check\nwrite_json %s\nwrite_rtlil %s\n",
+		as, as, strings.TrimSuffix(out, ".il")+".check", strings.TrimSuffix(out, ".il")+".json", out)
 	return b.String()
 }
 

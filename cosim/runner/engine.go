@@ -72,6 +72,7 @@ type engine struct {
 	prev         *chunk   // the chunk before the current one, for traces
 	rin, rout    []uint32 // RTL-layout scratch when the layouts differ
 	goldCycleErr error
+	traceErr     error // the golden waveform failed (dropTrace): no waveforms
 	// only, when set, are the only outputs (indices into the contract
 	// layout) compared, and events other than a fatal one do not stop
 	// the run: the second pass that looks for the first difference on a
@@ -302,7 +303,8 @@ func (e *engine) count(ch *chunk, n, ran int) error {
 	iw, ow := e.s.canon.InWords, e.s.canon.OutWords
 	for k := 0; k < ran; k++ {
 		if err := e.gt.sample(ch.first+uint64(k), ch.in[k*iw:(k+1)*iw], ch.gold[k*ow:(k+1)*ow]); err != nil {
-			return setupf("VCD: %v", err)
+			e.dropTrace(err)
+			return nil
 		}
 	}
 	return nil

@@ -169,13 +169,16 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	}
 	e := &engine{s: s, m: m, pm: pm, sd: sd, gt: gt, res: res, only: only}
 	runErr := e.run(ctx)
-	if gt != nil {
-		if err := gt.close(); err != nil && runErr == nil {
-			runErr = setupf("VCD: %v", err)
+	if e.gt != nil {
+		if err := e.gt.close(); err != nil {
+			e.traceErr = err
 		}
-		if err := m.Trace(""); err != nil && runErr == nil {
-			runErr = err
+		if err := m.Trace(""); err != nil && e.traceErr == nil {
+			e.traceErr = err
 		}
+	}
+	if e.traceErr != nil {
+		waveformsLost(res, e.traceErr)
 	}
 	return runErr
 }

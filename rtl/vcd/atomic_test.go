@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl"
+	"occamy/rtl/outfile/outfiletest"
 )
 
 // edgesIn counts the rising edges of occamy.clk in a dump file.
@@ -92,12 +93,64 @@ func TestCreateTracerAtomic(t *testing.T) {
 	assert.NoFileExists(t, bad)
 	assert.Empty(t, leftovers(t, bad))
 
-	// Onto a device: refused, the device stays.
-	_, err = CreateTracer("/dev/null", TracerOptions{})
-	require.ErrorContains(t, err, "not a regular file")
-	st, err := os.Stat("/dev/null")
+}
+
+// TestCreateTracerKinds: a dump onto a device or a link (in a private
+// /dev) is written through and the node stays what it was; a directory is
+// refused with one line. Before, a device was refused ("not a regular
+// file") and a link to a regular file was replaced by the dump.
+func TestCreateTracerKinds(t *testing.T) {
+	d := outfiletest.NewDev(t)
+	cases := []struct {
+		name, path string
+		err        string
+		still      func(string) bool
+	}{
+		{"device", d.Null, "", outfiletest.IsCharDevice},
+		{"link to a device", d.Link, "", outfiletest.IsSymlink},
+		{"link to a file", d.FileLink, "", outfiletest.IsSymlink},
+		{"directory", d.Dir, "vcd: " + d.Dir + ": a directory, want a file", func(string) bool { return true }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c2 := &counter{EnI: true}
+			tr, err := CreateTracer(c.path, TracerOptions{})
+			if c.err != "" {
+				require.EqualError(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			require.NoError(t, tr.Declare([]rtl.Scope{{Name: "u", Signals: c2.Signals()}}))
+			for i := uint64(0); i < 10; i++ {
+				require.NoError(t, tr.Sample(i))
+			}
+			require.NoError(t, tr.Close())
+			assert.True(t, c.still(c.path))
+		})
+	}
+	assert.Equal(t, 10, edgesIn(t, d.File), "the dump went where the link points")
+}
+
+// TestCreateTracerFullDisk: a dump that fills the disk is a *WriteError
+// saying "no space left on device", and neither a temporary nor a
+// truncated dump is left.
+func TestCreateTracerFullDisk(t *testing.T) {
+	dir := outfiletest.SmallFS(t, 64<<10)
+	path := filepath.Join(dir, "run.vcd")
+	c := &counter{EnI: true}
+	tr, err := CreateTracer(path, TracerOptions{})
 	require.NoError(t, err)
-	assert.NotZero(t, st.Mode()&os.ModeCharDevice)
+	require.NoError(t, tr.Declare([]rtl.Scope{{Name: "u", Signals: c.Signals()}}))
+	for i := uint64(0); err == nil && i < 100000; i++ {
+		err = tr.Sample(i)
+	}
+	if cerr := tr.Close(); err == nil {
+		err = cerr
+	}
+	var we *WriteError
+	require.ErrorAs(t, err, &we)
+	assert.Contains(t, err.Error(), "no space left on device")
+	assert.Empty(t, outfiletest.Entries(t, dir))
 }
 
 // failAfter is a writer that fails once n bytes are written.

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"occamy/testbench/sweep"
+
+	"occamy/rtl/outfile"
 )
 
 // Options are the inputs every experiment takes.
@@ -93,21 +95,22 @@ func (e *Experiment) Run(ctx context.Context, o Options) (*Output, error) {
 	return out, nil
 }
 
+// writeCSV writes the table through rtl/outfile: complete or not at all.
 func writeCSV(path string, header []string, rows [][]string) error {
-	f, err := os.Create(path)
+	f, err := outfile.Create(path)
 	if err != nil {
 		return err
 	}
 	w := csv.NewWriter(f)
 	if err := w.Write(header); err != nil {
-		f.Close()
+		f.Abort()
 		return err
 	}
 	if err := w.WriteAll(rows); err != nil {
-		f.Close()
+		f.Abort()
 		return err
 	}
-	return f.Close()
+	return f.Commit()
 }
 
 // WriteVerdict prints the verdict lines and the files written.

@@ -3,7 +3,6 @@ package experiment
 import (
 	"fmt"
 	"image/color"
-	"os"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -12,6 +11,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"occamy/rtl/outfile"
 )
 
 // Figure is a grid of plots (rows of columns) saved together.
@@ -47,15 +48,17 @@ func (f *Figure) Save(base string) ([]string, error) {
 				}
 			}
 		}
-		file, err := os.Create(path)
+		// Through rtl/outfile: a failed write (a full disk) leaves no
+		// truncated figure under its final name.
+		file, err := outfile.Create(path)
 		if err != nil {
 			return files, err
 		}
 		if _, err := c.WriteTo(file); err != nil {
-			file.Close()
-			return files, fmt.Errorf("%s: %w", path, err)
+			file.Abort()
+			return files, err
 		}
-		if err := file.Close(); err != nil {
+		if err := file.Commit(); err != nil {
 			return files, err
 		}
 		files = append(files, path)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"occamy/rtl/outfile"
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario/gtkw"
 )
@@ -36,8 +37,23 @@ type Wave struct {
 	From, To, Period uint64
 }
 
-// Command is the command that opens the waveform with its save file.
-func (w *Wave) Command() string { return "gtkwave " + w.VCD + " " + w.GTKW }
+// Command is the command that opens the waveform with its save file; ""
+// when there is none (a waveform written through a device or a pipe).
+func (w *Wave) Command() string {
+	if w.GTKW == "" {
+		return ""
+	}
+	return "gtkwave " + w.VCD + " " + w.GTKW
+}
+
+// Lines is what a command prints of the waveform: its Summary, then the
+// command that opens it when there is one.
+func (w *Wave) Lines() string {
+	if c := w.Command(); c != "" {
+		return w.Summary() + "\nopen with: " + c
+	}
+	return w.Summary()
+}
 
 // Summary says in one line what the save file opens on.
 func (w *Wave) Summary() string {
@@ -90,6 +106,11 @@ func wavePeriod(rd *vcd.Reader, clock string) uint64 {
 // first); the egress scheduler's grant and the dequeue's state; the clock;
 // every memory's port use; and, collapsed, the rest of the TM's signals.
 func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
+	if st, err := os.Stat(vcdPath); err == nil && !st.Mode().IsRegular() {
+		// Written through a device or a pipe (/dev/null, /dev/stdout):
+		// nothing to read back, and nothing for a save file to open.
+		return &Wave{VCD: vcdPath}, nil
+	}
 	f, err := os.Open(vcdPath)
 	if err != nil {
 		return nil, err
@@ -134,15 +155,15 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 	if view != nil {
 		s.Comment = append(s.Comment, w.Summary(), fmt.Sprintf("cycle c is the rising edge at time c*%d", w.Period))
 	}
-	g, err := os.Create(w.GTKW)
+	g, err := outfile.Create(w.GTKW)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := s.WriteTo(g); err != nil {
-		g.Close()
+		g.Abort()
 		return nil, err
 	}
-	return w, g.Close()
+	return w, g.Commit()
 }
 
 // view sets w's window on its drop, or on the whole run of cycles cycles,

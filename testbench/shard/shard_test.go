@@ -105,6 +105,19 @@ func TestMergeChecks(t *testing.T) {
 	assert.ErrorContains(t, err, "command")
 	_, _, err = Merge([]File{mk("0/2", "x", 0, 1), mk("1/2", "x", 3)}, names)
 	assert.ErrorContains(t, err, "does not belong")
+	_, _, err = Merge([]File{mk("0/2", "--shard=0/2", 0, 2), mk("1/2", "--shard=0/2", 1, 3)}, names)
+	assert.ErrorContains(t, err, "a: its command [\"--shard=0/2\"] has --shard=0/2")
+	_, _, err = Merge([]File{mk("0/2", "--shard", 0, 2), mk("1/2", "--shard", 1, 3)}, names)
+	assert.ErrorContains(t, err, "has --shard")
+	// A point of the wrong type names the file it came from.
+	_, st, err = Merge([]File{mk("0/2", "x", 0, 2), mk("1/2", "x", 1, 3)}, names)
+	require.NoError(t, err)
+	var s string
+	err = st.Calls[0].Get(3, &s)
+	var pe *PointError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, "b", pe.File)
+	assert.ErrorContains(t, err, "b: point 3 is not a result of this sweep")
 }
 
 func FuzzParse(f *testing.F) {

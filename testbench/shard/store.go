@@ -7,8 +7,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
+
+	"occamy/rtl/outfile"
 )
+
+// MaxFileBytes bounds a shard file merge reads (a point takes about 100
+// bytes: 600 000 points).
+const MaxFileBytes = 64 << 20
 
 // ErrPartial is returned by a sweep run under a shard's Store once its
 // points are computed and stored: the caller saves the Store instead of
@@ -19,6 +26,9 @@ var ErrPartial = errors.New("shard: this shard's points are stored; merge all sh
 type Call struct {
 	N       int                     `json:"n"`
 	Results map[int]json.RawMessage `json:"results"`
+	// From names the shard file each point was read from (merged calls
+	// only), for errors.
+	From map[int]string `json:"-"`
 }
 
 // Store holds the results of a sharded run (Replay false: only its
@@ -94,9 +104,24 @@ func (c *Call) Get(i int, v any) error {
 		return fmt.Errorf("shard: point %d of %d missing from the merged shards", i, c.N)
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
+		if f, ok := c.From[i]; ok {
+			return &PointError{File: f, Point: i, Err: err}
+		}
 		return fmt.Errorf("shard: point %d: %w", i, err)
 	}
 	return nil
+}
+
+// PointError is a merged shard file's point that does not decode as the
+// sweep's result: bad input, naming the file.
+type PointError struct {
+	File  string
+	Point int
+	Err   error
+}
+
+func (e *PointError) Error() string {
+	return fmt.Sprintf("%s: point %d is not a result of this sweep: %v", e.File, e.Point, e.Err)
 }
 
 // FileFormat marks a shard file.
@@ -111,9 +136,9 @@ type File struct {
 	Calls   []Call   `json:"calls"`
 }
 
-// Save writes the store as a shard file for command, atomically (a
-// temporary file renamed into place, so an interrupted write leaves
-// nothing half-written).
+// Save writes the store as a shard file for command through rtl/outfile
+// (atomically: an interrupted write or a full disk leaves nothing
+// half-written).
 func (st *Store) Save(path string, command []string) error {
 	data, err := json.Marshal(File{Format: FileFormat, Command: command, Shard: st.Shard.String(), Calls: st.Calls})
 	if err != nil {
@@ -122,20 +147,7 @@ func (st *Store) Save(path string, command []string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".shard-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return outfile.WriteFile(path, append(data, '\n'))
 }
 
 // Merge checks that files are the shards 0..n-1 of one command, each once,
@@ -156,11 +168,16 @@ func Merge(files []File, names []string) ([]string, *Store, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", names[k], err)
 		}
+		for _, a := range f.Command {
+			if a == "--shard" || strings.HasPrefix(a, "--shard=") {
+				return nil, nil, fmt.Errorf("%s: its command %q has %s: a shard file stores the command without --shard", names[k], f.Command, a)
+			}
+		}
 		if k == 0 {
 			cmd, n = f.Command, s.N
 			st.Calls = make([]Call, len(f.Calls))
 			for i, c := range f.Calls {
-				st.Calls[i] = Call{N: c.N, Results: map[int]json.RawMessage{}}
+				st.Calls[i] = Call{N: c.N, Results: map[int]json.RawMessage{}, From: map[int]string{}}
 			}
 		}
 		if fmt.Sprint(f.Command) != fmt.Sprint(cmd) {
@@ -185,6 +202,7 @@ func Merge(files []File, names []string) ([]string, *Store, error) {
 					return nil, nil, fmt.Errorf("%s: point %d does not belong to shard %s", names[k], idx, s)
 				}
 				st.Calls[i].Results[idx] = raw
+				st.Calls[i].From[idx] = names[k]
 			}
 		}
 	}

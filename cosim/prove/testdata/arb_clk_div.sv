@@ -1,0 +1,46 @@
+// A WRONG arbiter for the clock check: arb_scan_down.sv with its pointer
+// clocked by a divided clock (clk_i / 2, a register toggled every cycle), so
+// the pointer moves at most every other cycle. occamy cosim shows a
+// mismatch on Verilator and Icarus; a proof that took every flop as a flop
+// of clk_i called it PROVEN. Expected: refused, naming clk_div_q.
+module arb_clk_div #(
+  parameter int N = 64
+) (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+  input  logic [N-1:0]                         req_i,
+  input  logic                                 ack_i,
+  output logic                                 gnt_valid_o,
+  output logic [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx_o
+);
+  localparam int W = (N > 1) ? $clog2(N) : 1;
+  logic [W-1:0] next_q;
+  logic [W-1:0] lo_idx, hi_idx;
+  logic         hi_any;
+
+  always_comb begin
+    lo_idx = '0;
+    hi_idx = '0;
+    hi_any = 1'b0;
+    for (int i = N - 1; i >= 0; i--) begin
+      if (req_i[i]) begin
+        lo_idx = W'(i);
+        if (W'(i) >= next_q) begin
+          hi_idx = W'(i);
+          hi_any = 1'b1;
+        end
+      end
+    end
+  end
+
+  assign gnt_valid_o = req_i != '0;
+  assign gnt_idx_o   = hi_any ? hi_idx : lo_idx;
+
+  logic clk_div_q = 1'b0;
+  always_ff @(posedge clk_i) clk_div_q <= ~clk_div_q;
+
+  always_ff @(posedge clk_div_q) begin
+    if (!rst_ni) next_q <= '0;
+    else if (gnt_valid_o && ack_i) next_q <= (32'(gnt_idx_o) + 1 == N) ? '0 : gnt_idx_o + 1'b1;
+  end
+endmodule

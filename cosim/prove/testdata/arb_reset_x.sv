@@ -1,0 +1,43 @@
+// arb_scan_down.sv with its pointer reset to 'x (a shortcut some RTL takes
+// for "any value"). The proof reads an explicit X as 0, as a replay from a
+// zero power-up does, so it is PROVEN only with the caveat "X not checked"
+// on the verdict line; occamy cosim shows the X (random draws on the
+// two-state simulator, four-state on Icarus).
+module arb_reset_x #(
+  parameter int N = 64
+) (
+  input  logic                                 clk_i,
+  input  logic                                 rst_ni,
+  input  logic [N-1:0]                         req_i,
+  input  logic                                 ack_i,
+  output logic                                 gnt_valid_o,
+  output logic [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx_o
+);
+  localparam int W = (N > 1) ? $clog2(N) : 1;
+  logic [W-1:0] next_q;
+  logic [W-1:0] lo_idx, hi_idx;
+  logic         hi_any;
+
+  always_comb begin
+    lo_idx = '0;
+    hi_idx = '0;
+    hi_any = 1'b0;
+    for (int i = N - 1; i >= 0; i--) begin
+      if (req_i[i]) begin
+        lo_idx = W'(i);
+        if (W'(i) >= next_q) begin
+          hi_idx = W'(i);
+          hi_any = 1'b1;
+        end
+      end
+    end
+  end
+
+  assign gnt_valid_o = req_i != '0;
+  assign gnt_idx_o   = hi_any ? hi_idx : lo_idx;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) next_q <= 'x;
+    else if (gnt_valid_o && ack_i) next_q <= (32'(gnt_idx_o) + 1 == N) ? '0 : gnt_idx_o + 1'b1;
+  end
+endmodule
