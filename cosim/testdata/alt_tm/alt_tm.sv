@@ -175,7 +175,7 @@ module alt_tm #(
   logic [N*CW-1:0] wr_all;                // PD FIFO write pointers
   logic [N-1:0]    pd_ne;                 // PD FIFO not empty
 
-  logic [THR_STAGES:0][Q*QW-1:0] thr_stage;
+  logic [(THR_STAGES+1)*Q*QW-1:0] thr_stage;    // stage k at [k*Q*QW +: Q*QW]
   logic [Q*QW-1:0] thr_use;
 
   // ----------------------------------------------------- ingress, stage 0
@@ -276,17 +276,17 @@ module alt_tm #(
 
   // ------------------------------------------------------------- thresholds
   for (genvar c = 0; c < Q; c++) begin : g_cls
-    assign thr_stage[0][c*QW +: QW] = dt(free_q, cfg_alpha_i[c*AW +: AW]);
+    assign thr_stage[c*QW +: QW] = dt(free_q, cfg_alpha_i[c*AW +: AW]);
   end
   for (genvar k = 0; k < THR_STAGES; k++) begin : g_thr
     logic [Q*QW-1:0] thr_q;
     always_ff @(posedge clk_i) begin
       if (!rst_ni) thr_q <= '0;
-      else         thr_q <= thr_stage[k];
+      else         thr_q <= thr_stage[k*Q*QW +: Q*QW];
     end
-    assign thr_stage[k+1] = thr_q;
+    assign thr_stage[(k+1)*Q*QW +: Q*QW] = thr_q;
   end
-  assign thr_use = thr_stage[THR_STAGES];
+  assign thr_use = thr_stage[THR_STAGES*Q*QW +: Q*QW];
 
   // -------------------------------------------------------------- per queue
   for (genvar i = 0; i < N; i++) begin : g_q

@@ -25,7 +25,8 @@
 //   lost:    after the drain, every admitted packet left or was dropped
 // Summary lines start with "tb_alt_tm:"; the last line is PASS or FAIL.
 // Plusargs: +seed=S (default 1), +cycles=C (4000), +alpha=E (class
-// exponent, all classes, default 3), +hd=0|1 (default 1).
+// exponent, all classes, default 3), +alpha0=E (class 0's, default
+// +alpha's), +hd=0|1 (default 1).
 module tb_alt_tm #(
   parameter int P      = 4,
   parameter int Q      = 2,
@@ -43,7 +44,7 @@ module tb_alt_tm #(
   localparam int MAXP  = 1 << 16;   // packet records
   localparam int RING  = 1 << 12;   // shadow FIFO per queue, packets
   localparam int PHASE = 400;       // cycles between hot-port moves
-  localparam int DRAIN = 16 * B * R + 1000;
+  localparam int DRAIN = 4 * B * R + 1000;  // cycles the drain may take
   // Packet states.
   localparam int ST_OFFERED = 0, ST_ADM = 1, ST_REFUSED = 2, ST_LEFT = 3, ST_HD = 4;
 
@@ -82,7 +83,7 @@ module tb_alt_tm #(
 
   // Run control and random numbers (xorshift32: the same traffic on both
   // simulators for one seed).
-  int seed, cycles, aexp, hdarg, cyc, drain_cyc, done;
+  int seed, cycles, aexp, aexp0, hdarg, cyc, drain_cyc, done;
   logic [31:0] rng;
 
   // Packet records, shadow queues, ports in transmission.
@@ -156,10 +157,11 @@ module tb_alt_tm #(
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     if (!$value$plusargs("cycles=%d", cycles)) cycles = 4000;
     if (!$value$plusargs("alpha=%d", aexp)) aexp = 3;
+    if (!$value$plusargs("alpha0=%d", aexp0)) aexp0 = aexp;
     if (!$value$plusargs("hd=%d", hdarg)) hdarg = 1;
     rng = 32'h9e3779b9 ^ 32'(seed);
     if (rng == '0) rng = 32'h1;
-    for (int c = 0; c < Q; c++) alpha[c*AW +: AW] = AW'(aexp);
+    for (int c = 0; c < Q; c++) alpha[c*AW +: AW] = AW'((c == 0) ? aexp0 : aexp);
     hd_en = hdarg != 0;
     for (int i = 0; i < N; i++) begin
       sq_h[i] = 0; sq_t[i] = 0; sh_qlen[i] = 0; qlen_h1[i] = 0; qlen_h2[i] = 0;
@@ -197,7 +199,7 @@ module tb_alt_tm #(
           s = pend_ser; q = rec_q[s]; L = rec_len[s];
           if (int'(adm_queue) != q) report(1, s, q, q, int'(adm_queue));
           if (int'(adm_cells) != L) report(1, s, q, L, int'(adm_cells));
-          thr_c = dt_ref(pend_thr_free, aexp);
+          thr_c = dt_ref(pend_thr_free, (q % Q == 0) ? aexp0 : aexp);
           exp_drop = (L == 0 || L > MAXPKT || pend_qlen + L > thr_c || L > pend_free) ? 1 : 0;
           if (int'(adm_drop) != exp_drop) report(3, s, q, exp_drop, int'(adm_drop));
           if (!adm_drop) begin
@@ -222,7 +224,8 @@ module tb_alt_tm #(
       if (hd_valid) begin
         q = int'(hd_queue);
         if (!hd_en) report(3, -1, q, 0, 1);
-        if (!(qlen_h2[q] > dt_ref(free_h3, aexp))) report(3, -1, q, dt_ref(free_h3, aexp) + 1, qlen_h2[q]);
+        thr_c = dt_ref(free_h3, (q % Q == 0) ? aexp0 : aexp);
+        if (!(qlen_h2[q] > thr_c)) report(3, -1, q, thr_c + 1, qlen_h2[q]);
         if (sq_t[q] == sq_h[q]) begin
           report(1, -1, q, 1, 0);
         end else begin
@@ -342,8 +345,8 @@ module tb_alt_tm #(
     for (int i = 0; i < nser; i++)
       if (rec_st[i] == ST_ADM) report(4, i, rec_q[i], ST_LEFT, ST_ADM);
     if (free_now != B) report(2, -1, -1, B, free_now);
-    $display("tb_alt_tm: seed=%0d cycles=%0d alpha_exp=%0d hd=%0d drain=%0d P=%0d Q=%0d B=%0d MAXPKT=%0d R=%0d",
-             seed, cyc, aexp, hdarg, drain_cyc, P, Q, B, MAXPKT, R);
+    $display("tb_alt_tm: seed=%0d cycles=%0d alpha_exp=%0d alpha0_exp=%0d hd=%0d drain=%0d P=%0d Q=%0d B=%0d MAXPKT=%0d R=%0d",
+             seed, cyc, aexp, aexp0, hdarg, drain_cyc, P, Q, B, MAXPKT, R);
     $display("tb_alt_tm: offered=%0d admitted=%0d refused=%0d refused_thr=%0d left=%0d head_dropped=%0d head_dropped_cells=%0d cells_out=%0d max_buffered=%0d",
              offered, admitted, refused, refused_thr, left, hdropped, hd_cells_sum, cells_out, max_buffered);
     $display("tb_alt_tm: errors=%0d data=%0d order=%0d conservation=%0d policy=%0d lost=%0d",
