@@ -49,8 +49,8 @@
 //     thr(t), or cells > free_o(t), where thr(t) = T_c(free_o(t-1)) (the
 //     threshold register is one cycle stale): T_c(f) = f << s_c (saturated
 //     to 2^QW-1) or f >> -s_c. qlen_o and free_o include it from t+1.
-//   a packet can leave once its last cell is written (the cycle after that
-//     beat is accepted); its PD is pushed then.
+//   a packet's PD is pushed in the cycle after its last beat is accepted;
+//     egress and head drop can take it from the cycle after that.
 //   egress: each port picks its lowest non-empty class (strict priority),
 //     ports are served round robin, one cell per cycle in all; the cell read
 //     at t is on eg_* at t+1; after the last cell the packet's chain goes
