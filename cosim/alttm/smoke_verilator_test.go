@@ -81,6 +81,19 @@ func parseSummary(t *testing.T, out string) summary {
 	return s
 }
 
+// others returns the lines of out that are neither the testbench's summary
+// nor Verilator's $finish note: an assertion's message (rr_arbiter's), a
+// simulator warning.
+func others(out string) []string {
+	var o []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.HasPrefix(l, "tb_alt_tm: ") && !strings.HasSuffix(l, ": Verilog $finish") {
+			o = append(o, l)
+		}
+	}
+	return o
+}
+
 func needTools(t *testing.T, names ...string) {
 	t.Helper()
 	for _, n := range names {
@@ -133,19 +146,20 @@ func icarusTB(t *testing.T, dut string, extra ...string) string {
 	return out
 }
 
-func runIcarus(t *testing.T, vvp string, args []string) summary {
+func runIcarus(t *testing.T, vvp string, args []string) (summary, string) {
 	t.Helper()
 	out, err := run(t, filepath.Dir(vvp), 2*time.Minute, "vvp", append([]string{"-n", vvp}, args...)...)
 	require.NoError(t, err, out)
-	return parseSummary(t, out)
+	return parseSummary(t, out), out
 }
 
 // verilatorTB builds the testbench with verilator --binary (timing on,
-// -Wall) and returns the executable.
+// -Wall, --assert so that rr_arbiter's assertions run as on Icarus) and
+// returns the executable.
 func verilatorTB(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	args := []string{"--binary", "-Wall", "--top-module", TBModule, "-Mdir", filepath.Join(dir, "obj"),
+	args := []string{"--binary", "-Wall", "--assert", "--top-module", TBModule, "-Mdir", filepath.Join(dir, "obj"),
 		"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0", filepath.Join(repoRoot(t), Dir, TBFile)}
 	args = append(args, designFiles(t, "")...)
 	msg, err := run(t, dir, 8*time.Minute, "verilator", args...)
@@ -199,10 +213,12 @@ func TestSmoke(t *testing.T) {
 	bin := verilatorTB(t)
 	for _, r := range smokeRuns {
 		t.Run(r.name, func(t *testing.T) {
-			ic := runIcarus(t, vvp, r.args)
-			out, err := run(t, filepath.Dir(bin), 2*time.Minute, bin, r.args...)
-			require.NoError(t, err, out)
-			vl := parseSummary(t, out)
+			ic, iout := runIcarus(t, vvp, r.args)
+			vout, err := run(t, filepath.Dir(bin), 2*time.Minute, bin, r.args...)
+			require.NoError(t, err, vout)
+			vl := parseSummary(t, vout)
+			assert.Empty(t, others(iout), "Icarus printed more than the summary")
+			assert.Empty(t, others(vout), "Verilator printed more than the summary")
 			for _, l := range ic.lines {
 				t.Log(l)
 			}
@@ -249,7 +265,7 @@ func TestSmokeBrokenCopies(t *testing.T) {
 			require.True(t, ok, "no expectation for %s", b.ID)
 			dut, err := WriteBroken(root, t.TempDir(), b)
 			require.NoError(t, err)
-			s := runIcarus(t, icarusTB(t, dut), runs[c.run])
+			s, _ := runIcarus(t, icarusTB(t, dut), runs[c.run])
 			t.Logf("%s (%s run): %s", b.ID, c.run, s.counts)
 			assert.False(t, s.pass, "verdict")
 			assert.Greater(t, s.n["errors"], 0, "errors")
