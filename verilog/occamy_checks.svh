@@ -14,20 +14,22 @@
 //
 // OCCAMY_CHECK_RANGE(M, P, LO, HI) stops when parameter P is outside
 // LO..HI, with the message "M: parameter P=<value> out of range, allowed
-// LO..HI" (M is the name the Go model's error uses, LO and HI are
-// written as the message shows them). OCCAMY_CHECK(LABEL, BAD, FATAL)
-// runs the $fatal call FATAL when BAD holds, for any other message;
-// LABEL names the generate block (g_bad_<parameter>). A message too long
-// for one line passes its tail as a "%s" argument.
+// LO..HI" (M is the name the Go model's error uses; LO and HI appear in
+// the message as written). OCCAMY_CHECK(LABEL, BAD, FATAL) runs the
+// $fatal call FATAL when BAD holds: a range whose end is another
+// parameter, a rule that is no range, any other wording. LABEL names the
+// generate block, g_bad_<parameter> (OCCAMY_CHECK_RANGE's is g_bad_P). A
+// message too long for one line passes its tail as a "%s" argument, so
+// the text printed is the same.
 //
 // How each tool stops: under Verilator 5.006 and Yosys 0.23 (read_verilog
 // -sv) each check is a generate if, so a bad parameter stops elaboration
 // with its $fatal. Icarus 11 has no elaboration-time system tasks:
-// OCCAMY_CHECKS_BEGIN and _END make the checks one initial block, run in
-// order at time 0, which stops at the first failing one.
-// The checks sit wherever the module's checks sat; a derived localparam a
-// bad value would break (a zero or negative width) is clamped, so the
-// check can print its message before anything else fails.
+// OCCAMY_CHECKS_BEGIN and _END make the checks one initial block of plain
+// if statements, run in order at time 0, which stops at the first failing
+// one. Where a bad value would break elaboration before the checks run (a
+// zero or negative width), the module clamps the localparam involved
+// (e.g. QS = max(QW, 1) in a part select) so the message comes first.
 `ifndef OCCAMY_CHECKS_SVH
 `define OCCAMY_CHECKS_SVH
 
