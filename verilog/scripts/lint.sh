@@ -130,7 +130,8 @@ for n in 1 2 3 5 64 255 256; do extra arbiter N=$n; done
 v=$here
 lint_one hd_executor "$v/hd_executor.sv" N=64 QW=16 B=256 P=64
 lint_one hd_executor "$v/hd_executor.sv" N=8 QW=8 B=64 P=16
-lint_one occamy_expulsion "$v/occamy_expulsion.sv $v/dt_threshold.sv $v/hd_selector.sv $v/rr_arbiter.sv $v/hd_executor.sv" N=64 Q=8 QW=16 B=256 P=64
+# -I: the blocks it instantiates include occamy_checks.svh.
+lint_one occamy_expulsion "-I$v $v/occamy_expulsion.sv $v/dt_threshold.sv $v/hd_selector.sv $v/rr_arbiter.sv $v/hd_executor.sv" N=64 Q=8 QW=16 B=256 P=64
 extra sram DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1
 extra sram DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2
 extra sram DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4
