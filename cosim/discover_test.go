@@ -3,7 +3,9 @@ package cosim
 import (
 	"context"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,6 +60,28 @@ func TestDiscoverErrors(t *testing.T) {
 
 	_, err = Discover(ctx, Spec{Sources: []string{"testdata/missing.sv"}, Top: "x", CacheDir: t.TempDir()})
 	assert.ErrorContains(t, err, "cosim: cannot read testdata/missing.sv")
+}
+
+// TestDiscoverIncludeBeside: an include beside the including file is
+// found without IncludeDirs, whatever the working directory (the
+// project's modules include verilog/occamy_checks.svh so), and is among
+// the files read, which the cache key hashes; an include elsewhere is
+// not.
+func TestDiscoverIncludeBeside(t *testing.T) {
+	needVerilator(t)
+	dir := t.TempDir()
+	top := filepath.Join(dir, "inctop.sv")
+	require.NoError(t, os.WriteFile(top, []byte("`include \"beside.svh\"\nmodule inctop (output logic [7:0] v_o);\n  assign v_o = `VALUE;\nendmodule\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "beside.svh"), []byte("`define VALUE 8'd17\n"), 0o644))
+	el, err := Discover(context.Background(), Spec{Sources: []string{top}, Top: "inctop", CacheDir: t.TempDir()})
+	require.NoError(t, err)
+	assert.Len(t, el.Files, 2, "files read: %v", el.Files)
+	assert.Contains(t, strings.Join(el.Files, " "), "beside.svh")
+
+	other := filepath.Join(t.TempDir(), "inctop.sv")
+	require.NoError(t, os.Rename(top, other))
+	_, err = Discover(context.Background(), Spec{Sources: []string{other}, Top: "inctop", CacheDir: t.TempDir()})
+	assert.ErrorContains(t, err, "beside.svh", "an include neither beside the file nor in IncludeDirs is not found")
 }
 
 func TestMissingVerilator(t *testing.T) {

@@ -13,7 +13,7 @@ type Spec struct {
 	Sources     []string          // Verilog or SystemVerilog files, in compile order
 	Top         string            // top module name
 	Params      map[string]string // top parameters, passed as -Gname=value
-	IncludeDirs []string          // directories searched by `include
+	IncludeDirs []string          // directories searched by `include, then the including file's own (frontArgs)
 	Defines     map[string]string // preprocessor defines, +define+name=value ("" for a bare define)
 	Flags       []string          // extra Verilator flags, e.g. "-Wall"
 
@@ -109,9 +109,14 @@ func (s Spec) check() (Spec, error) {
 }
 
 // frontArgs are the Verilator arguments shared by elaboration and
-// verilation: language, warnings, top, parameters, defines and sources.
+// verilation: language, warnings, top, parameters, defines, include
+// search and sources. --relative-includes finds an include beside the
+// file that includes it when the include directories do not hold it, as
+// Yosys does: the project's modules include their shared header
+// (verilog/occamy_checks.svh) from beside them, whatever the caller's
+// include directories.
 func (s *Spec) frontArgs(sources []string, incdirs []string) []string {
-	args := []string{"-Wno-fatal", "--top-module", s.Top}
+	args := []string{"-Wno-fatal", "--relative-includes", "--top-module", s.Top}
 	for _, k := range sortedKeys(s.Params) {
 		args = append(args, "-G"+k+"="+s.Params[k])
 	}

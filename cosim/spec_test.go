@@ -39,7 +39,7 @@ func TestSpecCheck(t *testing.T) {
 
 func TestFrontArgs(t *testing.T) {
 	s := Spec{Top: "t", Params: map[string]string{"N": "4", "A": "1"}, Defines: map[string]string{"X": "", "Y": "2"}, Flags: []string{"-Wall"}}
-	assert.Equal(t, []string{"-Wno-fatal", "--top-module", "t", "-GA=1", "-GN=4", "+define+X", "+define+Y=2", "+incdir+/inc", "-Wall", "/a.sv"},
+	assert.Equal(t, []string{"-Wno-fatal", "--relative-includes", "--top-module", "t", "-GA=1", "-GN=4", "+define+X", "+define+Y=2", "+incdir+/inc", "-Wall", "/a.sv"},
 		s.frontArgs([]string{"/a.sv"}, []string{"/inc"}))
 }
 

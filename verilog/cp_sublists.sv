@@ -51,57 +51,47 @@
 // chase has 1..MAXN cells and heads < CELLS for its used sub-lists; every
 // link read returns a cell < CELLS (a chase only of valid cells); link
 // writes of cells < CELLS; a busy chase has a link read in flight.
+`include "occamy_checks.svh"
+
 module cp_sublists #(
-  parameter int CELLS = 16,
-  parameter int K     = 2,
-  parameter int LAT   = 1,
-  parameter int MAXN  = 8
+  parameter int  CELLS = 16,
+  parameter int  K     = 2,
+  parameter int  LAT   = 1,
+  parameter int  MAXN  = 8,
+  // Derived, not to be set:
+  localparam int CW    = (CELLS > 1) ? $clog2(CELLS) : 1,   // cell index
+  localparam int NW    = (MAXN > 0) ? $clog2(MAXN + 1) : 1  // cells of a packet
 ) (
-  input  logic                                           clk_i,
-  input  logic                                           rst_ni,
-  input  logic                                           start_i,
-  input  logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] start_heads_i,
-  input  logic [((MAXN > 0) ? $clog2(MAXN + 1) : 1)-1:0] start_n_i,
-  output logic                                           start_ok_o,
-  input  logic [K-1:0]                                   wr_en_i,
-  input  logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] wr_addr_i,
-  input  logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] wr_data_i,
-  output logic                                           out_valid_o,
-  output logic [K-1:0]                                   out_mask_o,
-  output logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] out_cell_o,
-  output logic [((MAXN > 0) ? $clog2(MAXN + 1) : 1)-1:0] out_idx_o,
-  output logic                                           out_last_o,
-  output logic                                           busy_o
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            start_i,
+  input  logic [K*CW-1:0] start_heads_i,
+  input  logic [NW-1:0]   start_n_i,
+  output logic            start_ok_o,
+  input  logic [K-1:0]    wr_en_i,
+  input  logic [K*CW-1:0] wr_addr_i,
+  input  logic [K*CW-1:0] wr_data_i,
+  output logic            out_valid_o,
+  output logic [K-1:0]    out_mask_o,
+  output logic [K*CW-1:0] out_cell_o,
+  output logic [NW-1:0]   out_idx_o,
+  output logic            out_last_o,
+  output logic            busy_o
 );
 
-  localparam int CW = (CELLS > 1) ? $clog2(CELLS) : 1;
-  localparam int NW = (MAXN > 0) ? $clog2(MAXN + 1) : 1;
   localparam int L  = (LAT > 0) ? LAT : 1;
   localparam int XW = NW + 5;  // holds idx + K without overflow
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "cp_sublists: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K);
-    if (CELLS < 1 || CELLS > 65536) $fatal(1, "cp_sublists: parameter CELLS=%0d out of range, allowed 1..65536", CELLS);
-    if (LAT < 1 || LAT > 16) $fatal(1, "cp_sublists: parameter LAT=%0d out of range, allowed 1..16", LAT);
-    if (MAXN < 1 || MAXN > CELLS) $fatal(1, "cp_sublists: parameter MAXN=%0d out of range, allowed 1..%0d (CELLS)", MAXN, CELLS);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "cp_sublists: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K);
-  end
-  if (CELLS < 1 || CELLS > 65536) begin : g_bad_cells
-    $fatal(1, "cp_sublists: parameter CELLS=%0d out of range, allowed 1..65536", CELLS);
-  end
-  if (LAT < 1 || LAT > 16) begin : g_bad_lat
-    $fatal(1, "cp_sublists: parameter LAT=%0d out of range, allowed 1..16", LAT);
-  end
-  if (MAXN < 1 || MAXN > CELLS) begin : g_bad_maxn
-    $fatal(1, "cp_sublists: parameter MAXN=%0d out of range, allowed 1..%0d (CELLS)", MAXN, CELLS);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "cp_sublists: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K))
+    `OCCAMY_CHECK_RANGE(cp_sublists, CELLS, 1, 65536)
+    `OCCAMY_CHECK_RANGE(cp_sublists, LAT, 1, 16)
+    `OCCAMY_CHECK(g_bad_maxn, MAXN < 1 || MAXN > CELLS,
+      $fatal(1, "cp_sublists: parameter MAXN=%0d out of range, allowed 1..%0d (CELLS)",
+             MAXN, CELLS))
+  `OCCAMY_CHECKS_END
 
   // Link memory ports.
   logic [K-1:0]    rd_en, rd_valid;
@@ -192,7 +182,8 @@ module cp_sublists #(
       if (take) begin
         /* verilator lint_off CMPCONST */  // constant when MAXN = 2^NW - 1
         assert (start_n_i != '0 && 32'(start_n_i) <= MAXN)
-          else $error("cp_sublists: start of a chase of %0d cells, allowed 1..%0d", start_n_i, MAXN);
+          else $error("cp_sublists: start of a chase of %0d cells, allowed 1..%0d",
+                      start_n_i, MAXN);
         /* verilator lint_on CMPCONST */
         for (int s = 0; s < K; s++) begin
           if (s < 32'(start_n_i)) begin
@@ -205,8 +196,9 @@ module cp_sublists #(
       for (int s = 0; s < K; s++) begin
         if (out_mask_o[s]) begin
           assert (32'(out_cell_o[s*CW +: CW]) < CELLS)
-            else $error("cp_sublists: round at cell %0d, slot %0d chases cell %0d, not below CELLS=%0d",
-                        out_idx_o, s, out_cell_o[s*CW +: CW], CELLS);
+            else $error(
+              "cp_sublists: round at cell %0d, slot %0d chases cell %0d, not below CELLS=%0d",
+              out_idx_o, s, out_cell_o[s*CW +: CW], CELLS);
         end
         if (wr_en_i[s]) begin
           assert (32'(wr_addr_i[s*CW +: CW]) < CELLS && 32'(wr_data_i[s*CW +: CW]) < CELLS)
@@ -216,7 +208,8 @@ module cp_sublists #(
       end
       if (busy_q && !rd_valid[0]) begin
         assert (inflight != '0)
-          else $error("cp_sublists: chase busy at cell %0d of %0d with no link read in flight", done_q, n_q);
+          else $error("cp_sublists: chase busy at cell %0d of %0d with no link read in flight",
+                      done_q, n_q);
       end
     end
   end

@@ -27,6 +27,8 @@
 //   word and shifted right by QW - s, with s clamped to [-QW, QW]. The low QW
 //   bits of the result are the shifted value; any set bit in the high QW bits
 //   is an overflow, which saturates the output.
+`include "occamy_checks.svh"
+
 module dt_threshold #(
   parameter int C  = 8,
   parameter int QW = 16,
@@ -37,25 +39,12 @@ module dt_threshold #(
   output logic [C*QW-1:0] thr_o
 );
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (C < 1 || C > 64) $fatal(1, "dt_threshold: parameter C=%0d out of range, allowed 1..64", C);
-    if (QW < 1 || QW > 32) $fatal(1, "dt_threshold: parameter QW=%0d out of range, allowed 1..32", QW);
-    if (AW < 2 || AW > 8) $fatal(1, "dt_threshold: parameter AW=%0d out of range, allowed 2..8", AW);
-  end
-`else
-  if (C < 1 || C > 64) begin : g_bad_c
-    $fatal(1, "dt_threshold: parameter C=%0d out of range, allowed 1..64", C);
-  end
-  if (QW < 1 || QW > 32) begin : g_bad_qw
-    $fatal(1, "dt_threshold: parameter QW=%0d out of range, allowed 1..32", QW);
-  end
-  if (AW < 2 || AW > 8) begin : g_bad_aw
-    $fatal(1, "dt_threshold: parameter AW=%0d out of range, allowed 2..8", AW);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(dt_threshold, C, 1, 64)
+    `OCCAMY_CHECK_RANGE(dt_threshold, QW, 1, 32)
+    `OCCAMY_CHECK_RANGE(dt_threshold, AW, 2, 8)
+  `OCCAMY_CHECKS_END
 
   // Shift amount into the 2*QW-bit word: 0..2*QW, so SW bits.
   localparam int SW = $clog2(2 * QW + 1);

@@ -49,48 +49,41 @@
 // cells of its own bank that does not overflow the bank; a shadow bitmap of
 // free cells: a popped cell was free, and no appended cell (the chain is
 // walked in the link array) is already free - no cell freed twice.
+`include "occamy_checks.svh"
+
 module free_list #(
-  parameter int CELLS = 16,
-  parameter int K     = 2,
-  parameter int LAT   = 1
+  parameter int  CELLS = 16,
+  parameter int  K     = 2,
+  parameter int  LAT   = 1,
+  // Derived, not to be set:
+  localparam int CW    = (CELLS > 1) ? $clog2(CELLS) : 1,     // cell index
+  localparam int FW    = (CELLS > 0) ? $clog2(CELLS + 1) : 1  // cell count
 ) (
-  input  logic                                         clk_i,
-  input  logic                                         rst_ni,
-  input  logic [K-1:0]                                 pop_i,
-  output logic [K-1:0]                                 pop_ok_o,
-  output logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] pop_cell_o,
-  input  logic [K-1:0]                                 app_i,
-  input  logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] app_head_i,
-  input  logic [K*((CELLS > 1) ? $clog2(CELLS) : 1)-1:0] app_tail_i,
-  input  logic [K*$clog2(CELLS + 1)-1:0]               app_n_i,
-  output logic [K*$clog2(CELLS + 1)-1:0]               cnt_o,
-  output logic [$clog2(CELLS + 1)-1:0]                 free_o
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [K-1:0]    pop_i,
+  output logic [K-1:0]    pop_ok_o,
+  output logic [K*CW-1:0] pop_cell_o,
+  input  logic [K-1:0]    app_i,
+  input  logic [K*CW-1:0] app_head_i,
+  input  logic [K*CW-1:0] app_tail_i,
+  input  logic [K*FW-1:0] app_n_i,
+  output logic [K*FW-1:0] cnt_o,
+  output logic [FW-1:0]   free_o
 );
 
-  localparam int CW = (CELLS > 1) ? $clog2(CELLS) : 1;
-  localparam int FW = (CELLS > 0) ? $clog2(CELLS + 1) : 1;
   localparam int L  = (LAT > 0) ? LAT : 1;
   localparam int LW = (L > 1) ? $clog2(L) : 1;  // holds LAT-1
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "free_list: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K);
-    if (CELLS < K || CELLS > 65536) $fatal(1, "free_list: parameter CELLS=%0d out of range, allowed %0d..65536 (at least one cell per bank)", CELLS, K);
-    if (LAT < 1 || LAT > 16) $fatal(1, "free_list: parameter LAT=%0d out of range, allowed 1..16", LAT);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "free_list: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K);
-  end
-  if (CELLS < K || CELLS > 65536) begin : g_bad_cells
-    $fatal(1, "free_list: parameter CELLS=%0d out of range, allowed %0d..65536 (at least one cell per bank)", CELLS, K);
-  end
-  if (LAT < 1 || LAT > 16) begin : g_bad_lat
-    $fatal(1, "free_list: parameter LAT=%0d out of range, allowed 1..16", LAT);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "free_list: parameter K=%0d out of range, allowed 1..8 (1, 2, 4 or 8)", K))
+    `OCCAMY_CHECK(g_bad_cells, CELLS < K || CELLS > 65536,
+      $fatal(1, "free_list: parameter CELLS=%0d out of range, allowed %0d..65536 %s", CELLS, K,
+             "(at least one cell per bank)"))
+    `OCCAMY_CHECK_RANGE(free_list, LAT, 1, 16)
+  `OCCAMY_CHECKS_END
 
   // Link memory ports.
   logic [K-1:0]    rd_en, rd_valid, wr_en;
@@ -229,17 +222,20 @@ module free_list #(
         if (app_i[b]) begin
           assert (app_n_i[b*FW +: FW] != '0 && 32'(app_head_i[b*CW +: CW]) % K == b &&
                   32'(app_tail_i[b*CW +: CW]) % K == b)
-            else $error("free_list: append of %0d cells %0d..%0d to bank %0d (need 1.. cells of that bank)",
-                        app_n_i[b*FW +: FW], app_head_i[b*CW +: CW], app_tail_i[b*CW +: CW], b);
+            else $error("free_list: append of %0d cells %0d..%0d to bank %0d %s",
+                        app_n_i[b*FW +: FW], app_head_i[b*CW +: CW], app_tail_i[b*CW +: CW], b,
+                        "(need 1.. cells of that bank)");
           x = app_head_i[b*CW +: CW];
           for (int i = 0; i < 32'(app_n_i[b*FW +: FW]) && i < CELLS; i++) begin
             assert (!free_map[x])
-              else $error("free_list: cell %0d freed twice (appended to bank %0d while free)", x, b);
+              else $error("free_list: cell %0d freed twice (appended to bank %0d while free)",
+                          x, b);
             free_map[x] = 1'b1;
             if (i == 32'(app_n_i[b*FW +: FW]) - 1) begin
               assert (x == app_tail_i[b*CW +: CW])
-                else $error("free_list: bank %0d chain of %0d cells from %0d ends at %0d, app_tail_i is %0d",
-                            b, app_n_i[b*FW +: FW], app_head_i[b*CW +: CW], x, app_tail_i[b*CW +: CW]);
+                else $error(
+                  "free_list: bank %0d chain of %0d cells from %0d ends at %0d, app_tail_i is %0d",
+                  b, app_n_i[b*FW +: FW], app_head_i[b*CW +: CW], x, app_tail_i[b*CW +: CW]);
             end
             x = u_link.mem_q[x];
           end

@@ -18,32 +18,24 @@
 //
 // Latency
 //   One cycle: inputs held during cycle c appear on over_o during cycle c+1.
+`include "occamy_checks.svh"
+
 module hd_selector #(
   parameter int N  = 64,
   parameter int QW = 16
 ) (
-  input  logic          clk_i,
-  input  logic          rst_ni,
+  input  logic            clk_i,
+  input  logic            rst_ni,
   input  logic [N*QW-1:0] qlen_i,
   input  logic [N*QW-1:0] thr_i,
-  output logic [N-1:0]  over_o
+  output logic [N-1:0]    over_o
 );
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "hd_selector: parameter N=%0d out of range, allowed 1..256", N);
-    if (QW < 1 || QW > 32) $fatal(1, "hd_selector: parameter QW=%0d out of range, allowed 1..32", QW);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "hd_selector: parameter N=%0d out of range, allowed 1..256", N);
-  end
-  if (QW < 1 || QW > 32) begin : g_bad_qw
-    $fatal(1, "hd_selector: parameter QW=%0d out of range, allowed 1..32", QW);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(hd_selector, N, 1, 256)
+    `OCCAMY_CHECK_RANGE(hd_selector, QW, 1, 32)
+  `OCCAMY_CHECKS_END
 
   // QW clamped to 1, so a bad QW reaches the check above instead of failing
   // elaboration with a less helpful message.

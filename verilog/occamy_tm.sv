@@ -77,65 +77,68 @@
 // and both simulators run it (Verilator -Wall and Icarus -Wall clean).
 // Assertions (`ifndef SYNTHESIS): the sub-modules' own, plus cells
 // conserved at the free count (free + queued <= B) and port budgets.
+`include "occamy_checks.svh"
+
 module occamy_tm #(
-  parameter int P      = 8,
-  parameter int Q      = 8,
-  parameter int B      = 16384,
-  parameter int K      = 4,
-  parameter int QW     = 16,
-  parameter int AW     = 4,
-  parameter int MAXPKT = 64,
-  parameter int IN     = 4,
-  parameter int TXWIN  = 16,
-  parameter int SW     = 16,
-  parameter int PUSHOUT_WAIT = 256
+  parameter int  P      = 8,
+  parameter int  Q      = 8,
+  parameter int  B      = 16384,
+  parameter int  K      = 4,
+  parameter int  QW     = 16,
+  parameter int  AW     = 4,
+  parameter int  MAXPKT = 64,
+  parameter int  IN     = 4,
+  parameter int  TXWIN  = 16,
+  parameter int  SW     = 16,
+  parameter int  PUSHOUT_WAIT = 256,
+  // Derived, not to be set:
+  localparam int N      = P * Q,                   // queues
+  localparam int IW     = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int LW     = $clog2(MAXPKT + 1),       // cells of a packet
+  localparam int TW     = SW + LW,                  // cell tag {serial, cell index}
+  localparam int RW     = $clog2(2 * K + 1),        // cp_mem reads in a cycle, 0..2K
+  localparam int WW     = $clog2(K + 1)             // a count 0..K (writes, reads of K ports)
 ) (
-  input  logic                                      clk_i,
-  input  logic                                      rst_ni,
-  input  logic [1:0]                                cfg_policy_i,
-  input  logic                                      cfg_chain_i,
-  input  logic                                      cfg_drr_i,
-  input  logic                                      cfg_recheck_i,
-  input  logic [Q*AW-1:0]                           cfg_alpha_i,
-  input  logic [Q*16-1:0]                           cfg_quantum_i,
-  input  logic [10:0]                               cfg_r_i,
-  input  logic [IN-1:0]                             in_valid_i,
-  input  logic [IN*((P*Q > 1) ? $clog2(P*Q) : 1)-1:0] in_qid_i,
-  input  logic [IN*$clog2(MAXPKT + 1)-1:0]          in_cells_i,
-  output logic [IN-1:0]                             in_ok_o,
-  output logic [P-1:0]                              eg_valid_o,
-  output logic [P*((P*Q > 1) ? $clog2(P*Q) : 1)-1:0] eg_qid_o,
-  output logic [P*(SW+$clog2(MAXPKT + 1))-1:0]      eg_tag_o,
-  output logic                                      hd_valid_o,
-  output logic [((P*Q > 1) ? $clog2(P*Q) : 1)-1:0]  hd_qid_o,
-  output logic [$clog2(MAXPKT + 1)-1:0]             hd_cells_o,
-  output logic [P*Q*QW-1:0]                         qlen_o,
-  output logic [QW-1:0]                             free_o,
-  output logic [QW-1:0]                             wait_o,
-  output logic                                      pd_rd_o,
-  output logic [1:0]                                pd_wr_o,
-  output logic [$clog2(2 * K + 1)-1:0]              cp_rd_o,
-  output logic [$clog2(K + 1)-1:0]                  cp_wr_o,
-  output logic [$clog2(K + 1)-1:0]                  cd_rd_o,
-  output logic [$clog2(K + 1)-1:0]                  cd_wr_o
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic [1:0]        cfg_policy_i,
+  input  logic              cfg_chain_i,
+  input  logic              cfg_drr_i,
+  input  logic              cfg_recheck_i,
+  input  logic [Q*AW-1:0]   cfg_alpha_i,
+  input  logic [Q*16-1:0]   cfg_quantum_i,
+  input  logic [10:0]       cfg_r_i,
+  input  logic [IN-1:0]     in_valid_i,
+  input  logic [IN*IW-1:0]  in_qid_i,
+  input  logic [IN*LW-1:0]  in_cells_i,
+  output logic [IN-1:0]     in_ok_o,
+  output logic [P-1:0]      eg_valid_o,
+  output logic [P*IW-1:0]   eg_qid_o,
+  output logic [P*TW-1:0]   eg_tag_o,
+  output logic              hd_valid_o,
+  output logic [IW-1:0]     hd_qid_o,
+  output logic [LW-1:0]     hd_cells_o,
+  output logic [N*QW-1:0]   qlen_o,
+  output logic [QW-1:0]     free_o,
+  output logic [QW-1:0]     wait_o,
+  output logic              pd_rd_o,
+  output logic [1:0]        pd_wr_o,
+  output logic [RW-1:0]     cp_rd_o,
+  output logic [WW-1:0]     cp_wr_o,
+  output logic [WW-1:0]     cd_rd_o,
+  output logic [WW-1:0]     cd_wr_o
 );
 
-  localparam int N   = P * Q;
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int LW  = $clog2(MAXPKT + 1);
   localparam int CW  = (B > 1) ? $clog2(B) : 1;
   localparam int BNW = $clog2(B + 1);
   localparam int PW  = (P > 1) ? $clog2(P) : 1;
-  localparam int TW  = SW + LW;
   localparam int BW  = SW + LW + 2 * K * CW;
-  localparam int RW  = $clog2(2 * K + 1);
-  localparam int WW  = $clog2(K + 1);
+  localparam int NW  = $clog2(IN + 1);
 
-  // Elaboration checks, in hw/tm Config.Validate's order and with its
-  // messages (the registry's block name "tm"). Icarus 11 has no
-  // elaboration-time system tasks, so it checks at time 0; Verilator and
-  // Yosys stop while elaborating. BMAX, PMAX and KS are the bounds the
-  // checks need (KS: K clamped so a bad K reaches its own check).
+  // Elaboration checks (occamy_checks.svh), in hw/tm Config.Validate's
+  // order and with its messages (the registry's block name "tm"). BMAX,
+  // PMAX and KS are the bounds the checks need (KS: K clamped so a bad K
+  // reaches its own check).
   localparam int BMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 65535;
   localparam int PMAX = (B < 4095) ? B : 4095;
   localparam int KS   = (K > 0) ? K : 1;
@@ -144,59 +147,28 @@ module occamy_tm #(
   localparam int WAIT = (PUSHOUT_WAIT < 0 || B < 0 || QMAX < B) ? 0 :
                         (PUSHOUT_WAIT < B && PUSHOUT_WAIT < QMAX - B) ? PUSHOUT_WAIT :
                         (B < QMAX - B) ? B : QMAX - B;
-`ifdef __ICARUS__
-  initial begin
-    if (P < 1 || P > 32) $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
-    if (Q < 1 || Q > 8) $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
-    if (QW < 2 || QW > 32) $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
-    if (AW < 2 || AW > 8) $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
-    if (B < 1 || B > BMAX) $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
-    if (MAXPKT < 1 || MAXPKT > PMAX) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
-    if ((MAXPKT + KS - 1) / KS > B / KS) $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
-    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
-    if (IN < 1 || IN > 64) $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
-    if (SW < 1 || SW > 32) $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
-    if (PUSHOUT_WAIT < 0 || PUSHOUT_WAIT > 65535) $fatal(1, "tm: parameter PUSHOUT_WAIT=%0d out of range, allowed 0..65535", PUSHOUT_WAIT);
-  end
-`else
-  if (P < 1 || P > 32) begin : g_bad_p
-    $fatal(1, "tm: parameter P=%0d out of range, allowed 1..32", P);
-  end
-  if (Q < 1 || Q > 8) begin : g_bad_q
-    $fatal(1, "tm: parameter Q=%0d out of range, allowed 1..8", Q);
-  end
-  if (QW < 2 || QW > 32) begin : g_bad_qw
-    $fatal(1, "tm: parameter QW=%0d out of range, allowed 2..32", QW);
-  end
-  if (AW < 2 || AW > 8) begin : g_bad_aw
-    $fatal(1, "tm: parameter AW=%0d out of range, allowed 2..8", AW);
-  end
-  if (B < 1 || B > BMAX) begin : g_bad_b
-    $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d (the free count and a queue length must fit in QW bits)", B, BMAX);
-  end
-  if (MAXPKT < 1 || MAXPKT > PMAX) begin : g_bad_maxpkt
-    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet must fit in the buffer)", MAXPKT, PMAX);
-  end
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K);
-  end
-  if ((MAXPKT + KS - 1) / KS > B / KS) begin : g_bad_bank
-    $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d (a packet's longest sub-list must fit in one of the K=%0d free banks of B/K cells)", MAXPKT, (B / KS) * KS, K);
-  end
-  if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
-    $fatal(1, "tm: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
-  end
-  if (IN < 1 || IN > 64) begin : g_bad_in
-    $fatal(1, "tm: parameter IN=%0d out of range, allowed 1..64", IN);
-  end
-  if (SW < 1 || SW > 32) begin : g_bad_sw
-    $fatal(1, "tm: parameter SW=%0d out of range, allowed 1..32", SW);
-  end
-  if (PUSHOUT_WAIT < 0 || PUSHOUT_WAIT > 65535) begin : g_bad_wait
-    $fatal(1, "tm: parameter PUSHOUT_WAIT=%0d out of range, allowed 0..65535", PUSHOUT_WAIT);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm, P, 1, 32)
+    `OCCAMY_CHECK_RANGE(tm, Q, 1, 8)
+    `OCCAMY_CHECK_RANGE(tm, QW, 2, 32)
+    `OCCAMY_CHECK_RANGE(tm, AW, 2, 8)
+    `OCCAMY_CHECK(g_bad_b, B < 1 || B > BMAX,
+      $fatal(1, "tm: parameter B=%0d out of range, allowed 1..%0d %s", B, BMAX,
+             "(the free count and a queue length must fit in QW bits)"))
+    `OCCAMY_CHECK(g_bad_maxpkt, MAXPKT < 1 || MAXPKT > PMAX,
+      $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d %s", MAXPKT, PMAX,
+             "(a packet must fit in the buffer)"))
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "tm: parameter K=%0d out of range, allowed 1..8 (one of 1, 2, 4, 8)", K))
+    `OCCAMY_CHECK(g_bad_bank, (MAXPKT + KS - 1) / KS > B / KS,
+      $fatal(1, "tm: parameter MAXPKT=%0d out of range, allowed 1..%0d %s K=%0d %s",
+             MAXPKT, (B / KS) * KS, "(a packet's longest sub-list must fit in one of the", K,
+             "free banks of B/K cells)"))
+    `OCCAMY_CHECK_RANGE(tm, TXWIN, 1, 4096)
+    `OCCAMY_CHECK_RANGE(tm, IN, 1, 64)
+    `OCCAMY_CHECK_RANGE(tm, SW, 1, 32)
+    `OCCAMY_CHECK_RANGE(tm, PUSHOUT_WAIT, 0, 65535)
+  `OCCAMY_CHECKS_END
 
   // ---- Registers of the top ----
   logic [N*QW-1:0] qlen_q, qlen_d;
@@ -230,7 +202,7 @@ module occamy_tm #(
   // ---- Stage 1: admission ----
   logic [N*QW-1:0]          qlen_adm;
   logic [QW:0]              free_adm;
-  logic [$clog2(IN + 1)-1:0] adm_n;
+  logic [NW-1:0]            adm_n;
   logic [IN*IW-1:0]         adm_qid;
   logic [IN*LW-1:0]         adm_cells;
   logic [IN*SW-1:0]         adm_serial;
@@ -238,7 +210,8 @@ module occamy_tm #(
   tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW), .WAIT(WAIT)) u_adm (
     .clk_i, .rst_ni,
     .in_valid_i, .in_qid_i, .in_cells_i,
-    .qlen_i(qlen_q), .thr_i(thrq), .pushout_i(cfg_policy_i == 2'd3), .free_i(free_q), .serial_i(serial_q),
+    .qlen_i(qlen_q), .thr_i(thrq), .pushout_i(cfg_policy_i == 2'd3), .free_i(free_q),
+    .serial_i(serial_q),
     .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d),
     .adm_n_o(adm_n), .adm_qid_o(adm_qid), .adm_cells_o(adm_cells), .adm_serial_o(adm_serial)
   );
@@ -267,7 +240,8 @@ module occamy_tm #(
 
   sram_mp #(.DEPTH(B), .WIDTH(CW + LW), .RP(1), .WP(1), .LAT(1)) u_pd_link (
     .clk_i, .rst_ni,
-    .rd_en_i(pd_rd), .rd_addr_i(pd_rd_addr), .rd_valid_o(pd_link_vld), .rd_data_o({pd_next, pd_nlen}),
+    .rd_en_i(pd_rd), .rd_addr_i(pd_rd_addr), .rd_valid_o(pd_link_vld),
+    .rd_data_o({pd_next, pd_nlen}),
     .wr_en_i(link && link_pred), .wr_addr_i(link_tail), .wr_data_i({link_pd, link_cells})
   );
 
@@ -464,7 +438,8 @@ module occamy_tm #(
   tm_egress #(.N(N), .P(P), .K(K), .LW(LW), .SW(SW), .TXWIN(TXWIN), .MAXPKT(MAXPKT)) u_egress (
     .clk_i, .rst_ni, .r_i(cfg_r_i),
     .issue_i(sch_valid), .issue_port_i(sch_port), .issue_cells_i(head_len[sch_qid*LW +: LW]),
-    .ret_i(ret_v), .ret_port_i(ret_port), .ret_qid_i(ret_qid), .ret_cnt_i(ret_cnt), .ret_tag_i(cd_rdata),
+    .ret_i(ret_v), .ret_port_i(ret_port), .ret_qid_i(ret_qid), .ret_cnt_i(ret_cnt),
+    .ret_tag_i(cd_rdata),
     .port_rdy_o(port_rdy),
     .eg_valid_o, .eg_qid_o, .eg_tag_o
   );
@@ -517,10 +492,13 @@ module occamy_tm #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(cp_rd_o) <= 2 * K) else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
+      assert (32'(cp_rd_o) <= 2 * K)
+        else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
       assert (!(sch_valid && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
-      assert (free_q[QW] || 32'(free_q) <= B) else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
-      assert (!free_q[QW] || 32'(wait_o) <= WAIT) else $error("occamy_tm: %0d cells wait, above WAIT=%0d", wait_o, WAIT);
+      assert (free_q[QW] || 32'(free_q) <= B)
+        else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
+      assert (!free_q[QW] || 32'(wait_o) <= WAIT)
+        else $error("occamy_tm: %0d cells wait, above WAIT=%0d", wait_o, WAIT);
     end
   end
 `endif

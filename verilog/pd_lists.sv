@@ -66,67 +66,51 @@
 // Assertions (`ifndef SYNTHESIS, after the first reset edge): free PDs plus
 // the PDs on the queues equal P (registers); a returning read belongs to a locked
 // queue; at most one write per memory half per cycle (by construction).
+`include "occamy_checks.svh"
+
 module pd_lists #(
-  parameter int N   = 4,
-  parameter int P   = 16,
-  parameter int LAT = 1,
-  parameter int LW  = 4,
-  parameter int DW  = 8
+  parameter int  N   = 4,
+  parameter int  P   = 16,
+  parameter int  LAT = 1,
+  parameter int  LW  = 4,
+  parameter int  DW  = 8,
+  // Derived, not to be set:
+  localparam int IW  = (N > 1) ? $clog2(N) : 1,     // queue index
+  localparam int PW  = (P > 1) ? $clog2(P) : 1,     // PD index
+  localparam int KW  = (P > 0) ? $clog2(P + 1) : 1  // PD count
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic                                 link_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] link_qid_i,
-  input  logic [LW-1:0]                        link_cells_i,
-  input  logic [DW-1:0]                        link_data_i,
-  output logic                                 link_ok_o,
-  output logic [((P > 1) ? $clog2(P) : 1)-1:0] link_pd_o,
-  input  logic                                 rd_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] rd_qid_i,
-  output logic                                 rd_ok_o,
-  output logic [((P > 1) ? $clog2(P) : 1)-1:0] rd_pd_o,
-  output logic                                 unl_valid_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0] unl_qid_o,
-  output logic [((P > 1) ? $clog2(P) : 1)-1:0] unl_pd_o,
-  output logic [LW-1:0]                        unl_cells_o,
-  output logic [DW-1:0]                        unl_data_o,
-  output logic [N*$clog2(P + 1)-1:0]           cnt_o,
-  output logic [N*LW-1:0]                      head_len_o,
-  output logic [$clog2(P + 1)-1:0]             free_o
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            link_i,
+  input  logic [IW-1:0]   link_qid_i,
+  input  logic [LW-1:0]   link_cells_i,
+  input  logic [DW-1:0]   link_data_i,
+  output logic            link_ok_o,
+  output logic [PW-1:0]   link_pd_o,
+  input  logic            rd_i,
+  input  logic [IW-1:0]   rd_qid_i,
+  output logic            rd_ok_o,
+  output logic [PW-1:0]   rd_pd_o,
+  output logic            unl_valid_o,
+  output logic [IW-1:0]   unl_qid_o,
+  output logic [PW-1:0]   unl_pd_o,
+  output logic [LW-1:0]   unl_cells_o,
+  output logic [DW-1:0]   unl_data_o,
+  output logic [N*KW-1:0] cnt_o,
+  output logic [N*LW-1:0] head_len_o,
+  output logic [KW-1:0]   free_o
 );
 
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
-  localparam int PW = (P > 1) ? $clog2(P) : 1;
-  localparam int KW = (P > 0) ? $clog2(P + 1) : 1;
   localparam int L  = (LAT > 0) ? LAT : 1;
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 64) $fatal(1, "pd_lists: parameter N=%0d out of range, allowed 1..64", N);
-    if (P < 1 || P > 4096) $fatal(1, "pd_lists: parameter P=%0d out of range, allowed 1..4096", P);
-    if (LAT < 1 || LAT > 16) $fatal(1, "pd_lists: parameter LAT=%0d out of range, allowed 1..16", LAT);
-    if (LW < 1 || LW > 16) $fatal(1, "pd_lists: parameter LW=%0d out of range, allowed 1..16", LW);
-    if (DW < 1 || DW > 32) $fatal(1, "pd_lists: parameter DW=%0d out of range, allowed 1..32", DW);
-  end
-`else
-  if (N < 1 || N > 64) begin : g_bad_n
-    $fatal(1, "pd_lists: parameter N=%0d out of range, allowed 1..64", N);
-  end
-  if (P < 1 || P > 4096) begin : g_bad_p
-    $fatal(1, "pd_lists: parameter P=%0d out of range, allowed 1..4096", P);
-  end
-  if (LAT < 1 || LAT > 16) begin : g_bad_lat
-    $fatal(1, "pd_lists: parameter LAT=%0d out of range, allowed 1..16", LAT);
-  end
-  if (LW < 1 || LW > 16) begin : g_bad_lw
-    $fatal(1, "pd_lists: parameter LW=%0d out of range, allowed 1..16", LW);
-  end
-  if (DW < 1 || DW > 32) begin : g_bad_dw
-    $fatal(1, "pd_lists: parameter DW=%0d out of range, allowed 1..32", DW);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(pd_lists, N, 1, 64)
+    `OCCAMY_CHECK_RANGE(pd_lists, P, 1, 4096)
+    `OCCAMY_CHECK_RANGE(pd_lists, LAT, 1, 16)
+    `OCCAMY_CHECK_RANGE(pd_lists, LW, 1, 16)
+    `OCCAMY_CHECK_RANGE(pd_lists, DW, 1, 32)
+  `OCCAMY_CHECKS_END
 
   // ---------------------------------------------------------------------
   // Registers

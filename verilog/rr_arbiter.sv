@@ -38,30 +38,26 @@
 //   selected local index form the result. gnt_idx_o is hi's index when hi has
 //   a set bit, else req_i's. Yosys 0.23, synth -lut 6, N=64: 264 LUTs,
 //   7 levels.
+`include "occamy_checks.svh"
+
 module rr_arbiter #(
-  parameter int N = 64
+  parameter int  N  = 64,
+  // Derived, not to be set:
+  localparam int IW = (N > 1) ? $clog2(N) : 1  // grant index width
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic [N-1:0]                         req_i,
-  input  logic                                 ack_i,
-  output logic                                 gnt_valid_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx_o
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic [N-1:0]  req_i,
+  input  logic          ack_i,
+  output logic          gnt_valid_o,
+  output logic [IW-1:0] gnt_idx_o
 );
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "rr_arbiter: parameter N=%0d out of range, allowed 1..256", N);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "rr_arbiter: parameter N=%0d out of range, allowed 1..256", N);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(rr_arbiter, N, 1, 256)
+  `OCCAMY_CHECKS_END
 
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
   // N clamped to 1, so a bad N reaches the check above instead of failing
   // elaboration with a less helpful message.
   localparam int NS = (N > 1) ? N : 1;

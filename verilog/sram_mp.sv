@@ -48,61 +48,44 @@
 // Storage: the array is written with blocking assignments at the end of the
 // one clocked process, after the read pipeline has sampled it (Verilator
 // 5.006 rejects non-blocking array writes in a loop, BLKLOOPINIT).
+`include "occamy_checks.svh"
+
 module sram_mp #(
-  parameter int DEPTH       = 16,
-  parameter int WIDTH       = 8,
-  parameter int RP          = 1,
-  parameter int WP          = 1,
-  parameter int LAT         = 1,
-  parameter int INIT_STRIDE = 0
+  parameter int  DEPTH       = 16,
+  parameter int  WIDTH       = 8,
+  parameter int  RP          = 1,
+  parameter int  WP          = 1,
+  parameter int  LAT         = 1,
+  parameter int  INIT_STRIDE = 0,
+  // Derived, not to be set:
+  localparam int AW          = (DEPTH > 1) ? $clog2(DEPTH) : 1  // address bits
 ) (
-  input  logic                                          clk_i,
-  input  logic                                          rst_ni,
-  input  logic [RP-1:0]                                 rd_en_i,
-  input  logic [RP*((DEPTH > 1) ? $clog2(DEPTH) : 1)-1:0] rd_addr_i,
-  output logic [RP-1:0]                                 rd_valid_o,
-  output logic [RP*WIDTH-1:0]                           rd_data_o,
-  input  logic [WP-1:0]                                 wr_en_i,
-  input  logic [WP*((DEPTH > 1) ? $clog2(DEPTH) : 1)-1:0] wr_addr_i,
-  input  logic [WP*WIDTH-1:0]                           wr_data_i
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [RP-1:0]       rd_en_i,
+  input  logic [RP*AW-1:0]    rd_addr_i,
+  output logic [RP-1:0]       rd_valid_o,
+  output logic [RP*WIDTH-1:0] rd_data_o,
+  input  logic [WP-1:0]       wr_en_i,
+  input  logic [WP*AW-1:0]    wr_addr_i,
+  input  logic [WP*WIDTH-1:0] wr_data_i
 );
 
-  localparam int AW = (DEPTH > 1) ? $clog2(DEPTH) : 1;
   // At least 1, so a bad LAT reaches the checks below instead of failing
   // elaboration with a less helpful message.
   localparam int L = (LAT > 0) ? LAT : 1;
 
-  // Elaboration checks. Icarus 11 has no elaboration-time system tasks, so it
-  // checks at time 0; Verilator and Yosys stop while elaborating.
-`ifdef __ICARUS__
-  initial begin
-    if (DEPTH < 1 || DEPTH > 16777216) $fatal(1, "sram_mp: parameter DEPTH=%0d out of range, allowed 1..16777216", DEPTH);
-    if (WIDTH < 1 || WIDTH > 64) $fatal(1, "sram_mp: parameter WIDTH=%0d out of range, allowed 1..64", WIDTH);
-    if (RP < 1 || RP > 64) $fatal(1, "sram_mp: parameter RP=%0d out of range, allowed 1..64", RP);
-    if (WP < 1 || WP > 64) $fatal(1, "sram_mp: parameter WP=%0d out of range, allowed 1..64", WP);
-    if (LAT < 1 || LAT > 16) $fatal(1, "sram_mp: parameter LAT=%0d out of range, allowed 1..16", LAT);
-    if (INIT_STRIDE < 0 || INIT_STRIDE > DEPTH) $fatal(1, "sram_mp: parameter INIT_STRIDE=%0d out of range, allowed 0..%0d (DEPTH)", INIT_STRIDE, DEPTH);
-  end
-`else
-  if (DEPTH < 1 || DEPTH > 16777216) begin : g_bad_depth
-    $fatal(1, "sram_mp: parameter DEPTH=%0d out of range, allowed 1..16777216", DEPTH);
-  end
-  if (WIDTH < 1 || WIDTH > 64) begin : g_bad_width
-    $fatal(1, "sram_mp: parameter WIDTH=%0d out of range, allowed 1..64", WIDTH);
-  end
-  if (RP < 1 || RP > 64) begin : g_bad_rp
-    $fatal(1, "sram_mp: parameter RP=%0d out of range, allowed 1..64", RP);
-  end
-  if (WP < 1 || WP > 64) begin : g_bad_wp
-    $fatal(1, "sram_mp: parameter WP=%0d out of range, allowed 1..64", WP);
-  end
-  if (LAT < 1 || LAT > 16) begin : g_bad_lat
-    $fatal(1, "sram_mp: parameter LAT=%0d out of range, allowed 1..16", LAT);
-  end
-  if (INIT_STRIDE < 0 || INIT_STRIDE > DEPTH) begin : g_bad_init_stride
-    $fatal(1, "sram_mp: parameter INIT_STRIDE=%0d out of range, allowed 0..%0d (DEPTH)", INIT_STRIDE, DEPTH);
-  end
-`endif
+  // Elaboration checks (occamy_checks.svh).
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(sram_mp, DEPTH, 1, 16777216)
+    `OCCAMY_CHECK_RANGE(sram_mp, WIDTH, 1, 64)
+    `OCCAMY_CHECK_RANGE(sram_mp, RP, 1, 64)
+    `OCCAMY_CHECK_RANGE(sram_mp, WP, 1, 64)
+    `OCCAMY_CHECK_RANGE(sram_mp, LAT, 1, 16)
+    `OCCAMY_CHECK(g_bad_init_stride, INIT_STRIDE < 0 || INIT_STRIDE > DEPTH,
+      $fatal(1, "sram_mp: parameter INIT_STRIDE=%0d out of range, allowed 0..%0d (DEPTH)",
+             INIT_STRIDE, DEPTH))
+  `OCCAMY_CHECKS_END
 
   logic [WIDTH-1:0] mem_q [0:DEPTH-1];
 
@@ -159,16 +142,19 @@ module sram_mp #(
       for (int p = 0; p < RP; p++) begin
         if (rd_en_i[p]) begin
           assert (32'(rd_addr_i[p*AW +: AW]) < DEPTH)
-            else $error("sram_mp: read port %0d address %0d outside 0..%0d", p, rd_addr_i[p*AW +: AW], DEPTH - 1);
+            else $error("sram_mp: read port %0d address %0d outside 0..%0d",
+                        p, rd_addr_i[p*AW +: AW], DEPTH - 1);
         end
       end
       for (int p = 0; p < WP; p++) begin
         if (wr_en_i[p]) begin
           assert (32'(wr_addr_i[p*AW +: AW]) < DEPTH)
-            else $error("sram_mp: write port %0d address %0d outside 0..%0d", p, wr_addr_i[p*AW +: AW], DEPTH - 1);
+            else $error("sram_mp: write port %0d address %0d outside 0..%0d",
+                        p, wr_addr_i[p*AW +: AW], DEPTH - 1);
           for (int o = p + 1; o < WP; o++) begin
             assert (!(wr_en_i[o] && wr_addr_i[o*AW +: AW] == wr_addr_i[p*AW +: AW]))
-              else $error("sram_mp: write ports %0d and %0d both write address %0d in one cycle", p, o, wr_addr_i[p*AW +: AW]);
+              else $error("sram_mp: write ports %0d and %0d both write address %0d in one cycle",
+                          p, o, wr_addr_i[p*AW +: AW]);
           end
         end
       end

@@ -48,59 +48,48 @@
 // admitted; a saturated threshold (all ones) still needs n <= free.
 // Assertions (`ifndef SYNTHESIS): a valid slot names a queue below N and
 // 1.. cells (its MAXPKT bound is the caller's).
+`include "occamy_checks.svh"
+
 module tm_admission #(
-  parameter int N  = 64,
-  parameter int QW = 16,
-  parameter int LW = 7,
-  parameter int IN   = 4,
-  parameter int SW   = 16,
-  parameter int WAIT = 0
+  parameter int  N    = 64,
+  parameter int  QW   = 16,
+  parameter int  LW   = 7,
+  parameter int  IN   = 4,
+  parameter int  SW   = 16,
+  parameter int  WAIT = 0,
+  // Derived, not to be set:
+  localparam int IW   = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int NW   = $clog2(IN + 1)            // admitted-packet count
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic [IN-1:0]                        in_valid_i,
-  input  logic [IN*((N > 1) ? $clog2(N) : 1)-1:0] in_qid_i,
-  input  logic [IN*LW-1:0]                     in_cells_i,
-  input  logic [N*QW-1:0]                      qlen_i,
-  input  logic [N*QW-1:0]                      thr_i,
-  input  logic                                 pushout_i,
-  input  logic [QW:0]                          free_i,
-  input  logic [SW-1:0]                        serial_i,
-  output logic [IN-1:0]                        in_ok_o,
-  output logic [N*QW-1:0]                      qlen_o,
-  output logic [QW:0]                          free_o,
-  output logic [SW-1:0]                        serial_o,
-  output logic [$clog2(IN + 1)-1:0]            adm_n_o,
-  output logic [IN*((N > 1) ? $clog2(N) : 1)-1:0] adm_qid_o,
-  output logic [IN*LW-1:0]                     adm_cells_o,
-  output logic [IN*SW-1:0]                     adm_serial_o
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic [IN-1:0]    in_valid_i,
+  input  logic [IN*IW-1:0] in_qid_i,
+  input  logic [IN*LW-1:0] in_cells_i,
+  input  logic [N*QW-1:0]  qlen_i,
+  input  logic [N*QW-1:0]  thr_i,
+  input  logic             pushout_i,
+  input  logic [QW:0]      free_i,
+  input  logic [SW-1:0]    serial_i,
+  output logic [IN-1:0]    in_ok_o,
+  output logic [N*QW-1:0]  qlen_o,
+  output logic [QW:0]      free_o,
+  output logic [SW-1:0]    serial_o,
+  output logic [NW-1:0]    adm_n_o,
+  output logic [IN*IW-1:0] adm_qid_o,
+  output logic [IN*LW-1:0] adm_cells_o,
+  output logic [IN*SW-1:0] adm_serial_o
 );
 
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
-  localparam int NW = $clog2(IN + 1);
   localparam int XW = QW + 2;  // free - n, and + WAIT, without overflow
 
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "tm_admission: parameter N=%0d out of range, allowed 1..256", N);
-    if (QW < 2 || QW > 32) $fatal(1, "tm_admission: parameter QW=%0d out of range, allowed 2..32", QW);
-    if (IN < 1 || IN > 64) $fatal(1, "tm_admission: parameter IN=%0d out of range, allowed 1..64", IN);
-    if (WAIT < 0 || (QW < 31 && WAIT > (1 << QW) - 1)) $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "tm_admission: parameter N=%0d out of range, allowed 1..256", N);
-  end
-  if (QW < 2 || QW > 32) begin : g_bad_qw
-    $fatal(1, "tm_admission: parameter QW=%0d out of range, allowed 2..32", QW);
-  end
-  if (IN < 1 || IN > 64) begin : g_bad_in
-    $fatal(1, "tm_admission: parameter IN=%0d out of range, allowed 1..64", IN);
-  end
-  if (WAIT < 0 || (QW < 31 && WAIT > (1 << QW) - 1)) begin : g_bad_wait
-    $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_admission, N, 1, 256)
+    `OCCAMY_CHECK_RANGE(tm_admission, QW, 2, 32)
+    `OCCAMY_CHECK_RANGE(tm_admission, IN, 1, 64)
+    `OCCAMY_CHECK(g_bad_wait, WAIT < 0 || (QW < 31 && WAIT > (1 << QW) - 1),
+      $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT))
+  `OCCAMY_CHECKS_END
 
   // Pushout's "is the arrival's queue the longest?": the longest start-of-
   // cycle queue, a real maximum finder over every queue (its index unused);
@@ -170,7 +159,8 @@ module tm_admission #(
       for (int i = 0; i < IN; i++) begin
         if (in_valid_i[i]) begin
           assert (32'(in_qid_i[i*IW +: IW]) < N)
-            else $error("tm_admission: slot %0d queue %0d outside 0..%0d", i, in_qid_i[i*IW +: IW], N - 1);
+            else $error("tm_admission: slot %0d queue %0d outside 0..%0d",
+                        i, in_qid_i[i*IW +: IW], N - 1);
           assert (in_cells_i[i*LW +: LW] != '0)
             else $error("tm_admission: slot %0d offers 0 cells", i);
         end

@@ -43,59 +43,57 @@
 // Corner cases: a one-round packet (n <= K) reads no link; a job unlinked
 // while another is in its rounds waits in the FIFO (up to JD jobs).
 // Assertions (`ifndef SYNTHESIS): no push into a full job FIFO.
+`include "occamy_checks.svh"
+
 module tm_dequeue #(
-  parameter int N  = 64,
-  parameter int P  = 8,
-  parameter int B  = 16384,
-  parameter int K  = 4,
-  parameter int LW = 7,
-  parameter int SW = 16
+  parameter int  N   = 64,
+  parameter int  P   = 8,
+  parameter int  B   = 16384,
+  parameter int  K   = 4,
+  parameter int  LW  = 7,
+  parameter int  SW  = 16,
+  // Derived, not to be set:
+  localparam int IW  = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int PW  = (P > 1) ? $clog2(P) : 1,  // port index
+  localparam int CW  = (B > 1) ? $clog2(B) : 1,  // cell index
+  localparam int BNW = $clog2(B + 1),            // cell count
+  localparam int BW  = SW + LW + 2 * K * CW,     // PD body {serial, cells, K heads, K tails}
+  localparam int WW  = $clog2(K + 1)             // a count 0..K (ports, cells of a round)
 ) (
-  input  logic                                          clk_i,
-  input  logic                                          rst_ni,
-  input  logic                                          chain_i,
-  input  logic                                          unl_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          unl_qid_i,
-  input  logic [((P > 1) ? $clog2(P) : 1)-1:0]          unl_port_i,
-  input  logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] unl_body_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cp_rd_data_i,
-  output logic [K-1:0]                                  cp_rd_en_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cp_rd_addr_o,
-  output logic [K-1:0]                                  cd_rd_en_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        cd_rd_addr_o,
-  output logic [$clog2(K + 1)-1:0]                      rd_n_o,
-  output logic [$clog2(K + 1)-1:0]                      cd_n_o,
-  output logic [K-1:0]                                  fa_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        fa_head_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        fa_tail_o,
-  output logic [K*$clog2(B + 1)-1:0]                    fa_n_o,
-  output logic [LW-1:0]                                 freed_o,
-  output logic                                          room_o,
-  output logic                                          ret_valid_o,
-  output logic [((P > 1) ? $clog2(P) : 1)-1:0]          ret_port_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0]          ret_qid_o,
-  output logic [$clog2(K + 1)-1:0]                      ret_cnt_o,
-  output logic                                          busy_o
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             chain_i,
+  input  logic             unl_i,
+  input  logic [IW-1:0]    unl_qid_i,
+  input  logic [PW-1:0]    unl_port_i,
+  input  logic [BW-1:0]    unl_body_i,
+  input  logic [K*CW-1:0]  cp_rd_data_i,
+  output logic [K-1:0]     cp_rd_en_o,
+  output logic [K*CW-1:0]  cp_rd_addr_o,
+  output logic [K-1:0]     cd_rd_en_o,
+  output logic [K*CW-1:0]  cd_rd_addr_o,
+  output logic [WW-1:0]    rd_n_o,
+  output logic [WW-1:0]    cd_n_o,
+  output logic [K-1:0]     fa_o,
+  output logic [K*CW-1:0]  fa_head_o,
+  output logic [K*CW-1:0]  fa_tail_o,
+  output logic [K*BNW-1:0] fa_n_o,
+  output logic [LW-1:0]    freed_o,
+  output logic             room_o,
+  output logic             ret_valid_o,
+  output logic [PW-1:0]    ret_port_o,
+  output logic [IW-1:0]    ret_qid_o,
+  output logic [WW-1:0]    ret_cnt_o,
+  output logic             busy_o
 );
 
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int PW  = (P > 1) ? $clog2(P) : 1;
-  localparam int CW  = (B > 1) ? $clog2(B) : 1;
-  localparam int BNW = $clog2(B + 1);
-  localparam int BW  = SW + LW + 2 * K * CW;
   localparam int JW  = IW + PW + BW;  // a job: {qid, port, body}
   localparam int JD  = 4;
-  localparam int WW  = $clog2(K + 1);
 
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_dequeue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "tm_dequeue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "tm_dequeue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K))
+  `OCCAMY_CHECKS_END
 
   logic [JD*JW-1:0] job_q, job_d;
   logic [1:0]       dh_q, dh_d;

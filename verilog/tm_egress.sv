@@ -28,47 +28,46 @@
 // buffer, a ring of FD entries {queue, tag} in one sram_mp (u_buf) shared
 // by the ports (P read ports, K write ports), read ahead with a bypass.
 // Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
+`include "occamy_checks.svh"
+
 module tm_egress #(
-  parameter int N      = 64,
-  parameter int P      = 8,
-  parameter int K      = 4,
-  parameter int LW     = 7,
-  parameter int SW     = 16,
-  parameter int TXWIN  = 16,
-  parameter int MAXPKT = 64
+  parameter int  N      = 64,
+  parameter int  P      = 8,
+  parameter int  K      = 4,
+  parameter int  LW     = 7,
+  parameter int  SW     = 16,
+  parameter int  TXWIN  = 16,
+  parameter int  MAXPKT = 64,
+  // Derived, not to be set:
+  localparam int IW     = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int PW     = (P > 1) ? $clog2(P) : 1,  // port index
+  localparam int TW     = SW + LW,                  // cell tag {serial, cell index}
+  localparam int WW     = $clog2(K + 1)             // cells of one return, 0..K
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic [10:0]                          r_i,
-  input  logic                                 issue_i,
-  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] issue_port_i,
-  input  logic [LW-1:0]                        issue_cells_i,
-  input  logic                                 ret_i,
-  input  logic [((P > 1) ? $clog2(P) : 1)-1:0] ret_port_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] ret_qid_i,
-  input  logic [$clog2(K + 1)-1:0]             ret_cnt_i,
-  input  logic [K*(SW+LW)-1:0]                 ret_tag_i,
-  output logic [P-1:0]                         port_rdy_o,
-  output logic [P-1:0]                         eg_valid_o,
-  output logic [P*((N > 1) ? $clog2(N) : 1)-1:0] eg_qid_o,
-  output logic [P*(SW+LW)-1:0]                 eg_tag_o
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [10:0]     r_i,
+  input  logic            issue_i,
+  input  logic [PW-1:0]   issue_port_i,
+  input  logic [LW-1:0]   issue_cells_i,
+  input  logic            ret_i,
+  input  logic [PW-1:0]   ret_port_i,
+  input  logic [IW-1:0]   ret_qid_i,
+  input  logic [WW-1:0]   ret_cnt_i,
+  input  logic [K*TW-1:0] ret_tag_i,
+  output logic [P-1:0]    port_rdy_o,
+  output logic [P-1:0]    eg_valid_o,
+  output logic [P*IW-1:0] eg_qid_o,
+  output logic [P*TW-1:0] eg_tag_o
 );
 
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int TW  = SW + LW;
   localparam int EW  = IW + TW;
   localparam int PNW = $clog2(TXWIN + MAXPKT);
   localparam int FD  = 1 << PNW;
 
-`ifdef __ICARUS__
-  initial begin
-    if (TXWIN < 1 || TXWIN > 4096) $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
-  end
-`else
-  if (TXWIN < 1 || TXWIN > 4096) begin : g_bad_txwin
-    $fatal(1, "tm_egress: parameter TXWIN=%0d out of range, allowed 1..4096", TXWIN);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_egress, TXWIN, 1, 4096)
+  `OCCAMY_CHECKS_END
 
   // Each port's registers are its own (generate block g_port), so a settle
   // updates scalars instead of inserting into P-wide packed vectors.

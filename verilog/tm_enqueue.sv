@@ -44,65 +44,58 @@
 // the next head, with a bypass register for an entry written in the same
 // cycle.
 // Assertions (`ifndef SYNTHESIS): the FIFO never overflows.
+`include "occamy_checks.svh"
+
 module tm_enqueue #(
-  parameter int N  = 64,
-  parameter int B  = 16384,
-  parameter int K  = 4,
-  parameter int LW = 7,
-  parameter int IN   = 4,
-  parameter int SW   = 16,
-  parameter int WAIT = 0
+  parameter int  N    = 64,
+  parameter int  B    = 16384,
+  parameter int  K    = 4,
+  parameter int  LW   = 7,
+  parameter int  IN   = 4,
+  parameter int  SW   = 16,
+  parameter int  WAIT = 0,
+  // Derived, not to be set:
+  localparam int IW   = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int CW   = (B > 1) ? $clog2(B) : 1,  // cell index
+  localparam int BNW  = $clog2(B + 1),            // cell count
+  localparam int TW   = SW + LW,                  // cell-data tag
+  localparam int BW   = SW + LW + 2 * K * CW,     // PD body {serial, cells, K heads, K tails}
+  localparam int NW   = $clog2(IN + 1),           // admitted-packet count
+  localparam int WW   = $clog2(K + 1)             // a count 0..K (cell-data writes)
 ) (
-  input  logic                                       clk_i,
-  input  logic                                       rst_ni,
-  input  logic [$clog2(IN + 1)-1:0]                  adm_n_i,
-  input  logic [IN*((N > 1) ? $clog2(N) : 1)-1:0]    adm_qid_i,
-  input  logic [IN*LW-1:0]                           adm_cells_i,
-  input  logic [IN*SW-1:0]                           adm_serial_i,
-  input  logic [K*$clog2(B + 1)-1:0]                 cnt_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     head_i,
-  output logic [K-1:0]                               pop_o,
-  output logic [K-1:0]                               cd_wr_en_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     cd_wr_addr_o,
-  output logic [K*(SW+LW)-1:0]                       cd_wr_data_o,
-  output logic                                       link_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0]       link_qid_o,
-  output logic [((B > 1) ? $clog2(B) : 1)-1:0]       link_pd_o,
-  output logic [LW-1:0]                              link_cells_o,
-  output logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] link_body_o,
-  output logic [$clog2(K + 1)-1:0]                   cd_wr_n_o,
-  output logic                                       busy_o
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic [NW-1:0]    adm_n_i,
+  input  logic [IN*IW-1:0] adm_qid_i,
+  input  logic [IN*LW-1:0] adm_cells_i,
+  input  logic [IN*SW-1:0] adm_serial_i,
+  input  logic [K*BNW-1:0] cnt_i,
+  input  logic [K*CW-1:0]  head_i,
+  output logic [K-1:0]     pop_o,
+  output logic [K-1:0]     cd_wr_en_o,
+  output logic [K*CW-1:0]  cd_wr_addr_o,
+  output logic [K*TW-1:0]  cd_wr_data_o,
+  output logic             link_o,
+  output logic [IW-1:0]    link_qid_o,
+  output logic [CW-1:0]    link_pd_o,
+  output logic [LW-1:0]    link_cells_o,
+  output logic [BW-1:0]    link_body_o,
+  output logic [WW-1:0]    cd_wr_n_o,
+  output logic             busy_o
 );
 
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int CW  = (B > 1) ? $clog2(B) : 1;
-  localparam int BNW = $clog2(B + 1);
   localparam int KW  = (K > 1) ? $clog2(K) : 1;
-  localparam int TW  = SW + LW;
   localparam int EW  = IW + LW + SW;
   localparam int DAW = (B + WAIT > 1) ? $clog2(B + WAIT) : 1;
   localparam int D   = 1 << DAW;
   localparam int DNW = DAW + 1;
-  localparam int NW  = $clog2(IN + 1);
-  localparam int WW  = $clog2(K + 1);
 
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_enqueue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-    if (IN < 1 || IN > 64) $fatal(1, "tm_enqueue: parameter IN=%0d out of range, allowed 1..64", IN);
-    if (EW > 64) $fatal(1, "tm_enqueue: IW+LW+SW=%0d above 64", EW);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "tm_enqueue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-  if (IN < 1 || IN > 64) begin : g_bad_in
-    $fatal(1, "tm_enqueue: parameter IN=%0d out of range, allowed 1..64", IN);
-  end
-  if (EW > 64) begin : g_bad_ew
-    $fatal(1, "tm_enqueue: IW+LW+SW=%0d above 64", EW);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "tm_enqueue: parameter K=%0d out of range, allowed 1, 2, 4, 8", K))
+    `OCCAMY_CHECK_RANGE(tm_enqueue, IN, 1, 64)
+    `OCCAMY_CHECK(g_bad_ew, EW > 64, $fatal(1, "tm_enqueue: IW+LW+SW=%0d above 64", EW))
+  `OCCAMY_CHECKS_END
 
   // ---- Ingress FIFO ----
   logic [DAW-1:0] wp_q, wp_d, rp_q, rp_d;
@@ -120,7 +113,8 @@ module tm_enqueue #(
   for (genvar r = 0; r < IN; r++) begin : g_ing
     assign ing_wen[r]                = NW'(r) < adm_n_i;
     assign ing_waddr[r*DAW +: DAW]   = wp_q + DAW'(r);
-    assign ing_wdata[r*EW +: EW]     = {adm_qid_i[r*IW +: IW], adm_cells_i[r*LW +: LW], adm_serial_i[r*SW +: SW]};
+    assign ing_wdata[r*EW +: EW]     = {adm_qid_i[r*IW +: IW], adm_cells_i[r*LW +: LW],
+                                        adm_serial_i[r*SW +: SW]};
   end
 
   /* verilator lint_off UNUSEDSIGNAL */
@@ -268,7 +262,8 @@ module tm_enqueue #(
   always @(posedge clk_i) begin
     if (rst_ni) begin
       assert (32'(en_q) + 32'(adm_n_i) <= B + WAIT)
-        else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries", en_q, adm_n_i, B + WAIT);
+        else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries",
+                    en_q, adm_n_i, B + WAIT);
     end
   end
 `endif

@@ -46,54 +46,49 @@
 // Reset: bank b holds b, b+K, b+2K, ... (cp_mem's INIT_STRIDE = K threads them).
 // Assertions (`ifndef SYNTHESIS): no pop of an empty bank; an append's
 // cells are of its bank; at most K writes.
+`include "occamy_checks.svh"
+
 module tm_free_list #(
-  parameter int B = 16384,
-  parameter int K = 4
+  parameter int  B   = 16384,
+  parameter int  K   = 4,
+  // Derived, not to be set:
+  localparam int CW  = (B > 1) ? $clog2(B) : 1,  // cell index
+  localparam int BNW = $clog2(B + 1),            // cell count
+  localparam int RW  = $clog2(2 * K + 1),        // a read-port number or count
+  localparam int WW  = $clog2(K + 1)             // a write count
 ) (
-  input  logic                                       clk_i,
-  input  logic                                       rst_ni,
-  input  logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]   rd_data_i,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     head_o,
-  output logic [K*$clog2(B + 1)-1:0]                 cnt_o,
-  input  logic [K-1:0]                               pop_i,
-  input  logic [$clog2(2 * K + 1)-1:0]               pop_port_i,
-  output logic [$clog2(2 * K + 1)-1:0]               pop_rd_n_o,
-  output logic [2*K-1:0]                             rd_en_o,
-  output logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]   rd_addr_o,
-  input  logic [K-1:0]                               fa_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     fa_head_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     fa_tail_i,
-  input  logic [K*$clog2(B + 1)-1:0]                 fa_n_i,
-  output logic [K*$clog2(B + 1)-1:0]                 cnt_f_o,
-  output logic [$clog2(K + 1)-1:0]                   f_wr_n_o,
-  input  logic [K-1:0]                               ga_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     ga_head_i,
-  input  logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     ga_tail_i,
-  input  logic [K*$clog2(B + 1)-1:0]                 ga_n_i,
-  output logic [K-1:0]                               wr_en_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     wr_addr_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]     wr_data_o,
-  output logic [$clog2(K + 1)-1:0]                   wr_n_o
+  input  logic               clk_i,
+  input  logic               rst_ni,
+  input  logic [2*K*CW-1:0]  rd_data_i,
+  output logic [K*CW-1:0]    head_o,
+  output logic [K*BNW-1:0]   cnt_o,
+  input  logic [K-1:0]       pop_i,
+  input  logic [RW-1:0]      pop_port_i,
+  output logic [RW-1:0]      pop_rd_n_o,
+  output logic [2*K-1:0]     rd_en_o,
+  output logic [2*K*CW-1:0]  rd_addr_o,
+  input  logic [K-1:0]       fa_i,
+  input  logic [K*CW-1:0]    fa_head_i,
+  input  logic [K*CW-1:0]    fa_tail_i,
+  input  logic [K*BNW-1:0]   fa_n_i,
+  output logic [K*BNW-1:0]   cnt_f_o,
+  output logic [WW-1:0]      f_wr_n_o,
+  input  logic [K-1:0]       ga_i,
+  input  logic [K*CW-1:0]    ga_head_i,
+  input  logic [K*CW-1:0]    ga_tail_i,
+  input  logic [K*BNW-1:0]   ga_n_i,
+  output logic [K-1:0]       wr_en_o,
+  output logic [K*CW-1:0]    wr_addr_o,
+  output logic [K*CW-1:0]    wr_data_o,
+  output logic [WW-1:0]      wr_n_o
 );
 
-  localparam int CW  = (B > 1) ? $clog2(B) : 1;
-  localparam int BNW = $clog2(B + 1);
-  localparam int RW  = $clog2(2 * K + 1);  // a read-port number or count
-  localparam int WW  = $clog2(K + 1);      // a write count
-
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_free_list: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-    if (B < K || B > 65535) $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "tm_free_list: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-  if (B < K || B > 65535) begin : g_bad_b
-    $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "tm_free_list: parameter K=%0d out of range, allowed 1, 2, 4, 8", K))
+    `OCCAMY_CHECK(g_bad_b, B < K || B > 65535,
+      $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K))
+  `OCCAMY_CHECKS_END
 
   logic [K*CW-1:0]  head_q, head_d, tail_q, tail_d;
   logic [K*BNW-1:0] cnt_q, cnt_d;
@@ -111,7 +106,8 @@ module tm_free_list #(
   logic [K*CW-1:0]  fwaddr, fwdata;
 
   for (genvar b = 0; b < K; b++) begin : g_bank
-    assign head_o[b*CW +: CW] = pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW] : head_q[b*CW +: CW];
+    assign head_o[b*CW +: CW] = pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW]
+                                          : head_q[b*CW +: CW];
     always @* begin
       fb[b] = 1'b0; fh[b*CW +: CW] = '0; ft[b*CW +: CW] = '0; fn[b*BNW +: BNW] = '0;
       for (int s = 0; s < K; s++) begin
@@ -248,10 +244,13 @@ module tm_free_list #(
       for (int s = 0; s < K; s++) begin
         if (fa_i[s]) begin
           assert ((32'(fa_head_i[s*CW +: CW]) & (K - 1)) == (32'(fa_tail_i[s*CW +: CW]) & (K - 1)))
-            else $error("tm_free_list: stage F append slot %0d head %0d and tail %0d in different banks", s, fa_head_i[s*CW +: CW], fa_tail_i[s*CW +: CW]);
+            else $error(
+              "tm_free_list: stage F append slot %0d head %0d and tail %0d in different banks",
+              s, fa_head_i[s*CW +: CW], fa_tail_i[s*CW +: CW]);
         end
       end
-      assert (!over_budget) else $error("tm_free_list: more than K=%0d cp_mem writes in one cycle", K);
+      assert (!over_budget)
+        else $error("tm_free_list: more than K=%0d cp_mem writes in one cycle", K);
     end
   end
 `endif

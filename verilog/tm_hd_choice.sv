@@ -39,43 +39,36 @@
 // acknowledged; the bitmap lags a cycle, so a queue just brought under its
 // threshold may be granted again (a stale head drop) unless recheck_i.
 // Assertions (`ifndef SYNTHESIS): a grant names a candidate.
+`include "occamy_checks.svh"
+
 module tm_hd_choice #(
-  parameter int N  = 64,
-  parameter int QW = 16
+  parameter int  N  = 64,
+  parameter int  QW = 16,
+  // Derived, not to be set:
+  localparam int IW = (N > 1) ? $clog2(N) : 1  // queue index
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic [1:0]                           policy_i,
-  input  logic                                 recheck_i,
-  input  logic [N-1:0]                         over_i,
-  input  logic [N-1:0]                         cand_i,
-  input  logic [N*QW-1:0]                      qlen_i,
-  input  logic [N*QW-1:0]                      thr_i,
-  input  logic                                 free_neg_i,
-  input  logic                                 take_i,
-  output logic [N-1:0]                         arb_req_o,
-  output logic                                 arb_ack_o,
-  input  logic                                 arb_valid_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] arb_idx_i,
-  output logic                                 gnt_valid_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0] gnt_idx_o
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic [1:0]      policy_i,
+  input  logic            recheck_i,
+  input  logic [N-1:0]    over_i,
+  input  logic [N-1:0]    cand_i,
+  input  logic [N*QW-1:0] qlen_i,
+  input  logic [N*QW-1:0] thr_i,
+  input  logic            free_neg_i,
+  input  logic            take_i,
+  output logic [N-1:0]    arb_req_o,
+  output logic            arb_ack_o,
+  input  logic            arb_valid_i,
+  input  logic [IW-1:0]   arb_idx_i,
+  output logic            gnt_valid_o,
+  output logic [IW-1:0]   gnt_idx_o
 );
 
-  localparam int IW = (N > 1) ? $clog2(N) : 1;
-
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "tm_hd_choice: parameter N=%0d out of range, allowed 1..256", N);
-    if (QW < 2 || QW > 32) $fatal(1, "tm_hd_choice: parameter QW=%0d out of range, allowed 2..32", QW);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "tm_hd_choice: parameter N=%0d out of range, allowed 1..256", N);
-  end
-  if (QW < 2 || QW > 32) begin : g_bad_qw
-    $fatal(1, "tm_hd_choice: parameter QW=%0d out of range, allowed 2..32", QW);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_hd_choice, N, 1, 256)
+    `OCCAMY_CHECK_RANGE(tm_hd_choice, QW, 2, 32)
+  `OCCAMY_CHECKS_END
 
   logic          any_over;
   logic          lqd_valid;
@@ -134,7 +127,8 @@ module tm_hd_choice #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni && gnt_valid_o) begin
-      assert (cand_i[gnt_idx_o]) else $error("tm_hd_choice: grant of queue %0d, not a candidate", gnt_idx_o);
+      assert (cand_i[gnt_idx_o])
+        else $error("tm_hd_choice: grant of queue %0d, not a candidate", gnt_idx_o);
     end
   end
 `endif

@@ -11,8 +11,9 @@
 //   N (1..256, default 64) queues; B (1..65535, default 16384) cells;
 //   K (1, 2, 4, 8, default 4) sub-lists; LW (1..13, default 7) cell-count
 //   width; SW (1..32, default 16) serial bits.
-//   Derived: CW = max(1, clog2(B)), BNW = clog2(B+1),
-//   RW = clog2(2K+1), WW = clog2(K+1).
+//   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), BNW = clog2(B+1),
+//   BW = SW+LW+2K*CW (a PD body), RW = clog2(2K+1), WW = clog2(K+1),
+//   FW = LW+WW (freed_o).
 //
 // Ports
 //   chain_i              free mode chain
@@ -61,54 +62,54 @@
 // under its threshold may be granted again (stale head drop); a read of
 // the queue unlinked in the same cycle reads its new head (tm_pd_lists'
 // rd_pd_o is after the unlink, with its forward).
+`include "occamy_checks.svh"
+
 module tm_hd_exec #(
-  parameter int N  = 64,
-  parameter int B  = 16384,
-  parameter int K  = 4,
-  parameter int LW = 7,
-  parameter int SW = 16
+  parameter int  N   = 64,
+  parameter int  B   = 16384,
+  parameter int  K   = 4,
+  parameter int  LW  = 7,
+  parameter int  SW  = 16,
+  // Derived, not to be set:
+  localparam int IW  = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int CW  = (B > 1) ? $clog2(B) : 1,  // cell index
+  localparam int BNW = $clog2(B + 1),            // cell count
+  localparam int BW  = SW + LW + 2 * K * CW,     // PD body {serial, cells, K heads, K tails}
+  localparam int RW  = $clog2(2 * K + 1),        // a read-port number or count
+  localparam int WW  = $clog2(K + 1),            // a write count
+  localparam int FW  = LW + WW                   // freed_o width
 ) (
-  input  logic                                          clk_i,
-  input  logic                                          rst_ni,
-  input  logic                                          chain_i,
-  input  logic                                          pd_free_i,
-  output logic                                          take_o,
-  input  logic                                          gnt_valid_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0]          gnt_idx_i,
-  output logic                                          pd_rd_o,
-  output logic [((N > 1) ? $clog2(N) : 1)-1:0]          pd_rd_qid_o,
-  input  logic                                          unl_i,
-  input  logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] unl_body_i,
-  input  logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_data_i,
-  input  logic [$clog2(2 * K + 1)-1:0]                  rd_base_i,
-  input  logic [$clog2(2 * K + 1)-1:0]                  rd_left_i,
-  input  logic [$clog2(K + 1)-1:0]                      wr_left_i,
-  input  logic [K*$clog2(B + 1)-1:0]                    cnt_f_i,
-  output logic [2*K-1:0]                                cp_rd_en_o,
-  output logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_addr_o,
-  output logic [$clog2(2 * K + 1)-1:0]                  rd_n_o,
-  output logic [K-1:0]                                  ga_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_head_o,
-  output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
-  output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
-  output logic [LW+$clog2(K + 1)-1:0]                   freed_o,
-  output logic                                          busy_o
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              chain_i,
+  input  logic              pd_free_i,
+  output logic              take_o,
+  input  logic              gnt_valid_i,
+  input  logic [IW-1:0]     gnt_idx_i,
+  output logic              pd_rd_o,
+  output logic [IW-1:0]     pd_rd_qid_o,
+  input  logic              unl_i,
+  input  logic [BW-1:0]     unl_body_i,
+  input  logic [2*K*CW-1:0] cp_rd_data_i,
+  input  logic [RW-1:0]     rd_base_i,
+  input  logic [RW-1:0]     rd_left_i,
+  input  logic [WW-1:0]     wr_left_i,
+  input  logic [K*BNW-1:0]  cnt_f_i,
+  output logic [2*K-1:0]    cp_rd_en_o,
+  output logic [2*K*CW-1:0] cp_rd_addr_o,
+  output logic [RW-1:0]     rd_n_o,
+  output logic [K-1:0]      ga_o,
+  output logic [K*CW-1:0]   ga_head_o,
+  output logic [K*CW-1:0]   ga_tail_o,
+  output logic [K*BNW-1:0]  ga_n_o,
+  output logic [FW-1:0]     freed_o,
+  output logic              busy_o
 );
 
-  localparam int CW  = (B > 1) ? $clog2(B) : 1;
-  localparam int BNW = $clog2(B + 1);
-  localparam int RW  = $clog2(2 * K + 1);
-  localparam int WW  = $clog2(K + 1);
-
-`ifdef __ICARUS__
-  initial begin
-    if (K != 1 && K != 2 && K != 4 && K != 8) $fatal(1, "tm_hd_exec: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-`else
-  if (K != 1 && K != 2 && K != 4 && K != 8) begin : g_bad_k
-    $fatal(1, "tm_hd_exec: parameter K=%0d out of range, allowed 1, 2, 4, 8", K);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK(g_bad_k, K != 1 && K != 2 && K != 4 && K != 8,
+      $fatal(1, "tm_hd_exec: parameter K=%0d out of range, allowed 1, 2, 4, 8", K))
+  `OCCAMY_CHECKS_END
 
   // ---- Stage D: take the grant, the PD read ----
   logic          room;       // stage G: every lane has room after this cycle's unlink
@@ -126,7 +127,6 @@ module tm_hd_exec #(
   localparam int LD  = 4;                          // = hw/tm HDLaneDepth
   localparam int LPW = $clog2(LD);                 // lane entry index
   localparam int LCW = $clog2(LD + 1);             // lane fill count
-  localparam int FW  = LW + WW;                    // freed_o width
 
   logic [K*LD*CW-1:0] ecur_q, ecur_d, etail_q, etail_d;
   logic [K*LD*LW-1:0] eleft_q, eleft_d;
@@ -210,7 +210,8 @@ module tm_hd_exec #(
       end
       cnt_d[b*LCW +: LCW] = ca;
       if (c != '0) begin
-        fcur  = curp_q[b] ? cp_rd_data_i[32'(port_q[b*RW +: RW])*CW +: CW] : ecur_q[(b*LD + 32'(r))*CW +: CW];
+        fcur  = curp_q[b] ? cp_rd_data_i[32'(port_q[b*RW +: RW])*CW +: CW]
+                          : ecur_q[(b*LD + 32'(r))*CW +: CW];
         ftail = etail_q[(b*LD + 32'(r))*CW +: CW];
         fleft = eleft_q[(b*LD + 32'(r))*LW +: LW];
       end else begin
@@ -280,7 +281,8 @@ module tm_hd_exec #(
     if (rst_ni) begin
       for (int b = 0; b < K; b++) begin
         if (push[b]) begin
-          assert (32'(cnt_q[b*LCW +: LCW]) < LD) else $error("tm_hd_exec: unlink into full lane %0d", b);
+          assert (32'(cnt_q[b*LCW +: LCW]) < LD)
+            else $error("tm_hd_exec: unlink into full lane %0d", b);
         end
       end
     end

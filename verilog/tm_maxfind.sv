@@ -26,9 +26,13 @@
 //   Ties go to the lower index (the left subtree wins on equal lengths).
 //   A candidate of length 0 wins when it is the only one.
 //   Golden model: hw/maxfind.
+`include "occamy_checks.svh"
+
 module tm_maxfind #(
-  parameter int N  = 64,
-  parameter int QW = 16
+  parameter int  N  = 64,
+  parameter int  QW = 16,
+  // Derived, not to be set:
+  localparam int IW = (N > 1) ? $clog2(N) : 1  // candidate index width
 ) (
   input  logic [N-1:0]    cand_i,
   input  logic [N*QW-1:0] qlen_i,
@@ -37,24 +41,15 @@ module tm_maxfind #(
   output logic [QW-1:0]   max_o
 );
 
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int LVL = (N > 1) ? $clog2(N) : 0;  // tree levels
+  localparam int LVL = (N > 1) ? IW : 0;         // tree levels
   localparam int NP  = 1 << LVL;                 // leaves, N padded to a power of two
-  localparam int QS  = (QW > 0) ? QW : 1;         // QW for part selects, so a bad QW reaches the check
+  // QW for part selects, so a bad QW reaches the check
+  localparam int QS  = (QW > 0) ? QW : 1;
 
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "tm_maxfind: parameter N=%0d out of range, allowed 1..256", N);
-    if (QW < 1 || QW > 32) $fatal(1, "tm_maxfind: parameter QW=%0d out of range, allowed 1..32", QW);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "tm_maxfind: parameter N=%0d out of range, allowed 1..256", N);
-  end
-  if (QW < 1 || QW > 32) begin : g_bad_qw
-    $fatal(1, "tm_maxfind: parameter QW=%0d out of range, allowed 1..32", QW);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_maxfind, N, 1, 256)
+    `OCCAMY_CHECK_RANGE(tm_maxfind, QW, 1, 32)
+  `OCCAMY_CHECKS_END
 
   // The tree, a heap of 2*NP-1 nodes: node 1 is the root, node j's children
   // are 2j (lower indices) and 2j+1, the leaves are NP..2*NP-1. One

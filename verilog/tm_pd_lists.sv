@@ -40,47 +40,41 @@
 //
 // Reset: every queue empty. Assertions (`ifndef SYNTHESIS): an unlink of a
 // non-empty queue; a head read of a non-empty queue.
+`include "occamy_checks.svh"
+
 module tm_pd_lists #(
-  parameter int N  = 64,
-  parameter int B  = 16384,
-  parameter int LW = 7
+  parameter int  N   = 64,
+  parameter int  B   = 16384,
+  parameter int  LW  = 7,
+  // Derived, not to be set:
+  localparam int IW  = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int CW  = (B > 1) ? $clog2(B) : 1,  // PD (cell) index
+  localparam int CNW = $clog2(B + 1)             // PD count of a queue
 ) (
-  input  logic                                 clk_i,
-  input  logic                                 rst_ni,
-  input  logic                                 unl_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] unl_qid_i,
-  input  logic [((B > 1) ? $clog2(B) : 1)-1:0] unl_next_i,
-  input  logic [LW-1:0]                        unl_nlen_i,
-  input  logic                                 rd_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] rd_qid_i,
-  input  logic                                 link_i,
-  input  logic [((N > 1) ? $clog2(N) : 1)-1:0] link_qid_i,
-  input  logic [((B > 1) ? $clog2(B) : 1)-1:0] link_pd_i,
-  input  logic [LW-1:0]                        link_cells_i,
-  output logic [N-1:0]                         nonempty_o,
-  output logic [N*LW-1:0]                      head_len_o,
-  output logic [((B > 1) ? $clog2(B) : 1)-1:0] rd_pd_o,
-  output logic                                 link_pred_o,
-  output logic [((B > 1) ? $clog2(B) : 1)-1:0] link_tail_o,
-  output logic [N*$clog2(B + 1)-1:0]           cnt_o
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             unl_i,
+  input  logic [IW-1:0]    unl_qid_i,
+  input  logic [CW-1:0]    unl_next_i,
+  input  logic [LW-1:0]    unl_nlen_i,
+  input  logic             rd_i,
+  input  logic [IW-1:0]    rd_qid_i,
+  input  logic             link_i,
+  input  logic [IW-1:0]    link_qid_i,
+  input  logic [CW-1:0]    link_pd_i,
+  input  logic [LW-1:0]    link_cells_i,
+  output logic [N-1:0]     nonempty_o,
+  output logic [N*LW-1:0]  head_len_o,
+  output logic [CW-1:0]    rd_pd_o,
+  output logic             link_pred_o,
+  output logic [CW-1:0]    link_tail_o,
+  output logic [N*CNW-1:0] cnt_o
 );
 
-  localparam int CW  = (B > 1) ? $clog2(B) : 1;
-  localparam int CNW = $clog2(B + 1);
-
-`ifdef __ICARUS__
-  initial begin
-    if (N < 1 || N > 256) $fatal(1, "tm_pd_lists: parameter N=%0d out of range, allowed 1..256", N);
-    if (B < 1 || B > 65535) $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 1..65535", B);
-  end
-`else
-  if (N < 1 || N > 256) begin : g_bad_n
-    $fatal(1, "tm_pd_lists: parameter N=%0d out of range, allowed 1..256", N);
-  end
-  if (B < 1 || B > 65535) begin : g_bad_b
-    $fatal(1, "tm_pd_lists: parameter B=%0d out of range, allowed 1..65535", B);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_pd_lists, N, 1, 256)
+    `OCCAMY_CHECK_RANGE(tm_pd_lists, B, 1, 65535)
+  `OCCAMY_CHECKS_END
 
   // The per-queue words are register files (one entry per queue) written
   // through two ports, the unlink's (queue unl_qid_i) and the link's

@@ -37,45 +37,39 @@
 // Corner cases: an empty port (no eligible queue or not ready) is skipped;
 // a DRR search with quanta smaller than every head grants nothing and keeps
 // its progress (the next cycle continues from there).
+`include "occamy_checks.svh"
+
 module tm_sched #(
-  parameter int P   = 8,
-  parameter int Q   = 8,
-  parameter int LW  = 7,
-  parameter int DFW = 18
+  parameter int  P   = 8,
+  parameter int  Q   = 8,
+  parameter int  LW  = 7,
+  parameter int  DFW = 18,
+  // Derived, not to be set:
+  localparam int N   = P * Q,                   // queues
+  localparam int IW  = (N > 1) ? $clog2(N) : 1,  // queue index
+  localparam int PW  = (P > 1) ? $clog2(P) : 1   // port index
 ) (
-  input  logic                                   clk_i,
-  input  logic                                   rst_ni,
-  input  logic                                   en_i,
-  input  logic                                   drr_i,
-  input  logic [Q*16-1:0]                        quantum_i,
-  input  logic [P*Q-1:0]                         elig_i,
-  input  logic [P*Q-1:0]                         nonempty_i,
-  input  logic [P-1:0]                           port_rdy_i,
-  input  logic [P*Q*LW-1:0]                      head_len_i,
-  input  logic                                   ack_i,
-  output logic                                   gnt_valid_o,
-  output logic [((P*Q > 1) ? $clog2(P*Q) : 1)-1:0] gnt_qid_o,
-  output logic [((P > 1) ? $clog2(P) : 1)-1:0]   gnt_port_o
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  input  logic              en_i,
+  input  logic              drr_i,
+  input  logic [Q*16-1:0]   quantum_i,
+  input  logic [N-1:0]      elig_i,
+  input  logic [N-1:0]      nonempty_i,
+  input  logic [P-1:0]      port_rdy_i,
+  input  logic [N*LW-1:0]   head_len_i,
+  input  logic              ack_i,
+  output logic              gnt_valid_o,
+  output logic [IW-1:0]     gnt_qid_o,
+  output logic [PW-1:0]     gnt_port_o
 );
 
-  localparam int N   = P * Q;
-  localparam int IW  = (N > 1) ? $clog2(N) : 1;
-  localparam int PW  = (P > 1) ? $clog2(P) : 1;
   localparam int CQW = (Q > 1) ? $clog2(Q) : 1;
 
-`ifdef __ICARUS__
-  initial begin
-    if (P < 1 || P > 32) $fatal(1, "tm_sched: parameter P=%0d out of range, allowed 1..32", P);
-    if (Q < 1 || Q > 8) $fatal(1, "tm_sched: parameter Q=%0d out of range, allowed 1..8", Q);
-  end
-`else
-  if (P < 1 || P > 32) begin : g_bad_p
-    $fatal(1, "tm_sched: parameter P=%0d out of range, allowed 1..32", P);
-  end
-  if (Q < 1 || Q > 8) begin : g_bad_q
-    $fatal(1, "tm_sched: parameter Q=%0d out of range, allowed 1..8", Q);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_sched, P, 1, 32)
+    `OCCAMY_CHECK_RANGE(tm_sched, Q, 1, 8)
+  `OCCAMY_CHECKS_END
 
   logic [PW-1:0]      ptr_q, ptr_d;
   logic [P*CQW-1:0]   cur_q, cur_d;

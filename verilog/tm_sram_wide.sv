@@ -21,35 +21,33 @@
 // Timing, reset and assertions: those of sram_mp, slice by slice (a read
 // issued in cycle c shows in c+LAT and sees the array before the writes of
 // c; reset clears the read pipeline and leaves the array).
+`include "occamy_checks.svh"
+
 module tm_sram_wide #(
-  parameter int DEPTH = 16,
-  parameter int WIDTH = 96,
-  parameter int RP    = 1,
-  parameter int WP    = 1,
-  parameter int LAT   = 1
+  parameter int  DEPTH = 16,
+  parameter int  WIDTH = 96,
+  parameter int  RP    = 1,
+  parameter int  WP    = 1,
+  parameter int  LAT   = 1,
+  // Derived, not to be set:
+  localparam int AW    = (DEPTH > 1) ? $clog2(DEPTH) : 1  // address bits
 ) (
-  input  logic                                            clk_i,
-  input  logic                                            rst_ni,
-  input  logic [RP-1:0]                                   rd_en_i,
-  input  logic [RP*((DEPTH > 1) ? $clog2(DEPTH) : 1)-1:0] rd_addr_i,
-  output logic [RP-1:0]                                   rd_valid_o,
-  output logic [RP*WIDTH-1:0]                             rd_data_o,
-  input  logic [WP-1:0]                                   wr_en_i,
-  input  logic [WP*((DEPTH > 1) ? $clog2(DEPTH) : 1)-1:0] wr_addr_i,
-  input  logic [WP*WIDTH-1:0]                             wr_data_i
+  input  logic                clk_i,
+  input  logic                rst_ni,
+  input  logic [RP-1:0]       rd_en_i,
+  input  logic [RP*AW-1:0]    rd_addr_i,
+  output logic [RP-1:0]       rd_valid_o,
+  output logic [RP*WIDTH-1:0] rd_data_o,
+  input  logic [WP-1:0]       wr_en_i,
+  input  logic [WP*AW-1:0]    wr_addr_i,
+  input  logic [WP*WIDTH-1:0] wr_data_i
 );
 
   localparam int NS = (WIDTH + 63) / 64;
 
-`ifdef __ICARUS__
-  initial begin
-    if (WIDTH < 1 || WIDTH > 4096) $fatal(1, "tm_sram_wide: parameter WIDTH=%0d out of range, allowed 1..4096", WIDTH);
-  end
-`else
-  if (WIDTH < 1 || WIDTH > 4096) begin : g_bad_width
-    $fatal(1, "tm_sram_wide: parameter WIDTH=%0d out of range, allowed 1..4096", WIDTH);
-  end
-`endif
+  `OCCAMY_CHECKS_BEGIN
+    `OCCAMY_CHECK_RANGE(tm_sram_wide, WIDTH, 1, 4096)
+  `OCCAMY_CHECKS_END
 
   logic [NS*RP-1:0] vld;
 

@@ -56,7 +56,8 @@ Verilog of that block through the documented port contract (docs/blocks.md,
 docs/executor.md); ports that differ from the contract are listed before
 anything is simulated. The top module is --top, else the block's module name
 if your files declare it, else the only module they declare. ` + "`include" + ` files
-are found beside your files and in each --incdir.
+are found beside your files, in each --incdir and in the project's verilog/
+(so a copy of a project module finds occamy_checks.svh).
 
 --block tm --replace SUB --rtl FILE builds occamy_tm from the project's
 Verilog with your module in place of one sub-module: your file declares a

@@ -144,6 +144,9 @@ func TestSynthReuse(t *testing.T) {
 	src, err := os.ReadFile("../../verilog/rr_arbiter.sv")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(vdir, "rr_arbiter.sv"), append(src, []byte("// edited\n")...), 0o644))
+	hdr, err := os.ReadFile("../../verilog/occamy_checks.svh") // the header the arbiter includes
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(vdir, "occamy_checks.svh"), hdr, 0o644))
 	_, errText, code = runCLI(t, "synth", "--block", "arbiter", "--n", "8", "--verilog", vdir, "--yosys", fake, "--reuse", js)
 	assert.Equal(t, 1, code, "an edited source is synthesised again")
 	assert.Contains(t, errText, "ERROR: no synthesis here")

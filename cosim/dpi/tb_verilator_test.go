@@ -40,6 +40,11 @@ func dpiTB(t testing.TB, lib, tb, top string, rtl []string, params map[string]st
 		extra = []string{"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"}
 	}
 	args = append(args, extra...)
+	// The project's header directory, as the file lists give it: the
+	// modules (and a broken copy of one elsewhere) include occamy_checks.svh.
+	for _, d := range registry.HeaderDirs() {
+		args = append(args, "+incdir+"+filepath.Join(root, d))
+	}
 	args = append(args, filepath.Join(dpiDir, "occamy_golden_pkg.sv"), filepath.Join(dpiDir, tb))
 	args = append(args, rtl...)
 	args = append(args, filepath.Join(dpiDir, "tb_dpi_main.cpp"))
@@ -73,6 +78,7 @@ func runTB(t testing.TB, bin string) (string, int) {
 // projectFiles are a block's sources as its committed file list
 // (verilog/filelists, generated from the registry) names them, with
 // ${OCCAMY_ROOT} expanded: the list lint and the Icarus testbenches use.
+// Its +incdir+ line is no source (dpiTB passes the header directory).
 func projectFiles(t testing.TB, block string) []string {
 	t.Helper()
 	b, err := registry.Lookup(block)
@@ -82,7 +88,7 @@ func projectFiles(t testing.TB, block string) []string {
 	require.NoError(t, err)
 	var s []string
 	for _, l := range strings.Split(string(raw), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "//") && !strings.HasPrefix(l, "+incdir+") {
 			s = append(s, strings.ReplaceAll(l, "${"+packaging.RootVar+"}", root))
 		}
 	}

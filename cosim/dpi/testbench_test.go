@@ -30,6 +30,9 @@ func TestGeneratedTestbenchesLint(t *testing.T) {
 			require.NoError(t, os.WriteFile(f, m.Testbench(TBOptions{}), 0o644))
 			args := []string{"--lint-only", "-Wall", "--top-module", "tb_dpi_" + b.Module,
 				filepath.Join(root, "verilog", "tb", "dpi", "occamy_golden_pkg.sv"), f}
+			for _, d := range registry.HeaderDirs() {
+				args = append(args, "+incdir+"+filepath.Join(root, d))
+			}
 			for _, s := range b.Sources {
 				args = append(args, filepath.Join(root, s))
 			}

@@ -116,6 +116,19 @@ func (c Copies) write(name string, b Block, file, text string) (*Applied, error)
 		fmt.Fprintf(h, "%s\x00%d\x00", f, len(texts[i]))
 		h.Write(texts[i])
 	}
+	// The headers the sources include go beside them, as they are.
+	hdrs, err := headers()
+	if err != nil {
+		return nil, err
+	}
+	htexts := make([][]byte, len(hdrs))
+	for i, f := range hdrs {
+		if htexts[i], err = os.ReadFile(filepath.Join(c.VerilogDir, f)); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(htexts[i]))
+		h.Write(htexts[i])
+	}
 	dir := filepath.Join(c.Root, name+"-"+hex.EncodeToString(h.Sum(nil))[:16])
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -127,6 +140,11 @@ func (c Copies) write(name string, b Block, file, text string) (*Applied, error)
 			return nil, err
 		}
 		a.Sources = append(a.Sources, dst)
+	}
+	for i, f := range hdrs {
+		if err := writeIfChanged(filepath.Join(dir, f), htexts[i]); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }

@@ -58,6 +58,20 @@ func (b Block) info() (blockInfo, error) {
 	return bi, nil
 }
 
+// headers are the project's shared headers (registry.Headers), relative
+// to verilog/: the sources include them, so the copies need them beside.
+func headers() ([]string, error) {
+	var hs []string
+	for _, h := range registry.Headers {
+		rel, ok := strings.CutPrefix(h, "verilog/")
+		if !ok {
+			return nil, fmt.Errorf("mutation: the header %s is outside verilog/", h)
+		}
+		hs = append(hs, rel)
+	}
+	return hs, nil
+}
+
 // uses reports whether the block compiles file.
 func (b Block) uses(file string) bool {
 	bi, err := b.info()

@@ -101,7 +101,8 @@ func TestCheckMutantErrors(t *testing.T) {
 
 // TestApplyWritesCopies applies a mutant of the top and checks that every
 // source of the block is copied, only the mutant's file differs, the
-// originals are untouched, and a second apply reuses the same directory.
+// originals are untouched, the header the sources include is copied beside
+// them (not as a source), and a second apply reuses the same directory.
 func TestApplyWritesCopies(t *testing.T) {
 	var m Mutant
 	for _, c := range Catalogue() {
@@ -129,6 +130,12 @@ func TestApplyWritesCopies(t *testing.T) {
 			assert.Equal(t, string(orig), string(cp), "%s is copied unchanged", f)
 		}
 	}
+	hdr, err := os.ReadFile(filepath.Join(verilogDir, "occamy_checks.svh"))
+	require.NoError(t, err)
+	cp, err := os.ReadFile(filepath.Join(a.Dir, "occamy_checks.svh"))
+	require.NoError(t, err, "the header beside the copies")
+	assert.Equal(t, string(hdr), string(cp))
+	assert.NotContains(t, a.Sources, filepath.Join(a.Dir, "occamy_checks.svh"))
 	b, err := Copies{VerilogDir: verilogDir, Root: root}.Apply(m)
 	require.NoError(t, err)
 	assert.Equal(t, a.Dir, b.Dir, "the same mutant of the same sources reuses its directory")

@@ -10,8 +10,8 @@ import (
 	"occamy/cosim/registry"
 )
 
-// Core is a block's FuseSoC CAPI2 core: the RTL fileset (the registry's
-// sources), its parameters (defaults and ranges from the Go model's
+// Core is a block's FuseSoC CAPI2 core: the RTL fileset (the project's
+// shared headers as include files, then the registry's sources), its parameters (defaults and ranges from the Go model's
 // Params) and three targets: default (the RTL), lint (Verilator
 // --lint-only -Wall) and, when tb names the block's Icarus testbench,
 // sim (Icarus -g2012, replaying the .vec table given as the vec plusarg).
@@ -24,6 +24,9 @@ func Core(b *registry.Block, tb string) []byte {
 	fmt.Fprintf(&w, "name: occamy:occamy:%s:%s\n", b.Module, Version)
 	fmt.Fprintf(&w, "description: %s\n", strconv.Quote(b.Summary+" (block "+b.Name+", contract in "+b.Doc+")"))
 	fmt.Fprintf(&w, "\nfilesets:\n  rtl:\n    files:\n")
+	for _, h := range registry.Headers {
+		fmt.Fprintf(&w, "      - %s: {is_include_file: true}\n", rel(h))
+	}
 	for _, s := range b.Sources {
 		fmt.Fprintf(&w, "      - %s\n", rel(s))
 	}

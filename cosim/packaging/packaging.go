@@ -44,13 +44,18 @@ func CorePath(b *registry.Block) string { return CoreDir + "/" + b.Module + ".co
 func TestbenchPath(b *registry.Block) string { return "verilog/tb/tb_" + b.Module + ".sv" }
 
 // FileList is a block's file list: comments naming the block and its
-// defaults, then its sources in compile order as ${OCCAMY_ROOT}/path.
+// defaults, the directories of the project's shared headers as
+// +incdir+${OCCAMY_ROOT}/dir (registry.HeaderDirs), then its sources in
+// compile order as ${OCCAMY_ROOT}/path.
 func FileList(b *registry.Block) []byte {
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "// %s (%s): %s\n", b.Module, b.Name, b.Summary)
 	fmt.Fprintf(&w, "// Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
 	fmt.Fprintf(&w, "// Paths start at ${%s}, the repository root: verilator -f FILE, iverilog -c FILE.\n", RootVar)
 	fmt.Fprintf(&w, "// Top %s; parameters (defaults): %s\n", b.Module, b.ParamText(b.Defaults()))
+	for _, d := range registry.HeaderDirs() {
+		fmt.Fprintf(&w, "+incdir+${%s}/%s\n", RootVar, d)
+	}
 	for _, s := range b.Sources {
 		fmt.Fprintf(&w, "${%s}/%s\n", RootVar, s)
 	}

@@ -57,9 +57,11 @@ func TestDriftIsCaught(t *testing.T) {
 	require.NoError(t, Check(root), "Write heals every kind of drift")
 }
 
-// TestFileListsAreTheRegistrySources: each list names exactly the block's
-// sources, in order, under ${OCCAMY_ROOT}.
+// TestFileListsAreTheRegistrySources: each list names the directory of
+// the project's shared headers as an include directory, then exactly the
+// block's sources, in order, under ${OCCAMY_ROOT}.
 func TestFileListsAreTheRegistrySources(t *testing.T) {
+	require.Equal(t, []string{"verilog"}, registry.HeaderDirs())
 	for _, b := range registry.All() {
 		var got []string
 		for _, l := range strings.Split(string(FileList(b)), "\n") {
@@ -67,7 +69,7 @@ func TestFileListsAreTheRegistrySources(t *testing.T) {
 				got = append(got, l)
 			}
 		}
-		var want []string
+		want := []string{"+incdir+${OCCAMY_ROOT}/verilog"}
 		for _, s := range b.Sources {
 			want = append(want, "${OCCAMY_ROOT}/"+s)
 		}
@@ -168,8 +170,9 @@ func TestCoresFollowCAPI2(t *testing.T) {
 					assert.NoError(t, err, "fileset %s names %s", name, f)
 				}
 			}
-			rtl, _ := coreFiles(t, c.Filesets["rtl"].Files)
+			rtl, incs := coreFiles(t, c.Filesets["rtl"].Files)
 			assert.Equal(t, b.Sources, rtl, "the rtl fileset is the registry's sources")
+			assert.Equal(t, registry.Headers, incs, "and the project's headers, as include files")
 			def := b.Defaults()
 			for _, q := range b.Params {
 				p, ok := c.Parameters[q.Name]

@@ -57,7 +57,7 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 		return nil, err
 	}
 	root := filepath.Dir(filepath.Dir(probe.Sources[0]))
-	bs := &runner.BlockSpec{Name: name, Module: name, Params: map[string]int{}}
+	bs := &runner.BlockSpec{Name: name, Module: name, Params: map[string]int{}, Headers: probe.Headers}
 	for k, v := range params {
 		bs.Params[k] = v
 		bs.Order = append(bs.Order, k)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -161,7 +162,8 @@ func (d *design) gparams() map[string]string {
 // messages. Without Verilator the check falls to Yosys's miter, whose
 // errors are less precise; the note says so.
 func (d *design) checkContract(ctx context.Context) (string, error) {
-	el, err := cosim.Discover(ctx, cosim.Spec{Sources: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir})
+	el, err := cosim.Discover(ctx, cosim.Spec{Sources: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir,
+		IncludeDirs: headerDirs(d.bs.Headers)})
 	if errors.Is(err, cosim.ErrToolMissing) {
 		return "Verilator is not installed: the port contract was not checked before the proof, and a counterexample cannot be replayed", nil
 	}
@@ -274,12 +276,36 @@ func (d *design) size() (latches, ands int) {
 	return latches, ands
 }
 
-// writeMaps puts the project's techmap rules beside the export script.
+// writeMaps puts the project's techmap rules beside the export script,
+// and copies the project's shared headers there too: Yosys runs in that
+// directory and looks there for an include first, so a user's copy of a
+// project module finds the header it includes (Yosys's read_verilog -I
+// cannot take a directory whose name holds a space).
 func (d *design) writeMaps() error {
 	for name, text := range map[string]string{"shiftx_map.v": shiftxMap, "arith_map.v": arithMap} {
 		if err := writeFile(filepath.Join(d.dir, name), text); err != nil {
 			return setupf("work directory: %v", err)
 		}
 	}
+	for _, h := range d.bs.Headers {
+		b, err := os.ReadFile(h)
+		if err != nil {
+			return setupf("the project's header: %v", err)
+		}
+		if err := writeFile(filepath.Join(d.dir, filepath.Base(h)), string(b)); err != nil {
+			return setupf("work directory: %v", err)
+		}
+	}
 	return nil
+}
+
+// headerDirs are the directories of the headers, each once.
+func headerDirs(headers []string) []string {
+	var dirs []string
+	for _, h := range headers {
+		if d := filepath.Dir(h); !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"occamy/cosim"
+	"occamy/cosim/registry"
 )
 
 // BlockSpec is what another checker of a block (occamy prove) needs from the
@@ -20,6 +21,9 @@ type BlockSpec struct {
 	Sources []string
 	// Clocked says the block has clk_i (and rst_ni).
 	Clocked bool
+	// Headers are the project's shared headers (registry.Headers),
+	// absolute: the sources include them, and so does a copy of one.
+	Headers []string
 }
 
 // Describe resolves a block (short or module name) at the given parameters
@@ -47,6 +51,9 @@ func Describe(name string, params map[string]int, verilogDir string) (*BlockSpec
 	}
 	for _, f := range b.sources {
 		bs.Sources = append(bs.Sources, filepath.Join(root, f))
+	}
+	for _, h := range registry.Headers {
+		bs.Headers = append(bs.Headers, filepath.Join(root, h))
 	}
 	return bs, nil
 }

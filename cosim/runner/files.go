@@ -5,12 +5,17 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"occamy/cosim/registry"
 )
 
 // includeDirs is the `include search path: the directory of each file
 // (so an include beside the user's file is found whatever the working
-// directory), then the given directories, each once, absolute.
-func includeDirs(files, given []string) ([]string, error) {
+// directory), then the given directories, then, when root (the
+// repository root) is not empty, the directories of the project's shared
+// headers (registry.HeaderDirs), so the project's modules and a user's
+// copy of one find the header they include; each once, absolute.
+func includeDirs(files, given []string, root string) ([]string, error) {
 	var dirs []string
 	seen := map[string]bool{}
 	add := func(d string) {
@@ -34,6 +39,15 @@ func includeDirs(files, given []string) ([]string, error) {
 			return nil, fieldf("IncludeDirs", "%s is not a directory", d)
 		}
 		add(a)
+	}
+	if root != "" {
+		for _, d := range registry.HeaderDirs() {
+			a, err := filepath.Abs(filepath.Join(root, d))
+			if err != nil {
+				return nil, setupf("%s: %v", d, err)
+			}
+			add(a)
+		}
 	}
 	return dirs, nil
 }

@@ -56,7 +56,9 @@ type Options struct {
 	// Block "executor" means Block "tm" with Replace "executor".
 	Replace string
 	// IncludeDirs are searched by `include (after the directory of each
-	// RTL file, which is always searched) on Verilator and on Icarus.
+	// RTL file, which is always searched, and before the project's
+	// verilog/, which holds the header its modules include) on Verilator
+	// and on Icarus.
 	IncludeDirs []string
 	// Params are the block's parameters by name (N, QW, ...); missing
 	// ones take the block's defaults. They go to the Go model and, as

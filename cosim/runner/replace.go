@@ -73,7 +73,7 @@ func (s *session) prepareReplace(sub *registry.Sub) error {
 		}
 	}
 	s.files = append(s.files, user...)
-	s.incdirs, err = includeDirs(user, opt.IncludeDirs)
+	s.incdirs, err = includeDirs(user, opt.IncludeDirs, root)
 	return err
 }
 

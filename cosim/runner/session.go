@@ -25,7 +25,7 @@ type session struct {
 	p       map[string]int
 	top     string
 	files   []string      // absolute
-	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs
+	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs, then the project's header directories
 	user    bool          // the user's RTL (Options.RTL)
 	sub     *registry.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
 	own     []string      // the project's files of the block, absolute, when sub is set
@@ -112,7 +112,10 @@ func prepare(opt Options) (*session, error) {
 		if s.files, err = userFiles(opt.RTL); err != nil {
 			return nil, err
 		}
-		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs); err != nil {
+		// The project's headers come last: a copy of one of its modules
+		// includes them. Outside the repository there are none to add.
+		root, _ := findRoot(opt.VerilogDir, b.sources)
+		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}
 		if opt.Top == "" {
@@ -133,7 +136,7 @@ func prepare(opt Options) (*session, error) {
 		for _, f := range b.sources {
 			s.files = append(s.files, filepath.Join(root, f))
 		}
-		if s.incdirs, err = includeDirs(nil, opt.IncludeDirs); err != nil {
+		if s.incdirs, err = includeDirs(nil, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}
 	}

@@ -62,6 +62,21 @@ var costed = []struct{ name, reg, uses, summary string }{
 	{"maxfind", "maxfind", "N,QW", "longest-queue maximum finder (Pushout's Difficulty 3, occamy-lqd), combinational"},
 }
 
+// headers are the project's shared headers relative to verilog/
+// (registry.Headers): the modules include them, so every job copies them
+// beside its sources and hashes them with its sources.
+var headers = func() []string {
+	var hs []string
+	for _, h := range registry.Headers {
+		f, ok := strings.CutPrefix(h, "verilog/")
+		if !ok {
+			panic("synth: header " + h + " is outside verilog/")
+		}
+		hs = append(hs, f)
+	}
+	return hs
+}()
+
 var blocks = func() []Block {
 	var bs []Block
 	for _, c := range costed {

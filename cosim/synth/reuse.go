@@ -10,18 +10,20 @@ import (
 	"occamy/rtl/infile"
 )
 
-// jobSources names the sources a job reads: files under verilog/, and its
-// wrapper by its own name.
+// jobSources names the sources a job reads: files under verilog/, the
+// headers they include, and its wrapper by its own name.
 func jobSources(j Job) []string {
-	fs := append([]string(nil), j.Block.Files...)
+	fs := append(append([]string(nil), j.Block.Files...), headers...)
 	if j.Block.Extra != "" {
 		fs = append(fs, j.Block.Extra)
 	}
 	return fs
 }
 
-// tmSources names the sources the TM job reads.
-func tmSourceNames(j TMJob) []string { return append(append([]string(nil), j.Files...), j.MemFile) }
+// tmSources names the sources the TM job reads, the headers included.
+func tmSourceNames(j TMJob) []string {
+	return append(append(append([]string(nil), j.Files...), j.MemFile), headers...)
+}
 
 // Hashes returns the SHA-256 of every source the jobs and the TM job (nil
 // for none) read, by name, as Saved.Sources keeps them.

@@ -54,6 +54,7 @@ func TestReuse(t *testing.T) {
 	require.Contains(t, now, "rr_arbiter.sv")
 	require.Contains(t, now, SelArbFile, "the embedded wrapper is hashed too")
 	require.Contains(t, now, "sram_mp.sv", "the memory's source counts for the TM (its black box comes from it)")
+	require.Contains(t, now, "occamy_checks.svh", "the header the sources include is hashed too")
 	tm := TMResult{Job: tmJob}
 	saved := Saved{Results: []Result{{Job: arb, Cost: Cost{LUTs: 29}}, {Job: sel, Cost: Cost{LUTs: 9}}}, TM: &tm, Sources: now}
 	changed := func(f string) map[string]string {
@@ -76,6 +77,7 @@ func TestReuse(t *testing.T) {
 		{"selector edited", changed("hd_selector.sv"), &tmJob, 1, 1, false},
 		{"wrapper edited", changed(SelArbFile), &tmJob, 1, 1, true},
 		{"memory edited", changed("sram_mp.sv"), &tmJob, 2, 0, false},
+		{"header edited", changed("occamy_checks.svh"), &tmJob, 0, 2, false}, // every module includes it
 		{"TM at other parameters", now, &small, 2, 0, false},
 		{"no TM asked", now, nil, 2, 0, false},
 	}

@@ -44,9 +44,13 @@ func (p *PrevTM) part(base string, params []Param, files []string, now map[strin
 }
 
 // subtreeFiles lists the source files of a module and everything under it
-// (the memory's black box included when it is instantiated).
+// (the memory's black box included when it is instantiated), and the
+// headers they include.
 func subtreeFiles(h Hier, m *HierModule, j TMJob) []string {
 	seen := map[string]bool{}
+	for _, f := range headers {
+		seen[f] = true
+	}
 	var walk func(m *HierModule)
 	walk = func(m *HierModule) {
 		f := m.Base + ".sv"

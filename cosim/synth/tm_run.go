@@ -234,11 +234,11 @@ func (r *Runner) jobs() int {
 	return r.Jobs
 }
 
-// tmSources reads the TM's sources and makes the memory's black box, by
-// file name.
+// tmSources reads the TM's sources and the headers they include and
+// makes the memory's black box, by file name.
 func (r *Runner) tmSources(j TMJob) (map[string][]byte, error) {
 	srcs := map[string][]byte{}
-	for _, f := range append(append([]string(nil), j.Files...), j.MemFile) {
+	for _, f := range tmSourceNames(j) {
 		b, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes)
 		if err != nil {
 			return nil, fmt.Errorf("synth tm: %w (run from the repository root or pass --verilog DIR)", err)

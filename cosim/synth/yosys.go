@@ -181,8 +181,8 @@ func weight(j Job) int {
 	return w
 }
 
-// runOne copies the job's sources into a fresh directory, runs Yosys there
-// and parses what it wrote.
+// runOne copies the job's sources and the headers they include into a
+// fresh directory, runs Yosys there and parses what it wrote.
 func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 	dir, err := os.MkdirTemp("", "occamy-synth-")
 	if err != nil {
@@ -199,6 +199,15 @@ func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 			return Result{}, err
 		}
 		files = append(files, f)
+	}
+	for _, f := range headers {
+		src, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes)
+		if err != nil {
+			return Result{}, fmt.Errorf("synth %s: %w (run from the repository root or pass --verilog DIR)", j.Block.Name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), src, 0o644); err != nil {
+			return Result{}, err
+		}
 	}
 	if j.Block.Extra != "" {
 		src, ok := ExtraSource(j.Block.Extra)

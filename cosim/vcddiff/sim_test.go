@@ -150,6 +150,7 @@ func runVerilator(t *testing.T, b simBlock, vec, dir string) []byte {
 	sv, err := filepath.Abs(filepath.Join("..", "..", "verilog", b.module+".sv"))
 	require.NoError(t, err)
 	args := []string{"--cc", "--trace", "--exe", "--build", "-j", "2", "-Wno-fatal",
+		"+incdir+" + filepath.Dir(sv), // the header the module includes (occamy_checks.svh)
 		"--Mdir", filepath.Join(dir, "obj"), "-o", "vsim",
 		"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"}
 	for k, v := range b.params {
@@ -175,7 +176,8 @@ func runIcarus(t *testing.T, b simBlock, vec, dir string) []byte {
 		return a
 	}
 	tbName := "tb_" + b.module
-	args := []string{"-g2012", "-I", abs("..", "..", "verilog", "tb"), "-DTB=" + tbName}
+	// verilog/ holds the header the modules include (occamy_checks.svh).
+	args := []string{"-g2012", "-I", abs("..", "..", "verilog", "tb"), "-I", abs("..", "..", "verilog"), "-DTB=" + tbName}
 	for k, v := range b.params {
 		args = append(args, fmt.Sprintf("-P%s.%s=%d", tbName, k, v))
 	}

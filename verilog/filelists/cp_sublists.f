@@ -2,5 +2,6 @@
 // Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.
 // Paths start at ${OCCAMY_ROOT}, the repository root: verilator -f FILE, iverilog -c FILE.
 // Top cp_sublists; parameters (defaults): CELLS=256 K=4 LAT=2 MAXN=32
++incdir+${OCCAMY_ROOT}/verilog
 ${OCCAMY_ROOT}/verilog/cp_sublists.sv
 ${OCCAMY_ROOT}/verilog/sram_mp.sv

@@ -2,6 +2,7 @@
 // Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.
 // Paths start at ${OCCAMY_ROOT}, the repository root: verilator -f FILE, iverilog -c FILE.
 // Top occamy_tm; parameters (defaults): P=8 Q=8 B=16384 K=4 QW=16 AW=4 MAXPKT=64 IN=4 TXWIN=16 SW=16 PUSHOUT_WAIT=256
++incdir+${OCCAMY_ROOT}/verilog
 ${OCCAMY_ROOT}/verilog/occamy_tm.sv
 ${OCCAMY_ROOT}/verilog/tm_admission.sv
 ${OCCAMY_ROOT}/verilog/tm_enqueue.sv

@@ -143,6 +143,17 @@ extra cpsublists CELLS=65536 K=8 LAT=2 MAXN=4095
 block_info sram
 bad_one "$mod" "$srcs" "DEPTH=16 INIT_STRIDE=17" "sram_mp: parameter INIT_STRIDE=17 out of range, allowed 0..16 (DEPTH)"
 
+# Every line of the project's Verilog within 100 columns (tabs at 8): each
+# .sv and .svh under verilog/.
+long=$(find "$here" \( -name '*.sv' -o -name '*.svh' \) | sort | while read -r f; do
+	expand "$f" | awk -v f="${f#"$here"/}" 'length > 100 { printf "  verilog/%s:%d: %d columns\n", f, FNR, length }'
+done)
+if [ -n "$long" ]; then
+	echo "FAIL lines over 100 columns:"; echo "$long"; fail=1
+else
+	echo "ok   every line of verilog/*.sv, *.svh within 100 columns"
+fi
+
 if [ $fail -ne 0 ]; then
 	echo "lint: FAILED"
 	exit 1

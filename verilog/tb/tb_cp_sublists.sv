@@ -2,7 +2,8 @@
 // a .vec file written by verilog/tb/gen -block cpsublists
 // (hw/memports.CPSubLists over mem.Memory).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_cp_sublists.CELLS=16 -P tb_cp_sublists.K=2 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_cp_sublists.CELLS=16 -P tb_cp_sublists.K=2 \
 //     -P tb_cp_sublists.LAT=1 -P tb_cp_sublists.MAXN=8 -o build/tb_cp_sublists.vvp \
 //     verilog/tb/tb_cp_sublists.sv verilog/cp_sublists.sv verilog/sram_mp.sv
 //   vvp -n build/tb_cp_sublists.vvp +vec=FILE
@@ -92,7 +93,8 @@ module tb_cp_sublists;
     reg [8*64-1:0] w0, w1, w2, w3, w4, w5, w6;
     begin
       n = $sscanf(line, "%s %s %s %s %s %s %s", w0, w1, w2, w3, w4, w5, w6);
-      check_word(w1); check_word(w2); check_word(w3); check_word(w4); check_word(w5); check_word(w6);
+      check_word(w1); check_word(w2); check_word(w3);
+      check_word(w4); check_word(w5); check_word(w6);
     end
   endtask
 
@@ -101,11 +103,13 @@ module tb_cp_sublists;
     begin
       n = $sscanf(line, "%s %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s", h0, h1, h2, h3, h4,
                   h5, h6, h7, h8, h9, h10, h11, h12, h13, h14, h15, h16);
-      if (n != 17 || h1 != "rst_ni" || h2 != "start_i" || h3 != "start_heads_i" || h4 != "start_n_i" ||
-          h5 != "start_ok_o" || h6 != "wr_en_i" || h7 != "wr_addr_i" || h8 != "wr_data_i" ||
-          h9 != "out_valid_o" || h10 != "out_mask_o" || h11 != "out_cell_o" || h12 != "out_idx_o" ||
-          h13 != "out_last_o" || h14 != "busy_o" || h15 != "link_reads" || h16 != "link_writes") begin
-        $fatal(1, "%0s: header must name the hw/memports.CPSubLists signals in order, got: %0s", TB, line);
+      if (n != 17 || h1 != "rst_ni" || h2 != "start_i" || h3 != "start_heads_i" ||
+          h4 != "start_n_i" || h5 != "start_ok_o" || h6 != "wr_en_i" || h7 != "wr_addr_i" ||
+          h8 != "wr_data_i" || h9 != "out_valid_o" || h10 != "out_mask_o" ||
+          h11 != "out_cell_o" || h12 != "out_idx_o" || h13 != "out_last_o" || h14 != "busy_o" ||
+          h15 != "link_reads" || h16 != "link_writes") begin
+        $fatal(1, "%0s: header must name the hw/memports.CPSubLists signals in order, got: %0s",
+               TB, line);
       end
     end
   endtask
@@ -133,7 +137,8 @@ module tb_cp_sublists;
         n = $sscanf(line, "%d %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h", cyc, v_rst, v_start,
                     v_heads, v_n, v_ok, v_wen, v_waddr, v_wdata, v_valid, v_mask, v_cell, v_idx,
                     v_last, v_busy, v_reads, v_writes);
-        if (n != 17) $fatal(1, "%0s: row %0d has %0d readable fields, want 17: %0s", TB, rows, n, line);
+        if (n != 17)
+          $fatal(1, "%0s: row %0d has %0d readable fields, want 17: %0s", TB, rows, n, line);
         if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
         rst_ni        = v_rst;
         start_i       = v_start;

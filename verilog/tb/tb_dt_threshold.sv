@@ -1,7 +1,8 @@
 // tb_dt_threshold: self-checking Icarus testbench for dt_threshold, driven by
 // a .vec file (docs/architecture.md).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_dt_threshold.C=8 -P tb_dt_threshold.QW=16 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_dt_threshold.C=8 -P tb_dt_threshold.QW=16 \
 //     -P tb_dt_threshold.AW=4 -o build/tb_dt_threshold.vvp \
 //     verilog/tb/tb_dt_threshold.sv verilog/dt_threshold.sv
 //   vvp -n build/tb_dt_threshold.vvp +vec=FILE

@@ -2,7 +2,8 @@
 // .vec file written by verilog/tb/gen -block freelist (hw/memports.FreeList
 // over mem.FreeList).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_free_list.CELLS=16 -P tb_free_list.K=2 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_free_list.CELLS=16 -P tb_free_list.K=2 \
 //     -P tb_free_list.LAT=1 -o build/tb_free_list.vvp \
 //     verilog/tb/tb_free_list.sv verilog/free_list.sv verilog/sram_mp.sv
 //   vvp -n build/tb_free_list.vvp +vec=FILE
@@ -12,11 +13,11 @@
 // the link memory's reads and writes since the last reset (mem.Memory's
 // TotalReads and TotalWrites); the testbench counts the same from the
 // module's sram_mp ports (dut.rd_en, dut.wr_en), so a design that reads or
-// writes more or less than the model fails even when the ports agree. Outputs are compared just before the
-// rising edge that ends each cycle, from row 1 on (before the first reset
-// edge the Verilog state is X). On a mismatch it stops with "cycle N:
-// <signal> expected X got Y"; at the end it prints "PASS free_list <rows>
-// cycles".
+// writes more or less than the model fails even when the ports agree.
+// Outputs are compared just before the rising edge that ends each cycle,
+// from row 1 on (before the first reset edge the Verilog state is X). On a
+// mismatch it stops with "cycle N: <signal> expected X got Y"; at the end it
+// prints "PASS free_list <rows> cycles".
 module tb_free_list;
   parameter int CELLS = 16;
   parameter int K     = 2;

@@ -1,7 +1,8 @@
 // tb_hd_selector: self-checking Icarus testbench for hd_selector, driven by
 // a .vec file (docs/architecture.md).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_hd_selector.N=64 -P tb_hd_selector.QW=16 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_hd_selector.N=64 -P tb_hd_selector.QW=16 \
 //     -o build/tb_hd_selector.vvp verilog/tb/tb_hd_selector.sv verilog/hd_selector.sv
 //   vvp -n build/tb_hd_selector.vvp +vec=FILE
 //

@@ -2,7 +2,8 @@
 // file written by verilog/tb/gen -block pdlists (hw/memports.PDLists over
 // mem.PDLists).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_pd_lists.N=4 -P tb_pd_lists.P=16 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_pd_lists.N=4 -P tb_pd_lists.P=16 \
 //     -P tb_pd_lists.LAT=1 -P tb_pd_lists.LW=4 -P tb_pd_lists.DW=8 \
 //     -o build/tb_pd_lists.vvp verilog/tb/tb_pd_lists.sv verilog/pd_lists.sv verilog/sram_mp.sv
 //   vvp -n build/tb_pd_lists.vvp +vec=FILE

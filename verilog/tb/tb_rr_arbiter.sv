@@ -1,7 +1,8 @@
 // tb_rr_arbiter: self-checking Icarus testbench for rr_arbiter, driven by a
 // .vec file (docs/architecture.md).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_rr_arbiter.N=64 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_rr_arbiter.N=64 \
 //     -o build/tb_rr_arbiter.vvp verilog/tb/tb_rr_arbiter.sv verilog/rr_arbiter.sv
 //   vvp -n build/tb_rr_arbiter.vvp +vec=FILE
 //

@@ -2,7 +2,8 @@
 // file written by verilog/tb/gen -block sram (hw/memports.SRAM over
 // mem.Memory).
 //
-//   iverilog -g2012 -I verilog/tb -P tb_sram_mp.DEPTH=16 -P tb_sram_mp.WIDTH=8 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_sram_mp.DEPTH=16 -P tb_sram_mp.WIDTH=8 \
 //     -P tb_sram_mp.RP=2 -P tb_sram_mp.WP=2 -P tb_sram_mp.LAT=1 \
 //     -o build/tb_sram_mp.vvp verilog/tb/tb_sram_mp.sv verilog/sram_mp.sv
 //   vvp -n build/tb_sram_mp.vvp +vec=FILE
@@ -60,8 +61,8 @@ module tb_sram_mp;
   initial begin
     for (i = 0; i < DEPTH; i = i + 1) dut.mem_q[i] = '0;
     `VEC_ROWS_BEGIN(TB, "DEPTH WIDTH RP WP LAT", {DEPTH, WIDTH, RP, WP, LAT}, 7,
-                    "cycle rst_ni rd_en_i rd_addr_i wr_en_i wr_addr_i wr_data_i rd_valid_o rd_data_o",
-                    "name the hw/memports.SRAM signals in order", 0)
+      "cycle rst_ni rd_en_i rd_addr_i wr_en_i wr_addr_i wr_data_i rd_valid_o rd_data_o",
+      "name the hw/memports.SRAM signals in order", 0)
         n = $sscanf(line, "%d %h %h %h %h %h %h %h %h", cyc, v_rst, v_rd_en, v_rd_addr,
                     v_wr_en, v_wr_addr, v_wr_data, v_rd_valid, v_rd_data);
         `VEC_CHECK_ROW(TB, 9)

@@ -1,7 +1,8 @@
 // tb_tm_maxfind: self-checking Icarus testbench for tm_maxfind, driven by a
 // .vec file (docs/architecture.md) from verilog/tb/gen.
 //
-//   iverilog -g2012 -I verilog/tb -P tb_tm_maxfind.N=64 -P tb_tm_maxfind.QW=16 \
+//   iverilog -g2012 -I verilog/tb -I verilog \
+//     -P tb_tm_maxfind.N=64 -P tb_tm_maxfind.QW=16 \
 //     -o build/tb_tm_maxfind.vvp verilog/tb/tb_tm_maxfind.sv verilog/tm_maxfind.sv
 //   vvp -n build/tb_tm_maxfind.vvp +vec=FILE
 //

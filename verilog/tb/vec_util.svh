@@ -223,7 +223,8 @@ endfunction
 // `VEC_CHECK_ROW(TB, NF) stops unless the data row's $sscanf read NF fields
 // (n) and the row is numbered with the count of rows before it.
 `define VEC_CHECK_ROW(TB, NF) \
-  if (n != NF) $fatal(1, "%0s: row %0d has %0d readable fields, want %0d: %0s", TB, rows, n, NF, line); \
+  if (n != NF) \
+    $fatal(1, "%0s: row %0d has %0d readable fields, want %0d: %0s", TB, rows, n, NF, line); \
   if (cyc != rows) $fatal(1, "%0s: row %0d is numbered cycle %0d", TB, rows, cyc);
 
 // `VEC_EXPECT stops with "cycle N: NAME expected W got G" (hex, no leading

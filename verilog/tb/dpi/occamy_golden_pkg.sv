@@ -28,7 +28,8 @@ package occamy_golden_pkg;
   import "DPI-C" function int occamy_golden_commit(input chandle h);
   import "DPI-C" function int occamy_golden_step(input chandle h);
   import "DPI-C" function int occamy_golden_set_inputs_oa(input chandle h, input bit [31:0] in[]);
-  import "DPI-C" function int occamy_golden_get_outputs_oa(input chandle h, output bit [31:0] out[]);
+  import "DPI-C" function int occamy_golden_get_outputs_oa(input chandle h,
+                                                          output bit [31:0] out[]);
   import "DPI-C" function int occamy_golden_check_oa(input chandle h, input bit [31:0] in[],
                                                      input bit [31:0] dut[]);
   import "DPI-C" function int occamy_golden_compare_oa(input chandle h, input bit [31:0] dut[]);

@@ -107,8 +107,9 @@ module tb_dpi_rr_arbiter #(
     err = occamy_golden_error(h);
     if (err != "") $fatal(1, "tb: %s", err);
     if (occamy_golden_in_words(h) != IN_WORDS || occamy_golden_out_words(h) != OUT_WORDS)
-      $fatal(1, "tb: the library's layout has %0d input and %0d output words, the testbench %0d and %0d: %s",
-             occamy_golden_in_words(h), occamy_golden_out_words(h), IN_WORDS, OUT_WORDS, occamy_golden_describe(h));
+      $fatal(1, "tb: the library's layout has %0d input and %0d output words, %s %0d and %0d: %s",
+             occamy_golden_in_words(h), occamy_golden_out_words(h), "the testbench", IN_WORDS,
+             OUT_WORDS, occamy_golden_describe(h));
     o_rst = offset_of("rst_ni", 1);
     o_req = offset_of("req_i", N);
     o_ack = offset_of("ack_i", 1);
