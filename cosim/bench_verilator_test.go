@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // benchBatch is the number of cycles per Run call in the batched benchmark
@@ -34,7 +35,7 @@ func selArbSpec(tb testing.TB, opt string) Spec {
 
 // benchInputs fills cycles*InWords words the way csrc/occ_bench.cpp does:
 // an LCG, with the reset held inactive.
-func benchInputs(l *Layout, cycles int) []uint32 {
+func benchInputs(l *port.Layout, cycles int) []uint32 {
 	in := make([]uint32, cycles*l.InWords+1)
 	x := uint64(1)
 	for i := range in {

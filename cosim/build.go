@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"occamy/rtl/infile"
+	"occamy/rtl/port"
 )
 
 // BuildError is a failed step of a build, with the tool's own output.
@@ -228,25 +229,25 @@ func absFiles(paths []string, dirs bool) ([]string, error) {
 
 // layoutFor picks the clock and reset (defaults clk_i, rst_ni when present)
 // and builds the layout.
-func (s *Spec) layoutFor(ports []Port) (Layout, error) {
+func (s *Spec) layoutFor(ports []port.Port) (port.Layout, error) {
 	has := func(name string) bool {
 		for _, p := range ports {
-			if p.Name == name && p.Dir == In {
+			if p.Name == name && p.Dir == port.In {
 				return true
 			}
 		}
 		return false
 	}
 	clock, reset := s.Clock, s.Reset
-	if clock == "" && !s.NoClock && has(DefaultClock) {
-		clock = DefaultClock
+	if clock == "" && !s.NoClock && has(port.DefaultClock) {
+		clock = port.DefaultClock
 	}
-	if reset == "" && has(DefaultReset) {
-		reset = DefaultReset
+	if reset == "" && has(port.DefaultReset) {
+		reset = port.DefaultReset
 	}
-	l, err := NewLayout(ports, clock, reset, s.ResetHigh)
+	l, err := port.NewLayout(ports, clock, reset, s.ResetHigh)
 	if err != nil {
-		return Layout{}, fmt.Errorf("%w (top %s)", err, s.Top)
+		return port.Layout{}, fmt.Errorf("%w (top %s)", err, s.Top)
 	}
 	return l, nil
 }

@@ -5,13 +5,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // TestKeyFollowsCompileRecipe: every fixed part of the compile and link
 // commands (the forced model header, the link flags) is in the library's
 // key, so a changed recipe never loads a library built by the old one.
 func TestKeyFollowsCompileRecipe(t *testing.T) {
-	l, err := NewLayout([]Port{{"clk_i", In, 1}, {"a_i", In, 3}, {"y_o", Out, 3}}, "clk_i", "", false)
+	l, err := port.NewLayout([]port.Port{port.Input("clk_i", 1), port.Input("a_i", 3), port.Output("y_o", 3)}, "clk_i", "", false)
 	require.NoError(t, err)
 	tc := &toolchain{version: "Verilator 5.006", cxx: "g++", cxxVersion: "g++ 12"}
 	s := &Spec{Top: "t", Sources: []string{"t.sv"}, Opt: DefaultOpt}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // uniqueCounter writes a copy of testdata/counter.sv with a random comment,
@@ -149,7 +150,7 @@ func TestBuildSyntaxError(t *testing.T) {
 func TestCorruptEntryIsRejected(t *testing.T) {
 	lib := build(t, counterSpec)
 	bad := *lib
-	bad.Layout.Outputs = append([]Port(nil), lib.Layout.Outputs...)
+	bad.Layout.Outputs = append([]port.Port(nil), lib.Layout.Outputs...)
 	bad.Layout.Outputs[0].Width = 9
 	bad.Path = lib.Path + ".copy.so"
 	b, err := os.ReadFile(lib.Path)

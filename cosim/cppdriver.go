@@ -3,6 +3,7 @@ package cosim
 import (
 	"context"
 	"fmt"
+	"occamy/rtl/port"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,7 @@ const CppBatch = 4096
 // model, CppBatch cycles of them in l's layout: an LCG over every word,
 // with the reset held inactive. Replaying them gives a Go run the same
 // stimulus, so speeds compare the same work.
-func CppInputs(l *Layout) []uint32 {
+func CppInputs(l *port.Layout) []uint32 {
 	in := make([]uint32, CppBatch*l.InWords+1)
 	x := uint64(1)
 	for i := range in {

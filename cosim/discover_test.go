@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // needVerilator skips a test when the verilator program is not installed.
@@ -26,14 +27,14 @@ func TestDiscoverPorts(t *testing.T) {
 	el, err := Discover(ctx, Spec{Sources: []string{"testdata/counter.sv"}, Top: "counter", Params: map[string]string{"W": "12"}, CacheDir: t.TempDir()})
 	require.NoError(t, err)
 	assert.Equal(t, "counter", el.Top)
-	assert.Equal(t, Port{"load_val_i", In, 12}, el.Ports[4], "-GW=12 reaches the elaboration")
-	assert.Equal(t, Port{"next_o", Out, 12}, el.Ports[11])
+	assert.Equal(t, port.Input("load_val_i", 12), el.Ports[4], "-GW=12 reaches the elaboration")
+	assert.Equal(t, port.Output("next_o", 12), el.Ports[11])
 	require.Len(t, el.Files, 1)
 	assert.True(t, strings.HasSuffix(el.Files[0], "/cosim/testdata/counter.sv"), el.Files[0])
 
 	el, err = Discover(ctx, Spec{Sources: []string{"testdata/types.sv"}, Top: "types", CacheDir: t.TempDir()})
 	require.NoError(t, err)
-	assert.Equal(t, Port{"pa_i", In, 32}, el.Ports[2], "default N=4")
+	assert.Equal(t, port.Input("pa_i", 32), el.Ports[2], "default N=4")
 	assert.Contains(t, el.Warnings, "LITENDIAN", "warnings are kept, not fatal")
 }
 
@@ -97,12 +98,12 @@ func TestContractCheckOnUserModules(t *testing.T) {
 			}
 			el, err := Discover(context.Background(), Spec{Sources: []string{"testdata/" + tc.top + ".sv"}, Top: tc.top, Params: params, CacheDir: t.TempDir()})
 			require.NoError(t, err)
-			err = CheckPorts(tc.block, tc.top, testContract(tc.block, tc.params), el.Ports)
+			err = port.CheckPorts(tc.block, tc.top, testContract(tc.block, tc.params), el.Ports)
 			if tc.probs == nil {
 				assert.NoError(t, err)
 				return
 			}
-			var ce *ContractError
+			var ce *port.ContractError
 			require.True(t, errors.As(err, &ce), "want a *ContractError, got %v", err)
 			assert.Equal(t, tc.probs, ce.Problems)
 		})
@@ -112,16 +113,16 @@ func TestContractCheckOnUserModules(t *testing.T) {
 // testContract is the port contract of the two blocks the user modules of
 // testdata/ imitate (cosim/registry declares the contracts; its tests check
 // every block's Verilog against them).
-func testContract(block string, p map[string]int) []Port {
+func testContract(block string, p map[string]int) []port.Port {
 	switch block {
 	case "hd_selector":
-		return []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, p["N"] * p["QW"]}, {"thr_i", In, p["N"] * p["QW"]}, {"over_o", Out, p["N"]}}
+		return []port.Port{port.Input("clk_i", 1), port.Input("rst_ni", 1), port.Input("qlen_i", p["N"]*p["QW"]), port.Input("thr_i", p["N"]*p["QW"]), port.Output("over_o", p["N"])}
 	case "rr_arbiter":
 		w := 1
 		for 1<<w < p["N"] {
 			w++
 		}
-		return []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"req_i", In, p["N"]}, {"ack_i", In, 1}, {"gnt_valid_o", Out, 1}, {"gnt_idx_o", Out, w}}
+		return []port.Port{port.Input("clk_i", 1), port.Input("rst_ni", 1), port.Input("req_i", p["N"]), port.Input("ack_i", 1), port.Output("gnt_valid_o", 1), port.Output("gnt_idx_o", w)}
 	}
 	panic("testContract: " + block)
 }

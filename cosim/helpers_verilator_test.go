@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // testCache is the cache the verilator-tagged tests share: $OCCAMY_CACHE_DIR
@@ -48,11 +49,11 @@ func open(t testing.TB, spec Spec) Model {
 
 // frame is one cycle's input and output words with access by port name.
 type frame struct {
-	l       *Layout
+	l       *port.Layout
 	in, out []uint32
 }
 
-func newFrame(l *Layout) *frame {
+func newFrame(l *port.Layout) *frame {
 	return &frame{l: l, in: make([]uint32, l.InWords), out: make([]uint32, l.OutWords)}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 var counterSpec = Spec{Sources: []string{"testdata/counter.sv"}, Top: "counter"}
@@ -83,7 +84,7 @@ type counterRef struct {
 
 // step returns the outputs of one cycle as words (the layout's order) and
 // clocks the edge.
-func (r *counterRef) step(in []uint32, l *Layout) []uint32 {
+func (r *counterRef) step(in []uint32, l *port.Layout) []uint32 {
 	g := func(name string) uint64 { return pack.Uint64(l.In(in, l.Input(name))) }
 	out := make([]uint32, l.OutWords)
 	next := r.cnt
@@ -175,7 +176,7 @@ func TestCombExhaustive(t *testing.T) {
 	m := open(t, Spec{Sources: []string{"testdata/comb.sv"}, Top: "comb", Params: map[string]string{"W": "4"}})
 	l := m.Layout()
 	require.Equal(t, "", l.Clock)
-	require.Equal(t, []Port{{"a_i", In, 4}, {"b_i", In, 4}}, l.Inputs)
+	require.Equal(t, []port.Port{port.Input("a_i", 4), port.Input("b_i", 4)}, l.Inputs)
 	const n = 256
 	in := make([]uint32, n*l.InWords)
 	out := make([]uint32, n*l.OutWords)

@@ -58,6 +58,7 @@ import "C"
 
 import (
 	"fmt"
+	"occamy/rtl/port"
 	"sync"
 	"unsafe"
 )
@@ -157,10 +158,10 @@ type vmodel struct {
 }
 
 // Ports implements Model.
-func (m *vmodel) Ports() []Port { return m.lib.Ports }
+func (m *vmodel) Ports() []port.Port { return m.lib.Ports }
 
 // Layout implements Model.
-func (m *vmodel) Layout() *Layout { return &m.lib.Layout }
+func (m *vmodel) Layout() *port.Layout { return &m.lib.Layout }
 
 // Cycles implements Model.
 func (m *vmodel) Cycles() uint64 { return m.cycles }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"occamy/rtl/port"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,14 +26,14 @@ type Training struct {
 	// (l.InWords words per cycle, at least one cycle). It is called on
 	// every Build, cached or not: the words' SHA-256 is part of the
 	// library's key, so a library is never reused for other training.
-	Inputs func(l *Layout) ([]uint32, error)
+	Inputs func(l *port.Layout) ([]uint32, error)
 }
 
 // MaxTrainCycles bounds the training run: longer ones only cost build time.
 const MaxTrainCycles = 1 << 20
 
 // trainWords calls the training's Inputs for layout l and checks them.
-func (t *Training) trainWords(l *Layout) ([]uint32, error) {
+func (t *Training) trainWords(l *port.Layout) ([]uint32, error) {
 	if t.Inputs == nil {
 		return nil, fmt.Errorf("cosim: Spec.Train has no Inputs")
 	}

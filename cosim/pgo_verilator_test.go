@@ -14,11 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // arbWords are n cycles of random mini_arb inputs in layout l: requests
 // and acks at random, the reset asserted one cycle in 50.
-func arbWords(l *Layout, n int, seed int64) []uint32 {
+func arbWords(l *port.Layout, n int, seed int64) []uint32 {
 	r := rand.New(rand.NewSource(seed))
 	w := make([]uint32, n*l.InWords)
 	for c := 0; c < n; c++ {
@@ -41,7 +42,7 @@ func arbSpec(train *Training) Spec {
 // exactly the plain build's outputs on other inputs.
 func TestPGOSameBehaviour(t *testing.T) {
 	const trainCycles = 3000
-	train := &Training{Inputs: func(l *Layout) ([]uint32, error) { return arbWords(l, trainCycles, 1), nil }}
+	train := &Training{Inputs: func(l *port.Layout) ([]uint32, error) { return arbWords(l, trainCycles, 1), nil }}
 	plain, pgo := build(t, arbSpec(nil)), build(t, arbSpec(train))
 	assert.Empty(t, plain.PGO)
 	assert.Len(t, pgo.PGO, 64, "the training inputs' SHA-256")
@@ -78,7 +79,7 @@ func TestPGOSameBehaviour(t *testing.T) {
 // the same ones find the same.
 func TestPGOKeyFollowsTraining(t *testing.T) {
 	words := func(seed int64) *Training {
-		return &Training{Inputs: func(l *Layout) ([]uint32, error) { return arbWords(l, 500, seed), nil }}
+		return &Training{Inputs: func(l *port.Layout) ([]uint32, error) { return arbWords(l, 500, seed), nil }}
 	}
 	a, b, a2 := build(t, arbSpec(words(3))), build(t, arbSpec(words(4))), build(t, arbSpec(words(3)))
 	assert.NotEqual(t, a.Key, b.Key)
@@ -92,13 +93,13 @@ func TestPGOBadTraining(t *testing.T) {
 	needVerilator(t)
 	for _, tc := range []struct {
 		name string
-		w    func(l *Layout) []uint32
+		w    func(l *port.Layout) []uint32
 	}{
-		{"none", func(l *Layout) []uint32 { return nil }},
-		{"part of a cycle", func(l *Layout) []uint32 { return make([]uint32, 3*l.InWords+1) }},
+		{"none", func(l *port.Layout) []uint32 { return nil }},
+		{"part of a cycle", func(l *port.Layout) []uint32 { return make([]uint32, 3*l.InWords+1) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := arbSpec(&Training{Inputs: func(l *Layout) ([]uint32, error) { return tc.w(l), nil }})
+			s := arbSpec(&Training{Inputs: func(l *port.Layout) ([]uint32, error) { return tc.w(l), nil }})
 			s.CacheDir = t.TempDir()
 			_, err := Build(context.Background(), s)
 			require.Error(t, err)

@@ -2,6 +2,7 @@ package cosim
 
 import (
 	"fmt"
+	"occamy/rtl/port"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,8 +33,8 @@ const (
 
 // reginVerilog is the wrapper around the spec's top, with its parameters
 // (the -G values, given to the instance) and the layout's ports.
-func reginVerilog(s *Spec, l *Layout) (string, error) {
-	for _, ps := range [][]Port{l.Inputs, l.Outputs} {
+func reginVerilog(s *Spec, l *port.Layout) (string, error) {
+	for _, ps := range [][]port.Port{l.Inputs, l.Outputs} {
 		for _, p := range ps {
 			if strings.HasPrefix(p.Name, "occ_") {
 				return "", fmt.Errorf("cosim: port %s of top %s: names starting with occ_ are reserved for the registered-input wrapper", p.Name, s.Top)
@@ -82,7 +83,7 @@ func reginVerilog(s *Spec, l *Layout) (string, error) {
 // arguments that verilate it as the top: the spec's own, with the wrapper
 // as the top module and the parameters given to the instance instead of
 // -G.
-func writeRegIn(dir string, s *Spec, l *Layout, srcs, incs []string) ([]string, error) {
+func writeRegIn(dir string, s *Spec, l *port.Layout, srcs, incs []string) ([]string, error) {
 	v, err := reginVerilog(s, l)
 	if err != nil {
 		return nil, err

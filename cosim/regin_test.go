@@ -5,10 +5,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 func TestReginVerilog(t *testing.T) {
-	l, err := NewLayout([]Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"d_i", In, 70}, {"q_o", Out, 3}}, "clk_i", "rst_ni", false)
+	l, err := port.NewLayout([]port.Port{port.Input("clk_i", 1), port.Input("rst_ni", 1), port.Input("d_i", 70), port.Output("q_o", 3)}, "clk_i", "rst_ni", false)
 	require.NoError(t, err)
 	v, err := reginVerilog(&Spec{Top: "dut", Params: map[string]string{"W": "3", "A": "1"}}, &l)
 	require.NoError(t, err)
@@ -20,7 +21,7 @@ func TestReginVerilog(t *testing.T) {
 		assert.Contains(t, v, want)
 	}
 
-	bad, err := NewLayout([]Port{{"clk_i", In, 1}, {"occ_x", In, 1}}, "clk_i", "", false)
+	bad, err := port.NewLayout([]port.Port{port.Input("clk_i", 1), port.Input("occ_x", 1)}, "clk_i", "", false)
 	require.NoError(t, err)
 	_, err = reginVerilog(&Spec{Top: "dut"}, &bad)
 	assert.EqualError(t, err, "cosim: port occ_x of top dut: names starting with occ_ are reserved for the registered-input wrapper")

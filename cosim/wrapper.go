@@ -3,6 +3,7 @@ package cosim
 import (
 	"embed"
 	"fmt"
+	"occamy/rtl/port"
 	"regexp"
 	"strings"
 )
@@ -30,7 +31,7 @@ var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // metaString describes a layout in one line; the wrapper returns the same
 // string from occ_meta so the loader can check a library against its cache
 // entry.
-func metaString(top string, l *Layout, trace bool) string {
+func metaString(top string, l *port.Layout, trace bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "abi=%d;top=%s;clock=%s;reset=%s;resethigh=%t;trace=%t;in=", abiVersion, top, l.Clock, l.Reset, l.ResetHigh, trace)
 	for i, p := range l.Inputs {
@@ -52,8 +53,8 @@ func metaString(top string, l *Layout, trace bool) string {
 // portsHeader generates occ_ports.h: the only part of the wrapper that
 // depends on the top. It defines how the flat word arrays map onto the
 // Verilated model's port members.
-func portsHeader(top string, l *Layout, trace, regin bool) (string, error) {
-	for _, ps := range [][]Port{l.Inputs, l.Outputs} {
+func portsHeader(top string, l *port.Layout, trace, regin bool) (string, error) {
+	for _, ps := range [][]port.Port{l.Inputs, l.Outputs} {
 		for _, p := range ps {
 			if !cIdent.MatchString(p.Name) || strings.HasPrefix(p.Name, "__") {
 				return "", fmt.Errorf("cosim: port name %q is not supported by the wrapper (want a plain identifier)", p.Name)
@@ -126,7 +127,7 @@ func topMask(width int) string {
 
 // setCode writes the C++ that loads port p from the words at src, masking
 // bits above the width (Verilator assumes them clear).
-func setCode(b *strings.Builder, p Port, src string) {
+func setCode(b *strings.Builder, p port.Port, src string) {
 	switch {
 	case p.Width <= 32:
 		fmt.Fprintf(b, "    t->%s = (%s)[0] & %s;\n", p.Name, src, topMask(p.Width))
@@ -142,7 +143,7 @@ func setCode(b *strings.Builder, p Port, src string) {
 }
 
 // getCode writes the C++ that stores port p into the words at dst.
-func getCode(b *strings.Builder, p Port, dst string) {
+func getCode(b *strings.Builder, p port.Port, dst string) {
 	switch {
 	case p.Width <= 32:
 		fmt.Fprintf(b, "    (%s)[0] = t->%s;\n", dst, p.Name)

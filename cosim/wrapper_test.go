@@ -6,12 +6,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 func TestPortsHeader(t *testing.T) {
-	ports := []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"b_i", In, 8}, {"q_i", In, 40}, {"w_i", In, 100}, {"e_i", In, 64},
-		{"b_o", Out, 32}, {"q_o", Out, 33}, {"w_o", Out, 96}}
-	l, err := NewLayout(ports, "clk_i", "rst_ni", false)
+	ports := []port.Port{port.Input("clk_i", 1), port.Input("rst_ni", 1), port.Input("b_i", 8), port.Input("q_i", 40), port.Input("w_i", 100), port.Input("e_i", 64),
+		port.Output("b_o", 32), port.Output("q_o", 33), port.Output("w_o", 96)}
+	l, err := port.NewLayout(ports, "clk_i", "rst_ni", false)
 	require.NoError(t, err)
 	h, err := portsHeader("top", &l, true, false)
 	require.NoError(t, err)
@@ -38,7 +39,7 @@ func TestPortsHeader(t *testing.T) {
 	}
 	assert.NotContains(t, h, "t->w_o.data()[2] &=", "a whole-word output needs no mask")
 
-	comb, err := NewLayout([]Port{{"a_i", In, 3}, {"y_o", Out, 3}}, "", "", false)
+	comb, err := port.NewLayout([]port.Port{port.Input("a_i", 3), port.Output("y_o", 3)}, "", "", false)
 	require.NoError(t, err)
 	h, err = portsHeader("c", &comb, false, false)
 	require.NoError(t, err)
@@ -46,7 +47,7 @@ func TestPortsHeader(t *testing.T) {
 	assert.Contains(t, h, "#define OCC_HAS_RESET 0")
 	assert.False(t, strings.Contains(h, "OCC_CLOCK("))
 
-	bad, err := NewLayout([]Port{{"a$b", In, 1}}, "", "", false)
+	bad, err := port.NewLayout([]port.Port{port.Input("a$b", 1)}, "", "", false)
 	require.NoError(t, err)
 	_, err = portsHeader("c", &bad, false, false)
 	assert.EqualError(t, err, `cosim: port name "a$b" is not supported by the wrapper (want a plain identifier)`)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // TestParseElaborationModules: every parameterisation of a sub-module is
@@ -20,14 +21,14 @@ func TestParseElaborationModules(t *testing.T) {
 	el, err := ParseElaboration(f)
 	require.NoError(t, err)
 	assert.Equal(t, "hier", el.Top)
-	assert.Equal(t, []Port{{"clk_i", In, 1}, {"a_i", In, 3}, {"y_o", Out, 6}, {"z_o", Out, 10}}, el.Ports)
+	assert.Equal(t, []port.Port{port.Input("clk_i", 1), port.Input("a_i", 3), port.Output("y_o", 6), port.Output("z_o", 10)}, el.Ports)
 	leaf := el.ModulesNamed("leaf")
 	require.Len(t, leaf, 2)
 	assert.Equal(t, "leaf__W3", leaf[0].Name)
 	assert.Equal(t, map[string]string{"W": "3", "S": "-1"}, leaf[0].Params, "a negative int default is written 32'hffffffff")
-	assert.Equal(t, []Port{{"a_i", In, 3}, {"y_o", Out, 6}}, leaf[0].Ports)
+	assert.Equal(t, []port.Port{port.Input("a_i", 3), port.Output("y_o", 6)}, leaf[0].Ports)
 	assert.Equal(t, map[string]string{"W": "5", "S": "7"}, leaf[1].Params)
-	assert.Equal(t, []Port{{"a_i", In, 5}, {"y_o", Out, 10}}, leaf[1].Ports)
+	assert.Equal(t, []port.Port{port.Input("a_i", 5), port.Output("y_o", 10)}, leaf[1].Ports)
 	assert.NoError(t, leaf[1].Err)
 	top := el.ModulesNamed("hier")
 	require.Len(t, top, 1)

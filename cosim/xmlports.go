@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"occamy/rtl/port"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -13,9 +14,9 @@ import (
 
 // Elaboration is what port discovery reads from Verilator's XML netlist.
 type Elaboration struct {
-	Top   string   // name of the top module
-	Ports []Port   // the top's ports in declaration order
-	Files []string // every source file Verilator read, in its order
+	Top   string      // name of the top module
+	Ports []port.Port // the top's ports in declaration order
+	Files []string    // every source file Verilator read, in its order
 	// Modules are every module of the elaborated design, one per
 	// parameterisation (Verilator names a specialised copy
 	// "tm_hd_exec__N40_L7"), the top included, in the XML's order.
@@ -35,7 +36,7 @@ type Module struct {
 	// Ports are its ports in declaration order; Err, when set, is why they
 	// could not all be sized (an unpacked array port, ...): Ports is then
 	// incomplete.
-	Ports []Port
+	Ports []port.Port
 	Err   error
 }
 
@@ -188,12 +189,12 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 	el.Files = dropSpaceCuts(el.Files)
 	widths := map[string]int{}
 	for _, v := range vars {
-		p := Port{Name: v.name}
+		p := port.Port{Name: v.name}
 		switch v.dir {
 		case "input":
-			p.Dir = In
+			p.Dir = port.In
 		case "output":
-			p.Dir = Out
+			p.Dir = port.Out
 		default:
 			return nil, fmt.Errorf("cosim: port %s of %s is an %s; only input and output ports are supported", v.name, el.Top, v.dir)
 		}
@@ -214,12 +215,12 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 func (m *xmlModule) sized(types map[string]*xmlDtype, widths map[string]int) Module {
 	out := Module{Name: m.name, Orig: m.orig, Params: m.params}
 	for _, v := range m.vars {
-		p := Port{Name: v.name}
+		p := port.Port{Name: v.name}
 		switch v.dir {
 		case "input":
-			p.Dir = In
+			p.Dir = port.In
 		case "output":
-			p.Dir = Out
+			p.Dir = port.Out
 		default:
 			out.Err = fmt.Errorf("port %s of %s is an %s", v.name, m.orig, v.dir)
 			return out

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/rtl/port"
 )
 
 // The fixtures under testdata/xml were written by Verilator 5.006:
@@ -19,17 +20,17 @@ func TestParseElaborationFixtures(t *testing.T) {
 	tests := []struct {
 		file  string
 		top   string
-		ports []Port
+		ports []port.Port
 	}{
-		{"testdata/xml/counter.xml", "counter", []Port{
-			{"clk_i", In, 1}, {"rst_ni", In, 1}, {"en_i", In, 1}, {"load_i", In, 1},
-			{"load_val_i", In, 8}, {"q_i", In, 40}, {"wide_i", In, 100},
-			{"cnt_o", Out, 8}, {"wrap_o", Out, 1}, {"q_o", Out, 40}, {"wide_o", Out, 100}, {"next_o", Out, 8},
+		{"testdata/xml/counter.xml", "counter", []port.Port{
+			port.Input("clk_i", 1), port.Input("rst_ni", 1), port.Input("en_i", 1), port.Input("load_i", 1),
+			port.Input("load_val_i", 8), port.Input("q_i", 40), port.Input("wide_i", 100),
+			port.Output("cnt_o", 8), port.Output("wrap_o", 1), port.Output("q_o", 40), port.Output("wide_o", 100), port.Output("next_o", 8),
 		}},
-		{"testdata/xml/types.xml", "types", []Port{
-			{"clk_i", In, 1}, {"a_i", In, 8}, {"pa_i", In, 24}, {"st_i", In, 8}, {"un_i", In, 6},
-			{"en_i", In, 2}, {"wd_i", In, 12}, {"sts_i", In, 16},
-			{"rev_o", Out, 6}, {"int_o", Out, 32}, {"neg_o", Out, 6},
+		{"testdata/xml/types.xml", "types", []port.Port{
+			port.Input("clk_i", 1), port.Input("a_i", 8), port.Input("pa_i", 24), port.Input("st_i", 8), port.Input("un_i", 6),
+			port.Input("en_i", 2), port.Input("wd_i", 12), port.Input("sts_i", 16),
+			port.Output("rev_o", 6), port.Output("int_o", 32), port.Output("neg_o", 6),
 		}},
 	}
 	for _, tc := range tests {
@@ -92,7 +93,7 @@ func TestParseElaborationSkipsInnerVars(t *testing.T) {
 		`<var name="n" dtype_id="1"/></module><typetable><basicdtype id="1" name="logic"/></typetable></netlist></verilator_xml>`
 	el, err := ParseElaboration(strings.NewReader(doc))
 	require.NoError(t, err)
-	assert.Equal(t, []Port{{"a_i", In, 1}}, el.Ports)
+	assert.Equal(t, []port.Port{port.Input("a_i", 1)}, el.Ports)
 }
 
 func TestParseConst(t *testing.T) {
@@ -147,7 +148,7 @@ func FuzzParseElaboration(f *testing.F) {
 			return
 		}
 		for _, p := range el.Ports {
-			if p.Width < 1 || p.Width > maxPortWidth || (p.Dir != In && p.Dir != Out) {
+			if p.Width < 1 || p.Width > maxPortWidth || (p.Dir != port.In && p.Dir != port.Out) {
 				t.Fatalf("port %+v out of range", p)
 			}
 		}
@@ -173,7 +174,7 @@ func TestParseElaborationSharedMembers(t *testing.T) {
 		defer close(done)
 		el, err := ParseElaboration(strings.NewReader(xmlDoc(`<var name="u_i" dtype_id="t60" dir="input"/>`, chain("uniondtype"))))
 		assert.NoError(t, err)
-		assert.Equal(t, []Port{{"u_i", In, 1}}, el.Ports)
+		assert.Equal(t, []port.Port{port.Input("u_i", 1)}, el.Ports)
 	}()
 	select {
 	case <-done:

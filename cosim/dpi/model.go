@@ -15,9 +15,9 @@ import (
 	"fmt"
 	"time"
 
-	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -31,7 +31,7 @@ const TraceLines = runner.DefaultTraceLines
 type Model struct {
 	Block  *registry.Block
 	Params map[string]int
-	Layout cosim.Layout
+	Layout port.Layout
 
 	g     registry.Golden
 	errf  func() error    // the model's own input-contract check, nil if none

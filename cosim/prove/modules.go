@@ -10,6 +10,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
 )
 
 // moduleNames are the project's memory modules, which prove compares
@@ -79,7 +80,7 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 	}
 	bs.Ports = el.Ports
 	for _, p := range bs.Ports {
-		if p.Name == cosim.DefaultClock {
+		if p.Name == port.DefaultClock {
 			bs.Clocked = true
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
 )
 
 // Prove builds the miter of the user's design (Options.RTL) against the
@@ -59,7 +60,7 @@ type design struct {
 	bs      *runner.BlockSpec
 	files   []string // the user's, absolute
 	top     string
-	layout  cosim.Layout
+	layout  port.Layout
 	dir     string
 	keep    bool
 	verilog bool // Verilator accepted the user's files
@@ -125,9 +126,9 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	}
 	clock, reset := "", ""
 	if bs.Clocked {
-		clock, reset = cosim.DefaultClock, cosim.DefaultReset
+		clock, reset = port.DefaultClock, port.DefaultReset
 	}
-	if d.layout, err = cosim.NewLayout(bs.Ports, clock, reset, false); err != nil {
+	if d.layout, err = port.NewLayout(bs.Ports, clock, reset, false); err != nil {
 		return nil, err
 	}
 	if opt.WorkDir != "" {
@@ -175,7 +176,7 @@ func (d *design) checkContract(ctx context.Context) (string, error) {
 		return "", err
 	}
 	d.verilog = true
-	return "", cosim.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
+	return "", port.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
 }
 
 // timeoutOr turns a run stopped by the proof's deadline into a setup error

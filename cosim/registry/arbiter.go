@@ -1,10 +1,10 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/arbiter"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -40,9 +40,9 @@ func init() {
 		Small:       map[string]int{"N": 5},
 		Coverpoints: arbiterCover,
 		Validate:    arbiterParams.check,
-		Ports: func(p map[string]int) []cosim.Port {
-			return append(clockReset(), port("req_i", cosim.In, p["N"]), port("ack_i", cosim.In, 1),
-				port("gnt_valid_o", cosim.Out, 1), port("gnt_idx_o", cosim.Out, rtl.IdxWidth(p["N"])))
+		Ports: func(p map[string]int) []port.Port {
+			return append(clockReset(), port.Input("req_i", p["N"]), port.Input("ack_i", 1),
+				port.Output("gnt_valid_o", 1), port.Output("gnt_idx_o", rtl.IdxWidth(p["N"])))
 		},
 		Elem: func(p map[string]int, name string) int {
 			if name == "req_i" {
@@ -50,7 +50,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			p := arbiterParams.decode(m)
 			g, err := newArbiterGold(p, l)
 			if err != nil {
@@ -75,14 +75,14 @@ type arbiterGold struct {
 	cov           arbCover
 }
 
-func newArbiterGold(p arbiter.Params, l *cosim.Layout) (*arbiterGold, error) {
+func newArbiterGold(p arbiter.Params, l *port.Layout) (*arbiterGold, error) {
 	a, err := arbiter.New(p)
 	if err != nil {
 		return nil, err
 	}
 	s := slot{l}
 	return &arbiterGold{a: a, rst: s.in("rst_ni"), req: s.in("req_i"), ack: s.in("ack_i"),
-		valid: s.out("gnt_valid_o"), idx: s.out("gnt_idx_o"), rWords: cosim.WordsFor(p.N),
+		valid: s.out("gnt_valid_o"), idx: s.out("gnt_idx_o"), rWords: port.WordsFor(p.N),
 		cov: arbCover{hits: make([]uint64, len(arbiterCover))}}, nil
 }
 

@@ -1,8 +1,8 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -31,15 +31,15 @@ func init() {
 		Small:       map[string]int{"CELLS": 10, "K": 2, "LAT": 1, "MAXN": 7},
 		Coverpoints: cpSubListsCover,
 		Validate:    cpSubListsParams.check,
-		Ports: func(m map[string]int) []cosim.Port {
+		Ports: func(m map[string]int) []port.Port {
 			p := cpSubListsParams.decode(m)
 			k, cw, nw := p.K, p.CW(), p.NW()
 			return append(clockReset(),
-				port("start_i", cosim.In, 1), port("start_heads_i", cosim.In, k*cw), port("start_n_i", cosim.In, nw),
-				port("start_ok_o", cosim.Out, 1), port("wr_en_i", cosim.In, k), port("wr_addr_i", cosim.In, k*cw),
-				port("wr_data_i", cosim.In, k*cw), port("out_valid_o", cosim.Out, 1), port("out_mask_o", cosim.Out, k),
-				port("out_cell_o", cosim.Out, k*cw), port("out_idx_o", cosim.Out, nw), port("out_last_o", cosim.Out, 1),
-				port("busy_o", cosim.Out, 1))
+				port.Input("start_i", 1), port.Input("start_heads_i", k*cw), port.Input("start_n_i", nw),
+				port.Output("start_ok_o", 1), port.Input("wr_en_i", k), port.Input("wr_addr_i", k*cw),
+				port.Input("wr_data_i", k*cw), port.Output("out_valid_o", 1), port.Output("out_mask_o", k),
+				port.Output("out_cell_o", k*cw), port.Output("out_idx_o", nw), port.Output("out_last_o", 1),
+				port.Output("busy_o", 1))
 		},
 		Elem: func(m map[string]int, name string) int {
 			p := cpSubListsParams.decode(m)
@@ -51,7 +51,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(mp map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(mp map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			m, err := memports.NewCPSubLists(cpSubListsParams.decode(mp))
 			if err != nil {
 				return Sides{}, err

@@ -1,6 +1,8 @@
 package registry
 
-import "occamy/cosim"
+import (
+	"occamy/rtl/port"
+)
 
 // Description is a block as `occamy blocks --json` shows it: every fact
 // the scripts need, ports at the default parameters.
@@ -34,7 +36,7 @@ func (b *Block) Describe() Description {
 		Coverpoints: b.Coverpoints}
 	for _, p := range b.Ports(d.Defaults) {
 		dir := "in"
-		if p.Dir == cosim.Out {
+		if p.Dir == port.Out {
 			dir = "out"
 		}
 		d.Ports = append(d.Ports, PortDesc{Name: p.Name, Dir: dir, Width: p.Width})

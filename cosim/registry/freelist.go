@@ -1,8 +1,8 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -31,13 +31,13 @@ func init() {
 		Small:       map[string]int{"CELLS": 13, "K": 2, "LAT": 1},
 		Coverpoints: freeListCover,
 		Validate:    freeListParams.check,
-		Ports: func(m map[string]int) []cosim.Port {
+		Ports: func(m map[string]int) []port.Port {
 			p := freeListParams.decode(m)
 			k, cw, fw := p.K, p.CW(), p.FW()
 			return append(clockReset(),
-				port("pop_i", cosim.In, k), port("pop_ok_o", cosim.Out, k), port("pop_cell_o", cosim.Out, k*cw),
-				port("app_i", cosim.In, k), port("app_head_i", cosim.In, k*cw), port("app_tail_i", cosim.In, k*cw),
-				port("app_n_i", cosim.In, k*fw), port("cnt_o", cosim.Out, k*fw), port("free_o", cosim.Out, fw))
+				port.Input("pop_i", k), port.Output("pop_ok_o", k), port.Output("pop_cell_o", k*cw),
+				port.Input("app_i", k), port.Input("app_head_i", k*cw), port.Input("app_tail_i", k*cw),
+				port.Input("app_n_i", k*fw), port.Output("cnt_o", k*fw), port.Output("free_o", fw))
 		},
 		Elem: func(m map[string]int, name string) int {
 			p := freeListParams.decode(m)
@@ -51,7 +51,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(mp map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(mp map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			m, err := memports.NewFreeList(freeListParams.decode(mp))
 			if err != nil {
 				return Sides{}, err

@@ -1,21 +1,23 @@
 package registry
 
-import "occamy/cosim"
+import (
+	"occamy/rtl/port"
+)
 
 // Layout is the block's contract layout at resolved parameters p: its
 // Ports as 32-bit words, the clock clk_i (when the block has one) driven
 // by the caller rather than a word, and rst_ni the reset. The stimulus,
 // the golden adapters, the runner and the DPI library all use it.
-func (b *Block) Layout(p map[string]int) (cosim.Layout, error) {
+func (b *Block) Layout(p map[string]int) (port.Layout, error) {
 	ports := b.Ports(p)
 	clock, reset := "", ""
 	for _, q := range ports {
 		switch q.Name {
-		case cosim.DefaultClock:
+		case port.DefaultClock:
 			clock = q.Name
-		case cosim.DefaultReset:
+		case port.DefaultReset:
 			reset = q.Name
 		}
 	}
-	return cosim.NewLayout(ports, clock, reset, false)
+	return port.NewLayout(ports, clock, reset, false)
 }

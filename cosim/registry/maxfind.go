@@ -1,10 +1,10 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/maxfind"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -44,10 +44,10 @@ func init() {
 		Small:       map[string]int{"N": 5, "QW": 2},
 		Coverpoints: maxFindCover,
 		Validate:    maxFindParams.check,
-		Ports: func(p map[string]int) []cosim.Port {
-			return []cosim.Port{port("cand_i", cosim.In, p["N"]), port("qlen_i", cosim.In, p["N"]*p["QW"]),
-				port("valid_o", cosim.Out, 1), port("idx_o", cosim.Out, rtl.IdxWidth(p["N"])),
-				port("max_o", cosim.Out, p["QW"])}
+		Ports: func(p map[string]int) []port.Port {
+			return []port.Port{port.Input("cand_i", p["N"]), port.Input("qlen_i", p["N"]*p["QW"]),
+				port.Output("valid_o", 1), port.Output("idx_o", rtl.IdxWidth(p["N"])),
+				port.Output("max_o", p["QW"])}
 		},
 		Elem: func(p map[string]int, name string) int {
 			switch name {
@@ -58,7 +58,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			p := maxFindParams.decode(m)
 			g, err := newMaxFindGold(p, l)
 			if err != nil {
@@ -84,14 +84,14 @@ type maxFindGold struct {
 	hits                       []uint64
 }
 
-func newMaxFindGold(p maxfind.Params, l *cosim.Layout) (*maxFindGold, error) {
+func newMaxFindGold(p maxfind.Params, l *port.Layout) (*maxFindGold, error) {
 	u, err := maxfind.New(p)
 	if err != nil {
 		return nil, err
 	}
 	s := slot{l}
 	return &maxFindGold{u: u, cand: s.in("cand_i"), qlen: s.in("qlen_i"), vld: s.out("valid_o"), idx: s.out("idx_o"),
-		maxo: s.out("max_o"), cWords: cosim.WordsFor(p.N), qWords: cosim.WordsFor(p.N * p.QW),
+		maxo: s.out("max_o"), cWords: port.WordsFor(p.N), qWords: port.WordsFor(p.N * p.QW),
 		ones: uint32(rtl.Width(p.QW).Mask()), hits: make([]uint64, len(maxFindCover))}, nil
 }
 

@@ -1,8 +1,8 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/rtl"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -38,7 +38,7 @@ func (g *memGold) Step(in, out []uint32) {
 }
 
 // memSides binds a model's wires to l and returns its sides.
-func memSides(m memModel, l *cosim.Layout, ins, outs []stimulus.Wire, src stimulus.Source, hits []uint64, cover func()) (Sides, error) {
+func memSides(m memModel, l *port.Layout, ins, outs []stimulus.Wire, src stimulus.Source, hits []uint64, cover func()) (Sides, error) {
 	bi, err := stimulus.NewBind(l, true, ins...)
 	if err != nil {
 		return Sides{}, err

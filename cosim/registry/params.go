@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 
-	"occamy/cosim"
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // binding ties a block's Verilog parameter names to the int fields of its
@@ -65,18 +65,13 @@ func (b binding[P]) params() []Param {
 	return out
 }
 
-// port is one contract port.
-func port(name string, dir cosim.Dir, w int) cosim.Port {
-	return cosim.Port{Name: name, Dir: dir, Width: w}
-}
-
 // clockReset are the two ports every clocked block starts with.
-func clockReset() []cosim.Port {
-	return []cosim.Port{port("clk_i", cosim.In, 1), port("rst_ni", cosim.In, 1)}
+func clockReset() []port.Port {
+	return []port.Port{port.Input("clk_i", 1), port.Input("rst_ni", 1)}
 }
 
 // slot finds port word offsets by name in a layout.
-type slot struct{ l *cosim.Layout }
+type slot struct{ l *port.Layout }
 
 func (s slot) in(name string) int {
 	i := s.l.Input(name)

@@ -1,8 +1,8 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -32,16 +32,16 @@ func init() {
 		Small:       map[string]int{"N": 3, "P": 7, "LAT": 1, "LW": 3, "DW": 5},
 		Coverpoints: pdListsCover,
 		Validate:    pdListsParams.check,
-		Ports: func(m map[string]int) []cosim.Port {
+		Ports: func(m map[string]int) []port.Port {
 			p := pdListsParams.decode(m)
 			iw, pw, kw := p.IW(), p.PW(), p.KW()
 			return append(clockReset(),
-				port("link_i", cosim.In, 1), port("link_qid_i", cosim.In, iw), port("link_cells_i", cosim.In, p.LW),
-				port("link_data_i", cosim.In, p.DW), port("link_ok_o", cosim.Out, 1), port("link_pd_o", cosim.Out, pw),
-				port("rd_i", cosim.In, 1), port("rd_qid_i", cosim.In, iw), port("rd_ok_o", cosim.Out, 1),
-				port("rd_pd_o", cosim.Out, pw), port("unl_valid_o", cosim.Out, 1), port("unl_qid_o", cosim.Out, iw),
-				port("unl_pd_o", cosim.Out, pw), port("unl_cells_o", cosim.Out, p.LW), port("unl_data_o", cosim.Out, p.DW),
-				port("cnt_o", cosim.Out, p.N*kw), port("head_len_o", cosim.Out, p.N*p.LW), port("free_o", cosim.Out, kw))
+				port.Input("link_i", 1), port.Input("link_qid_i", iw), port.Input("link_cells_i", p.LW),
+				port.Input("link_data_i", p.DW), port.Output("link_ok_o", 1), port.Output("link_pd_o", pw),
+				port.Input("rd_i", 1), port.Input("rd_qid_i", iw), port.Output("rd_ok_o", 1),
+				port.Output("rd_pd_o", pw), port.Output("unl_valid_o", 1), port.Output("unl_qid_o", iw),
+				port.Output("unl_pd_o", pw), port.Output("unl_cells_o", p.LW), port.Output("unl_data_o", p.DW),
+				port.Output("cnt_o", p.N*kw), port.Output("head_len_o", p.N*p.LW), port.Output("free_o", kw))
 		},
 		Elem: func(m map[string]int, name string) int {
 			p := pdListsParams.decode(m)
@@ -53,7 +53,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(mp map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(mp map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			m, err := memports.NewPDLists(pdListsParams.decode(mp))
 			if err != nil {
 				return Sides{}, err

@@ -13,9 +13,9 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim"
 	"occamy/cosim/coverage"
 	"occamy/rtl"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -101,12 +101,12 @@ type Block struct {
 	// Validate checks resolved parameters with the Go model's rules.
 	Validate func(p map[string]int) error
 	// Ports gives the contract ports, clock first, in declaration order.
-	Ports func(p map[string]int) []cosim.Port
+	Ports func(p map[string]int) []port.Port
 	// Elem gives the element width of a packed port (qlen_o: QW), 0 for a
 	// plain vector, to name the differing element of a mismatch.
 	Elem func(p map[string]int, port string) int
 	// Build makes the golden model and its stimulus for a layout of Ports.
-	Build func(p map[string]int, l *cosim.Layout, seed int64) (Sides, error)
+	Build func(p map[string]int, l *port.Layout, seed int64) (Sides, error)
 	// derive fills parameters whose default follows another's (P=B) when
 	// they were not given.
 	derive func(given, p map[string]int)

@@ -12,25 +12,26 @@ import (
 
 	"occamy/cosim"
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // TestReferencePorts: the registry's ports of the three reference
 // contracts (design brief section 2) at default and other parameters.
 func TestReferencePorts(t *testing.T) {
-	In, Out := cosim.In, cosim.Out
-	pt := func(name string, d cosim.Dir, w int) cosim.Port { return cosim.Port{Name: name, Dir: d, Width: w} }
+	In, Out := port.In, port.Out
+	pt := func(name string, d port.Dir, w int) port.Port { return port.Port{Name: name, Dir: d, Width: w} }
 	tests := []struct {
 		block  string
 		params map[string]int
-		want   []cosim.Port
+		want   []port.Port
 	}{
-		{"threshold", nil, []cosim.Port{pt("free_i", In, 16), pt("alpha_i", In, 32), pt("thr_o", Out, 128)}},
-		{"threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []cosim.Port{pt("free_i", In, 5), pt("alpha_i", In, 6), pt("thr_o", Out, 10)}},
-		{"selector", nil, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 1024), pt("thr_i", In, 1024), pt("over_o", Out, 64)}},
-		{"hd_selector", map[string]int{"N": 4, "QW": 3}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 12), pt("thr_i", In, 12), pt("over_o", Out, 4)}},
-		{"arbiter", nil, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 64), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 6)}},
-		{"arbiter", map[string]int{"N": 1}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 1), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 1)}},
-		{"rr_arbiter", map[string]int{"N": 5}, []cosim.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 5), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 3)}},
+		{"threshold", nil, []port.Port{pt("free_i", In, 16), pt("alpha_i", In, 32), pt("thr_o", Out, 128)}},
+		{"threshold", map[string]int{"C": 2, "QW": 5, "AW": 3}, []port.Port{pt("free_i", In, 5), pt("alpha_i", In, 6), pt("thr_o", Out, 10)}},
+		{"selector", nil, []port.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 1024), pt("thr_i", In, 1024), pt("over_o", Out, 64)}},
+		{"hd_selector", map[string]int{"N": 4, "QW": 3}, []port.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("qlen_i", In, 12), pt("thr_i", In, 12), pt("over_o", Out, 4)}},
+		{"arbiter", nil, []port.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 64), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 6)}},
+		{"arbiter", map[string]int{"N": 1}, []port.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 1), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 1)}},
+		{"rr_arbiter", map[string]int{"N": 5}, []port.Port{pt("clk_i", In, 1), pt("rst_ni", In, 1), pt("req_i", In, 5), pt("ack_i", In, 1), pt("gnt_valid_o", Out, 1), pt("gnt_idx_o", Out, 3)}},
 	}
 	for _, tc := range tests {
 		b, err := Lookup(tc.block)
@@ -97,7 +98,7 @@ func TestLookupNames(t *testing.T) {
 func TestBuildEveryBlock(t *testing.T) {
 	for _, b := range Every() {
 		for _, p := range []map[string]int{b.Defaults(), b.SmallParams()} {
-			l, err := cosim.NewLayout(b.Ports(p), clockOf(b, p), "", false)
+			l, err := port.NewLayout(b.Ports(p), clockOf(b, p), "", false)
 			require.NoError(t, err)
 			sd, err := b.Build(p, &l, 1)
 			require.NoError(t, err, "%s %v", b.Name, p)
@@ -123,7 +124,7 @@ func TestBuildEveryBlock(t *testing.T) {
 
 func clockOf(b *Block, p map[string]int) string {
 	for _, q := range b.Ports(p) {
-		if q.Name == cosim.DefaultClock {
+		if q.Name == port.DefaultClock {
 			return q.Name
 		}
 	}
@@ -148,7 +149,7 @@ func TestProjectVerilogMatchesContracts(t *testing.T) {
 			}
 			el, err := cosim.Discover(context.Background(), cosim.Spec{Sources: srcs, Top: b.Module, Params: gp, CacheDir: t.TempDir()})
 			require.NoError(t, err, "%s %v", b.Name, p)
-			assert.NoError(t, cosim.CheckPorts(b.Module, b.Module, b.Ports(p), el.Ports), "%s %s", b.Name, b.ParamText(p))
+			assert.NoError(t, port.CheckPorts(b.Module, b.Module, b.Ports(p), el.Ports), "%s %s", b.Name, b.ParamText(p))
 		}
 	}
 }

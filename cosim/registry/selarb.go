@@ -1,11 +1,11 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/arbiter"
 	"occamy/hw/selector"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -19,13 +19,13 @@ func init() {
 		Params:   selectorParams.params(),
 		Small:    map[string]int{"N": 5, "QW": 3},
 		Validate: selectorParams.check,
-		Ports: func(p map[string]int) []cosim.Port {
-			return append(clockReset(), port("qlen_i", cosim.In, p["N"]*p["QW"]), port("thr_i", cosim.In, p["N"]*p["QW"]),
-				port("ack_i", cosim.In, 1), port("over_o", cosim.Out, p["N"]), port("gnt_valid_o", cosim.Out, 1),
-				port("gnt_idx_o", cosim.Out, rtl.IdxWidth(p["N"])))
+		Ports: func(p map[string]int) []port.Port {
+			return append(clockReset(), port.Input("qlen_i", p["N"]*p["QW"]), port.Input("thr_i", p["N"]*p["QW"]),
+				port.Input("ack_i", 1), port.Output("over_o", p["N"]), port.Output("gnt_valid_o", 1),
+				port.Output("gnt_idx_o", rtl.IdxWidth(p["N"])))
 		},
 		Elem: selectorElem,
-		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			p := selectorParams.decode(m)
 			g, err := newSelArbGold(p, l)
 			if err != nil {
@@ -45,7 +45,7 @@ type selArbGold struct {
 	valid, idx int
 }
 
-func newSelArbGold(p selector.Params, l *cosim.Layout) (*selArbGold, error) {
+func newSelArbGold(p selector.Params, l *port.Layout) (*selArbGold, error) {
 	sg, err := newSelectorGold(p, l)
 	if err != nil {
 		return nil, err

@@ -1,10 +1,10 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/selector"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -40,12 +40,12 @@ func init() {
 		Small:       map[string]int{"N": 5, "QW": 3},
 		Coverpoints: selectorCover,
 		Validate:    selectorParams.check,
-		Ports: func(p map[string]int) []cosim.Port {
-			return append(clockReset(), port("qlen_i", cosim.In, p["N"]*p["QW"]), port("thr_i", cosim.In, p["N"]*p["QW"]),
-				port("over_o", cosim.Out, p["N"]))
+		Ports: func(p map[string]int) []port.Port {
+			return append(clockReset(), port.Input("qlen_i", p["N"]*p["QW"]), port.Input("thr_i", p["N"]*p["QW"]),
+				port.Output("over_o", p["N"]))
 		},
 		Elem: selectorElem,
-		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			p := selectorParams.decode(m)
 			g, err := newSelectorGold(p, l)
 			if err != nil {
@@ -82,14 +82,14 @@ type selectorGold struct {
 	hits                 []uint64
 }
 
-func newSelectorGold(p selector.Params, l *cosim.Layout) (*selectorGold, error) {
+func newSelectorGold(p selector.Params, l *port.Layout) (*selectorGold, error) {
 	m, err := selector.New(p)
 	if err != nil {
 		return nil, err
 	}
 	s := slot{l}
 	return &selectorGold{s: m, rst: s.in("rst_ni"), qlen: s.in("qlen_i"), thr: s.in("thr_i"), over: s.out("over_o"),
-		qWords: cosim.WordsFor(p.N * p.QW), oWords: cosim.WordsFor(p.N),
+		qWords: port.WordsFor(p.N * p.QW), oWords: port.WordsFor(p.N),
 		sat: uint32(rtl.Width(p.QW).Mask()), hits: make([]uint64, len(selectorCover))}, nil
 }
 

@@ -1,8 +1,8 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -30,13 +30,13 @@ func init() {
 		Small:       map[string]int{"DEPTH": 5, "WIDTH": 3, "RP": 1, "WP": 3, "LAT": 1},
 		Coverpoints: sramCover,
 		Validate:    sramParams.check,
-		Ports: func(m map[string]int) []cosim.Port {
+		Ports: func(m map[string]int) []port.Port {
 			p := sramParams.decode(m)
 			return append(clockReset(),
-				port("rd_en_i", cosim.In, p.RP), port("rd_addr_i", cosim.In, p.RP*p.AW()),
-				port("rd_valid_o", cosim.Out, p.RP), port("rd_data_o", cosim.Out, p.RP*p.Width),
-				port("wr_en_i", cosim.In, p.WP), port("wr_addr_i", cosim.In, p.WP*p.AW()),
-				port("wr_data_i", cosim.In, p.WP*p.Width))
+				port.Input("rd_en_i", p.RP), port.Input("rd_addr_i", p.RP*p.AW()),
+				port.Output("rd_valid_o", p.RP), port.Output("rd_data_o", p.RP*p.Width),
+				port.Input("wr_en_i", p.WP), port.Input("wr_addr_i", p.WP*p.AW()),
+				port.Input("wr_data_i", p.WP*p.Width))
 		},
 		Elem: func(m map[string]int, name string) int {
 			p := sramParams.decode(m)
@@ -50,7 +50,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(mp map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(mp map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			m, err := memports.NewSRAM(sramParams.decode(mp))
 			if err != nil {
 				return Sides{}, err

@@ -1,10 +1,10 @@
 package registry
 
 import (
-	"occamy/cosim"
 	"occamy/hw/threshold"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -38,9 +38,9 @@ func init() {
 			{Name: "max_free", Desc: "free_i is 2^QW-1"},
 		},
 		Validate: thresholdParams.check,
-		Ports: func(p map[string]int) []cosim.Port {
-			return []cosim.Port{port("free_i", cosim.In, p["QW"]), port("alpha_i", cosim.In, p["C"]*p["AW"]),
-				port("thr_o", cosim.Out, p["C"]*p["QW"])}
+		Ports: func(p map[string]int) []port.Port {
+			return []port.Port{port.Input("free_i", p["QW"]), port.Input("alpha_i", p["C"]*p["AW"]),
+				port.Output("thr_o", p["C"]*p["QW"])}
 		},
 		Elem: func(p map[string]int, name string) int {
 			switch name {
@@ -51,7 +51,7 @@ func init() {
 			}
 			return 0
 		},
-		Build: func(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+		Build: func(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 			p := thresholdParams.decode(m)
 			g, err := newThresholdGold(p, l)
 			if err != nil {
@@ -77,14 +77,14 @@ type thresholdGold struct {
 	hits             []uint64
 }
 
-func newThresholdGold(p threshold.Params, l *cosim.Layout) (*thresholdGold, error) {
+func newThresholdGold(p threshold.Params, l *port.Layout) (*thresholdGold, error) {
 	u, err := threshold.New(p)
 	if err != nil {
 		return nil, err
 	}
 	s := slot{l}
 	return &thresholdGold{u: u, free: s.in("free_i"), alpha: s.in("alpha_i"), thr: s.out("thr_o"),
-		aWords: cosim.WordsFor(p.C * p.AW), tWords: cosim.WordsFor(p.C * p.QW),
+		aWords: port.WordsFor(p.C * p.AW), tWords: port.WordsFor(p.C * p.QW),
 		alphaBuf: make([]uint32, p.C), qwMask: uint32(rtl.Width(p.QW).Mask()), hits: make([]uint64, 5)}, nil
 }
 

@@ -6,9 +6,9 @@ import (
 	"math"
 	"strings"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -240,25 +240,25 @@ func init() {
 				p["ALPHA"] = tmAlphaFor(p["ALPHA"], p["AW"])
 			}
 		},
-		Ports: func(m map[string]int) []cosim.Port {
+		Ports: func(m map[string]int) []port.Port {
 			s, sh := tmShape(m)
 			c := s.c
 			n, k := sh.N, c.K
 			pd := tm.DefaultConfig().PD
 			return append(clockReset(),
-				port("cfg_policy_i", cosim.In, stimulus.TMPolicyW), port("cfg_chain_i", cosim.In, 1),
-				port("cfg_drr_i", cosim.In, 1), port("cfg_recheck_i", cosim.In, 1),
-				port("cfg_alpha_i", cosim.In, c.Q*c.AW), port("cfg_quantum_i", cosim.In, c.Q*stimulus.TMQuantumW),
-				port("cfg_r_i", cosim.In, stimulus.TMRW()),
-				port("in_valid_i", cosim.In, sh.IN), port("in_qid_i", cosim.In, sh.IN*sh.IW),
-				port("in_cells_i", cosim.In, sh.IN*sh.LW), port("in_ok_o", cosim.Out, sh.IN),
-				port("eg_valid_o", cosim.Out, c.P), port("eg_qid_o", cosim.Out, c.P*sh.IW),
-				port("eg_tag_o", cosim.Out, c.P*sh.TagW()),
-				port("hd_valid_o", cosim.Out, 1), port("hd_qid_o", cosim.Out, sh.IW), port("hd_cells_o", cosim.Out, sh.LW),
-				port("qlen_o", cosim.Out, n*c.QW), port("free_o", cosim.Out, c.QW), port("wait_o", cosim.Out, c.QW),
-				port("pd_rd_o", cosim.Out, tmPortW(pd.ReadPorts)), port("pd_wr_o", cosim.Out, tmPortW(pd.WritePorts)),
-				port("cp_rd_o", cosim.Out, tmPortW(2*k)), port("cp_wr_o", cosim.Out, tmPortW(k)),
-				port("cd_rd_o", cosim.Out, tmPortW(k)), port("cd_wr_o", cosim.Out, tmPortW(k)))
+				port.Input("cfg_policy_i", stimulus.TMPolicyW), port.Input("cfg_chain_i", 1),
+				port.Input("cfg_drr_i", 1), port.Input("cfg_recheck_i", 1),
+				port.Input("cfg_alpha_i", c.Q*c.AW), port.Input("cfg_quantum_i", c.Q*stimulus.TMQuantumW),
+				port.Input("cfg_r_i", stimulus.TMRW()),
+				port.Input("in_valid_i", sh.IN), port.Input("in_qid_i", sh.IN*sh.IW),
+				port.Input("in_cells_i", sh.IN*sh.LW), port.Output("in_ok_o", sh.IN),
+				port.Output("eg_valid_o", c.P), port.Output("eg_qid_o", c.P*sh.IW),
+				port.Output("eg_tag_o", c.P*sh.TagW()),
+				port.Output("hd_valid_o", 1), port.Output("hd_qid_o", sh.IW), port.Output("hd_cells_o", sh.LW),
+				port.Output("qlen_o", n*c.QW), port.Output("free_o", c.QW), port.Output("wait_o", c.QW),
+				port.Output("pd_rd_o", tmPortW(pd.ReadPorts)), port.Output("pd_wr_o", tmPortW(pd.WritePorts)),
+				port.Output("cp_rd_o", tmPortW(2*k)), port.Output("cp_wr_o", tmPortW(k)),
+				port.Output("cd_rd_o", tmPortW(k)), port.Output("cd_wr_o", tmPortW(k)))
 		},
 		Elem: func(m map[string]int, name string) int {
 			s, sh := tmShape(m)
@@ -285,7 +285,7 @@ func init() {
 }
 
 // buildTM makes the TM's golden adapter and its sources.
-func buildTM(m map[string]int, l *cosim.Layout, seed int64) (Sides, error) {
+func buildTM(m map[string]int, l *port.Layout, seed int64) (Sides, error) {
 	s, sh := tmShape(m)
 	c, err := s.config()
 	if err != nil {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math/bits"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -53,7 +53,7 @@ type tmGold struct {
 	onEval func()
 }
 
-func newTMGold(c tm.Config, sh stimulus.TMShape, l *cosim.Layout) (*tmGold, error) {
+func newTMGold(c tm.Config, sh stimulus.TMShape, l *port.Layout) (*tmGold, error) {
 	v, err := stimulus.NewTMCfg(c)
 	if err != nil {
 		return nil, err

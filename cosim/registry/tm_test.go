@@ -6,16 +6,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
 // tmRun is one TM block run on the golden side alone.
 type tmRun struct {
 	p   map[string]int
-	l   cosim.Layout
+	l   port.Layout
 	sd  Sides
 	g   *tmGold
 	in  []uint32
@@ -28,7 +28,7 @@ func newTMRun(t *testing.T, given map[string]int, seed int64) *tmRun {
 	p, err := b.Resolve(given)
 	require.NoError(t, err, "%v", given)
 	r := &tmRun{p: p}
-	r.l, err = cosim.NewLayout(b.Ports(p), "clk_i", "rst_ni", false)
+	r.l, err = port.NewLayout(b.Ports(p), "clk_i", "rst_ni", false)
 	require.NoError(t, err)
 	r.sd, err = b.Build(p, &r.l, seed)
 	require.NoError(t, err, "%s", b.ParamText(p))

@@ -12,6 +12,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/hw/tm"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -64,13 +65,13 @@ func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32)
 // paths (the embedded nil Model panics if they are).
 type standIn struct {
 	cosim.Model
-	l    *cosim.Layout
+	l    *port.Layout
 	gold []uint32
 	c    int
 	spin int
 }
 
-func (m *standIn) Layout() *cosim.Layout { return m.l }
+func (m *standIn) Layout() *port.Layout { return m.l }
 
 func (m *standIn) step(out []uint32) {
 	spinWork(m.spin)

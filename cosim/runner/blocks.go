@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"occamy/cosim"
 	"occamy/cosim/registry"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -36,15 +36,15 @@ func fromRegistry(r *registry.Block) *block {
 // clocked reports whether the block has a clock.
 func (b *block) clocked(p map[string]int) bool {
 	for _, q := range b.ports(p) {
-		if q.Name == cosim.DefaultClock {
+		if q.Name == port.DefaultClock {
 			return true
 		}
 	}
 	return false
 }
 
-func (b *block) validate(p map[string]int) error     { return b.reg.Validate(p) }
-func (b *block) ports(p map[string]int) []cosim.Port { return b.reg.Ports(p) }
+func (b *block) validate(p map[string]int) error    { return b.reg.Validate(p) }
+func (b *block) ports(p map[string]int) []port.Port { return b.reg.Ports(p) }
 func (b *block) elem(p map[string]int, port string) int {
 	if b.reg.Elem == nil {
 		return 0
@@ -54,7 +54,7 @@ func (b *block) elem(p map[string]int, port string) int {
 
 // build makes the golden model (wrapped with its coverage counters) and
 // its random and directed sources.
-func (b *block) build(p map[string]int, l *cosim.Layout, seed int64) (golden, stimulus.Source, stimulus.Finite, error) {
+func (b *block) build(p map[string]int, l *port.Layout, seed int64) (golden, stimulus.Source, stimulus.Finite, error) {
 	sd, err := b.reg.Build(p, l, seed)
 	if err != nil {
 		return nil, nil, nil, err

@@ -3,7 +3,7 @@ package runner
 import (
 	"path/filepath"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // BlockSpec is what another checker of a block (occamy prove) needs from the
@@ -14,7 +14,7 @@ type BlockSpec struct {
 	Module string         // the project's top module
 	Params map[string]int // every parameter, defaults filled, validated
 	Order  []string       // parameter names in the golden model's order
-	Ports  []cosim.Port   // the contract ports, in the project's declaration order
+	Ports  []port.Port    // the contract ports, in the project's declaration order
 	// Sources are the project's Verilog files of the block, absolute, in
 	// compile order.
 	Sources []string

@@ -8,14 +8,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // FuzzParseOut: any line from the harness's output file is either read
 // into words that print back as the same hex (lower case, per port width)
 // or refused; never a panic.
 func FuzzParseOut(f *testing.F) {
-	l, err := cosim.NewLayout([]cosim.Port{{Name: "a_o", Dir: cosim.Out, Width: 5}, {Name: "b_o", Dir: cosim.Out, Width: 40}}, "", "", false)
+	l, err := port.NewLayout([]port.Port{{Name: "a_o", Dir: port.Out, Width: 5}, {Name: "b_o", Dir: port.Out, Width: 40}}, "", "", false)
 	require.NoError(f, err)
 	for _, s := range []string{"1f 00000000ab", "0 1", "x 0", "1f zz", "", "1 2 3", "fffffffffffffffffff 1"} {
 		f.Add(s)

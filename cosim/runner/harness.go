@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // harness is a testbench that reads the .vec file's inputs (+vec=), drives
@@ -45,7 +45,7 @@ func (s *session) harness() string {
 	}
 	var conns []string
 	for _, p := range s.ports {
-		if p.Name == cosim.DefaultClock {
+		if p.Name == port.DefaultClock {
 			conns = append(conns, fmt.Sprintf(".%s(clk)", p.Name))
 		} else {
 			conns = append(conns, fmt.Sprintf(".%s(s_%s)", p.Name, p.Name))
@@ -126,7 +126,7 @@ func readOutLines(path string, first, last int) []string {
 
 // parseOut reads one output line into contract words; false when it holds
 // x or z digits or the wrong number of fields.
-func parseOut(l *cosim.Layout, line string, out []uint32) bool {
+func parseOut(l *port.Layout, line string, out []uint32) bool {
 	fs := strings.Fields(line)
 	if len(fs) != len(l.Outputs) {
 		return false

@@ -15,6 +15,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/vcddiff"
+	"occamy/rtl/port"
 )
 
 // DefaultIcarusCycles is the cycle budget of an Icarus run when
@@ -272,13 +273,13 @@ func (s *session) diff(goVCD, rtlVCD string) (*vcddiff.Report, error) {
 	opt := vcddiff.Options{NameA: "go", NameB: "icarus", RootA: "occamy." + s.top, RootB: "occ_tb.dut",
 		ClockA: "occamy.clk", ClockB: "occ_tb.clk"}
 	if s.rstIdx >= 0 {
-		opt.ResetA = vcddiff.Reset{Name: "occamy." + s.top + "." + cosim.DefaultReset, Level: vcddiff.ActiveLow}
-		opt.ResetB = vcddiff.Reset{Name: "occ_tb.dut." + cosim.DefaultReset, Level: vcddiff.ActiveLow}
+		opt.ResetA = vcddiff.Reset{Name: "occamy." + s.top + "." + port.DefaultReset, Level: vcddiff.ActiveLow}
+		opt.ResetB = vcddiff.Reset{Name: "occ_tb.dut." + port.DefaultReset, Level: vcddiff.ActiveLow}
 	} else {
 		opt.ResetA, opt.ResetB = vcddiff.Reset{Off: true}, vcddiff.Reset{Off: true}
 	}
 	for _, p := range s.ports {
-		if p.Name != cosim.DefaultClock {
+		if p.Name != port.DefaultClock {
 			opt.Signals = append(opt.Signals, p.Name)
 		}
 	}

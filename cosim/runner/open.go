@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // Opened is a block's Verilated model built and opened exactly as Run
@@ -13,7 +14,7 @@ import (
 // it. Cycle works in the block's contract layout (registry port order).
 type Opened struct {
 	Model  cosim.Model
-	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache
@@ -26,7 +27,7 @@ type Opened struct {
 // Built is a block's Verilated library, built (or found in the cache)
 // exactly as Run builds it, ready to open any number of models.
 type Built struct {
-	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // The training of a profile-guided build (Options.PGO): the block's own
@@ -16,7 +17,7 @@ const (
 // default stimulus at TrainSeed, with s's Verilog parameters and the
 // other parameters at their defaults, in the built top's layout.
 func (s *session) training() *cosim.Training {
-	return &cosim.Training{Inputs: func(l *cosim.Layout) ([]uint32, error) {
+	return &cosim.Training{Inputs: func(l *port.Layout) ([]uint32, error) {
 		o := s.opt
 		o.Seed, o.Stimulus, o.Replay, o.PGO, o.VCDDir, o.Progress = TrainSeed, StimMixed, nil, false, "", nil
 		o.Cycles = TrainCycles

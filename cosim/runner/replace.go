@@ -11,6 +11,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/rtl/infile"
+	"occamy/rtl/port"
 )
 
 // lookupReplace resolves Options.Block and Options.Replace: a block by its
@@ -109,7 +110,7 @@ func (s *session) checkSub(ctx context.Context) error {
 			return s.subParamErr(err, m)
 		}
 		contract := fmt.Sprintf("%s (%s's %s as %s instantiates it at %s)", sub.Module, s.b.name, sub.Name, s.b.module, at)
-		if err := cosim.CheckPorts(contract, "your "+sub.Module, m.Ports, uel.Ports); err != nil {
+		if err := port.CheckPorts(contract, "your "+sub.Module, m.Ports, uel.Ports); err != nil {
 			return err
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/vcddiff"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // TestProjectBlocks: the project's Verilog of every block matches its
@@ -148,7 +149,7 @@ endmodule
 `), 0o644))
 	cache := t.TempDir()
 	_, err := Run(context.Background(), Options{Block: "arbiter", RTL: []string{f}, CacheDir: cache})
-	var ce *cosim.ContractError
+	var ce *port.ContractError
 	require.True(t, errors.As(err, &ce), "want a *cosim.ContractError, got %v", err)
 	require.Contains(t, err.Error(), "missing output [5:0] gnt_idx_o (6 bits); the top has grant_idx_o, renamed?")
 	require.Contains(t, err.Error(), "extra output [7:0] grant_idx_o (8 bits) is not in the contract")

@@ -11,6 +11,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/rtl/infile"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 )
 
@@ -29,8 +30,8 @@ type session struct {
 	user    bool          // the user's RTL (Options.RTL)
 	sub     *registry.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
 	own     []string      // the project's files of the block, absolute, when sub is set
-	ports   []cosim.Port
-	canon   cosim.Layout // contract layout: the words the stimulus and the golden model use
+	ports   []port.Port
+	canon   port.Layout // contract layout: the words the stimulus and the golden model use
 	clocked bool
 	rstIdx  int // word offset of rst_ni in canon, -1 when none
 	cycles  uint64
@@ -143,7 +144,7 @@ func prepare(opt Options) (*session, error) {
 	}
 	s.clocked = s.canon.Clock != ""
 	s.rstIdx = -1
-	if i := s.canon.Input(cosim.DefaultReset); i >= 0 {
+	if i := s.canon.Input(port.DefaultReset); i >= 0 {
 		s.rstIdx = s.canon.InOff[i]
 	}
 	if opt.Replay != nil && (len(opt.Replay) < s.canon.InWords || len(opt.Replay)%s.canon.InWords != 0) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // plusargs are the runtime arguments of the Verilated model.
@@ -54,7 +55,7 @@ func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := cosim.CheckPorts(s.b.module, s.top, s.ports, el.Ports); err != nil {
+	if err := port.CheckPorts(s.b.module, s.top, s.ports, el.Ports); err != nil {
 		return nil, err
 	}
 	return el, nil
@@ -87,7 +88,7 @@ func (m *portMap) fromRTL(n int, rout []uint32, rw int, out []uint32, cw int) {
 	}
 }
 
-func newPortMap(c, r *cosim.Layout) (*portMap, error) {
+func newPortMap(c, r *port.Layout) (*portMap, error) {
 	m := &portMap{identity: c.InWords == r.InWords && c.OutWords == r.OutWords}
 	for i, p := range c.Inputs {
 		j := r.Input(p.Name)

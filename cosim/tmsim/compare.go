@@ -3,10 +3,10 @@ package tmsim
 import (
 	"context"
 
-	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
+	"occamy/rtl/port"
 	"occamy/testbench/scenario"
 	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
@@ -43,7 +43,7 @@ func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
 
 // layoutFor is the TM block's contract layout at params, and the
 // parameters with the defaults filled in, checked by the block's rules.
-func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
+func layoutFor(params map[string]int) (*port.Layout, map[string]int, error) {
 	b, err := registry.Lookup("tm")
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +66,7 @@ func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
 // the configuration on the cfg_* inputs, cycles cycles of the sources'
 // offers in the IN slots (the rest dropped before the ingress), then idle
 // cycles with no slot valid.
-func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full map[string]int, l *cosim.Layout, idle int) ([]uint32, error) {
+func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full map[string]int, l *port.Layout, idle int) ([]uint32, error) {
 	v, err := stimulus.NewTMCfg(c)
 	if err != nil {
 		return nil, err

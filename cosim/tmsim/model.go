@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/scenario"
 	"occamy/testbench/stimulus"
 )
@@ -21,7 +21,7 @@ const resetCycles = 2
 // offer order; the rest of a cycle's offers are ingress drops.
 type rtlModel struct {
 	o     *runner.Opened // the Verilated model; nil on Icarus
-	l     *cosim.Layout  // the contract layout
+	l     *port.Layout   // the contract layout
 	ah    *ahead         // the run ahead (ahead.go); nil: one cycle per call
 	cfg   tm.Config
 	sh    stimulus.TMShape

@@ -1,10 +1,10 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/arbiter"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // Arbiter is the random source of rr_arbiter. It reads the golden model's
@@ -14,7 +14,7 @@ import (
 // bit and the one below (the tie at the pointer), all ones, none, N−1 only,
 // 0 and N−1, three neighbours. Ack, in runs of 1 to 32 cycles: toggling,
 // held high, held low or random, so acks also come with no request.
-func Arbiter(p arbiter.Params, l *cosim.Layout, seed int64, model *arbiter.Arbiter) (Source, error) {
+func Arbiter(p arbiter.Params, l *port.Layout, seed int64, model *arbiter.Arbiter) (Source, error) {
 	fs, err := fields(l, "rst_ni", "req_i", "ack_i")
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (s *arbiterSrc) Next(c uint64, in []uint32) {
 // pointer only (the search wraps); ack with no request; the tie at the
 // pointer; N−1 taken so the pointer wraps to 0; a reset pulse while all
 // requests are acked.
-func ArbiterDirected(p arbiter.Params, l *cosim.Layout) (Finite, error) {
+func ArbiterDirected(p arbiter.Params, l *port.Layout) (Finite, error) {
 	fs, err := fields(l, "rst_ni", "req_i", "ack_i")
 	if err != nil {
 		return nil, err

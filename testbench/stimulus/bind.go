@@ -3,8 +3,8 @@ package stimulus
 import (
 	"fmt"
 
-	"occamy/cosim"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // Wire ties one port of a contract layout to the Go field of a port-level
@@ -31,7 +31,7 @@ type Bind struct {
 
 // NewBind binds wires to the inputs (in) or outputs of l; a wire whose
 // port is missing or whose width disagrees with the port is an error.
-func NewBind(l *cosim.Layout, in bool, wires ...Wire) (*Bind, error) {
+func NewBind(l *port.Layout, in bool, wires ...Wire) (*Bind, error) {
 	b := &Bind{wires: wires, spans: make([][2]int, len(wires))}
 	for k, w := range wires {
 		ports, offs := l.Outputs, l.OutOff
@@ -61,7 +61,7 @@ func NewBind(l *cosim.Layout, in bool, wires ...Wire) (*Bind, error) {
 
 // MustBind is NewBind for wires built from the same parameters as the
 // layout, where a mismatch is a programming error.
-func MustBind(l *cosim.Layout, in bool, wires ...Wire) *Bind {
+func MustBind(l *port.Layout, in bool, wires ...Wire) *Bind {
 	b, err := NewBind(l, in, wires...)
 	if err != nil {
 		panic(err)

@@ -1,16 +1,16 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/maxfind"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // MaxFind is the random source of tm_maxfind (combinational: no reset).
 // Candidate sets are empty, one queue, every queue or random of random
 // density; lengths come from a few values (so the maximum is often tied),
 // 0, all-ones or random.
-func MaxFind(p maxfind.Params, l *cosim.Layout, seed int64) (Source, error) {
+func MaxFind(p maxfind.Params, l *port.Layout, seed int64) (Source, error) {
 	fs, err := fields(l, "cand_i", "qlen_i")
 	if err != nil {
 		return nil, err
@@ -66,7 +66,7 @@ func (s *maxFindSrc) Next(_ uint64, in []uint32) {
 // MaxFindDirected walks, for every queue i: i alone with length 0; i the
 // unique maximum (all-ones) among every queue; i tied at the maximum with
 // the last queue (i must win); then no candidate at all.
-func MaxFindDirected(p maxfind.Params, l *cosim.Layout) (Finite, error) {
+func MaxFindDirected(p maxfind.Params, l *port.Layout) (Finite, error) {
 	fs, err := fields(l, "cand_i", "qlen_i")
 	if err != nil {
 		return nil, err

@@ -1,8 +1,8 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 )
 
 // CPSubListsInputs are cp_sublists's inputs on the model's fields.
@@ -38,7 +38,7 @@ type cpPkt struct {
 // linked packet while a chase is busy, so that back-to-back and held-off
 // starts both occur. Idle write ports write random links into cells no
 // packet holds. Three packets rotate over preallocated buffers.
-func CPSubLists(m *memports.CPSubLists, l *cosim.Layout, seed int64) (Source, error) {
+func CPSubLists(m *memports.CPSubLists, l *port.Layout, seed int64) (Source, error) {
 	enc, err := NewBind(l, true, CPSubListsInputs(m)...)
 	if err != nil {
 		return nil, err

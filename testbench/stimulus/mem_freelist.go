@@ -1,8 +1,8 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 )
 
 // FreeListInputs are free_list's inputs on the model's fields.
@@ -33,7 +33,7 @@ var freeListPhases = []struct{ pop, app, chain int }{
 // the list gave out and still linked in order, as the contract requires.
 // Phases last 16 cycles to twice a bank's cells, so a bank runs empty and
 // fills up again within a phase.
-func FreeList(m *memports.FreeList, l *cosim.Layout, seed int64) (Source, error) {
+func FreeList(m *memports.FreeList, l *port.Layout, seed int64) (Source, error) {
 	enc, err := NewBind(l, true, FreeListInputs(m)...)
 	if err != nil {
 		return nil, err

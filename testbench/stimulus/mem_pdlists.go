@@ -1,8 +1,8 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
+	"occamy/rtl/port"
 )
 
 // PDListsInputs are pd_lists's inputs on the model's fields.
@@ -42,7 +42,7 @@ var pdListsPhases = []struct {
 // queue three times in four, every link to one queue until it holds every
 // PD, or any index the port carries, at or above N included). The lists' own outputs refuse what the contract forbids (no
 // free PD, an empty queue, a read in flight), so every input is legal.
-func PDLists(m *memports.PDLists, l *cosim.Layout, seed int64) (Source, error) {
+func PDLists(m *memports.PDLists, l *port.Layout, seed int64) (Source, error) {
 	enc, err := NewBind(l, true, PDListsInputs(m)...)
 	if err != nil {
 		return nil, err

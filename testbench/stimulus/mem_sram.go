@@ -1,9 +1,9 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/memports"
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // SRAMInputs and SRAMOutputs are sram_mp's ports on the model's fields.
@@ -27,7 +27,7 @@ func SRAMOutputs(m *memports.SRAM) []Wire {
 // above DEPTH are never driven, and a word is read only once it has been
 // written: the contract leaves both undefined (X in Icarus, random under
 // Verilator, 0 in the Go model).
-func SRAM(m *memports.SRAM, l *cosim.Layout, seed int64) (Source, error) {
+func SRAM(m *memports.SRAM, l *port.Layout, seed int64) (Source, error) {
 	enc, err := NewBind(l, true, SRAMInputs(m)...)
 	if err != nil {
 		return nil, err

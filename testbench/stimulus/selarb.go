@@ -1,14 +1,14 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/selector"
+	"occamy/rtl/port"
 )
 
 // SelArb is the random source of a selector feeding an arbiter (the
 // benchmark top sel_arb_top): the Selector source's lengths and thresholds,
 // and an ack that is high three cycles in four.
-func SelArb(p selector.Params, l *cosim.Layout, seed int64) (Source, error) {
+func SelArb(p selector.Params, l *port.Layout, seed int64) (Source, error) {
 	sel, err := Selector(p, l, seed)
 	if err != nil {
 		return nil, err

@@ -1,9 +1,9 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/selector"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // ResetEvery is the mean number of cycles between reset pulses of the
@@ -15,7 +15,7 @@ const ResetEvery = 4096
 // are 0, 1, all-ones (saturated) or random, redrawn now and then. Each cycle
 // about half of the queues get a new length: equal to the threshold (the
 // tie: not over), one below, one above, 0, all-ones or random.
-func Selector(p selector.Params, l *cosim.Layout, seed int64) (Source, error) {
+func Selector(p selector.Params, l *port.Layout, seed int64) (Source, error) {
 	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (s *selectorSrc) draw(i int) {
 // all-ones against a saturated threshold and against all-ones minus one;
 // then all queues over at once, all at the tie, and a reset pulse while all
 // are over.
-func SelectorDirected(p selector.Params, l *cosim.Layout) (Finite, error) {
+func SelectorDirected(p selector.Params, l *port.Layout) (Finite, error) {
 	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
 	if err != nil {
 		return nil, err

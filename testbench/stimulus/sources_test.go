@@ -5,15 +5,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
 	"occamy/hw/arbiter"
 	"occamy/hw/selector"
 	"occamy/hw/threshold"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
-func layout(t *testing.T, ports ...cosim.Port) *cosim.Layout {
+func layout(t *testing.T, ports ...port.Port) *port.Layout {
 	t.Helper()
 	clk, rst := "", ""
 	for _, p := range ports {
@@ -24,24 +24,24 @@ func layout(t *testing.T, ports ...cosim.Port) *cosim.Layout {
 			rst = p.Name
 		}
 	}
-	l, err := cosim.NewLayout(ports, clk, rst, false)
+	l, err := port.NewLayout(ports, clk, rst, false)
 	require.NoError(t, err)
 	return &l
 }
 
-func in(n string, w int) cosim.Port  { return cosim.Port{Name: n, Dir: cosim.In, Width: w} }
-func out(n string, w int) cosim.Port { return cosim.Port{Name: n, Dir: cosim.Out, Width: w} }
+func in(n string, w int) port.Port  { return port.Port{Name: n, Dir: port.In, Width: w} }
+func out(n string, w int) port.Port { return port.Port{Name: n, Dir: port.Out, Width: w} }
 
-func selLayout(t *testing.T, n, qw int) *cosim.Layout {
+func selLayout(t *testing.T, n, qw int) *port.Layout {
 	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("qlen_i", n*qw), in("thr_i", n*qw), out("over_o", n))
 }
 
-func arbLayout(t *testing.T, n int) *cosim.Layout {
+func arbLayout(t *testing.T, n int) *port.Layout {
 	return layout(t, in("clk_i", 1), in("rst_ni", 1), in("req_i", n), in("ack_i", 1),
 		out("gnt_valid_o", 1), out("gnt_idx_o", rtl.IdxWidth(n)))
 }
 
-func field(t *testing.T, l *cosim.Layout, w []uint32, name string) uint64 {
+func field(t *testing.T, l *port.Layout, w []uint32, name string) uint64 {
 	f, err := FieldOf(l, name)
 	require.NoError(t, err)
 	return pack.Uint64(w[f.Off : f.Off+f.Words])
@@ -207,7 +207,7 @@ func TestDirectedFinish(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		f     Finite
-		l     *cosim.Layout
+		l     *port.Layout
 		step  func(w []uint32)
 		bound uint64
 	}{

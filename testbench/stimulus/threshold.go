@@ -1,9 +1,9 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/threshold"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // Threshold is the random source of dt_threshold (combinational: no reset).
@@ -11,7 +11,7 @@ import (
 // 1−QW or random. Free counts: 0, 1, all-ones, a power of two, the
 // saturation edge of the largest exponent (free<<s just fits, or one more
 // overflows), or random.
-func Threshold(p threshold.Params, l *cosim.Layout, seed int64) (Source, error) {
+func Threshold(p threshold.Params, l *port.Layout, seed int64) (Source, error) {
 	fs, err := fields(l, "free_i", "alpha_i")
 	if err != nil {
 		return nil, err
@@ -72,7 +72,7 @@ func (s *thresholdSrc) Next(_ uint64, in []uint32) {
 // ThresholdDirected walks every exponent code in every class against the
 // free counts 0, 1, 2^k for each k, all-ones and the saturation edges
 // (2^(QW−s)−1 and 2^(QW−s)) of that exponent.
-func ThresholdDirected(p threshold.Params, l *cosim.Layout) (Finite, error) {
+func ThresholdDirected(p threshold.Params, l *port.Layout) (Finite, error) {
 	fs, err := fields(l, "free_i", "alpha_i")
 	if err != nil {
 		return nil, err

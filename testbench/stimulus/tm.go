@@ -5,10 +5,10 @@ import (
 	"math/bits"
 	"strings"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // The occamy_tm inputs (docs/tm.md, "The Verilog top: occamy_tm"): the
@@ -181,7 +181,7 @@ type TMSlots struct {
 }
 
 // NewTMSlots finds the ingress ports of sh in l.
-func NewTMSlots(l *cosim.Layout, sh TMShape) (*TMSlots, error) {
+func NewTMSlots(l *port.Layout, sh TMShape) (*TMSlots, error) {
 	s := &TMSlots{Sh: sh}
 	for _, x := range []struct {
 		name string
@@ -247,7 +247,7 @@ type tmIn struct {
 	slots *TMSlots
 }
 
-func newTMIn(l *cosim.Layout, c tm.Config, sw int) (*tmIn, error) {
+func newTMIn(l *port.Layout, c tm.Config, sw int) (*tmIn, error) {
 	v, err := NewTMCfg(c)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,8 @@
 package stimulus
 
 import (
-	"occamy/cosim"
 	"occamy/hw/tm"
+	"occamy/rtl/port"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
 )
@@ -38,7 +38,7 @@ const (
 //  5. a reset back into the configuration, and rest.
 //
 // The configuration is driven from cycle 0; cycles 0 and 1 reset.
-func TMDirected(c tm.Config, sw int, l *cosim.Layout, seed int64, model func() *tm.TM) (Finite, error) {
+func TMDirected(c tm.Config, sw int, l *port.Layout, seed int64, model func() *tm.TM) (Finite, error) {
 	t, err := newTMIn(l, c, sw)
 	if err != nil {
 		return nil, err

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"occamy/cosim"
 	"occamy/hw/tm"
+	"occamy/rtl/port"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
 )
@@ -75,7 +75,7 @@ func (p *tmPending) emit(s *TMSlots, in []uint32, from int) int {
 // one with the old configuration, busy or not) reprograms the run-time
 // configuration (TMRandomRun): every policy, free mode and scheduler in one
 // run, and resets while packets are held.
-func TMTraffic(c tm.Config, sw int, l *cosim.Layout, seed int64, reconf bool) (Source, error) {
+func TMTraffic(c tm.Config, sw int, l *port.Layout, seed int64, reconf bool) (Source, error) {
 	t, err := newTMIn(l, c, sw)
 	if err != nil {
 		return nil, err
@@ -106,7 +106,7 @@ func TMTraffic(c tm.Config, sw int, l *cosim.Layout, seed int64, reconf bool) (S
 }
 
 type tmTraffic struct {
-	l       *cosim.Layout
+	l       *port.Layout
 	sw      int
 	reconf  bool
 	cfgRNG  *RNG
@@ -262,7 +262,7 @@ func TMScenario(name string, c tm.Config, seed int64) (tm.Config, []traffic.Spec
 // its cycle 0 at the first cycle after the reset, at most IN packets a
 // cycle (the rest wait, in order), the configuration c (from TMScenario)
 // on the cfg_* inputs.
-func TMScenarioSource(c tm.Config, specs []traffic.Spec, sw int, l *cosim.Layout, seed int64) (Source, error) {
+func TMScenarioSource(c tm.Config, specs []traffic.Spec, sw int, l *port.Layout, seed int64) (Source, error) {
 	t, err := newTMIn(l, c, sw)
 	if err != nil {
 		return nil, err

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"occamy/cosim"
 	"occamy/cosim/registry"
 	"occamy/rtl"
+	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
 	"occamy/testbench/vectors"
 )
@@ -29,13 +29,13 @@ func generateFromRegistry(b *registry.Block, params map[string]int, cycles int, 
 	clock, reset := "", ""
 	for _, q := range ports {
 		switch q.Name {
-		case cosim.DefaultClock:
+		case port.DefaultClock:
 			clock = q.Name
-		case cosim.DefaultReset:
+		case port.DefaultReset:
 			reset = q.Name
 		}
 	}
-	l, err := cosim.NewLayout(ports, clock, reset, false)
+	l, err := port.NewLayout(ports, clock, reset, false)
 	if err != nil {
 		return nil, err
 	}

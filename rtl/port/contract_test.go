@@ -1,4 +1,4 @@
-package cosim
+package port
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 func TestCheckPorts(t *testing.T) {
 	// hd_selector's contract at N=4, QW=3 (cosim/registry's tests check
 	// the registry gives these).
-	want := []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"qlen_i", In, 12}, {"thr_i", In, 12}, {"over_o", Out, 4}}
+	want := []Port{Input("clk_i", 1), Input("rst_ni", 1), Input("qlen_i", 12), Input("thr_i", 12), Output("over_o", 4)}
 
 	with := func(edit func([]Port) []Port) []Port {
 		cp := append([]Port(nil), want...)
@@ -34,7 +34,7 @@ func TestCheckPorts(t *testing.T) {
 		{"wrong direction", with(func(p []Port) []Port { p[3].Dir = Out; return p }), []string{
 			"port thr_i is an output, want input",
 		}},
-		{"everything at once", []Port{{"clk_i", In, 1}, {"qlen_i", In, 11}, {"thr_i", Out, 1}, {"over_o", Out, 4}, {"dbg_o", Out, 1}}, []string{
+		{"everything at once", []Port{Input("clk_i", 1), Input("qlen_i", 11), Output("thr_i", 1), Output("over_o", 4), Output("dbg_o", 1)}, []string{
 			"missing input rst_ni (1 bit)",
 			"port qlen_i is 11 bits wide, want 12 bits",
 			"port thr_i is an output, want input",

@@ -1,4 +1,4 @@
-package cosim
+package port
 
 import (
 	"math/rand"
@@ -11,10 +11,10 @@ import (
 )
 
 func TestNewLayout(t *testing.T) {
-	ports := []Port{{"clk_i", In, 1}, {"rst_ni", In, 1}, {"a_i", In, 33}, {"w_i", In, 100}, {"x_o", Out, 1}, {"y_o", Out, 64}, {"z_o", Out, 65}}
+	ports := []Port{Input("clk_i", 1), Input("rst_ni", 1), Input("a_i", 33), Input("w_i", 100), Output("x_o", 1), Output("y_o", 64), Output("z_o", 65)}
 	l, err := NewLayout(ports, "clk_i", "rst_ni", false)
 	require.NoError(t, err)
-	assert.Equal(t, []Port{{"rst_ni", In, 1}, {"a_i", In, 33}, {"w_i", In, 100}}, l.Inputs)
+	assert.Equal(t, []Port{Input("rst_ni", 1), Input("a_i", 33), Input("w_i", 100)}, l.Inputs)
 	assert.Equal(t, []int{0, 1, 3}, l.InOff)
 	assert.Equal(t, 7, l.InWords)
 	assert.Equal(t, []int{0, 1, 3}, l.OutOff)
@@ -40,13 +40,13 @@ func TestNewLayoutErrors(t *testing.T) {
 		clock, reset string
 		want         string
 	}{
-		{"missing clock", []Port{{"a_i", In, 1}}, "clk_i", "", "cosim: clock input clk_i is not a port of the top"},
-		{"missing reset", []Port{{"clk_i", In, 1}}, "clk_i", "rst_ni", "cosim: reset input rst_ni is not a port of the top"},
-		{"wide clock", []Port{{"clk_i", In, 2}}, "clk_i", "", "cosim: clock clk_i is 2 bits wide, want 1"},
-		{"wide reset", []Port{{"rst_ni", In, 3}}, "", "rst_ni", "cosim: reset rst_ni is 3 bits wide, want 1"},
-		{"output clock", []Port{{"clk_i", Out, 1}}, "clk_i", "", "cosim: clock input clk_i is not a port of the top"},
-		{"duplicate", []Port{{"a", In, 1}, {"a", Out, 1}}, "", "", "cosim: port a listed twice"},
-		{"zero width", []Port{{"a", In, 0}}, "", "", "cosim: port a has width 0"},
+		{"missing clock", []Port{Input("a_i", 1)}, "clk_i", "", "cosim: clock input clk_i is not a port of the top"},
+		{"missing reset", []Port{Input("clk_i", 1)}, "clk_i", "rst_ni", "cosim: reset input rst_ni is not a port of the top"},
+		{"wide clock", []Port{Input("clk_i", 2)}, "clk_i", "", "cosim: clock clk_i is 2 bits wide, want 1"},
+		{"wide reset", []Port{Input("rst_ni", 3)}, "", "rst_ni", "cosim: reset rst_ni is 3 bits wide, want 1"},
+		{"output clock", []Port{Output("clk_i", 1)}, "clk_i", "", "cosim: clock input clk_i is not a port of the top"},
+		{"duplicate", []Port{Input("a", 1), Output("a", 1)}, "", "", "cosim: port a listed twice"},
+		{"zero width", []Port{Input("a", 0)}, "", "", "cosim: port a has width 0"},
 		{"bad dir", []Port{{"a", 0, 1}}, "", "", "cosim: port a has direction Dir(0)"},
 	}
 	for _, tc := range tests {
@@ -96,6 +96,6 @@ func TestWordsFor(t *testing.T) {
 		assert.Equal(t, tc.n, WordsFor(tc.w), "width %d", tc.w)
 		assert.Equal(t, tc.n, Port{Width: tc.w}.Words(), "width %d", tc.w)
 	}
-	assert.Equal(t, "input [7:0] a_i", Port{"a_i", In, 8}.String())
-	assert.Equal(t, "output b_o", Port{"b_o", Out, 1}.String())
+	assert.Equal(t, "input [7:0] a_i", Input("a_i", 8).String())
+	assert.Equal(t, "output b_o", Output("b_o", 1).String())
 }

@@ -1,4 +1,4 @@
-package cosim
+package port
 
 import "fmt"
 
@@ -43,3 +43,30 @@ func (p Port) String() string {
 
 // WordsFor is the number of 32-bit words that hold width bits.
 func WordsFor(width int) int { return (width + 31) / 32 }
+
+// MarshalText writes a direction as "input" or "output".
+func (d Dir) MarshalText() ([]byte, error) {
+	if d != In && d != Out {
+		return nil, fmt.Errorf("cosim: bad direction %d", uint8(d))
+	}
+	return []byte(d.String()), nil
+}
+
+// UnmarshalText reads "input" or "output".
+func (d *Dir) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "input":
+		*d = In
+	case "output":
+		*d = Out
+	default:
+		return fmt.Errorf("cosim: bad direction %q", b)
+	}
+	return nil
+}
+
+// Input is an input port of width w.
+func Input(name string, w int) Port { return Port{Name: name, Dir: In, Width: w} }
+
+// Output is an output port of width w.
+func Output(name string, w int) Port { return Port{Name: name, Dir: Out, Width: w} }

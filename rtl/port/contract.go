@@ -1,4 +1,4 @@
-package cosim
+package port
 
 import (
 	"fmt"
