@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim/coverage"
 	"occamy/cosim/runner"
+	"occamy/testbench/coverage"
 )
 
 // cosimRun is one run of occamy cosim: its options and either a result or

@@ -12,8 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/coverage"
 	"occamy/cosim/runner"
+	"occamy/testbench/coverage"
 )
 
 // fakeRuns are three runs as the runner returns them: a match with

@@ -13,9 +13,9 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim/coverage"
 	"occamy/rtl"
 	"occamy/rtl/port"
+	"occamy/testbench/coverage"
 	"occamy/testbench/stimulus"
 )
 

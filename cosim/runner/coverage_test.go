@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/coverage"
 	"occamy/cosim/registry"
+	"occamy/testbench/coverage"
 )
 
 // goldenCoverage runs the golden side alone (the stimulus the runner

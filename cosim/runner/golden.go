@@ -1,8 +1,8 @@
 package runner
 
 import (
-	"occamy/cosim/coverage"
 	"occamy/cosim/registry"
+	"occamy/testbench/coverage"
 )
 
 // golden is a Go golden model behind word arrays in the block's contract

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim/coverage"
+	"occamy/testbench/coverage"
 )
 
 // Simulators Run can drive.

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/coverage"
 	"occamy/rtl"
+	"occamy/testbench/coverage"
 )
 
 // TestPrepareErrors: every bad option is a clear error before anything is

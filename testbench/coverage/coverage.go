@@ -1,7 +1,7 @@
 // Package coverage holds a block's functional coverage: named coverpoints,
 // each a corner case of the block's contract, and the hits each got in a run.
 //
-// A block declares its coverpoints once, in the block registry. The runner
+// A block declares its coverpoints once, in its face (testbench/blocks). The runner
 // counts hits on the golden side every compared cycle (no allocation on the
 // per-cycle path: counters are a preallocated slice indexed by coverpoint),
 // and a Report goes into the verdict, the table and the JSON output.
