@@ -15,7 +15,7 @@ import (
 // 0 and N−1, three neighbours. Ack, in runs of 1 to 32 cycles: toggling,
 // held high, held low or random, so acks also come with no request.
 func Arbiter(p arbiter.Params, l *port.Layout, seed int64, model *arbiter.Arbiter) (Source, error) {
-	fs, err := fields(l, "rst_ni", "req_i", "ack_i")
+	fs, err := Fields(l, "rst_ni", "req_i", "ack_i")
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (s *arbiterSrc) Next(c uint64, in []uint32) {
 // pointer; N−1 taken so the pointer wraps to 0; a reset pulse while all
 // requests are acked.
 func ArbiterDirected(p arbiter.Params, l *port.Layout) (Finite, error) {
-	fs, err := fields(l, "rst_ni", "req_i", "ack_i")
+	fs, err := Fields(l, "rst_ni", "req_i", "ack_i")
 	if err != nil {
 		return nil, err
 	}
@@ -124,9 +124,9 @@ func ArbiterDirected(p arbiter.Params, l *port.Layout) (Finite, error) {
 		pack.From64(w, bm[:])
 		return w
 	}
-	d := &script{rst: fs[0]}
+	d := &Script{Rst: fs[0]}
 	row := func(rstN uint64, w []uint32, ack bool) {
-		d.add(rstN, func(in []uint32) { fs[1].Copy(in, w); fs[2].PutBool(in, ack) })
+		d.Add(rstN, func(in []uint32) { fs[1].Copy(in, w); fs[2].PutBool(in, ack) })
 	}
 	all := req(-1)
 	row(0, all, true)

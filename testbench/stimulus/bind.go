@@ -122,23 +122,24 @@ func b2u(b bool) uint32 {
 	return 0
 }
 
-// modelSource is the random source of a port-level model, closed loop:
-// each cycle drive sets the model's inputs, the model evaluates (its
-// outputs for this cycle), after books what the cycle does from them, and
+// ModelSource is the random source of a port-level model, closed loop:
+// each cycle Drive sets the model's inputs, the model evaluates (its
+// outputs for this cycle), After books what the cycle does from them, and
 // the inputs are encoded. The golden adapter then decodes the same inputs
 // and evaluates again, which gives the same outputs (Eval is idempotent).
-type modelSource struct {
-	drive func(c uint64)
-	eval  func()
-	after func()
-	enc   *Bind
+type ModelSource struct {
+	Drive func(c uint64) // sets the model's inputs for cycle c
+	Eval  func()         // the model's Eval
+	After func()         // books the cycle from the outputs; nil for none
+	Enc   *Bind          // encodes the model's inputs
 }
 
-func (s *modelSource) Next(c uint64, in []uint32) {
-	s.drive(c)
-	s.eval()
-	if s.after != nil {
-		s.after()
+// Next implements Source.
+func (s *ModelSource) Next(c uint64, in []uint32) {
+	s.Drive(c)
+	s.Eval()
+	if s.After != nil {
+		s.After()
 	}
-	s.enc.Encode(in)
+	s.Enc.Encode(in)
 }

@@ -11,7 +11,7 @@ import (
 // density; lengths come from a few values (so the maximum is often tied),
 // 0, all-ones or random.
 func MaxFind(p maxfind.Params, l *port.Layout, seed int64) (Source, error) {
-	fs, err := fields(l, "cand_i", "qlen_i")
+	fs, err := Fields(l, "cand_i", "qlen_i")
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (s *maxFindSrc) Next(_ uint64, in []uint32) {
 // unique maximum (all-ones) among every queue; i tied at the maximum with
 // the last queue (i must win); then no candidate at all.
 func MaxFindDirected(p maxfind.Params, l *port.Layout) (Finite, error) {
-	fs, err := fields(l, "cand_i", "qlen_i")
+	fs, err := Fields(l, "cand_i", "qlen_i")
 	if err != nil {
 		return nil, err
 	}

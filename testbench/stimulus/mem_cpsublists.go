@@ -164,5 +164,5 @@ func CPSubLists(m *memports.CPSubLists, l *port.Layout, seed int64) (Source, err
 			linking = nil
 		}
 	}
-	return &modelSource{drive: drive, eval: m.Eval, after: after, enc: enc}, nil
+	return &ModelSource{Drive: drive, Eval: m.Eval, After: after, Enc: enc}, nil
 }

@@ -102,5 +102,5 @@ func FreeList(m *memports.FreeList, l *port.Layout, seed int64) (Source, error) 
 			}
 		}
 	}
-	return &modelSource{drive: drive, eval: m.Eval, after: after, enc: enc}, nil
+	return &ModelSource{Drive: drive, Eval: m.Eval, After: after, Enc: enc}, nil
 }

@@ -71,5 +71,5 @@ func PDLists(m *memports.PDLists, l *port.Layout, seed int64) (Source, error) {
 		m.LinkCellsI, m.LinkDataI = uint32(rng.Intn(1<<p.LW)), uint32(rng.Uint64()&(1<<p.DW-1))
 		m.RdI, m.RdQidI = rng.Intn(100) < ph.rd, queue()
 	}
-	return &modelSource{drive: drive, eval: m.Eval, enc: enc}, nil
+	return &ModelSource{Drive: drive, Eval: m.Eval, Enc: enc}, nil
 }

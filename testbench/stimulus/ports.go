@@ -24,8 +24,8 @@ func FieldOf(l *port.Layout, name string) (Field, error) {
 	return Field{Off: l.InOff[i], Words: p.Words(), Width: p.Width}, nil
 }
 
-// fields looks up several inputs at once; the first missing one is an error.
-func fields(l *port.Layout, names ...string) ([]Field, error) {
+// Fields looks up several inputs at once; the first missing one is an error.
+func Fields(l *port.Layout, names ...string) ([]Field, error) {
 	fs := make([]Field, len(names))
 	for i, n := range names {
 		f, err := FieldOf(l, n)

@@ -6,17 +6,13 @@ import (
 	"occamy/rtl/port"
 )
 
-// ResetEvery is the mean number of cycles between reset pulses of the
-// random sources.
-const ResetEvery = 4096
-
 // Selector is the random source of hd_selector. Thresholds are shared by
 // eight classes (queue i uses class i mod 8, as in the traffic manager) and
 // are 0, 1, all-ones (saturated) or random, redrawn now and then. Each cycle
 // about half of the queues get a new length: equal to the threshold (the
 // tie: not over), one below, one above, 0, all-ones or random.
 func Selector(p selector.Params, l *port.Layout, seed int64) (Source, error) {
-	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
+	fs, err := Fields(l, "rst_ni", "qlen_i", "thr_i")
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +112,7 @@ func (s *selectorSrc) draw(i int) {
 // then all queues over at once, all at the tie, and a reset pulse while all
 // are over.
 func SelectorDirected(p selector.Params, l *port.Layout) (Finite, error) {
-	fs, err := fields(l, "rst_ni", "qlen_i", "thr_i")
+	fs, err := Fields(l, "rst_ni", "qlen_i", "thr_i")
 	if err != nil {
 		return nil, err
 	}
@@ -124,13 +120,13 @@ func SelectorDirected(p selector.Params, l *port.Layout) (Finite, error) {
 	mid := mask / 2
 	type pair struct{ q, t uint64 }
 	cases := []pair{{mid, mid}, {mid + 1, mid}, {mid - 1, mid}, {0, 0}, {1, 0}, {mask, mask}, {mask, mask - 1}}
-	d := &script{}
-	d.add(0, func(in []uint32) {}) // reset, cycle 0
-	d.add(0, func(in []uint32) {}) // reset, cycle 1
+	d := &Script{}
+	d.Add(0, func(in []uint32) {}) // reset, cycle 0
+	d.Add(0, func(in []uint32) {}) // reset, cycle 1
 	for i := 0; i < p.N; i++ {
 		for _, cs := range cases {
 			i, cs := i, cs
-			d.add(1, func(in []uint32) {
+			d.Add(1, func(in []uint32) {
 				for k := 0; k < p.N; k++ {
 					pack.Put(in[fs[1].Off:fs[1].Off+fs[1].Words], k, p.QW, 0)
 					pack.Put(in[fs[2].Off:fs[2].Off+fs[2].Words], k, p.QW, mask)
@@ -148,43 +144,14 @@ func SelectorDirected(p selector.Params, l *port.Layout) (Finite, error) {
 			}
 		}
 	}
-	d.add(1, all(mid+1, mid))
-	d.add(1, all(mid+1, mid))
-	d.add(1, all(mid, mid))
-	d.add(1, all(mid+1, mid))
-	d.add(0, all(mid+1, mid)) // reset while every queue is over
-	d.add(1, all(mid+1, mid))
-	d.add(1, all(mid+1, mid))
-	d.add(1, all(0, 0))
-	d.rst = fs[0]
+	d.Add(1, all(mid+1, mid))
+	d.Add(1, all(mid+1, mid))
+	d.Add(1, all(mid, mid))
+	d.Add(1, all(mid+1, mid))
+	d.Add(0, all(mid+1, mid)) // reset while every queue is over
+	d.Add(1, all(mid+1, mid))
+	d.Add(1, all(mid+1, mid))
+	d.Add(1, all(0, 0))
+	d.Rst = fs[0]
 	return d, nil
-}
-
-// script is a finite list of cycles: rst_ni and a function writing the
-// other inputs (which start from zero each cycle).
-type script struct {
-	rst  Field
-	rows []scriptRow
-	i    int
-}
-
-type scriptRow struct {
-	rstN uint64
-	put  func(in []uint32)
-}
-
-func (d *script) add(rstN uint64, put func([]uint32)) {
-	d.rows = append(d.rows, scriptRow{rstN: rstN, put: put})
-}
-
-func (d *script) Done() bool { return d.i >= len(d.rows) }
-
-func (d *script) Next(_ uint64, in []uint32) {
-	for k := range in {
-		in[k] = 0
-	}
-	row := d.rows[min(d.i, len(d.rows)-1)]
-	d.i++
-	row.put(in)
-	d.rst.Put(in, row.rstN)
 }

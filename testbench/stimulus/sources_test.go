@@ -240,9 +240,9 @@ func TestChainAndReplay(t *testing.T) {
 	}
 	f, err := FieldOf(l, "a_i")
 	require.NoError(t, err)
-	d := &script{rst: f}
-	d.add(7, func([]uint32) {})
-	d.add(8, func([]uint32) {})
+	d := &Script{Rst: f}
+	d.Add(7, func([]uint32) {})
+	d.Add(8, func([]uint32) {})
 	ch := Chain(d, Replay([]uint32{42}, 1))
 	var got []uint32
 	for c := uint64(0); c < 4; c++ {

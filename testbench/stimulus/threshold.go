@@ -12,7 +12,7 @@ import (
 // saturation edge of the largest exponent (free<<s just fits, or one more
 // overflows), or random.
 func Threshold(p threshold.Params, l *port.Layout, seed int64) (Source, error) {
-	fs, err := fields(l, "free_i", "alpha_i")
+	fs, err := Fields(l, "free_i", "alpha_i")
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *thresholdSrc) Next(_ uint64, in []uint32) {
 // free counts 0, 1, 2^k for each k, all-ones and the saturation edges
 // (2^(QW−s)−1 and 2^(QW−s)) of that exponent.
 func ThresholdDirected(p threshold.Params, l *port.Layout) (Finite, error) {
-	fs, err := fields(l, "free_i", "alpha_i")
+	fs, err := Fields(l, "free_i", "alpha_i")
 	if err != nil {
 		return nil, err
 	}
