@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 )
 
@@ -130,7 +130,7 @@ compared no cycle), 130 interrupted.`,
 // registry ("executor (tm_hd_exec), ...").
 func replaceNames() string {
 	var s []string
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		for _, x := range b.Subs {
 			s = append(s, x.Name+" ("+x.Module+")")
 		}
@@ -175,7 +175,7 @@ type cosimSet struct {
 // registry at its defaults, then at its small parameter set.
 func cosimSets() []cosimSet {
 	var sets []cosimSet
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		sets = append(sets, cosimSet{block: b.Name})
 		if len(b.Small) > 0 {
 			sets = append(sets, cosimSet{block: b.Name, small: true, params: b.SmallParams()})

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"time"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
@@ -29,11 +29,11 @@ const TraceLines = runner.DefaultTraceLines
 // parameters, its current inputs and last outputs, and the scoreboard's
 // counts. Not safe for concurrent use (the C layer locks per handle).
 type Model struct {
-	Block  *registry.Block
+	Block  *blocks.Block
 	Params map[string]int
 	Layout port.Layout
 
-	g     registry.Golden
+	g     blocks.Golden
 	errf  func() error    // the model's own input-contract check, nil if none
 	src   stimulus.Source // the registry's stimulus: directed, then random
 	seed  int64
@@ -63,11 +63,11 @@ type Model struct {
 }
 
 // New makes the golden model of a block (registry name, alias or module)
-// at the given parameters (defaults filled; a *registry.ParamError for an
+// at the given parameters (defaults filled; a *blocks.ParamError for an
 // unknown name, an *rtl.ParamError naming the parameter and its range for
-// a bad value, a *registry.UnknownError for an unknown block).
+// a bad value, a *blocks.UnknownError for an unknown block).
 func New(block string, params map[string]int) (*Model, error) {
-	b, err := registry.Lookup(block)
+	b, err := blocks.Lookup(block)
 	if err != nil {
 		return nil, err
 	}

@@ -77,12 +77,7 @@ func equal(a, b []uint32) bool {
 	return true
 }
 
-func (m *Model) elem(port string) int {
-	if m.Block.Elem == nil {
-		return 0
-	}
-	return m.Block.Elem(m.Params, port)
-}
+func (m *Model) elem(port string) int { return m.Block.Elem(m.Params, port) }
 
 // trace is the kept history, oldest first.
 func (m *Model) trace() []runner.TraceRow {

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/packaging"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 )
 
@@ -75,7 +75,7 @@ func runTB(t testing.TB, bin string) (string, int) {
 // ${OCCAMY_ROOT} expanded: the list lint and the Icarus testbenches use.
 func projectFiles(t testing.TB, block string) []string {
 	t.Helper()
-	b, err := registry.Lookup(block)
+	b, err := blocks.Lookup(block)
 	require.NoError(t, err)
 	root := repoRoot(t)
 	raw, err := os.ReadFile(filepath.Join(root, packaging.FileListPath(b)))
@@ -178,7 +178,7 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 	}
 	// The traffic manager, once registered (its sources hold rr_arbiter.sv,
 	// its head-drop arbiter): at its small set, with the same break.
-	if _, err := registry.Lookup("tm"); err == nil {
+	if _, err := blocks.Lookup("tm"); err == nil {
 		cases = append(cases, struct {
 			name, block string
 			params      map[string]int
@@ -222,9 +222,9 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 	}
 }
 
-func mustBlock(t testing.TB, name string) *registry.Block {
+func mustBlock(t testing.TB, name string) *blocks.Block {
 	t.Helper()
-	b, err := registry.Lookup(name)
+	b, err := blocks.Lookup(name)
 	require.NoError(t, err)
 	return b
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Core is a block's FuseSoC CAPI2 core: the RTL fileset (the registry's
@@ -16,7 +16,7 @@ import (
 // --lint-only -Wall) and, when tb names the block's Icarus testbench,
 // sim (Icarus -g2012, replaying the .vec table given as the vec plusarg).
 // Paths are relative to the core file, as CAPI2 wants.
-func Core(b *registry.Block, tb string) []byte {
+func Core(b *blocks.Block, tb string) []byte {
 	rel := func(p string) string { return relTo(CoreDir, p) }
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "CAPI=2:\n")

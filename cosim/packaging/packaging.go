@@ -16,7 +16,7 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Where the generated files live, relative to the repository root.
@@ -32,18 +32,18 @@ const (
 )
 
 // FileListPath is the repository-relative path of a block's file list.
-func FileListPath(b *registry.Block) string { return FileListDir + "/" + b.Module + ".f" }
+func FileListPath(b *blocks.Block) string { return FileListDir + "/" + b.Module + ".f" }
 
 // CorePath is the repository-relative path of a block's core.
-func CorePath(b *registry.Block) string { return CoreDir + "/" + b.Module + ".core" }
+func CorePath(b *blocks.Block) string { return CoreDir + "/" + b.Module + ".core" }
 
 // TestbenchPath is the repository-relative path of a block's Icarus
 // testbench (it replays a .vec table given as +vec=FILE).
-func TestbenchPath(b *registry.Block) string { return "verilog/tb/tb_" + b.Module + ".sv" }
+func TestbenchPath(b *blocks.Block) string { return "verilog/tb/tb_" + b.Module + ".sv" }
 
 // FileList is a block's file list: comments naming the block and its
 // defaults, then its sources in compile order as ${OCCAMY_ROOT}/path.
-func FileList(b *registry.Block) []byte {
+func FileList(b *blocks.Block) []byte {
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "// %s (%s): %s\n", b.Module, b.Name, b.Summary)
 	fmt.Fprintf(&w, "// Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
@@ -60,7 +60,7 @@ func FileList(b *registry.Block) []byte {
 // (a block gets a simulation target only when its testbench exists).
 func Generate(root string) map[string][]byte {
 	out := map[string][]byte{}
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		out[FileListPath(b)] = FileList(b)
 		tb := TestbenchPath(b)
 		if _, err := os.Stat(filepath.Join(root, tb)); err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 func repoRoot(t *testing.T) string {
@@ -40,8 +40,8 @@ func TestDriftIsCaught(t *testing.T) {
 	_, err := Write(root)
 	require.NoError(t, err)
 	require.NoError(t, Check(root))
-	arb, _ := registry.Lookup("arbiter")
-	sel, _ := registry.Lookup("selector")
+	arb, _ := blocks.Lookup("arbiter")
+	sel, _ := blocks.Lookup("selector")
 	require.NoError(t, os.WriteFile(filepath.Join(root, FileListPath(arb)), []byte("${OCCAMY_ROOT}/verilog/old_arbiter.sv\n"), 0o644))
 	require.NoError(t, os.Remove(filepath.Join(root, CorePath(sel))))
 	require.NoError(t, os.WriteFile(filepath.Join(root, FileListDir, "gone_block.f"), nil, 0o644))
@@ -60,7 +60,7 @@ func TestDriftIsCaught(t *testing.T) {
 // TestFileListsAreTheRegistrySources: each list names exactly the block's
 // sources, in order, under ${OCCAMY_ROOT}.
 func TestFileListsAreTheRegistrySources(t *testing.T) {
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		var got []string
 		for _, l := range strings.Split(string(FileList(b)), "\n") {
 			if l != "" && !strings.HasPrefix(l, "//") {
@@ -144,7 +144,7 @@ func coreFiles(t *testing.T, nodes []yaml.Node) (files []string, includes []stri
 // the registry's facts (sources, defaults, toplevel).
 func TestCoresFollowCAPI2(t *testing.T) {
 	root := repoRoot(t)
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(root, CorePath(b)))
 			require.NoError(t, err)
@@ -225,7 +225,7 @@ func TestCoresFollowCAPI2(t *testing.T) {
 // core that names a wrong file, top or parameter fails here.
 func TestCoreTargetsRun(t *testing.T) {
 	root := repoRoot(t)
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(root, CorePath(b)))
 			require.NoError(t, err)
@@ -296,7 +296,7 @@ func TestCoreTargetsRun(t *testing.T) {
 func TestEveryListedBlockIsPackaged(t *testing.T) {
 	got := Generate(repoRoot(t))
 	var want []string
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		want = append(want, FileListPath(b), CorePath(b))
 	}
 	sort.Strings(want)

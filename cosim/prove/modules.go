@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"occamy/cosim"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 	"occamy/rtl/port"
 )
@@ -16,7 +16,7 @@ import (
 // moduleNames are the project's memory modules, which prove compares
 // module against module: their port contract is the reference module's own
 // ports (found by Verilator at the given parameters) and a counterexample is
-// not replayed. Their sources come from the block registry.
+// not replayed. Their sources come from the block blocks.
 var moduleNames = []string{"sram_mp", "free_list", "pd_lists", "cp_sublists"}
 
 // moduleSources is the registry's source list of memory module name,
@@ -25,7 +25,7 @@ var moduleNames = []string{"sram_mp", "free_list", "pd_lists", "cp_sublists"}
 func moduleSources(name string) ([]string, bool) {
 	for _, m := range moduleNames {
 		if m == name {
-			b, err := registry.Lookup(name)
+			b, err := blocks.Lookup(name)
 			if err != nil {
 				return nil, false
 			}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	tmface "occamy/testbench/blocks/tm"
 	"runtime"
 	"slices"
 	"syscall"
@@ -13,7 +14,6 @@ import (
 	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/port"
-	"occamy/testbench/stimulus"
 )
 
 // The engine's own cost in lock-step, without Verilator: a stand-in model
@@ -33,9 +33,9 @@ func tmRecord(tb testing.TB, n int) (Options, []uint32) { return tmRecordAt(tb, 
 // tmRecordAt is tmRecord with the TM's parameters (P, Q, B, K, ...) set
 // as in params, the others at their defaults.
 func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32) {
-	k := slices.Index(stimulus.TMScenarios(), "random-load")
+	k := slices.Index(tmface.Scenarios(), "random-load")
 	require.GreaterOrEqual(tb, k, 0, "no random-load scenario")
-	pol := slices.Index(stimulus.TMPolicies, tm.PolicyOccamy)
+	pol := slices.Index(tmface.Policies, tm.PolicyOccamy)
 	require.GreaterOrEqual(tb, pol, 0)
 	opt := Options{Block: "tm", VerilogDir: "../..", Stimulus: StimRandom, Seed: 1,
 		Params: map[string]int{"TRAFFIC": k + 1, "POLICY": pol}}

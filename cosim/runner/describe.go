@@ -30,22 +30,22 @@ func Describe(name string, params map[string]int, verilogDir string) (*BlockSpec
 	if err != nil {
 		return nil, err
 	}
-	p, err := b.resolveParams(params)
+	p, err := resolveParams(b, params)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.validate(p); err != nil {
+	if err := b.Validate(p); err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
-	root, err := findRoot(verilogDir, b.sources)
+	root, err := findRoot(verilogDir, b.Sources)
 	if err != nil {
 		return nil, err
 	}
-	bs := &BlockSpec{Name: b.name, Module: b.module, Params: p, Ports: b.ports(p), Clocked: b.clocked(p)}
-	for _, q := range b.params {
-		bs.Order = append(bs.Order, q.name)
+	bs := &BlockSpec{Name: b.Name, Module: b.Module, Params: p, Ports: b.Ports(p), Clocked: b.Clocked(p)}
+	for _, q := range b.Params {
+		bs.Order = append(bs.Order, q.Name)
 	}
-	for _, f := range b.sources {
+	for _, f := range b.Sources {
 		bs.Sources = append(bs.Sources, filepath.Join(root, f))
 	}
 	return bs, nil

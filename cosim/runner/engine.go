@@ -345,6 +345,6 @@ func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 	if e.only != nil {
 		i = e.onlyDiff(gold, rtl)
 	}
-	describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, i, gold, rtl)
+	describePort(m, l, func(port string) int { return s.b.Elem(s.p, port) }, i, gold, rtl)
 	return m
 }

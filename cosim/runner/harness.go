@@ -40,8 +40,8 @@ func (s *session) harness() string {
 		decl("wire", "s_"+p.Name, p.Width)
 	}
 	var ps []string
-	for _, q := range s.b.params {
-		ps = append(ps, fmt.Sprintf(".%s(%d)", q.name, s.p[q.name]))
+	for _, q := range s.b.Params {
+		ps = append(ps, fmt.Sprintf(".%s(%d)", q.Name, s.p[q.Name]))
 	}
 	var conns []string
 	for _, p := range s.ports {

@@ -44,7 +44,7 @@ func RunIcarusInputs(ctx context.Context, opt Options, ins []uint32, n, xBefore 
 		}
 		defer os.RemoveAll(dir)
 	}
-	vecPath, outPath := filepath.Join(dir, s.b.name+".vec"), filepath.Join(dir, s.b.name+".out")
+	vecPath, outPath := filepath.Join(dir, s.b.Name+".vec"), filepath.Join(dir, s.b.Name+".out")
 	f, err := os.Create(vecPath)
 	if err != nil {
 		return nil, setupf("icarus: %v", err)

@@ -69,7 +69,7 @@ func TestPrepareErrors(t *testing.T) {
 
 func TestDefaults(t *testing.T) {
 	s := testSession(t, Options{Block: "rr_arbiter"})
-	require.Equal(t, "arbiter", s.b.name)
+	require.Equal(t, "arbiter", s.b.Name)
 	require.Equal(t, map[string]int{"N": 64}, s.p)
 	require.Equal(t, uint64(DefaultCycles), s.cycles)
 	require.True(t, s.clocked)
@@ -94,13 +94,13 @@ func TestReplaceFiles(t *testing.T) {
 	require.NoError(t, os.WriteFile(mine, []byte("module tm_hd_exec; endmodule\n"), 0o644))
 	for _, opt := range []Options{{Block: "executor", RTL: []string{mine}}, {Block: "tm", Replace: "tm_hd_exec", RTL: []string{mine}}} {
 		s := testSession(t, opt)
-		assert.Equal(t, "tm", s.b.name)
+		assert.Equal(t, "tm", s.b.Name)
 		assert.Equal(t, "occamy_tm", s.top)
 		assert.Equal(t, "executor", s.sub.Name)
 		assert.Equal(t, "executor", s.opt.Replace)
 		assert.True(t, s.user)
-		require.Len(t, s.files, len(s.b.sources))
-		require.Len(t, s.own, len(s.b.sources))
+		require.Len(t, s.files, len(s.b.Sources))
+		require.Len(t, s.own, len(s.b.Sources))
 		assert.Equal(t, mine, s.files[len(s.files)-1])
 		for _, f := range s.files[:len(s.files)-1] {
 			assert.NotEqual(t, "tm_hd_exec.sv", filepath.Base(f))

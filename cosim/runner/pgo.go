@@ -21,7 +21,7 @@ func (s *session) training() *cosim.Training {
 		o := s.opt
 		o.Seed, o.Stimulus, o.Replay, o.PGO, o.VCDDir, o.Progress = TrainSeed, StimMixed, nil, false, "", nil
 		o.Cycles = TrainCycles
-		o.Params = s.b.reg.Verilog(s.p)
+		o.Params = s.b.Verilog(s.p)
 		t, err := prepare(o)
 		if err != nil {
 			return nil, err

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 )
@@ -18,18 +18,18 @@ import (
 // name, or a sub-module that --block names on its own (the executor, which
 // is the TM with its executor replaced), and the sub-module replaced, nil
 // when none.
-func lookupReplace(name, replace string) (*block, *registry.Sub, error) {
-	if rb, sub := registry.LookupStandalone(name); rb != nil {
+func lookupReplace(name, replace string) (*blocks.Block, *blocks.Sub, error) {
+	if rb, sub := blocks.LookupStandalone(name); rb != nil {
 		if replace != "" && replace != sub.Name && replace != sub.Module {
 			return nil, nil, fieldf("Replace", "block %s is %s with its %s replaced; it cannot replace %q as well", name, rb.Name, sub.Name, replace)
 		}
-		return fromRegistry(rb), sub, nil
+		return rb, sub, nil
 	}
 	b, err := lookupBlock(name)
 	if err != nil || replace == "" {
 		return b, nil, err
 	}
-	sub, err := b.reg.Sub(replace)
+	sub, err := b.Sub(replace)
 	if err != nil {
 		return nil, nil, &SetupError{Field: "Replace", Msg: err.Error()}
 	}
@@ -40,33 +40,33 @@ func lookupReplace(name, replace string) (*block, *registry.Sub, error) {
 // block's own sources without the sub-module's file, then the user's
 // files, which must declare a module of the sub-module's name (it takes
 // that file's place, so the block instantiates it unchanged).
-func (s *session) prepareReplace(sub *registry.Sub) error {
+func (s *session) prepareReplace(sub *blocks.Sub) error {
 	opt := s.opt
 	if len(opt.RTL) == 0 {
 		return fieldf("RTL", "replacing %s's %s needs your module: give the Verilog file that declares module %s (the project's own %s is checked by the block %s)",
-			s.b.name, sub.Name, sub.Module, sub.Name, s.b.name)
+			s.b.Name, sub.Name, sub.Module, sub.Name, s.b.Name)
 	}
-	if opt.Top != "" && opt.Top != s.b.module {
-		return fieldf("Top", "with the %s replaced the top is %s, not %s; your files must declare module %s", sub.Name, s.b.module, opt.Top, sub.Module)
+	if opt.Top != "" && opt.Top != s.b.Module {
+		return fieldf("Top", "with the %s replaced the top is %s, not %s; your files must declare module %s", sub.Name, s.b.Module, opt.Top, sub.Module)
 	}
-	s.user, s.sub, s.top = true, sub, s.b.module
+	s.user, s.sub, s.top = true, sub, s.b.Module
 	user, err := userFiles(opt.RTL)
 	if err != nil {
 		return err
 	}
 	if mods := declaredModules(user); !contains(mods, sub.Module) {
 		return fieldf("RTL", "%s declares %s, not %s: your %s must be a module named %s, which takes the place of the project's in %s",
-			strings.Join(opt.RTL, " "), orNone(mods), sub.Module, sub.Name, sub.Module, s.b.module)
+			strings.Join(opt.RTL, " "), orNone(mods), sub.Module, sub.Name, sub.Module, s.b.Module)
 	}
-	skip, err := s.b.reg.SubSource(sub)
+	skip, err := s.b.SubSource(sub)
 	if err != nil {
 		return setupf("%v", err)
 	}
-	root, err := findRoot(opt.VerilogDir, s.b.sources)
+	root, err := findRoot(opt.VerilogDir, s.b.Sources)
 	if err != nil {
 		return err
 	}
-	for _, f := range s.b.sources {
+	for _, f := range s.b.Sources {
 		a := filepath.Join(root, f)
 		s.own = append(s.own, a)
 		if f != skip {
@@ -86,13 +86,13 @@ func (s *session) prepareReplace(sub *registry.Sub) error {
 // elaborated alone at those values, must have exactly those ports.
 func (s *session) checkSub(ctx context.Context) error {
 	sub := s.sub
-	el, err := cosim.Discover(ctx, cosim.Spec{Sources: s.own, Top: s.b.module, Params: s.b.gparams(s.p), CacheDir: s.opt.CacheDir, Flags: xFlags})
+	el, err := cosim.Discover(ctx, cosim.Spec{Sources: s.own, Top: s.b.Module, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir, Flags: xFlags})
 	if err != nil {
 		return err
 	}
 	mods := el.ModulesNamed(sub.Module)
 	if len(mods) == 0 {
-		return setupf("the project's %s does not instantiate %s at %s, so there is nothing to replace", s.b.module, sub.Module, s.b.paramText(s.p))
+		return setupf("the project's %s does not instantiate %s at %s, so there is nothing to replace", s.b.Module, sub.Module, s.b.ParamText(s.p))
 	}
 	seen := map[string]bool{}
 	for _, m := range mods {
@@ -109,7 +109,7 @@ func (s *session) checkSub(ctx context.Context) error {
 		if err != nil {
 			return s.subParamErr(err, m)
 		}
-		contract := fmt.Sprintf("%s (%s's %s as %s instantiates it at %s)", sub.Module, s.b.name, sub.Name, s.b.module, at)
+		contract := fmt.Sprintf("%s (%s's %s as %s instantiates it at %s)", sub.Module, s.b.Name, sub.Name, s.b.Module, at)
 		if err := port.CheckPorts(contract, "your "+sub.Module, m.Ports, uel.Ports); err != nil {
 			return err
 		}
@@ -127,7 +127,7 @@ func (s *session) subParamErr(err error, m cosim.Module) error {
 		if i := strings.Index(be.Output, marker); i >= 0 {
 			missing := strings.TrimSpace(strings.SplitN(be.Output[i+len(marker):], "\n", 2)[0])
 			return &SetupError{Field: "RTL", Msg: fmt.Sprintf("your %s has no parameter %s; %s gives it %s",
-				s.sub.Module, missing, s.b.module, strings.Join(sortedNames(m.Params), ", "))}
+				s.sub.Module, missing, s.b.Module, strings.Join(sortedNames(m.Params), ", "))}
 		}
 	}
 	return err

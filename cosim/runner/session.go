@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 	"occamy/testbench/stimulus"
@@ -22,13 +22,13 @@ const RootEnv = "OCCAMY_ROOT"
 // session is a checked Options with everything derived from it.
 type session struct {
 	opt     Options
-	b       *block
+	b       *blocks.Block
 	p       map[string]int
 	top     string
 	files   []string      // absolute
 	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs
 	user    bool          // the user's RTL (Options.RTL)
-	sub     *registry.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
+	sub     *blocks.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
 	own     []string      // the project's files of the block, absolute, when sub is set
 	ports   []port.Port
 	canon   port.Layout // contract layout: the words the stimulus and the golden model use
@@ -93,14 +93,14 @@ func prepare(opt Options) (*session, error) {
 	if opt.TraceLines <= 0 {
 		opt.TraceLines = DefaultTraceLines
 	}
-	p, err := b.resolveParams(opt.Params)
+	p, err := resolveParams(b, opt.Params)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.validate(p); err != nil {
+	if err := b.Validate(p); err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
-	s := &session{opt: opt, b: b, p: p, top: b.module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
+	s := &session{opt: opt, b: b, p: p, top: b.Module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
 	if opt.Top != "" {
 		s.top = opt.Top
 	}
@@ -117,29 +117,29 @@ func prepare(opt Options) (*session, error) {
 			return nil, err
 		}
 		if opt.Top == "" {
-			top, mods := guessTop(s.files, b.module)
+			top, mods := guessTop(s.files, b.Module)
 			if top == "" {
 				return nil, setupf("cannot tell the top module of %s: it declares %s; give --top", strings.Join(opt.RTL, " "), orNone(mods))
 			}
 			s.top = top
 		}
 	} else {
-		if opt.Top != "" && opt.Top != b.module {
-			return nil, setupf("--top %s needs --rtl: the project's Verilog of %s has top %s", opt.Top, b.name, b.module)
+		if opt.Top != "" && opt.Top != b.Module {
+			return nil, setupf("--top %s needs --rtl: the project's Verilog of %s has top %s", opt.Top, b.Name, b.Module)
 		}
-		root, err := findRoot(opt.VerilogDir, b.sources)
+		root, err := findRoot(opt.VerilogDir, b.Sources)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range b.sources {
+		for _, f := range b.Sources {
 			s.files = append(s.files, filepath.Join(root, f))
 		}
 		if s.incdirs, err = includeDirs(nil, opt.IncludeDirs); err != nil {
 			return nil, err
 		}
 	}
-	s.ports = b.ports(p)
-	if s.canon, err = b.reg.Layout(p); err != nil {
+	s.ports = b.Ports(p)
+	if s.canon, err = b.Layout(p); err != nil {
 		return nil, err
 	}
 	s.clocked = s.canon.Clock != ""
@@ -178,7 +178,7 @@ type side struct {
 
 // newSide builds the golden model and the stimulus the options ask for.
 func (s *session) newSide() (*side, error) {
-	g, random, directed, err := s.b.build(s.p, &s.canon, s.opt.Seed)
+	g, random, directed, err := build(s.b, s.p, &s.canon, s.opt.Seed)
 	if err != nil {
 		return nil, &SetupError{Msg: "golden model", Err: err}
 	}
@@ -191,7 +191,7 @@ func (s *session) newSide() (*side, error) {
 		sd.src = random
 	case s.opt.Stimulus == StimDirected:
 		if directed == nil {
-			return nil, setupf("%s has no directed sequence", s.b.name)
+			return nil, setupf("%s has no directed sequence", s.b.Name)
 		}
 		sd.src, sd.fin = directed, directed
 	default:
@@ -231,7 +231,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		defer cancel()
 		defer context.AfterFunc(opt.Ctx, cancel)()
 	}
-	res := &Result{Block: s.b.name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	res := &Result{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
 	if s.sub != nil {
 		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
 	}
@@ -281,7 +281,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 // design whose own assertion fires first (a cell written twice) still
 // shows the first wrong tag. The build is the first pass's (a cache hit).
 func (s *session) integrityPass(ctx context.Context, res *Result) {
-	port := s.b.reg.Integrity
+	port := s.b.Contract.Integrity
 	if res.Mismatch == nil || port == "" || res.Mismatch.Signal == port {
 		return
 	}
@@ -322,5 +322,5 @@ func (s *session) firstComparedNote() string {
 
 // vcdPath is VCDDir/BLOCK.WHO.vcd.
 func (s *session) vcdPath(who string) string {
-	return filepath.Join(s.opt.VCDDir, fmt.Sprintf("%s.%s.vcd", s.b.name, who))
+	return filepath.Join(s.opt.VCDDir, fmt.Sprintf("%s.%s.vcd", s.b.Name, who))
 }

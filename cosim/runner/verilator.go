@@ -35,7 +35,7 @@ var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
 // of three, 2.4x for occamy_tm, docs/perf.md); a user's RTL, which may use
 // the falling edge, is not.
 func (s *session) spec() cosim.Spec {
-	spec := cosim.Spec{Sources: s.files, Top: s.top, Params: s.b.gparams(s.p), CacheDir: s.opt.CacheDir,
+	spec := cosim.Spec{Sources: s.files, Top: s.top, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir,
 		Trace: s.opt.VCDDir != "", Flags: xFlags, IncludeDirs: s.incdirs, RegInputs: !s.user}
 	if s.opt.PGO {
 		spec.Train = s.training()
@@ -55,7 +55,7 @@ func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := port.CheckPorts(s.b.module, s.top, s.ports, el.Ports); err != nil {
+	if err := port.CheckPorts(s.b.Module, s.top, s.ports, el.Ports); err != nil {
 		return nil, err
 	}
 	return el, nil

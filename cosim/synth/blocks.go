@@ -3,10 +3,14 @@ package synth
 import (
 	_ "embed"
 	"fmt"
+	_ "occamy/testbench/blocks/arbiter"
+	_ "occamy/testbench/blocks/maxfind"
+	_ "occamy/testbench/blocks/selector"
+	_ "occamy/testbench/blocks/threshold"
 	"strconv"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Size holds the sizes a block may take; each block uses only some of them
@@ -68,14 +72,14 @@ var costed = []struct{ name, reg, uses, summary string }{
 	{"top", "top", "N,QW,B,P", "whole expulsion path: threshold, selector, arbiter, executor (Q=min(8,N) classes)"},
 }
 
-var blocks = func() []Block {
+var costedBlocks = func() []Block {
 	var bs []Block
 	for _, c := range costed {
 		if x, ok := retired[c.reg]; ok {
 			bs = append(bs, Block{Name: c.name, Module: x.module, Summary: x.summary, Uses: c.uses, Files: x.files, reg: c.reg})
 			continue
 		}
-		r, err := registry.Lookup(c.reg)
+		r, err := blocks.Lookup(c.reg)
 		if err != nil {
 			panic("synth: " + err.Error())
 		}
@@ -88,7 +92,7 @@ var blocks = func() []Block {
 		}
 		if c.name == "selector+arbiter" {
 			b.Module, b.Extra = "occamy_sel_arb", SelArbFile
-			arb, _ := registry.Lookup("arbiter")
+			arb, _ := blocks.Lookup("arbiter")
 			b.Files = append(b.Files, strings.TrimPrefix(arb.Sources[0], "verilog/"))
 		}
 		bs = append(bs, b)
@@ -102,7 +106,7 @@ func (b Block) params(s Size) ([]Param, error) {
 	if x, ok := retired[b.reg]; ok {
 		return x.params(map[string]int{"N": s.N, "QW": s.QW, "B": s.B, "P": s.P})
 	}
-	r, err := registry.Lookup(b.reg)
+	r, err := blocks.Lookup(b.reg)
 	if err != nil {
 		return nil, err
 	}
@@ -122,12 +126,12 @@ func (b Block) params(s Size) ([]Param, error) {
 }
 
 // Blocks returns every block `occamy synth` knows, in report order.
-func Blocks() []Block { return append([]Block(nil), blocks...) }
+func Blocks() []Block { return append([]Block(nil), costedBlocks...) }
 
 // BlockNames returns the known block names, in report order.
 func BlockNames() []string {
-	names := make([]string, len(blocks))
-	for i, b := range blocks {
+	names := make([]string, len(costedBlocks))
+	for i, b := range costedBlocks {
 		names[i] = b.Name
 	}
 	return names
@@ -143,7 +147,7 @@ func (e *UnknownBlockError) Error() string {
 
 // Lookup finds a block by its name or by its Verilog module name.
 func Lookup(name string) (Block, error) {
-	for _, b := range blocks {
+	for _, b := range costedBlocks {
 		if name == b.Name || name == b.Module {
 			return b, nil
 		}

@@ -9,6 +9,8 @@ package vcddiff
 import (
 	"bytes"
 	"fmt"
+	"occamy/testbench/blocks"
+	_ "occamy/testbench/blocks/all"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,7 +38,7 @@ const simCycles = 300
 // simBlock is one block run in the Go model, Verilator and Icarus on the
 // same vectors.
 type simBlock struct {
-	name   string // vectors.Generate block name
+	name   string // block face name
 	module string // Verilog module
 	params map[string]int
 	goRoot string // compared scope in the Go dump
@@ -89,7 +91,11 @@ func (b simBlock) scopeName() string { return b.goRoot[strings.LastIndexByte(b.g
 // vectorsFor generates the block's vector table and writes it to dir.
 func vectorsFor(t *testing.T, b simBlock, dir string) (*vectors.Table, string) {
 	t.Helper()
-	tb, err := vectors.Generate(b.name, b.params, simCycles, 1)
+	f, err := blocks.Lookup(b.name)
+	require.NoError(t, err)
+	p, err := f.Resolve(b.params)
+	require.NoError(t, err)
+	tb, err := vectors.Generate(f.Module, p, f.Checks.Vectors, simCycles, 1)
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	require.NoError(t, tb.Write(&buf))
