@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // cosimFlags are the raw flag values of occamy cosim.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // TestCosimBadInput: bad flags exit 2 with one clear line, before anything

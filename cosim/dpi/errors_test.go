@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/testbench/blocks"
 	"occamy/rtl"
+	"occamy/testbench/blocks"
 )
 
 // TestErrorsNameTheField: every bad call is a typed error naming what was

@@ -15,9 +15,9 @@ import (
 	"fmt"
 	"time"
 
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 

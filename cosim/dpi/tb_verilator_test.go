@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/packaging"
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // dpiTB builds a DPI testbench with verilator --exe, the library linked,

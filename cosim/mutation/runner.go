@@ -3,8 +3,8 @@ package mutation
 import (
 	"context"
 
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // RunnerChecker co-simulates a mutant with cosim/runner: Verilator, the

@@ -8,9 +8,9 @@ import (
 	"strconv"
 
 	"occamy/cosim"
-	"occamy/testbench/blocks"
 	"occamy/cosim/runner"
 	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 )
 
 // moduleNames are the project's memory modules, which prove compares

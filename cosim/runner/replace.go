@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/testbench/blocks"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 )
 
 // lookupReplace resolves Options.Block and Options.Replace: a block by its

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/testbench/blocks"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 
@@ -25,11 +25,11 @@ type session struct {
 	b       *blocks.Block
 	p       map[string]int
 	top     string
-	files   []string      // absolute
-	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs
-	user    bool          // the user's RTL (Options.RTL)
+	files   []string    // absolute
+	incdirs []string    // absolute: the RTL files' directories, then Options.IncludeDirs
+	user    bool        // the user's RTL (Options.RTL)
 	sub     *blocks.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
-	own     []string      // the project's files of the block, absolute, when sub is set
+	own     []string    // the project's files of the block, absolute, when sub is set
 	ports   []port.Port
 	canon   port.Layout // contract layout: the words the stimulus and the golden model use
 	clocked bool

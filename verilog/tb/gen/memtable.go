@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"occamy/testbench/blocks"
 	"occamy/rtl"
 	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 	"occamy/testbench/vectors"
 )
