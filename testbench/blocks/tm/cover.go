@@ -9,11 +9,11 @@ import (
 	"occamy/rtl"
 )
 
-// tmCov counts the TM's coverpoints from what the adapter sees: the inputs,
+// cov counts the TM's coverpoints from what the adapter sees: the inputs,
 // the outputs, Probe and the arbiter's traced grant. Which queue the
 // dequeue unlinked is what is left of a queue's length change once the
 // cycle's admissions and head drop are accounted for.
-type tmCov struct {
+type cov struct {
 	c                     hw.Config
 	n, in                 int
 	expels                bool
@@ -27,13 +27,13 @@ type tmCov struct {
 	mfc bool // the policy chooses with the maximum finder
 }
 
-func (v *tmCov) init(c hw.Config, sh Shape) {
+func (v *cov) init(c hw.Config, sh Shape) {
 	v.n, v.in = sh.N, sh.IN
 	v.rr, _ = arbiter.New(arbiter.Params{N: sh.N}) // N is the TM's, already validated
 }
 
 // reset starts counting for a freshly built model.
-func (v *tmCov) reset(c hw.Config) {
+func (v *cov) reset(c hw.Config) {
 	v.c = c
 	v.expels = c.Policy.Expels()
 	v.mfc = c.Policy == hw.PolicyOccamyLQD || c.Policy == hw.PolicyPushoutPorts
@@ -49,15 +49,15 @@ func (v *tmCov) reset(c hw.Config) {
 
 // cycle counts one cycle after Eval: p is the Probe after Eval, o the
 // outputs, n the valid slots, freePre the free count at the cycle's start;
-// g.qpre holds the start-of-cycle lengths.
-func (v *tmCov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre int) {
+// g.qlen.pre holds the start-of-cycle lengths.
+func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre int) {
 	h, cyc := g.hits, g.cycle
 	blocks.Hit(h, tmAllSlots, n == v.in)
 	blocks.Hit(h, tmFreeEmpty, freePre == 0)
 	blocks.Hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
 	run := freePre
 	for i := 0; i < o.NIn; i++ {
-		c := g.cells[i]
+		c := g.offers.cells[i]
 		if o.InOK[i] {
 			run -= c
 			v.pkts++
@@ -71,10 +71,10 @@ func (v *tmCov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre 
 		blocks.Hit(h, tmHDChain, v.c.FreeMode == hw.FreeChain)
 	}
 	// Only the queues the cycle wrote can differ from their start-of-cycle
-	// length (g.qpre) plus admissions less the head drop: the others are
+	// length (g.qlen.pre) plus admissions less the head drop: the others are
 	// still at it, and neither admission nor a head drop touched them.
 	deq, cells := -1, 0
-	for w, word := range p.QlenChg[:g.qw] {
+	for w, word := range p.QlenChg[:g.qlen.qw] {
 		for ; word != 0; word &= word - 1 {
 			q := w<<6 | bits.TrailingZeros64(word)
 			if q >= len(p.Qlen) {
@@ -106,7 +106,7 @@ func (v *tmCov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre 
 		// stage D, so no room means a full lane.
 		blocks.Hit(h, tmLaneFull, !hp.Room)
 		if v.c.HDRecheck && v.prevHD == hw.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
-			blocks.Hit(h, tmStaleSkipped, v.allStale(p, g.qpre))
+			blocks.Hit(h, tmStaleSkipped, v.allStale(p, g.qlen.pre))
 		}
 	}
 	issued := p.HDPorts[hw.MemPD].Reads > 0
@@ -128,13 +128,13 @@ func (v *tmCov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre 
 }
 
 // expected is queue q's length after the cycle's admissions and head drop
-// alone: its start-of-cycle length (g.qpre) with the admitted cells added
-// and the expelled ones taken off (uint32, as g.qpre holds them).
-func (v *tmCov) expected(g *gold, o *hw.Outputs, q int) uint32 {
-	e := g.qpre[q]
+// alone: its start-of-cycle length (g.qlen.pre) with the admitted cells added
+// and the expelled ones taken off (uint32, as g.qlen.pre holds them).
+func (v *cov) expected(g *gold, o *hw.Outputs, q int) uint32 {
+	e := g.qlen.pre[q]
 	for i := 0; i < o.NIn; i++ {
-		if o.InOK[i] && g.qids[i] == q {
-			e += uint32(g.cells[i])
+		if o.InOK[i] && g.offers.qids[i] == q {
+			e += uint32(g.offers.cells[i])
 		}
 	}
 	if o.HDValid && o.HDQid == q {
@@ -146,7 +146,7 @@ func (v *tmCov) expected(g *gold, o *hw.Outputs, q int) uint32 {
 // allStale reports whether a queue with cells is in the selector's bitmap
 // and none in it is still over its threshold of this cycle: a grant, if
 // there is one, is stale, and with HDRecheck nothing was issued.
-func (v *tmCov) allStale(p *hw.Probe, qstart []uint32) bool {
+func (v *cov) allStale(p *hw.Probe, qstart []uint32) bool {
 	some := false
 	for w, word := range p.Over {
 		for ; word != 0; word &= word - 1 {

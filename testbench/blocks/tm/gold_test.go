@@ -39,7 +39,7 @@ func TestTMAdapterIncremental(t *testing.T) {
 				for q, v := range pre {
 					require.Equal(t, uint64(v), r.get("qlen_o", q, qw), "cycle %d: qlen_o[%d]", cyc, q)
 				}
-				require.True(t, slices.Equal(pre, g.qpre), "cycle %d: the coverage's start-of-cycle lengths %v, the registers were %v", cyc, g.qpre, pre)
+				require.True(t, slices.Equal(pre, g.qlen.pre), "cycle %d: the coverage's start-of-cycle lengths %v, the registers were %v", cyc, g.qlen.pre, pre)
 				p := m.Probe()
 				for i, name := range []string{"pd_rd_o", "pd_wr_o", "cp_rd_o", "cp_wr_o", "cd_rd_o", "cd_wr_o"} {
 					want := [6]int{p.Ports[0].Reads, p.Ports[0].Writes, p.Ports[1].Reads, p.Ports[1].Writes, p.Ports[2].Reads, p.Ports[2].Writes}[i]
