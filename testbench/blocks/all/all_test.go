@@ -4,6 +4,8 @@ import (
 	"errors"
 	"occamy/testbench/blocks"
 	_ "occamy/testbench/blocks/all"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,14 +72,26 @@ func TestParamsFromModel(t *testing.T) {
 // TestLookupNames: one name per block, aliases and modules accepted, every
 // name unique.
 func TestLookupNames(t *testing.T) {
-	assert.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "tm"}, blocks.Names())
+	// The listing order is each face's Order: these keep the order they
+	// always had, whatever block is added between them.
+	names := blocks.Names()
+	at := -1
+	for _, n := range []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "tm"} {
+		i := slices.Index(names, n)
+		require.Greater(t, i, at, "%s listed out of order in %v", n, names)
+		at = i
+	}
+	for i, b := range blocks.All()[1:] {
+		prev := blocks.All()[i]
+		assert.True(t, prev.Order < b.Order || prev.Order == b.Order && prev.Name < b.Name, "%s (Order %d) listed before %s (Order %d)", prev.Name, prev.Order, b.Name, b.Order)
+	}
 	for _, n := range []string{"tm", "traffic-manager", "occamy_tm"} {
 		b, err := blocks.Lookup(n)
 		require.NoError(t, err)
 		assert.Equal(t, "tm", b.Name)
 	}
 	_, err := blocks.Lookup("mux")
-	assert.EqualError(t, err, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, sram, freelist, pdlists, cpsublists, tm)`)
+	assert.EqualError(t, err, `unknown block "mux" (known: `+strings.Join(names, ", ")+`)`)
 	seen := map[string]string{}
 	for _, b := range blocks.Every() {
 		for _, n := range b.Names() {
