@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim/vcddiff"
+	"occamy/rtl/vcddiff"
 	"occamy/rtl/infile"
 )
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"occamy/cosim"
-	"occamy/cosim/vcddiff"
+	"occamy/rtl/vcddiff"
 	"occamy/rtl/port"
 )
 
@@ -30,7 +30,7 @@ const MaxIcarusCycles = 1 << 22
 // runIcarus writes the stimulus as a .vec file, runs it through a generated
 // harness around the RTL in Icarus, which dumps a VCD, writes the golden
 // side's VCD from the same stimulus, and diffs the two per rising edge
-// (cosim/vcddiff).
+// (rtl/vcddiff).
 func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	res.Mode = "vcd diff"
 	if s.cycles > MaxIcarusCycles {

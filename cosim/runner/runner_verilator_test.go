@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
-	"occamy/cosim/vcddiff"
+	"occamy/rtl/vcddiff"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
 )

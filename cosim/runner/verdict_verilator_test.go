@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
-	"occamy/cosim/vcddiff"
+	"occamy/rtl/vcddiff"
 )
 
 // TestEveryModeOnProjectVerilog: the project's own Verilog of every block

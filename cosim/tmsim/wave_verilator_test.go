@@ -13,7 +13,7 @@ import (
 
 	"occamy/cosim/mutation"
 	"occamy/cosim/runner"
-	"occamy/cosim/vcddiff"
+	"occamy/rtl/vcddiff"
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario"
 )

@@ -27,7 +27,7 @@ func fuzzOptions(sel uint8) Options {
 // FuzzDiff: no input pair makes Diff panic, and a report it returns is
 // consistent with itself.
 //
-//	go test -run '^$' -fuzz '^FuzzDiff$' -fuzztime 15s ./cosim/vcddiff/
+//	go test -run '^$' -fuzz '^FuzzDiff$' -fuzztime 15s ./rtl/vcddiff/
 func FuzzDiff(f *testing.F) {
 	f.Add([]byte(goDump), []byte(icarusDump), uint8(0))
 	f.Add([]byte(verilatorDump), []byte(icarusDump), uint8(1))
@@ -66,7 +66,7 @@ func FuzzDiff(f *testing.F) {
 // FuzzParseMap: no map file makes ParseMap panic, and every pair it
 // returns has two non-empty names without blanks.
 //
-//	go test -run '^$' -fuzz '^FuzzParseMap$' -fuzztime 15s ./cosim/vcddiff/
+//	go test -run '^$' -fuzz '^FuzzParseMap$' -fuzztime 15s ./rtl/vcddiff/
 func FuzzParseMap(f *testing.F) {
 	f.Add("# A B\nover_o u_sel.over_q\n\n gnt_idx_o\tgnt_o\r\n")
 	f.Add("a b c\n")
@@ -86,7 +86,7 @@ func FuzzParseMap(f *testing.F) {
 // FuzzParseSides: per-file option values never panic, and a plain name
 // applies to both files.
 //
-//	go test -run '^$' -fuzz '^FuzzParseSides$' -fuzztime 15s ./cosim/vcddiff/
+//	go test -run '^$' -fuzz '^FuzzParseSides$' -fuzztime 15s ./rtl/vcddiff/
 func FuzzParseSides(f *testing.F) {
 	for _, s := range []string{"clk", "A=clk,B=clk_i", "B=x", "A=,B", "rst:low"} {
 		f.Add(s)

@@ -2,13 +2,14 @@
 
 // These tests drive the real simulators (Verilator, Icarus) and take about
 // two minutes, so they run with the verilator tag (make test-cosim), not in
-// a plain go test ./cosim/vcddiff.
+// a plain go test ./rtl/vcddiff (which never runs a simulator).
 
-package vcddiff
+package runner_test
 
 import (
 	"bytes"
 	"fmt"
+	"occamy/rtl/vcddiff"
 	"occamy/testbench/blocks"
 	_ "occamy/testbench/blocks/all"
 	"os"
@@ -138,7 +139,7 @@ func missingTool(tools ...string) string {
 // the vector file, runs it and returns the dump.
 func runVerilator(t *testing.T, b simBlock, vec, dir string) []byte {
 	t.Helper()
-	tmpl, err := template.ParseFiles("testdata/vsim_main.cpp.tmpl")
+	tmpl, err := template.ParseFiles("testdata/vcddiff/vsim_main.cpp.tmpl")
 	require.NoError(t, err)
 	var inputs []string
 	for _, p := range b.ports {
@@ -171,7 +172,7 @@ func runVerilator(t *testing.T, b simBlock, vec, dir string) []byte {
 }
 
 // runIcarus runs the project's Icarus testbench of the block on the
-// vector file, with testdata/vcd_dump.sv adding $dumpvars over the whole
+// vector file, with testdata/vcddiff/vcd_dump.sv adding $dumpvars over the whole
 // testbench, and returns the dump.
 func runIcarus(t *testing.T, b simBlock, vec, dir string) []byte {
 	t.Helper()
@@ -187,7 +188,7 @@ func runIcarus(t *testing.T, b simBlock, vec, dir string) []byte {
 	}
 	vvp := filepath.Join(dir, b.name+".vvp")
 	args = append(args, "-o", vvp, abs("..", "..", "verilog", "tb", tbName+".sv"),
-		abs("..", "..", "verilog", b.module+".sv"), abs("testdata", "vcd_dump.sv"))
+		abs("..", "..", "verilog", b.module+".sv"), abs("testdata", "vcddiff", "vcd_dump.sv"))
 	run(t, dir, "iverilog", args...)
 	out := filepath.Join(dir, "icarus.vcd")
 	msg := run(t, dir, "vvp", "-n", vvp, "+vec="+vec, "+vcd="+out)
@@ -293,7 +294,7 @@ func TestSimulatorsAgree(t *testing.T) {
 // and at least minSig signals compared, every port among them.
 func agree(t *testing.T, b simBlock, rows int, da, db []byte, rootA, rootB string, minSig int) {
 	t.Helper()
-	rep, err := Diff(bytes.NewReader(da), bytes.NewReader(db), Options{})
+	rep, err := vcddiff.Diff(bytes.NewReader(da), bytes.NewReader(db), vcddiff.Options{})
 	require.NoError(t, err)
 	assert.True(t, rep.Same(), "report:\n%s", reportText(t, rep))
 	assert.Equal(t, rootA, rep.A.Root, "compared scope of A")
@@ -327,11 +328,11 @@ func TestSimulatorsAlteredDump(t *testing.T) {
 			} {
 				t.Run(tc.name, func(t *testing.T) {
 					dump := d.get(t, tc.name)
-					base, err := Diff(bytes.NewReader(goData), bytes.NewReader(dump), Options{})
+					base, err := vcddiff.Diff(bytes.NewReader(goData), bytes.NewReader(dump), vcddiff.Options{})
 					require.NoError(t, err)
 					num := base.B.Start + tc.edge
 					altered, tm, was, now := flipAt(t, dump, tc.clock, tc.path, num, tc.bit)
-					rep, err := Diff(bytes.NewReader(goData), bytes.NewReader(altered), Options{})
+					rep, err := vcddiff.Diff(bytes.NewReader(goData), bytes.NewReader(altered), vcddiff.Options{})
 					require.NoError(t, err, tc.name)
 					require.Len(t, rep.Divergences, 1, "%s:\n%s", tc.name, reportText(t, rep))
 					got := rep.Divergences[0]
@@ -396,4 +397,21 @@ func flipAt(t *testing.T, dump []byte, clock, path string, num, bit int) ([]byte
 	out = append(out, "#"+strconv.FormatUint(tm-1, 10), change(flipped), lines[at], change(orig))
 	out = append(out, lines[at+1:]...)
 	return []byte(strings.Join(out, "\n")), tm, orig.Hex(), flipped.Hex()
+}
+
+// reportText renders a report.
+func reportText(t *testing.T, r *vcddiff.Report) string {
+	t.Helper()
+	var b strings.Builder
+	require.NoError(t, r.Write(&b))
+	return b.String()
+}
+
+// signalNames lists the compared signals of a report.
+func signalNames(r *vcddiff.Report) []string {
+	var n []string
+	for _, s := range r.Signals {
+		n = append(n, s.Name)
+	}
+	return n
 }
