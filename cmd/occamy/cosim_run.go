@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
 	"occamy/testbench/sweep"
 )
@@ -50,7 +50,7 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 		}
 	}
 	for _, o := range opts {
-		if (o.Sim == "" || o.Sim == runner.Verilator) && !cosim.Supported() {
+		if (o.Sim == "" || o.Sim == runner.Verilator) && !verilator.Supported() {
 			return usageErr(errors.New(noVerilatorMsg))
 		}
 	}
@@ -102,7 +102,7 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 // a missing tool, or an option (named by its field) that is wrong for all.
 func sharedErr(err error) bool {
 	var se *runner.SetupError
-	return errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) ||
+	return errors.Is(err, verilator.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) ||
 		errors.As(err, &se) && se.Field != ""
 }
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
 )
 
@@ -31,7 +31,7 @@ func (d *design) replay(ctx context.Context, res *Result) error {
 	t0 := time.Now()
 	defer func() { res.ReplayTime = time.Since(t0) }()
 	r, err := Replay(ctx, d.opt, res.Block, d.files, d.top, res.Params, res.Cex)
-	if errors.Is(err, cosim.ErrNoVerilatorSupport) {
+	if errors.Is(err, verilator.ErrNoVerilatorSupport) {
 		res.Notes = append(res.Notes, "counterexample not replayed: this occamy was built without Verilator support (make build-cosim)")
 		return nil
 	}

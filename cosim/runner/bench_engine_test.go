@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/hw/tm"
 	"occamy/rtl/port"
 )
@@ -57,14 +57,14 @@ func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32)
 	return opt, gold
 }
 
-// standIn is a cosim.Model standing in for a Verilated model whose cycle
+// standIn is a verilator.Model standing in for a Verilated model whose cycle
 // costs spin iterations of a dependent multiply-add chain (spinIters:
 // CPU work, so that a thread that waits for a core does not count it as
 // done): Cycle and Run give the recorded outputs of the next cycle.
 // The other methods are not used by the engine's lock-step and batched
 // paths (the embedded nil Model panics if they are).
 type standIn struct {
-	cosim.Model
+	verilator.Model
 	l    *port.Layout
 	gold []uint32
 	c    int
@@ -163,7 +163,7 @@ func standInRun(tb testing.TB, opt Options, gold []uint32, n int, spin int, how 
 		l := m.l
 		in, out := opt.Replay, make([]uint32, l.OutWords)
 		cycles := len(in) / l.InWords
-		var md cosim.Model = m
+		var md verilator.Model = m
 		start := time.Now()
 		for i := 0; i < n; i++ {
 			c := i % cycles

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/pack"
 )
 
@@ -58,7 +58,7 @@ type chunk struct {
 // unless Serial) and the Verilated model, and compares.
 type engine struct {
 	s   *session
-	m   cosim.Model
+	m   verilator.Model
 	pm  *portMap
 	sd  *side
 	gt  *goTrace
@@ -244,7 +244,7 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 		in, out = e.rin, e.rout
 	}
 	bad, ev := -1, -1
-	var simErr *cosim.SimError
+	var simErr *verilator.SimError
 	if s.opt.Batch {
 		rerr := e.m.Run(ch.n, in, out)
 		if rerr != nil {
@@ -311,7 +311,7 @@ func (e *engine) count(ch *chunk, n, ran int) error {
 // mismatch describes the difference at index k of ch (or the simulation
 // event there), with the trace of the cycles before it from ch and the
 // chunk before.
-func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
+func (e *engine) mismatch(ch *chunk, k int, ev *verilator.SimError) *Mismatch {
 	s := e.s
 	l := &s.canon
 	iw, ow := l.InWords, l.OutWords
@@ -335,7 +335,7 @@ func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 	gold, rtl := ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]
 	if ev != nil {
 		m.Signal = "$" + ev.Kind.String()
-		if ev.Kind == cosim.SimFatal {
+		if ev.Kind == verilator.SimFatal {
 			m.Signal = "fatal"
 		}
 		m.Go, m.RTL = "-", ev.Msg

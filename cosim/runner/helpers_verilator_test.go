@@ -12,14 +12,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 )
 
 // testCache is the Verilator build cache the tagged tests share with the
 // cosim package's: $OCCAMY_CACHE_DIR, else a fixed directory under the temp
 // directory, so a second run finds its models built.
 func testCache() string {
-	if d := os.Getenv(cosim.CacheEnv); d != "" {
+	if d := os.Getenv(verilator.CacheEnv); d != "" {
 		return d
 	}
 	return filepath.Join(os.TempDir(), "occamy-cosim-test-cache")

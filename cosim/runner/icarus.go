@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/vcddiff"
 	"occamy/rtl/port"
 )
@@ -48,7 +48,7 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 		// The contract check needs Verilator's elaboration; without
 		// Verilator the harness's port connections still catch a
 		// missing port when Icarus compiles.
-		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, cosim.ErrToolMissing) {
+		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, verilator.ErrToolMissing) {
 			return err
 		}
 	}

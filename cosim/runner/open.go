@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 
@@ -13,7 +13,7 @@ import (
 // that is not a comparison: cosim/tmsim runs scenarios on occamy_tm with
 // it. Cycle works in the block's contract layout (registry port order).
 type Opened struct {
-	Model  cosim.Model
+	Model  verilator.Model
 	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
@@ -32,7 +32,7 @@ type Built struct {
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache
 	Cached bool           // the build was a cache hit
-	lib    *cosim.Library
+	lib    *verilator.Library
 	args   []string
 }
 
@@ -46,8 +46,8 @@ func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !cosim.Supported() {
-		return nil, cosim.ErrNoVerilatorSupport
+	if !verilator.Supported() {
+		return nil, verilator.ErrNoVerilatorSupport
 	}
 	t0 := time.Now()
 	if _, err := s.checkContract(ctx); err != nil {
@@ -55,7 +55,7 @@ func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	}
 	sp := s.spec()
 	sp.Trace = trace
-	lib, err := cosim.Build(ctx, sp)
+	lib, err := verilator.Build(ctx, sp)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 
 // Open opens a fresh model of the library (power-up values from the seed).
 func (b *Built) Open() (*Opened, error) {
-	m, err := cosim.OpenArgs(b.lib, b.args)
+	m, err := verilator.OpenArgs(b.lib, b.args)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func (b *Built) Open() (*Opened, error) {
 }
 
 // Cycle runs one cycle with in and out in the contract layout (outputs
-// before the rising edge, then the edge; cosim.Model.Cycle).
+// before the rising edge, then the edge; verilator.Model.Cycle).
 func (o *Opened) Cycle(in, out []uint32) error {
 	if o.pm.identity {
 		return o.Model.Cycle(in, out)
@@ -94,9 +94,9 @@ func (o *Opened) Cycle(in, out []uint32) error {
 	return err
 }
 
-// Run runs n cycles in one call (cosim.Model.Run) with in and out in the
+// Run runs n cycles in one call (verilator.Model.Run) with in and out in the
 // contract layout, n cycles of words each: outputs before each rising
-// edge. It stops after the first cycle reporting a *cosim.SimError.
+// edge. It stops after the first cycle reporting a *verilator.SimError.
 func (o *Opened) Run(n int, in, out []uint32) error {
 	if o.pm.identity {
 		return o.Model.Run(n, in, out)

@@ -1,7 +1,7 @@
 package runner
 
 import (
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 
@@ -13,11 +13,11 @@ const (
 	TrainCycles = 1 << 16
 )
 
-// training is the cosim.Training of s: TrainCycles cycles of the block's
+// training is the verilator.Training of s: TrainCycles cycles of the block's
 // default stimulus at TrainSeed, with s's Verilog parameters and the
 // other parameters at their defaults, in the built top's layout.
-func (s *session) training() *cosim.Training {
-	return &cosim.Training{Inputs: func(l *port.Layout) ([]uint32, error) {
+func (s *session) training() *verilator.Training {
+	return &verilator.Training{Inputs: func(l *port.Layout) ([]uint32, error) {
 		o := s.opt
 		o.Seed, o.Stimulus, o.Replay, o.PGO, o.VCDDir, o.Progress = TrainSeed, StimMixed, nil, false, "", nil
 		o.Cycles = TrainCycles

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 	"occamy/testbench/blocks"
@@ -86,7 +86,7 @@ func (s *session) prepareReplace(sub *blocks.Sub) error {
 // elaborated alone at those values, must have exactly those ports.
 func (s *session) checkSub(ctx context.Context) error {
 	sub := s.sub
-	el, err := cosim.Discover(ctx, cosim.Spec{Sources: s.own, Top: s.b.Module, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir, Flags: xFlags})
+	el, err := verilator.Discover(ctx, verilator.Spec{Sources: s.own, Top: s.b.Module, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir, Flags: xFlags})
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (s *session) checkSub(ctx context.Context) error {
 			continue
 		}
 		seen[at] = true
-		uel, err := cosim.Discover(ctx, cosim.Spec{Sources: s.files, Top: sub.Module, Params: m.Params,
+		uel, err := verilator.Discover(ctx, verilator.Spec{Sources: s.files, Top: sub.Module, Params: m.Params,
 			CacheDir: s.opt.CacheDir, Flags: xFlags, IncludeDirs: s.incdirs})
 		if err != nil {
 			return s.subParamErr(err, m)
@@ -120,8 +120,8 @@ func (s *session) checkSub(ctx context.Context) error {
 // subParamErr turns Verilator's refusal of a parameter the user's module
 // does not declare into a line naming it and the parameters the block
 // gives.
-func (s *session) subParamErr(err error, m cosim.Module) error {
-	var be *cosim.BuildError
+func (s *session) subParamErr(err error, m verilator.Module) error {
+	var be *verilator.BuildError
 	const marker = "Parameters from the command line were not found in the design:"
 	if errors.As(err, &be) {
 		if i := strings.Index(be.Output, marker); i >= 0 {
@@ -155,7 +155,7 @@ func sortedNames(p map[string]string) []string {
 func declaredModules(files []string) []string {
 	seen := map[string]bool{}
 	for _, f := range files {
-		b, err := infile.ReadFile(f, cosim.MaxSourceBytes)
+		b, err := infile.ReadFile(f, verilator.MaxSourceBytes)
 		if err != nil {
 			continue
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/vcddiff"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
@@ -150,7 +150,7 @@ endmodule
 	cache := t.TempDir()
 	_, err := Run(context.Background(), Options{Block: "arbiter", RTL: []string{f}, CacheDir: cache})
 	var ce *port.ContractError
-	require.True(t, errors.As(err, &ce), "want a *cosim.ContractError, got %v", err)
+	require.True(t, errors.As(err, &ce), "want a *verilator.ContractError, got %v", err)
 	require.Contains(t, err.Error(), "missing output [5:0] gnt_idx_o (6 bits); the top has grant_idx_o, renamed?")
 	require.Contains(t, err.Error(), "extra output [7:0] grant_idx_o (8 bits) is not in the contract")
 	entries, err := os.ReadDir(cache)
@@ -180,10 +180,10 @@ func TestResetValueBug(t *testing.T) {
 func TestRandomPowerUp(t *testing.T) {
 	needVerilator(t)
 	s := testSession(t, Options{Block: "arbiter", CacheDir: testCache()})
-	lib, err := cosim.Build(context.Background(), s.spec())
+	lib, err := verilator.Build(context.Background(), s.spec())
 	require.NoError(t, err)
 	grant0 := func(args []string) uint32 {
-		m, err := cosim.OpenArgs(lib, args)
+		m, err := verilator.OpenArgs(lib, args)
 		require.NoError(t, err)
 		defer m.Close()
 		l := m.Layout()

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 	"occamy/testbench/blocks"
@@ -242,7 +242,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
 		}
-		release, err := cosim.LockDir(s.opt.VCDDir)
+		release, err := verilator.LockDir(s.opt.VCDDir)
 		if err != nil {
 			return nil, setupf("VCD directory %v", err)
 		}

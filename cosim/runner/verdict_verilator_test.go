@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/vcddiff"
 )
 
@@ -88,7 +88,7 @@ func TestNothingCompared(t *testing.T) {
 // legal-looking shortcut) must mismatch. Icarus shows the x; Verilator,
 // two-state, shows it through --x-assign unique with a random power-up
 // draw, for every seed; with ZeroInit the draw is 0 and the bug hides,
-// as docs/cosim.md says.
+// as docs/verilator.md says.
 func TestXDrivenIsCaught(t *testing.T) {
 	f := mutant(t, t.TempDir(), "hd_selector.sv", "over_q <= '0;", "over_q <= 'x;")
 	for seed := int64(1); seed <= 4; seed++ {
@@ -211,7 +211,7 @@ func TestIncludesAndOddPaths(t *testing.T) {
 		res = run(t, o)
 		requireMatch(t, res)
 	}
-	var be *cosim.BuildError
+	var be *verilator.BuildError
 	_, err = Run(context.Background(), Options{Block: "arbiter", RTL: []string{g}, Cycles: 600, CacheDir: cache, VerilogDir: root})
 	require.True(t, errors.As(err, &be), "a missing include is a build error: %v", err)
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 
@@ -31,11 +31,11 @@ var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
 
 // spec is the Verilator build of the session's RTL. The project's own
 // blocks, which clock only on the rising edge, are built with registered
-// inputs (cosim.Spec.RegInputs: one combinational settle per cycle instead
+// inputs (verilator.Spec.RegInputs: one combinational settle per cycle instead
 // of three, 2.4x for occamy_tm, docs/perf.md); a user's RTL, which may use
 // the falling edge, is not.
-func (s *session) spec() cosim.Spec {
-	spec := cosim.Spec{Sources: s.files, Top: s.top, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir,
+func (s *session) spec() verilator.Spec {
+	spec := verilator.Spec{Sources: s.files, Top: s.top, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir,
 		Trace: s.opt.VCDDir != "", Flags: xFlags, IncludeDirs: s.incdirs, RegInputs: !s.user}
 	if s.opt.PGO {
 		spec.Train = s.training()
@@ -45,13 +45,13 @@ func (s *session) spec() cosim.Spec {
 
 // checkContract discovers the top's ports and checks them against the
 // block's contract before anything is compiled.
-func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error) {
+func (s *session) checkContract(ctx context.Context) (*verilator.Elaboration, error) {
 	if s.sub != nil {
 		if err := s.checkSub(ctx); err != nil {
 			return nil, err
 		}
 	}
-	el, err := cosim.Discover(ctx, s.spec())
+	el, err := verilator.Discover(ctx, s.spec())
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +124,8 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	if s.opt.Batch {
 		res.Mode = "batched"
 	}
-	if !cosim.Supported() {
-		return cosim.ErrNoVerilatorSupport
+	if !verilator.Supported() {
+		return verilator.ErrNoVerilatorSupport
 	}
 	t0 := time.Now()
 	el, err := s.checkContract(ctx)
@@ -135,7 +135,7 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	if w := strings.TrimSpace(el.Warnings); w != "" && s.user {
 		res.Notes = append(res.Notes, "Verilator warnings:\n"+w)
 	}
-	lib, err := cosim.Build(ctx, s.spec())
+	lib, err := verilator.Build(ctx, s.spec())
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	if lib.PGO != "" { // what was built, not what was asked
 		res.Mode += ", profile-guided build"
 	}
-	m, err := cosim.OpenArgs(lib, s.plusargs())
+	m, err := verilator.OpenArgs(lib, s.plusargs())
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ func init() {
 		// register feeding the arbiter.
 		Name: "selarb", Module: "sel_arb_top", Hidden: true, Order: 90,
 		Summary: "benchmark top: selector feeding the arbiter",
-		Sources: []string{"verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "cosim/testdata/sel_arb_top.sv"},
+		Sources: []string{"verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "cosim/verilator/testdata/sel_arb_top.sv"},
 		Params:  selface.Binding.Params(),
 		Small:   map[string]int{"N": 5, "QW": 3},
 		Contract: blocks.Contract{
