@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 	"occamy/testbench/sweep"
 )
 

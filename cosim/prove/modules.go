@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strconv"
 
-	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 	"occamy/testbench/blocks"
 )

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"occamy/cosim/verilator"
 	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 )
 
 // powerUpSeeds is how many random power-ups a counterexample that needs

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"occamy/cosim/verilator"
-	"occamy/rtl/vcddiff"
 	"occamy/rtl/port"
+	"occamy/rtl/vcddiff"
 )
 
 // DefaultIcarusCycles is the cycle budget of an Icarus run when

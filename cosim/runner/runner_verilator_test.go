@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/verilator"
-	"occamy/rtl/vcddiff"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
+	"occamy/rtl/vcddiff"
 )
 
 // TestProjectBlocks: the project's Verilog of every block matches its
