@@ -36,7 +36,7 @@ const noVerilatorMsg = "cosim: this occamy was built without Verilator support; 
 func newCosimCmd() *cobra.Command {
 	var fl cosimFlags
 	cmd := &cobra.Command{
-		Use:   "cosim --block {threshold,selector,arbiter,executor,top,all} [flags] [--rtl FILE...]",
+		Use:   "cosim --block {" + strings.Join(runner.Blocks(), ",") + ",all} [flags] [--rtl FILE...]",
 		Short: "Check Verilog against the Go golden model, cycle by cycle (Verilator or Icarus)",
 		Long: `cosim drives a block's Go golden model and its Verilog with identical inputs
 every cycle and compares every output port every cycle: seeded random

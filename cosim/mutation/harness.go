@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 )
 
 // Detection is what one co-simulation found.
@@ -206,7 +206,7 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	r.Build = time.Since(t0)
 	if err != nil {
 		r.Verdict, r.Err = Defect, fmt.Errorf("%s does not build: %w", m.ID, err)
-		if ctx.Err() != nil || errors.Is(err, verilator.ErrToolMissing) || errors.Is(err, verilator.ErrNoVerilatorSupport) {
+		if ctx.Err() != nil || errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, cosim.ErrNoVerilatorSupport) {
 			r.Verdict = Failed
 		}
 		return r

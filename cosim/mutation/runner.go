@@ -45,6 +45,9 @@ func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []st
 	if err != nil {
 		return false, err
 	}
+	if res.Interrupted {
+		return false, ctx.Err()
+	}
 	return res.Cached, nil
 }
 
@@ -70,6 +73,9 @@ func (c RunnerChecker) check(ctx context.Context, o runner.Options, prefix strin
 	res, err := runner.Run(ctx, o)
 	if err != nil {
 		return Detection{}, err
+	}
+	if res.Interrupted { // the context stopped it: no verdict
+		return Detection{}, ctx.Err()
 	}
 	d := Detection{Cycles: res.Cycles}
 	if m := res.Mismatch; m != nil {

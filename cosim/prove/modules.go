@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strconv"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
-	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 	"occamy/testbench/blocks"
 )
@@ -71,8 +71,8 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 	for k, v := range params {
 		g[k] = strconv.Itoa(v)
 	}
-	el, err := verilator.Discover(ctx, verilator.Spec{Sources: bs.Sources, Top: name, Params: g, CacheDir: cacheDir})
-	if errors.Is(err, verilator.ErrToolMissing) {
+	el, err := runner.Elaborate(ctx, &cosim.Design{Files: bs.Sources, Top: name, Params: g, CacheDir: cacheDir})
+	if errors.Is(err, cosim.ErrToolMissing) {
 		return nil, setupf("%s has no port table of its own: its ports come from Verilator, which is not installed", name)
 	}
 	if err != nil {

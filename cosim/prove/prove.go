@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
-	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 
@@ -19,7 +19,7 @@ import (
 // project's reference at the given parameters and runs ABC's pdr (proof)
 // and bmc3 (shortest counterexample) within Options.Timeout. It returns an
 // error only when the proof could not run (*SetupError, a
-// *verilator.ContractError, *UnsupportedError) or when a counterexample's
+// *port.ContractError, *UnsupportedError) or when a counterexample's
 // replay contradicts it (*FlowError); a difference is Result.Cex.
 func Prove(ctx context.Context, opt Options) (*Result, error) {
 	if err := ToolMissing(); err != nil {
@@ -168,8 +168,8 @@ func (d *design) gparams() map[string]string {
 // messages. Without Verilator the check falls to Yosys's miter, whose
 // errors are less precise; the note says so.
 func (d *design) checkContract(ctx context.Context) (string, error) {
-	el, err := verilator.Discover(ctx, verilator.Spec{Sources: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir})
-	if errors.Is(err, verilator.ErrToolMissing) {
+	el, err := runner.Elaborate(ctx, &cosim.Design{Files: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir})
+	if errors.Is(err, cosim.ErrToolMissing) {
 		return "Verilator is not installed: the port contract was not checked before the proof, and a counterexample cannot be replayed", nil
 	}
 	if err != nil {

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/port"
 )
 
@@ -152,7 +152,7 @@ func TestProveMemoryModule(t *testing.T) {
 	o := opts("free_list", "../../verilog/free_list.sv", "free_list", map[string]int{"CELLS": 8, "K": 2})
 	o.RTL = append(o.RTL, "../../verilog/sram_mp.sv")
 	res, err := Prove(context.Background(), o)
-	if errors.Is(err, verilator.ErrToolMissing) {
+	if errors.Is(err, cosim.ErrToolMissing) {
 		t.Skip("the memory modules' ports come from Verilator, which is not installed")
 	}
 	require.NoError(t, err)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
-	"occamy/cosim/verilator"
 )
 
 // powerUpSeeds is how many random power-ups a counterexample that needs
@@ -31,7 +31,7 @@ func (d *design) replay(ctx context.Context, res *Result) error {
 	t0 := time.Now()
 	defer func() { res.ReplayTime = time.Since(t0) }()
 	r, err := Replay(ctx, d.opt, res.Block, d.files, d.top, res.Params, res.Cex)
-	if errors.Is(err, verilator.ErrNoVerilatorSupport) {
+	if errors.Is(err, cosim.ErrNoVerilatorSupport) {
 		res.Notes = append(res.Notes, "counterexample not replayed: this occamy was built without Verilator support (make build-cosim)")
 		return nil
 	}
@@ -53,6 +53,9 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 	if err != nil {
 		return nil, err
 	}
+	if r.Interrupted { // the context stopped it
+		return nil, ctx.Err()
+	}
 	if reproduced(r, cex) {
 		return r, nil
 	}
@@ -62,6 +65,9 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 			rr, err := runner.Run(ctx, ro)
 			if err != nil {
 				return nil, err
+			}
+			if rr.Interrupted {
+				return nil, ctx.Err()
 			}
 			if reproduced(rr, cex) {
 				return rr, nil

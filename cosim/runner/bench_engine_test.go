@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/port"
 )
@@ -64,7 +64,7 @@ func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32)
 // The other methods are not used by the engine's lock-step and batched
 // paths (the embedded nil Model panics if they are).
 type standIn struct {
-	verilator.Model
+	cosim.Model
 	l    *port.Layout
 	gold []uint32
 	c    int
@@ -163,7 +163,7 @@ func standInRun(tb testing.TB, opt Options, gold []uint32, n int, spin int, how 
 		l := m.l
 		in, out := opt.Replay, make([]uint32, l.OutWords)
 		cycles := len(in) / l.InWords
-		var md verilator.Model = m
+		var md cosim.Model = m
 		start := time.Now()
 		for i := 0; i < n; i++ {
 			c := i % cycles
@@ -184,7 +184,7 @@ func standInRun(tb testing.TB, opt Options, gold []uint32, n int, spin int, how 
 	require.Nil(tb, res.Mismatch, "the stand-in gives the golden outputs")
 	require.Equal(tb, uint64(n), res.Cycles)
 	require.Greater(tb, res.Compared, uint64(n-32), "every cycle from the first reset edge on compared")
-	return res.Elapsed
+	return res.Elapsed.Duration
 }
 
 // BenchmarkEngineLockStep: the stand-in at 0 (the engine and the golden

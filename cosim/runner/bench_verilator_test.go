@@ -30,7 +30,7 @@ func speedSetup(tb testing.TB) (Options, string) {
 	s, err := prepare(opt)
 	require.NoError(tb, err)
 	opt.Replay = verilator.CppInputs(&s.canon)
-	lib, err := verilator.Build(context.Background(), s.spec())
+	lib, err := verilator.Build(context.Background(), verilator.SpecOf(s.buildDesign()))
 	require.NoError(tb, err)
 	exe, err := verilator.BuildCppDriver(context.Background(), lib)
 	require.NoError(tb, err)
@@ -45,7 +45,7 @@ func cosimRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
 	require.NoError(tb, err)
 	requireMatch(tb, res)
 	require.Equal(tb, uint64(n), res.Cycles)
-	return res.Elapsed
+	return res.Elapsed.Duration
 }
 
 // perCallRate is cosimRate in lock-step with a call per cycle and the
@@ -125,7 +125,7 @@ func bareRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
 func bareRateOf(tb testing.TB, opt Options, n int, batch, regIn bool) time.Duration {
 	s, err := prepare(opt)
 	require.NoError(tb, err)
-	spec := s.spec()
+	spec := verilator.SpecOf(s.buildDesign())
 	spec.RegInputs = regIn
 	lib, err := verilator.Build(context.Background(), spec)
 	require.NoError(tb, err)

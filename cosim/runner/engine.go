@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/pack"
 )
 
@@ -58,7 +58,7 @@ type chunk struct {
 // unless Serial) and the Verilated model, and compares.
 type engine struct {
 	s   *session
-	m   verilator.Model
+	m   cosim.Model
 	pm  *portMap
 	sd  *side
 	gt  *goTrace
@@ -155,7 +155,7 @@ func (e *engine) run(ctx context.Context) error {
 		e.rin, e.rout = make([]uint32, e.chunk*l.InWords), make([]uint32, e.chunk*l.OutWords)
 	}
 	start := time.Now()
-	defer func() { e.res.Elapsed = time.Since(start) }()
+	defer func() { e.res.Elapsed = Seconds{time.Since(start)} }()
 	if e.s.opt.Serial {
 		ch, spare := e.newChunk(), e.newChunk()
 		for e.produce(ch) {
@@ -222,12 +222,9 @@ func (e *engine) run(ctx context.Context) error {
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
 	// The stop request is looked at once per chunk, never per cycle: a
 	// run stops at a chunk boundary with every cycle before it compared.
-	if c := e.s.opt.Ctx; c != nil && c.Err() != nil {
+	if ctx.Err() != nil {
 		e.res.Interrupted = true
 		return true, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return true, err
 	}
 	if p := e.s.opt.Progress; p != nil {
 		defer func() {
@@ -244,7 +241,7 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 		in, out = e.rin, e.rout
 	}
 	bad, ev := -1, -1
-	var simErr *verilator.SimError
+	var simErr *cosim.SimError
 	if s.opt.Batch {
 		rerr := e.m.Run(ch.n, in, out)
 		if rerr != nil {
@@ -311,7 +308,7 @@ func (e *engine) count(ch *chunk, n, ran int) error {
 // mismatch describes the difference at index k of ch (or the simulation
 // event there), with the trace of the cycles before it from ch and the
 // chunk before.
-func (e *engine) mismatch(ch *chunk, k int, ev *verilator.SimError) *Mismatch {
+func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 	s := e.s
 	l := &s.canon
 	iw, ow := l.InWords, l.OutWords
@@ -335,7 +332,7 @@ func (e *engine) mismatch(ch *chunk, k int, ev *verilator.SimError) *Mismatch {
 	gold, rtl := ch.gold[k*ow:(k+1)*ow], ch.rtl[k*ow:(k+1)*ow]
 	if ev != nil {
 		m.Signal = "$" + ev.Kind.String()
-		if ev.Kind == verilator.SimFatal {
+		if ev.Kind == cosim.SimFatal {
 			m.Signal = "fatal"
 		}
 		m.Go, m.RTL = "-", ev.Msg

@@ -3,7 +3,7 @@ package runner
 import (
 	"errors"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 )
 
 // compareInWrapper, when true, lets lock-step hand a chunk to a model that
@@ -14,11 +14,11 @@ var compareInWrapper = true
 // comparer is the model's verilator.Comparer when lock-step can use it: whole
 // words in the contract layout, every output compared. The integrity pass
 // (only) and port maps take a call per cycle.
-func (e *engine) comparer() verilator.Comparer {
+func (e *engine) comparer() cosim.Comparer {
 	if !compareInWrapper || !e.pm.identity || e.only != nil {
 		return nil
 	}
-	c, _ := e.m.(verilator.Comparer)
+	c, _ := e.m.(cosim.Comparer)
 	return c
 }
 
@@ -27,7 +27,7 @@ func (e *engine) comparer() verilator.Comparer {
 // else one call per cycle with the comparison between calls. bad is the
 // first differing cycle of ch and ev the cycle of the simulation event
 // simErr (each -1 when there is none); err is a failure of the bridge.
-func (e *engine) lockStep(ch *chunk, in, out []uint32) (bad, ev int, simErr *verilator.SimError, err error) {
+func (e *engine) lockStep(ch *chunk, in, out []uint32) (bad, ev int, simErr *cosim.SimError, err error) {
 	bad, ev = -1, -1
 	if cmp := e.comparer(); cmp != nil {
 		d, cerr := cmp.RunCompare(ch.n, ch.from, in, ch.gold, out)
@@ -57,7 +57,7 @@ func (e *engine) lockStep(ch *chunk, in, out []uint32) (bad, ev int, simErr *ver
 			if !errors.As(cerr, &simErr) {
 				return bad, ev, nil, cerr
 			}
-			if e.only != nil && simErr.Kind != verilator.SimFatal {
+			if e.only != nil && simErr.Kind != cosim.SimFatal {
 				simErr, cerr = nil, nil // the model keeps running after $stop or $finish
 			} else if c := int(simErr.Cycle - ch.first); c < k {
 				// The previous cycle's edge (registered inputs): that

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/port"
 )
 
@@ -13,7 +13,7 @@ import (
 // that is not a comparison: cosim/tmsim runs scenarios on occamy_tm with
 // it. Cycle works in the block's contract layout (registry port order).
 type Opened struct {
-	Model  verilator.Model
+	Model  cosim.Model
 	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
@@ -32,8 +32,8 @@ type Built struct {
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache
 	Cached bool           // the build was a cache hit
-	lib    *verilator.Library
-	args   []string
+	built  cosim.Built
+	power  cosim.OpenOptions
 }
 
 // BuildModel checks opt.Block's contract and builds its Verilated model at
@@ -46,26 +46,26 @@ func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !verilator.Supported() {
-		return nil, verilator.ErrNoVerilatorSupport
+	if err := s.sim.Available(); err != nil {
+		return nil, err
 	}
 	t0 := time.Now()
 	if _, err := s.checkContract(ctx); err != nil {
 		return nil, err
 	}
-	sp := s.spec()
-	sp.Trace = trace
-	lib, err := verilator.Build(ctx, sp)
+	d := s.buildDesign()
+	d.Waves = trace
+	b, err := s.sim.Build(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: lib.Cached,
-		lib: lib, args: s.plusargs()}, nil
+	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: b.Cached(),
+		built: b, power: s.openOptions()}, nil
 }
 
 // Open opens a fresh model of the library (power-up values from the seed).
 func (b *Built) Open() (*Opened, error) {
-	m, err := verilator.OpenArgs(b.lib, b.args)
+	m, err := b.built.Open(b.power)
 	if err != nil {
 		return nil, err
 	}

@@ -135,7 +135,7 @@ func TestFormat(t *testing.T) {
 	require.Equal(t, "", elemDetail("free_o", 0, []uint32{1}, []uint32{2}, 15))
 	m := &Mismatch{Cycle: 9, Signal: "gnt_idx_o", Go: "3", RTL: "0", Trace: []string{"c=9 ..."}}
 	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
-	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Compared: 999, Rate: 2.5e6, Seed: 3}
+	r := &Result{Checked: Checked{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Seed: 3}, Counts: Counts{Cycles: 1000, Compared: 999, Rate: 2.5e6}}
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
 	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"occamy/cosim/verilator"
 	"occamy/rtl/port"
 )
 
@@ -13,11 +12,12 @@ const (
 	TrainCycles = 1 << 16
 )
 
-// training is the verilator.Training of s: TrainCycles cycles of the block's
-// default stimulus at TrainSeed, with s's Verilog parameters and the
-// other parameters at their defaults, in the built top's layout.
-func (s *session) training() *verilator.Training {
-	return &verilator.Training{Inputs: func(l *port.Layout) ([]uint32, error) {
+// training is the training of a profile-guided build of s
+// (cosim.Design.Train): TrainCycles cycles of the block's default
+// stimulus at TrainSeed, with s's Verilog parameters and the other
+// parameters at their defaults, in the built top's layout.
+func (s *session) training() func(l *port.Layout) ([]uint32, error) {
+	return func(l *port.Layout) ([]uint32, error) {
 		o := s.opt
 		o.Seed, o.Stimulus, o.Replay, o.PGO, o.VCDDir, o.Progress = TrainSeed, StimMixed, nil, false, "", nil
 		o.Cycles = TrainCycles
@@ -46,5 +46,5 @@ func (s *session) training() *verilator.Training {
 		rin := make([]uint32, TrainCycles*l.InWords)
 		pm.toRTL(TrainCycles, in, cw, rin, l.InWords)
 		return rin, nil
-	}}
+	}
 }

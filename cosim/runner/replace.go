@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"occamy/cosim"
 	"occamy/cosim/verilator"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
@@ -86,7 +87,7 @@ func (s *session) prepareReplace(sub *blocks.Sub) error {
 // elaborated alone at those values, must have exactly those ports.
 func (s *session) checkSub(ctx context.Context) error {
 	sub := s.sub
-	el, err := verilator.Discover(ctx, verilator.Spec{Sources: s.own, Top: s.b.Module, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir, Flags: xFlags})
+	el, err := elaborator().Elaborate(ctx, &cosim.Design{Files: s.own, Top: s.b.Module, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir})
 	if err != nil {
 		return err
 	}
@@ -104,8 +105,8 @@ func (s *session) checkSub(ctx context.Context) error {
 			continue
 		}
 		seen[at] = true
-		uel, err := verilator.Discover(ctx, verilator.Spec{Sources: s.files, Top: sub.Module, Params: m.Params,
-			CacheDir: s.opt.CacheDir, Flags: xFlags, IncludeDirs: s.incdirs})
+		uel, err := elaborator().Elaborate(ctx, &cosim.Design{Files: s.files, Top: sub.Module, Params: m.Params,
+			CacheDir: s.opt.CacheDir, IncludeDirs: s.incdirs})
 		if err != nil {
 			return s.subParamErr(err, m)
 		}
@@ -117,10 +118,10 @@ func (s *session) checkSub(ctx context.Context) error {
 	return nil
 }
 
-// subParamErr turns Verilator's refusal of a parameter the user's module
-// does not declare into a line naming it and the parameters the block
-// gives.
-func (s *session) subParamErr(err error, m verilator.Module) error {
+// subParamErr turns the elaborator's (Verilator's) refusal of a parameter
+// the user's module does not declare into a line naming it and the
+// parameters the block gives.
+func (s *session) subParamErr(err error, m cosim.Module) error {
 	var be *verilator.BuildError
 	const marker = "Parameters from the command line were not found in the design:"
 	if errors.As(err, &be) {
@@ -155,7 +156,7 @@ func sortedNames(p map[string]string) []string {
 func declaredModules(files []string) []string {
 	seen := map[string]bool{}
 	for _, f := range files {
-		b, err := infile.ReadFile(f, verilator.MaxSourceBytes)
+		b, err := infile.ReadFile(f, cosim.MaxSourceBytes)
 		if err != nil {
 			continue
 		}

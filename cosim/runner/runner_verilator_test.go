@@ -5,13 +5,13 @@ package runner
 import (
 	"context"
 	"errors"
+	"occamy/cosim"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/verilator"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
 	"occamy/rtl/vcddiff"
@@ -180,10 +180,10 @@ func TestResetValueBug(t *testing.T) {
 func TestRandomPowerUp(t *testing.T) {
 	needVerilator(t)
 	s := testSession(t, Options{Block: "arbiter", CacheDir: testCache()})
-	lib, err := verilator.Build(context.Background(), s.spec())
+	b, err := s.sim.Build(context.Background(), s.buildDesign())
 	require.NoError(t, err)
-	grant0 := func(args []string) uint32 {
-		m, err := verilator.OpenArgs(lib, args)
+	grant0 := func(o cosim.OpenOptions) uint32 {
+		m, err := b.Open(o)
 		require.NoError(t, err)
 		defer m.Close()
 		l := m.Layout()
@@ -192,15 +192,13 @@ func TestRandomPowerUp(t *testing.T) {
 		require.NoError(t, m.Cycle(in, out))
 		return out[l.OutOff[l.Output("gnt_idx_o")]]
 	}
-	require.Zero(t, grant0(nil), "zero power-up: pointer 0")
+	require.Zero(t, grant0(cosim.OpenOptions{ZeroInit: true}), "zero power-up: pointer 0")
 	seen := map[uint32]bool{}
 	for seed := int64(0); seed < 8; seed++ {
 		s.opt.Seed = seed
-		seen[grant0(s.plusargs())] = true
+		seen[grant0(s.openOptions())] = true
 	}
 	require.Greater(t, len(seen), 2, "random power-up pointers over 8 seeds: %v", seen)
-	s.opt.ZeroInit = true
-	require.Nil(t, s.plusargs())
 }
 
 // TestAssertionInRTL: an assertion failing inside the user's RTL ends the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"occamy/cosim"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +23,7 @@ const RootEnv = "OCCAMY_ROOT"
 // session is a checked Options with everything derived from it.
 type session struct {
 	opt     Options
+	sim     cosim.Simulator // the simulator that runs the design
 	b       *blocks.Block
 	p       map[string]int
 	top     string
@@ -51,25 +53,14 @@ func prepare(opt Options) (*session, error) {
 	if sub != nil {
 		opt.Replace = sub.Name
 	}
-	switch opt.Sim {
-	case "":
-		opt.Sim = Verilator
-	case Verilator, Icarus:
-	default:
-		return nil, setupf("unknown simulator %q (known: verilator, icarus)", opt.Sim)
+	sim, err := simulator(opt.Sim)
+	if err != nil {
+		return nil, err
 	}
-	if opt.Sim == Icarus {
-		// Icarus runs the whole stimulus in one vvp process with X kept
-		// as X: there is no batched mode and no power-up choice.
-		if opt.Batch {
-			return nil, fieldf("Batch", "batched mode drives the Verilated model; Icarus always runs the whole stimulus in one pass")
-		}
-		if opt.ZeroInit {
-			return nil, fieldf("ZeroInit", "zero power-up is a Verilator option; Icarus is four-state and starts every register at X")
-		}
-		if opt.PGO {
-			return nil, fieldf("PGO", "a profile-guided build is a Verilator build; Icarus interprets the Verilog")
-		}
+	opt.Sim = sim.Name()
+	caps := sim.Caps()
+	if err := refusal(caps, opt); err != nil {
+		return nil, err
 	}
 	for _, f := range opt.RTL {
 		if strings.TrimSpace(f) == "" {
@@ -85,10 +76,7 @@ func prepare(opt Options) (*session, error) {
 		return nil, setupf("cycles=%d: want a positive number", opt.Cycles)
 	}
 	if opt.Cycles == 0 {
-		opt.Cycles = DefaultCycles
-		if opt.Sim == Icarus {
-			opt.Cycles = DefaultIcarusCycles
-		}
+		opt.Cycles = caps.DefaultCycles
 	}
 	if opt.TraceLines <= 0 {
 		opt.TraceLines = DefaultTraceLines
@@ -100,7 +88,7 @@ func prepare(opt Options) (*session, error) {
 	if err := b.Validate(p); err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
-	s := &session{opt: opt, b: b, p: p, top: b.Module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
+	s := &session{opt: opt, sim: sim, b: b, p: p, top: b.Module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
 	if opt.Top != "" {
 		s.top = opt.Top
 	}
@@ -217,21 +205,16 @@ func (s *session) armedAtStart() bool { return !s.clocked || s.rstIdx < 0 || s.o
 // Run checks the block's RTL against its golden model as opt says. It
 // returns an error only when the check could not run (bad options,
 // parameters out of range, a port contract violated, a missing tool, a
-// build failure); a difference is Result.Mismatch.
+// build failure); a difference is Result.Mismatch. When ctx is done (a
+// Ctrl-C) the run stops at the next chunk of cycles, or ends the build or
+// simulator process under way, and the Result has Interrupted set, with
+// the cycles compared so far.
 func Run(ctx context.Context, opt Options) (*Result, error) {
 	s, err := prepare(opt)
 	if err != nil {
 		return nil, err
 	}
-	if opt.Ctx != nil {
-		// A stop request also ends a build or a vvp process under way;
-		// the run then reports itself interrupted rather than failed.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithCancel(ctx)
-		defer cancel()
-		defer context.AfterFunc(opt.Ctx, cancel)()
-	}
-	res := &Result{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	res := &Result{Checked: Checked{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}}
 	if s.sub != nil {
 		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
 	}
@@ -248,30 +231,36 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		defer release()
 	}
-	if s.opt.Sim == Icarus {
-		err = s.runIcarus(ctx, res)
-	} else if err = s.runVerilator(ctx, res); err == nil {
-		s.integrityPass(ctx, res)
+	if s.sim.Caps().InProcess {
+		if err = s.runInProcess(ctx, res); err == nil {
+			s.integrityPass(ctx, res)
+		}
+	} else {
+		err = s.runFiles(ctx, res)
 	}
 	if err == nil {
 		err = goldErr(s.gold)
 	}
 	if err != nil {
-		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+		// A stopped context also ends a build or a simulator process
+		// under way: the run reports itself interrupted, not failed.
+		if ctx.Err() != nil {
 			res.Interrupted = true
 		}
 		if res.Interrupted {
+			res.Finish(opt.Block, s.b.ParamNames())
 			return res, nil
 		}
 		return nil, err
 	}
 	res.Coverage = s.coverage(s.gold)
-	if res.Elapsed > 0 && res.Rate == 0 {
+	if res.Elapsed.Duration > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}
 	if res.Compared == 0 && res.Mismatch == nil && !res.Interrupted {
 		return nil, s.nothingCompared(res.Cycles)
 	}
+	res.Finish(opt.Block, s.b.ParamNames())
 	return res, nil
 }
 
@@ -292,7 +281,7 @@ func (s *session) integrityPass(ctx context.Context, res *Result) {
 	t := *s
 	t.opt.Batch, t.opt.VCDDir, t.opt.Progress = false, "", nil
 	r := &Result{}
-	if err := t.runVerilatorOnly(ctx, r, []int{i}); err != nil {
+	if err := t.runInProcessOnly(ctx, r, []int{i}); err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("the search for the first %s difference failed: %v", port, err))
 		return
 	}
@@ -314,8 +303,10 @@ func (s *session) nothingCompared(n uint64) error {
 var ErrNothingCompared = errors.New("no cycle compared")
 
 func (s *session) firstComparedNote() string {
-	if s.opt.Sim == Icarus {
-		return " (on Icarus, from the first edge with the reset released, cycle 2)"
+	if c := s.sim.Caps(); !c.InProcess {
+		// The waveform diff compares from the first edge with the
+		// reset released.
+		return " (on " + c.Title + ", from the first edge with the reset released, cycle 2)"
 	}
 	return " (cycle 1)"
 }

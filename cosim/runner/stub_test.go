@@ -8,12 +8,12 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 )
 
 // TestNoVerilatorSupport: without the verilator tag a Verilator run fails
 // at once with the bridge's one-line error.
 func TestNoVerilatorSupport(t *testing.T) {
 	_, err := Run(context.Background(), Options{Block: "arbiter", VerilogDir: "../.."})
-	require.ErrorIs(t, err, verilator.ErrNoVerilatorSupport)
+	require.ErrorIs(t, err, cosim.ErrNoVerilatorSupport)
 }

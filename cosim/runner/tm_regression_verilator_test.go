@@ -108,7 +108,7 @@ func TestTMIcarus(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), tmIcarusDeadline)
 	defer cancel()
 	start := time.Now()
-	res := run(t, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7, Ctx: ctx})
+	res := runCtx(t, ctx, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7})
 	require.False(t, res.Interrupted, "Icarus did not finish %d cycles of occamy_tm at the small set in %v: a zero-delay loop in the RTL? (%s)",
 		tmIcarusCycles, tmIcarusDeadline, res.Verdict())
 	requireMatch(t, res)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/infile"
 )
 
@@ -44,7 +44,7 @@ func (r *Runner) Hashes(jobs []Job, tm *TMJob) (map[string]string, error) {
 			b = []byte(src)
 		} else {
 			var err error
-			if b, err = infile.ReadFile(filepath.Join(r.VerilogDir, f), verilator.MaxSourceBytes); err != nil {
+			if b, err = infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes); err != nil {
 				return nil, fmt.Errorf("synth: %w", err)
 			}
 		}

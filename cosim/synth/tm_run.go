@@ -14,7 +14,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/infile"
 )
 
@@ -239,7 +239,7 @@ func (r *Runner) jobs() int {
 func (r *Runner) tmSources(j TMJob) (map[string][]byte, error) {
 	srcs := map[string][]byte{}
 	for _, f := range append(append([]string(nil), j.Files...), j.MemFile) {
-		b, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), verilator.MaxSourceBytes)
+		b, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes)
 		if err != nil {
 			return nil, fmt.Errorf("synth tm: %w (run from the repository root or pass --verilog DIR)", err)
 		}

@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/infile"
 )
 
@@ -194,7 +194,7 @@ func (r *Runner) runOne(ctx context.Context, j Job) (Result, error) {
 	defer os.RemoveAll(dir)
 	var files []string
 	for _, f := range j.Block.Files {
-		src, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), verilator.MaxSourceBytes)
+		src, err := infile.ReadFile(filepath.Join(r.VerilogDir, f), cosim.MaxSourceBytes)
 		if err != nil {
 			return Result{}, fmt.Errorf("synth %s: %w (run from the repository root or pass --verilog DIR)", j.Block.Name, err)
 		}

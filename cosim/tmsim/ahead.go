@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/testbench/scenario"
 	"occamy/testbench/traffic"
 )
@@ -79,7 +79,7 @@ func (m *rtlModel) fill() bool {
 	if err := m.o.Run(n, a.ins, a.rows); err != nil {
 		// Replay the cycles before the one that failed, then report it
 		// in its own Step, as one cycle per call would.
-		var se *verilator.SimError
+		var se *cosim.SimError
 		a.n, a.err = 0, err
 		if errors.As(err, &se) && se.Cycle >= start && se.Cycle < start+uint64(n) {
 			a.n = int(se.Cycle - start)

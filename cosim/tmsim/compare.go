@@ -29,7 +29,7 @@ func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool)
 	}
 	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir,
 		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
-		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO, Ctx: opt.Ctx})
+		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO})
 }
 
 // Stimulus is every cycle's input words of p's main run on occamy_tm in

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"occamy/cosim"
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 )
@@ -68,7 +69,7 @@ func errorLines(out string, max int) string {
 // returns its ports and the files Verilator read, without compiling
 // anything. It takes tens of milliseconds, so a contract check (CheckPorts)
 // can run before a build.
-func Discover(ctx context.Context, spec Spec) (*Elaboration, error) {
+func Discover(ctx context.Context, spec Spec) (*cosim.Elaboration, error) {
 	p, err := prepare(ctx, spec)
 	if err != nil {
 		return nil, err
@@ -84,7 +85,7 @@ type prepared struct {
 	root       string
 	tmp        *tmpDir // elaboration scratch
 	srcs, incs []string
-	el         *Elaboration
+	el         *cosim.Elaboration
 }
 
 func prepare(ctx context.Context, spec Spec) (*prepared, error) {
@@ -218,8 +219,8 @@ func absFiles(paths []string, dirs bool) ([]string, error) {
 			if err := infile.Check(a); err != nil {
 				return nil, fmt.Errorf("cosim: source %w", err)
 			}
-			if st.Size() > MaxSourceBytes {
-				return nil, fmt.Errorf("cosim: source %s is %d bytes, allowed at most %s", p, st.Size(), infile.Size(MaxSourceBytes))
+			if st.Size() > cosim.MaxSourceBytes {
+				return nil, fmt.Errorf("cosim: source %s is %d bytes, allowed at most %s", p, st.Size(), infile.Size(cosim.MaxSourceBytes))
 			}
 		}
 		out = append(out, a)
@@ -254,7 +255,7 @@ func (s *Spec) layoutFor(ports []port.Port) (port.Layout, error) {
 
 // elaborate runs `verilator --xml-only` and reads the top's ports and the
 // files it read, with Verilator's warnings.
-func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*Elaboration, error) {
+func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*cosim.Elaboration, error) {
 	xmlPath := filepath.Join(tmp, "elab.xml")
 	args := append([]string{"--xml-only", "--xml-output", xmlPath, "-Mdir", filepath.Join(tmp, "elab")}, s.frontArgs(srcs, incs)...)
 	out, err := runTool(ctx, tmp, tc.verilator, args...)

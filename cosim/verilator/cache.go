@@ -8,9 +8,6 @@ import (
 	"time"
 )
 
-// MaxSourceBytes is the largest Verilog source file accepted.
-const MaxSourceBytes = 256 << 20
-
 // CacheEnv names the environment variable that overrides the cache
 // directory.
 const CacheEnv = "OCCAMY_CACHE_DIR"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/cosim"
 	"occamy/rtl/port"
 )
 
@@ -65,7 +66,7 @@ func TestMissingVerilator(t *testing.T) {
 	_, err := Discover(context.Background(), Spec{Sources: []string{"testdata/counter.sv"}, Top: "counter",
 		Verilator: "/nonexistent/verilator", CacheDir: t.TempDir()})
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, ErrToolMissing))
+	assert.True(t, errors.Is(err, cosim.ErrToolMissing))
 	assert.NotContains(t, err.Error(), "\n", "one line")
 	assert.Contains(t, err.Error(), "cosim: verilator not found")
 	assert.Contains(t, err.Error(), "apt-get install verilator")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
 )
@@ -39,7 +40,7 @@ func build(t testing.TB, spec Spec) *Library {
 }
 
 // open builds spec and opens one model, closed at the end of the test.
-func open(t testing.TB, spec Spec) Model {
+func open(t testing.TB, spec Spec) cosim.Model {
 	t.Helper()
 	m, err := Open(build(t, spec))
 	require.NoError(t, err)

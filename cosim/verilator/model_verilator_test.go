@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim"
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
 )
@@ -40,7 +41,7 @@ func TestCounterVectors(t *testing.T) {
 
 // runVectors applies a vector table: columns ending in _i or _ni are
 // inputs, _o outputs, values in hex.
-func runVectors(t *testing.T, m Model, vec [][]string) {
+func runVectors(t *testing.T, m cosim.Model, vec [][]string) {
 	t.Helper()
 	f := newFrame(m.Layout())
 	head := vec[0]
@@ -297,12 +298,12 @@ func TestBadArguments(t *testing.T) {
 	assert.Equal(t, uint64(0), m.Cycles(), "no bad call ran a cycle")
 	require.NoError(t, m.Close())
 	require.NoError(t, m.Close(), "Close twice")
-	assert.Equal(t, ErrClosed, m.Cycle(make([]uint32, l.InWords), make([]uint32, l.OutWords)))
-	assert.Equal(t, ErrClosed, m.Run(1, nil, nil))
-	assert.Equal(t, ErrClosed, m.Eval())
-	assert.Equal(t, ErrClosed, m.Tick())
-	assert.Equal(t, ErrClosed, m.Reset(1))
-	assert.Equal(t, ErrClosed, m.Trace(""))
+	assert.Equal(t, cosim.ErrClosed, m.Cycle(make([]uint32, l.InWords), make([]uint32, l.OutWords)))
+	assert.Equal(t, cosim.ErrClosed, m.Run(1, nil, nil))
+	assert.Equal(t, cosim.ErrClosed, m.Eval())
+	assert.Equal(t, cosim.ErrClosed, m.Tick())
+	assert.Equal(t, cosim.ErrClosed, m.Reset(1))
+	assert.Equal(t, cosim.ErrClosed, m.Trace(""))
 	assert.Equal(t, "", m.Output())
 }
 
@@ -323,18 +324,18 @@ func TestSimEvents(t *testing.T) {
 
 	tests := []struct {
 		a     uint32
-		kind  SimKind
+		kind  cosim.SimKind
 		cycle uint64
 		msg   string
 	}{
-		{5, SimStop, 1, "a_i is five"},
-		{7, SimStop, 3, "a_i is seven"},
-		{9, SimFinish, 5, "Verilog $finish"},
+		{5, cosim.SimStop, 1, "a_i is five"},
+		{7, cosim.SimStop, 3, "a_i is seven"},
+		{9, cosim.SimFinish, 5, "Verilog $finish"},
 	}
 	prev := uint32(3)
 	for _, tc := range tests {
 		err := step(tc.a)
-		var se *SimError
+		var se *cosim.SimError
 		require.True(t, errors.As(err, &se), "a_i=%d: want a *SimError, got %v", tc.a, err)
 		assert.Equal(t, tc.kind, se.Kind, "a_i=%d", tc.a)
 		assert.Equal(t, tc.cycle, se.Cycle, "a_i=%d", tc.a)
@@ -353,7 +354,7 @@ func TestSimEvents(t *testing.T) {
 	batch[3] = 5
 	outs := make([]uint32, 10)
 	err := m.Run(10, batch, outs)
-	var se *SimError
+	var se *cosim.SimError
 	require.True(t, errors.As(err, &se), "want a *SimError, got %v", err)
 	assert.Equal(t, start+3, se.Cycle)
 	assert.Equal(t, start+4, m.Cycles(), "Run stopped after the failing cycle")
@@ -369,14 +370,14 @@ func TestFatalKillsModel(t *testing.T) {
 	require.NoError(t, m.Cycle(in, out))
 	in[0] = 1
 	err := m.Cycle(in, out)
-	var se *SimError
+	var se *cosim.SimError
 	require.True(t, errors.As(err, &se), "want a *SimError, got %v", err)
-	assert.Equal(t, SimFatal, se.Kind)
+	assert.Equal(t, cosim.SimFatal, se.Kind)
 	assert.Contains(t, se.Msg, "did not converge")
 	in[0] = 0
 	err = m.Cycle(in, out)
 	require.True(t, errors.As(err, &se), "a dead model keeps failing, got %v", err)
-	assert.Equal(t, SimFatal, se.Kind)
+	assert.Equal(t, cosim.SimFatal, se.Kind)
 	assert.Error(t, m.Run(1, in, out))
 	require.NoError(t, m.Close())
 }

@@ -58,6 +58,7 @@ import "C"
 
 import (
 	"fmt"
+	"occamy/cosim"
 	"occamy/rtl/port"
 	"sync"
 	"unsafe"
@@ -105,7 +106,7 @@ func loadLibrary(lib *Library) (*C.occ_api, error) {
 
 // Open loads a built library (once per process) and creates one model
 // instance, with its initial blocks run and its logic settled at time 0.
-func Open(lib *Library) (Model, error) { return OpenArgs(lib, nil) }
+func Open(lib *Library) (cosim.Model, error) { return OpenArgs(lib, nil) }
 
 // OpenArgs is Open with runtime arguments for the model's context, given
 // before the model is constructed: "+verilator+rand+reset+2" starts every
@@ -113,7 +114,7 @@ func Open(lib *Library) (Model, error) { return OpenArgs(lib, nil) }
 // simulator), "+verilator+seed+N" fixes those values, and other plusargs
 // reach $test$plusargs and $value$plusargs. Verilator rejects an unknown
 // +verilator+ argument with a fatal *SimError.
-func OpenArgs(lib *Library, args []string) (Model, error) {
+func OpenArgs(lib *Library, args []string) (cosim.Model, error) {
 	if lib == nil {
 		return nil, fmt.Errorf("cosim: Open of a nil library")
 	}
@@ -177,8 +178,8 @@ func ptr(w []uint32) *C.uint32_t {
 // simError turns a non-zero status into a *SimError for the given cycle and
 // clears a non-fatal status.
 func (m *vmodel) simError(st int, cycle uint64) error {
-	e := &SimError{Top: m.lib.Top, Kind: SimKind(st), Cycle: cycle, Msg: C.GoString(C.occ_call_error(m.api, m.h))}
-	if e.Kind != SimFatal {
+	e := &cosim.SimError{Top: m.lib.Top, Kind: cosim.SimKind(st), Cycle: cycle, Msg: C.GoString(C.occ_call_error(m.api, m.h))}
+	if e.Kind != cosim.SimFatal {
 		C.occ_call_clear(m.api, m.h)
 	}
 	return e
@@ -189,7 +190,7 @@ func (m *vmodel) after(st C.int) error {
 	m.cycles = uint64(C.occ_call_cycles(m.api, m.h))
 	if st != 0 {
 		c := m.cycles
-		if c > 0 && SimKind(st) != SimFatal {
+		if c > 0 && cosim.SimKind(st) != cosim.SimFatal {
 			c--
 		}
 		return m.simError(int(st), c)
@@ -200,7 +201,7 @@ func (m *vmodel) after(st C.int) error {
 // Cycle implements Model: one cgo call.
 func (m *vmodel) Cycle(in, out []uint32) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	l := &m.lib.Layout
 	if len(in) < l.InWords || len(out) < l.OutWords {
@@ -220,7 +221,7 @@ func (m *vmodel) Cycle(in, out []uint32) error {
 // Run implements Model: one cgo call for n cycles.
 func (m *vmodel) Run(n int, in, out []uint32) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	l := &m.lib.Layout
 	if n < 0 || len(in) < n*l.InWords || len(out) < n*l.OutWords {
@@ -236,7 +237,7 @@ func (m *vmodel) Run(n int, in, out []uint32) error {
 // RunCompare implements Comparer: one cgo call for up to n cycles.
 func (m *vmodel) RunCompare(n, from int, in, want, out []uint32) (int, error) {
 	if m.h == nil {
-		return -1, ErrClosed
+		return -1, cosim.ErrClosed
 	}
 	l := &m.lib.Layout
 	if n < 0 || len(in) < n*l.InWords || len(want) < n*l.OutWords || len(out) < n*l.OutWords {
@@ -257,7 +258,7 @@ func (m *vmodel) RunCompare(n, from int, in, want, out []uint32) (int, error) {
 // Reset implements Model.
 func (m *vmodel) Reset(cycles int) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	if cycles < 0 {
 		return fmt.Errorf("cosim: Reset of %d cycles", cycles)
@@ -268,7 +269,7 @@ func (m *vmodel) Reset(cycles int) error {
 // Set implements Model.
 func (m *vmodel) Set(i int, words []uint32) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	l := &m.lib.Layout
 	if i < 0 || i >= len(l.Inputs) || len(words) < l.Inputs[i].Words() {
@@ -281,7 +282,7 @@ func (m *vmodel) Set(i int, words []uint32) error {
 // Get implements Model.
 func (m *vmodel) Get(i int, words []uint32) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	l := &m.lib.Layout
 	if i < 0 || i >= len(l.Outputs) || len(words) < l.Outputs[i].Words() {
@@ -294,7 +295,7 @@ func (m *vmodel) Get(i int, words []uint32) error {
 // Eval implements Model.
 func (m *vmodel) Eval() error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	if st := C.occ_call_eval(m.api, m.h); st != 0 {
 		return m.simError(int(st), m.cycles)
@@ -305,7 +306,7 @@ func (m *vmodel) Eval() error {
 // Tick implements Model.
 func (m *vmodel) Tick() error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	return m.after(C.occ_call_tick(m.api, m.h))
 }
@@ -313,7 +314,7 @@ func (m *vmodel) Tick() error {
 // Trace implements Model.
 func (m *vmodel) Trace(path string) error {
 	if m.h == nil {
-		return ErrClosed
+		return cosim.ErrClosed
 	}
 	if path == "" {
 		if st := C.occ_call_trace_close(m.api, m.h); st != 0 {

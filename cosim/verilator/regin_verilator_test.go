@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/cosim"
 )
 
 // TestRegInputsLikePlain drives one plain counter model and two built with
@@ -22,7 +23,7 @@ func TestRegInputsLikePlain(t *testing.T) {
 	plainLib, regLib := build(t, counterSpec), build(t, rs)
 	require.False(t, plainLib.RegInputs)
 	require.True(t, regLib.RegInputs, "the counter has a clock: the wrapper is used")
-	models := make([]Model, 2)
+	models := make([]cosim.Model, 2)
 	for i, lib := range []*Library{plainLib, regLib} {
 		m, err := Open(lib)
 		require.NoError(t, err)
@@ -96,9 +97,9 @@ func TestRegInputsSimEvents(t *testing.T) {
 	require.NoError(t, step(0))
 	require.NoError(t, step(5), "the edge of cycle 1 runs in the next call")
 	err := step(0)
-	var se *SimError
+	var se *cosim.SimError
 	require.True(t, errors.As(err, &se), "want a *SimError, got %v", err)
-	assert.Equal(t, SimStop, se.Kind)
+	assert.Equal(t, cosim.SimStop, se.Kind)
 	assert.Equal(t, uint64(1), se.Cycle, "the stop belongs to the cycle whose edge raised it")
 	assert.Contains(t, se.Msg, "a_i is five")
 	assert.Equal(t, uint64(2), m.Cycles(), "the reporting call's cycle did not run")

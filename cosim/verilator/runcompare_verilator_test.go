@@ -10,13 +10,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"occamy/cosim"
 )
 
 // twins opens two models of spec's library, each reset for 2 cycles.
-func twins(t *testing.T, spec Spec) (ref, dut Model) {
+func twins(t *testing.T, spec Spec) (ref, dut cosim.Model) {
 	t.Helper()
 	lib := build(t, spec)
-	for _, m := range []*Model{&ref, &dut} {
+	for _, m := range []*cosim.Model{&ref, &dut} {
 		var err error
 		*m, err = Open(lib)
 		require.NoError(t, err)
@@ -62,7 +63,7 @@ func TestRunCompare(t *testing.T) {
 					want[at*ow+tc.word] ^= 1
 				}
 				start := dut.Cycles()
-				diff, err := dut.(Comparer).RunCompare(n, tc.from, in, want, out)
+				diff, err := dut.(cosim.Comparer).RunCompare(n, tc.from, in, want, out)
 				require.NoError(t, err)
 				assert.Equal(t, tc.diff, diff, "first differing cycle")
 				ran := n
@@ -97,9 +98,9 @@ func TestRunCompareSimEvents(t *testing.T) {
 			in[3] = 5 // fails the assertion at cycle 3's edge
 			want, out := make([]uint32, n), make([]uint32, n)
 			rerr := ref.Run(n, in, want)
-			var se *SimError
+			var se *cosim.SimError
 			require.True(t, errors.As(rerr, &se), "Run: want a *SimError, got %v", rerr)
-			diff, err := dut.(Comparer).RunCompare(n, 0, in, want, out)
+			diff, err := dut.(cosim.Comparer).RunCompare(n, 0, in, want, out)
 			require.Error(t, err)
 			assert.Equal(t, rerr.Error(), err.Error())
 			assert.Equal(t, -1, diff)
@@ -109,7 +110,7 @@ func TestRunCompareSimEvents(t *testing.T) {
 			require.Error(t, ref2.Run(n, in, want))
 			last := int(se.Cycle - 2) // the failing cycle's index in the batch (2 reset cycles)
 			want[last] ^= 1
-			diff, err = dut2.(Comparer).RunCompare(n, 0, in, want, out)
+			diff, err = dut2.(cosim.Comparer).RunCompare(n, 0, in, want, out)
 			assert.Equal(t, last, diff, "the difference is reported")
 			assert.Error(t, err, "and the event with it")
 		})
@@ -119,7 +120,7 @@ func TestRunCompareSimEvents(t *testing.T) {
 // TestRunCompareBadArguments: short arrays are an error naming the counts.
 func TestRunCompareBadArguments(t *testing.T) {
 	_, dut := twins(t, Spec{Sources: []string{"testdata/checks.sv"}, Top: "checks"})
-	c := dut.(Comparer)
+	c := dut.(cosim.Comparer)
 	_, err := c.RunCompare(4, 0, make([]uint32, 4), make([]uint32, 3), make([]uint32, 4))
 	assert.EqualError(t, err, "cosim: checks RunCompare of 4 cycles got 4 input, 3 expected and 4 output words, want 4, 4 and 4")
 	diff, err := c.RunCompare(0, 0, nil, nil, nil)
@@ -127,5 +128,5 @@ func TestRunCompareBadArguments(t *testing.T) {
 	assert.Equal(t, -1, diff)
 	require.NoError(t, dut.Close())
 	_, err = c.RunCompare(1, 0, make([]uint32, 1), make([]uint32, 1), make([]uint32, 1))
-	assert.Equal(t, ErrClosed, err)
+	assert.Equal(t, cosim.ErrClosed, err)
 }

@@ -2,32 +2,13 @@ package verilator
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"occamy/cosim"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
 )
-
-// ErrToolMissing is wrapped by the error Build returns when a program it
-// needs (verilator, make, a C++ compiler) is not installed.
-var ErrToolMissing = errors.New("tool missing")
-
-// ToolError names a missing program and the package that provides it.
-type ToolError struct {
-	Tool    string // program looked for, e.g. "verilator"
-	Install string // how to get it, e.g. "apt-get install verilator"
-	Err     error
-}
-
-// Error is one line: what is missing and what to install.
-func (e *ToolError) Error() string {
-	return fmt.Sprintf("cosim: %s not found (%v); install it with: %s", e.Tool, e.Err, e.Install)
-}
-
-// Unwrap makes errors.Is(err, ErrToolMissing) true.
-func (e *ToolError) Unwrap() error { return ErrToolMissing }
 
 // toolchain is the set of programs a build runs, with the versions that go
 // into every cache key.
@@ -67,13 +48,13 @@ func findToolchain(ctx context.Context, verilator string) (*toolchain, error) {
 	tc := &toolchain{cxx: cxx}
 	var err error
 	if tc.verilator, err = exec.LookPath(verilator); err != nil {
-		return nil, &ToolError{Tool: "verilator", Install: "apt-get install verilator (or set OCCAMY_VERILATOR)", Err: err}
+		return nil, &cosim.ToolError{Tool: "verilator", Install: "apt-get install verilator (or set OCCAMY_VERILATOR)", Err: err}
 	}
 	if tc.make, err = exec.LookPath("make"); err != nil {
-		return nil, &ToolError{Tool: "make", Install: "apt-get install make", Err: err}
+		return nil, &cosim.ToolError{Tool: "make", Install: "apt-get install make", Err: err}
 	}
 	if _, err = exec.LookPath(cxx); err != nil {
-		return nil, &ToolError{Tool: "C++ compiler " + cxx, Install: "apt-get install g++ (or set CXX)", Err: err}
+		return nil, &cosim.ToolError{Tool: "C++ compiler " + cxx, Install: "apt-get install g++ (or set CXX)", Err: err}
 	}
 	out, err := runTool(ctx, "", tc.verilator, "--version")
 	if err != nil {

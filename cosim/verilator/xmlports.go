@@ -6,50 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"occamy/cosim"
 	"occamy/rtl/port"
 	"sort"
 	"strings"
 	"unicode/utf8"
 )
-
-// Elaboration is what port discovery reads from Verilator's XML netlist.
-type Elaboration struct {
-	Top   string      // name of the top module
-	Ports []port.Port // the top's ports in declaration order
-	Files []string    // every source file Verilator read, in its order
-	// Modules are every module of the elaborated design, one per
-	// parameterisation (Verilator names a specialised copy
-	// "tm_hd_exec__N40_L7"), the top included, in the XML's order.
-	Modules []Module
-
-	Warnings string // what Verilator printed while elaborating (set by Discover and Build)
-}
-
-// Module is one elaborated module: a sub-module's ports at the
-// parameters its instance gives, as the design uses it.
-type Module struct {
-	Name string // Verilator's name of this parameterisation
-	Orig string // the module's name in the source
-	// Params are the module's parameters (not its localparams) with their
-	// values in this parameterisation, as decimal strings ready for -G.
-	Params map[string]string
-	// Ports are its ports in declaration order; Err, when set, is why they
-	// could not all be sized (an unpacked array port, ...): Ports is then
-	// incomplete.
-	Ports []port.Port
-	Err   error
-}
-
-// ModulesNamed returns the parameterisations of the source module orig.
-func (el *Elaboration) ModulesNamed(orig string) []Module {
-	var s []Module
-	for _, m := range el.Modules {
-		if m.Orig == orig {
-			s = append(s, m)
-		}
-	}
-	return s
-}
 
 // maxPortWidth bounds a port's width; wider ports are rejected as input
 // errors rather than allocated.
@@ -84,9 +46,9 @@ type xmlModule struct {
 // returns the top module's ports and the files read. Ports must be packed
 // (scalars, vectors, packed arrays, packed structs, enums) and be inputs or
 // outputs; anything else is an error naming the port.
-func ParseElaboration(r io.Reader) (*Elaboration, error) {
+func ParseElaboration(r io.Reader) (*cosim.Elaboration, error) {
 	dec := xml.NewDecoder(r)
-	el := &Elaboration{}
+	el := &cosim.Elaboration{}
 	types := map[string]*xmlDtype{}
 	var vars []xmlVar
 	var mods []*xmlModule
@@ -212,8 +174,8 @@ func ParseElaboration(r io.Reader) (*Elaboration, error) {
 }
 
 // sized is the module with its port widths from the type table.
-func (m *xmlModule) sized(types map[string]*xmlDtype, widths map[string]int) Module {
-	out := Module{Name: m.name, Orig: m.orig, Params: m.params}
+func (m *xmlModule) sized(types map[string]*xmlDtype, widths map[string]int) cosim.Module {
+	out := cosim.Module{Name: m.name, Orig: m.orig, Params: m.params}
 	for _, v := range m.vars {
 		p := port.Port{Name: v.name}
 		switch v.dir {

@@ -1,4 +1,4 @@
-package verilator
+package cosim
 
 import (
 	"errors"

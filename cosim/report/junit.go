@@ -1,52 +1,57 @@
-package main
+package report
 
 import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"occamy/cosim/runner"
 	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
 )
 
-// JUnit XML, the subset CI dashboards read (Jenkins, GitLab, GitHub
-// actions' reporters): testsuites > testsuite > testcase with failure,
-// error or skipped, and system-out.
-type junitSuites struct {
+// JUnit is the JUnit XML report, the subset CI dashboards read (Jenkins,
+// GitLab, GitHub actions' reporters): testsuites > testsuite > testcase
+// with failure, error or skipped, and system-out.
+type JUnit struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
 	Tests    int          `xml:"tests,attr"`
 	Failures int          `xml:"failures,attr"`
 	Errors   int          `xml:"errors,attr"`
 	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	Suites   []JUnitSuite `xml:"testsuite"`
 }
 
-type junitSuite struct {
+// JUnitSuite is one simulator pass.
+type JUnitSuite struct {
 	Name     string      `xml:"name,attr"`
 	Tests    int         `xml:"tests,attr"`
 	Failures int         `xml:"failures,attr"`
 	Errors   int         `xml:"errors,attr"`
 	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Cases    []JUnitCase `xml:"testcase"`
 }
 
-type junitCase struct {
+// JUnitCase is one run: a block at one parameter set.
+type JUnitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
 	Time      string        `xml:"time,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Error     *junitMessage `xml:"error,omitempty"`
-	SystemOut *junitText    `xml:"system-out,omitempty"`
+	Failure   *JUnitMessage `xml:"failure,omitempty"`
+	Error     *JUnitMessage `xml:"error,omitempty"`
+	SystemOut *JUnitText    `xml:"system-out,omitempty"`
 }
 
-// junitText is element text as CDATA, so a trace keeps its line breaks.
-type junitText struct {
+// JUnitText is element text as CDATA, so a trace keeps its line breaks.
+type JUnitText struct {
 	Text string `xml:",cdata"`
 }
 
-type junitMessage struct {
+// JUnitMessage is a failure or an error: a one-line message, its type
+// and the trace.
+type JUnitMessage struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 	Text    string `xml:",cdata"`
@@ -55,45 +60,40 @@ type junitMessage struct {
 // junitDoc builds the report: one suite per simulator pass, one test case
 // per block and parameter set. A mismatch is a failure; a run that could
 // not be set up, compared nothing or was interrupted is an error.
-func junitDoc(runs []*cosimRun) junitSuites {
-	doc := junitSuites{Name: "occamy cosim"}
+func junitDoc(runs []*Run) JUnit {
+	doc := JUnit{Name: "occamy cosim"}
 	idx := map[string]int{}
 	var total float64
 	var suiteSecs []float64
 	for _, r := range runs {
-		sim := r.opt.Sim
-		if r.res != nil {
-			sim = r.res.Sim
-		}
-		if sim == "" {
-			sim = "verilator"
-		}
+		res := r.Result()
+		sim := res.Sim
 		i, ok := idx[sim]
 		if !ok {
 			i = len(doc.Suites)
 			idx[sim] = i
-			doc.Suites = append(doc.Suites, junitSuite{Name: "cosim " + sim})
+			doc.Suites = append(doc.Suites, JUnitSuite{Name: "cosim " + sim})
 			suiteSecs = append(suiteSecs, 0)
 		}
-		c := junitCase{Name: xmlSafe(r.name()), Classname: xmlSafe("occamy.cosim." + sim + "." + r.opt.Block)}
+		c := JUnitCase{Name: xmlSafe(res.Name), Classname: xmlSafe("occamy.cosim." + sim + "." + r.Opt.Block)}
 		secs := 0.0
 		var out bytes.Buffer
-		switch v := r.verdict(); v {
-		case "error":
-			c.Error = &junitMessage{Message: xmlSafe(r.err.Error()), Type: "setup"}
+		switch res.Status {
+		case runner.StatusError:
+			c.Error = &JUnitMessage{Message: xmlSafe(res.Error), Type: "setup"}
 			doc.Suites[i].Errors++
-		case "interrupted":
-			c.Error = &junitMessage{Message: xmlSafe(r.res.Verdict()), Type: "interrupted"}
+		case runner.StatusInterrupted:
+			c.Error = &JUnitMessage{Message: xmlSafe(res.Verdict()), Type: "interrupted"}
 			doc.Suites[i].Errors++
-		case "mismatch":
-			m := r.res.Mismatch
-			c.Failure = &junitMessage{Message: xmlSafe(m.Short()), Type: "mismatch", Text: xmlSafe(strings.Join(m.Trace, "\n"))}
+		case runner.StatusMismatch:
+			m := res.Mismatch
+			c.Failure = &JUnitMessage{Message: xmlSafe(m.Short()), Type: "mismatch", Text: xmlSafe(strings.Join(m.Trace, "\n"))}
 			doc.Suites[i].Failures++
 		}
-		if r.res != nil {
-			secs = r.res.Elapsed.Seconds()
-			writeResult(&out, r.res)
-			c.SystemOut = &junitText{Text: xmlSafe(out.String())}
+		if r.Err == nil && r.Res != nil {
+			secs = res.Elapsed.Seconds()
+			WriteResult(&out, res)
+			c.SystemOut = &JUnitText{Text: xmlSafe(out.String())}
 		}
 		c.Time = fmt.Sprintf("%.3f", secs)
 		total += secs
@@ -127,11 +127,11 @@ func xmlSafe(s string) string {
 	}, s)
 }
 
-// writeJUnit writes the report to path atomically: a temporary file in the
-// same directory, synced, then renamed over path, so a reader (or a run
-// stopped half-way) never sees half a report.
-func writeJUnit(path string, runs []*cosimRun) error {
-	body, err := xml.MarshalIndent(junitDoc(runs), "", "  ")
+// WriteJUnit writes the report as JUnit XML to path atomically: a
+// temporary file in the same directory, synced, then renamed over path, so
+// a reader (or a run stopped half-way) never sees half a report.
+func (rep *Report) WriteJUnit(path string) error {
+	body, err := xml.MarshalIndent(junitDoc(rep.Runs), "", "  ")
 	if err != nil {
 		return fmt.Errorf("cosim: --junit: %w", err)
 	}

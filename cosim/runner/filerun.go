@@ -5,106 +5,85 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"occamy/cosim/icarus"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/port"
 	"occamy/rtl/vcddiff"
 )
 
-// DefaultIcarusCycles is the cycle budget of an Icarus run when
-// Options.Cycles is 0: Icarus runs tens of thousands of cycles per second
-// where Verilator runs millions.
-const DefaultIcarusCycles = 20_000
-
-// MaxIcarusCycles bounds an Icarus run, whose stimulus and golden outputs
-// are kept in memory for the trace.
-const MaxIcarusCycles = 1 << 22
-
-// runIcarus writes the stimulus as a .vec file, runs it through a generated
-// harness around the RTL in Icarus, which dumps a VCD, writes the golden
-// side's VCD from the same stimulus, and diffs the two per rising edge
-// (rtl/vcddiff).
-func (s *session) runIcarus(ctx context.Context, res *Result) error {
+// runFiles runs the comparison on a simulator that runs the design over a
+// stimulus file (not cosim.Caps.InProcess: Icarus): it writes the
+// stimulus as a .vec file and the golden side's VCD from it, runs the
+// design over the .vec, which dumps the design's VCD, and diffs the two
+// per rising edge (rtl/vcddiff).
+func (s *session) runFiles(ctx context.Context, res *Result) error {
 	res.Mode = "vcd diff"
-	if s.cycles > MaxIcarusCycles {
-		return setupf("an Icarus run takes at most %d cycles, got %d", MaxIcarusCycles, s.cycles)
+	caps := s.sim.Caps()
+	if m := caps.MaxCycles; m > 0 && s.cycles > uint64(m) {
+		return setupf("an %s run takes at most %d cycles, got %d", caps.Title, m, s.cycles)
 	}
-	iverilog, err := icarusTool("iverilog")
-	if err != nil {
-		return err
-	}
-	vvp, err := icarusTool("vvp")
-	if err != nil {
+	if err := s.sim.Available(); err != nil {
 		return err
 	}
 	if s.user {
-		// The contract check needs Verilator's elaboration; without
-		// Verilator the harness's port connections still catch a
-		// missing port when Icarus compiles.
-		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, verilator.ErrToolMissing) {
+		// The contract check needs an elaboration; without the
+		// elaborating simulator the harness's port connections still
+		// catch a missing port when the design compiles.
+		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, cosim.ErrToolMissing) {
 			return err
 		}
 	}
 	dir := s.opt.WorkDir
+	var err error
 	if dir == "" {
-		if dir, err = os.MkdirTemp("", "occamy-icarus-"); err != nil {
-			return setupf("icarus: %v", err)
+		if dir, err = os.MkdirTemp("", "occamy-"+s.sim.Name()+"-"); err != nil {
+			return setupf("%s: %v", s.sim.Name(), err)
 		}
 		defer os.RemoveAll(dir)
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return setupf("icarus: %v", err)
+		return setupf("%s: %v", s.sim.Name(), err)
 	}
-	vecPath := filepath.Join(dir, s.b.Name+".vec")
-	outPath := filepath.Join(dir, s.b.Name+".out")
-	goVCD, rtlVCD := filepath.Join(dir, s.b.Name+".go.vcd"), filepath.Join(dir, s.b.Name+".icarus.vcd")
+	name := s.sim.Name()
+	f := cosim.Files{Vec: filepath.Join(dir, s.b.Name+".vec"), Out: filepath.Join(dir, s.b.Name+".out"),
+		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd")}
+	goVCD := filepath.Join(dir, s.b.Name+".go.vcd")
 	if s.opt.VCDDir != "" {
-		goVCD, rtlVCD = s.vcdPath("go"), s.vcdPath("icarus")
-		res.VCD = append(res.VCD, goVCD, rtlVCD)
+		goVCD, f.Waves = s.vcdPath("go"), s.vcdPath(name)
+		res.VCD = append(res.VCD, goVCD, f.Waves)
 	}
 
 	// The golden side: stimulus, .vec file and VCD, all kept for the trace.
 	t0 := time.Now()
-	ins, golds, n, err := s.goldenRun(ctx, vecPath, goVCD)
+	ins, golds, n, err := s.goldenRun(ctx, f.Vec, goVCD)
 	if err != nil {
 		return err
 	}
-	tb := filepath.Join(dir, "occ_tb.sv")
-	if err := os.WriteFile(tb, []byte(s.harness()), 0o644); err != nil {
-		return setupf("icarus: %v", err)
-	}
-	vvpFile := filepath.Join(dir, "occ_tb.vvp")
-	args := []string{"-g2012", "-o", vvpFile, "-s", "occ_tb"}
-	for _, d := range s.incdirs {
-		args = append(args, "-I"+d)
-	}
-	args = append(append(args, tb), s.files...)
-	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
-		return &SetupError{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(s.files, " "), trimOut(string(out))), Err: err}
+	d := s.design()
+	d.WorkDir = dir
+	b, err := s.sim.Build(ctx, d)
+	if err != nil {
+		return toolErr(err)
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	out, err := exec.CommandContext(ctx, vvp, "-n", vvpFile, "+vec="+vecPath, "+out="+outPath, "+vcd="+rtlVCD).CombinedOutput()
-	res.Elapsed = time.Since(start)
+	out, err := b.Run(ctx, f)
+	res.Elapsed = Seconds{time.Since(start)}
 	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
-		// Stopped: vvp's waveform is cut wherever its buffer was, and a
-		// cut VCD reads as a shorter complete one. Neither file stays.
+		// Stopped: the design's waveform is cut wherever its buffer
+		// was, and a cut VCD reads as a shorter complete one. Neither
+		// file stays.
 		os.Remove(goVCD)
-		os.Remove(rtlVCD)
+		os.Remove(f.Waves)
 		res.VCD = nil
-		res.Notes = append(res.Notes, "no waveforms written: the Icarus run was stopped before its end")
+		res.Notes = append(res.Notes, "no waveforms written: the "+caps.Title+" run was stopped before its end")
 	}
 	if err != nil {
-		return &SetupError{Msg: fmt.Sprintf("vvp failed:\n%s", trimOut(string(out))), Err: err}
-	}
-	if !strings.Contains(string(out), "OCC_TB_DONE") {
-		return setupf("the Icarus harness stopped early:\n%s", trimOut(string(out)))
+		return toolErr(err)
 	}
 	res.Cycles = uint64(n)
 	res.Rate = float64(n) / res.Elapsed.Seconds()
@@ -112,23 +91,23 @@ func (s *session) runIcarus(ctx context.Context, res *Result) error {
 	if s.rstIdx >= 0 && !s.releasedIn(ins, n) {
 		return s.nothingCompared(uint64(n))
 	}
-	rep, err := s.diff(goVCD, rtlVCD)
+	rep, err := s.diff(goVCD, f.Waves)
 	if err != nil {
 		return err
 	}
 	res.Compared = uint64(rep.Edges)
 	if !rep.Same() {
-		res.Mismatch = s.icarusMismatch(rep, ins, golds, n, outPath)
+		res.Mismatch = s.fileMismatch(rep, ins, golds, n, f.Out)
 		if len(rep.Divergences) > 0 {
 			res.Compared = uint64(rep.Divergences[0].Edge + 1)
 			for _, d := range rep.Divergences[1:] {
 				res.Compared = min(res.Compared, uint64(d.Edge+1))
 			}
 		}
-	} else if m := icarusError(string(out)); m != nil {
+	} else if m := designError(out); m != nil {
 		// The outputs agree but the design's own checks fired ($error
 		// or a failed assertion, which Icarus reports and runs on).
-		m.Trace = s.icarusTrace(m.Cycle, ins, golds, n, outPath)
+		m.Trace = s.fileTrace(m.Cycle, ins, golds, n, f.Out)
 		res.Mismatch = m
 		// Edge Start (1-based) ends cycle Start-1, the first compared.
 		first := uint64(max(rep.A.Start, 1) - 1)
@@ -155,38 +134,14 @@ func (s *session) releasedIn(ins []uint32, n int) bool {
 	return false
 }
 
-var icarusTime = regexp.MustCompile(`Time:\s*(\d+)`)
-
-// icarusError finds the first error the design reported in Icarus's
+// designError is the first error the design reported in a file run's
 // output, as a Mismatch at the cycle of its time stamp.
-func icarusError(out string) *Mismatch {
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, "ERROR") && !strings.Contains(l, "Assertion failed") {
-			continue
-		}
-		m := &Mismatch{Signal: "$error", Go: "-", RTL: strings.TrimSpace(l)}
-		for _, x := range lines[i:min(i+3, len(lines))] {
-			if t := icarusTime.FindStringSubmatch(x); t != nil {
-				ps, _ := strconv.ParseUint(t[1], 10, 64)
-				if ps >= 1000 {
-					m.Cycle = ps/1000 - 1 // the check fired at the edge ending that cycle
-				}
-				m.RTL += " (" + strings.TrimSpace(x) + ")"
-				break
-			}
-		}
-		return m
+func designError(out string) *Mismatch {
+	cyc, msg, ok := icarus.FirstError(out)
+	if !ok {
+		return nil
 	}
-	return nil
-}
-
-func trimOut(s string) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > 30 {
-		lines = append(lines[:30], "...")
-	}
-	return "  " + strings.Join(lines, "\n  ")
+	return &Mismatch{Cycle: cyc, Signal: "$error", Go: "-", RTL: msg}
 }
 
 // goldenRun drives the golden model with the session's stimulus, writing
@@ -201,7 +156,7 @@ func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, 
 	l := &s.canon
 	f, err := os.Create(vecPath)
 	if err != nil {
-		return nil, nil, 0, setupf("icarus: %v", err)
+		return nil, nil, 0, setupf("%s: %v", s.sim.Name(), err)
 	}
 	defer f.Close()
 	w := bufio.NewWriter(f)
@@ -253,7 +208,7 @@ func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, 
 		return nil, nil, 0, setupf("VCD: %v", err)
 	}
 	if err := w.Flush(); err != nil {
-		return nil, nil, 0, setupf("icarus: %v", err)
+		return nil, nil, 0, setupf("%s: %v", s.sim.Name(), err)
 	}
 	return ins, golds, n, nil
 }
@@ -270,11 +225,12 @@ func (s *session) diff(goVCD, rtlVCD string) (*vcddiff.Report, error) {
 		return nil, setupf("%v", err)
 	}
 	defer b.Close()
-	opt := vcddiff.Options{NameA: "go", NameB: "icarus", RootA: "occamy." + s.top, RootB: "occ_tb.dut",
-		ClockA: "occamy.clk", ClockB: "occ_tb.clk"}
+	caps := s.sim.Caps()
+	opt := vcddiff.Options{NameA: "go", NameB: s.sim.Name(), RootA: "occamy." + s.top, RootB: caps.WaveScope,
+		ClockA: "occamy.clk", ClockB: caps.WaveClock}
 	if s.rstIdx >= 0 {
 		opt.ResetA = vcddiff.Reset{Name: "occamy." + s.top + "." + port.DefaultReset, Level: vcddiff.ActiveLow}
-		opt.ResetB = vcddiff.Reset{Name: "occ_tb.dut." + port.DefaultReset, Level: vcddiff.ActiveLow}
+		opt.ResetB = vcddiff.Reset{Name: caps.WaveScope + "." + port.DefaultReset, Level: vcddiff.ActiveLow}
 	} else {
 		opt.ResetA, opt.ResetB = vcddiff.Reset{Off: true}, vcddiff.Reset{Off: true}
 	}
@@ -290,10 +246,10 @@ func (s *session) diff(goVCD, rtlVCD string) (*vcddiff.Report, error) {
 	return rep, nil
 }
 
-// icarusMismatch turns the earliest divergence into a Mismatch with the
-// trace of the cycles before it (RTL outputs read back from the harness's
+// fileMismatch turns the earliest divergence into a Mismatch with the
+// trace of the cycles before it (RTL outputs read back from the run's
 // output file).
-func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int, outPath string) *Mismatch {
+func (s *session) fileMismatch(rep *vcddiff.Report, ins, golds []uint32, n int, outPath string) *Mismatch {
 	l := &s.canon
 	if len(rep.Divergences) == 0 {
 		m := &Mismatch{Cycle: uint64(n), Signal: "(length)", Go: fmt.Sprint(rep.A.Edges), RTL: fmt.Sprint(rep.B.Edges)}
@@ -313,7 +269,7 @@ func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int
 	if i := l.Output(d.Signal); i >= 0 && int(cyc) < n {
 		ow := l.OutWords
 		rtl := make([]uint32, ow)
-		if vals := readOutLines(outPath, int(cyc), int(cyc)); len(vals) == 1 && parseOut(l, vals[0], rtl) {
+		if vals := icarus.ReadOut(outPath, int(cyc), int(cyc)); len(vals) == 1 && icarus.ParseOut(l, vals[0], rtl) {
 			// The cycle's outputs read back (no x or z): the first
 			// differing output in layout order, as the lock-step engine
 			// names it (vcddiff orders one edge's divergences by name).
@@ -324,19 +280,19 @@ func (s *session) icarusMismatch(rep *vcddiff.Report, ins, golds []uint32, n int
 			describePort(m, l, func(port string) int { return s.b.Elem(s.p, port) }, i, gold, rtl)
 		}
 	}
-	m.Trace = s.icarusTrace(cyc, ins, golds, n, outPath)
+	m.Trace = s.fileTrace(cyc, ins, golds, n, outPath)
 	return m
 }
 
-// icarusTrace formats the cycles up to cyc: inputs and golden outputs from
-// the run, the RTL's outputs from the harness's output file.
-func (s *session) icarusTrace(cyc uint64, ins, golds []uint32, n int, outPath string) []string {
+// fileTrace formats the cycles up to cyc: inputs and golden outputs from
+// the run, the RTL's outputs from the run's output file.
+func (s *session) fileTrace(cyc uint64, ins, golds []uint32, n int, outPath string) []string {
 	l := &s.canon
 	first := int(cyc) - s.lines + 1
 	if first < 0 {
 		first = 0
 	}
-	outs := readOutLines(outPath, first, int(cyc))
+	outs := icarus.ReadOut(outPath, first, int(cyc))
 	var rows []row
 	iw, ow := l.InWords, l.OutWords
 	for c := first; c <= int(cyc) && c < n; c++ {

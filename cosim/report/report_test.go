@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"encoding/json"
@@ -18,21 +18,22 @@ import (
 
 // fakeRuns are three runs as the runner returns them: a match with
 // coverage (one coverpoint never hit), a mismatch, a setup error.
-func fakeRuns() []*cosimRun {
+func fakeRuns() []*Run {
 	cov := &coverage.Report{Block: "freelist", Points: []coverage.Point{
 		{Name: "free_cells_empty", Desc: "the free cell list empties", Hits: 12},
 		{Name: "one_queue_all_pds", Desc: "one queue holds every PD", Hits: 0},
 	}}
-	match := &runner.Result{Block: "freelist", Top: "free_list", Sim: "verilator", Mode: "batched",
-		Params: map[string]int{"CELLS": 20, "K": 2, "LAT": 1}, Seed: 1, Cycles: 1000, Compared: 999,
-		Rate: 1e6, Elapsed: time.Millisecond, Coverage: cov, Outputs: []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}}
-	bad := &runner.Result{Block: "arbiter", Top: "my_arb", Sim: "icarus", Mode: "vcd diff", Params: map[string]int{"N": 64},
-		Seed: 1, Cycles: 421, Compared: 419, Mismatch: &runner.Mismatch{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00",
-			Trace: []string{"c=419 ...", "c=420 ..."}}}
-	return []*cosimRun{
-		{opt: runner.Options{Block: "freelist", Params: map[string]int{"CELLS": 20, "K": 2}}, res: match},
-		{opt: runner.Options{Block: "arbiter", Sim: "icarus"}, res: bad},
-		{opt: runner.Options{Block: "tm", Params: map[string]int{"P": 3}}, err: errors.New("cosim: build failed")},
+	match := &runner.Result{Checked: runner.Checked{Block: "freelist", Top: "free_list", Sim: "verilator", Mode: "batched",
+		Params: map[string]int{"CELLS": 20, "K": 2, "LAT": 1}, Seed: 1}, Counts: runner.Counts{Cycles: 1000, Compared: 999,
+		Rate: 1e6, Elapsed: runner.Seconds{Duration: time.Millisecond}, Outputs: []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}},
+		Coverage: cov}
+	bad := &runner.Result{Checked: runner.Checked{Block: "arbiter", Top: "my_arb", Sim: "icarus", Mode: "vcd diff", Params: map[string]int{"N": 64},
+		Seed: 1}, Counts: runner.Counts{Cycles: 421, Compared: 419}, Mismatch: &runner.Mismatch{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00",
+		Trace: []string{"c=419 ...", "c=420 ..."}}}
+	return []*Run{
+		{Opt: runner.Options{Block: "freelist", Params: map[string]int{"CELLS": 20, "K": 2}}, Res: match},
+		{Opt: runner.Options{Block: "arbiter", Sim: "icarus"}, Res: bad},
+		{Opt: runner.Options{Block: "tm", Params: map[string]int{"P": 3}}, Err: errors.New("cosim: build failed")},
 	}
 }
 
@@ -40,7 +41,7 @@ func fakeRuns() []*cosimRun {
 // the zero-hit coverpoint flagged.
 func TestCosimReportText(t *testing.T) {
 	var b strings.Builder
-	require.NoError(t, (&cosimReport{runs: fakeRuns()}).write(&b, ""))
+	require.NoError(t, (&Report{Runs: fakeRuns()}).Write(&b, false, ""))
 	out := b.String()
 	require.Contains(t, out, "MATCH freelist (free_list, verilator batched): 999 cycles compared (1000 run) on 5 outputs, coverage 1/2 hit, ")
 	require.Contains(t, out, "  coverage freelist: 1/2 coverpoints hit\n")
@@ -54,23 +55,23 @@ func TestCosimReportText(t *testing.T) {
 // TestCosimReportJSON: verdict, cycles compared, first mismatch, coverage.
 func TestCosimReportJSON(t *testing.T) {
 	var b strings.Builder
-	require.NoError(t, (&cosimReport{json: true, runs: fakeRuns()}).write(&b, ""))
-	var doc cosimJSON
+	require.NoError(t, (&Report{Runs: fakeRuns()}).Write(&b, true, ""))
+	var doc Document
 	require.NoError(t, json.Unmarshal([]byte(b.String()), &doc))
 	require.Equal(t, "error", doc.Verdict, "the worst run decides")
 	require.Len(t, doc.Runs, 3)
 	m, x, e := doc.Runs[0], doc.Runs[1], doc.Runs[2]
 	require.Equal(t, "freelist CELLS=20 K=2 LAT=1", m.Name, "every parameter, in the block's order")
-	require.Equal(t, "match", m.Verdict)
+	require.Equal(t, "match", m.Status)
 	require.Equal(t, uint64(999), m.Compared)
 	require.Equal(t, uint64(1000), m.Cycles)
 	require.Equal(t, []string{"enq_ready_o", "drop_ack_o", "drop_cells_o", "qlen_o", "free_o"}, m.Outputs)
 	require.NotNil(t, m.Coverage)
 	require.Equal(t, uint64(12), m.Coverage.Points[0].Hits)
 	require.Equal(t, []string{"one_queue_all_pds"}, m.Zero)
-	require.Equal(t, "mismatch", x.Verdict)
-	require.Equal(t, &mismatchJSON{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00", Trace: []string{"c=419 ...", "c=420 ..."}}, x.Mismatch)
-	require.Equal(t, "error", e.Verdict)
+	require.Equal(t, "mismatch", x.Status)
+	require.Equal(t, &runner.Mismatch{Cycle: 420, Signal: "gnt_idx_o", Go: "3f", RTL: "00", Trace: []string{"c=419 ...", "c=420 ..."}}, x.Mismatch)
+	require.Equal(t, "error", e.Status)
 	require.Equal(t, "cosim: build failed", e.Error)
 	require.Equal(t, "tm P=3", e.Name, "an unset-up run is named by the parameters given")
 }
@@ -81,10 +82,10 @@ func TestCosimReportJUnit(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.xml")
 	require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
-	require.NoError(t, writeJUnit(path, fakeRuns()))
+	require.NoError(t, (&Report{Runs: fakeRuns()}).WriteJUnit(path))
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var s junitSuites
+	var s JUnit
 	require.NoError(t, xml.Unmarshal(b, &s), string(b))
 	require.Equal(t, 3, s.Tests)
 	require.Equal(t, 1, s.Failures)
@@ -102,7 +103,7 @@ func TestCosimReportJUnit(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "no temporary file left")
 
-	err = writeJUnit(filepath.Join(dir, "no", "such", "dir.xml"), fakeRuns())
+	err = (&Report{Runs: fakeRuns()}).WriteJUnit(filepath.Join(dir, "no", "such", "dir.xml"))
 	require.ErrorContains(t, err, "--junit")
 }
 
@@ -110,14 +111,14 @@ func TestCosimReportJUnit(t *testing.T) {
 // and a CDATA end still gives a report an XML reader accepts.
 func TestCosimJUnitOddText(t *testing.T) {
 	runs := fakeRuns()
-	m := runs[1].res.Mismatch
+	m := runs[1].Res.Mismatch
 	m.RTL = "bell\x07 and \xff]]><x>"
 	m.Trace = []string{"c=1 \x01", "]]>", "ok é"}
 	path := filepath.Join(t.TempDir(), "odd.xml")
-	require.NoError(t, writeJUnit(path, runs))
+	require.NoError(t, (&Report{Runs: runs}).WriteJUnit(path))
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var s junitSuites
+	var s JUnit
 	require.NoError(t, xml.Unmarshal(b, &s), string(b))
 	f := s.Suites[1].Cases[0].Failure
 	require.Equal(t, "c=1 \ufffd\n]]>\nok é", f.Text)
@@ -130,6 +131,6 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 
 // TestCosimReportWriteFails: a verdict that cannot be written is an error.
 func TestCosimReportWriteFails(t *testing.T) {
-	err := (&cosimReport{runs: fakeRuns()}).write(failWriter{}, "")
+	err := (&Report{Runs: fakeRuns()}).Write(failWriter{}, false, "")
 	require.ErrorContains(t, err, "writing the verdict: no space left on device")
 }

@@ -2,56 +2,38 @@ package runner
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
-	"occamy/cosim/verilator"
+	"occamy/cosim"
 	"occamy/rtl/port"
 )
 
-// plusargs are the runtime arguments of the Verilated model.
-func (s *session) plusargs() []string {
-	if s.opt.ZeroInit {
-		return nil
+// buildDesign is the session's design as the in-process simulator builds
+// it: with waves when a VCD is asked for, profile-guided with PGO.
+func (s *session) buildDesign() *cosim.Design {
+	d := s.design()
+	d.Waves = s.opt.VCDDir != ""
+	if s.opt.PGO {
+		d.Train = s.training()
 	}
-	seed := uint64(s.opt.Seed)*2654435761 + 1
-	return []string{"+verilator+rand+reset+2", fmt.Sprintf("+verilator+seed+%d", 1+seed%2147483646)}
+	return d
 }
 
-// xFlags make Verilator's two-state model show X-dependent behaviour:
-// every explicit X the RTL assigns ('x, a case default to x) becomes a
-// value drawn at power-up (--x-assign unique) and so does every register
-// and memory without a reset value (--x-initial unique, Verilator's
-// default, stated so the cache key carries it). The draws follow
-// +verilator+rand+reset+2 and +verilator+seed+ (plusargs), so a design that
-// drives X where the contract gives a value mismatches for almost every
-// seed instead of reading 0. Icarus, four-state, is the exact check.
-var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
-
-// spec is the Verilator build of the session's RTL. The project's own
-// blocks, which clock only on the rising edge, are built with registered
-// inputs (verilator.Spec.RegInputs: one combinational settle per cycle instead
-// of three, 2.4x for occamy_tm, docs/perf.md); a user's RTL, which may use
-// the falling edge, is not.
-func (s *session) spec() verilator.Spec {
-	spec := verilator.Spec{Sources: s.files, Top: s.top, Params: gparams(s.b, s.p), CacheDir: s.opt.CacheDir,
-		Trace: s.opt.VCDDir != "", Flags: xFlags, IncludeDirs: s.incdirs, RegInputs: !s.user}
-	if s.opt.PGO {
-		spec.Train = s.training()
-	}
-	return spec
+// openOptions are the power-up of the session's models.
+func (s *session) openOptions() cosim.OpenOptions {
+	return cosim.OpenOptions{Seed: s.opt.Seed, ZeroInit: s.opt.ZeroInit}
 }
 
 // checkContract discovers the top's ports and checks them against the
 // block's contract before anything is compiled.
-func (s *session) checkContract(ctx context.Context) (*verilator.Elaboration, error) {
+func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error) {
 	if s.sub != nil {
 		if err := s.checkSub(ctx); err != nil {
 			return nil, err
 		}
 	}
-	el, err := verilator.Discover(ctx, s.spec())
+	el, err := elaborator().Elaborate(ctx, s.buildDesign())
 	if err != nil {
 		return nil, err
 	}
@@ -113,19 +95,22 @@ func newPortMap(c, r *port.Layout) (*portMap, error) {
 	return m, nil
 }
 
-func (s *session) runVerilator(ctx context.Context, res *Result) error {
-	return s.runVerilatorOnly(ctx, res, nil)
+// runInProcess runs the comparison on a simulator that runs the design
+// in this process (cosim.Caps.InProcess): the engine, lock-step or
+// batched.
+func (s *session) runInProcess(ctx context.Context, res *Result) error {
+	return s.runInProcessOnly(ctx, res, nil)
 }
 
-// runVerilatorOnly is runVerilator comparing only the given outputs (nil:
+// runInProcessOnly is runInProcess comparing only the given outputs (nil:
 // every output, and every event).
-func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int) error {
+func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int) error {
 	res.Mode = "lock-step"
 	if s.opt.Batch {
 		res.Mode = "batched"
 	}
-	if !verilator.Supported() {
-		return verilator.ErrNoVerilatorSupport
+	if err := s.sim.Available(); err != nil {
+		return err
 	}
 	t0 := time.Now()
 	el, err := s.checkContract(ctx)
@@ -135,15 +120,15 @@ func (s *session) runVerilatorOnly(ctx context.Context, res *Result, only []int)
 	if w := strings.TrimSpace(el.Warnings); w != "" && s.user {
 		res.Notes = append(res.Notes, "Verilator warnings:\n"+w)
 	}
-	lib, err := verilator.Build(ctx, s.spec())
+	b, err := s.sim.Build(ctx, s.buildDesign())
 	if err != nil {
 		return err
 	}
-	res.Build, res.Cached = time.Since(t0), lib.Cached
-	if lib.PGO != "" { // what was built, not what was asked
+	res.Build, res.Cached = time.Since(t0), b.Cached()
+	if b.Profiled() { // what was built, not what was asked
 		res.Mode += ", profile-guided build"
 	}
-	m, err := verilator.OpenArgs(lib, s.plusargs())
+	m, err := b.Open(s.openOptions())
 	if err != nil {
 		return err
 	}
