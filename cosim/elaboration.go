@@ -41,4 +41,3 @@ func (el *Elaboration) ModulesNamed(orig string) []Module {
 	}
 	return s
 }
-

@@ -26,4 +26,3 @@ func (e *ToolError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrToolMissing) true.
 func (e *ToolError) Unwrap() error { return ErrToolMissing }
-

@@ -34,7 +34,6 @@ func FuzzParseOut(f *testing.F) {
 	})
 }
 
-
 // hexOf formats a port's words as a .vec file does: ceil(width/4) hex
 // digits, most significant first.
 func hexOf(words []uint32, width int) string {

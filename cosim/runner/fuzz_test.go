@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
 )
 
 // FuzzGuessTop: any file content gives a top or a list of modules, never a

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
-
 )
 
 // Stimulus kinds (Options.Stimulus).

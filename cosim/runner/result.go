@@ -251,4 +251,3 @@ func (m *Mismatch) String() string {
 	}
 	return b.String()
 }
-
