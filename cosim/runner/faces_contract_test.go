@@ -56,10 +56,10 @@ func TestTMWaitIsTheVerilogs(t *testing.T) {
 	}
 	cache := t.TempDir()
 	for _, c := range []struct{ b, qw, w int }{
-		{48, 7, 12},    // under both caps
-		{48, 7, 79},    // B = 48 caps it (2^QW-1-B = 79)
-		{100, 7, 60},   // 2^QW-1-B = 27 caps it
-		{100, 8, 100},  // B caps it at 100 (2^QW-1-B = 155)
+		{48, 7, 12},   // under both caps
+		{48, 7, 79},   // B = 48 caps it (2^QW-1-B = 79)
+		{100, 7, 60},  // 2^QW-1-B = 27 caps it
+		{100, 8, 100}, // B caps it at 100 (2^QW-1-B = 155)
 		{16384, 16, 256},
 		{16384, 16, tmface.MaxWait},
 		{1000, 10, 0},

@@ -64,7 +64,7 @@ type Options struct {
 	// -G/-P overrides, to the Verilog top.
 	Params map[string]int
 	// Cycles is the number of cycles to run, reset cycles included; 0
-	// means DefaultCycles (DefaultIcarusCycles for Icarus).
+	// means the simulator's default (cosim.Caps.DefaultCycles).
 	Cycles int
 	// Seed seeds the stimulus (and Verilator's random power-up values).
 	Seed int64
@@ -72,7 +72,7 @@ type Options struct {
 	// compares in bulk; otherwise lock-step: each cycle is compared before
 	// the next runs (in the wrapper, cosim.Comparer, or one call per cycle)
 	// and the model stops at the first difference. Both report the same
-	// first mismatch. Refused with Icarus.
+	// first mismatch. Refused by a simulator that cannot (cosim.Caps.NoBatch: Icarus).
 	Batch bool
 	// Stimulus is StimMixed (default), StimRandom or StimDirected.
 	Stimulus string
@@ -89,14 +89,16 @@ type Options struct {
 	// ZeroInit starts the Verilated registers at 0 instead of random
 	// values (+verilator+rand+reset+2 is the default), and makes every
 	// explicit X in the RTL read as 0 (no X randomisation). Comparison
-	// still starts after the first reset edge. Refused with Icarus.
+	// still starts after the first reset edge. Refused by a simulator that
+	// cannot (cosim.Caps.NoZeroInit: Icarus).
 	ZeroInit bool
 	// PGO builds the Verilated model profile-guided (cosim.Spec.Train):
 	// trained on TrainCycles cycles of the block's own stimulus at
 	// TrainSeed with the run's Verilog parameters, whatever this run's
 	// stimulus and seed, so one build serves every run of those
 	// parameters. The build takes about twice as long; the model is
-	// faster and behaves the same. Refused with Icarus.
+	// faster and behaves the same. Refused by a simulator that cannot
+	// (cosim.Caps.NoPGO: Icarus).
 	PGO bool
 	// Serial runs the golden model in the caller's goroutine instead of
 	// one cycle-chunk ahead on another core.
@@ -113,7 +115,7 @@ type Options struct {
 	VerilogDir string
 	// Progress, when set, is called with the cycles run so far after each
 	// chunk of cycles (thousands to tens of thousands; never per cycle),
-	// from the goroutine that called Run. Verilator only: Icarus runs the
+	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
 
