@@ -4,10 +4,10 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is a block face (testbench/blocks/<block>: threshold, selector,
-// arbiter through their own vector stimulus, Checks.Vectors; maxfind, sram,
-// freelist, pdlists, cpsublists, tm from the face's golden model and the
-// co-simulator's stimulus), or an alias or module name; -param NAME=VALUE
+// -block is a block face (testbench/blocks/<block>: a face with its own
+// vector stimulus, Checks.Vectors, through it; any other from the face's
+// golden model and the co-simulator's stimulus), or an alias or module
+// name; -param NAME=VALUE
 // may repeat, and also takes a comma list (N=5,QW=3); parameters left out
 // take the face's defaults. Without -o the table goes to standard output.
 package main
