@@ -18,7 +18,7 @@ import (
 	"occamy/testbench/blocks"
 )
 
-// newBlocksCmd prints the block registry (cosim/registry): what each
+// newBlocksCmd prints the block faces (testbench/blocks): what each
 // block is, its Verilog, parameters, ports and coverpoints. The Verilog
 // scripts read it (--tsv) instead of keeping their own block tables.
 func newBlocksCmd() *cobra.Command {

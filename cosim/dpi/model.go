@@ -1,8 +1,8 @@
 // Package dpi is the Go side of libocamy_golden, the golden models behind
 // a C ABI for SystemVerilog testbenches (DPI-C): one Model per block
-// instance, made from the block registry (cosim/registry) by name and
+// instance, made from the block faces (testbench/blocks) by name and
 // parameters, stepped on word arrays in the registry's contract layout
-// (cosim.Layout: the DPI svBitVecVal layout, 32-bit chunks, least
+// (port.Layout: the DPI svBitVecVal layout, 32-bit chunks, least
 // significant first, each port starting on a new word), and a scoreboard
 // that compares a DUT's outputs cycle by cycle with the runner's own
 // mismatch format (runner.CompareCycle).

@@ -26,7 +26,7 @@ type Detection struct {
 }
 
 // SmallChecker is a Checker that can also co-simulate at the block's small
-// parameter set (cosim/registry); a Detection found there says so in
+// parameter set (its face, testbench/blocks); a Detection found there says so in
 // Detail.
 type SmallChecker interface {
 	CheckSmall(ctx context.Context, block Block, top string, sources []string) (Detection, error)

@@ -20,7 +20,7 @@ func Core(b *blocks.Block, tb string) []byte {
 	rel := func(p string) string { return relTo(CoreDir, p) }
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "CAPI=2:\n")
-	fmt.Fprintf(&w, "# Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
+	fmt.Fprintf(&w, "# Generated from the block faces (testbench/blocks) by `occamy blocks --package ROOT`; do not edit.\n")
 	fmt.Fprintf(&w, "name: occamy:occamy:%s:%s\n", b.Module, Version)
 	fmt.Fprintf(&w, "description: %s\n", strconv.Quote(b.Summary+" (block "+b.Name+", contract in "+b.Doc+")"))
 	fmt.Fprintf(&w, "\nfilesets:\n  rtl:\n    files:\n")

@@ -46,7 +46,7 @@ func TestbenchPath(b *blocks.Block) string { return "verilog/tb/tb_" + b.Module 
 func FileList(b *blocks.Block) []byte {
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "// %s (%s): %s\n", b.Module, b.Name, b.Summary)
-	fmt.Fprintf(&w, "// Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
+	fmt.Fprintf(&w, "// Generated from the block faces (testbench/blocks) by `occamy blocks --package ROOT`; do not edit.\n")
 	fmt.Fprintf(&w, "// Paths start at ${%s}, the repository root: verilator -f FILE, iverilog -c FILE.\n", RootVar)
 	fmt.Fprintf(&w, "// Top %s; parameters (defaults): %s\n", b.Module, b.ParamText(b.Defaults()))
 	for _, s := range b.Sources {

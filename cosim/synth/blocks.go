@@ -33,7 +33,7 @@ type Param struct {
 	Value int
 }
 
-// Block is one design `occamy synth` can cost: a block of cosim/registry
+// Block is one design `occamy synth` can cost: a block face (testbench/blocks)
 // (its module, sources and parameter rules) at the sizes it takes.
 type Block struct {
 	Name    string   // command-line name, e.g. "selector"

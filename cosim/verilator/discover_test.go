@@ -112,7 +112,7 @@ func TestContractCheckOnUserModules(t *testing.T) {
 }
 
 // testContract is the port contract of the two blocks the user modules of
-// testdata/ imitate (cosim/registry declares the contracts; its tests check
+// testdata/ imitate (the block faces declare the contracts; their tests check
 // every block's Verilog against them).
 func testContract(block string, p map[string]int) []port.Port {
 	switch block {

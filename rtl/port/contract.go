@@ -8,7 +8,7 @@ import (
 // ContractError lists every way a top's ports differ from the ports a block's
 // contract expects. It is returned before anything is simulated. The
 // contracts themselves (each block's ports as functions of its parameters)
-// are declared once, in cosim/registry.
+// are declared once, in each block's face (testbench/blocks).
 type ContractError struct {
 	Block    string   // contract name, e.g. "hd_selector"
 	Top      string   // the user's top module

@@ -9,7 +9,7 @@ import (
 )
 
 func TestCheckPorts(t *testing.T) {
-	// hd_selector's contract at N=4, QW=3 (cosim/registry's tests check
+	// hd_selector's contract at N=4, QW=3 (the faces' tests check
 	// the registry gives these).
 	want := []Port{Input("clk_i", 1), Input("rst_ni", 1), Input("qlen_i", 12), Input("thr_i", 12), Output("over_o", 4)}
 
