@@ -135,16 +135,6 @@ func (b *Block) Build(p map[string]int, l *port.Layout, seed int64) (Sides, erro
 	return b.Contract.Build(p, l, seed)
 }
 
-// Clocked reports whether the block has a clock at resolved parameters p.
-func (b *Block) Clocked(p map[string]int) bool {
-	for _, q := range b.Ports(p) {
-		if q.Name == port.DefaultClock {
-			return true
-		}
-	}
-	return false
-}
-
 // Defaults returns the block's default parameters (the Verilog ones:
 // Resolve and Fill also fill the run-time configuration, Run).
 func (b *Block) Defaults() map[string]int {
@@ -284,22 +274,4 @@ func (b *Block) Report(p map[string]int, hits []uint64) *coverage.Report {
 // Names returns the block's name, aliases and module.
 func (b *Block) Names() []string {
 	return append(append([]string{b.Name}, b.Aliases...), b.Module)
-}
-
-// Layout is the block's contract layout at resolved parameters p: its
-// Ports as 32-bit words, the clock clk_i (when the block has one) driven
-// by the caller rather than a word, and rst_ni the reset. The stimulus,
-// the golden adapters, the runner and the DPI library all use it.
-func (b *Block) Layout(p map[string]int) (port.Layout, error) {
-	ports := b.Ports(p)
-	clock, reset := "", ""
-	for _, q := range ports {
-		switch q.Name {
-		case port.DefaultClock:
-			clock = q.Name
-		case port.DefaultReset:
-			reset = q.Name
-		}
-	}
-	return port.NewLayout(ports, clock, reset, false)
 }
