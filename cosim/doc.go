@@ -1,27 +1,20 @@
-// Package cosim builds a Verilog top into a Verilated shared library and runs
-// it in-process, cycle by cycle, beside the Go golden models.
+// Package cosim is the simulator interface: what the co-simulation runner
+// (cosim/runner) asks of a Verilog simulator, and what a simulator says it
+// can and cannot do.
 //
-// The flow has four steps, each usable on its own:
+// A Simulator elaborates a design (the contract check reads the top's
+// ports from it), builds it, and runs it: either in this process, cycle by
+// cycle, as a Model (Verilator, cosim/verilator: lock-step and batched
+// comparison), or over a stimulus file in a process of its own that writes
+// the outputs of every cycle and a waveform (Icarus, cosim/icarus: the
+// four-state check, compared through the waveforms). Caps says which, and
+// why an option the simulator cannot honour is refused; the runner chooses
+// a simulator by name in one place and drives it by its Caps, never by its
+// name.
 //
-//  1. Port discovery: Discover elaborates the top with `verilator --xml-only`
-//     (with the -G parameters) and reads the top module's ports, whatever
-//     Verilog style the user wrote them in.
-//  2. Contract check: CheckPorts compares discovered ports with a block's
-//     expected ports and reports every missing, extra, wrong-direction and
-//     wrong-width port in one error, before anything is compiled.
-//  3. Build: Build generates a small C++ wrapper with one uniform extern "C"
-//     shape for every top, compiles it with the Verilated model into a shared
-//     library, and caches the library under a SHA-256 key of everything that
-//     went into it.
-//  4. Open: Open loads the library with dlopen and returns a Model. Open needs
-//     cgo and the build tag `verilator`; without the tag it returns
-//     ErrNoVerilatorSupport, and the rest of the package still works.
-//
-// A Model takes its inputs and gives its outputs as 32-bit words, port by port
-// in declaration order (see Layout). One call to Model.Cycle sets the inputs,
-// settles the logic, reads the outputs before the rising edge and then clocks
-// the edge, so lock-step comparison against a Go model costs one cgo call per
-// cycle; Model.Run does the same for many cycles in one call.
-//
-// docs/cosim.md describes the wrapper ABI, the cache and the measured speeds.
+// The tools over the Verilog that are no simulators (cosim/prove,
+// cosim/synth, cosim/packaging) and the checkers that sit beside one
+// (cosim/dpi, cosim/tmsim, cosim/mutation) import this package, the port
+// vocabulary (rtl/port) and the block faces (testbench/blocks), never a
+// simulator's own package.
 package cosim

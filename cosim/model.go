@@ -3,6 +3,7 @@ package cosim
 import (
 	"errors"
 	"fmt"
+	"occamy/rtl/port"
 )
 
 // Model is a running Verilated top. It is not safe for concurrent use; run
@@ -14,9 +15,9 @@ import (
 type Model interface {
 	// Ports returns every port of the top in declaration order, the clock
 	// included.
-	Ports() []Port
+	Ports() []port.Port
 	// Layout returns how the word arrays map onto the ports.
-	Layout() *Layout
+	Layout() *port.Layout
 	// Cycle runs one cycle: it sets every input from in, settles the logic,
 	// copies every output into out (the values before the rising edge, as
 	// a Go model's outputs after Eval) and clocks the rising edge. For a

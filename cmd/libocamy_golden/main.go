@@ -17,6 +17,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	_ "occamy/testbench/blocks/all"
 	"unsafe"
 
 	"occamy/cosim/dpi"

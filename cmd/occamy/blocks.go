@@ -15,16 +15,15 @@ import (
 
 	"occamy/cosim/dpi"
 	"occamy/cosim/packaging"
-	"occamy/cosim/registry"
-
 	"occamy/rtl/outfile"
+	"occamy/testbench/blocks"
 )
 
-// newBlocksCmd prints the block registry (cosim/registry): what each
+// newBlocksCmd prints the block faces (testbench/blocks): what each
 // block is, its Verilog, parameters, ports and coverpoints. The Verilog
 // scripts read it (--tsv) instead of keeping their own block tables.
 func newBlocksCmd() *cobra.Command {
-	var asJSON, tsv, hidden bool
+	var asJSON, tsv, hidden, sets bool
 	var validate, pkgRoot, dpiTB string
 	var tbParams []string
 	c := &cobra.Command{
@@ -36,12 +35,18 @@ parameter set, ports at the defaults and coverpoints.
 
   --json   one JSON array of blocks (for tools)
   --tsv    one line per block for shell scripts, tab-separated:
-           name  module  sources(space-separated)  defaults(K=V ...)  small(K=V ...)  params(NAME:MIN:MAX ...)`,
+           name  module  sources(space-separated)  defaults(K=V ...)  small(K=V ...)  params(NAME:MIN:MAX ...)
+  --sets   the parameter sets each face asks lint and its testbench to run, one per line,
+           tab-separated (verilog/scripts/lint.sh and tb.sh read them):
+           lint    BLOCK  K=V ...            a further lint corner
+           loose   BLOCK  K=V                one past a range end where a simulator stops elaborating first
+           reject  BLOCK  K=V ...  MESSAGE   a Verilog-only parameter check both simulators must print
+           tb      BLOCK  K=V,...  CYCLES    a testbench run on vectors (CYCLES 0: the script's default)`,
 		Example: "  occamy blocks\n  occamy blocks --json freelist\n  occamy blocks --tsv",
 		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if asJSON && tsv {
-				return usageErr(fmt.Errorf("blocks: --json and --tsv exclude each other"))
+			if b2i(asJSON)+b2i(tsv)+b2i(sets) > 1 {
+				return usageErr(fmt.Errorf("blocks: --json, --tsv and --sets exclude each other"))
 			}
 			bs, err := pickBlocks(args, hidden)
 			if err != nil {
@@ -61,6 +66,8 @@ parameter set, ports at the defaults and coverpoints.
 				return validateParams(w, bs, validate)
 			}
 			switch {
+			case sets:
+				return writeBlockSets(w, bs)
 			case asJSON:
 				return writeBlocksJSON(w, bs)
 			case tsv:
@@ -72,6 +79,7 @@ parameter set, ports at the defaults and coverpoints.
 	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	c.Flags().BoolVar(&tsv, "tsv", false, "print one tab-separated line per block (for scripts)")
 	c.Flags().BoolVar(&hidden, "hidden", false, "include the benchmark tops")
+	c.Flags().BoolVar(&sets, "sets", false, "print the lint and testbench parameter sets of the faces (for scripts)")
 	c.Flags().StringVar(&validate, "validate", "", "check parameters K=V,... of one block with the Go model's rules and print the\n"+
 		"error the Verilog's elaboration check must also print (exit 1), or nothing (exit 0)")
 	c.Flags().StringVar(&pkgRoot, "package", "", "write the file lists (verilog/filelists/*.f) and FuseSoC cores (verilog/cores/*.core)\n"+
@@ -83,7 +91,7 @@ parameter set, ports at the defaults and coverpoints.
 }
 
 // writeDPITestbench writes the generated DPI testbench of one block.
-func writeDPITestbench(w io.Writer, bs []*registry.Block, args []string, file string, params []string) error {
+func writeDPITestbench(w io.Writer, bs []*blocks.Block, args []string, file string, params []string) error {
 	if len(args) != 1 || file == "" {
 		return usageErr(fmt.Errorf("blocks: --dpi-tb needs exactly one block and a file name"))
 	}
@@ -119,16 +127,16 @@ func writePackaging(w io.Writer, root string, others bool) error {
 }
 
 // pickBlocks returns the named blocks (by name, alias or module), or all.
-func pickBlocks(names []string, hidden bool) ([]*registry.Block, error) {
+func pickBlocks(names []string, hidden bool) ([]*blocks.Block, error) {
 	if len(names) == 0 {
 		if hidden {
-			return registry.Every(), nil
+			return blocks.Every(), nil
 		}
-		return registry.All(), nil
+		return blocks.All(), nil
 	}
-	var bs []*registry.Block
+	var bs []*blocks.Block
 	for _, n := range names {
-		b, err := registry.Lookup(n)
+		b, err := blocks.Lookup(n)
 		if err != nil {
 			return nil, fmt.Errorf("blocks: %v", err)
 		}
@@ -137,8 +145,8 @@ func pickBlocks(names []string, hidden bool) ([]*registry.Block, error) {
 	return bs, nil
 }
 
-func writeBlocksJSON(w io.Writer, bs []*registry.Block) error {
-	ds := make([]registry.Description, len(bs))
+func writeBlocksJSON(w io.Writer, bs []*blocks.Block) error {
+	ds := make([]blocks.Description, len(bs))
 	for i, b := range bs {
 		ds[i] = b.Describe()
 	}
@@ -148,7 +156,7 @@ func writeBlocksJSON(w io.Writer, bs []*registry.Block) error {
 }
 
 // kv is "K=V ..." in the block's parameter order.
-func kv(b *registry.Block, p map[string]int) string {
+func kv(b *blocks.Block, p map[string]int) string {
 	var s []string
 	for _, q := range b.Params {
 		s = append(s, q.Name+"="+strconv.Itoa(p[q.Name]))
@@ -156,7 +164,7 @@ func kv(b *registry.Block, p map[string]int) string {
 	return strings.Join(s, " ")
 }
 
-func writeBlocksTSV(w io.Writer, bs []*registry.Block) error {
+func writeBlocksTSV(w io.Writer, bs []*blocks.Block) error {
 	var sb strings.Builder
 	for _, b := range bs {
 		var ranges []string
@@ -170,7 +178,7 @@ func writeBlocksTSV(w io.Writer, bs []*registry.Block) error {
 	return err
 }
 
-func writeBlocksText(w io.Writer, bs []*registry.Block) error {
+func writeBlocksText(w io.Writer, bs []*blocks.Block) error {
 	var sb strings.Builder
 	for _, b := range bs {
 		names := b.Name
@@ -179,7 +187,7 @@ func writeBlocksText(w io.Writer, bs []*registry.Block) error {
 		}
 		fmt.Fprintf(&sb, "%s: %s — %s\n", names, b.Module, b.Summary)
 		fmt.Fprintf(&sb, "  sources:     %s\n", strings.Join(b.Sources, " "))
-		ranges := func(qs []registry.Param) string {
+		ranges := func(qs []blocks.Param) string {
 			var ps []string
 			for _, q := range qs {
 				s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
@@ -214,7 +222,7 @@ func writeBlocksText(w io.Writer, bs []*registry.Block) error {
 // validateParams resolves "K=V,..." for one block and prints the Go
 // model's parameter error, which the Verilog's own check prints word for
 // word (verilog/scripts/lint.sh compares them).
-func validateParams(w io.Writer, bs []*registry.Block, list string) error {
+func validateParams(w io.Writer, bs []*blocks.Block, list string) error {
 	if len(bs) != 1 {
 		return usageErr(fmt.Errorf("blocks: --validate needs exactly one block"))
 	}
@@ -238,4 +246,34 @@ func validateParams(w io.Writer, bs []*registry.Block, list string) error {
 		return failErr(errors.New("blocks: parameters rejected"))
 	}
 	return nil
+}
+
+// writeBlockSets prints each face's lint and testbench parameter sets
+// (Block.Checks), one tab-separated line per set.
+func writeBlockSets(w io.Writer, bs []*blocks.Block) error {
+	var sb strings.Builder
+	for _, b := range bs {
+		c := b.Checks
+		for _, p := range c.Lint {
+			fmt.Fprintf(&sb, "lint\t%s\t%s\n", b.Name, p)
+		}
+		for _, p := range c.Loose {
+			fmt.Fprintf(&sb, "loose\t%s\t%s\n", b.Name, p)
+		}
+		for _, r := range c.Rejects {
+			fmt.Fprintf(&sb, "reject\t%s\t%s\t%s\n", b.Name, r.Params, r.Msg)
+		}
+		for _, t := range c.Testbench {
+			fmt.Fprintf(&sb, "tb\t%s\t%s\t%d\n", b.Name, t.Params, t.Cycles)
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

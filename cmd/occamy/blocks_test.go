@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/packaging"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // TestBlocksJSON: --json lists every registry block with its module,
@@ -20,10 +20,10 @@ import (
 func TestBlocksJSON(t *testing.T) {
 	out, errText, code := runCLI(t, "blocks", "--json")
 	require.Equal(t, 0, code, errText)
-	var ds []registry.Description
+	var ds []blocks.Description
 	require.NoError(t, json.Unmarshal([]byte(out), &ds))
-	require.Len(t, ds, len(registry.All()))
-	byName := map[string]registry.Description{}
+	require.Len(t, ds, len(blocks.All()))
+	byName := map[string]blocks.Description{}
 	for _, d := range ds {
 		byName[d.Name] = d
 		assert.NotEmpty(t, d.Sources, d.Name)
@@ -38,7 +38,7 @@ func TestBlocksJSON(t *testing.T) {
 }
 
 // TestBlocksTSV: one line per block, six tab-separated fields, as
-// verilog/scripts/registry.sh reads them.
+// verilog/scripts/blocks.sh reads them.
 func TestBlocksTSV(t *testing.T) {
 	out, errText, code := runCLI(t, "blocks", "--tsv", "selector", "sram")
 	require.Equal(t, 0, code, errText)
@@ -101,7 +101,7 @@ func TestBlocksPackage(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(root, "verilog", "tb"), 0o755))
 	out, errText, code := runCLI(t, "blocks", "--package", root)
 	require.Equal(t, 0, code, errText)
-	assert.Contains(t, out, fmt.Sprintf("wrote %d files under verilog/filelists and verilog/cores", 2*len(registry.All())))
+	assert.Contains(t, out, fmt.Sprintf("wrote %d files under verilog/filelists and verilog/cores", 2*len(blocks.All())))
 	require.NoError(t, packaging.Check(root))
 	_, errText, code = runCLI(t, "blocks", "--package", t.TempDir())
 	assert.Equal(t, 2, code)

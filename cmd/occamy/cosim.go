@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // cosimFlags are the raw flag values of occamy cosim.
@@ -36,7 +36,7 @@ const noVerilatorMsg = "cosim: this occamy was built without Verilator support; 
 func newCosimCmd() *cobra.Command {
 	var fl cosimFlags
 	cmd := &cobra.Command{
-		Use:   "cosim --block {threshold,selector,arbiter,executor,all} [flags] [--rtl FILE...]",
+		Use:   "cosim --block {" + strings.Join(runner.Blocks(), ",") + ",all} [flags] [--rtl FILE...]",
 		Short: "Check Verilog against the Go golden model, cycle by cycle (Verilator or Icarus)",
 		Long: `cosim drives a block's Go golden model and its Verilog with identical inputs
 every cycle and compares every output port every cycle: seeded random
@@ -131,7 +131,7 @@ compared no cycle), 130 interrupted.`,
 // registry ("executor (tm_hd_exec), ...").
 func replaceNames() string {
 	var s []string
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		for _, x := range b.Subs {
 			s = append(s, x.Name+" ("+x.Module+")")
 		}
@@ -176,7 +176,7 @@ type cosimSet struct {
 // registry at its defaults, then at its small parameter set.
 func cosimSets() []cosimSet {
 	var sets []cosimSet
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		sets = append(sets, cosimSet{block: b.Name})
 		if len(b.Small) > 0 {
 			sets = append(sets, cosimSet{block: b.Name, small: true, params: b.SmallParams()})

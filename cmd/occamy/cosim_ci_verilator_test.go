@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"occamy/cosim/report"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,13 +28,13 @@ func TestCosimJSONAndJUnit(t *testing.T) {
 	junit := filepath.Join(dir, "report.xml")
 	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "3000", "--param", "N=8", "--json", "--junit", junit)
 	require.Equal(t, 0, code, errText)
-	var doc cosimJSON
+	var doc report.Document
 	require.NoError(t, json.Unmarshal([]byte(out), &doc), out)
 	require.Equal(t, "match", doc.Verdict)
 	require.Len(t, doc.Runs, 1)
 	r := doc.Runs[0]
 	require.Equal(t, "arbiter N=8", r.Name)
-	require.Equal(t, "match", r.Verdict)
+	require.Equal(t, "match", r.Status)
 	require.Equal(t, uint64(3000), r.Cycles)
 	require.Equal(t, uint64(2999), r.Compared)
 	require.Nil(t, r.Mismatch)
@@ -42,7 +43,7 @@ func TestCosimJSONAndJUnit(t *testing.T) {
 	wrong := "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv"
 	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--rtl", wrong, "--json", "--junit", junit)
 	require.Equal(t, 1, code, errText)
-	doc = cosimJSON{}
+	doc = report.Document{}
 	require.NoError(t, json.Unmarshal([]byte(out), &doc), out)
 	require.Equal(t, "mismatch", doc.Verdict)
 	m := doc.Runs[0].Mismatch
@@ -63,11 +64,11 @@ func TestCosimJSONAndJUnit(t *testing.T) {
 }
 
 // requireJUnit reads a JUnit report and checks its counts and case names.
-func requireJUnit(t *testing.T, path string, tests, failures, errs int, names []string) junitSuites {
+func requireJUnit(t *testing.T, path string, tests, failures, errs int, names []string) report.JUnit {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var s junitSuites
+	var s report.JUnit
 	require.NoError(t, xml.Unmarshal(b, &s), string(b))
 	require.Equal(t, tests, s.Tests)
 	require.Equal(t, failures, s.Failures)
@@ -110,11 +111,11 @@ func TestCosimBlockAll(t *testing.T) {
 	require.Equal(t, 2*len(v), s.Tests)
 }
 
-func requireJUnitCounts(t *testing.T, path string) junitSuites {
+func requireJUnitCounts(t *testing.T, path string) report.JUnit {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	var s junitSuites
+	var s report.JUnit
 	require.NoError(t, xml.Unmarshal(b, &s))
 	require.Zero(t, s.Failures+s.Errors, string(b))
 	return s

@@ -3,12 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"occamy/cosim/report"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"occamy/cosim"
 	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 	"occamy/testbench/sweep"
 )
 
@@ -50,24 +52,23 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 		}
 	}
 	for _, o := range opts {
-		if (o.Sim == "" || o.Sim == runner.Verilator) && !cosim.Supported() {
+		if (o.Sim == "" || o.Sim == runner.Verilator) && !verilator.Supported() {
 			return usageErr(errors.New(noVerilatorMsg))
 		}
 	}
 	ctx, stop := cosimInterrupt(cmd.Context())
 	defer stop()
-	rep := &cosimReport{json: fl.json}
-	var interrupted *cosimRun
+	rep := &report.Report{}
+	var interrupted *report.Run
 	for _, o := range opts {
-		o.Ctx = ctx
 		bar := cosimProgress(cmd, &o)
-		res, err := runner.Run(cmd.Context(), o)
+		res, err := runner.Run(ctx, o)
 		bar.Finish()
-		run := &cosimRun{opt: o, res: res, err: flagErr(err)}
-		rep.runs = append(rep.runs, run)
+		run := &report.Run{Opt: o, Res: res, Err: flagErr(err)}
+		rep.Runs = append(rep.Runs, run)
 		if err != nil && (len(opts) == 1 || sharedErr(err)) {
 			// One block, or a cause every next run shares: one line.
-			rep.fatal = run.err
+			rep.Fatal = run.Err
 			break
 		}
 		if res != nil && res.Interrupted {
@@ -75,20 +76,20 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 			break
 		}
 	}
-	if err := rep.write(cmd.OutOrStdout(), fl.junit); err != nil {
+	if err := rep.Write(cmd.OutOrStdout(), fl.json, fl.junit); err != nil {
 		return usageErr(err)
 	}
 	switch {
 	case interrupted != nil:
 		what := "cosim"
 		if len(opts) > 1 {
-			what += " " + interrupted.opt.Block
+			what += " " + interrupted.Opt.Block
 		}
-		return interruptedErr(what, interrupted.res.Cycles)
-	case rep.fatal != nil:
-		return usageErr(rep.fatal)
+		return interruptedErr(what, interrupted.Res.Cycles)
+	case rep.Fatal != nil:
+		return usageErr(rep.Fatal)
 	}
-	setup, mismatch := rep.counts()
+	setup, mismatch := rep.Counts()
 	switch {
 	case setup > 0:
 		return usageErr(fmt.Errorf("cosim: %d of %d runs could not be checked", setup, len(opts)))
@@ -111,8 +112,8 @@ func sharedErr(err error) bool {
 // o.Progress, which the runner calls once per chunk of cycles.
 func cosimProgress(cmd *cobra.Command, o *runner.Options) *sweep.Progress {
 	w := cmd.ErrOrStderr()
-	if !sweep.IsTerminal(w) || o.Sim == runner.Icarus {
-		return nil
+	if c, err := runner.Caps(o.Sim); !sweep.IsTerminal(w) || err != nil || !c.InProcess {
+		return nil // only an in-process run reports its progress
 	}
 	total := o.Cycles
 	if total == 0 {

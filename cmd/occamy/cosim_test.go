@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // TestCosimBadInput: bad flags exit 2 with one clear line, before anything
@@ -73,7 +73,7 @@ func TestCosimOptions(t *testing.T) {
 			small++
 		}
 	}
-	require.Equal(t, len(registry.All()), small, "--block all: every block also at its small set")
+	require.Equal(t, len(blocks.All()), small, "--block all: every block also at its small set")
 	for i, o := range opts {
 		if i < n {
 			require.Equal(t, "", o.Sim, "%s: Verilator (the default) first", o.Block)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 )
 
 // cosimEnv points the build cache at the one the other tagged tests share.
@@ -20,8 +20,8 @@ func cosimEnv(t *testing.T) {
 	if _, err := exec.LookPath("verilator"); err != nil {
 		t.Skip("verilator not installed")
 	}
-	if os.Getenv(cosim.CacheEnv) == "" {
-		t.Setenv(cosim.CacheEnv, filepath.Join(os.TempDir(), "occamy-cosim-test-cache"))
+	if os.Getenv(verilator.CacheEnv) == "" {
+		t.Setenv(verilator.CacheEnv, filepath.Join(os.TempDir(), "occamy-cosim-test-cache"))
 	}
 }
 

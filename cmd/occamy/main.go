@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	_ "occamy/testbench/blocks/all"
 	"os"
 )
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"occamy/cosim/report"
 	"strings"
 	"time"
 
@@ -178,6 +179,6 @@ func printCex(w io.Writer, res *prove.Result, cex *prove.Counterexample, rep *ru
 	}
 	if rep != nil {
 		fmt.Fprint(w, "  replay: ")
-		writeResult(w, rep)
+		report.WriteResult(w, rep)
 	}
 }

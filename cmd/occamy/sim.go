@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	tmface "occamy/testbench/blocks/tm"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,6 @@ import (
 	"occamy/rtl/infile"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
-	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
 )
 
@@ -114,7 +114,7 @@ See docs/scenarios.md.`,
 	fl.StringArrayVar(&f.params, "param", nil, "scenario parameter name=value (repeatable; --list shows them)")
 	fl.StringArrayVar(&f.sources, "source", nil, "extra traffic source, key=value,... e.g. kind=random,load=0.3 (repeatable)")
 	fl.BoolVar(&f.list, "list", false, "list the scenarios and their parameters")
-	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator, or icarus for short runs (policies "+strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", ")+"); every counter comes from its outputs")
+	fl.StringVar(&f.rtl, "rtl", "", "run on the Verilog traffic manager occamy_tm: verilator, or icarus for short runs (policies "+strings.Join(tm.PolicyNames(tmface.Policies), ", ")+"); every counter comes from its outputs")
 	fl.BoolVar(&f.pgo, "pgo", false, "with --rtl verilator: build occamy_tm profile-guided (compiled twice around a training run) for a faster model")
 	fl.BoolVar(&f.compare, "compare", false, "with --rtl: first co-simulate the run's inputs on occamy_tm against hw/tm, every output every cycle, and stop at the first divergence (the report of occamy cosim --block tm)")
 	for i, t := range tmFlags {

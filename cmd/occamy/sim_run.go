@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"occamy/cosim/report"
 	"path/filepath"
 	"strings"
 
@@ -164,10 +165,10 @@ func compareSim(ctx context.Context, w io.Writer, f *simFlags, prep *scenario.Pr
 		out = io.Discard // one JSON object on stdout: the verdict goes with it only on a mismatch
 	}
 	fmt.Fprintf(out, "compare %s (%s): ", prep.Scenario.Name, prep.Policy)
-	writeResult(out, res)
+	report.WriteResult(out, res)
 	if res.Mismatch != nil {
 		if f.json {
-			writeResult(w, res)
+			report.WriteResult(w, res)
 		}
 		return failErr(fmt.Errorf("--compare: occamy_tm diverges from hw/tm on scenario %s (%s): %s", prep.Scenario.Name, prep.Policy, res.Mismatch.Short()))
 	}

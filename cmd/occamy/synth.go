@@ -3,19 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"occamy/cosim/synth"
 	"occamy/rtl/infile"
@@ -184,7 +178,6 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	// processes (exec.CommandContext); no report is written.
 	ctx, stop := interruptContext(cmd.Context())
 	defer stop()
-	errOut := cmd.ErrOrStderr()
 	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs}
 	version, err := r.Version(ctx)
 	if err != nil {
@@ -192,169 +185,45 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
-	hashes, err := r.Hashes(jobs, tmJob)
-	if err != nil {
-		return usageErr(err)
-	}
-	// --reuse: what an earlier run measured on the same sources is taken.
-	var res, reused []synth.Result
-	var tm *synth.TMResult
-	toRun := jobs
+	plan := &synth.Plan{Runner: r, Jobs: jobs, TM: tmJob, JSON: fl.jsonOut, Command: synthCommand(cmd), Version: version,
+		Log: cmd.ErrOrStderr(), ReuseNames: fl.reuse}
 	for _, name := range fl.reuse {
-		s, err := readSaved(name)
+		s, err := synth.ReadSaved(name)
 		if err != nil {
 			return usageErr(fmt.Errorf("synth: --reuse: %w", err))
 		}
-		// Each file against the current sources on its own: hashes of
-		// two runs are never mixed.
-		have, rest, t := s.Reuse(hashes, toRun, tmJob)
-		reused, toRun = append(reused, have...), rest
-		if t != nil {
-			tm, tmJob = t, nil
-		} else if prev := s.PartialTM(tmJob); prev != nil {
-			r.PrevTM = prev // the TM's unchanged sub-modules are taken from it
-		}
-		fmt.Fprintf(errOut, "synth: --reuse %s: %d designs%s taken (sources unchanged)\n", name, len(have), map[bool]string{true: " and the TM"}[t != nil])
+		plan.Reuse = append(plan.Reuse, s)
 	}
-	// With --json, every finished design of the sweep is saved at once, so
-	// a run stopped half-way can be resumed with --reuse.
-	var mu sync.Mutex
-	done := append([]synth.Result(nil), reused...)
-	saved := synth.Saved{Command: synthCommand(cmd), Version: version, Sources: hashes}
-	r.Progress = func(res synth.Result, n, total int) {
-		fmt.Fprintf(errOut, "synth: %d/%d %s %s: %d LUT6, %d FF, %d levels (%.1fs)\n", n, total,
-			res.Job.Block.Name, res.Job.ParamString(), res.Cost.LUTs, res.Cost.FFs, res.Path.Length, res.Wall.Seconds())
-		if fl.jsonOut == "" || strings.HasPrefix(res.Job.Block.Name, synth.TMBlock+":") {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		done = append(done, res)
-		part := saved
-		part.Results, part.TM = done, tm
-		if err := saveJSON(fl.jsonOut, part); err != nil {
-			fmt.Fprintf(errOut, "synth: --json: %v\n", err)
-		}
-	}
-	// The sweep and the TM run side by side, sharing the Runner's --jobs
-	// Yosys processes.
-	var sweepWall time.Duration
-	g, gctx := errgroup.WithContext(ctx)
-	if len(toRun) > 0 {
-		g.Go(func() error {
-			start := time.Now()
-			var err error
-			if res, err = r.Run(gctx, toRun); err != nil {
-				return err
-			}
-			sweepWall = time.Since(start)
-			return nil
-		})
-	}
-	if tmJob != nil {
-		g.Go(func() error {
-			t, err := r.RunTM(gctx, *tmJob)
-			if err != nil {
-				return fmt.Errorf("tm: %w", err)
-			}
-			if t.Reused > 0 {
-				fmt.Fprintf(errOut, "synth: tm: %d of its %d designs taken from --reuse (sources unchanged)\n", t.Reused, t.Designs)
-			}
-			mu.Lock()
-			tm = &t
-			mu.Unlock()
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		if ctx.Err() != nil {
-			if fl.jsonOut != "" {
-				mu.Lock()
-				n := len(done)
-				mu.Unlock()
-				return &exitError{code: exitInterrupted, err: fmt.Errorf("synth interrupted: Yosys stopped; %s holds the %d designs finished (resume with --reuse %s)", fl.jsonOut, n, fl.jsonOut)}
-			}
-			return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
-		}
+	o, err := plan.Run(ctx)
+	var se *synth.SourceError
+	var sv *synth.SaveError
+	switch {
+	case errors.Is(err, synth.ErrStopped) && fl.jsonOut != "":
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("synth interrupted: Yosys stopped; %s holds the %d designs finished (resume with --reuse %s)", fl.jsonOut, o.Done, fl.jsonOut)}
+	case errors.Is(err, synth.ErrStopped):
+		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+	case errors.As(err, &se), errors.As(err, &sv):
+		return usageErr(err)
+	case err != nil:
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
-	if len(toRun) > 0 {
-		fmt.Fprintf(errOut, "synth: %d designs in %.1fs wall, %d Yosys processes at a time\n", distinct(res), sweepWall.Seconds(), fl.jobs)
-	}
-	res = append(reused, res...)
 	if len(jobs) > 0 {
-		if err := printSynthTable(out, res); err != nil {
+		if err := synth.WriteTable(out, o.Results); err != nil {
 			return err
 		}
 	}
-	if tm != nil {
+	if o.TM != nil {
 		if len(jobs) > 0 {
 			fmt.Fprintln(out)
 		}
-		if err := synth.WriteTMText(out, *tm); err != nil {
+		if err := synth.WriteTMText(out, *o.TM); err != nil {
 			return err
 		}
-		if tmJob != nil {
-			fmt.Fprintf(errOut, "synth: tm: %d designs (the top and each distinct sub-module) in %.1fs wall, %d Yosys processes at a time\n",
-				tm.Designs, tm.Wall.Seconds(), tm.Jobs)
-		}
-	}
-	if fl.jsonOut != "" {
-		saved.Results, saved.TM = res, tm
-		if err := saveJSON(fl.jsonOut, saved); err != nil {
-			return usageErr(fmt.Errorf("synth: --json: %w", err))
-		}
-		fmt.Fprintf(errOut, "synth: wrote %s\n", fl.jsonOut)
 	}
 	if fl.out == "" {
 		return nil
 	}
-	return writeSynthReport(cmd, synth.Report{Command: synthCommand(cmd), Version: version, Results: res, TM: tm}, fl.out)
-}
-
-// printSynthTable prints one table grouped by block, in the blocks' order,
-// each distinct design once, a blank row between blocks.
-func printSynthTable(w io.Writer, res []synth.Result) error {
-	rank := map[string]int{}
-	for i, n := range synth.BlockNames() {
-		rank[n] = i
-	}
-	rows := append([]synth.Result(nil), res...)
-	sort.SliceStable(rows, func(a, b int) bool { return rank[rows[a].Job.Block.Name] < rank[rows[b].Job.Block.Name] })
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "block\tN\tQW\tLUT6\tFF\tlevels\tparameters")
-	prev := ""
-	seen := map[string]bool{}
-	for _, r := range rows {
-		if seen[r.Job.Key()] {
-			continue
-		}
-		seen[r.Job.Key()] = true
-		if prev != "" && r.Job.Block.Name != prev {
-			fmt.Fprintln(tw, "\t\t\t\t\t\t")
-		}
-		prev = r.Job.Block.Name
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", r.Job.Block.Name, dash(r.Job.Size.N), dash(r.Job.Size.QW),
-			r.Cost.LUTs, r.Cost.FFs, r.Path.Length, r.Job.ParamString())
-	}
-	return tw.Flush()
-}
-
-// dash prints a size a block does not use (0) as "-".
-func dash(v int) string {
-	if v == 0 {
-		return "-"
-	}
-	return fmt.Sprint(v)
-}
-
-// distinct counts the distinct designs among the results.
-func distinct(res []synth.Result) int {
-	seen := map[string]bool{}
-	for _, r := range res {
-		seen[r.Job.Key()] = true
-	}
-	return len(seen)
+	return writeSynthReport(cmd, synth.Report{Command: synthCommand(cmd), Version: version, Results: o.Results, TM: o.TM}, fl.out)
 }
 
 // synthCommand is the command line as typed, flags in a fixed order

@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"occamy/cosim/synth"
-	"occamy/rtl/infile"
-
-	"occamy/rtl/outfile"
 )
 
 // synthFromJSON merges earlier runs' --json files (no Yosys): into --json,
@@ -49,47 +43,21 @@ func synthFromJSON(cmd *cobra.Command, fl synthFlags) error {
 }
 
 // saveJSON writes a run's results to name atomically.
-func saveJSON(name string, s synth.Saved) error {
-	var buf bytes.Buffer
-	if err := synth.WriteJSON(&buf, s); err != nil {
-		return err
-	}
-	return writeFileAtomic(name, buf.Bytes())
-}
+func saveJSON(name string, s synth.Saved) error { return synth.SaveJSON(name, s) }
 
 // readSaved reads an earlier run's --json.
-func readSaved(name string) (synth.Saved, error) {
-	f, err := infile.Open(name)
-	if err != nil {
-		return synth.Saved{}, err
-	}
-	defer f.Close()
-	s, err := synth.ReadJSON(f)
-	if err != nil {
-		return synth.Saved{}, fmt.Errorf("%s: %w", name, err)
-	}
-	return s, nil
-}
+func readSaved(name string) (synth.Saved, error) { return synth.ReadSaved(name) }
 
 // writeSynthReport writes the markdown report to out.
 func writeSynthReport(cmd *cobra.Command, rep synth.Report, out string) error {
-	var buf bytes.Buffer
-	if err := synth.WriteMarkdown(&buf, rep); err != nil {
+	err := synth.WriteReportFile(out, rep)
+	var re *synth.RenderError
+	switch {
+	case errors.As(err, &re):
 		return failErr(fmt.Errorf("synth: %w", err))
-	}
-	if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+	case err != nil:
 		return usageErr(fmt.Errorf("synth: --out: %w", err))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "synth: wrote %s\n", out)
 	return nil
-}
-
-// writeFileAtomic writes b to name through rtl/outfile (its directory
-// made first), so a full disk or a signal leaves no half-written file and
-// a device or link is written through, never replaced.
-func writeFileAtomic(name string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	return outfile.WriteFile(name, b)
 }

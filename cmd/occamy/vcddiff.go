@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"occamy/cosim/vcddiff"
 	"occamy/rtl/infile"
+	"occamy/rtl/vcddiff"
 )
 
 // vcddiffFlags are the raw flag values of occamy vcddiff.

@@ -8,10 +8,10 @@ import (
 	"sync"
 	"testing"
 
+	"occamy/rtl/outfile"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"occamy/cosim"
 )
 
 // TestCosimVCDDirInUse: two cosim runs never write one --vcd directory at
@@ -23,7 +23,7 @@ func TestCosimVCDDirInUse(t *testing.T) {
 	}
 	dir := t.TempDir()
 	args := []string{"cosim", "--block", "arbiter", "--sim", "icarus", "--cycles", "300", "--vcd", dir}
-	release, err := cosim.LockDir(dir)
+	release, err := outfile.LockDir(dir)
 	require.NoError(t, err)
 	out, errText, code := runCLI(t, args...)
 	release()

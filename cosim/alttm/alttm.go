@@ -21,7 +21,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
+	_ "occamy/testbench/blocks/arbiter"
+	_ "occamy/testbench/blocks/selector"
 )
 
 const (
@@ -39,11 +41,12 @@ const (
 
 // Sources returns the files a build of alt_tm compiles, relative to the
 // repository root, in compile order: the project's hd_selector and
-// rr_arbiter, as the block registry names their sources, then alt_tm.sv.
+// rr_arbiter, as their faces name their sources, then alt_tm.sv. The
+// project's modules include its shared header: IncludeDirs.
 func Sources() ([]string, error) {
 	var s []string
 	for _, m := range []string{"hd_selector", "rr_arbiter"} {
-		b, err := registry.Lookup(m)
+		b, err := blocks.Lookup(m)
 		if err != nil {
 			return nil, fmt.Errorf("alttm: %w", err)
 		}
@@ -51,6 +54,11 @@ func Sources() ([]string, error) {
 	}
 	return append(s, filepath.ToSlash(filepath.Join(Dir, File))), nil
 }
+
+// IncludeDirs are the directories, relative to the repository root, that
+// a build of alt_tm searches for `include files: the project's header
+// directories (its hd_selector and rr_arbiter include occamy_checks.svh).
+func IncludeDirs() []string { return blocks.HeaderDirs() }
 
 // Bug is one broken copy of alt_tm: an exact substitution in File.
 type Bug struct {

@@ -133,12 +133,22 @@ func designFiles(t *testing.T, dut string) []string {
 	return s
 }
 
+// incFlags are the -I flags of IncludeDirs, absolute, for Verilator and
+// Icarus alike.
+func incFlags(t *testing.T) []string {
+	var f []string
+	for _, d := range IncludeDirs() {
+		f = append(f, "-I"+filepath.Join(repoRoot(t), d))
+	}
+	return f
+}
+
 // icarusTB compiles the testbench with the design and returns the vvp file.
 func icarusTB(t *testing.T, dut string, extra ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "tb.vvp")
-	args := append([]string{"-g2012", "-o", out, "-s", TBModule}, extra...)
+	args := append(append([]string{"-g2012", "-o", out, "-s", TBModule}, incFlags(t)...), extra...)
 	args = append(args, filepath.Join(repoRoot(t), Dir, TBFile))
 	args = append(args, designFiles(t, dut)...)
 	msg, err := run(t, dir, time.Minute, "iverilog", args...)
@@ -160,7 +170,8 @@ func verilatorTB(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	args := []string{"--binary", "-Wall", "--assert", "--top-module", TBModule, "-Mdir", filepath.Join(dir, "obj"),
-		"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0", filepath.Join(repoRoot(t), Dir, TBFile)}
+		"-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"}
+	args = append(append(args, incFlags(t)...), filepath.Join(repoRoot(t), Dir, TBFile))
 	args = append(args, designFiles(t, "")...)
 	msg, err := run(t, dir, 8*time.Minute, "verilator", args...)
 	require.NoError(t, err, "verilator %s\n%s", strings.Join(args, " "), msg)
@@ -187,8 +198,8 @@ func TestLint(t *testing.T) {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		vargs := []string{"--lint-only", "-Wall", "--top-module", Module}
-		iargs := []string{"-g2012", "-Wall", "-o", filepath.Join(dir, "lint.vvp"), "-s", Module}
+		vargs := append([]string{"--lint-only", "-Wall", "--top-module", Module}, incFlags(t)...)
+		iargs := append([]string{"-g2012", "-Wall", "-o", filepath.Join(dir, "lint.vvp"), "-s", Module}, incFlags(t)...)
 		for _, k := range keys {
 			vargs = append(vargs, fmt.Sprintf("-G%s=%d", k, sh[k]))
 			iargs = append(iargs, fmt.Sprintf("-P%s.%s=%d", Module, k, sh[k]))

@@ -6,20 +6,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
 	"occamy/rtl"
+	"occamy/testbench/blocks"
 )
 
 // TestErrorsNameTheField: every bad call is a typed error naming what was
 // wrong; nothing panics.
 func TestErrorsNameTheField(t *testing.T) {
 	_, err := New("nosuch", nil)
-	var ue *registry.UnknownError
+	var ue *blocks.UnknownError
 	require.ErrorAs(t, err, &ue)
 	assert.Contains(t, err.Error(), `unknown block "nosuch" (known: threshold, selector, arbiter`)
 
 	_, err = New("arbiter", map[string]int{"M": 3})
-	var pe *registry.ParamError
+	var pe *blocks.ParamError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, "arbiter has no parameter M (parameters: N)", err.Error())
 

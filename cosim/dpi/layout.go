@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // LayoutText lists a layout's ports as "in=rst_ni:1@0,req_i:64@1;out=gnt_valid_o:1@0,..."
 // (name:width@first word), inputs then outputs, in layout order.
-func LayoutText(l *cosim.Layout) string {
+func LayoutText(l *port.Layout) string {
 	var b strings.Builder
 	b.WriteString("in=")
 	for i, q := range l.Inputs {

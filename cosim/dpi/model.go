@@ -1,8 +1,8 @@
 // Package dpi is the Go side of libocamy_golden, the golden models behind
 // a C ABI for SystemVerilog testbenches (DPI-C): one Model per block
-// instance, made from the block registry (cosim/registry) by name and
+// instance, made from the block faces (testbench/blocks) by name and
 // parameters, stepped on word arrays in the registry's contract layout
-// (cosim.Layout: the DPI svBitVecVal layout, 32-bit chunks, least
+// (port.Layout: the DPI svBitVecVal layout, 32-bit chunks, least
 // significant first, each port starting on a new word), and a scoreboard
 // that compares a DUT's outputs cycle by cycle with the runner's own
 // mismatch format (runner.CompareCycle).
@@ -15,9 +15,9 @@ import (
 	"fmt"
 	"time"
 
-	"occamy/cosim"
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 
@@ -29,11 +29,11 @@ const TraceLines = runner.DefaultTraceLines
 // parameters, its current inputs and last outputs, and the scoreboard's
 // counts. Not safe for concurrent use (the C layer locks per handle).
 type Model struct {
-	Block  *registry.Block
+	Block  *blocks.Block
 	Params map[string]int
-	Layout cosim.Layout
+	Layout port.Layout
 
-	g     registry.Golden
+	g     blocks.Golden
 	errf  func() error    // the model's own input-contract check, nil if none
 	src   stimulus.Source // the registry's stimulus: directed, then random
 	seed  int64
@@ -63,11 +63,11 @@ type Model struct {
 }
 
 // New makes the golden model of a block (registry name, alias or module)
-// at the given parameters (defaults filled; a *registry.ParamError for an
+// at the given parameters (defaults filled; a *blocks.ParamError for an
 // unknown name, an *rtl.ParamError naming the parameter and its range for
-// a bad value, a *registry.UnknownError for an unknown block).
+// a bad value, a *blocks.UnknownError for an unknown block).
 func New(block string, params map[string]int) (*Model, error) {
-	b, err := registry.Lookup(block)
+	b, err := blocks.Lookup(block)
 	if err != nil {
 		return nil, err
 	}

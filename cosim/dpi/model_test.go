@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 
@@ -17,11 +17,11 @@ import (
 // registry's adapter, built as the runner builds it) with its stimulus:
 // what the DUT side of a scoreboard test shows.
 type reference struct {
-	g   registry.Golden
+	g   blocks.Golden
 	src stimulus.Source
 }
 
-func newReference(t *testing.T, b *registry.Block, p map[string]int) *reference {
+func newReference(t *testing.T, b *blocks.Block, p map[string]int) *reference {
 	t.Helper()
 	l, err := b.Layout(p)
 	require.NoError(t, err)
@@ -40,7 +40,7 @@ func newReference(t *testing.T, b *registry.Block, p map[string]int) *reference 
 // cycle after the first reset cycle, and says MATCH with the count.
 func TestEveryBlockMatchesItsAdapter(t *testing.T) {
 	const cycles = 3000
-	for _, b := range registry.Every() {
+	for _, b := range blocks.Every() {
 		for _, set := range []struct {
 			name string
 			p    map[string]int

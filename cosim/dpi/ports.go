@@ -3,7 +3,7 @@ package dpi
 import (
 	"fmt"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // Port finds a port by name: inputs are 0..len(Inputs)-1, outputs follow.
@@ -50,13 +50,13 @@ func (m *Model) SetInput(idx int, words []uint32, nbits int) error {
 	if nbits != w {
 		return &WordsError{Field: name, Got: nbits, Want: w, Unit: "bits"}
 	}
-	if len(words) < cosim.WordsFor(w) {
-		return &WordsError{Field: name, Got: len(words), Want: cosim.WordsFor(w), Unit: "words"}
+	if len(words) < port.WordsFor(w) {
+		return &WordsError{Field: name, Got: len(words), Want: port.WordsFor(w), Unit: "words"}
 	}
 	if m.evaluated {
 		return &PhaseError{Call: "set " + name, Reason: "between eval and commit (commit first)"}
 	}
-	for k := 0; k < cosim.WordsFor(w); k++ {
+	for k := 0; k < port.WordsFor(w); k++ {
 		m.in[off+k] = words[k] & m.mask[off+k]
 	}
 	return nil
@@ -75,9 +75,9 @@ func (m *Model) GetOutput(idx int, words []uint32, nbits int) error {
 	if nbits != w {
 		return &WordsError{Field: name, Got: nbits, Want: w, Unit: "bits"}
 	}
-	if len(words) < cosim.WordsFor(w) {
-		return &WordsError{Field: name, Got: len(words), Want: cosim.WordsFor(w), Unit: "words"}
+	if len(words) < port.WordsFor(w) {
+		return &WordsError{Field: name, Got: len(words), Want: port.WordsFor(w), Unit: "words"}
 	}
-	copy(words, m.out[off:off+cosim.WordsFor(w)])
+	copy(words, m.out[off:off+port.WordsFor(w)])
 	return nil
 }

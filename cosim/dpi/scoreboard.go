@@ -77,12 +77,7 @@ func equal(a, b []uint32) bool {
 	return true
 }
 
-func (m *Model) elem(port string) int {
-	if m.Block.Elem == nil {
-		return 0
-	}
-	return m.Block.Elem(m.Params, port)
-}
+func (m *Model) elem(port string) int { return m.Block.Elem(m.Params, port) }
 
 // trace is the kept history, oldest first.
 func (m *Model) trace() []runner.TraceRow {
@@ -111,8 +106,8 @@ func (m *Model) Result(top string, seed int64) *runner.Result {
 	if top == "" {
 		top = m.Block.Module
 	}
-	r := &runner.Result{Block: m.Block.Name, Top: top, Sim: "dpi", Mode: "scoreboard", Params: m.Params,
-		Seed: seed, Cycles: m.cycle, Mismatch: m.first, Compared: m.compared,
+	r := &runner.Result{Checked: runner.Checked{Block: m.Block.Name, Top: top, Sim: "dpi", Mode: "scoreboard", Params: m.Params,
+		Seed: seed}, Counts: runner.Counts{Cycles: m.cycle, Compared: m.compared}, Mismatch: m.first,
 		Coverage: m.Block.Report(m.Params, m.hits)}
 	if m.first != nil {
 		// The verdict is the first mismatch's, as the runner's (which
@@ -123,11 +118,12 @@ func (m *Model) Result(top string, seed int64) *runner.Result {
 		r.Outputs = append(r.Outputs, q.Name)
 	}
 	if !m.start.IsZero() {
-		r.Elapsed = time.Since(m.start)
+		r.Elapsed = runner.Seconds{Duration: time.Since(m.start)}
 		if s := r.Elapsed.Seconds(); s > 0 {
 			r.Rate = float64(m.histN) / s
 		}
 	}
+	r.Finish(m.Block.Name, m.Block.ParamNames())
 	return r
 }
 

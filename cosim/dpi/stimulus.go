@@ -3,14 +3,14 @@ package dpi
 import (
 	"fmt"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 
 // attach takes a Build's golden model, contract check, coverpoint
 // counters and stimulus (the directed sequence, then random, as the
 // runner's default).
-func (m *Model) attach(sd registry.Sides) {
+func (m *Model) attach(sd blocks.Sides) {
 	m.g, m.errf, m.hits = sd.Golden, sd.Err, sd.Hits
 	m.src = sd.Random
 	if sd.Directed != nil {

@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/packaging"
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // dpiTB builds a DPI testbench with verilator --exe, the library linked,
@@ -42,7 +42,7 @@ func dpiTB(t testing.TB, lib, tb, top string, rtl []string, params map[string]st
 	args = append(args, extra...)
 	// The project's header directory, as the file lists give it: the
 	// modules (and a broken copy of one elsewhere) include occamy_checks.svh.
-	for _, d := range registry.HeaderDirs() {
+	for _, d := range blocks.HeaderDirs() {
 		args = append(args, "+incdir+"+filepath.Join(root, d))
 	}
 	args = append(args, filepath.Join(dpiDir, "occamy_golden_pkg.sv"), filepath.Join(dpiDir, tb))
@@ -81,7 +81,7 @@ func runTB(t testing.TB, bin string) (string, int) {
 // Its +incdir+ line is no source (dpiTB passes the header directory).
 func projectFiles(t testing.TB, block string) []string {
 	t.Helper()
-	b, err := registry.Lookup(block)
+	b, err := blocks.Lookup(block)
 	require.NoError(t, err)
 	root := repoRoot(t)
 	raw, err := os.ReadFile(filepath.Join(root, packaging.FileListPath(b)))
@@ -183,7 +183,7 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 	}
 	// The traffic manager, once registered (its sources hold rr_arbiter.sv,
 	// its head-drop arbiter): at its small set, with the same break.
-	if _, err := registry.Lookup("tm"); err == nil {
+	if _, err := blocks.Lookup("tm"); err == nil {
 		cases = append(cases, struct {
 			name, block string
 			params      map[string]int
@@ -227,9 +227,9 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 	}
 }
 
-func mustBlock(t testing.TB, name string) *registry.Block {
+func mustBlock(t testing.TB, name string) *blocks.Block {
 	t.Helper()
-	b, err := registry.Lookup(name)
+	b, err := blocks.Lookup(name)
 	require.NoError(t, err)
 	return b
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // TBOptions configure a generated DPI testbench.
@@ -72,7 +72,7 @@ func (m *Model) Testbench(opt TBOptions) []byte {
 	}
 	var conns []string
 	for _, q := range m.Block.Ports(m.Params) {
-		if q.Name == cosim.DefaultClock && l.Clock != "" {
+		if q.Name == port.DefaultClock && l.Clock != "" {
 			conns = append(conns, ".clk_i(clk_i)")
 			continue
 		}

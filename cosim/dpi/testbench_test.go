@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // TestGeneratedTestbenchesLint: the generated testbench of every block at
@@ -22,7 +22,7 @@ func TestGeneratedTestbenchesLint(t *testing.T) {
 		t.Skip("verilator not installed")
 	}
 	root := repoRoot(t)
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		for _, p := range []map[string]int{b.Defaults(), b.SmallParams()} {
 			m, err := New(b.Name, p)
 			require.NoError(t, err)
@@ -30,7 +30,7 @@ func TestGeneratedTestbenchesLint(t *testing.T) {
 			require.NoError(t, os.WriteFile(f, m.Testbench(TBOptions{}), 0o644))
 			args := []string{"--lint-only", "-Wall", "--top-module", "tb_dpi_" + b.Module,
 				filepath.Join(root, "verilog", "tb", "dpi", "occamy_golden_pkg.sv"), f}
-			for _, d := range registry.HeaderDirs() {
+			for _, d := range blocks.HeaderDirs() {
 				args = append(args, "+incdir+"+filepath.Join(root, d))
 			}
 			for _, s := range b.Sources {

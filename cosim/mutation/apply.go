@@ -27,10 +27,10 @@ func CheckMutant(m Mutant, original string) (mutated string, line int, err error
 	if m.ID == "" {
 		return "", 0, fmt.Errorf("mutation: a mutant of %s has no ID", m.File)
 	}
-	if _, err := m.Block.info(); err != nil {
+	if _, err := Block(m.Block).info(); err != nil {
 		return "", 0, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	if !m.Block.uses(m.File) {
+	if !Block(m.Block).uses(m.File) {
 		return "", 0, fmt.Errorf("mutant %s: block %s does not compile %s", m.ID, m.Block, m.File)
 	}
 	if m.Anchor == "" {
@@ -79,7 +79,7 @@ func (c Copies) Apply(m Mutant) (*Applied, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.write(m.ID, m.Block, m.File, mutated)
+	a, err := c.write(m.ID, Block(m.Block), m.File, mutated)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}

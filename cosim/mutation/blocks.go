@@ -4,27 +4,15 @@ import (
 	"fmt"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Block is a co-simulation block name, as `occamy cosim --block` takes it
-// (a name of cosim/registry).
+// (a face of testbench/blocks).
 type Block string
 
-// The blocks of the project's Verilog that have mutants.
-const (
-	Threshold  Block = "threshold"
-	Selector   Block = "selector"
-	Arbiter    Block = "arbiter"
-	MaxFind    Block = "maxfind"
-	SRAM       Block = "sram"
-	FreeList   Block = "freelist"
-	PDLists    Block = "pdlists"
-	CPSubLists Block = "cpsublists"
-)
-
 // blockInfo is a block's top module and its source files in verilog/, in
-// compile order, from the registry.
+// compile order, from the blocks.
 type blockInfo struct {
 	top   string
 	files []string
@@ -43,9 +31,9 @@ func (b Block) Files() ([]string, error) {
 }
 
 func (b Block) info() (blockInfo, error) {
-	r, err := registry.Lookup(string(b))
+	r, err := blocks.Lookup(string(b))
 	if err != nil || r.Hidden {
-		return blockInfo{}, fmt.Errorf("mutation: unknown block %q, want one of %s", string(b), strings.Join(registry.Names(), ", "))
+		return blockInfo{}, fmt.Errorf("mutation: unknown block %q, want one of %s", string(b), strings.Join(blocks.Names(), ", "))
 	}
 	bi := blockInfo{top: r.Module}
 	for _, f := range r.Sources {
@@ -58,11 +46,11 @@ func (b Block) info() (blockInfo, error) {
 	return bi, nil
 }
 
-// headers are the project's shared headers (registry.Headers), relative
+// headers are the project's shared headers (blocks.Headers), relative
 // to verilog/: the sources include them, so the copies need them beside.
 func headers() ([]string, error) {
 	var hs []string
-	for _, h := range registry.Headers {
+	for _, h := range blocks.Headers {
 		rel, ok := strings.CutPrefix(h, "verilog/")
 		if !ok {
 			return nil, fmt.Errorf("mutation: the header %s is outside verilog/", h)

@@ -26,7 +26,7 @@ type Detection struct {
 }
 
 // SmallChecker is a Checker that can also co-simulate at the block's small
-// parameter set (cosim/registry); a Detection found there says so in
+// parameter set (its face, testbench/blocks); a Detection found there says so in
 // Detail.
 type SmallChecker interface {
 	CheckSmall(ctx context.Context, block Block, top string, sources []string) (Detection, error)
@@ -114,7 +114,7 @@ func Baseline(ctx context.Context, cfg Config, bs []Block) ([]Result, error) {
 		if _, err := b.info(); err != nil {
 			return nil, err
 		}
-		ms = append(ms, Mutant{ID: "original-" + string(b), Block: b})
+		ms = append(ms, Mutant{ID: "original-" + string(b), Block: string(b)})
 	}
 	return run(ctx, cfg, ms, true)
 }
@@ -191,7 +191,7 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	var a *Applied
 	var err error
 	if baseline {
-		a, err = cfg.copies().Original(m.Block)
+		a, err = cfg.copies().Original(Block(m.Block))
 	} else {
 		a, err = cfg.copies().Apply(m)
 	}
@@ -202,7 +202,7 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	r.Line = a.Line
 
 	t0 := time.Now()
-	r.Cached, err = cfg.Checker.Build(ctx, m.Block, a.Top, a.Sources)
+	r.Cached, err = cfg.Checker.Build(ctx, Block(m.Block), a.Top, a.Sources)
 	r.Build = time.Since(t0)
 	if err != nil {
 		r.Verdict, r.Err = Defect, fmt.Errorf("%s does not build: %w", m.ID, err)
@@ -213,13 +213,13 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	}
 
 	t1 := time.Now()
-	d, err := cfg.Checker.Check(ctx, m.Block, a.Top, a.Sources)
+	d, err := cfg.Checker.Check(ctx, Block(m.Block), a.Top, a.Sources)
 	// A mutant (or an original) that matches at the default parameters is
 	// checked again at the block's small set, as `occamy cosim --block all`
 	// runs both: some bugs need P < B or an N that is not a power of two.
 	// Explained equivalents are argued at the defaults and not rerun.
 	if sc, ok := cfg.Checker.(SmallChecker); ok && err == nil && !d.Mismatch && m.Equivalent == "" {
-		if sd, serr := sc.CheckSmall(ctx, m.Block, a.Top, a.Sources); serr != nil || sd.Cycles > 0 {
+		if sd, serr := sc.CheckSmall(ctx, Block(m.Block), a.Top, a.Sources); serr != nil || sd.Cycles > 0 {
 			d, err = sd, serr
 		}
 	}
@@ -255,9 +255,9 @@ func Blocks(ms []Mutant) []Block {
 	seen := map[Block]bool{}
 	var bs []Block
 	for _, m := range ms {
-		if !seen[m.Block] {
-			seen[m.Block] = true
-			bs = append(bs, m.Block)
+		if b := Block(m.Block); !seen[b] {
+			seen[b] = true
+			bs = append(bs, b)
 		}
 	}
 	sort.Slice(bs, func(i, j int) bool { return bs[i] < bs[j] })

@@ -71,13 +71,13 @@ func (c *diffChecker) Check(_ context.Context, _ Block, top string, srcs []strin
 // kind of outcome and checks each verdict, the summary, and the job limit.
 func TestRunVerdicts(t *testing.T) {
 	ms := []Mutant{
-		{ID: "k", Block: Selector, File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "killed"},
-		{ID: "s", Block: Arbiter, File: "rr_arbiter.sv", Anchor: "ptr_q <= '0;", Replace: "ptr_q <= IW'(1);", Desc: "blind spot"},
-		{ID: "e", Block: Arbiter, File: "rr_arbiter.sv", Anchor: "ptr_q <= '0;", Replace: "ptr_q <= '0 ;", Desc: "eq", Equivalent: "same"},
-		{ID: "ek", Block: Selector, File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "wrong", Equivalent: "claimed"},
-		{ID: "anchor", Block: Selector, File: "hd_selector.sv", Anchor: "no such text", Replace: "x", Desc: "bad anchor"},
-		{ID: "build", Block: Threshold, File: "dt_threshold.sv", Anchor: "logic signed [AW-1:0] s;", Replace: "BROKEN", Desc: "no build"},
-		{ID: "top", Block: TM, File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "in the top"},
+		{ID: "k", Block: "selector", File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "killed"},
+		{ID: "s", Block: "arbiter", File: "rr_arbiter.sv", Anchor: "ptr_q <= '0;", Replace: "ptr_q <= IW'(1);", Desc: "blind spot"},
+		{ID: "e", Block: "arbiter", File: "rr_arbiter.sv", Anchor: "ptr_q <= '0;", Replace: "ptr_q <= '0 ;", Desc: "eq", Equivalent: "same"},
+		{ID: "ek", Block: "selector", File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "wrong", Equivalent: "claimed"},
+		{ID: "anchor", Block: "selector", File: "hd_selector.sv", Anchor: "no such text", Replace: "x", Desc: "bad anchor"},
+		{ID: "build", Block: "threshold", File: "dt_threshold.sv", Anchor: "logic signed [AW-1:0] s;", Replace: "BROKEN", Desc: "no build"},
+		{ID: "top", Block: "tm", File: "hd_selector.sv", Anchor: "over_q <= '0;", Replace: "over_q <= '1;", Desc: "in the top"},
 	}
 	chk := &diffChecker{blind: "rr_arbiter.sv"}
 	var progress atomic.Int32
@@ -114,7 +114,7 @@ func TestRunVerdicts(t *testing.T) {
 func TestBaselineUsesOriginals(t *testing.T) {
 	chk := &diffChecker{}
 	cfg := Config{VerilogDir: verilogDir, WorkDir: t.TempDir(), Checker: chk}
-	rs, err := Baseline(context.Background(), cfg, []Block{Threshold, TM})
+	rs, err := Baseline(context.Background(), cfg, []Block{Block("threshold"), Block("tm")})
 	require.NoError(t, err)
 	require.Len(t, rs, 2)
 	for _, r := range rs {

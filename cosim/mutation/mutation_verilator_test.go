@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 )
 
 // TestMutationKillRate is the co-simulator's self-check: the unmutated
@@ -30,7 +30,7 @@ func TestMutationKillRate(t *testing.T) {
 	if _, err := exec.LookPath(verilatorProgram()); err != nil {
 		t.Skipf("mutation: verilator not found (%v); install it (apt-get install verilator) to run the self-check", err)
 	}
-	if !cosim.Supported() {
+	if !verilator.Supported() {
 		t.Skip("mutation: built without Verilator support; run with -tags verilator")
 	}
 	ms := Catalogue()
@@ -41,7 +41,7 @@ func TestMutationKillRate(t *testing.T) {
 	start := time.Now()
 	cfg := Config{
 		VerilogDir: verilogDir,
-		Checker:    RunnerChecker{CacheDir: os.Getenv(cosim.CacheEnv), Seed: envInt(t, "OCCAMY_MUTATION_SEED")},
+		Checker:    RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seed: envInt(t, "OCCAMY_MUTATION_SEED")},
 		// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's assertions (to see
 		// what they catch on their own); the self-check leaves them out.
 		KeepAssertions: os.Getenv("OCCAMY_MUTATION_ASSERT") == "1",

@@ -3,8 +3,8 @@ package mutation
 import (
 	"context"
 
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // RunnerChecker co-simulates a mutant with cosim/runner: Verilator, the
@@ -21,13 +21,12 @@ type RunnerChecker struct {
 
 func (c RunnerChecker) options(b Block, top string, srcs []string) runner.Options {
 	params := c.Params[b]
-	if params == nil && b == TM {
-		// occamy_tm's mutants are checked at its small set only: one cheap
-		// build each, and the set's reconfiguring resets reach every
-		// policy, free mode and scheduler (catalogue_tm.go).
-		if rb, err := registry.Lookup(string(b)); err == nil {
-			params = rb.SmallParams()
-		}
+	if rb, err := blocks.Lookup(string(b)); err == nil && params == nil && rb.Checks.MutateSmall {
+		// A face may ask for its mutants to be checked at its small set
+		// only (occamy_tm: one cheap build each, and the set's
+		// reconfiguring resets reach every policy, free mode and
+		// scheduler).
+		params = rb.SmallParams()
 	}
 	return runner.Options{
 		Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Params: params,
@@ -46,6 +45,9 @@ func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []st
 	if err != nil {
 		return false, err
 	}
+	if res.Interrupted {
+		return false, ctx.Err()
+	}
 	return res.Cached, nil
 }
 
@@ -58,8 +60,8 @@ func (c RunnerChecker) Check(ctx context.Context, b Block, top string, srcs []st
 // has no parameters of its own for the block); the Detail of a mismatch
 // starts with "small set (K=V ...)".
 func (c RunnerChecker) CheckSmall(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	rb, err := registry.Lookup(string(b))
-	if err != nil || c.Params[b] != nil || len(rb.Small) == 0 || b == TM {
+	rb, err := blocks.Lookup(string(b))
+	if err != nil || c.Params[b] != nil || len(rb.Small) == 0 || rb.Checks.MutateSmall {
 		return Detection{}, err
 	}
 	o := c.options(b, top, srcs)
@@ -71,6 +73,9 @@ func (c RunnerChecker) check(ctx context.Context, o runner.Options, prefix strin
 	res, err := runner.Run(ctx, o)
 	if err != nil {
 		return Detection{}, err
+	}
+	if res.Interrupted { // the context stopped it: no verdict
+		return Detection{}, ctx.Err()
 	}
 	d := Detection{Cycles: res.Cycles}
 	if m := res.Mismatch; m != nil {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Core is a block's FuseSoC CAPI2 core: the RTL fileset (the project's
@@ -16,15 +16,15 @@ import (
 // --lint-only -Wall) and, when tb names the block's Icarus testbench,
 // sim (Icarus -g2012, replaying the .vec table given as the vec plusarg).
 // Paths are relative to the core file, as CAPI2 wants.
-func Core(b *registry.Block, tb string) []byte {
+func Core(b *blocks.Block, tb string) []byte {
 	rel := func(p string) string { return relTo(CoreDir, p) }
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "CAPI=2:\n")
-	fmt.Fprintf(&w, "# Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
+	fmt.Fprintf(&w, "# Generated from the block faces (testbench/blocks) by `occamy blocks --package ROOT`; do not edit.\n")
 	fmt.Fprintf(&w, "name: occamy:occamy:%s:%s\n", b.Module, Version)
 	fmt.Fprintf(&w, "description: %s\n", strconv.Quote(b.Summary+" (block "+b.Name+", contract in "+b.Doc+")"))
 	fmt.Fprintf(&w, "\nfilesets:\n  rtl:\n    files:\n")
-	for _, h := range registry.Headers {
+	for _, h := range blocks.Headers {
 		fmt.Fprintf(&w, "      - %s: {is_include_file: true}\n", rel(h))
 	}
 	for _, s := range b.Sources {

@@ -16,9 +16,8 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim/registry"
-
 	"occamy/rtl/outfile"
+	"occamy/testbench/blocks"
 )
 
 // Where the generated files live, relative to the repository root.
@@ -34,26 +33,26 @@ const (
 )
 
 // FileListPath is the repository-relative path of a block's file list.
-func FileListPath(b *registry.Block) string { return FileListDir + "/" + b.Module + ".f" }
+func FileListPath(b *blocks.Block) string { return FileListDir + "/" + b.Module + ".f" }
 
 // CorePath is the repository-relative path of a block's core.
-func CorePath(b *registry.Block) string { return CoreDir + "/" + b.Module + ".core" }
+func CorePath(b *blocks.Block) string { return CoreDir + "/" + b.Module + ".core" }
 
 // TestbenchPath is the repository-relative path of a block's Icarus
 // testbench (it replays a .vec table given as +vec=FILE).
-func TestbenchPath(b *registry.Block) string { return "verilog/tb/tb_" + b.Module + ".sv" }
+func TestbenchPath(b *blocks.Block) string { return "verilog/tb/tb_" + b.Module + ".sv" }
 
 // FileList is a block's file list: comments naming the block and its
 // defaults, the directories of the project's shared headers as
-// +incdir+${OCCAMY_ROOT}/dir (registry.HeaderDirs), then its sources in
+// +incdir+${OCCAMY_ROOT}/dir (blocks.HeaderDirs), then its sources in
 // compile order as ${OCCAMY_ROOT}/path.
-func FileList(b *registry.Block) []byte {
+func FileList(b *blocks.Block) []byte {
 	var w bytes.Buffer
 	fmt.Fprintf(&w, "// %s (%s): %s\n", b.Module, b.Name, b.Summary)
-	fmt.Fprintf(&w, "// Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.\n")
+	fmt.Fprintf(&w, "// Generated from the block faces (testbench/blocks) by `occamy blocks --package ROOT`; do not edit.\n")
 	fmt.Fprintf(&w, "// Paths start at ${%s}, the repository root: verilator -f FILE, iverilog -c FILE.\n", RootVar)
 	fmt.Fprintf(&w, "// Top %s; parameters (defaults): %s\n", b.Module, b.ParamText(b.Defaults()))
-	for _, d := range registry.HeaderDirs() {
+	for _, d := range blocks.HeaderDirs() {
 		fmt.Fprintf(&w, "+incdir+${%s}/%s\n", RootVar, d)
 	}
 	for _, s := range b.Sources {
@@ -67,7 +66,7 @@ func FileList(b *registry.Block) []byte {
 // (a block gets a simulation target only when its testbench exists).
 func Generate(root string) map[string][]byte {
 	out := map[string][]byte{}
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		out[FileListPath(b)] = FileList(b)
 		tb := TestbenchPath(b)
 		if _, err := os.Stat(filepath.Join(root, tb)); err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 func repoRoot(t *testing.T) string {
@@ -40,8 +40,8 @@ func TestDriftIsCaught(t *testing.T) {
 	_, err := Write(root)
 	require.NoError(t, err)
 	require.NoError(t, Check(root))
-	arb, _ := registry.Lookup("arbiter")
-	sel, _ := registry.Lookup("selector")
+	arb, _ := blocks.Lookup("arbiter")
+	sel, _ := blocks.Lookup("selector")
 	require.NoError(t, os.WriteFile(filepath.Join(root, FileListPath(arb)), []byte("${OCCAMY_ROOT}/verilog/old_arbiter.sv\n"), 0o644))
 	require.NoError(t, os.Remove(filepath.Join(root, CorePath(sel))))
 	require.NoError(t, os.WriteFile(filepath.Join(root, FileListDir, "gone_block.f"), nil, 0o644))
@@ -61,8 +61,8 @@ func TestDriftIsCaught(t *testing.T) {
 // the project's shared headers as an include directory, then exactly the
 // block's sources, in order, under ${OCCAMY_ROOT}.
 func TestFileListsAreTheRegistrySources(t *testing.T) {
-	require.Equal(t, []string{"verilog"}, registry.HeaderDirs())
-	for _, b := range registry.All() {
+	require.Equal(t, []string{"verilog"}, blocks.HeaderDirs())
+	for _, b := range blocks.All() {
 		var got []string
 		for _, l := range strings.Split(string(FileList(b)), "\n") {
 			if l != "" && !strings.HasPrefix(l, "//") {
@@ -146,7 +146,7 @@ func coreFiles(t *testing.T, nodes []yaml.Node) (files []string, includes []stri
 // the registry's facts (sources, defaults, toplevel).
 func TestCoresFollowCAPI2(t *testing.T) {
 	root := repoRoot(t)
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(root, CorePath(b)))
 			require.NoError(t, err)
@@ -172,7 +172,7 @@ func TestCoresFollowCAPI2(t *testing.T) {
 			}
 			rtl, incs := coreFiles(t, c.Filesets["rtl"].Files)
 			assert.Equal(t, b.Sources, rtl, "the rtl fileset is the registry's sources")
-			assert.Equal(t, registry.Headers, incs, "and the project's headers, as include files")
+			assert.Equal(t, blocks.Headers, incs, "and the project's headers, as include files")
 			def := b.Defaults()
 			for _, q := range b.Params {
 				p, ok := c.Parameters[q.Name]
@@ -228,7 +228,7 @@ func TestCoresFollowCAPI2(t *testing.T) {
 // core that names a wrong file, top or parameter fails here.
 func TestCoreTargetsRun(t *testing.T) {
 	root := repoRoot(t)
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		t.Run(b.Name, func(t *testing.T) {
 			raw, err := os.ReadFile(filepath.Join(root, CorePath(b)))
 			require.NoError(t, err)
@@ -299,7 +299,7 @@ func TestCoreTargetsRun(t *testing.T) {
 func TestEveryListedBlockIsPackaged(t *testing.T) {
 	got := Generate(repoRoot(t))
 	var want []string
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		want = append(want, FileListPath(b), CorePath(b))
 	}
 	sort.Strings(want)

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // TestPdrUnverifiedInvariant: ABC's pdr prints "Property proved" even when
@@ -47,8 +47,8 @@ func TestReadCex(t *testing.T) {
 	require.NoError(t, os.WriteFile(cx, []byte("# DONE\nlo0@0=0\npi00@0=1\npi04@0=1\npi05@0=1\npi03@1=1\npi04@1=1\npi00@1=1\n"), 0o644))
 	m, err := readMap(mp)
 	require.NoError(t, err)
-	l, err := cosim.NewLayout([]cosim.Port{{Name: "clk_i", Dir: cosim.In, Width: 1}, {Name: "rst_ni", Dir: cosim.In, Width: 1},
-		{Name: "req_i", Dir: cosim.In, Width: 2}, {Name: "ack_i", Dir: cosim.In, Width: 1}}, "clk_i", "rst_ni", false)
+	l, err := port.NewLayout([]port.Port{{Name: "clk_i", Dir: port.In, Width: 1}, {Name: "rst_ni", Dir: port.In, Width: 1},
+		{Name: "req_i", Dir: port.In, Width: 2}, {Name: "ack_i", Dir: port.In, Width: 1}}, "clk_i", "rst_ni", false)
 	require.NoError(t, err)
 	c, err := readCex(cx, m, l, 1)
 	require.NoError(t, err)

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // Counterexample is an input sequence from power-up under which the user's
@@ -20,7 +20,7 @@ type Counterexample struct {
 	// Inputs holds each cycle's inputs as words in the contract layout
 	// (Layout), rst_ni low in cycle 0: runner.Options.Replay takes them.
 	Inputs []uint32
-	Layout cosim.Layout
+	Layout port.Layout
 	// PowerUp lists the registers the counterexample needs at a non-zero
 	// power-up value ("u.start_r[2]=1"); empty when it starts from zeros.
 	PowerUp []string
@@ -98,7 +98,7 @@ var cexBit = regexp.MustCompile(`^pi(\d+)@(\d+)=([01])$`)
 
 // readCex turns ABC's write_cex -n file into the contract-layout input
 // words of cycles 0..frame, through the AIGER map.
-func readCex(path string, m *aigMap, l cosim.Layout, frame int) (*Counterexample, error) {
+func readCex(path string, m *aigMap, l port.Layout, frame int) (*Counterexample, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func readCex(path string, m *aigMap, l cosim.Layout, frame int) (*Counterexample
 	if seen == 0 {
 		return nil, fmt.Errorf("%s holds no input values", path)
 	}
-	if r := l.Input(cosim.DefaultReset); r >= 0 {
+	if r := l.Input(port.DefaultReset); r >= 0 {
 		l.In(c.Inputs[:l.InWords], r)[0] = 0 // the miter forces the first reset
 	}
 	return c, nil

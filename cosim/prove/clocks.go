@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // The miter has one step per cycle of clk_i: every flop is taken as a flop
@@ -192,12 +192,12 @@ func storage(path, top string, clocked bool, names map[string]string) ([]Finding
 	}
 	ni := newNetInfo(m.Netnames)
 	clk, rst := -1, -1
-	if p, ok := m.Ports[cosim.DefaultClock]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
+	if p, ok := m.Ports[port.DefaultClock]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
 		if v, ok := p.Bits[0].(float64); ok {
 			clk = int(v)
 		}
 	}
-	if p, ok := m.Ports[cosim.DefaultReset]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
+	if p, ok := m.Ports[port.DefaultReset]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
 		if v, ok := p.Bits[0].(float64); ok {
 			rst = int(v)
 		}

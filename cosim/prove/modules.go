@@ -8,14 +8,15 @@ import (
 	"strconv"
 
 	"occamy/cosim"
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 )
 
 // moduleNames are the project's memory modules, which prove compares
 // module against module: their port contract is the reference module's own
 // ports (found by Verilator at the given parameters) and a counterexample is
-// not replayed. Their sources come from the block registry.
+// not replayed. Their sources come from the block blocks.
 var moduleNames = []string{"sram_mp", "free_list", "pd_lists", "cp_sublists"}
 
 // moduleSources is the registry's source list of memory module name,
@@ -24,7 +25,7 @@ var moduleNames = []string{"sram_mp", "free_list", "pd_lists", "cp_sublists"}
 func moduleSources(name string) ([]string, bool) {
 	for _, m := range moduleNames {
 		if m == name {
-			b, err := registry.Lookup(name)
+			b, err := blocks.Lookup(name)
 			if err != nil {
 				return nil, false
 			}
@@ -70,7 +71,7 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 	for k, v := range params {
 		g[k] = strconv.Itoa(v)
 	}
-	el, err := cosim.Discover(ctx, cosim.Spec{Sources: bs.Sources, Top: name, Params: g, CacheDir: cacheDir})
+	el, err := runner.Elaborate(ctx, &cosim.Design{Files: bs.Sources, Top: name, Params: g, CacheDir: cacheDir})
 	if errors.Is(err, cosim.ErrToolMissing) {
 		return nil, setupf("%s has no port table of its own: its ports come from Verilator, which is not installed", name)
 	}
@@ -79,7 +80,7 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 	}
 	bs.Ports = el.Ports
 	for _, p := range bs.Ports {
-		if p.Name == cosim.DefaultClock {
+		if p.Name == port.DefaultClock {
 			bs.Clocked = true
 		}
 	}

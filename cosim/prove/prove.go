@@ -14,13 +14,14 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
 )
 
 // Prove builds the miter of the user's design (Options.RTL) against the
 // project's reference at the given parameters and runs ABC's pdr (proof)
 // and bmc3 (shortest counterexample) within Options.Timeout. It returns an
 // error only when the proof could not run (*SetupError, a
-// *cosim.ContractError, *UnsupportedError) or when a counterexample's
+// *port.ContractError, *UnsupportedError) or when a counterexample's
 // replay contradicts it (*FlowError); a difference is Result.Cex.
 func Prove(ctx context.Context, opt Options) (*Result, error) {
 	if err := ToolMissing(); err != nil {
@@ -64,7 +65,7 @@ type design struct {
 	bs      *runner.BlockSpec
 	files   []string // the user's, absolute
 	top     string
-	layout  cosim.Layout
+	layout  port.Layout
 	dir     string
 	keep    bool
 	release func() // unlocks a kept work directory
@@ -131,9 +132,9 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	}
 	clock, reset := "", ""
 	if bs.Clocked {
-		clock, reset = cosim.DefaultClock, cosim.DefaultReset
+		clock, reset = port.DefaultClock, port.DefaultReset
 	}
-	if d.layout, err = cosim.NewLayout(bs.Ports, clock, reset, false); err != nil {
+	if d.layout, err = port.NewLayout(bs.Ports, clock, reset, false); err != nil {
 		return nil, err
 	}
 	if err := d.openWorkDir(opt.WorkDir, "occamy-prove-"); err != nil {
@@ -162,7 +163,7 @@ func (d *design) gparams() map[string]string {
 // messages. Without Verilator the check falls to Yosys's miter, whose
 // errors are less precise; the note says so.
 func (d *design) checkContract(ctx context.Context) (string, error) {
-	el, err := cosim.Discover(ctx, cosim.Spec{Sources: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir,
+	el, err := runner.Elaborate(ctx, &cosim.Design{Files: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir,
 		IncludeDirs: headerDirs(d.bs.Headers)})
 	if errors.Is(err, cosim.ErrToolMissing) {
 		return "Verilator is not installed: the port contract was not checked before the proof, and a counterexample cannot be replayed", nil
@@ -171,7 +172,7 @@ func (d *design) checkContract(ctx context.Context) (string, error) {
 		return "", err
 	}
 	d.verilog = true
-	return "", cosim.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
+	return "", port.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
 }
 
 // timeoutOr turns a run stopped by the proof's deadline into a setup error

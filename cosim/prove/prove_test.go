@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // TestProveEqual: correct designs written differently from the reference
@@ -81,7 +82,7 @@ func TestProveCounterexample(t *testing.T) {
 			assert.Equal(t, c.cycle, res.Cex.Cycle, "cycle of the first difference: %v", res.Cex.Lines())
 			l := res.Cex.Layout
 			assert.Len(t, res.Cex.Inputs, (c.cycle+1)*l.InWords)
-			if r := l.Input(cosim.DefaultReset); r >= 0 {
+			if r := l.Input(port.DefaultReset); r >= 0 {
 				assert.Zero(t, l.In(res.Cex.Inputs, r)[0], "rst_ni in cycle 0")
 			}
 			assert.Empty(t, res.Cex.PowerUp, "a counterexample from a zero power-up")
@@ -97,7 +98,7 @@ func TestProveSetupErrors(t *testing.T) {
 	ctx := context.Background()
 
 	_, err := Prove(ctx, opts("arbiter", byo+"queue_watch.sv", "queue_watch", nil))
-	var ce *cosim.ContractError
+	var ce *port.ContractError
 	if errors.As(err, &ce) {
 		assert.Contains(t, err.Error(), "does not match the rr_arbiter port contract")
 	} else {
@@ -171,6 +172,6 @@ func TestProveMemoryModule(t *testing.T) {
 	}
 
 	_, err := Prove(context.Background(), opts("free_list", byo+"queue_watch.sv", "queue_watch", nil))
-	var ce *cosim.ContractError
+	var ce *port.ContractError
 	require.ErrorAs(t, err, &ce)
 }

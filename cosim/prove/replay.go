@@ -54,6 +54,9 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 	if err != nil {
 		return nil, err
 	}
+	if r.Interrupted { // the context stopped it
+		return nil, ctx.Err()
+	}
 	if reproduced(r, cex) {
 		return r, nil
 	}
@@ -63,6 +66,9 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 			rr, err := runner.Run(ctx, ro)
 			if err != nil {
 				return nil, err
+			}
+			if rr.Interrupted {
+				return nil, ctx.Err()
 			}
 			if reproduced(rr, cex) {
 				return rr, nil

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"occamy/cosim"
+	"occamy/rtl/outfile"
 )
 
 // openWorkDir sets the proof's scratch directory: dir when given (made
@@ -29,7 +29,7 @@ func (d *design) openWorkDir(dir, prefix string) error {
 	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return setupf("work directory: %v", err)
 	}
-	release, err := cosim.LockDir(abs)
+	release, err := outfile.LockDir(abs)
 	if err != nil {
 		return setupf("work directory (--keep) %v", err)
 	}

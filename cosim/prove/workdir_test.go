@@ -13,10 +13,11 @@ import (
 	"syscall"
 	"testing"
 
+	"occamy/rtl/outfile"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
 	"occamy/rtl/outfile/outfiletest"
 )
 
@@ -45,7 +46,7 @@ func TestKeepDir(t *testing.T) {
 	}{
 		{"in use", func(t *testing.T) {
 			dir := t.TempDir()
-			release, err := cosim.LockDir(dir)
+			release, err := outfile.LockDir(dir)
 			require.NoError(t, err)
 			defer release()
 			_, err = Prove(context.Background(), o(right, "arb_scan_down", dir))

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	tmface "occamy/testbench/blocks/tm"
 	"runtime"
 	"slices"
 	"syscall"
@@ -12,7 +13,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/hw/tm"
-	"occamy/testbench/stimulus"
+	"occamy/rtl/port"
 )
 
 // The engine's own cost in lock-step, without Verilator: a stand-in model
@@ -32,9 +33,9 @@ func tmRecord(tb testing.TB, n int) (Options, []uint32) { return tmRecordAt(tb, 
 // tmRecordAt is tmRecord with the TM's parameters (P, Q, B, K, ...) set
 // as in params, the others at their defaults.
 func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32) {
-	k := slices.Index(stimulus.TMScenarios(), "random-load")
+	k := slices.Index(tmface.Scenarios(), "random-load")
 	require.GreaterOrEqual(tb, k, 0, "no random-load scenario")
-	pol := slices.Index(stimulus.TMPolicies, tm.PolicyOccamy)
+	pol := slices.Index(tmface.Policies, tm.PolicyOccamy)
 	require.GreaterOrEqual(tb, pol, 0)
 	opt := Options{Block: "tm", VerilogDir: "../..", Stimulus: StimRandom, Seed: 1,
 		Params: map[string]int{"TRAFFIC": k + 1, "POLICY": pol}}
@@ -56,7 +57,7 @@ func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32)
 	return opt, gold
 }
 
-// standIn is a cosim.Model standing in for a Verilated model whose cycle
+// standIn is a verilator.Model standing in for a Verilated model whose cycle
 // costs spin iterations of a dependent multiply-add chain (spinIters:
 // CPU work, so that a thread that waits for a core does not count it as
 // done): Cycle and Run give the recorded outputs of the next cycle.
@@ -64,13 +65,13 @@ func tmRecordAt(tb testing.TB, n int, params map[string]int) (Options, []uint32)
 // paths (the embedded nil Model panics if they are).
 type standIn struct {
 	cosim.Model
-	l    *cosim.Layout
+	l    *port.Layout
 	gold []uint32
 	c    int
 	spin int
 }
 
-func (m *standIn) Layout() *cosim.Layout { return m.l }
+func (m *standIn) Layout() *port.Layout { return m.l }
 
 func (m *standIn) step(out []uint32) {
 	spinWork(m.spin)
@@ -183,7 +184,7 @@ func standInRun(tb testing.TB, opt Options, gold []uint32, n int, spin int, how 
 	require.Nil(tb, res.Mismatch, "the stand-in gives the golden outputs")
 	require.Equal(tb, uint64(n), res.Cycles)
 	require.Greater(tb, res.Compared, uint64(n-32), "every cycle from the first reset edge on compared")
-	return res.Elapsed
+	return res.Elapsed.Duration
 }
 
 // BenchmarkEngineLockStep: the stand-in at 0 (the engine and the golden

@@ -2,14 +2,13 @@ package runner
 
 import (
 	"math/bits"
+	tmface "occamy/testbench/blocks/tm"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
 	"occamy/hw/tm"
-	"occamy/testbench/stimulus"
 )
 
 // The Go TM alone (hw/tm, no port words, no adapter, no coverage) on the
@@ -30,10 +29,10 @@ type tmNative struct {
 func newTMNative(tb testing.TB, opt Options) *tmNative {
 	s, err := prepare(opt)
 	require.NoError(tb, err)
-	cfg, err := registry.TMConfig(s.p)
+	cfg, err := tmface.Config(s.p)
 	require.NoError(tb, err)
 	l := &s.canon
-	slots, err := stimulus.NewTMSlots(l, stimulus.NewTMShape(cfg, s.p["SW"]))
+	slots, err := tmface.NewSlots(l, tmface.NewShape(cfg, s.p["SW"]))
 	require.NoError(tb, err)
 	nat := &tmNative{cfg: cfg}
 	live := false

@@ -10,14 +10,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/hw/arbiter"
 	"occamy/hw/selector"
 )
 
-// The speed benchmarks run the benchmark top of docs/cosim.md, sel_arb_top
+// The speed benchmarks run the benchmark top of docs/verilator.md, sel_arb_top
 // (the project's hd_selector feeding its rr_arbiter, N=64, QW=16), on the
-// C++ driver's own inputs (cosim.CppInputs: an LCG, reset inactive), with
+// C++ driver's own inputs (verilator.CppInputs: an LCG, reset inactive), with
 // registers starting at zero on both sides, so all four measure the same
 // work: the Verilated model in a pure C++ loop, the co-simulation batched
 // and lock-step, and the Go golden model alone.
@@ -29,10 +29,10 @@ func speedSetup(tb testing.TB) (Options, string) {
 	opt := Options{Block: "selarb", CacheDir: testCache(), VerilogDir: "../..", ZeroInit: true, fromStart: true}
 	s, err := prepare(opt)
 	require.NoError(tb, err)
-	opt.Replay = cosim.CppInputs(&s.canon)
-	lib, err := cosim.Build(context.Background(), s.spec())
+	opt.Replay = verilator.CppInputs(&s.canon)
+	lib, err := verilator.Build(context.Background(), verilator.SpecOf(s.buildDesign()))
 	require.NoError(tb, err)
-	exe, err := cosim.BuildCppDriver(context.Background(), lib)
+	exe, err := verilator.BuildCppDriver(context.Background(), lib)
 	require.NoError(tb, err)
 	return opt, exe
 }
@@ -45,7 +45,7 @@ func cosimRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
 	require.NoError(tb, err)
 	requireMatch(tb, res)
 	require.Equal(tb, uint64(n), res.Cycles)
-	return res.Elapsed
+	return res.Elapsed.Duration
 }
 
 // perCallRate is cosimRate in lock-step with a call per cycle and the
@@ -121,15 +121,15 @@ func bareRate(tb testing.TB, opt Options, n int, batch bool) time.Duration {
 }
 
 // bareRateOf is bareRate with the build's registered inputs on or off
-// (cosim.Spec.RegInputs; the runner builds the project's blocks with them).
+// (verilator.Spec.RegInputs; the runner builds the project's blocks with them).
 func bareRateOf(tb testing.TB, opt Options, n int, batch, regIn bool) time.Duration {
 	s, err := prepare(opt)
 	require.NoError(tb, err)
-	spec := s.spec()
+	spec := verilator.SpecOf(s.buildDesign())
 	spec.RegInputs = regIn
-	lib, err := cosim.Build(context.Background(), spec)
+	lib, err := verilator.Build(context.Background(), spec)
 	require.NoError(tb, err)
-	m, err := cosim.Open(lib)
+	m, err := verilator.Open(lib)
 	require.NoError(tb, err)
 	defer m.Close()
 	l := m.Layout()
@@ -160,7 +160,7 @@ func bareRateOf(tb testing.TB, opt Options, n int, batch, regIn bool) time.Durat
 }
 
 func cppRate(tb testing.TB, exe string, n int) time.Duration {
-	r, err := cosim.RunCppDriver(context.Background(), exe, n)
+	r, err := verilator.RunCppDriver(context.Background(), exe, n)
 	require.NoError(tb, err)
 	return time.Duration(r.Seconds * float64(time.Second))
 }

@@ -1,6 +1,8 @@
 package runner
 
-import "occamy/cosim"
+import (
+	"occamy/rtl/port"
+)
 
 // TraceRow is one cycle of a mismatch trace in word form: the cycle's
 // inputs, the golden outputs and the RTL outputs, each in the contract
@@ -17,7 +19,7 @@ type TraceRow struct {
 // in .vec hex, the differing element of a packed port (elem gives a port's
 // element width, nil for none) and the trace of rows (the last row is
 // normally the mismatching cycle). One formatter for every checker.
-func CompareCycle(l *cosim.Layout, elem func(port string) int, cycle uint64, gold, rtl []uint32, rows []TraceRow) *Mismatch {
+func CompareCycle(l *port.Layout, elem func(port string) int, cycle uint64, gold, rtl []uint32, rows []TraceRow) *Mismatch {
 	i := portDiff(l, gold, rtl)
 	if i < 0 {
 		return nil
@@ -32,7 +34,7 @@ func CompareCycle(l *cosim.Layout, elem func(port string) int, cycle uint64, gol
 }
 
 // describePort fills m's signal, values and element detail for output i.
-func describePort(m *Mismatch, l *cosim.Layout, elem func(port string) int, i int, gold, rtl []uint32) {
+func describePort(m *Mismatch, l *port.Layout, elem func(port string) int, i int, gold, rtl []uint32) {
 	p := l.Outputs[i]
 	m.Signal = p.Name
 	m.Go, m.RTL = hexOf(l.Out(gold, i), p.Width), hexOf(l.Out(rtl, i), p.Width)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/coverage"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
+	"occamy/testbench/coverage"
 )
 
 // goldenCoverage runs the golden side alone (the stimulus the runner
@@ -35,7 +35,7 @@ func goldenCoverage(t *testing.T, block string, params map[string]int, cycles in
 // alone decides coverage, so this needs no simulator. OCCAMY_COVERAGE=1
 // prints the tables.
 func TestCoverageClosure(t *testing.T) {
-	for _, b := range registry.All() {
+	for _, b := range blocks.All() {
 		for _, set := range []struct {
 			name string
 			p    map[string]int

@@ -3,8 +3,8 @@ package runner
 import (
 	"path/filepath"
 
-	"occamy/cosim"
-	"occamy/cosim/registry"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 )
 
 // BlockSpec is what another checker of a block (occamy prove) needs from the
@@ -15,13 +15,13 @@ type BlockSpec struct {
 	Module string         // the project's top module
 	Params map[string]int // every parameter, defaults filled, validated
 	Order  []string       // parameter names in the golden model's order
-	Ports  []cosim.Port   // the contract ports, in the project's declaration order
+	Ports  []port.Port    // the contract ports, in the project's declaration order
 	// Sources are the project's Verilog files of the block, absolute, in
 	// compile order.
 	Sources []string
 	// Clocked says the block has clk_i (and rst_ni).
 	Clocked bool
-	// Headers are the project's shared headers (registry.Headers),
+	// Headers are the project's shared headers (blocks.Headers),
 	// absolute: the sources include them, and so does a copy of one.
 	Headers []string
 }
@@ -34,25 +34,25 @@ func Describe(name string, params map[string]int, verilogDir string) (*BlockSpec
 	if err != nil {
 		return nil, err
 	}
-	p, err := b.resolveParams(params)
+	p, err := resolveParams(b, params)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.validate(p); err != nil {
+	if err := b.Validate(p); err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
-	root, err := findRoot(verilogDir, b.sources)
+	root, err := findRoot(verilogDir, b.Sources)
 	if err != nil {
 		return nil, err
 	}
-	bs := &BlockSpec{Name: b.name, Module: b.module, Params: p, Ports: b.ports(p), Clocked: b.clocked(p)}
-	for _, q := range b.params {
-		bs.Order = append(bs.Order, q.name)
+	bs := &BlockSpec{Name: b.Name, Module: b.Module, Params: p, Ports: b.Ports(p), Clocked: b.Clocked(p)}
+	for _, q := range b.Params {
+		bs.Order = append(bs.Order, q.Name)
 	}
-	for _, f := range b.sources {
+	for _, f := range b.Sources {
 		bs.Sources = append(bs.Sources, filepath.Join(root, f))
 	}
-	for _, h := range registry.Headers {
+	for _, h := range blocks.Headers {
 		bs.Headers = append(bs.Headers, filepath.Join(root, h))
 	}
 	return bs, nil

@@ -156,7 +156,7 @@ func (e *engine) run(ctx context.Context) error {
 		e.rin, e.rout = make([]uint32, e.chunk*l.InWords), make([]uint32, e.chunk*l.OutWords)
 	}
 	start := time.Now()
-	defer func() { e.res.Elapsed = time.Since(start) }()
+	defer func() { e.res.Elapsed = Seconds{time.Since(start)} }()
 	if e.s.opt.Serial {
 		ch, spare := e.newChunk(), e.newChunk()
 		for e.produce(ch) {
@@ -223,12 +223,9 @@ func (e *engine) run(ctx context.Context) error {
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
 	// The stop request is looked at once per chunk, never per cycle: a
 	// run stops at a chunk boundary with every cycle before it compared.
-	if c := e.s.opt.Ctx; c != nil && c.Err() != nil {
+	if ctx.Err() != nil {
 		e.res.Interrupted = true
 		return true, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return true, err
 	}
 	if p := e.s.opt.Progress; p != nil {
 		defer func() {
@@ -347,6 +344,6 @@ func (e *engine) mismatch(ch *chunk, k int, ev *cosim.SimError) *Mismatch {
 	if e.only != nil {
 		i = e.onlyDiff(gold, rtl)
 	}
-	describePort(m, l, func(port string) int { return s.b.elem(s.p, port) }, i, gold, rtl)
+	describePort(m, l, func(port string) int { return s.b.Elem(s.p, port) }, i, gold, rtl)
 	return m
 }

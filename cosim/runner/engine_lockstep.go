@@ -7,11 +7,11 @@ import (
 )
 
 // compareInWrapper, when true, lets lock-step hand a chunk to a model that
-// compares as it runs (cosim.Comparer) instead of calling it once per
+// compares as it runs (verilator.Comparer) instead of calling it once per
 // cycle; tests and benchmarks set it false to measure the call per cycle.
 var compareInWrapper = true
 
-// comparer is the model's cosim.Comparer when lock-step can use it: whole
+// comparer is the model's verilator.Comparer when lock-step can use it: whole
 // words in the contract layout, every output compared. The integrity pass
 // (only) and port maps take a call per cycle.
 func (e *engine) comparer() cosim.Comparer {
@@ -23,7 +23,7 @@ func (e *engine) comparer() cosim.Comparer {
 }
 
 // lockStep runs ch on the model without running past its first
-// differing cycle: through the model's cosim.Comparer when comparer allows,
+// differing cycle: through the model's verilator.Comparer when comparer allows,
 // else one call per cycle with the comparison between calls. bad is the
 // first differing cycle of ch and ev the cycle of the simulation event
 // simErr (each -1 when there is none); err is a failure of the bridge.
@@ -48,7 +48,7 @@ func (e *engine) lockStep(ch *chunk, in, out []uint32) (bad, ev int, simErr *cos
 			cerr = e.m.Cycle(in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])
 		} else {
 			// Run, not Cycle, for a chunk's last cycle: a model built
-			// with registered inputs (cosim.Spec.RegInputs) runs a
+			// with registered inputs (verilator.Spec.RegInputs) runs a
 			// cycle's rising edge in the next call, and Run runs it
 			// before returning, so each chunk's statuses come with it.
 			cerr = e.m.Run(1, in[k*iw:(k+1)*iw], out[k*rw:(k+1)*rw])

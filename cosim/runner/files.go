@@ -6,14 +6,14 @@ import (
 	"runtime"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // includeDirs is the `include search path: the directory of each file
 // (so an include beside the user's file is found whatever the working
 // directory), then the given directories, then, when root (the
 // repository root) is not empty, the directories of the project's shared
-// headers (registry.HeaderDirs), so the project's modules and a user's
+// headers (blocks.HeaderDirs), so the project's modules and a user's
 // copy of one find the header they include; each once, absolute.
 func includeDirs(files, given []string, root string) ([]string, error) {
 	var dirs []string
@@ -41,7 +41,7 @@ func includeDirs(files, given []string, root string) ([]string, error) {
 		add(a)
 	}
 	if root != "" {
-		for _, d := range registry.HeaderDirs() {
+		for _, d := range blocks.HeaderDirs() {
 			a, err := filepath.Abs(filepath.Join(root, d))
 			if err != nil {
 				return nil, setupf("%s: %v", d, err)

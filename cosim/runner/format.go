@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"occamy/cosim"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // hexOf formats a port's words as a .vec file does: ceil(width/4) hex
@@ -23,7 +23,7 @@ func hexOf(words []uint32, width int) string {
 
 // portDiff returns the first output (in layout order) whose words differ
 // between a and b, or -1.
-func portDiff(l *cosim.Layout, a, b []uint32) int {
+func portDiff(l *port.Layout, a, b []uint32) int {
 	for i, p := range l.Outputs {
 		o := l.OutOff[i]
 		for k := 0; k < p.Words(); k++ {
@@ -65,7 +65,7 @@ type row struct {
 
 // traceLines formats rows: "c=12 rst_ni=1 req_i=... | go gnt_valid_o=1 ... | rtl gnt_valid_o=1 ...",
 // with "*" after each RTL value that differs from the golden one.
-func traceLines(l *cosim.Layout, rows []row) []string {
+func traceLines(l *port.Layout, rows []row) []string {
 	var out []string
 	for _, r := range rows {
 		var b strings.Builder
@@ -96,7 +96,7 @@ func traceLines(l *cosim.Layout, rows []row) []string {
 }
 
 // rtlText formats every output of one cycle of RTL words.
-func rtlText(l *cosim.Layout, out []uint32) []string {
+func rtlText(l *port.Layout, out []uint32) []string {
 	s := make([]string, len(l.Outputs))
 	for i, p := range l.Outputs {
 		s[i] = hexOf(l.Out(out, i), p.Width)

@@ -1,8 +1,8 @@
 package runner
 
 import (
-	"occamy/cosim/coverage"
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
+	"occamy/testbench/coverage"
 )
 
 // golden is a Go golden model behind word arrays in the block's contract
@@ -16,7 +16,7 @@ type golden interface {
 // goldWrap is a registry golden adapter with its coverpoint counters and
 // the model's own input-contract check.
 type goldWrap struct {
-	g    registry.Golden
+	g    blocks.Golden
 	hits []uint64
 	err  func() error
 }
@@ -30,7 +30,7 @@ func (s *session) coverage(g golden) *coverage.Report {
 	if !ok {
 		return nil
 	}
-	return s.b.reg.Report(s.p, w.hits)
+	return s.b.Report(s.p, w.hits)
 }
 
 // goldErr is the golden model's first input-contract violation: the

@@ -1,9 +1,9 @@
 package runner
 
 import (
-	"occamy/cosim"
 	"occamy/rtl"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/rtl/vcd"
 )
 
@@ -16,7 +16,7 @@ type goTrace struct {
 }
 
 // newGoTrace creates path and declares every port but the clock.
-func newGoTrace(path, top string, l *cosim.Layout) (*goTrace, error) {
+func newGoTrace(path, top string, l *port.Layout) (*goTrace, error) {
 	t, err := vcd.CreateTracer(path, vcd.TracerOptions{})
 	if err != nil {
 		return nil, err

@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // bitsOf reads field i of width w bit by bit: a trivially correct
@@ -20,14 +20,14 @@ func bitsOf(words []uint32, i, w int) uint64 {
 }
 
 // portIn and portOut return a port's words within one cycle.
-func portIn(t *testing.T, l *cosim.Layout, w []uint32, name string) []uint32 {
+func portIn(t *testing.T, l *port.Layout, w []uint32, name string) []uint32 {
 	t.Helper()
 	i := l.Input(name)
 	require.GreaterOrEqual(t, i, 0, "no input %s", name)
 	return l.In(w, i)
 }
 
-func portOut(t *testing.T, l *cosim.Layout, w []uint32, name string) []uint32 {
+func portOut(t *testing.T, l *port.Layout, w []uint32, name string) []uint32 {
 	t.Helper()
 	i := l.Output(name)
 	require.GreaterOrEqual(t, i, 0, "no output %s", name)

@@ -12,14 +12,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/cosim/verilator"
 )
 
 // testCache is the Verilator build cache the tagged tests share with the
 // cosim package's: $OCCAMY_CACHE_DIR, else a fixed directory under the temp
 // directory, so a second run finds its models built.
 func testCache() string {
-	if d := os.Getenv(cosim.CacheEnv); d != "" {
+	if d := os.Getenv(verilator.CacheEnv); d != "" {
 		return d
 	}
 	return filepath.Join(os.TempDir(), "occamy-cosim-test-cache")
@@ -42,6 +42,12 @@ func needIcarus(t testing.TB) {
 // run runs the runner with the test cache and the repository's Verilog.
 func run(t testing.TB, opt Options) *Result {
 	t.Helper()
+	return runCtx(t, context.Background(), opt)
+}
+
+// runCtx is run with a context that may stop the run.
+func runCtx(t testing.TB, ctx context.Context, opt Options) *Result {
+	t.Helper()
 	if opt.Sim == Icarus {
 		needIcarus(t)
 	} else {
@@ -53,7 +59,7 @@ func run(t testing.TB, opt Options) *Result {
 	if opt.VerilogDir == "" {
 		opt.VerilogDir = "../.."
 	}
-	res, err := Run(context.Background(), opt)
+	res, err := Run(ctx, opt)
 	require.NoError(t, err)
 	return res
 }

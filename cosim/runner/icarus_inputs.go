@@ -4,14 +4,14 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"occamy/cosim"
+	"occamy/cosim/icarus"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 )
 
 // RunIcarusInputs runs opt.Block's Verilog on Icarus (the harness of the
-// Icarus path) over n cycles of given inputs (contract layout) and returns
+// file run) over n cycles of given inputs (contract layout) and returns
 // every cycle's outputs before its rising edge, in the contract layout.
 // Outputs holding x or z are an error naming the cycle, except in the
 // first xBefore cycles (power-up and reset), which read as 0. It reads
@@ -22,19 +22,14 @@ func RunIcarusInputs(ctx context.Context, opt Options, ins []uint32, n, xBefore 
 	if err != nil {
 		return nil, err
 	}
-	if n > MaxIcarusCycles {
-		return nil, setupf("an Icarus run takes at most %d cycles, got %d", MaxIcarusCycles, n)
+	if m := s.sim.Caps().MaxCycles; m > 0 && n > m {
+		return nil, setupf("an Icarus run takes at most %d cycles, got %d", m, n)
 	}
 	l := &s.canon
 	if len(ins) != n*l.InWords {
 		return nil, setupf("%d input words for %d cycles of %d words", len(ins), n, l.InWords)
 	}
-	iverilog, err := icarusTool("iverilog")
-	if err != nil {
-		return nil, err
-	}
-	vvp, err := icarusTool("vvp")
-	if err != nil {
+	if err := s.sim.Available(); err != nil {
 		return nil, err
 	}
 	dir := opt.WorkDir
@@ -44,8 +39,9 @@ func RunIcarusInputs(ctx context.Context, opt Options, ins []uint32, n, xBefore 
 		}
 		defer os.RemoveAll(dir)
 	}
-	vecPath, outPath := filepath.Join(dir, s.b.name+".vec"), filepath.Join(dir, s.b.name+".out")
-	f, err := os.Create(vecPath)
+	files := cosim.Files{Vec: filepath.Join(dir, s.b.Name+".vec"), Out: filepath.Join(dir, s.b.Name+".out"),
+		Waves: filepath.Join(dir, "icarus.vcd")}
+	f, err := os.Create(files.Vec)
 	if err != nil {
 		return nil, setupf("icarus: %v", err)
 	}
@@ -63,36 +59,26 @@ func RunIcarusInputs(ctx context.Context, opt Options, ins []uint32, n, xBefore 
 		return nil, setupf("icarus: %v", err)
 	}
 	f.Close()
-	tb := filepath.Join(dir, "occ_tb.sv")
-	if err := os.WriteFile(tb, []byte(s.harness()), 0o644); err != nil {
-		return nil, setupf("icarus: %v", err)
-	}
-	vvpFile := filepath.Join(dir, "occ_tb.vvp")
-	args := []string{"-g2012", "-o", vvpFile, "-s", "occ_tb"}
-	for _, d := range s.incdirs {
-		args = append(args, "-I"+d)
-	}
-	args = append(append(args, tb), s.files...)
-	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
-		return nil, &SetupError{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(s.files, " "), trimOut(string(out))), Err: err}
-	}
-	out, err := exec.CommandContext(ctx, vvp, "-n", vvpFile, "+vec="+vecPath, "+out="+outPath, "+vcd="+filepath.Join(dir, "icarus.vcd")).CombinedOutput()
+	d := s.design()
+	d.WorkDir = dir
+	b, err := s.sim.Build(ctx, d)
 	if err != nil {
-		return nil, &SetupError{Msg: fmt.Sprintf("vvp failed:\n%s", trimOut(string(out))), Err: err}
+		return nil, toolErr(err)
 	}
-	if !strings.Contains(string(out), "OCC_TB_DONE") {
-		return nil, setupf("the Icarus harness stopped early:\n%s", trimOut(string(out)))
+	out, err := b.Run(ctx, files)
+	if err != nil {
+		return nil, toolErr(err)
 	}
-	if m := icarusError(string(out)); m != nil {
+	if m := designError(out); m != nil {
 		return nil, fmt.Errorf("icarus: cycle %d: %s", m.Cycle, m.RTL)
 	}
-	lines := readOutLines(outPath, 0, n-1)
+	lines := icarus.ReadOut(files.Out, 0, n-1)
 	if len(lines) != n {
 		return nil, setupf("icarus: %d output lines for %d cycles", len(lines), n)
 	}
 	outs := make([]uint32, n*l.OutWords)
 	for c, line := range lines {
-		if !parseOut(l, line, outs[c*l.OutWords:(c+1)*l.OutWords]) && c >= xBefore {
+		if !icarus.ParseOut(l, line, outs[c*l.OutWords:(c+1)*l.OutWords]) && c >= xBefore {
 			return nil, fmt.Errorf("icarus: cycle %d: an output holds x or z: %s", c, line)
 		}
 	}

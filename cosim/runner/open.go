@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // Opened is a block's Verilated model built and opened exactly as Run
@@ -13,7 +14,7 @@ import (
 // it. Cycle works in the block's contract layout (registry port order).
 type Opened struct {
 	Model  cosim.Model
-	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache
@@ -26,13 +27,13 @@ type Opened struct {
 // Built is a block's Verilated library, built (or found in the cache)
 // exactly as Run builds it, ready to open any number of models.
 type Built struct {
-	Layout *cosim.Layout  // the contract layout of Cycle's words
+	Layout *port.Layout   // the contract layout of Cycle's words
 	Params map[string]int // every parameter, defaults included
 	Files  []string       // the Verilog built
 	Build  time.Duration  // building or finding the model in the cache
 	Cached bool           // the build was a cache hit
-	lib    *cosim.Library
-	args   []string
+	built  cosim.Built
+	power  cosim.OpenOptions
 }
 
 // BuildModel checks opt.Block's contract and builds its Verilated model at
@@ -45,26 +46,26 @@ func BuildModel(ctx context.Context, opt Options, trace bool) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !cosim.Supported() {
-		return nil, cosim.ErrNoVerilatorSupport
+	if err := s.sim.Available(); err != nil {
+		return nil, err
 	}
 	t0 := time.Now()
 	if _, err := s.checkContract(ctx); err != nil {
 		return nil, err
 	}
-	sp := s.spec()
-	sp.Trace = trace
-	lib, err := cosim.Build(ctx, sp)
+	d := s.buildDesign()
+	d.Waves = trace
+	b, err := s.sim.Build(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: lib.Cached,
-		lib: lib, args: s.plusargs()}, nil
+	return &Built{Layout: &s.canon, Params: s.p, Files: s.files, Build: time.Since(t0), Cached: b.Cached(),
+		built: b, power: s.openOptions()}, nil
 }
 
 // Open opens a fresh model of the library (power-up values from the seed).
 func (b *Built) Open() (*Opened, error) {
-	m, err := cosim.OpenArgs(b.lib, b.args)
+	m, err := b.built.Open(b.power)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +82,7 @@ func (b *Built) Open() (*Opened, error) {
 }
 
 // Cycle runs one cycle with in and out in the contract layout (outputs
-// before the rising edge, then the edge; cosim.Model.Cycle).
+// before the rising edge, then the edge; verilator.Model.Cycle).
 func (o *Opened) Cycle(in, out []uint32) error {
 	if o.pm.identity {
 		return o.Model.Cycle(in, out)
@@ -93,9 +94,9 @@ func (o *Opened) Cycle(in, out []uint32) error {
 	return err
 }
 
-// Run runs n cycles in one call (cosim.Model.Run) with in and out in the
+// Run runs n cycles in one call (verilator.Model.Run) with in and out in the
 // contract layout, n cycles of words each: outputs before each rising
-// edge. It stops after the first cycle reporting a *cosim.SimError.
+// edge. It stops after the first cycle reporting a *verilator.SimError.
 func (o *Opened) Run(n int, in, out []uint32) error {
 	if o.pm.identity {
 		return o.Model.Run(n, in, out)

@@ -1,19 +1,10 @@
 package runner
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"time"
-
-	"occamy/cosim/coverage"
-)
-
-// Simulators Run can drive.
-const (
-	Verilator = "verilator"
-	Icarus    = "icarus"
+	"occamy/cosim/icarus"
+	"occamy/cosim/verilator"
 )
 
 // Stimulus kinds (Options.Stimulus).
@@ -23,8 +14,17 @@ const (
 	StimDirected = "directed" // only the directed sequence (Cycles is an upper bound)
 )
 
-// DefaultCycles is the cycle budget when Options.Cycles is 0.
-const DefaultCycles = 200_000
+// DefaultCycles is the cycle budget when Options.Cycles is 0 on the
+// default simulator, Verilator (each simulator states its own,
+// cosim.Caps.DefaultCycles).
+const DefaultCycles = verilator.DefaultCycles
+
+// DefaultIcarusCycles is the cycle budget when Options.Cycles is 0 on
+// Icarus, and MaxIcarusCycles bounds an Icarus run (cosim/icarus).
+const (
+	DefaultIcarusCycles = icarus.DefaultCycles
+	MaxIcarusCycles     = icarus.MaxCycles
+)
 
 // DefaultFourStateCycles is the cycle budget of the Icarus pass a
 // whole-project check (occamy cosim --block all) runs after the Verilator
@@ -38,10 +38,11 @@ const DefaultTraceLines = 8
 
 // Options says what to check and how.
 type Options struct {
-	// Block is a registry block (cosim/registry: threshold, selector,
-	// arbiter, tm, executor, ...) or its Verilog module name.
+	// Block is a block face's name, alias or Verilog module name
+	// (Blocks lists them), or a sub-module that --block names on its own
+	// (executor: the TM with its executor replaced).
 	Block string
-	// Sim is Verilator (default) or Icarus.
+	// Sim is the simulator's name (Simulators; "" is Verilator).
 	Sim string
 	// RTL are the Verilog files to check; empty means the project's own
 	// Verilog of the block (found under VerilogDir).
@@ -65,7 +66,7 @@ type Options struct {
 	// -G/-P overrides, to the Verilog top.
 	Params map[string]int
 	// Cycles is the number of cycles to run, reset cycles included; 0
-	// means DefaultCycles (DefaultIcarusCycles for Icarus).
+	// means the simulator's default (cosim.Caps.DefaultCycles).
 	Cycles int
 	// Seed seeds the stimulus (and Verilator's random power-up values).
 	Seed int64
@@ -73,7 +74,7 @@ type Options struct {
 	// compares in bulk; otherwise lock-step: each cycle is compared before
 	// the next runs (in the wrapper, cosim.Comparer, or one call per cycle)
 	// and the model stops at the first difference. Both report the same
-	// first mismatch. Refused with Icarus.
+	// first mismatch. Refused by a simulator that cannot (cosim.Caps.NoBatch: Icarus).
 	Batch bool
 	// Stimulus is StimMixed (default), StimRandom or StimDirected.
 	Stimulus string
@@ -90,14 +91,16 @@ type Options struct {
 	// ZeroInit starts the Verilated registers at 0 instead of random
 	// values (+verilator+rand+reset+2 is the default), and makes every
 	// explicit X in the RTL read as 0 (no X randomisation). Comparison
-	// still starts after the first reset edge. Refused with Icarus.
+	// still starts after the first reset edge. Refused by a simulator that
+	// cannot (cosim.Caps.NoZeroInit: Icarus).
 	ZeroInit bool
 	// PGO builds the Verilated model profile-guided (cosim.Spec.Train):
 	// trained on TrainCycles cycles of the block's own stimulus at
 	// TrainSeed with the run's Verilog parameters, whatever this run's
 	// stimulus and seed, so one build serves every run of those
 	// parameters. The build takes about twice as long; the model is
-	// faster and behaves the same. Refused with Icarus.
+	// faster and behaves the same. Refused by a simulator that cannot
+	// (cosim.Caps.NoPGO: Icarus).
 	PGO bool
 	// Serial runs the golden model in the caller's goroutine instead of
 	// one cycle-chunk ahead on another core.
@@ -112,13 +115,9 @@ type Options struct {
 	// ($OCCAMY_ROOT, the working directory or its parents, or the source
 	// tree this package was built from).
 	VerilogDir string
-	// Ctx, when set, stops the run at a cycle boundary once it is done
-	// (Ctrl-C): the Result then has Interrupted set and counts the cycles
-	// compared so far.
-	Ctx context.Context
 	// Progress, when set, is called with the cycles run so far after each
 	// chunk of cycles (thousands to tens of thousands; never per cycle),
-	// from the goroutine that called Run. Verilator only: Icarus runs the
+	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
 
@@ -126,142 +125,6 @@ type Options struct {
 	// which replay the C++ driver's inputs (reset never asserted) on a
 	// top whose reset state is all zeros, with ZeroInit.
 	fromStart bool
-}
-
-// Result is the outcome of a run that could be set up.
-type Result struct {
-	Block string // short block name
-	Top   string // the Verilog top module
-	// Replace is the sub-module the user's RTL replaced (Options.Replace),
-	// "" when none; ReplaceModule is its module name.
-	Replace, ReplaceModule string
-	Sim                    string         // Verilator or Icarus
-	Mode                   string         // "lock-step", "batched" or "vcd diff"; ", profile-guided build" added when the library is one
-	Params                 map[string]int // every parameter, defaults included
-	Files                  []string       // the Verilog checked
-	Seed                   int64
-	// Cycles is the number of cycles simulated on both sides, up to and
-	// including a mismatch.
-	Cycles uint64
-	// Mismatch is the first difference, nil when the RTL matched.
-	Mismatch *Mismatch
-	// Integrity, when the first mismatch is on another signal than the
-	// block's data-integrity port (registry.Block.Integrity: the TM's
-	// eg_tag_o), is the first difference on that port: a second
-	// lock-step pass with the same seed compares it alone and runs on
-	// past the design's own $stop or $finish. Nil when it found none
-	// within the budget (a note says so) or the block has no such port.
-	// Verilator only.
-	Integrity *Mismatch
-	// Elapsed is the simulation time (build and compile excluded); Rate
-	// is Cycles per second of it.
-	Elapsed time.Duration
-	Rate    float64
-	// Build is the time spent building (or finding in the cache) the
-	// simulation model; Cached says the Verilator build was a cache hit.
-	Build  time.Duration
-	Cached bool
-	// VCD lists the waveforms written (Options.VCDDir).
-	VCD []string
-	// Notes are remarks that do not change the verdict (e.g. Verilator's
-	// warnings on the user's RTL).
-	Notes []string
-	// Compared is the number of cycles whose outputs were compared (the
-	// cycles after the first reset edge); a run comparing none is an error.
-	Compared uint64
-	// Interrupted says Options.Ctx stopped the run before its budget.
-	Interrupted bool
-	// Coverage is the block's functional coverage in this run, nil when
-	// the block declares no coverpoints.
-	Coverage *coverage.Report
-	// Outputs names the output ports compared every compared cycle.
-	Outputs []string
-}
-
-// Match reports whether no mismatch was found.
-func (r *Result) Match() bool { return r.Mismatch == nil }
-
-// Verdict is the one-line summary: block, simulator, verdict, cycles run
-// and cycles per second.
-func (r *Result) Verdict() string {
-	what := fmt.Sprintf("%s (%s, %s %s)", r.Block, r.Top, r.Sim, r.Mode)
-	if r.Replace != "" {
-		what = fmt.Sprintf("%s (%s with your %s %s, %s %s)", r.Block, r.Top, r.Replace, r.ReplaceModule, r.Sim, r.Mode)
-	}
-	switch {
-	case r.Mismatch != nil:
-		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))
-	case r.Interrupted && r.Cycles == 0:
-		return fmt.Sprintf("INTERRUPTED %s: stopped before any cycle ran (while building or starting the simulation), nothing compared, seed %d", what, r.Seed)
-	case r.Interrupted:
-		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run)%s before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
-	}
-	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run)%s, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
-}
-
-// what is " on N outputs" and ", coverage H/C hit" (when the block has
-// coverpoints): what a verdict covered besides its cycles.
-func (r *Result) what() string {
-	s := ""
-	if n := len(r.Outputs); n > 0 {
-		s = fmt.Sprintf(" on %d output", n)
-		if n > 1 {
-			s += "s"
-		}
-	}
-	if c := r.Coverage; c != nil && len(c.Points) > 0 {
-		hit, reach, na := c.Counts()
-		s += fmt.Sprintf(", coverage %d/%d hit", hit, reach)
-		if na > 0 {
-			s += fmt.Sprintf(" (%d n/a)", na)
-		}
-	}
-	return s
-}
-
-func rate(r float64) string {
-	switch {
-	case r >= 1e6:
-		return fmt.Sprintf("%.2fM", r/1e6)
-	case r >= 1e3:
-		return fmt.Sprintf("%.1fk", r/1e3)
-	}
-	return fmt.Sprintf("%.0f", r)
-}
-
-// Mismatch is the first cycle and signal at which the RTL differs from the
-// golden model.
-type Mismatch struct {
-	Cycle  uint64 // cycle number from 0, the first reset cycle
-	Signal string // port name, or "$stop"/"$finish"/"fatal" for an event inside the RTL
-	Go     string // the golden model's value, hexadecimal as in a .vec file
-	RTL    string // the RTL's value
-	// Detail names the first differing element of a packed port, e.g.
-	// "qlen_o[5] (bits 95:80): go 0012 rtl 0011".
-	Detail string
-	// Trace shows the cycles before and at the mismatch: one line of
-	// inputs, then the outputs of each side, "*" marking a difference.
-	Trace []string
-}
-
-// Short is "cycle C: signal go=G rtl=R".
-func (m *Mismatch) Short() string {
-	s := fmt.Sprintf("cycle %d: %s go=%s rtl=%s", m.Cycle, m.Signal, m.Go, m.RTL)
-	if m.Detail != "" {
-		s += " (" + m.Detail + ")"
-	}
-	return s
-}
-
-// String is Short followed by the trace.
-func (m *Mismatch) String() string {
-	var b strings.Builder
-	b.WriteString(m.Short())
-	for _, l := range m.Trace {
-		b.WriteString("\n  ")
-		b.WriteString(l)
-	}
-	return b.String()
 }
 
 // SetupError is a problem that kept the comparison from running: a bad

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"occamy/testbench/blocks"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/coverage"
 	"occamy/rtl"
+	"occamy/testbench/coverage"
 )
 
 // TestPrepareErrors: every bad option is a clear error before anything is
@@ -26,7 +27,7 @@ func TestPrepareErrors(t *testing.T) {
 		want string
 	}{
 		{"no block", Options{}, "no block given"},
-		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter, maxfind, sram, freelist, pdlists, cpsublists, tm)`},
+		{"unknown block", Options{Block: "mux"}, `unknown block "mux" (known: threshold, selector, arbiter,`},
 		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
 		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
 		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
@@ -69,7 +70,7 @@ func TestPrepareErrors(t *testing.T) {
 
 func TestDefaults(t *testing.T) {
 	s := testSession(t, Options{Block: "rr_arbiter"})
-	require.Equal(t, "arbiter", s.b.name)
+	require.Equal(t, "arbiter", s.b.Name)
 	require.Equal(t, map[string]int{"N": 64}, s.p)
 	require.Equal(t, uint64(DefaultCycles), s.cycles)
 	require.True(t, s.clocked)
@@ -79,7 +80,7 @@ func TestDefaults(t *testing.T) {
 	require.True(t, s.armedAtStart(), "a combinational block is compared from cycle 0")
 	s = testSession(t, Options{Block: "tm", ZeroInit: true})
 	require.False(t, s.armedAtStart(), "zero power-up is not the TM's reset state (free_o = B): compared after the first reset edge")
-	require.Equal(t, []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "tm"}, Blocks())
+	require.Equal(t, blocks.Names(), Blocks(), "the runner's blocks are the faces'")
 	names, err := ParamNames("selector")
 	require.NoError(t, err)
 	require.Equal(t, []string{"N", "QW"}, names)
@@ -94,13 +95,13 @@ func TestReplaceFiles(t *testing.T) {
 	require.NoError(t, os.WriteFile(mine, []byte("module tm_hd_exec; endmodule\n"), 0o644))
 	for _, opt := range []Options{{Block: "executor", RTL: []string{mine}}, {Block: "tm", Replace: "tm_hd_exec", RTL: []string{mine}}} {
 		s := testSession(t, opt)
-		assert.Equal(t, "tm", s.b.name)
+		assert.Equal(t, "tm", s.b.Name)
 		assert.Equal(t, "occamy_tm", s.top)
 		assert.Equal(t, "executor", s.sub.Name)
 		assert.Equal(t, "executor", s.opt.Replace)
 		assert.True(t, s.user)
-		require.Len(t, s.files, len(s.b.sources))
-		require.Len(t, s.own, len(s.b.sources))
+		require.Len(t, s.files, len(s.b.Sources))
+		require.Len(t, s.own, len(s.b.Sources))
 		assert.Equal(t, mine, s.files[len(s.files)-1])
 		for _, f := range s.files[:len(s.files)-1] {
 			assert.NotEqual(t, "tm_hd_exec.sv", filepath.Base(f))
@@ -134,7 +135,7 @@ func TestFormat(t *testing.T) {
 	require.Equal(t, "", elemDetail("free_o", 0, []uint32{1}, []uint32{2}, 15))
 	m := &Mismatch{Cycle: 9, Signal: "gnt_idx_o", Go: "3", RTL: "0", Trace: []string{"c=9 ..."}}
 	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
-	r := &Result{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Cycles: 1000, Compared: 999, Rate: 2.5e6, Seed: 3}
+	r := &Result{Checked: Checked{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Seed: 3}, Counts: Counts{Cycles: 1000, Compared: 999, Rate: 2.5e6}}
 	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
 	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}

@@ -1,7 +1,7 @@
 package runner
 
 import (
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // The training of a profile-guided build (Options.PGO): the block's own
@@ -12,15 +12,16 @@ const (
 	TrainCycles = 1 << 16
 )
 
-// training is the cosim.Training of s: TrainCycles cycles of the block's
-// default stimulus at TrainSeed, with s's Verilog parameters and the
-// other parameters at their defaults, in the built top's layout.
-func (s *session) training() *cosim.Training {
-	return &cosim.Training{Inputs: func(l *cosim.Layout) ([]uint32, error) {
+// training is the training of a profile-guided build of s
+// (cosim.Design.Train): TrainCycles cycles of the block's default
+// stimulus at TrainSeed, with s's Verilog parameters and the other
+// parameters at their defaults, in the built top's layout.
+func (s *session) training() func(l *port.Layout) ([]uint32, error) {
+	return func(l *port.Layout) ([]uint32, error) {
 		o := s.opt
 		o.Seed, o.Stimulus, o.Replay, o.PGO, o.VCDDir, o.Progress = TrainSeed, StimMixed, nil, false, "", nil
 		o.Cycles = TrainCycles
-		o.Params = s.b.reg.Verilog(s.p)
+		o.Params = s.b.Verilog(s.p)
 		t, err := prepare(o)
 		if err != nil {
 			return nil, err
@@ -45,5 +46,5 @@ func (s *session) training() *cosim.Training {
 		rin := make([]uint32, TrainCycles*l.InWords)
 		pm.toRTL(TrainCycles, in, cw, rin, l.InWords)
 		return rin, nil
-	}}
+	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // TestPGOTM: occamy_tm at the small set built profile-guided matches
@@ -17,7 +17,7 @@ import (
 // checked.
 func TestPGOTM(t *testing.T) {
 	needVerilator(t)
-	b, err := registry.Lookup("tm")
+	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
 	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 1, Cycles: 20_000, PGO: true})
 	requireMatch(t, good)

@@ -6,19 +6,19 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // A user's top with the contract's ports in another order: the port map
 // carries every port's words to its place in the other layout, for each
 // of n cycles, and back.
 func TestPortMapReordered(t *testing.T) {
-	contract := []cosim.Port{{Name: "clk_i", Dir: cosim.In, Width: 1}, {Name: "a_i", Dir: cosim.In, Width: 40},
-		{Name: "b_i", Dir: cosim.In, Width: 8}, {Name: "x_o", Dir: cosim.Out, Width: 8}, {Name: "y_o", Dir: cosim.Out, Width: 64}}
-	user := []cosim.Port{contract[2], contract[0], contract[1], contract[4], contract[3]}
-	c, err := cosim.NewLayout(contract, "clk_i", "", false)
+	contract := []port.Port{{Name: "clk_i", Dir: port.In, Width: 1}, {Name: "a_i", Dir: port.In, Width: 40},
+		{Name: "b_i", Dir: port.In, Width: 8}, {Name: "x_o", Dir: port.Out, Width: 8}, {Name: "y_o", Dir: port.Out, Width: 64}}
+	user := []port.Port{contract[2], contract[0], contract[1], contract[4], contract[3]}
+	c, err := port.NewLayout(contract, "clk_i", "", false)
 	require.NoError(t, err)
-	r, err := cosim.NewLayout(user, "clk_i", "", false)
+	r, err := port.NewLayout(user, "clk_i", "", false)
 	require.NoError(t, err)
 	pm, err := newPortMap(&c, &r)
 	require.NoError(t, err)

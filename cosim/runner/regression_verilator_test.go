@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/testbench/shard"
 )
 
@@ -35,7 +35,7 @@ func TestRegression(t *testing.T) {
 	}
 	needVerilator(t)
 	start := time.Now()
-	for _, b := range shard.Select(t, registry.All()) { // OCCAMY_SHARD=i/n runs every n-th block
+	for _, b := range shard.Select(t, blocks.All()) { // OCCAMY_SHARD=i/n runs every n-th block
 		if b.Name == "tm" {
 			continue // TestTMRegression: its own sizes, builds shared across run-time configurations
 		}
@@ -69,7 +69,7 @@ func TestRegression(t *testing.T) {
 			continue // TestTMRegression runs the TM on Icarus at its small set
 		}
 		opt := Options{Block: blk, Sim: Icarus, Cycles: regressionIcarusLen, Seed: 7}
-		if b, _ := registry.Lookup(blk); b != nil && len(b.Small) > 0 {
+		if b, _ := blocks.Lookup(blk); b != nil && len(b.Small) > 0 {
 			small := run(t, Options{Block: blk, Sim: Icarus, Params: b.SmallParams(), Cycles: regressionIcarusLen, Seed: 7})
 			requireMatch(t, small)
 			t.Logf("%-10s icarus small: %s", blk, small.Verdict())

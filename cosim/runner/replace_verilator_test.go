@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
+	"occamy/rtl/port"
 )
 
 // byoTM is the TM structure the replacement tests build (the small set's
@@ -65,7 +65,7 @@ func TestReplaceInTM(t *testing.T) {
 		cache := t.TempDir()
 		_, err := Run(t.Context(), Options{Block: "tm", Replace: "arbiter", RTL: []string{"testdata/byo_tm/arbiter_wide/rr_arbiter.sv"},
 			Params: byoTM, CacheDir: cache, VerilogDir: "../.."})
-		var ce *cosim.ContractError
+		var ce *port.ContractError
 		require.True(t, errors.As(err, &ce), "want a contract error, got %v", err)
 		assert.Equal(t, "cosim: top your rr_arbiter does not match the rr_arbiter (tm's arbiter as occamy_tm instantiates it at N=4) port contract: port gnt_idx_o is 3 bits wide, want 2 bits", err.Error())
 		built, _ := filepath.Glob(filepath.Join(cache, "occamy_tm-*"))

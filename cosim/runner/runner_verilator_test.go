@@ -5,15 +5,16 @@ package runner
 import (
 	"context"
 	"errors"
+	"occamy/cosim"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
-	"occamy/cosim/vcddiff"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
+	"occamy/rtl/vcddiff"
 )
 
 // TestProjectBlocks: the project's Verilog of every block matches its
@@ -148,8 +149,8 @@ endmodule
 `), 0o644))
 	cache := t.TempDir()
 	_, err := Run(context.Background(), Options{Block: "arbiter", RTL: []string{f}, CacheDir: cache})
-	var ce *cosim.ContractError
-	require.True(t, errors.As(err, &ce), "want a *cosim.ContractError, got %v", err)
+	var ce *port.ContractError
+	require.True(t, errors.As(err, &ce), "want a *verilator.ContractError, got %v", err)
 	require.Contains(t, err.Error(), "missing output [5:0] gnt_idx_o (6 bits); the top has grant_idx_o, renamed?")
 	require.Contains(t, err.Error(), "extra output [7:0] grant_idx_o (8 bits) is not in the contract")
 	entries, err := os.ReadDir(cache)
@@ -179,10 +180,10 @@ func TestResetValueBug(t *testing.T) {
 func TestRandomPowerUp(t *testing.T) {
 	needVerilator(t)
 	s := testSession(t, Options{Block: "arbiter", CacheDir: testCache()})
-	lib, err := cosim.Build(context.Background(), s.spec())
+	b, err := s.sim.Build(context.Background(), s.buildDesign())
 	require.NoError(t, err)
-	grant0 := func(args []string) uint32 {
-		m, err := cosim.OpenArgs(lib, args)
+	grant0 := func(o cosim.OpenOptions) uint32 {
+		m, err := b.Open(o)
 		require.NoError(t, err)
 		defer m.Close()
 		l := m.Layout()
@@ -191,15 +192,13 @@ func TestRandomPowerUp(t *testing.T) {
 		require.NoError(t, m.Cycle(in, out))
 		return out[l.OutOff[l.Output("gnt_idx_o")]]
 	}
-	require.Zero(t, grant0(nil), "zero power-up: pointer 0")
+	require.Zero(t, grant0(cosim.OpenOptions{ZeroInit: true}), "zero power-up: pointer 0")
 	seen := map[uint32]bool{}
 	for seed := int64(0); seed < 8; seed++ {
 		s.opt.Seed = seed
-		seen[grant0(s.plusargs())] = true
+		seen[grant0(s.openOptions())] = true
 	}
 	require.Greater(t, len(seen), 2, "random power-up pointers over 8 seeds: %v", seen)
-	s.opt.ZeroInit = true
-	require.Nil(t, s.plusargs())
 }
 
 // TestAssertionInRTL: an assertion failing inside the user's RTL ends the

@@ -9,8 +9,11 @@ import (
 	"strings"
 
 	"occamy/cosim"
-	"occamy/cosim/registry"
+	"occamy/rtl/outfile"
+
 	"occamy/rtl/infile"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
 
@@ -21,16 +24,17 @@ const RootEnv = "OCCAMY_ROOT"
 // session is a checked Options with everything derived from it.
 type session struct {
 	opt     Options
-	b       *block
+	sim     cosim.Simulator // the simulator that runs the design
+	b       *blocks.Block
 	p       map[string]int
 	top     string
-	files   []string      // absolute
-	incdirs []string      // absolute: the RTL files' directories, then Options.IncludeDirs, then the project's header directories
-	user    bool          // the user's RTL (Options.RTL)
-	sub     *registry.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
-	own     []string      // the project's files of the block, absolute, when sub is set
-	ports   []cosim.Port
-	canon   cosim.Layout // contract layout: the words the stimulus and the golden model use
+	files   []string    // absolute
+	incdirs []string    // absolute: the RTL files' directories, then Options.IncludeDirs, then the project's header directories
+	user    bool        // the user's RTL (Options.RTL)
+	sub     *blocks.Sub // the sub-module the user's RTL replaces (Options.Replace), nil when none
+	own     []string    // the project's files of the block, absolute, when sub is set
+	ports   []port.Port
+	canon   port.Layout // contract layout: the words the stimulus and the golden model use
 	clocked bool
 	rstIdx  int // word offset of rst_ni in canon, -1 when none
 	cycles  uint64
@@ -50,25 +54,14 @@ func prepare(opt Options) (*session, error) {
 	if sub != nil {
 		opt.Replace = sub.Name
 	}
-	switch opt.Sim {
-	case "":
-		opt.Sim = Verilator
-	case Verilator, Icarus:
-	default:
-		return nil, setupf("unknown simulator %q (known: verilator, icarus)", opt.Sim)
+	sim, err := simulator(opt.Sim)
+	if err != nil {
+		return nil, err
 	}
-	if opt.Sim == Icarus {
-		// Icarus runs the whole stimulus in one vvp process with X kept
-		// as X: there is no batched mode and no power-up choice.
-		if opt.Batch {
-			return nil, fieldf("Batch", "batched mode drives the Verilated model; Icarus always runs the whole stimulus in one pass")
-		}
-		if opt.ZeroInit {
-			return nil, fieldf("ZeroInit", "zero power-up is a Verilator option; Icarus is four-state and starts every register at X")
-		}
-		if opt.PGO {
-			return nil, fieldf("PGO", "a profile-guided build is a Verilator build; Icarus interprets the Verilog")
-		}
+	opt.Sim = sim.Name()
+	caps := sim.Caps()
+	if err := refusal(caps, opt); err != nil {
+		return nil, err
 	}
 	for _, f := range opt.RTL {
 		if strings.TrimSpace(f) == "" {
@@ -84,22 +77,19 @@ func prepare(opt Options) (*session, error) {
 		return nil, setupf("cycles=%d: want a positive number", opt.Cycles)
 	}
 	if opt.Cycles == 0 {
-		opt.Cycles = DefaultCycles
-		if opt.Sim == Icarus {
-			opt.Cycles = DefaultIcarusCycles
-		}
+		opt.Cycles = caps.DefaultCycles
 	}
 	if opt.TraceLines <= 0 {
 		opt.TraceLines = DefaultTraceLines
 	}
-	p, err := b.resolveParams(opt.Params)
+	p, err := resolveParams(b, opt.Params)
 	if err != nil {
 		return nil, err
 	}
-	if err := b.validate(p); err != nil {
+	if err := b.Validate(p); err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
-	s := &session{opt: opt, b: b, p: p, top: b.module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
+	s := &session{opt: opt, sim: sim, b: b, p: p, top: b.Module, cycles: uint64(opt.Cycles), lines: opt.TraceLines}
 	if opt.Top != "" {
 		s.top = opt.Top
 	}
@@ -114,39 +104,39 @@ func prepare(opt Options) (*session, error) {
 		}
 		// The project's headers come last: a copy of one of its modules
 		// includes them. Outside the repository there are none to add.
-		root, _ := findRoot(opt.VerilogDir, b.sources)
+		root, _ := findRoot(opt.VerilogDir, b.Sources)
 		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}
 		if opt.Top == "" {
-			top, mods := guessTop(s.files, b.module)
+			top, mods := guessTop(s.files, b.Module)
 			if top == "" {
 				return nil, setupf("cannot tell the top module of %s: it declares %s; give --top", strings.Join(opt.RTL, " "), orNone(mods))
 			}
 			s.top = top
 		}
 	} else {
-		if opt.Top != "" && opt.Top != b.module {
-			return nil, setupf("--top %s needs --rtl: the project's Verilog of %s has top %s", opt.Top, b.name, b.module)
+		if opt.Top != "" && opt.Top != b.Module {
+			return nil, setupf("--top %s needs --rtl: the project's Verilog of %s has top %s", opt.Top, b.Name, b.Module)
 		}
-		root, err := findRoot(opt.VerilogDir, b.sources)
+		root, err := findRoot(opt.VerilogDir, b.Sources)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range b.sources {
+		for _, f := range b.Sources {
 			s.files = append(s.files, filepath.Join(root, f))
 		}
 		if s.incdirs, err = includeDirs(nil, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}
 	}
-	s.ports = b.ports(p)
-	if s.canon, err = b.reg.Layout(p); err != nil {
+	s.ports = b.Ports(p)
+	if s.canon, err = b.Layout(p); err != nil {
 		return nil, err
 	}
 	s.clocked = s.canon.Clock != ""
 	s.rstIdx = -1
-	if i := s.canon.Input(cosim.DefaultReset); i >= 0 {
+	if i := s.canon.Input(port.DefaultReset); i >= 0 {
 		s.rstIdx = s.canon.InOff[i]
 	}
 	if opt.Replay != nil && (len(opt.Replay) < s.canon.InWords || len(opt.Replay)%s.canon.InWords != 0) {
@@ -180,7 +170,7 @@ type side struct {
 
 // newSide builds the golden model and the stimulus the options ask for.
 func (s *session) newSide() (*side, error) {
-	g, random, directed, err := s.b.build(s.p, &s.canon, s.opt.Seed)
+	g, random, directed, err := build(s.b, s.p, &s.canon, s.opt.Seed)
 	if err != nil {
 		return nil, &SetupError{Msg: "golden model", Err: err}
 	}
@@ -193,7 +183,7 @@ func (s *session) newSide() (*side, error) {
 		sd.src = random
 	case s.opt.Stimulus == StimDirected:
 		if directed == nil {
-			return nil, setupf("%s has no directed sequence", s.b.name)
+			return nil, setupf("%s has no directed sequence", s.b.Name)
 		}
 		sd.src, sd.fin = directed, directed
 	default:
@@ -219,21 +209,16 @@ func (s *session) armedAtStart() bool { return !s.clocked || s.rstIdx < 0 || s.o
 // Run checks the block's RTL against its golden model as opt says. It
 // returns an error only when the check could not run (bad options,
 // parameters out of range, a port contract violated, a missing tool, a
-// build failure); a difference is Result.Mismatch.
+// build failure); a difference is Result.Mismatch. When ctx is done (a
+// Ctrl-C) the run stops at the next chunk of cycles, or ends the build or
+// simulator process under way, and the Result has Interrupted set, with
+// the cycles compared so far.
 func Run(ctx context.Context, opt Options) (*Result, error) {
 	s, err := prepare(opt)
 	if err != nil {
 		return nil, err
 	}
-	if opt.Ctx != nil {
-		// A stop request also ends a build or a vvp process under way;
-		// the run then reports itself interrupted rather than failed.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithCancel(ctx)
-		defer cancel()
-		defer context.AfterFunc(opt.Ctx, cancel)()
-	}
-	res := &Result{Block: s.b.name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}
+	res := &Result{Checked: Checked{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}}
 	if s.sub != nil {
 		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
 	}
@@ -244,36 +229,42 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		if err := os.MkdirAll(s.opt.VCDDir, 0o755); err != nil {
 			return nil, setupf("VCD directory: %v", err)
 		}
-		release, err := cosim.LockDir(s.opt.VCDDir)
+		release, err := outfile.LockDir(s.opt.VCDDir)
 		if err != nil {
 			return nil, setupf("VCD directory %v", err)
 		}
 		defer release()
 	}
-	if s.opt.Sim == Icarus {
-		err = s.runIcarus(ctx, res)
-	} else if err = s.runVerilator(ctx, res); err == nil {
-		s.integrityPass(ctx, res)
+	if s.sim.Caps().InProcess {
+		if err = s.runInProcess(ctx, res); err == nil {
+			s.integrityPass(ctx, res)
+		}
+	} else {
+		err = s.runFiles(ctx, res)
 	}
 	if err == nil {
 		err = goldErr(s.gold)
 	}
 	if err != nil {
-		if opt.Ctx != nil && opt.Ctx.Err() != nil {
+		// A stopped context also ends a build or a simulator process
+		// under way: the run reports itself interrupted, not failed.
+		if ctx.Err() != nil {
 			res.Interrupted = true
 		}
 		if res.Interrupted {
+			res.Finish(opt.Block, s.b.ParamNames())
 			return res, nil
 		}
 		return nil, err
 	}
 	res.Coverage = s.coverage(s.gold)
-	if res.Elapsed > 0 && res.Rate == 0 {
+	if res.Elapsed.Duration > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}
 	if res.Compared == 0 && res.Mismatch == nil && !res.Interrupted {
 		return nil, s.nothingCompared(res.Cycles)
 	}
+	res.Finish(opt.Block, s.b.ParamNames())
 	return res, nil
 }
 
@@ -283,7 +274,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 // design whose own assertion fires first (a cell written twice) still
 // shows the first wrong tag. The build is the first pass's (a cache hit).
 func (s *session) integrityPass(ctx context.Context, res *Result) {
-	port := s.b.reg.Integrity
+	port := s.b.Contract.Integrity
 	if res.Mismatch == nil || port == "" || res.Mismatch.Signal == port {
 		return
 	}
@@ -294,7 +285,7 @@ func (s *session) integrityPass(ctx context.Context, res *Result) {
 	t := *s
 	t.opt.Batch, t.opt.VCDDir, t.opt.Progress = false, "", nil
 	r := &Result{}
-	if err := t.runVerilatorOnly(ctx, r, []int{i}); err != nil {
+	if err := t.runInProcessOnly(ctx, r, []int{i}); err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("the search for the first %s difference failed: %v", port, err))
 		return
 	}
@@ -316,13 +307,15 @@ func (s *session) nothingCompared(n uint64) error {
 var ErrNothingCompared = errors.New("no cycle compared")
 
 func (s *session) firstComparedNote() string {
-	if s.opt.Sim == Icarus {
-		return " (on Icarus, from the first edge with the reset released, cycle 2)"
+	if c := s.sim.Caps(); !c.InProcess {
+		// The waveform diff compares from the first edge with the
+		// reset released.
+		return " (on " + c.Title + ", from the first edge with the reset released, cycle 2)"
 	}
 	return " (cycle 1)"
 }
 
 // vcdPath is VCDDir/BLOCK.WHO.vcd.
 func (s *session) vcdPath(who string) string {
-	return filepath.Join(s.opt.VCDDir, fmt.Sprintf("%s.%s.vcd", s.b.name, who))
+	return filepath.Join(s.opt.VCDDir, fmt.Sprintf("%s.%s.vcd", s.b.Name, who))
 }

@@ -5,19 +5,19 @@ package runner
 import (
 	"context"
 	"fmt"
+	tmface "occamy/testbench/blocks/tm"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim/registry"
-	"occamy/testbench/stimulus"
+	"occamy/testbench/blocks"
 )
 
 // TM regression sizes. The run-time configuration is on occamy_tm's cfg_*
 // inputs, so every policy, free mode, scheduler, α and quantum reuses one
 // Verilator build per structural set: one at the defaults, one per shape
-// of registry.TMShapes, one for the small set.
+// of tmface.Shapes, one for the small set.
 const (
 	tmDefaultCycles  = 1_000_000       // per policy × free mode at the defaults
 	tmRandomConfigs  = 50              // random small configurations
@@ -30,8 +30,8 @@ const (
 // TestTMRegression is `occamy cosim --block tm` in `make test` (skipped
 // with -short): at the defaults, 10^6 random cycles for each policy × free
 // mode (half lock-step, half batched); 50 random small configurations
-// (structure from registry.TMShapes, run-time configuration from
-// registry.TMRandomParams, random traffic, batched); every named scenario
+// (structure from tmface.Shapes, run-time configuration from
+// tmface.RandomParams, random traffic, batched); every named scenario
 // that fits; the directed sequence then random at three configurations that
 // together reach every coverpoint (each run hits every point its
 // configuration allows; chain freeing's head drop is the small set's, at
@@ -42,7 +42,7 @@ func TestTMRegression(t *testing.T) {
 		t.Skip("the long regression is skipped with -short")
 	}
 	needVerilator(t)
-	b, err := registry.Lookup("tm")
+	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
 	start := time.Now()
 	var total uint64
@@ -53,10 +53,10 @@ func TestTMRegression(t *testing.T) {
 		requireMatch(t, res)
 		require.Equal(t, uint64(opt.Cycles), res.Cycles, "%s: cycles run", name)
 		total += res.Cycles
-		t.Logf("%-28s %s: %s [%s]", name, b.ParamText(res.Params), res.Verdict(), registry.TMConfigText(res.Params))
+		t.Logf("%-28s %s: %s [%s]", name, b.ParamText(res.Params), res.Verdict(), tmface.ConfigText(res.Params))
 		return res
 	}
-	for pol := range stimulus.TMPolicies {
+	for pol := range tmface.Policies {
 		for chain := 0; chain <= 1; chain++ {
 			check(fmt.Sprintf("defaults POLICY=%d CHAIN=%d", pol, chain), Options{Stimulus: StimRandom,
 				Params: map[string]int{"POLICY": pol, "CHAIN": chain}, Cycles: tmDefaultCycles,
@@ -65,11 +65,11 @@ func TestTMRegression(t *testing.T) {
 	}
 	t.Logf("defaults: %v", time.Since(start).Round(time.Millisecond))
 	for i := 0; i < tmRandomConfigs; i++ {
-		p := registry.TMRandomParams(registry.TMShapes[i%len(registry.TMShapes)], int64(100+i))
+		p := tmface.RandomParams(tmface.Shapes[i%len(tmface.Shapes)], int64(100+i))
 		check(fmt.Sprintf("random config %d", i), Options{Stimulus: StimRandom, Params: p, Cycles: tmRandomCycles, Seed: int64(i), Batch: true})
 	}
 	t.Logf("defaults and random configurations: %v", time.Since(start).Round(time.Millisecond))
-	for k, name := range stimulus.TMScenarios() {
+	for k, name := range tmface.Scenarios() {
 		check("scenario "+name, Options{Stimulus: StimRandom, Params: map[string]int{"TRAFFIC": k + 1},
 			Cycles: tmScenarioLen, Seed: 1, Batch: true})
 	}
@@ -103,12 +103,12 @@ func TestTMIcarus(t *testing.T) {
 		t.Skip("skipped with -short")
 	}
 	needIcarus(t)
-	b, err := registry.Lookup("tm")
+	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), tmIcarusDeadline)
 	defer cancel()
 	start := time.Now()
-	res := run(t, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7, Ctx: ctx})
+	res := runCtx(t, ctx, Options{Block: "tm", Sim: Icarus, Params: b.Small, Cycles: tmIcarusCycles, Seed: 7})
 	require.False(t, res.Interrupted, "Icarus did not finish %d cycles of occamy_tm at the small set in %v: a zero-delay loop in the RTL? (%s)",
 		tmIcarusCycles, tmIcarusDeadline, res.Verdict())
 	requireMatch(t, res)
@@ -132,7 +132,7 @@ func TestTMWideTags(t *testing.T) {
 
 // brokenFreeListTM are occamy_tm's sources with the tm-fl-tail-reset
 // mutant in tm_free_list.sv: a free bank's tail reset one cell early.
-func brokenFreeListTM(t *testing.T, b *registry.Block) []string {
+func brokenFreeListTM(t *testing.T, b *blocks.Block) []string {
 	dir := t.TempDir()
 	var files []string
 	for _, f := range b.Sources {
@@ -155,7 +155,7 @@ func brokenFreeListTM(t *testing.T, b *registry.Block) []string {
 // the cycles before it; the good RTL matches on the same stimulus.
 func TestTMMismatchReport(t *testing.T) {
 	needVerilator(t)
-	b, err := registry.Lookup("tm")
+	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
 	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 1}
 	lock := run(t, opt)

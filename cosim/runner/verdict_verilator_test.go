@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"occamy/cosim"
-	"occamy/cosim/vcddiff"
+	"occamy/cosim/verilator"
+	"occamy/rtl/vcddiff"
 )
 
 // TestEveryModeOnProjectVerilog: the project's own Verilog of every block
@@ -88,7 +88,7 @@ func TestNothingCompared(t *testing.T) {
 // legal-looking shortcut) must mismatch. Icarus shows the x; Verilator,
 // two-state, shows it through --x-assign unique with a random power-up
 // draw, for every seed; with ZeroInit the draw is 0 and the bug hides,
-// as docs/cosim.md says.
+// as docs/verilator.md says.
 func TestXDrivenIsCaught(t *testing.T) {
 	f := mutant(t, t.TempDir(), "hd_selector.sv", "over_q <= '0;", "over_q <= 'x;")
 	for seed := int64(1); seed <= 4; seed++ {
@@ -113,7 +113,7 @@ func TestInterrupt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	calls := 0
-	res := run(t, Options{Block: "arbiter", Cycles: 1 << 22, Batch: true, Ctx: ctx, Progress: func(c uint64) {
+	res := runCtx(t, ctx, Options{Block: "arbiter", Cycles: 1 << 22, Batch: true, Progress: func(c uint64) {
 		calls++
 		if calls == 3 {
 			cancel()
@@ -131,7 +131,7 @@ func TestInterrupt(t *testing.T) {
 	wctx, wcancel := context.WithCancel(context.Background())
 	defer wcancel()
 	dir := t.TempDir()
-	res = run(t, Options{Block: "arbiter", Params: map[string]int{"N": 8}, Cycles: 1 << 20, Ctx: wctx, VCDDir: dir,
+	res = runCtx(t, wctx, Options{Block: "arbiter", Params: map[string]int{"N": 8}, Cycles: 1 << 20, VCDDir: dir,
 		Progress: func(uint64) { wcancel() }})
 	require.True(t, res.Interrupted)
 	require.Equal(t, uint64(rampCycles(1, blockChunkLen(t, Options{Block: "arbiter", Params: map[string]int{"N": 8}}))), res.Cycles)
@@ -146,11 +146,11 @@ func TestInterrupt(t *testing.T) {
 	require.True(t, rep.Same(), rep.Summary())
 	require.Equal(t, int(res.Cycles)-2, rep.Edges, "every edge up to the stop from the first with the reset released")
 
-	res = run(t, Options{Block: "arbiter", Cycles: 1000, Ctx: ctx})
+	res = runCtx(t, ctx, Options{Block: "arbiter", Cycles: 1000})
 	require.True(t, res.Interrupted)
 	require.Zero(t, res.Compared)
 	if CheckIcarus() == nil {
-		res = run(t, Options{Block: "arbiter", Cycles: 1000, Ctx: ctx, Sim: Icarus})
+		res = runCtx(t, ctx, Options{Block: "arbiter", Cycles: 1000, Sim: Icarus})
 		require.True(t, res.Interrupted, "an Icarus run stopped is interrupted, not failed")
 		// Stopped while vvp runs: no cut waveform is left behind.
 		ictx, icancel := context.WithCancel(context.Background())
@@ -164,7 +164,7 @@ func TestInterrupt(t *testing.T) {
 				time.Sleep(time.Millisecond)
 			}
 		}()
-		res = run(t, Options{Block: "arbiter", Cycles: 1 << 19, Ctx: ictx, Sim: Icarus, VCDDir: dir})
+		res = runCtx(t, ictx, Options{Block: "arbiter", Cycles: 1 << 19, Sim: Icarus, VCDDir: dir})
 		require.True(t, res.Interrupted)
 		require.Empty(t, res.VCD)
 		require.Contains(t, res.Notes, "no waveforms written: the Icarus run was stopped before its end")
@@ -211,7 +211,7 @@ func TestIncludesAndOddPaths(t *testing.T) {
 		res = run(t, o)
 		requireMatch(t, res)
 	}
-	var be *cosim.BuildError
+	var be *verilator.BuildError
 	_, err = Run(context.Background(), Options{Block: "arbiter", RTL: []string{g}, Cycles: 600, CacheDir: cache, VerilogDir: root})
 	require.True(t, errors.As(err, &be), "a missing include is a build error: %v", err)
 }

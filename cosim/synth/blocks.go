@@ -3,10 +3,14 @@ package synth
 import (
 	_ "embed"
 	"fmt"
+	_ "occamy/testbench/blocks/arbiter"
+	_ "occamy/testbench/blocks/maxfind"
+	_ "occamy/testbench/blocks/selector"
+	_ "occamy/testbench/blocks/threshold"
 	"strconv"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // Size holds the sizes a block may take; each block uses only some of them
@@ -25,7 +29,7 @@ type Param struct {
 	Value int
 }
 
-// Block is one design `occamy synth` can cost: a block of cosim/registry
+// Block is one design `occamy synth` can cost: a block face (testbench/blocks)
 // (its module, sources and parameter rules) at the sizes it takes.
 type Block struct {
 	Name    string   // command-line name, e.g. "selector"
@@ -63,11 +67,11 @@ var costed = []struct{ name, reg, uses, summary string }{
 }
 
 // headers are the project's shared headers relative to verilog/
-// (registry.Headers): the modules include them, so every job copies them
+// (blocks.Headers): the modules include them, so every job copies them
 // beside its sources and hashes them with its sources.
 var headers = func() []string {
 	var hs []string
-	for _, h := range registry.Headers {
+	for _, h := range blocks.Headers {
 		f, ok := strings.CutPrefix(h, "verilog/")
 		if !ok {
 			panic("synth: header " + h + " is outside verilog/")
@@ -77,10 +81,10 @@ var headers = func() []string {
 	return hs
 }()
 
-var blocks = func() []Block {
+var costedBlocks = func() []Block {
 	var bs []Block
 	for _, c := range costed {
-		r, err := registry.Lookup(c.reg)
+		r, err := blocks.Lookup(c.reg)
 		if err != nil {
 			panic("synth: " + err.Error())
 		}
@@ -93,7 +97,7 @@ var blocks = func() []Block {
 		}
 		if c.name == "selector+arbiter" {
 			b.Module, b.Extra = "occamy_sel_arb", SelArbFile
-			arb, _ := registry.Lookup("arbiter")
+			arb, _ := blocks.Lookup("arbiter")
 			b.Files = append(b.Files, strings.TrimPrefix(arb.Sources[0], "verilog/"))
 		}
 		bs = append(bs, b)
@@ -104,7 +108,7 @@ var blocks = func() []Block {
 // params resolves the registry block's parameters at the size, with its
 // rules (the same *rtl.ParamError the Verilog's elaboration check states).
 func (b Block) params(s Size) ([]Param, error) {
-	r, err := registry.Lookup(b.reg)
+	r, err := blocks.Lookup(b.reg)
 	if err != nil {
 		return nil, err
 	}
@@ -124,12 +128,12 @@ func (b Block) params(s Size) ([]Param, error) {
 }
 
 // Blocks returns every block `occamy synth` knows, in report order.
-func Blocks() []Block { return append([]Block(nil), blocks...) }
+func Blocks() []Block { return append([]Block(nil), costedBlocks...) }
 
 // BlockNames returns the known block names, in report order.
 func BlockNames() []string {
-	names := make([]string, len(blocks))
-	for i, b := range blocks {
+	names := make([]string, len(costedBlocks))
+	for i, b := range costedBlocks {
 		names[i] = b.Name
 	}
 	return names
@@ -145,7 +149,7 @@ func (e *UnknownBlockError) Error() string {
 
 // Lookup finds a block by its name or by its Verilog module name.
 func Lookup(name string) (Block, error) {
-	for _, b := range blocks {
+	for _, b := range costedBlocks {
 		if name == b.Name || name == b.Module {
 			return b, nil
 		}

@@ -2,12 +2,13 @@ package synth
 
 import (
 	"fmt"
+	_ "occamy/testbench/blocks/tm"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 )
 
 // TMBlock is the name `occamy synth --block` takes for the traffic manager.
@@ -73,8 +74,8 @@ func TMSmall() map[string]int {
 	return r.Verilog(r.SmallParams())
 }
 
-func mustReg(name string) *registry.Block {
-	r, err := registry.Lookup(name)
+func mustReg(name string) *blocks.Block {
+	r, err := blocks.Lookup(name)
 	if err != nil {
 		panic("synth: " + err.Error())
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"maps"
+	tmface "occamy/testbench/blocks/tm"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,8 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sync/errgroup"
-
-	"occamy/cosim/registry"
 )
 
 // A fake Yosys that answers the hierarchy script with the defaults' dump
@@ -112,7 +111,7 @@ func TestYosysTMSmallest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the TM's synthesis at its smallest shape takes about 16 s of CPU")
 	}
-	j, err := NewTMJob(registry.TMShapes[0])
+	j, err := NewTMJob(tmface.Shapes[0])
 	require.NoError(t, err)
 	res, err := (&Runner{Yosys: y, VerilogDir: verilogDir, Jobs: 2}).RunTM(context.Background(), j)
 	require.NoError(t, err)

@@ -13,7 +13,7 @@ import (
 // random; testbench/traffic) are functions of the cycle and the seed, never
 // of what the TM did, so a run's inputs are known ahead (RunSpec says a
 // backend may tick its own copy of them). The model then runs occamy_tm
-// ahead over chunks of cycles in one call each (cosim.Model.Run, as the
+// ahead over chunks of cycles in one call each (verilator.Model.Run, as the
 // co-simulation's batched path does) and replays the outputs one Step at a
 // time, checking that each cycle's offers are the inputs it ran. The
 // closed-loop senders (traffic.Network, DCTCP) drive `occamy experiment`
@@ -36,7 +36,7 @@ type ahead struct {
 	ins, rows []uint32
 	tail      []uint32
 	row, n    int
-	err       error // the run's error after row n (a *cosim.SimError)
+	err       error // the run's error after row n (a *verilator.SimError)
 	// Verilator only: the sources ticked ahead, the next cycle to run,
 	// the last cycle of the run and the next chunk's length.
 	mix        *traffic.Mix

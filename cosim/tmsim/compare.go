@@ -2,11 +2,12 @@ package tmsim
 
 import (
 	"context"
+	tmface "occamy/testbench/blocks/tm"
 
-	"occamy/cosim"
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 	"occamy/testbench/scenario"
 	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
@@ -28,7 +29,7 @@ func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool)
 	}
 	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir,
 		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
-		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO, Ctx: opt.Ctx})
+		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO})
 }
 
 // Stimulus is every cycle's input words of p's main run on occamy_tm in
@@ -43,8 +44,8 @@ func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
 
 // layoutFor is the TM block's contract layout at params, and the
 // parameters with the defaults filled in, checked by the block's rules.
-func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
-	b, err := registry.Lookup("tm")
+func layoutFor(params map[string]int) (*port.Layout, map[string]int, error) {
+	b, err := blocks.Lookup("tm")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,8 +67,8 @@ func layoutFor(params map[string]int) (*cosim.Layout, map[string]int, error) {
 // the configuration on the cfg_* inputs, cycles cycles of the sources'
 // offers in the IN slots (the rest dropped before the ingress), then idle
 // cycles with no slot valid.
-func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full map[string]int, l *cosim.Layout, idle int) ([]uint32, error) {
-	v, err := stimulus.NewTMCfg(c)
+func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full map[string]int, l *port.Layout, idle int) ([]uint32, error) {
+	v, err := tmface.NewCfg(c)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +80,7 @@ func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full ma
 	if err != nil {
 		return nil, err
 	}
-	slots, err := stimulus.NewTMSlots(l, stimulus.NewTMShape(c, full["SW"]))
+	slots, err := tmface.NewSlots(l, tmface.NewShape(c, full["SW"]))
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +109,7 @@ func stimulusFor(c tm.Config, specs []traffic.Spec, seed, cycles uint64, full ma
 
 // putOffers fills the IN slots of one cycle's inputs with its offers in
 // offer order; the rest are the ingress drops the driver counts.
-func putOffers(slots *stimulus.TMSlots, in []uint32, pkts []traffic.Packet) {
+func putOffers(slots *tmface.Slots, in []uint32, pkts []traffic.Packet) {
 	for i, x := range pkts {
 		if i == slots.Sh.IN {
 			return

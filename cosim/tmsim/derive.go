@@ -2,11 +2,11 @@ package tmsim
 
 import (
 	"fmt"
+	tmface "occamy/testbench/blocks/tm"
 
 	"occamy/hw/threshold"
 	"occamy/hw/tm"
 	"occamy/rtl"
-	"occamy/testbench/stimulus"
 )
 
 // Outputs are one cycle of occamy_tm's ports, decoded: the slots driven
@@ -39,7 +39,7 @@ type Outputs struct {
 // consistent story and no counter is derived from them.
 type deriver struct {
 	cfg     tm.Config
-	sh      stimulus.TMShape
+	sh      tmface.Shape
 	st      tm.Stats
 	cycle   uint64
 	serial  uint64
@@ -59,7 +59,7 @@ type deriver struct {
 	qlen     []uint32
 }
 
-func newDeriver(c tm.Config, sh stimulus.TMShape) *deriver {
+func newDeriver(c tm.Config, sh tmface.Shape) *deriver {
 	n := c.N()
 	d := &deriver{cfg: c, sh: sh, qpkts: make([]int64, n), qs: make([]list, n), ports: make([]list, c.P),
 		admC: make([]uint32, n), admP: make([]int32, n), hdC: make([]uint32, n),

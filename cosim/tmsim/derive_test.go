@@ -1,13 +1,13 @@
 package tmsim
 
 import (
+	tmface "occamy/testbench/blocks/tm"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"occamy/hw/tm"
 	"occamy/testbench/scenario"
-	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
 )
 
@@ -26,7 +26,7 @@ func newGoOutputs(m *tm.TM) *goOutputs {
 		EgQid: make([]int, c.P), EgTag: make([]uint64, c.P), Qlen: make([]uint32, n), QlenPost: make([]uint32, n)}}
 }
 
-func (g *goOutputs) step(t *testing.T, sh stimulus.TMShape, pkts []traffic.Packet, d *deriver) *Outputs {
+func (g *goOutputs) step(t *testing.T, sh tmface.Shape, pkts []traffic.Packet, d *deriver) *Outputs {
 	m, o := g.m, &g.o
 	p := m.Probe()
 	copy(o.Qlen, p.Qlen)
@@ -68,7 +68,7 @@ func congesting(c tm.Config) []traffic.Spec {
 // modes, turns each cycle into occamy_tm's port values, and checks that
 // the counters derived from those alone equal hw/tm's own, every cycle.
 func TestDeriveMatchesModel(t *testing.T) {
-	for _, pol := range stimulus.TMPolicies {
+	for _, pol := range tmface.Policies {
 		for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
 			t.Run(pol.String()+"/"+fm.String(), func(t *testing.T) {
 				c := tm.DefaultConfig()
@@ -79,7 +79,7 @@ func TestDeriveMatchesModel(t *testing.T) {
 				require.NoError(t, err)
 				mix, err := traffic.BuildAll(congesting(c), scenario.Env(&c), 7, "sources")
 				require.NoError(t, err)
-				sh := stimulus.NewTMShape(c, 16)
+				sh := tmface.NewShape(c, 16)
 				d := newDeriver(c, sh)
 				g := newGoOutputs(m)
 				var hd, ing uint64
@@ -136,7 +136,7 @@ func TestDeriveRefusesInconsistentOutputs(t *testing.T) {
 			require.NoError(t, err)
 			mix, err := traffic.BuildAll(congesting(c), scenario.Env(&c), 3, "sources")
 			require.NoError(t, err)
-			sh := stimulus.NewTMShape(c, 16)
+			sh := tmface.NewShape(c, 16)
 			d := newDeriver(c, sh)
 			g := newGoOutputs(m)
 			for cyc := uint64(0); cyc < 5000; cyc++ {

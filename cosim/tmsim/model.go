@@ -3,11 +3,12 @@ package tmsim
 import (
 	"context"
 	"fmt"
+	tmface "occamy/testbench/blocks/tm"
 
-	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/scenario"
 	"occamy/testbench/stimulus"
 )
@@ -21,16 +22,16 @@ const resetCycles = 2
 // offer order; the rest of a cycle's offers are ingress drops.
 type rtlModel struct {
 	o     *runner.Opened // the Verilated model; nil on Icarus
-	l     *cosim.Layout  // the contract layout
+	l     *port.Layout   // the contract layout
 	ah    *ahead         // the run ahead (ahead.go); nil: one cycle per call
 	cfg   tm.Config
-	sh    stimulus.TMShape
+	sh    tmface.Shape
 	d     *deriver
 	in    []uint32
 	out   []uint32
 	tmpl  []uint32 // cfg_* inputs, rst_ni released, no slot valid
 	rst   stimulus.Field
-	slots *stimulus.TMSlots
+	slots *tmface.Slots
 	outs  Outputs
 	post  []uint32 // qlen_o's words after the edge
 	qlenI int      // qlen_o's index in the contract layout
@@ -49,7 +50,7 @@ func openRTL(b *runner.Built, r scenario.RunSpec, vcd string) (*rtlModel, error)
 		return nil, err
 	}
 	c := r.Config
-	m := &rtlModel{o: o, l: b.Layout, cfg: c, sh: stimulus.NewTMShape(c, b.Params["SW"])}
+	m := &rtlModel{o: o, l: b.Layout, cfg: c, sh: tmface.NewShape(c, b.Params["SW"])}
 	if err := m.init(); err != nil {
 		o.Close()
 		return nil, err
@@ -77,7 +78,7 @@ func openRTL(b *runner.Built, r scenario.RunSpec, vcd string) (*rtlModel, error)
 
 func (m *rtlModel) init() error {
 	l := m.l
-	v, err := stimulus.NewTMCfg(m.cfg)
+	v, err := tmface.NewCfg(m.cfg)
 	if err != nil {
 		return err
 	}
@@ -88,7 +89,7 @@ func (m *rtlModel) init() error {
 	if m.rst, err = stimulus.FieldOf(l, "rst_ni"); err != nil {
 		return err
 	}
-	if m.slots, err = stimulus.NewTMSlots(l, m.sh); err != nil {
+	if m.slots, err = tmface.NewSlots(l, m.sh); err != nil {
 		return err
 	}
 	m.in, m.out, m.tmpl = make([]uint32, l.InWords), make([]uint32, l.OutWords), make([]uint32, l.InWords)
@@ -240,7 +241,7 @@ func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel
 	if err != nil {
 		return nil, err
 	}
-	m := &rtlModel{l: l, cfg: r.Config, sh: stimulus.NewTMShape(r.Config, full["SW"])}
+	m := &rtlModel{l: l, cfg: r.Config, sh: tmface.NewShape(r.Config, full["SW"])}
 	if err := m.init(); err != nil {
 		return nil, err
 	}

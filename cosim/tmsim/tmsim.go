@@ -10,21 +10,20 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	tmface "occamy/testbench/blocks/tm"
 	"strings"
 
-	"occamy/cosim/registry"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
-	"occamy/testbench/stimulus"
 )
 
 // DefaultIN is occamy_tm's ingress slots (MaxOffers) when a scenario run on
 // the RTL leaves MaxOffers at hw/tm's default (256, above what the Verilog
 // takes): the Verilog's maximum, above what any built-in scenario offers
 // in a cycle at its defaults, so their results are those of hw/tm at 256.
-const DefaultIN = registry.TMMaxIN
+const DefaultIN = tmface.MaxIN
 
 // MaxIcarusCycles is the longest run --rtl icarus takes: Icarus runs a few
 // thousand cycles of occamy_tm per second at the defaults.
@@ -114,15 +113,15 @@ func setsMaxOffers(o scenario.Options) bool {
 }
 
 // Fit reports whether occamy_tm implements c: its policies
-// (stimulus.TMPolicies), IN = MaxOffers up to registry.TMMaxIN, memories
+// (tmface.Policies), IN = MaxOffers up to tmface.MaxIN, memories
 // of read latency 1 at the default budgets scaled to K. The error names the
 // tm.Config field ("Policy", "TM.MaxOffers", "TM.PD", ...).
 func Fit(c tm.Config) error {
-	if _, err := stimulus.NewTMCfg(c); err != nil {
-		return field.Errorf("Policy", "%s: occamy_tm implements %s", c.Policy, strings.Join(tm.PolicyNames(stimulus.TMPolicies), ", "))
+	if _, err := tmface.NewCfg(c); err != nil {
+		return field.Errorf("Policy", "%s: occamy_tm implements %s", c.Policy, strings.Join(tm.PolicyNames(tmface.Policies), ", "))
 	}
-	if c.MaxOffers > registry.TMMaxIN {
-		return field.Errorf("TM.MaxOffers", "%d out of range for occamy_tm, allowed 1..%d (its IN ingress slots)", c.MaxOffers, registry.TMMaxIN)
+	if c.MaxOffers > tmface.MaxIN {
+		return field.Errorf("TM.MaxOffers", "%d out of range for occamy_tm, allowed 1..%d (its IN ingress slots)", c.MaxOffers, tmface.MaxIN)
 	}
 	def := tm.DefaultConfig()
 	for _, m := range []struct {
@@ -143,7 +142,7 @@ func Fit(c tm.Config) error {
 // class's own).
 func Params(c tm.Config) map[string]int {
 	pol := 0
-	for i, p := range stimulus.TMPolicies {
+	for i, p := range tmface.Policies {
 		if p == c.Policy {
 			pol = i
 		}
@@ -155,7 +154,7 @@ func Params(c tm.Config) map[string]int {
 		return 0
 	}
 	return map[string]int{"P": c.P, "Q": c.Q, "B": c.B, "K": c.K, "QW": c.QW, "AW": c.AW, "MAXPKT": c.MaxPkt,
-		"IN": c.MaxOffers, "TXWIN": c.TxWindow, "SW": registry.TMSerialBits,
+		"IN": c.MaxOffers, "TXWIN": c.TxWindow, "SW": tmface.SerialBits,
 		"POLICY": pol, "CHAIN": b2i(c.FreeMode == tm.FreeChain), "DRR": b2i(c.Sched == tm.SchedDRR), "RECHECK": b2i(c.HDRecheck),
 		"R": c.R, "ALPHA": c.AlphaExp[0], "QUANTUM": c.Quantum[0]}
 }

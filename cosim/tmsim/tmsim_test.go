@@ -1,6 +1,7 @@
 package tmsim
 
 import (
+	tmface "occamy/testbench/blocks/tm"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,7 +11,6 @@ import (
 	"occamy/hw/tm"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
-	"occamy/testbench/stimulus"
 )
 
 // TestEveryScenarioFits: every named scenario (custom needs sources of its
@@ -18,7 +18,7 @@ import (
 // DefaultIN, with the TM block's parameters in range; the other policies
 // are refused naming the policy field and what the RTL implements.
 func TestEveryScenarioFits(t *testing.T) {
-	for _, name := range stimulus.TMScenarios() {
+	for _, name := range tmface.Scenarios() {
 		for _, pol := range tm.AllPolicies {
 			p, err := Prepare(scenario.Options{Scenario: name, Policy: pol.String()}, Options{Sim: runner.Verilator})
 			if _, ok := stimulusPolicy(pol); !ok {
@@ -37,7 +37,7 @@ func TestEveryScenarioFits(t *testing.T) {
 }
 
 func stimulusPolicy(p tm.Policy) (int, bool) {
-	for i, q := range stimulus.TMPolicies {
+	for i, q := range tmface.Policies {
 		if q == p {
 			return i, true
 		}

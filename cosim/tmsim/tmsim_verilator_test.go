@@ -4,6 +4,7 @@ package tmsim
 
 import (
 	"encoding/json"
+	tmface "occamy/testbench/blocks/tm"
 	"testing"
 	"time"
 
@@ -12,7 +13,6 @@ import (
 
 	"occamy/cosim/runner"
 	"occamy/testbench/scenario"
-	"occamy/testbench/stimulus"
 )
 
 // TestScenarioJSONEqualsModel runs burst-absorption (with its lossless
@@ -23,7 +23,7 @@ import (
 // nothing offered beyond 64 in a cycle) apart from the reported MaxOffers.
 func TestScenarioJSONEqualsModel(t *testing.T) {
 	for _, sc := range []string{"burst-absorption", "incast"} {
-		for _, pol := range stimulus.TMPolicies {
+		for _, pol := range tmface.Policies {
 			t.Run(sc+"/"+pol.String(), func(t *testing.T) {
 				o := scenario.Options{Scenario: sc, Policy: pol.String()}
 				t0 := time.Now()

@@ -13,8 +13,8 @@ import (
 
 	"occamy/cosim/mutation"
 	"occamy/cosim/runner"
-	"occamy/cosim/vcddiff"
 	"occamy/rtl/vcd"
+	"occamy/rtl/vcddiff"
 	"occamy/testbench/scenario"
 )
 

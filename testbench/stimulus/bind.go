@@ -3,8 +3,8 @@ package stimulus
 import (
 	"fmt"
 
-	"occamy/cosim"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // Wire ties one port of a contract layout to the Go field of a port-level
@@ -31,7 +31,7 @@ type Bind struct {
 
 // NewBind binds wires to the inputs (in) or outputs of l; a wire whose
 // port is missing or whose width disagrees with the port is an error.
-func NewBind(l *cosim.Layout, in bool, wires ...Wire) (*Bind, error) {
+func NewBind(l *port.Layout, in bool, wires ...Wire) (*Bind, error) {
 	b := &Bind{wires: wires, spans: make([][2]int, len(wires))}
 	for k, w := range wires {
 		ports, offs := l.Outputs, l.OutOff
@@ -61,7 +61,7 @@ func NewBind(l *cosim.Layout, in bool, wires ...Wire) (*Bind, error) {
 
 // MustBind is NewBind for wires built from the same parameters as the
 // layout, where a mismatch is a programming error.
-func MustBind(l *cosim.Layout, in bool, wires ...Wire) *Bind {
+func MustBind(l *port.Layout, in bool, wires ...Wire) *Bind {
 	b, err := NewBind(l, in, wires...)
 	if err != nil {
 		panic(err)
@@ -122,23 +122,24 @@ func b2u(b bool) uint32 {
 	return 0
 }
 
-// modelSource is the random source of a port-level model, closed loop:
-// each cycle drive sets the model's inputs, the model evaluates (its
-// outputs for this cycle), after books what the cycle does from them, and
+// ModelSource is the random source of a port-level model, closed loop:
+// each cycle Drive sets the model's inputs, the model evaluates (its
+// outputs for this cycle), After books what the cycle does from them, and
 // the inputs are encoded. The golden adapter then decodes the same inputs
 // and evaluates again, which gives the same outputs (Eval is idempotent).
-type modelSource struct {
-	drive func(c uint64)
-	eval  func()
-	after func()
-	enc   *Bind
+type ModelSource struct {
+	Drive func(c uint64) // sets the model's inputs for cycle c
+	Eval  func()         // the model's Eval
+	After func()         // books the cycle from the outputs; nil for none
+	Enc   *Bind          // encodes the model's inputs
 }
 
-func (s *modelSource) Next(c uint64, in []uint32) {
-	s.drive(c)
-	s.eval()
-	if s.after != nil {
-		s.after()
+// Next implements Source.
+func (s *ModelSource) Next(c uint64, in []uint32) {
+	s.Drive(c)
+	s.Eval()
+	if s.After != nil {
+		s.After()
 	}
-	s.enc.Encode(in)
+	s.Enc.Encode(in)
 }

@@ -3,7 +3,7 @@
 // where bugs live, a directed source that walks the documented corner cases,
 // and sources that replay fixed words.
 //
-// A Source writes one cycle's inputs as 32-bit words in a cosim.Layout (the
+// A Source writes one cycle's inputs as 32-bit words in a port.Layout (the
 // block's port contract: each input port at its word offset, element i of a
 // packed port at bits [i*W +: W]). The runner feeds the same words to the Go
 // golden model and to the RTL, so both see identical inputs every cycle.

@@ -3,8 +3,8 @@ package stimulus
 import (
 	"fmt"
 
-	"occamy/cosim"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 )
 
 // Field locates one input port in a cycle's input words.
@@ -15,7 +15,7 @@ type Field struct {
 }
 
 // FieldOf finds the named input in l.
-func FieldOf(l *cosim.Layout, name string) (Field, error) {
+func FieldOf(l *port.Layout, name string) (Field, error) {
 	i := l.Input(name)
 	if i < 0 {
 		return Field{}, fmt.Errorf("stimulus: the layout has no input %s", name)
@@ -24,8 +24,8 @@ func FieldOf(l *cosim.Layout, name string) (Field, error) {
 	return Field{Off: l.InOff[i], Words: p.Words(), Width: p.Width}, nil
 }
 
-// fields looks up several inputs at once; the first missing one is an error.
-func fields(l *cosim.Layout, names ...string) ([]Field, error) {
+// Fields looks up several inputs at once; the first missing one is an error.
+func Fields(l *port.Layout, names ...string) ([]Field, error) {
 	fs := make([]Field, len(names))
 	for i, n := range names {
 		f, err := FieldOf(l, n)

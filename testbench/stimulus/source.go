@@ -55,6 +55,10 @@ func (r *replay) Next(c uint64, in []uint32) {
 	copy(in[:r.w], r.words[k:k+r.w])
 }
 
+// ResetEvery is the mean number of cycles between reset pulses of the
+// random sources.
+const ResetEvery = 4096
+
 // Resets is a reset schedule: rst_ni is 0 in cycles 0 and 1, then, from
 // cycle 2 on, each cycle starts a pulse of 1 to 3 cycles with probability
 // 1/Every (never when Every is 0). A pulse arrives whatever the other

@@ -1,42 +1,42 @@
-package vectors
+package vectors_test
 
 import (
 	"errors"
 	"occamy/rtl/pack"
+	_ "occamy/testbench/blocks/all"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/hw/arbiter"
-	"occamy/hw/selector"
 	"occamy/rtl"
+	"occamy/testbench/vectors"
 )
 
 func TestCheckReportsCyclePortExpectedActual(t *testing.T) {
-	tb, err := Generate("arbiter", map[string]int{"N": 64}, 20, 3)
+	tb, err := gen("arbiter", map[string]int{"N": 64}, 20, 3)
 	require.NoError(t, err)
 	col := tb.PortIndex("gnt_idx_o")
 	require.GreaterOrEqual(t, col, 0)
 	good := tb.Rows[7].Values[col][0]
 	tb.Rows[7].Values[col][0] = (good + 1) & 63 // the table now expects a wrong index
-	d, err := Arbiter(arbiter.Params{N: 64})
+	d, err := dut("arbiter", map[string]int{"N": 64})
 	require.NoError(t, err)
-	err = Check(tb, d)
-	var ce *CheckError
+	err = vectors.Check(tb, d)
+	var ce *vectors.CheckError
 	require.True(t, errors.As(err, &ce), "want *CheckError, got %v", err)
 	assert.Equal(t, uint64(7), ce.Cycle)
-	assert.Equal(t, "cycle 7: gnt_idx_o expected "+FormatHex([]uint64{(good + 1) & 63}, 6)+", got "+FormatHex([]uint64{good}, 6), err.Error())
+	assert.Equal(t, "cycle 7: gnt_idx_o expected "+vectors.FormatHex([]uint64{(good + 1) & 63}, 6)+", got "+vectors.FormatHex([]uint64{good}, 6), err.Error())
 }
 
 func TestCheckListsEveryMismatchOfTheCycle(t *testing.T) {
 	vec := "cycle rst_ni req_i ack_i gnt_valid_o gnt_idx_o\n0 0 0 0 1 1\n"
-	tb, err := Parse(strings.NewReader(vec))
+	tb, err := vectors.Parse(strings.NewReader(vec))
 	require.NoError(t, err)
-	d, err := Arbiter(arbiter.Params{N: 2})
+	d, err := dut("arbiter", map[string]int{"N": 2})
 	require.NoError(t, err)
-	assert.EqualError(t, Check(tb, d), "cycle 0: gnt_valid_o expected 1, got 0; gnt_idx_o expected 1, got 0")
+	assert.EqualError(t, vectors.Check(tb, d), "cycle 0: gnt_valid_o expected 1, got 0; gnt_idx_o expected 1, got 0")
 }
 
 func TestCheckBindingErrors(t *testing.T) {
@@ -50,12 +50,12 @@ func TestCheckBindingErrors(t *testing.T) {
 		{"input too wide", "cycle rst_ni req_i ack_i\n0 0 1f 0\n", "cycle 0: req_i value 1f wider than 4 bits", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tb, err := Parse(strings.NewReader(tc.vec))
+			tb, err := vectors.Parse(strings.NewReader(tc.vec))
 			require.NoError(t, err)
 			tb.Widths = tc.widths
-			d, err := Arbiter(arbiter.Params{N: 4})
+			d, err := dut("arbiter", map[string]int{"N": 4})
 			require.NoError(t, err)
-			err = Check(tb, d)
+			err = vectors.Check(tb, d)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.want)
 		})
@@ -64,7 +64,7 @@ func TestCheckBindingErrors(t *testing.T) {
 
 // failingDUT is a selector whose Set and Get can be made to fail.
 type failingDUT struct {
-	DUT
+	vectors.DUT
 	setErr, getErr error
 }
 
@@ -83,21 +83,21 @@ func (f *failingDUT) Get(p string, w []uint64) error {
 }
 
 func TestCheckPassesDUTErrorsOn(t *testing.T) {
-	tb, err := Generate("selector", map[string]int{"N": 3, "QW": 5}, 4, 1)
+	tb, err := gen("selector", map[string]int{"N": 3, "QW": 5}, 4, 1)
 	require.NoError(t, err)
-	inner, err := Selector(selector.Params{N: 3, QW: 5})
+	inner, err := dut("selector", map[string]int{"N": 3, "QW": 5})
 	require.NoError(t, err)
 	boom := errors.New("bridge closed")
-	err = Check(tb, &failingDUT{DUT: inner, setErr: boom})
+	err = vectors.Check(tb, &failingDUT{DUT: inner, setErr: boom})
 	require.ErrorIs(t, err, boom)
 	assert.Contains(t, err.Error(), "cycle 0: set rst_ni")
-	err = Check(tb, &failingDUT{DUT: inner, getErr: boom})
+	err = vectors.Check(tb, &failingDUT{DUT: inner, getErr: boom})
 	require.ErrorIs(t, err, boom)
 	assert.Contains(t, err.Error(), "cycle 0: get over_o")
 }
 
 func TestAdapterErrors(t *testing.T) {
-	d, err := Arbiter(arbiter.Params{N: 4})
+	d, err := dut("arbiter", map[string]int{"N": 4})
 	require.NoError(t, err)
 	assert.ErrorContains(t, d.Set("gnt_idx_o", []uint64{1}), "not an input port")
 	assert.ErrorContains(t, d.Set("nope_i", []uint64{1}), "not an input port")
@@ -105,12 +105,12 @@ func TestAdapterErrors(t *testing.T) {
 	assert.ErrorContains(t, d.Set("req_i", nil), "does not fit 4 bits")
 	assert.ErrorContains(t, d.Get("nope_o", []uint64{0}), "not a port")
 	assert.ErrorContains(t, d.Get("req_i", nil), "0 words for a 4-bit port")
-	_, err = Arbiter(arbiter.Params{N: 0})
+	_, err = dut("arbiter", map[string]int{"N": 0})
 	var pe *rtl.ParamError
 	assert.ErrorAs(t, err, &pe)
-	_, err = Selector(selector.Params{N: 1, QW: 0})
+	_, err = dut("selector", map[string]int{"N": 1, "QW": 0})
 	assert.ErrorAs(t, err, &pe)
-	_, err = Threshold(thresholdParams(0, 1, 2))
+	_, err = dut("threshold", map[string]int{"C": 0, "QW": 1, "AW": 2})
 	assert.ErrorAs(t, err, &pe)
 }
 

@@ -3,147 +3,50 @@ package vectors
 import (
 	"fmt"
 	"math/rand"
-	"sort"
 	"strconv"
-	"strings"
 
-	"occamy/hw/arbiter"
-	"occamy/hw/selector"
-	"occamy/hw/threshold"
 	"occamy/rtl"
 )
 
 // MaxCycles is the longest table Generate makes.
 const MaxCycles = 1 << 24
 
-// blockInfo describes one block Generate knows.
-type blockInfo struct {
-	name     string // Verilog module name, written as block=
-	params   []string
-	defaults map[string]int
-	build    func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error)
-}
+// Generator makes a block's DUT (its Go golden model with vector ports)
+// and its vector stimulus at resolved parameters p, drawing from rng. A
+// block's face (testbench/blocks/<block>) gives its own.
+type Generator func(p map[string]int, rng *rand.Rand) (DUT, Stimulus, error)
 
-// blocks are the blocks Generate knows, by short name.
-var blocks = map[string]blockInfo{
-	"threshold": {
-		name:   threshold.Block,
-		params: []string{"C", "QW", "AW"},
-		defaults: func() map[string]int {
-			d := threshold.DefaultParams()
-			return map[string]int{"C": d.C, "QW": d.QW, "AW": d.AW}
-		}(),
-		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
-			tp := threshold.Params{C: p["C"], QW: p["QW"], AW: p["AW"]}
-			d, err := Threshold(tp)
-			return d, &thresholdStim{rng: rng, p: tp}, err
-		},
-	},
-	"selector": {
-		name:   selector.Block,
-		params: []string{"N", "QW"},
-		defaults: func() map[string]int {
-			d := selector.DefaultParams()
-			return map[string]int{"N": d.N, "QW": d.QW}
-		}(),
-		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
-			sp := selector.Params{N: p["N"], QW: p["QW"]}
-			d, err := Selector(sp)
-			return d, &selectorStim{rng: rng, p: sp, reset: resetter{rng: rng}}, err
-		},
-	},
-	"arbiter": {
-		name:     arbiter.Block,
-		params:   []string{"N"},
-		defaults: map[string]int{"N": arbiter.DefaultParams().N},
-		build: func(p map[string]int, rng *rand.Rand) (DUT, stimulus, error) {
-			ap := arbiter.Params{N: p["N"]}
-			d, err := Arbiter(ap)
-			return d, &arbiterStim{rng: rng, n: ap.N, reset: resetter{rng: rng}}, err
-		},
-	},
-}
-
-// Blocks returns the block names Generate accepts, sorted.
-func Blocks() []string {
-	names := make([]string, 0, len(blocks))
-	for k := range blocks {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// lookup finds a block by short name or Verilog module name.
-func lookup(block string) (blockInfo, error) {
-	if b, ok := blocks[block]; ok {
-		return b, nil
-	}
-	for _, b := range blocks {
-		if b.name == block {
-			return b, nil
-		}
-	}
-	return blockInfo{}, fmt.Errorf("vectors: unknown block %q (known: %s)", block, strings.Join(Blocks(), ", "))
-}
-
-// Generate drives a block's Go golden model with seeded stimulus biased to
-// the edges where bugs live, and records every port each cycle. block is
-// "threshold", "selector" or "arbiter" (or the Verilog module name); params
-// gives the block's parameters by their Params field name (C, QW, AW, N),
-// missing ones taking their defaults. The same arguments always give the
-// same table. Clocked blocks start with rst_ni=0 in cycles 0 and 1, and
-// reset is pulsed again now and then while the inputs stay busy.
-//
-// Stimulus: threshold: free counts of 0, 1, all-ones, powers of two and the
-// saturation edge of the largest exponent, exponents at their extremes, 0,
-// ±1 and ±QW. selector: each queue length at its threshold, one below, one
-// above, 0, all-ones or random; thresholds 0, 1, all-ones or random, shared
-// by the eight classes i mod 8 and redrawn now and then. arbiter: request
-// maps random, sparse, single-bit, at the pointer, just below it (wrap),
-// all-ones, empty and N-1 only, each held a few cycles; ack toggling, held
-// high, held low or random, so acks also come with no request.
-func Generate(block string, params map[string]int, cycles int, seed int64) (*Table, error) {
-	b, err := lookup(block)
-	if err != nil {
-		return nil, err
-	}
+// Generate drives a block's Go golden model with the generator's seeded
+// stimulus and records every port each cycle. module is written as the
+// table's block= and p, the resolved parameters, as its parameters. The
+// same arguments always give the same table.
+func Generate(module string, p map[string]int, g Generator, cycles int, seed int64) (*Table, error) {
 	if cycles < 1 || cycles > MaxCycles {
 		return nil, fmt.Errorf("vectors: cycles=%d out of range, allowed 1..%d", cycles, MaxCycles)
 	}
-	p := map[string]int{}
-	for k, v := range b.defaults {
-		p[k] = v
-	}
-	for k, v := range params {
-		if _, ok := b.defaults[k]; !ok {
-			return nil, fmt.Errorf("vectors: %s has no parameter %q (parameters: %s)", b.name, k, strings.Join(b.params, ", "))
-		}
-		p[k] = v
-	}
 	rng := rand.New(rand.NewSource(seed))
-	d, st, err := b.build(p, rng)
+	d, st, err := g(p, rng)
 	if err != nil {
 		return nil, err
 	}
-	tp := map[string]string{"block": b.name, "seed": strconv.FormatInt(seed, 10)}
+	tp := map[string]string{"block": module, "seed": strconv.FormatInt(seed, 10)}
 	for k, v := range p {
 		tp[k] = strconv.Itoa(v)
 	}
 	return record(d, st, tp, cycles)
 }
 
-// stimulus makes a block's inputs one cycle at a time.
-type stimulus interface {
-	// next writes cycle c's input values into in, keyed by port name; the
+// Stimulus makes a block's vector inputs one cycle at a time.
+type Stimulus interface {
+	// Next writes cycle c's input values into in, keyed by port name; the
 	// buffers are zero on entry.
-	next(c int, in map[string][]uint64)
-	// observe sees every port of cycle c after Eval, in port order.
-	observe(ports []string, values [][]uint64)
+	Next(c int, in map[string][]uint64)
+	// Observe sees every port of cycle c after Eval, in port order.
+	Observe(ports []string, values [][]uint64)
 }
 
 // record runs the DUT for the given cycles and tabulates every port.
-func record(d DUT, st stimulus, params map[string]string, cycles int) (*Table, error) {
+func record(d DUT, st Stimulus, params map[string]string, cycles int) (*Table, error) {
 	ports := d.Ports()
 	t := &Table{
 		Params:   params,
@@ -163,7 +66,7 @@ func record(d DUT, st stimulus, params map[string]string, cycles int) (*Table, e
 		for _, buf := range in {
 			clear(buf)
 		}
-		st.next(c, in)
+		st.Next(c, in)
 		for _, name := range t.Ports {
 			if buf, ok := in[name]; ok {
 				if err := d.Set(name, buf); err != nil {
@@ -179,22 +82,22 @@ func record(d DUT, st stimulus, params map[string]string, cycles int) (*Table, e
 				return nil, fmt.Errorf("vectors: cycle %d: %w", c, err)
 			}
 		}
-		st.observe(t.Ports, row.Values)
+		st.Observe(t.Ports, row.Values)
 		t.Rows = append(t.Rows, row)
 		d.Commit()
 	}
 	return t, nil
 }
 
-// resetter drives rst_ni: low in cycles 0 and 1, then low again for 1 to 3
+// Resetter drives rst_ni: low in cycles 0 and 1, then low again for 1 to 3
 // cycles with probability 1/64 per cycle.
-type resetter struct {
-	rng  *rand.Rand
+type Resetter struct {
+	Rng  *rand.Rand
 	left int
 }
 
-// rstN returns rst_ni for cycle c.
-func (r *resetter) rstN(c int) uint64 {
+// RstN returns rst_ni for cycle c.
+func (r *Resetter) RstN(c int) uint64 {
 	if c < 2 {
 		return 0
 	}
@@ -202,8 +105,8 @@ func (r *resetter) rstN(c int) uint64 {
 		r.left--
 		return 0
 	}
-	if r.rng.Intn(64) == 0 {
-		r.left = r.rng.Intn(3)
+	if r.Rng.Intn(64) == 0 {
+		r.left = r.Rng.Intn(3)
 		return 0
 	}
 	return 1

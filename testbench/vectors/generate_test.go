@@ -1,46 +1,55 @@
-package vectors
+package vectors_test
 
 import (
 	"bytes"
 	"errors"
+	"math/rand"
 	"occamy/rtl/pack"
+	"occamy/testbench/blocks"
+	_ "occamy/testbench/blocks/all"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"occamy/hw/arbiter"
-	"occamy/hw/selector"
-	"occamy/hw/threshold"
 	"occamy/rtl"
+	"occamy/testbench/vectors"
 )
 
-func thresholdParams(c, qw, aw int) threshold.Params { return threshold.Params{C: c, QW: qw, AW: aw} }
-
-// dutFor builds a fresh DUT for a generated table's block and parameters.
-func dutFor(t *testing.T, block string, p map[string]int) DUT {
-	t.Helper()
-	var d DUT
-	var err error
-	switch block {
-	case "threshold":
-		def := threshold.DefaultParams()
-		d, err = Threshold(thresholdParams(or(p, "C", def.C), or(p, "QW", def.QW), or(p, "AW", def.AW)))
-	case "selector":
-		def := selector.DefaultParams()
-		d, err = Selector(selector.Params{N: or(p, "N", def.N), QW: or(p, "QW", def.QW)})
-	case "arbiter":
-		d, err = Arbiter(arbiter.Params{N: or(p, "N", arbiter.DefaultParams().N)})
+// gen generates a block's table through its face's vector generator, at
+// the face's parameters, as verilog/tb/gen does.
+func gen(block string, p map[string]int, cycles int, seed int64) (*vectors.Table, error) {
+	b, err := blocks.Lookup(block)
+	if err != nil {
+		return nil, err
 	}
-	require.NoError(t, err)
-	return d
+	q, err := b.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	return vectors.Generate(b.Module, q, b.Checks.Vectors, cycles, seed)
 }
 
-func or(p map[string]int, k string, def int) int {
-	if v, ok := p[k]; ok {
-		return v
+// dut is a block's Go model as a DUT, through its face's vector generator.
+func dut(block string, p map[string]int) (vectors.DUT, error) {
+	b, err := blocks.Lookup(block)
+	if err != nil {
+		return nil, err
 	}
-	return def
+	q, err := b.Resolve(p)
+	if err != nil {
+		return nil, err
+	}
+	d, _, err := b.Checks.Vectors(q, rand.New(rand.NewSource(1)))
+	return d, err
+}
+
+// dutFor builds a fresh DUT for a generated table's block and parameters.
+func dutFor(t *testing.T, block string, p map[string]int) vectors.DUT {
+	t.Helper()
+	d, err := dut(block, p)
+	require.NoError(t, err)
+	return d
 }
 
 var genCases = []struct {
@@ -67,18 +76,18 @@ var genCases = []struct {
 // against a fresh model, and still does after Write and Parse.
 func TestGeneratedTablesCheckAndRoundTrip(t *testing.T) {
 	for _, tc := range genCases {
-		tb, err := Generate(tc.block, tc.params, 400, 42)
+		tb, err := gen(tc.block, tc.params, 400, 42)
 		require.NoError(t, err, "%s %v", tc.block, tc.params)
 		require.Len(t, tb.Rows, 400)
-		require.NoError(t, Check(tb, dutFor(t, tc.block, tc.params)), "%s %v", tc.block, tc.params)
+		require.NoError(t, vectors.Check(tb, dutFor(t, tc.block, tc.params)), "%s %v", tc.block, tc.params)
 		var b bytes.Buffer
 		require.NoError(t, tb.Write(&b))
-		back, err := Parse(&b)
+		back, err := vectors.Parse(&b)
 		require.NoError(t, err)
 		assert.Equal(t, tb.Params, back.Params)
 		back.Widths = tb.Widths
 		assert.Equal(t, tb, back, "%s %v: write then parse", tc.block, tc.params)
-		require.NoError(t, Check(back, dutFor(t, tc.block, tc.params)))
+		require.NoError(t, vectors.Check(back, dutFor(t, tc.block, tc.params)))
 		for i, w := range tb.Widths {
 			assert.Positive(t, w, "%s: width of %s", tc.block, tb.Ports[i])
 		}
@@ -86,7 +95,7 @@ func TestGeneratedTablesCheckAndRoundTrip(t *testing.T) {
 }
 
 func TestGenerateHeaderAndReset(t *testing.T) {
-	tb, err := Generate("selector", map[string]int{"N": 2, "QW": 4}, 10, 5)
+	tb, err := gen("selector", map[string]int{"N": 2, "QW": 4}, 10, 5)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]string{"block": "hd_selector", "N": "2", "QW": "4", "seed": "5"}, tb.Params)
 	assert.Equal(t, []string{"rst_ni", "qlen_i", "thr_i", "over_o"}, tb.Ports)
@@ -95,28 +104,28 @@ func TestGenerateHeaderAndReset(t *testing.T) {
 		assert.Equal(t, uint64(c), tb.Rows[c].Cycle)
 		assert.Equal(t, []uint64{0}, tb.Rows[c].Values[0], "cycle %d is under reset", c)
 	}
-	tb, err = Generate("dt_threshold", nil, 3, 5)
+	tb, err = gen("dt_threshold", nil, 3, 5)
 	require.NoError(t, err, "the Verilog name is accepted too")
 	assert.Equal(t, []string{"free_i", "alpha_i", "thr_o"}, tb.Ports)
 	assert.Equal(t, []int{16, 32, 128}, tb.Widths)
 }
 
 func TestGenerateIsDeterministic(t *testing.T) {
-	a, err := Generate("arbiter", nil, 300, 7)
+	a, err := gen("arbiter", nil, 300, 7)
 	require.NoError(t, err)
-	b, err := Generate("arbiter", nil, 300, 7)
+	b, err := gen("arbiter", nil, 300, 7)
 	require.NoError(t, err)
-	c, err := Generate("arbiter", nil, 300, 8)
+	c, err := gen("arbiter", nil, 300, 8)
 	require.NoError(t, err)
 	assert.Equal(t, a, b)
 	assert.NotEqual(t, a.Rows, c.Rows)
 }
 
 func TestGenerateErrors(t *testing.T) {
-	_, err := Generate("fifo", nil, 10, 1)
-	assert.EqualError(t, err, `vectors: unknown block "fifo" (known: arbiter, selector, threshold)`)
-	_, err = Generate("selector", map[string]int{"M": 3}, 10, 1)
-	assert.EqualError(t, err, `vectors: hd_selector has no parameter "M" (parameters: N, QW)`)
+	_, err := gen("fifo", nil, 10, 1)
+	assert.ErrorContains(t, err, `unknown block "fifo"`)
+	_, err = gen("selector", map[string]int{"M": 3}, 10, 1)
+	assert.EqualError(t, err, `selector has no parameter M (parameters: N, QW)`)
 	for _, bad := range []struct {
 		block string
 		p     map[string]int
@@ -127,17 +136,19 @@ func TestGenerateErrors(t *testing.T) {
 		{"arbiter", map[string]int{"N": 0}, "N"},
 		{"threshold", map[string]int{"AW": 9}, "AW"},
 	} {
-		_, err = Generate(bad.block, bad.p, 10, 1)
+		_, err = gen(bad.block, bad.p, 10, 1)
 		var pe *rtl.ParamError
 		require.True(t, errors.As(err, &pe), "%s %v: want *rtl.ParamError, got %v", bad.block, bad.p, err)
 		assert.Equal(t, bad.param, pe.Param)
 	}
-	_, err = Generate("arbiter", nil, 0, 1)
+	_, err = gen("arbiter", nil, 0, 1)
 	assert.ErrorContains(t, err, "cycles=0 out of range")
 }
 
 // col returns a port's value (low word) in row r.
-func col(tb *Table, r int, port string) uint64 { return tb.Rows[r].Values[tb.PortIndex(port)][0] }
+func col(tb *vectors.Table, r int, port string) uint64 {
+	return tb.Rows[r].Values[tb.PortIndex(port)][0]
+}
 
 // TestGeneratorHitsTheEdges counts, over one default table per block, the
 // situations the stimulus is meant to produce, so a change that loses one
@@ -145,7 +156,7 @@ func col(tb *Table, r int, port string) uint64 { return tb.Rows[r].Values[tb.Por
 func TestGeneratorHitsTheEdges(t *testing.T) {
 	const cycles = 3000
 	t.Run("selector", func(t *testing.T) {
-		tb, err := Generate("selector", map[string]int{"N": 8, "QW": 4}, cycles, 1)
+		tb, err := gen("selector", map[string]int{"N": 8, "QW": 4}, cycles, 1)
 		require.NoError(t, err)
 		hits := map[string]int{}
 		for r := range tb.Rows {
@@ -177,7 +188,7 @@ func TestGeneratorHitsTheEdges(t *testing.T) {
 	})
 	t.Run("arbiter", func(t *testing.T) {
 		const n = 16
-		tb, err := Generate("arbiter", map[string]int{"N": n}, cycles, 1)
+		tb, err := gen("arbiter", map[string]int{"N": n}, cycles, 1)
 		require.NoError(t, err)
 		hits := map[string]int{}
 		ptr := uint64(0)
@@ -220,7 +231,7 @@ func TestGeneratorHitsTheEdges(t *testing.T) {
 		}
 	})
 	t.Run("threshold", func(t *testing.T) {
-		tb, err := Generate("threshold", map[string]int{"C": 4, "QW": 8, "AW": 4}, cycles, 1)
+		tb, err := gen("threshold", map[string]int{"C": 4, "QW": 8, "AW": 4}, cycles, 1)
 		require.NoError(t, err)
 		hits := map[string]int{}
 		for r := range tb.Rows {

@@ -1,5 +1,5 @@
 // occamy_tm (tm): the whole traffic manager: admission, enqueue, PD lists, cell-pointer sub-lists and free list, cell data, egress, dequeue, head-drop executor
-// Generated from the block registry (cosim/registry) by `occamy blocks --package ROOT`; do not edit.
+// Generated from the block faces (testbench/blocks) by `occamy blocks --package ROOT`; do not edit.
 // Paths start at ${OCCAMY_ROOT}, the repository root: verilator -f FILE, iverilog -c FILE.
 // Top occamy_tm; parameters (defaults): P=8 Q=8 B=16384 K=4 QW=16 AW=4 MAXPKT=64 IN=4 TXWIN=16 SW=16 PUSHOUT_WAIT=256
 +incdir+${OCCAMY_ROOT}/verilog

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Lint every block of the registry (occamy blocks --tsv) under Verilator
-# (-Wall) and Icarus (-g2012 -Wall) at its default and small parameters and
-# at each parameter's range ends, then check that a parameter one past an
-# end stops both simulators with the Go model's message.
+# (-Wall) and Icarus (-g2012 -Wall) at its default and small parameters, at
+# each parameter's range ends and at the further corners its face lists
+# (occamy blocks --sets), then check that a parameter one past an end stops
+# both simulators with the Go model's message.
 #
 # usage: verilog/scripts/lint.sh            (from anywhere)
 # exit status: 0 when every run is clean, 1 otherwise.
@@ -71,14 +72,16 @@ set_param() {
 	echo "${out# }"
 }
 
-# Zero widths a simulator cannot elaborate far enough to run the module's
-# own check: Icarus stops on a zero part-select width; at K=0 the link
-# memory's zero-width ports stop Verilator (-Wall LITENDIAN) and Icarus
-# before free_list's and cp_sublists's K check; occamy_tm's ports have zero
-# widths at P, Q, K, MAXPKT (LW), IN = 0 and its internal tags at SW = 0.
-loose_cases="threshold:QW=0 sram:WIDTH=0 sram:RP=0 freelist:K=0 cpsublists:K=0 pdlists:LW=0 pdlists:DW=0 tm:P=0 tm:Q=0 tm:K=0 tm:MAXPKT=0 tm:IN=0 tm:SW=0"
-
 . "$here/scripts/registry.sh"
+registry_bin
+tab=$(printf '\t')
+
+# Each face's sets (occamy blocks --sets): further lint corners, the
+# parameters one past a range end where a simulator stops elaborating
+# before the module's own check can print (a zero width: only a failure is
+# asked of it), and Verilog-only parameter checks.
+"$OCCAMY" blocks --sets > "$tmp/sets" || { echo "lint: occamy blocks --sets failed"; exit 1; }
+loose_cases=$(awk -F"$tab" '$1 == "loose" { printf " %s:%s", $2, $3 }' "$tmp/sets")
 
 # Every block of the registry: at its default and small parameter sets, at
 # each parameter's range ends (the others at their defaults), and with each
@@ -113,35 +116,22 @@ for name in $(registry_blocks); do
 	done
 done
 
-# Further corners, by block name: several parameters at an edge at once.
-extra() {
-	name=$1; shift
-	block_info "$name" || { echo "FAIL lint: the registry has no block $name"; fail=1; return; }
-	lint_one "$mod" "$srcs" "$@"
-}
-extra threshold C=3 QW=1 AW=8
-extra threshold C=64 QW=32 AW=2
-for n in 1 2 5 256; do for q in 1 16 32; do extra selector N=$n QW=$q; done; done
-for n in 1 2 3 5 64 255 256; do extra arbiter N=$n; done
-extra sram DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1
-extra sram DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2
-extra sram DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4
-extra sram DEPTH=64 WIDTH=6 RP=64 WP=64 LAT=3 INIT_STRIDE=64
-extra freelist CELLS=1 K=1 LAT=1
-extra freelist CELLS=64 K=4 LAT=2
-extra freelist CELLS=13 K=8 LAT=16
-extra freelist CELLS=65536 K=2 LAT=1
-extra pdlists N=1 P=1 LAT=1 LW=1 DW=1
-extra pdlists N=5 P=13 LAT=2 LW=6 DW=32
-extra pdlists N=64 P=4096 LAT=16 LW=16 DW=32
-extra cpsublists CELLS=1 K=1 LAT=1 MAXN=1
-extra cpsublists CELLS=64 K=4 LAT=3 MAXN=20
-extra cpsublists CELLS=3 K=8 LAT=16 MAXN=3
-extra cpsublists CELLS=65536 K=8 LAT=2 MAXN=4095
-# sram_mp's INIT_STRIDE is a Verilog-only parameter (the reset sequence of
-# a free list): its range is checked here.
-block_info sram
-bad_one "$mod" "$srcs" "DEPTH=16 INIT_STRIDE=17" "sram_mp: parameter INIT_STRIDE=17 out of range, allowed 0..16 (DEPTH)"
+# Further corners of each face: several parameters at an edge at once
+# (lint lines), and Verilog-only parameter checks both simulators must
+# print (reject lines).
+while IFS=$tab read -r kind name ps msg <&3; do
+	case $kind in
+	lint)
+		block_info "$name" || { echo "FAIL lint: the registry has no block $name"; fail=1; continue; }
+		# shellcheck disable=SC2086
+		lint_one "$mod" "$srcs" $ps
+		;;
+	reject)
+		block_info "$name" || { echo "FAIL lint: the registry has no block $name"; fail=1; continue; }
+		bad_one "$mod" "$srcs" "$ps" "$msg"
+		;;
+	esac
+done 3< "$tmp/sets"
 
 # Every line of the project's Verilog within 100 columns (tabs at 8): each
 # .sv and .svh under verilog/.

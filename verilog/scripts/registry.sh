@@ -1,6 +1,8 @@
 # registry.sh: the block registry for the Verilog scripts, sourced by
 # lint.sh, run_tb.sh and tb.sh. Blocks, modules, sources and parameters come
-# from `occamy blocks --tsv` (cosim/registry), never from a table here.
+# from `occamy blocks --tsv` (the block faces, testbench/blocks), never from a
+# table here; each face's lint and testbench sets come from
+# `occamy blocks --sets`.
 #
 # $OCCAMY names an occamy binary; without it one is built once into
 # ${REGISTRY_BUILD:-build/verilog}/occamy-blocks (plain Go, no Verilator).

@@ -4,12 +4,12 @@
 //	go run ./verilog/tb/gen -block selector -param N=64 -param QW=16 \
 //	    -cycles 2000 -seed 1 -o build/verilog/vec/selector.vec
 //
-// -block is a block of the registry (cosim/registry: threshold, selector,
-// arbiter through vectors.Generate; maxfind, sram, freelist, pdlists,
-// cpsublists, tm from their registry entry: the co-simulator's stimulus and
-// golden model), or an alias or module name; -param NAME=VALUE may repeat,
-// and also takes a comma list (N=5,QW=3); parameters left out take the
-// registry's defaults. Without -o the table goes to standard output.
+// -block is a block face (testbench/blocks/<block>: a face with its own
+// vector stimulus, Checks.Vectors, through it; any other from the face's
+// golden model and the co-simulator's stimulus), or an alias or module
+// name; -param NAME=VALUE
+// may repeat, and also takes a comma list (N=5,QW=3); parameters left out
+// take the face's defaults. Without -o the table goes to standard output.
 package main
 
 import (
@@ -17,11 +17,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	_ "occamy/testbench/blocks/all"
 	"os"
 	"strconv"
 	"strings"
 
-	"occamy/cosim/registry"
+	"occamy/testbench/blocks"
 	"occamy/testbench/vectors"
 )
 
@@ -64,7 +65,7 @@ func main() {
 func run(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	params := paramFlag{}
-	block := fs.String("block", "", "block: "+strings.Join(registry.Names(), ", ")+" (or an alias or module name)")
+	block := fs.String("block", "", "block: "+strings.Join(blocks.Names(), ", ")+" (or an alias or module name)")
 	fs.Var(params, "param", "block parameter NAME=VALUE (repeatable, or a comma list)")
 	cycles := fs.Int("cycles", 1000, "number of cycles (rows)")
 	seed := fs.Int64("seed", 1, "stimulus seed")
@@ -76,22 +77,22 @@ func run(args []string, stdout io.Writer) error {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if *block == "" {
-		return errors.New("-block is required (" + strings.Join(registry.Names(), ", ") + ")")
+		return errors.New("-block is required (" + strings.Join(blocks.Names(), ", ") + ")")
 	}
 	var t *vectors.Table
-	var err error
-	switch b, lerr := registry.Lookup(*block); {
-	case lerr != nil:
-		return lerr
-	case b.Name == "threshold" || b.Name == "selector" || b.Name == "arbiter":
-		// testbench/vectors's own edge-biased stimulus, at the
-		// registry's parameters.
+	b, err := blocks.Lookup(*block)
+	if err != nil {
+		return err
+	}
+	if g := b.Checks.Vectors; g != nil {
+		// The block's own edge-biased vector stimulus (its face's
+		// Checks.Vectors), at the face's parameters.
 		var p map[string]int
 		if p, err = b.Resolve(params); err == nil {
-			t, err = vectors.Generate(b.Module, p, *cycles, *seed)
+			t, err = vectors.Generate(b.Module, p, g, *cycles, *seed)
 		}
-	default:
-		t, err = generateFromRegistry(b, params, *cycles, *seed)
+	} else {
+		t, err = generateFromFace(b, params, *cycles, *seed)
 	}
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"occamy/testbench/blocks"
 	"strings"
 	"testing"
 
@@ -37,10 +38,10 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
-// TestRegistryTable checks a table written from a registry entry (the
+// TestFaceTable checks a table written from a face's golden model (the
 // free list at its small set): its parameter line, two reset rows, that it
 // reads back through the vectors parser, and determinism.
-func TestRegistryTable(t *testing.T) {
+func TestFaceTable(t *testing.T) {
 	args := []string{"-block", "freelist", "-param", "CELLS=13,K=2,LAT=1", "-cycles", "50", "-seed", "4"}
 	var out bytes.Buffer
 	require.NoError(t, run(args, &out))
@@ -60,12 +61,15 @@ func TestRegistryTable(t *testing.T) {
 }
 
 // TestGenerateDelegates checks that the three contract blocks come from
-// vectors.Generate unchanged.
+// their face's own vector generator (Checks.Vectors) unchanged.
 func TestGenerateDelegates(t *testing.T) {
 	for _, blk := range []string{"threshold", "selector", "arbiter"} {
 		var out bytes.Buffer
 		require.NoError(t, run([]string{"-block", blk, "-cycles", "20", "-seed", "9"}, &out), "block %s", blk)
-		want, err := vectors.Generate(blk, nil, 20, 9)
+		b, err := blocks.Lookup(blk)
+		require.NoError(t, err)
+		require.NotNil(t, b.Checks.Vectors, "block %s", blk)
+		want, err := vectors.Generate(b.Module, b.Defaults(), b.Checks.Vectors, 20, 9)
 		require.NoError(t, err)
 		var wb bytes.Buffer
 		require.NoError(t, want.Write(&wb))

@@ -1,0 +1,77 @@
+package selarb
+
+import (
+	"occamy/hw/arbiter"
+	"occamy/hw/selector"
+	"occamy/rtl"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
+	selface "occamy/testbench/blocks/selector"
+)
+
+func init() {
+	blocks.Register(&blocks.Block{
+		// selarb is the benchmark top of docs/cosim.md: the selector's
+		// register feeding the arbiter.
+		Name: "selarb", Module: "sel_arb_top", Hidden: true, Order: 90,
+		Summary: "benchmark top: selector feeding the arbiter",
+		Sources: []string{"verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "cosim/verilator/testdata/sel_arb_top.sv"},
+		Params:  selface.Binding.Params(),
+		Small:   map[string]int{"N": 5, "QW": 3},
+		Contract: blocks.Contract{
+			Validate: selface.Binding.Check,
+			Ports: func(p map[string]int) []port.Port {
+				return append(blocks.ClockReset(), port.Input("qlen_i", p["N"]*p["QW"]), port.Input("thr_i", p["N"]*p["QW"]),
+					port.Input("ack_i", 1), port.Output("over_o", p["N"]), port.Output("gnt_valid_o", 1),
+					port.Output("gnt_idx_o", rtl.IdxWidth(p["N"])))
+			},
+			Elem: selface.Elem,
+			Build: func(m map[string]int, l *port.Layout, seed int64) (blocks.Sides, error) {
+				p := selface.Binding.Decode(m)
+				g, err := newSelArbGold(p, l)
+				if err != nil {
+					return blocks.Sides{}, err
+				}
+				src, err := newRandom(p, l, seed)
+				return blocks.Sides{Golden: g, Random: src}, err
+			},
+		},
+	})
+}
+
+// selArbGold is a selector whose register feeds an arbiter (sel_arb_top).
+type selArbGold struct {
+	sel        *selface.Gold
+	arb        *arbiter.Arbiter
+	ack        int
+	valid, idx int
+}
+
+func newSelArbGold(p selector.Params, l *port.Layout) (*selArbGold, error) {
+	sg, err := selface.NewGold(p, l)
+	if err != nil {
+		return nil, err
+	}
+	a, err := arbiter.New(arbiter.Params{N: p.N})
+	if err != nil {
+		return nil, err
+	}
+	s := blocks.Slot{L: l}
+	return &selArbGold{sel: sg, arb: a, ack: s.In("ack_i"), valid: s.Out("gnt_valid_o"), idx: s.Out("gnt_idx_o")}, nil
+}
+
+// Step implements blocks.Golden.
+func (g *selArbGold) Step(in, out []uint32) {
+	g.sel.Eval(in)
+	s := g.sel.Model()
+	a := g.arb
+	a.RstNI = s.RstNI
+	a.ReqI = s.OverO
+	a.AckI = blocks.Bit(in[g.ack])
+	a.Eval()
+	g.sel.PutOver(out)
+	out[g.valid] = blocks.B2W(a.GntValidO)
+	out[g.idx] = uint32(a.GntIdxO)
+	s.Commit()
+	a.Commit()
+}

@@ -1,0 +1,171 @@
+package tm
+
+import (
+	"math/bits"
+	"occamy/testbench/blocks"
+
+	"occamy/hw/arbiter"
+	hw "occamy/hw/tm"
+	"occamy/rtl"
+)
+
+// cov counts the TM's coverpoints from what the adapter sees: the inputs,
+// the outputs, Probe and the arbiter's traced grant. Which queue the
+// dequeue unlinked is what is left of a queue's length change once the
+// cycle's admissions and head drop are accounted for.
+type cov struct {
+	c                     hw.Config
+	n, in                 int
+	expels                bool
+	pkts                  int // packets admitted and not yet unlinked
+	prevHD                hw.ExecState
+	lastDeqQ, lastHDQ     int
+	lastDeqCyc, lastHDCyc uint64
+	// rr is a round-robin arbiter shadowing the maximum finder's choices
+	// (maxfind_not_rr): same requests, acknowledged when a drop issues.
+	rr  *arbiter.Arbiter
+	mfc bool // the policy chooses with the maximum finder
+}
+
+func (v *cov) init(c hw.Config, sh Shape) {
+	v.n, v.in = sh.N, sh.IN
+	v.rr, _ = arbiter.New(arbiter.Params{N: sh.N}) // N is the TM's, already validated
+}
+
+// reset starts counting for a freshly built model.
+func (v *cov) reset(c hw.Config) {
+	v.c = c
+	v.expels = c.Policy.Expels()
+	v.mfc = c.Policy == hw.PolicyOccamyLQD || c.Policy == hw.PolicyPushoutPorts
+	if v.rr != nil {
+		v.rr.RstNI = false
+		v.rr.Eval()
+		v.rr.Commit()
+		v.rr.RstNI = true
+	}
+	v.pkts, v.prevHD = 0, hw.ExecIdle
+	v.lastDeqQ, v.lastHDQ = -1, -1
+}
+
+// cycle counts one cycle after Eval: p is the Probe after Eval, o the
+// outputs, n the valid slots, freePre the free count at the cycle's start;
+// g.qlen.pre holds the start-of-cycle lengths.
+func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre int) {
+	h, cyc := g.hits, g.cycle
+	blocks.Hit(h, tmAllSlots, n == v.in)
+	blocks.Hit(h, tmFreeEmpty, freePre == 0)
+	blocks.Hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
+	run := freePre
+	for i := 0; i < o.NIn; i++ {
+		c := g.offers.cells[i]
+		if o.InOK[i] {
+			run -= c
+			v.pkts++
+		} else {
+			blocks.Hit(h, tmAdmDropRoom, c <= run)
+		}
+	}
+	if o.HDValid {
+		v.pkts--
+		blocks.Hit(h, tmHDAny, true)
+		blocks.Hit(h, tmHDChain, v.c.FreeMode == hw.FreeChain)
+	}
+	// Only the queues the cycle wrote can differ from their start-of-cycle
+	// length (g.qlen.pre) plus admissions less the head drop: the others are
+	// still at it, and neither admission nor a head drop touched them.
+	deq, cells := -1, 0
+	for w, word := range p.QlenChg[:g.qlen.qw] {
+		for ; word != 0; word &= word - 1 {
+			q := w<<6 | bits.TrailingZeros64(word)
+			if q >= len(p.Qlen) {
+				break
+			}
+			if e := v.expected(g, o, q); p.Qlen[q] != e {
+				deq, cells = q, int(e)-int(p.Qlen[q])
+			}
+		}
+	}
+	if deq >= 0 {
+		v.pkts--
+		blocks.Hit(h, tmDRRCarry, v.c.Sched == hw.SchedDRR && cells > v.c.Quantum[deq%v.c.Q])
+		blocks.Hit(h, tmDeqHDSameQueue, deq == v.lastHDQ && cyc-v.lastHDCyc <= 1)
+		v.lastDeqQ, v.lastDeqCyc = deq, cyc
+	}
+	if o.HDValid {
+		blocks.Hit(h, tmDeqHDSameQueue, o.HDQid == v.lastDeqQ && cyc-v.lastDeqCyc <= 1)
+		v.lastHDQ, v.lastHDCyc = o.HDQid, cyc
+	}
+	if v.expels {
+		pd, cp := p.Ports[hw.MemPD], p.Ports[hw.MemCP]
+		blocks.Hit(h, tmHDWaitsPD, v.prevHD == hw.ExecIdle && p.GntValid && p.HDPorts[hw.MemPD].Reads == 0 && pd.Reads > 0)
+		blocks.Hit(h, tmHDWaitsCP, v.prevHD == hw.ExecCells && p.HDPorts[hw.MemCP].Writes == 0 && cp.Writes > 0)
+		hp := &p.HDPipe
+		blocks.Hit(h, tmLaneBlocked, hp.Blocked > 0)
+		blocks.Hit(h, tmLaneTwoPkts, m.HDServedPackets() > 1)
+		// PD read latency 1 (the RTL's): no head-drop read is in flight at
+		// stage D, so no room means a full lane.
+		blocks.Hit(h, tmLaneFull, !hp.Room)
+		if v.c.HDRecheck && v.prevHD == hw.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
+			blocks.Hit(h, tmStaleSkipped, v.allStale(p, g.qlen.pre))
+		}
+	}
+	issued := p.HDPorts[hw.MemPD].Reads > 0
+	blocks.Hit(h, tmPushoutNeg, v.c.Policy == hw.PolicyPushoutPorts && issued && run < 0)
+	if v.mfc && p.GntValid && v.rr != nil {
+		v.rr.ReqI = p.Cand
+		if v.c.Policy == hw.PolicyOccamyLQD {
+			v.rr.ReqI = andBitmap(p.Cand, p.Over)
+		}
+		v.rr.AckI = issued
+		v.rr.Eval()
+		blocks.Hit(h, tmMaxNotRR, v.rr.GntValidO && int(v.rr.GntIdxO) != p.GntIdx)
+		v.rr.Commit()
+	}
+	if last := v.c.P - 1; o.EgValid>>uint(last)&1 != 0 {
+		blocks.Hit(h, tmLastQueue, int(o.EgQid[last]) == v.n-1)
+	}
+	v.prevHD = p.HD
+}
+
+// expected is queue q's length after the cycle's admissions and head drop
+// alone: its start-of-cycle length (g.qlen.pre) with the admitted cells added
+// and the expelled ones taken off (uint32, as g.qlen.pre holds them).
+func (v *cov) expected(g *gold, o *hw.Outputs, q int) uint32 {
+	e := g.qlen.pre[q]
+	for i := 0; i < o.NIn; i++ {
+		if o.InOK[i] && g.offers.qids[i] == q {
+			e += uint32(g.offers.cells[i])
+		}
+	}
+	if o.HDValid && o.HDQid == q {
+		e -= uint32(o.HDCells)
+	}
+	return e
+}
+
+// allStale reports whether a queue with cells is in the selector's bitmap
+// and none in it is still over its threshold of this cycle: a grant, if
+// there is one, is stale, and with HDRecheck nothing was issued.
+func (v *cov) allStale(p *hw.Probe, qstart []uint32) bool {
+	some := false
+	for w, word := range p.Over {
+		for ; word != 0; word &= word - 1 {
+			q := w<<6 | bits.TrailingZeros64(word)
+			if q >= v.n {
+				break
+			}
+			if qstart[q] > p.Thr[q%v.c.Q] {
+				return false
+			}
+			some = some || qstart[q] > 0
+		}
+	}
+	return some
+}
+
+func andBitmap(a, b rtl.Bitmap) rtl.Bitmap {
+	for w := range a {
+		a[w] &= b[w]
+	}
+	return a
+}

@@ -1,0 +1,158 @@
+package tm
+
+import "occamy/testbench/blocks"
+
+// mutants are occamy_tm's mutants, checked at the small set only
+// (Checks.MutateSmall): one cheap build each, and the small set's
+// reconfiguring resets (RECONF=1) run every policy, free mode and
+// scheduler in one run. Those marked "tags" change nothing an
+// executor-block port shows at first (lengths, free count and port use stay
+// right): a corrupted free list or cell chain hands one cell to two
+// packets, and only the cell-data tags at egress (or a lost packet much
+// later) tell.
+var mutants = []blocks.Mutant{
+	{
+		ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
+		Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+		Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
+		Desc:    "tags: a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell",
+	},
+	{
+		ID: "tm-fl-hd-old-tail", File: "tm_free_list.sv",
+		Anchor:  "wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];",
+		Replace: "wr_addr_o[wp*CW +: CW] = tail_q[b*CW +: CW];",
+		Desc:    "tags: the head drop's chain is appended to the bank's tail before the dequeue's append of the same cycle, cutting that one off",
+	},
+	{
+		ID: "tm-cp-thread", File: "occamy_tm.sv",
+		Anchor:  ".LAT(1), .INIT_STRIDE(K)) u_cp_mem (",
+		Replace: ".LAT(1), .INIT_STRIDE(1)) u_cp_mem (",
+		Desc:    "tags: the reset threads cp_mem with stride 1, so a bank's links run into the other banks' cells",
+	},
+	{
+		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
+		Anchor:  "if (fwd_q[unl_qid_i]) begin",
+		Replace: "if (1'b0) begin",
+		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
+	},
+	{
+		ID: "tm-deq-chain-sublist", File: "tm_dequeue.sv",
+		Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
+		Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+		Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
+	},
+	{
+		ID: "tm-hd-chain-sublist", File: "tm_hd_exec.sv",
+		Anchor:  "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);",
+		Replace: "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s) / K + 1);",
+		Desc:    "the executor's lane entry counts a sub-list one cell long when its length is a multiple of K (the chain append frees a cell it does not hold; per cell a stale cell is freed)",
+	},
+	{
+		ID: "tm-deq-round-reads", File: "tm_dequeue.sv",
+		Anchor:  "assign rds     = (32'(left) > K) ?",
+		Replace: "assign rds     = (32'(left) > K + 1) ?",
+		Desc:    "a sub-list round off by one: with K+1 cells left the dequeue reads no link, so its last round follows a stale pointer",
+	},
+	{
+		ID: "tm-hd-round-reads", File: "tm_hd_exec.sv",
+		Anchor:  "rdn  = !chain_i && 32'(fleft) > 1;",
+		Replace: "rdn  = !chain_i && 32'(fleft) > 2;",
+		Desc:    "a sub-list chase off by one in the executor's lanes (per cell): with 2 cells left a lane reads no link, so it frees its first cell again instead of the second",
+	},
+	{
+		ID: "tm-hd-lane-depth", File: "tm_hd_exec.sv",
+		Anchor:  "localparam int LD  = 4;",
+		Replace: "localparam int LD  = 3;",
+		Desc:    "the lane depth off by one (3 against hw/tm's HDLaneDepth 4): the executor stops taking grants while a lane holds 3 entries",
+	},
+	{
+		ID: "tm-hd-lane-latch", File: "tm_hd_exec.sv",
+		Anchor:  "ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;\n          curp_d[b]                        = 1'b0;",
+		Replace: "curp_d[b]                        = 1'b0;",
+		Desc:    "tags: a lane blocked for ports the cycle after its link read drops the read data, so it later frees the cell it had already freed",
+	},
+	{
+		ID: "tm-hd-takes-deq-port", File: "occamy_tm.sv",
+		Anchor:  ".pd_free_i(!sch_valid),",
+		Replace: ".pd_free_i(1'b1),",
+		Desc:    "the head drop takes the PD read port a dequeue holds: its grant is acknowledged and its read is lost",
+	},
+	{
+		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
+		Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
+		Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+		Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
+	},
+	{
+		ID: "tm-hd-ack-busy", File: "tm_hd_choice.sv",
+		Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = take_i;",
+		Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
+		Desc:    "the arbiter is acknowledged while the executor cannot take the grant (a lane full or the PD port taken): the round-robin pointer skips queues it never expelled",
+	},
+	{
+		ID: "tm-adm-dt-lt", File: "tm_admission.sv",
+		Anchor:  "need <= {1'b0, thr_i[q*QW +: QW]}",
+		Replace: "need < {1'b0, thr_i[q*QW +: QW]}",
+		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
+	},
+	{
+		ID: "tm-adm-free-lt", File: "tm_admission.sv",
+		Anchor:  "fits  = !room[XW-1];",
+		Replace: "fits  = !room[XW-1] && room != '0;",
+		Desc:    "a packet that takes exactly the last free cells is refused",
+	},
+	{
+		ID: "tm-adm-pushout-le", File: "tm_admission.sv",
+		Anchor:  "ok = fits || (qlen_o[q*QW +: QW] < maxq && !slack[XW-1]);",
+		Replace: "ok = fits || (qlen_o[q*QW +: QW] <= maxq && !slack[XW-1]);",
+		Desc:    "the Pushout rule's compare `<` became `<=`: a packet of the longest queue is admitted to wait for room too",
+	},
+	{
+		ID: "tm-adm-wait-plus1", File: "tm_admission.sv",
+		Anchor:  "slack = room + XW'(WAIT);",
+		Replace: "slack = room + XW'(WAIT) + XW'(1);",
+		Desc:    "the Pushout wait allowance off by one: the free count may fall to -(WAIT+1)",
+	},
+	{
+		ID: "tm-po-neg-gate", File: "occamy_tm.sv",
+		Anchor:  ".free_neg_i(free_adm[QW]),",
+		Replace: ".free_neg_i(free_q[QW]),",
+		Desc:    "pushout-ports' negative-free gate reads the start-of-cycle free count, not the count after this cycle's admissions: an expulsion starts a cycle late or one too many",
+	},
+	{
+		ID: "tm-po-maxfind-tie", File: "tm_maxfind.sv",
+		Anchor:  "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);",
+		Replace: "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1]);",
+		Desc:    "Pushout's maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
+	},
+	{
+		ID: "tm-po-masked", File: "tm_hd_choice.sv",
+		Anchor:  ".cand_i  ((policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0),",
+		Replace: ".cand_i  ((policy_i == 2'd3 || policy_i == 2'd2) ? (over_i & cand_i) : '0),",
+		Desc:    "pushout-ports' longest candidate masked by the selector bitmap: a longest queue under its DT threshold is never expelled",
+	},
+	{
+		ID: "tm-drr-no-carry", File: "tm_sched.sv",
+		Anchor:  "              done        = 1'b1;\n            end\n          end else if (!ne[c]) begin",
+		Replace: "              done        = 1'b1;\n            end else begin\n              d[32'(c)*DFW +: DFW] = '0;\n            end\n          end else if (!ne[c]) begin",
+		Desc:    "the DRR deficit is not carried over: a queue whose head does not fit loses what it had left",
+	},
+	{
+		ID: "tm-sp-order", File: "tm_sched.sv",
+		Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
+		Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
+		Desc:    "strict priority reversed: the last class, not class 0, is served first",
+	},
+	{
+		ID: "tm-eg-txwin-le", File: "tm_egress.sv",
+		Anchor:  "assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;",
+		Replace: "assign port_rdy_o[p]        = 32'(pend_q) <= TXWIN;",
+		Desc:    "the transmit window compares with <=: a port is scheduled with TXWIN cells pending",
+	},
+	{
+		ID: "tm-eg-rate", File: "tm_egress.sv",
+		Anchor:  "tmr_d  = r_i - 11'd1;",
+		Replace: "tmr_d  = r_i;",
+		Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
+	},
+}
