@@ -22,7 +22,7 @@ func TestDiscoverFullCache(t *testing.T) {
 	}
 	for _, size := range []int{16 << 10, 64 << 10} {
 		dir := outfiletest.SmallFS(t, size)
-		_, err := Discover(context.Background(), Spec{Sources: []string{"../verilog/hd_selector.sv"}, Top: "hd_selector", CacheDir: dir})
+		_, err := Discover(context.Background(), Spec{Sources: []string{"../../verilog/hd_selector.sv"}, Top: "hd_selector", CacheDir: dir})
 		require.Error(t, err)
 		assert.True(t, errors.Is(err, syscall.ENOSPC), "%v", err)
 		assert.Contains(t, err.Error(), "cosim: "+dir+" (the build cache) is full: no space left on device")
