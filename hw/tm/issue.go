@@ -23,17 +23,20 @@ type pdRead struct {
 // granted queue is locked until its unlink, and the packet is booked on
 // its port's transmit queue (tm_egress's issue_i).
 func (m *TM) deqIssue() {
-	s := m.sch.u
-	if m.deqRd.valid || m.deq.jobsQ.Full() || !m.nonEmpty.Any() {
-		s.ValidO, s.AckI = false, false
+	s := m.sch
+	s.EnI = !m.deqRd.valid && !m.deq.jobsQ.Full() && m.nonEmpty.Any()
+	if s.EnI {
+		for w := range s.EligI {
+			s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
+		}
+		s.NonemptyI, s.PortRdyI = m.nonEmpty, m.eg.portRdyO
+		s.AckI = m.pds.Mem.ReadsLeft() > 0
+	}
+	s.Eval()
+	if !s.GntValidO || !s.AckI {
 		return
 	}
-	m.sch.eval(m)
-	s.AckI = s.ValidO && m.pds.Mem.ReadsLeft() > 0
-	if !s.AckI {
-		return
-	}
-	q := int(s.QidO)
+	q := int(s.GntQidO)
 	_, v, err := m.pds.ReadHead(q)
 	if err != nil {
 		m.fail(err)

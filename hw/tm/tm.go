@@ -46,7 +46,7 @@ type TM struct {
 	deq Dequeue             // u_deq: tm_dequeue
 	ch  HDChoice            // u_choice: tm_hd_choice
 	hd  HDExec              // u_hd: tm_hd_exec
-	sch Sched               // u_sched: tm_sched
+	sch *Sched              // u_sched: tm_sched
 	eg  Egress              // u_egress: tm_egress
 	sel *selector.Selector  // u_sel: hd_selector
 	arb *arbiter.Arbiter    // u_arb: rr_arbiter
@@ -104,7 +104,7 @@ func New(c Config) (*TM, error) {
 	if m.arb, err = arbiter.New(arbiter.Params{N: n}); err != nil {
 		return nil, fmt.Errorf("u_arb: %w", err)
 	}
-	if err = m.sch.init(&c); err != nil {
+	if m.sch, err = newSched(&c); err != nil {
 		return nil, fmt.Errorf("u_sched: %w", err)
 	}
 	if m.pds, err = mem.NewPDLists(mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}, n); err != nil {
@@ -123,7 +123,8 @@ func New(c Config) (*TM, error) {
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
 	m.active = m.adm.u.ActiveI
-	m.sch.u.HeadLenI = m.pds.HeadLen
+	m.sch.HeadLenI = m.pds.HeadLen
+	m.sch.AckI = true
 	m.freeD, m.freeQ = c.B, c.B
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
@@ -234,7 +235,7 @@ func (m *TM) Commit() {
 	m.cd.Commit()
 	m.sel.Commit()
 	m.arb.Commit()
-	m.sch.u.Commit()
+	m.sch.Commit()
 	if m.err == nil {
 		if e := m.pds.Mem.Err(); e != nil {
 			m.fail(e)
