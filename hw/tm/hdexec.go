@@ -66,7 +66,7 @@ func (h *HDExec) start(m *TM, q int) {
 		return
 	}
 	m.locked.Set(q)
-	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
+	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.ch.overNow(q)
 	m.hdUse[MemPD].Reads++
 	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
 	h.pipe.Issued = true

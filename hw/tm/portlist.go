@@ -130,5 +130,6 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 	v := widthsOf(&c, sw)
 	return []SubBlock{
 		schedPorts(v),
+		hdChoicePorts(v),
 	}, nil
 }

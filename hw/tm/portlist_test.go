@@ -159,10 +159,13 @@ func TestPortTablesCatchChanges(t *testing.T) {
 // the model's counters and checks observe); every other exported field
 // ending in I or O must be a port of the module.
 var subBlockTypes = map[string]reflect.Type{
-	"tm_sched": reflect.TypeOf(Sched{}),
+	"tm_sched":     reflect.TypeOf(Sched{}),
+	"tm_hd_choice": reflect.TypeOf(HDChoice{}),
 }
 
-var goOnly = map[string][]string{}
+var goOnly = map[string][]string{
+	"tm_hd_choice": {"ConsideredO"},
+}
 
 // TestSubBlockFields: each Go sub-block has a field named GoName(port)
 // for every port of its module but clk_i and rst_ni, and no other port

@@ -53,9 +53,9 @@ func (m *TM) ProbeInto(p *Probe) {
 	p.Free = m.freeD
 	p.Thr = m.adm.u.Thr.ThrO
 	p.Over = m.sel.OverO
-	p.GntValid = m.ch.gntO
-	p.GntIdx = m.ch.gntIdxO
-	p.Cand = m.ch.candI
+	p.GntValid = m.ch.GntValidO
+	p.GntIdx = m.gntIdx
+	p.Cand = m.ch.ConsideredO
 	p.HD = m.hdState()
 	p.Deq = m.deqState()
 	p.Ports = m.use

@@ -40,6 +40,7 @@ type TM struct {
 	cycle    uint64
 	err      error
 	evald    bool // Eval already ran this cycle
+	gntIdx   int  // the last head-drop choice's queue (Probe.GntIdx, trace hd_gnt_idx: held while no choice is shown)
 
 	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
 	enq Enqueue             // u_enq: tm_enqueue
@@ -122,6 +123,7 @@ func New(c Config) (*TM, error) {
 	m.sel.RstNI, m.arb.RstNI = true, true
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
+	m.ch.QlenI, m.ch.ThrI, m.ch.PolicyI, m.ch.RecheckI = m.qlenQ, m.adm.thrO, c.Policy, c.HDRecheck
 	m.active = m.adm.u.ActiveI
 	m.sch.HeadLenI = m.pds.HeadLen
 	m.sch.AckI = true
@@ -199,8 +201,27 @@ func (m *TM) Eval() {
 	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
 	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
 		take := m.hd.pipe.Room && m.hd.pdFree(m) // take_o
-		if q := m.ch.eval(m, take); q >= 0 && take {
-			m.hd.start(m, q)
+		ch := &m.ch
+		ch.OverI, ch.FreeNegI, ch.TakeI = m.sel.OverO, m.freeD < 0, take
+		for w := range ch.CandI {
+			ch.CandI[w] = m.nonEmpty[w] &^ m.locked[w]
+		}
+		ch.EvalReq()
+		if m.pol == polOccamy { // u_arb
+			m.arb.ReqI, m.arb.AckI = ch.ArbReqO, false
+			m.arb.Eval()
+			ch.ArbValidI, ch.ArbIdxI = m.arb.GntValidO, m.arb.GntIdxO
+		}
+		ch.EvalGnt()
+		if ch.ArbAckO {
+			m.arb.AckI = true
+			m.arb.Eval()
+		}
+		if ch.GntValidO {
+			m.gntIdx = int(ch.GntIdxO)
+			if take {
+				m.hd.start(m, m.gntIdx)
+			}
 		}
 	}
 	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
