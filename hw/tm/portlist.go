@@ -129,6 +129,7 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 	}
 	v := widthsOf(&c, sw)
 	return []SubBlock{
+		admissionPorts(v, rtlWait(&c)),
 		schedPorts(v),
 		hdChoicePorts(v),
 	}, nil

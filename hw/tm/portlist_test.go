@@ -159,12 +159,14 @@ func TestPortTablesCatchChanges(t *testing.T) {
 // the model's counters and checks observe); every other exported field
 // ending in I or O must be a port of the module.
 var subBlockTypes = map[string]reflect.Type{
+	"tm_admission": reflect.TypeOf(Admission{}),
 	"tm_sched":     reflect.TypeOf(Sched{}),
 	"tm_hd_choice": reflect.TypeOf(HDChoice{}),
 }
 
 var goOnly = map[string][]string{
 	"tm_hd_choice": {"ConsideredO"},
+	"tm_admission": {"InNI", "ActiveI", "QlenAfterO"},
 }
 
 // TestSubBlockFields: each Go sub-block has a field named GoName(port)

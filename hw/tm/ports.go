@@ -32,7 +32,7 @@ func (m *TM) Outputs() *Outputs { return &m.out }
 
 // initOutputs sizes the output view once, at New.
 func (m *TM) initOutputs() {
-	m.out.InOK = make([]bool, m.cfg.MaxOffers)
+	m.out.InOK = m.adm.InOkO
 	m.out.EgQid = make([]int32, m.cfg.P)
 	m.out.EgTag = make([]uint64, m.cfg.P)
 }

@@ -51,7 +51,7 @@ func (m *TM) ProbeInto(p *Probe) {
 	p.Qlen = m.qlenD
 	p.QlenChg = m.qChg
 	p.Free = m.freeD
-	p.Thr = m.adm.u.Thr.ThrO
+	p.Thr = m.thr.Thr.ThrO
 	p.Over = m.sel.OverO
 	p.GntValid = m.ch.GntValidO
 	p.GntIdx = m.gntIdx

@@ -22,16 +22,18 @@ import (
 // dequeue. The arrival is refused when no such queue is longer than its
 // own (Pushout never expels from the arrival's queue for itself).
 
-// pushOut expels head packets until an n-cell arrival to queue q fits or
-// no longer queue is left.
-func (m *TM) pushOut(q, n int) {
-	for m.freeD < n {
+// pushOut expels head packets until an n-cell arrival to queue q fits in
+// free cells or no longer queue is left, and returns the cells freed.
+func (m *TM) pushOut(q, n, free int) int {
+	gain := 0
+	for free+gain < n {
 		v := m.longestExpellable()
 		if v < 0 || v == q || m.qlenD[v] <= m.qlenD[q] {
-			return
+			break
 		}
-		m.expelNow(v)
+		gain += m.expelNow(v)
 	}
+	return gain
 }
 
 // longestExpellable returns the longest queue with a linked, unlocked
@@ -45,12 +47,13 @@ func (m *TM) longestExpellable() int {
 }
 
 // expelNow drops queue v's head packet at once: its PD and cells go back
-// to the free lists with no port, and the accounting follows.
-func (m *TM) expelNow(v int) {
+// to the free lists with no port, and the accounting follows. It returns
+// the cells freed (the caller adds them to the free count).
+func (m *TM) expelNow(v int) int {
 	pd, err := m.pds.DropHead(v)
 	if err != nil {
 		m.fail(fmt.Errorf("cycle %d: pushout: %w", m.cycle, err))
-		return
+		return 0
 	}
 	if m.pds.Count[v] == 0 {
 		m.nonEmpty.Clear(v)
@@ -67,9 +70,9 @@ func (m *TM) expelNow(v int) {
 	m.qpkts[v]--
 	m.sumQlen -= n
 	m.sumPkts--
-	m.freeD += n
 	st := &m.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)
 	m.event(EvHeadDrop, v, -1, pd.Serial)
+	return n
 }

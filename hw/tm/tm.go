@@ -3,6 +3,7 @@ package tm
 import (
 	"fmt"
 
+	"occamy/hw/admission"
 	"occamy/hw/arbiter"
 	"occamy/hw/mem"
 	"occamy/hw/selector"
@@ -42,7 +43,8 @@ type TM struct {
 	evald    bool // Eval already ran this cycle
 	gntIdx   int  // the last head-drop choice's queue (Probe.GntIdx, trace hd_gnt_idx: held while no choice is shown)
 
-	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
+	adm *Admission          // u_adm: tm_admission
+	thr *admission.Unit     // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
 	enq Enqueue             // u_enq: tm_enqueue
 	deq Dequeue             // u_deq: tm_dequeue
 	ch  HDChoice            // u_choice: tm_hd_choice
@@ -69,6 +71,11 @@ type TM struct {
 	sumPkts  int        // Σ qpkts
 	serial   uint32     // serial of the last admitted packet
 	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
+	thrq     []uint32   // occamy_tm's thrq: each queue's class threshold
+	thrFree  int        // free count thrq was last evaluated for
+	thrValid bool       // thrFree is meaningful
+	offers   []Arrival  // this cycle's offers, Offer order (the first IN drive the ingress slots)
+	admDone  int        // ingress slots whose admission the top has accounted this cycle
 	nonEmpty rtl.Bitmap // queue has a linked PD
 	locked   rtl.Bitmap // queue's head PD read is in flight
 	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
@@ -96,8 +103,14 @@ func New(c Config) (*TM, error) {
 	m.cfg.AlphaExp = append([]int(nil), c.AlphaExp...)
 	m.cfg.Quantum = append([]int(nil), c.Quantum...)
 	var err error
-	if err = m.adm.init(&c); err != nil {
+	if m.adm, err = newAdmission(&c); err != nil {
 		return nil, fmt.Errorf("u_adm: %w", err)
+	}
+	if m.thr, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW}); err != nil {
+		return nil, fmt.Errorf("u_thr: %w", err)
+	}
+	for i, s := range c.AlphaExp {
+		m.thr.AlphaI[i] = int8(s)
 	}
 	if m.sel, err = selector.New(selector.Params{N: n, QW: c.QW}); err != nil {
 		return nil, fmt.Errorf("u_sel: %w", err)
@@ -122,9 +135,15 @@ func New(c Config) (*TM, error) {
 	}
 	m.sel.RstNI, m.arb.RstNI = true, true
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
-	m.ch.QlenI, m.ch.ThrI, m.ch.PolicyI, m.ch.RecheckI = m.qlenQ, m.adm.thrO, c.Policy, c.HDRecheck
-	m.active = m.adm.u.ActiveI
+	m.thrq = make([]uint32, n)
+	m.active = make([]int, c.Q)
+	m.offers = make([]Arrival, 0, c.MaxOffers)
+	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.thrq
+	m.ch.QlenI, m.ch.ThrI, m.ch.PolicyI, m.ch.RecheckI = m.qlenQ, m.thrq, c.Policy, c.HDRecheck
+	m.adm.QlenI, m.adm.QlenO, m.adm.QlenHeld, m.adm.ThrI, m.adm.ActiveI = m.qlenQ, m.qlenD, true, m.thrq, m.active
+	if c.Policy == polPushout {
+		m.adm.MakeRoom = m.makeRoom
+	}
 	m.sch.HeadLenI = m.pds.HeadLen
 	m.sch.AckI = true
 	m.freeD, m.freeQ = c.B, c.B
@@ -151,7 +170,7 @@ func (m *TM) Config() Config { return m.cfg }
 // the hardware would, never an error. A queue or size out of range makes
 // that Step return an error. Offer does not allocate once a cycle's offers
 // have reached their largest count so far.
-func (m *TM) Offer(a Arrival) { m.adm.offer(a) }
+func (m *TM) Offer(a Arrival) { m.offers = append(m.offers, a) }
 
 // Step runs one cycle (Eval, then Commit) and returns the first modelling
 // or invariant error seen so far; once an error is returned, every later
@@ -184,8 +203,8 @@ func (m *TM) Eval() {
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
 	m.sampleQ() // stage 0
-	if len(m.adm.inI) > 0 {
-		m.adm.eval(m) // stage 1
+	if len(m.offers) > 0 {
+		m.admit() // stage 1
 	}
 	if m.deqRd.valid {
 		m.deq.unlink(m) // stage A, the dequeue's first
@@ -266,7 +285,7 @@ func (m *TM) Commit() {
 			m.fail(e)
 		}
 	}
-	m.adm.commit()
+	m.offers = m.offers[:0]
 	m.evald = false
 	m.cycle++
 	if m.cfg.Check && m.err == nil {

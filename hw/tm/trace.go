@@ -21,7 +21,7 @@ func (m *TM) Signals() []rtl.Signal {
 	return []rtl.Signal{
 		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.qlenQ[i]) }),
 		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.freeQ, 0)) & mask }),
-		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.adm.u.Thr.ThrO[i]) }),
+		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.thr.Thr.ThrO[i]) }),
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.sel.OverO.Words(dst, n) }},
 		rtl.Flag("hd_gnt_valid", func() bool { return m.ch.GntValidO }),
 		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.gntIdx) }),
@@ -37,7 +37,7 @@ func (m *TM) Signals() []rtl.Signal {
 // memories (their port use this cycle).
 func (m *TM) Scopes() []rtl.Scope {
 	return []rtl.Scope{
-		{Name: "u_thr", Signals: m.adm.u.Thr.Signals()},
+		{Name: "u_thr", Signals: m.thr.Thr.Signals()},
 		{Name: "u_sel", Signals: m.sel.Signals()},
 		{Name: "u_arb", Signals: m.arb.Signals()},
 		{Name: "u_sched", Signals: m.schedSignals()},

@@ -1,0 +1,121 @@
+package tm
+
+import "fmt"
+
+// admit is stage 1: the first IN offers drive u_adm's slots (an offer
+// with a queue or size out of range is a modelling error and leaves its
+// slot empty), u_adm decides them, and the top accounts each admitted
+// packet in slot order; offers beyond IN are ingress drops.
+func (m *TM) admit() {
+	a := m.adm
+	n := len(m.offers)
+	slots := min(n, len(a.InValidI))
+	m.out.NIn = slots
+	for i := 0; i < slots; i++ {
+		x := m.offers[i]
+		a.InValidI[i] = m.validOffer(i, x)
+		a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
+	}
+	a.InNI = slots
+	a.FreeI, a.SerialI = m.freeD, m.serial
+	m.admDone = 0
+	a.Eval()
+	m.accountAdmissions(slots)
+	m.freeD, m.serial = a.FreeO, a.SerialO
+	for i := slots; i < n; i++ {
+		x := m.offers[i]
+		if !m.validOffer(i, x) {
+			continue
+		}
+		st := &m.stats.Queues[x.Queue]
+		st.Arrived.Pkts++
+		st.Arrived.Cells += uint64(x.Cells)
+		st.AdmDropped.Pkts++
+		st.AdmDropped.Cells += uint64(x.Cells)
+		st.IngressDropped.Pkts++
+		st.IngressDropped.Cells += uint64(x.Cells)
+		m.event(EvAdmDrop, x.Queue, i, 0)
+	}
+}
+
+// validOffer reports whether offer i is in range, failing the model if
+// not.
+func (m *TM) validOffer(i int, x Arrival) bool {
+	if x.Queue < 0 || x.Queue >= m.n {
+		m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, x.Queue, m.n-1))
+		return false
+	}
+	if x.Cells < 1 || x.Cells > m.cfg.MaxPkt {
+		m.fail(fmt.Errorf("cycle %d: arrival %d: %d cells outside 1..%d (MaxPkt)", m.cycle, i, x.Cells, m.cfg.MaxPkt))
+		return false
+	}
+	return true
+}
+
+// accountAdmissions does the top's accounting of slots admDone..upto-1,
+// in slot order, from u_adm's outputs: counters, events, the enqueue FIFO.
+// u_adm has already added the cells to the queue lengths (qlen_o is the
+// top's length array).
+func (m *TM) accountAdmissions(upto int) {
+	a := m.adm
+	k := 0
+	for i := 0; i < m.admDone; i++ {
+		if a.InOkO[i] {
+			k++
+		}
+	}
+	for i := m.admDone; i < upto; i++ {
+		if !a.InValidI[i] {
+			continue
+		}
+		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		st := &m.stats.Queues[q]
+		st.Arrived.Pkts++
+		st.Arrived.Cells += uint64(c)
+		if !a.InOkO[i] {
+			st.AdmDropped.Pkts++
+			st.AdmDropped.Cells += uint64(c)
+			m.event(EvAdmDrop, q, i, 0)
+			continue
+		}
+		serial := a.AdmSerialO[k]
+		k++
+		st.Admitted.Pkts++
+		st.Admitted.Cells += uint64(c)
+		ql := a.QlenAfterO[i]
+		if ql == uint32(c) {
+			m.active[q%m.cfg.Q]++
+		}
+		m.qChg.Set(q)
+		m.qpkts[q]++
+		m.unpopped += c
+		m.sumQlen += c
+		m.sumPkts++
+		if uint64(ql) > st.MaxLen.Cells {
+			st.MaxLen.Cells = uint64(ql)
+		}
+		if uint64(m.qpkts[q]) > st.MaxLen.Pkts {
+			st.MaxLen.Pkts = uint64(m.qpkts[q])
+		}
+		if t := &m.stats.Total.MaxLen; uint64(m.sumQlen) > t.Cells {
+			t.Cells = uint64(m.sumQlen)
+		}
+		if t := &m.stats.Total.MaxLen; uint64(m.sumPkts) > t.Pkts {
+			t.Pkts = uint64(m.sumPkts)
+		}
+		m.event(EvAdmit, q, i, serial)
+		if !m.enq.fifoQ.Push(enqPkt{q: int32(q), cells: uint16(c), serial: serial}) {
+			m.fail(fmt.Errorf("cycle %d: tm_enqueue's FIFO full at admission %d", m.cycle, i))
+		}
+	}
+	m.admDone = max(m.admDone, upto)
+}
+
+// makeRoom is u_adm's MakeRoom for the ideal Pushout: before slot i is
+// decided, the slots before it are accounted (so events and counters keep
+// slot order), then head packets are expelled until the slot's n cells
+// fit (pushout.go). It returns the cells freed.
+func (m *TM) makeRoom(slot, q, n, free int) int {
+	m.accountAdmissions(slot)
+	return m.pushOut(q, n, free)
+}
