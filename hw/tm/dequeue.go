@@ -83,12 +83,15 @@ func (d *Dequeue) round(m *TM) {
 	if reads > m.cp.ReadsLeft() || cnt > m.cd.ReadsLeft() {
 		return
 	}
+	ret := dataRet{at: now + uint64(m.cfg.CD.ReadLatency), port: int32(j.port), qid: int32(j.q), cells: int32(cnt)}
 	for s := 0; s < cnt; s++ {
 		x, i := j.cur[s], j.done+s
-		if got, want := m.cd.Read(int(x)), tag(j.v.Serial, i); got != want {
+		got, want := m.cd.Read(int(x)), tag(j.v.Serial, i)
+		if got != want {
 			m.fail(fmt.Errorf("cycle %d: queue %d: cell %d of packet %d read from cell %d holds tag %#x, want %#x",
 				now, j.q, i, j.v.Serial, x, got, want))
 		}
+		ret.tags[s] = got
 		if i+k < n {
 			j.cur[s] = m.cp.Read(int(x))
 		}
@@ -99,7 +102,9 @@ func (d *Dequeue) round(m *TM) {
 	}
 	j.done += cnt
 	j.ready = m.cp.ReadyAt(now)
-	m.eg.ret(m, now+uint64(m.cfg.CD.ReadLatency), j.port, cnt)
+	if !m.retQ.Push(ret) {
+		m.fail(fmt.Errorf("cycle %d: data-return ring full", m.cycle))
+	}
 	if j.done < n {
 		return
 	}

@@ -29,7 +29,7 @@ func (m *TM) deqIssue() {
 		for w := range s.EligI {
 			s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
 		}
-		s.NonemptyI, s.PortRdyI = m.nonEmpty, m.eg.portRdyO
+		s.NonemptyI, s.PortRdyI = m.nonEmpty, m.eg.PortRdyO
 		s.AckI = m.pds.Mem.ReadsLeft() > 0
 	}
 	s.Eval()
@@ -47,5 +47,6 @@ func (m *TM) deqIssue() {
 	}
 	m.locked.Set(q)
 	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-	m.eg.book(m, q, v.Cells, v.Serial)
+	e := m.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
 }

@@ -132,5 +132,6 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 		admissionPorts(v, rtlWait(&c)),
 		schedPorts(v),
 		hdChoicePorts(v),
+		egressPorts(v),
 	}, nil
 }

@@ -162,11 +162,13 @@ var subBlockTypes = map[string]reflect.Type{
 	"tm_admission": reflect.TypeOf(Admission{}),
 	"tm_sched":     reflect.TypeOf(Sched{}),
 	"tm_hd_choice": reflect.TypeOf(HDChoice{}),
+	"tm_egress":    reflect.TypeOf(Egress{}),
 }
 
 var goOnly = map[string][]string{
 	"tm_hd_choice": {"ConsideredO"},
 	"tm_admission": {"InNI", "ActiveI", "QlenAfterO"},
+	"tm_egress":    {"EgLastO", "EgCellsO"},
 }
 
 // TestSubBlockFields: each Go sub-block has a field named GoName(port)

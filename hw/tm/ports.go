@@ -33,8 +33,8 @@ func (m *TM) Outputs() *Outputs { return &m.out }
 // initOutputs sizes the output view once, at New.
 func (m *TM) initOutputs() {
 	m.out.InOK = m.adm.InOkO
-	m.out.EgQid = make([]int32, m.cfg.P)
-	m.out.EgTag = make([]uint64, m.cfg.P)
+	m.out.EgQid = m.eg.EgQidO
+	m.out.EgTag = m.eg.EgTagO
 }
 
 // clearOutputs starts a cycle's outputs: nothing admitted, sent or dropped.

@@ -78,11 +78,14 @@ type EgressState struct {
 	PortRdy rtl.Bitmap
 }
 
-// PortState is one egress port's registers.
+// PortState is one egress port's registers: cells pending, cells in its
+// buffer (Ready, and Buf, oldest first), the first cycle of its next
+// send, and the packets booked on it.
 type PortState struct {
 	Pending, Ready int
 	Next           uint64
 	Tx             []txPkt
+	Buf            []egCell
 }
 
 // State returns the registers and memory words (see State).
@@ -100,7 +103,7 @@ func (m *TM) State() State {
 		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
 		HD:    HDExecState{Lanes: m.hd.laneItems(), Stale: m.hd.staleQ},
 		Sched: m.sch.u.State(),
-		Eg: EgressState{Ret: m.eg.retQ.Items(nil), TxBusy: m.eg.txBusyQ, TxAt: m.eg.txAtQ, PortRdy: m.eg.portRdyO,
+		Eg: EgressState{Ret: m.retQ.Items(nil), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},
 		Sel: m.sel.State(), Arb: m.arb.State(),
 		PD: m.pds.State(), PDMem: m.pds.Mem.Words(),
@@ -108,7 +111,7 @@ func (m *TM) State() State {
 	}
 	for p := range m.eg.ports {
 		pt := &m.eg.ports[p]
-		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.ready, Next: pt.next, Tx: pt.txQ.Items(nil)}
+		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.buf.Len(), Next: pt.next, Tx: pt.txQ.Items(nil), Buf: pt.buf.Items(nil)}
 	}
 	return s
 }

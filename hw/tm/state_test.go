@@ -126,7 +126,7 @@ func TestStateDiverges(t *testing.T) {
 			m.sch.u.SetState(st)
 		}, "Sched.PortPtrQ"},
 		{"egress next", func(m *TM) { m.eg.ports[1].next += 5 }, "Eg.Ports[1].Next"},
-		{"egress port_rdy", func(m *TM) { m.eg.portRdyO[0] ^= 2 }, "Eg.PortRdy"},
+		{"egress port_rdy", func(m *TM) { m.eg.PortRdyO[0] ^= 2 }, "Eg.PortRdy"},
 		{"selector over_q", func(m *TM) {
 			st := m.sel.State()
 			st.OverQ[0] ^= 4

@@ -50,7 +50,7 @@ type TM struct {
 	ch  HDChoice            // u_choice: tm_hd_choice
 	hd  HDExec              // u_hd: tm_hd_exec
 	sch *Sched              // u_sched: tm_sched
-	eg  Egress              // u_egress: tm_egress
+	eg  *Egress             // u_egress: tm_egress
 	sel *selector.Selector  // u_sel: hd_selector
 	arb *arbiter.Arbiter    // u_arb: rr_arbiter
 	pds *mem.PDLists        // u_pdl: tm_pd_lists, with its PD memory u_pd_mem (sram)
@@ -58,28 +58,29 @@ type TM struct {
 	fl  *mem.FreeList       // u_fl: tm_free_list
 	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
 
-	qlenD    []uint32   // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
-	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (selector input, trace)
-	qpkts    []uint32   // per queue, packets from admission to unlink
-	active   []int      // per class, queues holding at least one cell (ABM's n_p)
-	deqPkts  []uint32   // per queue, dequeued packets not yet transmitted
-	freeD    int        // free_d: accounting free count B - Σqlen - inflight, running
-	freeQ    int        // free_q: its start-of-cycle copy
-	inflight int        // cells of unlinked packets not yet freed
-	unpopped int        // admitted cells not yet popped from the free list
-	sumQlen  int        // Σ qlen
-	sumPkts  int        // Σ qpkts
-	serial   uint32     // serial of the last admitted packet
-	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
-	thrq     []uint32   // occamy_tm's thrq: each queue's class threshold
-	thrFree  int        // free count thrq was last evaluated for
-	thrValid bool       // thrFree is meaningful
-	offers   []Arrival  // this cycle's offers, Offer order (the first IN drive the ingress slots)
-	admDone  int        // ingress slots whose admission the top has accounted this cycle
-	nonEmpty rtl.Bitmap // queue has a linked PD
-	locked   rtl.Bitmap // queue's head PD read is in flight
-	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
-	hdRd     pdRead     // the head drop's
+	qlenD    []uint32          // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
+	qlenQ    []uint32          // qlen_q: its start-of-cycle copy (selector input, trace)
+	qpkts    []uint32          // per queue, packets from admission to unlink
+	active   []int             // per class, queues holding at least one cell (ABM's n_p)
+	deqPkts  []uint32          // per queue, dequeued packets not yet transmitted
+	freeD    int               // free_d: accounting free count B - Σqlen - inflight, running
+	freeQ    int               // free_q: its start-of-cycle copy
+	inflight int               // cells of unlinked packets not yet freed
+	unpopped int               // admitted cells not yet popped from the free list
+	sumQlen  int               // Σ qlen
+	sumPkts  int               // Σ qpkts
+	serial   uint32            // serial of the last admitted packet
+	qChg     rtl.Bitmap        // queues whose qlen changed since qlenQ was copied
+	thrq     []uint32          // occamy_tm's thrq: each queue's class threshold
+	thrFree  int               // free count thrq was last evaluated for
+	thrValid bool              // thrFree is meaningful
+	offers   []Arrival         // this cycle's offers, Offer order (the first IN drive the ingress slots)
+	admDone  int               // ingress slots whose admission the top has accounted this cycle
+	nonEmpty rtl.Bitmap        // queue has a linked PD
+	locked   rtl.Bitmap        // queue's head PD read is in flight
+	deqRd    pdRead            // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
+	retQ     rtl.Ring[dataRet] // the dequeue's data returns in flight (its ret_* registers and u_cd_mem's read data)
+	hdRd     pdRead            // the head drop's
 
 	events []Event // this cycle's packet events (Config.Events)
 	use    [NumMems]PortUse
@@ -153,7 +154,8 @@ func New(c Config) (*TM, error) {
 	m.enq.init(&c)
 	m.deq.init()
 	m.hd.init(c.K)
-	m.eg.init(&c)
+	m.eg = newEgress(&c)
+	m.retQ = rtl.NewRing[dataRet](retDepth)
 	m.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
@@ -200,6 +202,7 @@ func (m *TM) Eval() {
 	m.evald = true
 	m.events = m.events[:0]
 	m.clearOutputs()
+	m.eg.IssueI = false
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
 	m.sampleQ() // stage 0
@@ -258,9 +261,7 @@ func (m *TM) Eval() {
 		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
 		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
 	}
-	if m.eg.retQ.Len() > 0 || m.cycle >= m.eg.txAtQ {
-		m.eg.eval(m) // stage H
-	}
+	m.egress() // stage H
 	m.snapshotUse()
 }
 
@@ -276,12 +277,15 @@ func (m *TM) Commit() {
 	m.sel.Commit()
 	m.arb.Commit()
 	m.sch.Commit()
+	m.eg.Commit()
 	if m.err == nil {
 		if e := m.pds.Mem.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.cp.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.cd.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.eg.Err(); e != nil {
 			m.fail(e)
 		}
 	}

@@ -80,21 +80,5 @@ func (m *TM) traceElig(dst []uint64) {
 	}
 }
 
-// tracePortRdy is port_rdy_o from each port's pending cells at the start
-// of the cycle: less the packet booked at stage C, plus the cell sent.
-func (m *TM) tracePortRdy(dst []uint64) {
-	clear(dst)
-	s := m.sch.u
-	for p := range m.eg.ports {
-		pend := m.eg.ports[p].pending
-		if s.ValidO && s.AckI && int(s.QidO)/m.cfg.Q == p {
-			pend -= int(m.deqRd.v.Cells)
-		}
-		if m.out.EgValid>>uint(p)&1 != 0 {
-			pend++
-		}
-		if pend < m.eg.window {
-			dst[p>>6] |= 1 << uint(p&63)
-		}
-	}
-}
+// tracePortRdy is tm_egress's registered port_rdy_o.
+func (m *TM) tracePortRdy(dst []uint64) { m.eg.PortRdyO.Words(dst, m.cfg.P) }
