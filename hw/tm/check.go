@@ -75,7 +75,7 @@ func (m *TM) Check() error {
 	for q := 0; q < m.n; q++ {
 		cells[q], pkts[q] = 0, 0
 		o := owner{"queue", q}
-		if err := m.pds.Walk(q, func(pd int32, v *mem.PD) {
+		if err := m.pdl.Walk(q, m.pd, func(pd int32, v *mem.PD) {
 			n := int(v.Cells)
 			cells[q] += n
 			pkts[q]++

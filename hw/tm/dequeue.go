@@ -41,17 +41,10 @@ type cellJob struct {
 
 func (d *Dequeue) init() { d.jobsQ = rtl.NewRing[cellJob](deqJobDepth) }
 
-// unlink (stage A, first) unlinks the head PD whose read is back.
+// unlink (stage A, first) takes the packet whose head PD was unlinked.
 func (d *Dequeue) unlink(m *TM) {
 	now := m.cycle
 	r := &m.deqRd
-	if !r.valid || r.ready > now {
-		return
-	}
-	r.valid = false
-	if !m.unlinkHead(r) {
-		return
-	}
 	m.deqPkts[r.q]++
 	d.jobsQ.Push(cellJob{q: r.q, port: r.q / m.cfg.Q, v: r.v, cur: r.v.Heads, ready: now})
 }

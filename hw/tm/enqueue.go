@@ -1,8 +1,6 @@
 package tm
 
 import (
-	"fmt"
-
 	"occamy/hw/mem"
 	"occamy/rtl"
 )
@@ -88,7 +86,7 @@ func (e *Enqueue) eval(m *TM) {
 	}
 	last := a.done+cnt == n
 	q := int(a.pkt.q)
-	if last && m.pds.LinkWrites(q) > m.pds.Mem.WritesLeft() {
+	if last && 1+int(b2i(m.pdl.NonemptyO.Test(q))) > m.pd.WritesLeft() {
 		return
 	}
 	for j := 0; j < cnt; j++ {
@@ -108,19 +106,18 @@ func (e *Enqueue) eval(m *TM) {
 	if !last {
 		return
 	}
-	pd, ok := m.pds.Alloc()
-	if !ok {
-		m.fail(fmt.Errorf("cycle %d: no free PD for queue %d", m.cycle, q))
-		return
-	}
+	pd := a.heads[0] // the PD index is the packet's first cell
 	v := nilPD
 	v.Cells, v.Serial = a.pkt.cells, a.pkt.serial
 	copy(v.Heads[:min(k, n)], a.heads[:])
 	copy(v.Tails[:min(k, n)], a.tails[:])
-	if m.pds.Count[q] == 0 {
-		m.nonEmpty.Set(q)
+	l := m.pdl
+	l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, uint16(q), pd, uint32(v.Cells)
+	l.EvalLink()
+	m.pd.Write(int(pd), v)
+	if l.LinkPredO {
+		m.pd.WriteMerge(int(l.LinkTailO), mem.PD{Next: pd, NextLen: v.Cells}, mergeLink)
 	}
-	m.pds.Link(q, pd, v)
 	a.active = false
 }
 
@@ -132,3 +129,14 @@ var nilPD = func() mem.PD {
 	}
 	return v
 }()
+
+// mergeLink is the partial PD write of a link (u_pd_link's word): the
+// tail's next PD and that PD's cells.
+func mergeLink(dst *mem.PD, v mem.PD) { dst.Next, dst.NextLen = v.Next, v.NextLen }
+
+func b2i(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -56,19 +56,26 @@ func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && h.room() }
 // pdFree is take_o's second term: a PD read port is still free after the
 // dequeue. take_o is idle and pdFree: the executor takes a grant this
 // cycle.
-func (h *HDExec) pdFree(m *TM) bool { return m.pds.Mem.ReadsLeft() > 0 }
+func (h *HDExec) pdFree(m *TM) bool { return m.pd.ReadsLeft() > 0 }
 
-// start reads queue q's head PD for the executor and locks q (stage D).
+// start reads queue q's head PD for the executor (stage D): on u_pdl's
+// read port, or its Go-only second one when the dequeue read too.
 func (h *HDExec) start(m *TM, q int) {
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
-		return
+	l := m.pdl
+	var pd int32
+	if l.RdI {
+		l.Rd2I, l.Rd2QidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.Rd2PdO
+	} else {
+		l.RdI, l.RdQidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.RdPdO
 	}
-	m.locked.Set(q)
+	v := m.pd.Read(int(pd))
 	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.ch.overNow(q)
 	m.hdUse[MemPD].Reads++
-	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
+	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pd.ReadyAt(m.cycle)}
 	h.pipe.Issued = true
 }
 
@@ -77,13 +84,6 @@ func (h *HDExec) start(m *TM, q int) {
 func (h *HDExec) unlink(m *TM) {
 	r := &m.hdRd
 	now := m.cycle
-	if !r.valid || r.ready > now {
-		return
-	}
-	r.valid = false
-	if !m.unlinkHead(r) {
-		return
-	}
 	st := &m.stats.Queues[r.q]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(r.v.Cells)

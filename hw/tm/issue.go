@@ -23,30 +23,28 @@ type pdRead struct {
 // granted queue is locked until its unlink, and the packet is booked on
 // its port's transmit queue (tm_egress's issue_i).
 func (m *TM) deqIssue() {
-	s := m.sch
-	s.EnI = !m.deqRd.valid && !m.deq.jobsQ.Full() && m.nonEmpty.Any()
+	s, l := m.sch, m.pdl
+	l.RdI, l.Rd2I = false, false
+	s.EnI = !m.deqRd.valid && !m.deq.jobsQ.Full() && l.NonemptyO.Any()
 	if s.EnI {
 		for w := range s.EligI {
-			s.EligI[w] = m.nonEmpty[w] &^ m.locked[w]
+			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
 		}
-		s.NonemptyI, s.PortRdyI = m.nonEmpty, m.eg.PortRdyO
-		s.AckI = m.pds.Mem.ReadsLeft() > 0
+		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.eg.PortRdyO
+		s.AckI = m.pd.ReadsLeft() > 0
 	}
 	s.Eval()
 	if !s.GntValidO || !s.AckI {
 		return
 	}
 	q := int(s.GntQidO)
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
-		return
+	l.RdI, l.RdQidI = true, uint16(q)
+	l.EvalRd()
+	v := m.pd.Read(int(l.RdPdO))
+	if uint32(v.Cells) != l.HeadLenO[q] && m.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
 	}
-	if uint32(v.Cells) != m.pds.HeadLen[q] && m.pds.Mem.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, m.pds.HeadLen[q]))
-	}
-	m.locked.Set(q)
-	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
+	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pd.ReadyAt(m.cycle)}
 	e := m.eg // tm_egress's issue_*: the packet's cells become pending on its port
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
 }

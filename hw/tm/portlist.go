@@ -130,6 +130,7 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 	v := widthsOf(&c, sw)
 	return []SubBlock{
 		admissionPorts(v, rtlWait(&c)),
+		pdListsPorts(v),
 		schedPorts(v),
 		hdChoicePorts(v),
 		egressPorts(v),

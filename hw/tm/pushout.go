@@ -5,7 +5,6 @@ import (
 
 	"occamy/hw/maxfind"
 	"occamy/hw/mem"
-	"occamy/rtl"
 )
 
 // The ideal Pushout (policy pushout) is the textbook scheme the paper calls
@@ -39,10 +38,7 @@ func (m *TM) pushOut(q, n, free int) int {
 // longestExpellable returns the longest queue with a linked, unlocked
 // head, by running length (the lowest index on ties), or -1.
 func (m *TM) longestExpellable() int {
-	var cand rtl.Bitmap
-	for w := range cand {
-		cand[w] = m.nonEmpty[w] &^ m.locked[w]
-	}
+	cand := m.pdl.expellable()
 	return maxfind.Longest(&cand, m.qlenD)
 }
 
@@ -50,13 +46,10 @@ func (m *TM) longestExpellable() int {
 // to the free lists with no port, and the accounting follows. It returns
 // the cells freed (the caller adds them to the free count).
 func (m *TM) expelNow(v int) int {
-	pd, err := m.pds.DropHead(v)
-	if err != nil {
+	pd := m.pd.Peek(int(m.pdl.head[v]))
+	if err := m.pdl.dropHead(v, &pd); err != nil {
 		m.fail(fmt.Errorf("cycle %d: pushout: %w", m.cycle, err))
 		return 0
-	}
-	if m.pds.Count[v] == 0 {
-		m.nonEmpty.Clear(v)
 	}
 	n := int(pd.Cells)
 	for s := 0; s < min(n, m.k); s++ {

@@ -96,7 +96,7 @@ func (m *TM) State() State {
 			Qlen: append([]uint32(nil), m.qlenD...), Qpkts: append([]uint32(nil), m.qpkts...),
 			DeqPkts: append([]uint32(nil), m.deqPkts...), Active: append([]int(nil), m.active...),
 			Free: m.freeD, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
-			NonEmpty: m.nonEmpty, Locked: m.locked,
+			NonEmpty: m.pdl.ne, Locked: m.pdl.locked,
 		},
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
 		DeqRd: m.deqRd, HDRd: m.hdRd,
@@ -106,7 +106,7 @@ func (m *TM) State() State {
 		Eg: EgressState{Ret: m.retQ.Items(nil), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},
 		Sel: m.sel.State(), Arb: m.arb.State(),
-		PD: m.pds.State(), PDMem: m.pds.Mem.Words(),
+		PD: m.pdl.state(), PDMem: m.pd.Words(),
 		FL: m.fl.State(), CP: m.cp.Words(), CD: m.cd.Words(),
 	}
 	for p := range m.eg.ports {

@@ -53,7 +53,8 @@ type TM struct {
 	eg  *Egress             // u_egress: tm_egress
 	sel *selector.Selector  // u_sel: hd_selector
 	arb *arbiter.Arbiter    // u_arb: rr_arbiter
-	pds *mem.PDLists        // u_pdl: tm_pd_lists, with its PD memory u_pd_mem (sram)
+	pdl *PDLists            // u_pdl: tm_pd_lists
+	pd  *mem.Memory[mem.PD] // u_pd_mem and u_pd_link: sram_mp, the PD words (body and link)
 	cp  *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
 	fl  *mem.FreeList       // u_fl: tm_free_list
 	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
@@ -76,8 +77,6 @@ type TM struct {
 	thrValid bool              // thrFree is meaningful
 	offers   []Arrival         // this cycle's offers, Offer order (the first IN drive the ingress slots)
 	admDone  int               // ingress slots whose admission the top has accounted this cycle
-	nonEmpty rtl.Bitmap        // queue has a linked PD
-	locked   rtl.Bitmap        // queue's head PD read is in flight
 	deqRd    pdRead            // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
 	retQ     rtl.Ring[dataRet] // the dequeue's data returns in flight (its ret_* registers and u_cd_mem's read data)
 	hdRd     pdRead            // the head drop's
@@ -122,9 +121,10 @@ func New(c Config) (*TM, error) {
 	if m.sch, err = newSched(&c); err != nil {
 		return nil, fmt.Errorf("u_sched: %w", err)
 	}
-	if m.pds, err = mem.NewPDLists(mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}, n); err != nil {
+	if m.pd, err = mem.New[mem.PD](mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}); err != nil {
 		return nil, err
 	}
+	m.pdl = newPDLists(n)
 	if m.cp, err = mem.New[int32](mem.Params{Name: "cp_mem", Entries: c.B, ReadPorts: c.CP.ReadPorts, WritePorts: c.CP.WritePorts, ReadLatency: c.CP.ReadLatency}); err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func New(c Config) (*TM, error) {
 	if c.Policy == polPushout {
 		m.adm.MakeRoom = m.makeRoom
 	}
-	m.sch.HeadLenI = m.pds.HeadLen
+	m.sch.HeadLenI = m.pdl.HeadLenO
 	m.sch.AckI = true
 	m.freeD, m.freeQ = c.B, c.B
 	if c.Events {
@@ -202,19 +202,14 @@ func (m *TM) Eval() {
 	m.evald = true
 	m.events = m.events[:0]
 	m.clearOutputs()
-	m.eg.IssueI = false
+	m.eg.IssueI, m.pdl.LinkI = false, false
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
 	m.sampleQ() // stage 0
 	if len(m.offers) > 0 {
 		m.admit() // stage 1
 	}
-	if m.deqRd.valid {
-		m.deq.unlink(m) // stage A, the dequeue's first
-	}
-	if m.hdRd.valid {
-		m.hd.unlink(m) // stage A, then the head drop's
-	}
+	m.unlinkStage() // stage A
 	if m.deq.jobsQ.Len() > 0 {
 		m.deq.round(m) // stage B
 	}
@@ -225,8 +220,12 @@ func (m *TM) Eval() {
 		take := m.hd.pipe.Room && m.hd.pdFree(m) // take_o
 		ch := &m.ch
 		ch.OverI, ch.FreeNegI, ch.TakeI = m.sel.OverO, m.freeD < 0, take
+		ch.CandI = m.pdl.NonemptyO
 		for w := range ch.CandI {
-			ch.CandI[w] = m.nonEmpty[w] &^ m.locked[w]
+			ch.CandI[w] &^= m.pdl.LockedO[w]
+		}
+		if m.pdl.RdI { // the dequeue's read of this cycle
+			ch.CandI.Clear(int(m.pdl.RdQidI))
 		}
 		ch.EvalReq()
 		if m.pol == polOccamy { // u_arb
@@ -271,7 +270,8 @@ func (m *TM) Commit() {
 	if !m.evald {
 		m.Eval()
 	}
-	m.pds.Mem.Commit()
+	m.pd.Commit()
+	m.pdl.Commit()
 	m.cp.Commit()
 	m.cd.Commit()
 	m.sel.Commit()
@@ -279,7 +279,9 @@ func (m *TM) Commit() {
 	m.sch.Commit()
 	m.eg.Commit()
 	if m.err == nil {
-		if e := m.pds.Mem.Err(); e != nil {
+		if e := m.pd.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.pdl.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.cp.Err(); e != nil {
 			m.fail(e)
@@ -302,19 +304,47 @@ func (m *TM) Commit() {
 // Cycle returns the number of cycles stepped.
 func (m *TM) Cycle() uint64 { return m.cycle }
 
-// unlinkHead advances queue r.q past its head (the unlink of stage A, for
-// the dequeue and the head drop alike) and does the accounting: the
-// packet's cells move from the queue's length to the in-flight count.
-func (m *TM) unlinkHead(r *pdRead) bool {
+// unlinkStage is stage A: the head-PD reads that are back unlink their
+// queues in u_pdl (the dequeue's on its unlink port, the head drop's on
+// the Go-only second one when both return together), the top accounts
+// them, and each pipeline takes its packet.
+func (m *TM) unlinkStage() {
+	l := m.pdl
+	deq := m.deqRd.valid && m.deqRd.ready <= m.cycle
+	hd := m.hdRd.valid && m.hdRd.ready <= m.cycle
+	l.UnlI, l.Unl2I = deq || hd, deq && hd
+	if deq {
+		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.deqRd.q), m.deqRd.v.Next, uint32(m.deqRd.v.NextLen)
+	}
+	r2 := &l.UnlQidI
+	if deq {
+		r2 = &l.Unl2QidI
+	}
+	if hd {
+		*r2 = uint16(m.hdRd.q)
+		if deq {
+			l.Unl2NextI, l.Unl2NlenI = m.hdRd.v.Next, uint32(m.hdRd.v.NextLen)
+		} else {
+			l.UnlNextI, l.UnlNlenI = m.hdRd.v.Next, uint32(m.hdRd.v.NextLen)
+		}
+	}
+	l.EvalUnlink()
+	if deq {
+		m.deqRd.valid = false
+		m.unlinkHead(&m.deqRd)
+		m.deq.unlink(m)
+	}
+	if hd {
+		m.hdRd.valid = false
+		m.unlinkHead(&m.hdRd)
+		m.hd.unlink(m)
+	}
+}
+
+// unlinkHead does the top's accounting of an unlink (stage A): the
+// packet's cells move from its queue's length to the in-flight count.
+func (m *TM) unlinkHead(r *pdRead) {
 	q, n := r.q, int(r.v.Cells)
-	if err := m.pds.Unlink(q, r.v); err != nil {
-		m.fail(err)
-		return false
-	}
-	m.locked.Clear(q)
-	if m.pds.Count[q] == 0 {
-		m.nonEmpty.Clear(q)
-	}
 	m.qlenD[q] -= uint32(n)
 	if m.qlenD[q] == 0 {
 		m.active[q%m.cfg.Q]--
@@ -324,7 +354,6 @@ func (m *TM) unlinkHead(r *pdRead) bool {
 	m.sumQlen -= n
 	m.sumPkts--
 	m.inflight += n
-	return true
 }
 
 // freed returns n in-flight cells to the free count.
@@ -335,7 +364,7 @@ func (m *TM) freed(n int) {
 
 // snapshotUse keeps this cycle's port use for Probe.
 func (m *TM) snapshotUse() {
-	r, w := m.pds.Mem.Use()
+	r, w := m.pd.Use()
 	m.use[MemPD] = PortUse{r, w}
 	r, w = m.cp.Use()
 	m.use[MemCP] = PortUse{r, w}

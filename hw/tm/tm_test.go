@@ -110,7 +110,7 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 		{"cell on two lists", func(m *TM) {
 			// Free a cell that queue 3's head packet still holds.
 			var x int32
-			require.NoError(t, m.pds.Walk(3, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
+			require.NoError(t, m.pdl.Walk(3, m.pd, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
 			m.fl.Append(x)
 			m.cp.Commit()
 			m.freeD++

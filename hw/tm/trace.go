@@ -41,7 +41,7 @@ func (m *TM) Scopes() []rtl.Scope {
 		{Name: "u_sel", Signals: m.sel.Signals()},
 		{Name: "u_arb", Signals: m.arb.Signals()},
 		{Name: "u_sched", Signals: m.schedSignals()},
-		{Name: "u_pd_mem", Signals: m.pds.Mem.Signals()},
+		{Name: "u_pd_mem", Signals: m.pd.Signals()},
 		{Name: "u_cp_mem", Signals: m.cp.Signals()},
 		{Name: "u_cd_mem", Signals: m.cd.Signals()},
 	}
@@ -70,15 +70,9 @@ func (m *TM) schedSignals() []rtl.Signal {
 	return sigs
 }
 
-// traceElig is nonEmpty without the queues stage E linked a first PD to.
-func (m *TM) traceElig(dst []uint64) {
-	m.nonEmpty.Words(dst, m.n)
-	for q := 0; q < m.n; q++ {
-		if m.pds.Count[q] == 1 && m.pds.LinkedNow(q) {
-			dst[q>>6] &^= 1 << uint(q&63)
-		}
-	}
-}
+// traceElig is tm_pd_lists' nonempty_o: the queues holding a PD after
+// the cycle's unlinks and before its link.
+func (m *TM) traceElig(dst []uint64) { m.pdl.NonemptyO.Words(dst, m.n) }
 
 // tracePortRdy is tm_egress's registered port_rdy_o.
 func (m *TM) tracePortRdy(dst []uint64) { m.eg.PortRdyO.Words(dst, m.cfg.P) }
