@@ -44,8 +44,8 @@ func (m *TM) Check() error {
 	if got := m.freeD + m.sumQlen + m.inflight; got != B {
 		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.freeD, m.sumQlen, m.inflight, got, B)
 	}
-	if want := m.fl.Total() - m.unpopped; m.freeD != want {
-		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.freeD, want, m.fl.Total(), m.unpopped)
+	if want := m.fl.total - m.unpopped; m.freeD != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.freeD, want, m.fl.total, m.unpopped)
 	}
 	c := &m.chk
 	if c.seen == nil {
@@ -55,9 +55,9 @@ func (m *TM) Check() error {
 	c.count, c.err = 0, nil
 	for b := 0; b < m.k; b++ {
 		o := owner{"free bank", b}
-		if err := m.fl.Walk(b, func(x int32) {
-			if m.fl.Bank(x) != b && c.err == nil {
-				c.err = fmt.Errorf("cell %d on free bank %d, belongs to bank %d", x, b, m.fl.Bank(x))
+		if err := m.fl.walk(b, m.cp, m.cpPending, func(x int32) {
+			if m.fl.bank(x) != b && c.err == nil {
+				c.err = fmt.Errorf("cell %d on free bank %d, belongs to bank %d", x, b, m.fl.bank(x))
 			}
 			m.mark(x, o)
 		}); err != nil {
@@ -98,8 +98,8 @@ func (m *TM) Check() error {
 		held += l.Len()
 		for i := 0; i < l.Len(); i++ {
 			e := l.At(i)
-			if e.cur >= 0 && m.fl.Bank(e.cur) != b && c.err == nil {
-				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.fl.Bank(e.cur))
+			if e.cur >= 0 && m.fl.bank(e.cur) != b && c.err == nil {
+				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.fl.bank(e.cur))
 			}
 			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
 		}
@@ -193,3 +193,7 @@ func (m *TM) mark(x int32, o owner) {
 	c.seen[x], c.who[x] = c.epoch, o
 	c.count++
 }
+
+// cpPending is the word a cell-pointer read will return on port port in
+// cycle ready (between cycles: ready is the next cycle at the earliest).
+func (m *TM) cpPending(ready uint64, port int) int32 { return m.cpRd.at(int(ready-m.cycle), port) }

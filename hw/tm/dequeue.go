@@ -113,8 +113,9 @@ func (d *Dequeue) round(m *TM) {
 // cell-pointer write each, none into an empty bank), or in chain mode one
 // write per sub-list of the finished packet.
 func (d *Dequeue) free(m *TM) {
+	f := m.fl
 	for i := 0; i < d.faN; i++ {
-		m.fl.Append(d.faO[i])
+		f.FaI[i], f.FaHeadI[i], f.FaTailI[i], f.FaNI[i] = true, d.faO[i], d.faO[i], 1
 	}
 	m.freed(d.faN)
 	d.faN = 0
@@ -125,8 +126,7 @@ func (d *Dequeue) free(m *TM) {
 	j := &d.faJobO
 	n := int(j.v.Cells)
 	for s := 0; s < min(n, m.k); s++ {
-		h := j.v.Heads[s]
-		m.fl.AppendChain(m.fl.Bank(h), h, j.v.Tails[s], mem.SubListLen(n, m.k, s))
+		f.FaI[s], f.FaHeadI[s], f.FaTailI[s], f.FaNI[s] = true, j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, m.k, s))
 	}
 	m.freed(n)
 }

@@ -73,11 +73,10 @@ func (e *Enqueue) eval(m *TM) {
 	reads := 0
 	for j := 0; j < cnt; j++ {
 		b := (j + a.rot) & (k - 1)
-		ok, needs := m.fl.CanPop(b)
-		if !ok || a.done == 0 && int(m.fl.Count[b]) < mem.SubListLen(n, k, j) {
+		if !m.fl.PopOkO[b] || a.done == 0 && int(m.fl.CntO[b]) < mem.SubListLen(n, k, j) {
 			return
 		}
-		if needs {
+		if m.fl.CntO[b] > 1 {
 			reads++
 		}
 	}
@@ -90,11 +89,9 @@ func (e *Enqueue) eval(m *TM) {
 		return
 	}
 	for j := 0; j < cnt; j++ {
-		x, err := m.fl.Pop((j + a.rot) & (k - 1))
-		if err != nil {
-			m.fail(err)
-			return
-		}
+		b := (j + a.rot) & (k - 1)
+		x := m.fl.HeadO[b]
+		m.fl.PopI[b] = true
 		if a.done == 0 {
 			a.heads[j] = x
 		}

@@ -96,7 +96,7 @@ func (h *HDExec) unlink(m *TM) {
 	n := int(r.v.Cells)
 	for s := 0; s < min(n, m.k); s++ {
 		hd := r.v.Heads[s]
-		b := m.fl.Bank(hd)
+		b := m.fl.bank(hd)
 		if !h.lanes[b].Push(hdEntry{q: r.q, ser: r.v.Serial, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
 			m.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", now, r.q, b, HDLaneDepth))
 			continue
@@ -112,6 +112,8 @@ func (h *HDExec) cells(m *TM) {
 	p := &h.pipe
 	now := m.cycle
 	h.servedPkts = 0
+	f := m.fl
+	wl := m.cp.P.WritePorts - f.FWrNO // u_cp_mem's writes left after stage F
 	for b := 0; b < m.k; b++ {
 		l := &h.lanes[b]
 		if l.Len() == 0 {
@@ -123,13 +125,17 @@ func (h *HDExec) cells(m *TM) {
 			continue
 		}
 		p.Ready++
-		w := m.fl.AppendWrites(b)
+		w := 0
+		if f.CntFO[b] > 0 {
+			w = 1
+		}
 		if m.chain {
-			if w > m.cp.WritesLeft() {
+			if w > wl {
 				p.Blocked++
 				continue
 			}
-			m.fl.AppendChain(b, e.cur, e.tail, e.left)
+			wl -= w
+			f.GaI[b], f.GaHeadI[b], f.GaTailI[b], f.GaNI[b] = true, e.cur, e.tail, int32(e.left)
 			m.freed(e.left)
 			h.served(e.ser)
 			l.Pop()
@@ -141,16 +147,17 @@ func (h *HDExec) cells(m *TM) {
 		if e.left > 1 {
 			r = 1
 		}
-		if r > m.cp.ReadsLeft() || w > m.cp.WritesLeft() {
+		if r > m.cp.ReadsLeft() || w > wl {
 			p.Blocked++
 			continue
 		}
+		wl -= w
 		x := e.cur
 		if r == 1 {
 			e.cur = m.cp.Read(int(x))
 			e.ready = m.cp.ReadyAt(now)
 		}
-		m.fl.Append(x)
+		f.GaI[b], f.GaHeadI[b], f.GaTailI[b], f.GaNI[b] = true, x, x, 1
 		m.freed(1)
 		h.served(e.ser)
 		p.Served++

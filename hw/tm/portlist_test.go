@@ -164,12 +164,14 @@ var subBlockTypes = map[string]reflect.Type{
 	"tm_hd_choice": reflect.TypeOf(HDChoice{}),
 	"tm_egress":    reflect.TypeOf(Egress{}),
 	"tm_pd_lists":  reflect.TypeOf(PDLists{}),
+	"tm_free_list": reflect.TypeOf(FreeList{}),
 }
 
 var goOnly = map[string][]string{
 	"tm_hd_choice": {"ConsideredO"},
 	"tm_admission": {"InNI", "ActiveI", "QlenAfterO"},
 	"tm_egress":    {"EgLastO", "EgCellsO"},
+	"tm_free_list": {"PopOkO"},
 	"tm_pd_lists":  {"Unl2I", "Unl2QidI", "Unl2NextI", "Unl2NlenI", "Rd2I", "Rd2QidI", "Rd2PdO", "LockedO"},
 }
 

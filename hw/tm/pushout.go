@@ -53,7 +53,7 @@ func (m *TM) expelNow(v int) int {
 	}
 	n := int(pd.Cells)
 	for s := 0; s < min(n, m.k); s++ {
-		m.fl.AppendChainNow(m.fl.Bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s))
+		m.fl.appendNow(m.fl.bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s), m.cp)
 	}
 	m.qlenD[v] -= uint32(n)
 	if m.qlenD[v] == 0 {

@@ -35,8 +35,11 @@ type State struct {
 	PD    mem.PDListsState  // u_pdl: tm_pd_lists' registers
 	PDMem []mem.PD          // u_pd_mem: the PD words
 	FL    mem.FreeListState // u_fl: tm_free_list
-	CP    []int32           // u_cp_mem: the cell-pointer links (sub-lists and free list)
-	CD    []uint64          // u_cd_mem: the cell-data tags
+	// FLPend is u_fl's link reads in flight, per bank: the head is the
+	// read data of that port in that cycle.
+	FLPend []flPend
+	CP     []int32  // u_cp_mem: the cell-pointer links (sub-lists and free list)
+	CD     []uint64 // u_cd_mem: the cell-data tags
 }
 
 // TopState is the top's queue accounting.
@@ -107,8 +110,9 @@ func (m *TM) State() State {
 			Ports: make([]PortState, len(m.eg.ports))},
 		Sel: m.sel.State(), Arb: m.arb.State(),
 		PD: m.pdl.state(), PDMem: m.pd.Words(),
-		FL: m.fl.State(), CP: m.cp.Words(), CD: m.cd.Words(),
+		CP: m.cp.Words(), CD: m.cd.Words(),
 	}
+	s.FL, s.FLPend = m.fl.state()
 	for p := range m.eg.ports {
 		pt := &m.eg.ports[p]
 		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.buf.Len(), Next: pt.next, Tx: pt.txQ.Items(nil), Buf: pt.buf.Items(nil)}

@@ -139,7 +139,7 @@ func TestStateDiverges(t *testing.T) {
 		}, "Arb.PtrQ"},
 		{"pd head length", func(m *TM) { m.pdl.HeadLenO[2]++ }, "PD.HeadLen[2]"},
 		{"pd word", func(m *TM) { v := m.pd.Peek(9); v.Serial++; m.pd.Init(9, v) }, "PDMem[9]"},
-		{"free bank count", func(m *TM) { m.fl.Count[1]++ }, "FL.Count[1]"},
+		{"free bank count", func(m *TM) { m.fl.CntO[1]++ }, "FL.Count[1]"},
 		{"cell pointer", func(m *TM) { m.cp.Init(17, m.cp.Peek(17)+1) }, "CP[17]"},
 		{"cell data", func(m *TM) { m.cd.Init(33, m.cd.Peek(33)+1) }, "CD[33]"},
 	}

@@ -43,21 +43,22 @@ type TM struct {
 	evald    bool // Eval already ran this cycle
 	gntIdx   int  // the last head-drop choice's queue (Probe.GntIdx, trace hd_gnt_idx: held while no choice is shown)
 
-	adm *Admission          // u_adm: tm_admission
-	thr *admission.Unit     // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
-	enq Enqueue             // u_enq: tm_enqueue
-	deq Dequeue             // u_deq: tm_dequeue
-	ch  HDChoice            // u_choice: tm_hd_choice
-	hd  HDExec              // u_hd: tm_hd_exec
-	sch *Sched              // u_sched: tm_sched
-	eg  *Egress             // u_egress: tm_egress
-	sel *selector.Selector  // u_sel: hd_selector
-	arb *arbiter.Arbiter    // u_arb: rr_arbiter
-	pdl *PDLists            // u_pdl: tm_pd_lists
-	pd  *mem.Memory[mem.PD] // u_pd_mem and u_pd_link: sram_mp, the PD words (body and link)
-	cp  *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
-	fl  *mem.FreeList       // u_fl: tm_free_list
-	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
+	adm  *Admission          // u_adm: tm_admission
+	thr  *admission.Unit     // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
+	enq  Enqueue             // u_enq: tm_enqueue
+	deq  Dequeue             // u_deq: tm_dequeue
+	ch   HDChoice            // u_choice: tm_hd_choice
+	hd   HDExec              // u_hd: tm_hd_exec
+	sch  *Sched              // u_sched: tm_sched
+	eg   *Egress             // u_egress: tm_egress
+	sel  *selector.Selector  // u_sel: hd_selector
+	arb  *arbiter.Arbiter    // u_arb: rr_arbiter
+	pdl  *PDLists            // u_pdl: tm_pd_lists
+	pd   *mem.Memory[mem.PD] // u_pd_mem and u_pd_link: sram_mp, the PD words (body and link)
+	cp   *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
+	fl   *FreeList           // u_fl: tm_free_list
+	cpRd rdPipe[int32]       // u_cp_mem's read data at its ports
+	cd   *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
 
 	qlenD    []uint32          // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
 	qlenQ    []uint32          // qlen_q: its start-of-cycle copy (selector input, trace)
@@ -128,9 +129,8 @@ func New(c Config) (*TM, error) {
 	if m.cp, err = mem.New[int32](mem.Params{Name: "cp_mem", Entries: c.B, ReadPorts: c.CP.ReadPorts, WritePorts: c.CP.WritePorts, ReadLatency: c.CP.ReadLatency}); err != nil {
 		return nil, err
 	}
-	if m.fl, err = mem.NewFreeList(m.cp, c.K); err != nil {
-		return nil, err
-	}
+	m.fl = newFreeList(c.B, c.K, c.CP.ReadPorts, c.CP.WritePorts, c.CP.ReadLatency, m.cp)
+	m.cpRd = newRdPipe[int32](c.CP.ReadPorts, c.CP.ReadLatency)
 	if m.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
 		return nil, err
 	}
@@ -203,6 +203,9 @@ func (m *TM) Eval() {
 	m.events = m.events[:0]
 	m.clearOutputs()
 	m.eg.IssueI, m.pdl.LinkI = false, false
+	clear(m.fl.PopI)
+	clear(m.fl.FaI)
+	clear(m.fl.GaI)
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
 	m.sampleQ() // stage 0
@@ -245,21 +248,31 @@ func (m *TM) Eval() {
 			}
 		}
 	}
+	f := m.fl
+	f.RdDataI = m.cpRd.out()
+	f.EvalHead()
 	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
 		m.enq.eval(m) // stage E
 	}
 	if m.deq.faN > 0 || m.deq.faJobOK {
 		m.deq.free(m) // stage F
 	}
-	if m.hd.busy() { // stage G
-		cr, cw := m.cp.Use()
-		dr, dw := m.cd.Use()
-		m.hd.cells(m)
-		cr1, cw1 := m.cp.Use()
-		dr1, dw1 := m.cd.Use()
-		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
-		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
+	f.PopPortI, _ = m.cp.Use()
+	f.EvalPop()
+	for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ { // u_fl's pop reads
+		m.cpRd.put(p, m.cp.Read(int(f.RdAddrO[p])))
 	}
+	if m.hd.busy() { // stage G
+		cr, _ := m.cp.Use()
+		m.hd.cells(m)
+		cr1, _ := m.cp.Use()
+		m.hdUse[MemCP].Reads = cr1 - cr
+	}
+	f.EvalG()
+	for p := 0; p < f.WrNO; p++ { // u_fl's writes: stage F's, then stage G's
+		m.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
+	}
+	m.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
 	m.egress() // stage H
 	m.snapshotUse()
 }
@@ -273,6 +286,8 @@ func (m *TM) Commit() {
 	m.pd.Commit()
 	m.pdl.Commit()
 	m.cp.Commit()
+	m.cpRd.commit()
+	m.fl.Commit()
 	m.cd.Commit()
 	m.sel.Commit()
 	m.arb.Commit()
@@ -288,6 +303,8 @@ func (m *TM) Commit() {
 		} else if e := m.cd.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.eg.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.fl.Err(); e != nil {
 			m.fail(e)
 		}
 	}

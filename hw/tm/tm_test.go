@@ -111,8 +111,7 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 			// Free a cell that queue 3's head packet still holds.
 			var x int32
 			require.NoError(t, m.pdl.Walk(3, m.pd, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
-			m.fl.Append(x)
-			m.cp.Commit()
+			m.fl.appendNow(m.fl.bank(x), x, x, 1, m.cp)
 			m.freeD++
 			m.inflight--
 		}, "on two lists"},
