@@ -133,6 +133,7 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 		pdListsPorts(v),
 		schedPorts(v),
 		hdChoicePorts(v),
+		enqueuePorts(v, rtlWait(&c)),
 		freeListPorts(v),
 		egressPorts(v),
 	}, nil

@@ -165,6 +165,7 @@ var subBlockTypes = map[string]reflect.Type{
 	"tm_egress":    reflect.TypeOf(Egress{}),
 	"tm_pd_lists":  reflect.TypeOf(PDLists{}),
 	"tm_free_list": reflect.TypeOf(FreeList{}),
+	"tm_enqueue":   reflect.TypeOf(Enqueue{}),
 }
 
 var goOnly = map[string][]string{
@@ -172,6 +173,7 @@ var goOnly = map[string][]string{
 	"tm_admission": {"InNI", "ActiveI", "QlenAfterO"},
 	"tm_egress":    {"EgLastO", "EgCellsO"},
 	"tm_free_list": {"PopOkO"},
+	"tm_enqueue":   {"PopOkI", "CpRdLeftI"},
 	"tm_pd_lists":  {"Unl2I", "Unl2QidI", "Unl2NextI", "Unl2NlenI", "Rd2I", "Rd2QidI", "Rd2PdO", "LockedO"},
 }
 

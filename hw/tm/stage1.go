@@ -22,6 +22,7 @@ func (m *TM) admit() {
 	a.Eval()
 	m.accountAdmissions(slots)
 	m.freeD, m.serial = a.FreeO, a.SerialO
+	m.enq.AdmNI = a.AdmNO
 	for i := slots; i < n; i++ {
 		x := m.offers[i]
 		if !m.validOffer(i, x) {
@@ -53,7 +54,7 @@ func (m *TM) validOffer(i int, x Arrival) bool {
 }
 
 // accountAdmissions does the top's accounting of slots admDone..upto-1,
-// in slot order, from u_adm's outputs: counters, events, the enqueue FIFO.
+// in slot order, from u_adm's outputs: counters and events.
 // u_adm has already added the cells to the queue lengths (qlen_o is the
 // top's length array).
 func (m *TM) accountAdmissions(upto int) {
@@ -104,9 +105,6 @@ func (m *TM) accountAdmissions(upto int) {
 			t.Pkts = uint64(m.sumPkts)
 		}
 		m.event(EvAdmit, q, i, serial)
-		if !m.enq.fifoQ.Push(enqPkt{q: int32(q), cells: uint16(c), serial: serial}) {
-			m.fail(fmt.Errorf("cycle %d: tm_enqueue's FIFO full at admission %d", m.cycle, i))
-		}
 	}
 	m.admDone = max(m.admDone, upto)
 }

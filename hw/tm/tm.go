@@ -45,7 +45,7 @@ type TM struct {
 
 	adm  *Admission          // u_adm: tm_admission
 	thr  *admission.Unit     // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
-	enq  Enqueue             // u_enq: tm_enqueue
+	enq  *Enqueue            // u_enq: tm_enqueue
 	deq  Dequeue             // u_deq: tm_dequeue
 	ch   HDChoice            // u_choice: tm_hd_choice
 	hd   HDExec              // u_hd: tm_hd_exec
@@ -134,6 +134,7 @@ func New(c Config) (*TM, error) {
 	if m.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
 		return nil, err
 	}
+	m.enq = newEnqueue(&c)
 	m.sel.RstNI, m.arb.RstNI = true, true
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.thrq = make([]uint32, n)
@@ -142,6 +143,8 @@ func New(c Config) (*TM, error) {
 	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.thrq
 	m.ch.QlenI, m.ch.ThrI, m.ch.PolicyI, m.ch.RecheckI = m.qlenQ, m.thrq, c.Policy, c.HDRecheck
 	m.adm.QlenI, m.adm.QlenO, m.adm.QlenHeld, m.adm.ThrI, m.adm.ActiveI = m.qlenQ, m.qlenD, true, m.thrq, m.active
+	m.enq.AdmQidI, m.enq.AdmCellsI, m.enq.AdmSerialI = m.adm.AdmQidO, m.adm.AdmCellsO, m.adm.AdmSerialO
+	m.enq.CntI, m.enq.HeadI, m.enq.PopOkI, m.fl.PopI = m.fl.CntO, m.fl.HeadO, m.fl.PopOkO, m.enq.PopO
 	if c.Policy == polPushout {
 		m.adm.MakeRoom = m.makeRoom
 	}
@@ -151,7 +154,6 @@ func New(c Config) (*TM, error) {
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
-	m.enq.init(&c)
 	m.deq.init()
 	m.hd.init(c.K)
 	m.eg = newEgress(&c)
@@ -203,7 +205,7 @@ func (m *TM) Eval() {
 	m.events = m.events[:0]
 	m.clearOutputs()
 	m.eg.IssueI, m.pdl.LinkI = false, false
-	clear(m.fl.PopI)
+	m.enq.AdmNI = 0
 	clear(m.fl.FaI)
 	clear(m.fl.GaI)
 	// The guards skip a sub-block's stage when it has nothing to do (each
@@ -251,9 +253,7 @@ func (m *TM) Eval() {
 	f := m.fl
 	f.RdDataI = m.cpRd.out()
 	f.EvalHead()
-	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
-		m.enq.eval(m) // stage E
-	}
+	m.enqueue() // stage E
 	if m.deq.faN > 0 || m.deq.faJobOK {
 		m.deq.free(m) // stage F
 	}
@@ -292,6 +292,7 @@ func (m *TM) Commit() {
 	m.sel.Commit()
 	m.arb.Commit()
 	m.sch.Commit()
+	m.enq.Commit()
 	m.eg.Commit()
 	if m.err == nil {
 		if e := m.pd.Err(); e != nil {
@@ -305,6 +306,8 @@ func (m *TM) Commit() {
 		} else if e := m.eg.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.fl.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.enq.Err(); e != nil {
 			m.fail(e)
 		}
 	}
