@@ -90,7 +90,11 @@ func (m *TM) Check() error {
 	}
 	for i := 0; i < m.deq.jobsQ.Len(); i++ {
 		j := m.deq.jobsQ.At(i)
-		m.walkJob(j, owner{"dequeue of queue", j.q})
+		done := 0
+		if i == 0 {
+			done = m.deq.done
+		}
+		m.walkJob(j, done, owner{"dequeue of queue", j.q})
 	}
 	held := 0
 	for b := 0; b < m.k; b++ {
@@ -167,10 +171,12 @@ func (m *TM) walkSub(head int32, n int, o owner) int32 {
 	return last
 }
 
-// walkJob marks the cells the dequeue still holds: in per-cell mode the
-// cells not yet freed from each sub-list's current cell on; in chain mode
-// the whole sub-lists (it appends them after its last round).
-func (m *TM) walkJob(j *cellJob, o owner) {
+// walkJob marks the cells the dequeue still holds of job j, done cells
+// handled: in per-cell mode the cells not yet freed from each sub-list's
+// current cell on (the head, or the link the last round read, on read
+// port s); in chain mode the whole sub-lists (it appends them after its
+// last round).
+func (m *TM) walkJob(j *cellJob, done int, o owner) {
 	n := int(j.v.Cells)
 	for s := 0; s < min(m.k, n); s++ {
 		l := mem.SubListLen(n, m.k, s)
@@ -178,7 +184,12 @@ func (m *TM) walkJob(j *cellJob, o owner) {
 			m.walkSub(j.v.Heads[s], l, o)
 			continue
 		}
-		m.walkSub(j.cur[s], l-mem.SubListLen(j.done, m.k, s), o)
+		left := l - mem.SubListLen(done, m.k, s)
+		cur := j.v.Heads[s]
+		if done > 0 && left > 0 {
+			cur = m.cpPending(m.deq.ready, s)
+		}
+		m.walkSub(cur, left, o)
 	}
 }
 

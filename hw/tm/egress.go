@@ -3,7 +3,6 @@ package tm
 import (
 	"fmt"
 
-	"occamy/hw/mem"
 	"occamy/rtl"
 )
 
@@ -193,31 +192,22 @@ func egressPorts(v vw) SubBlock {
 	}
 }
 
-// retDepth is the depth of the data-return queue (> MaxLatency).
-const retDepth = 32
-
-// dataRet is a dequeue round whose cell data reach the egress in cycle at:
-// tm_dequeue's ret_* registers and u_cd_mem's read data.
+// dataRet is a dequeue round whose cell data reach the egress in cycle at
+// (State.Eg.Ret: tm_dequeue's ret_* registers in flight).
 type dataRet struct {
 	at    uint64
 	port  int32
 	qid   int32
 	cells int32
-	tags  [mem.MaxK]uint64
 }
 
-// egress is stage H: the data return due now and stage C's issue drive
-// u_egress; the cells it sends are the cycle's eg_* outputs, and a
-// packet's last cell counts it transmitted.
+// egress is stage H: u_deq's data return (ret_*, with u_cd_mem's read data
+// as ret_tag_i) and stage C's issue drive u_egress; the cells it sends are
+// the cycle's eg_* outputs, and a packet's last cell counts it
+// transmitted.
 func (m *TM) egress() {
-	e := m.eg
-	e.RetI = false
-	if m.retQ.Len() > 0 && m.retQ.Front().at <= m.cycle {
-		r := m.retQ.Front()
-		e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = true, uint16(r.port), r.qid, int(r.cells)
-		copy(e.RetTagI, r.tags[:])
-		m.retQ.Pop()
-	}
+	e, d := m.eg, m.deq
+	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI, e.RetTagI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO, m.cdRd.out()
 	e.Eval()
 	m.out.EgValid = e.EgValidO
 	for v := e.EgLastO; v != 0; v &= v - 1 {

@@ -13,6 +13,7 @@ import (
 type pdRead struct {
 	valid bool
 	q     int
+	port  int // the dequeue's: the grant's port
 	v     mem.PD
 	ready uint64 // first cycle the data may be used
 }
@@ -25,7 +26,7 @@ type pdRead struct {
 func (m *TM) deqIssue() {
 	s, l := m.sch, m.pdl
 	l.RdI, l.Rd2I = false, false
-	s.EnI = !m.deqRd.valid && !m.deq.jobsQ.Full() && l.NonemptyO.Any()
+	s.EnI = !m.deqRd.valid && m.deq.RoomO && l.NonemptyO.Any()
 	if s.EnI {
 		for w := range s.EligI {
 			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
@@ -44,7 +45,7 @@ func (m *TM) deqIssue() {
 	if uint32(v.Cells) != l.HeadLenO[q] && m.pd.Err() == nil {
 		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
 	}
-	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pd.ReadyAt(m.cycle)}
+	m.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.pd.ReadyAt(m.cycle)}
 	e := m.eg // tm_egress's issue_*: the packet's cells become pending on its port
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
 }

@@ -131,6 +131,7 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 	return []SubBlock{
 		admissionPorts(v, rtlWait(&c)),
 		pdListsPorts(v),
+		dequeuePorts(v),
 		schedPorts(v),
 		hdChoicePorts(v),
 		enqueuePorts(v, rtlWait(&c)),

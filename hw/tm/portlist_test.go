@@ -166,6 +166,7 @@ var subBlockTypes = map[string]reflect.Type{
 	"tm_pd_lists":  reflect.TypeOf(PDLists{}),
 	"tm_free_list": reflect.TypeOf(FreeList{}),
 	"tm_enqueue":   reflect.TypeOf(Enqueue{}),
+	"tm_dequeue":   reflect.TypeOf(Dequeue{}),
 }
 
 var goOnly = map[string][]string{
@@ -174,6 +175,7 @@ var goOnly = map[string][]string{
 	"tm_egress":    {"EgLastO", "EgCellsO"},
 	"tm_free_list": {"PopOkO"},
 	"tm_enqueue":   {"PopOkI", "CpRdLeftI"},
+	"tm_dequeue":   {"RndSerialO", "RndIdxO", "RndQidO"},
 	"tm_pd_lists":  {"Unl2I", "Unl2QidI", "Unl2NextI", "Unl2NlenI", "Rd2I", "Rd2QidI", "Rd2PdO", "LockedO"},
 }
 

@@ -90,7 +90,7 @@ func (m *TM) deqState() ExecState {
 	switch {
 	case m.deqRd.valid:
 		return ExecReadPD
-	case m.deq.jobsQ.Len() > 0:
+	case m.deq.BusyO:
 		return ExecCells
 	}
 	return ExecIdle

@@ -59,9 +59,12 @@ type EnqueueState struct {
 	Rot   int
 }
 
-// DequeueState is tm_dequeue's registers.
+// DequeueState is tm_dequeue's registers: its job FIFO, oldest first, and
+// the front's progress (cells handled, first cycle of its next round).
 type DequeueState struct {
-	Jobs []cellJob
+	Jobs  []cellJob
+	Done  int
+	Ready uint64
 }
 
 // HDExecState is tm_hd_exec's registers: each lane's entries (lane b is
@@ -103,10 +106,10 @@ func (m *TM) State() State {
 		},
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
 		DeqRd: m.deqRd, HDRd: m.hdRd,
-		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
+		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil), Done: m.deq.done, Ready: m.deq.ready},
 		HD:    HDExecState{Lanes: m.hd.laneItems(), Stale: m.hd.staleQ},
 		Sched: m.sch.u.State(),
-		Eg: EgressState{Ret: m.retQ.Items(nil), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
+		Eg: EgressState{Ret: m.deq.retInFlight(), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},
 		Sel: m.sel.State(), Arb: m.arb.State(),
 		PD: m.pdl.state(), PDMem: m.pd.Words(),

@@ -46,7 +46,7 @@ type TM struct {
 	adm  *Admission          // u_adm: tm_admission
 	thr  *admission.Unit     // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
 	enq  *Enqueue            // u_enq: tm_enqueue
-	deq  Dequeue             // u_deq: tm_dequeue
+	deq  *Dequeue            // u_deq: tm_dequeue
 	ch   HDChoice            // u_choice: tm_hd_choice
 	hd   HDExec              // u_hd: tm_hd_exec
 	sch  *Sched              // u_sched: tm_sched
@@ -59,28 +59,28 @@ type TM struct {
 	fl   *FreeList           // u_fl: tm_free_list
 	cpRd rdPipe[int32]       // u_cp_mem's read data at its ports
 	cd   *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
+	cdRd rdPipe[uint64]      // u_cd_mem's read data at its ports
 
-	qlenD    []uint32          // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
-	qlenQ    []uint32          // qlen_q: its start-of-cycle copy (selector input, trace)
-	qpkts    []uint32          // per queue, packets from admission to unlink
-	active   []int             // per class, queues holding at least one cell (ABM's n_p)
-	deqPkts  []uint32          // per queue, dequeued packets not yet transmitted
-	freeD    int               // free_d: accounting free count B - Σqlen - inflight, running
-	freeQ    int               // free_q: its start-of-cycle copy
-	inflight int               // cells of unlinked packets not yet freed
-	unpopped int               // admitted cells not yet popped from the free list
-	sumQlen  int               // Σ qlen
-	sumPkts  int               // Σ qpkts
-	serial   uint32            // serial of the last admitted packet
-	qChg     rtl.Bitmap        // queues whose qlen changed since qlenQ was copied
-	thrq     []uint32          // occamy_tm's thrq: each queue's class threshold
-	thrFree  int               // free count thrq was last evaluated for
-	thrValid bool              // thrFree is meaningful
-	offers   []Arrival         // this cycle's offers, Offer order (the first IN drive the ingress slots)
-	admDone  int               // ingress slots whose admission the top has accounted this cycle
-	deqRd    pdRead            // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
-	retQ     rtl.Ring[dataRet] // the dequeue's data returns in flight (its ret_* registers and u_cd_mem's read data)
-	hdRd     pdRead            // the head drop's
+	qlenD    []uint32   // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
+	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (selector input, trace)
+	qpkts    []uint32   // per queue, packets from admission to unlink
+	active   []int      // per class, queues holding at least one cell (ABM's n_p)
+	deqPkts  []uint32   // per queue, dequeued packets not yet transmitted
+	freeD    int        // free_d: accounting free count B - Σqlen - inflight, running
+	freeQ    int        // free_q: its start-of-cycle copy
+	inflight int        // cells of unlinked packets not yet freed
+	unpopped int        // admitted cells not yet popped from the free list
+	sumQlen  int        // Σ qlen
+	sumPkts  int        // Σ qpkts
+	serial   uint32     // serial of the last admitted packet
+	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
+	thrq     []uint32   // occamy_tm's thrq: each queue's class threshold
+	thrFree  int        // free count thrq was last evaluated for
+	thrValid bool       // thrFree is meaningful
+	offers   []Arrival  // this cycle's offers, Offer order (the first IN drive the ingress slots)
+	admDone  int        // ingress slots whose admission the top has accounted this cycle
+	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
+	hdRd     pdRead     // the head drop's
 
 	events []Event // this cycle's packet events (Config.Events)
 	use    [NumMems]PortUse
@@ -135,6 +135,8 @@ func New(c Config) (*TM, error) {
 		return nil, err
 	}
 	m.enq = newEnqueue(&c)
+	m.deq = newDequeue(&c)
+	m.cdRd = newRdPipe[uint64](c.CD.ReadPorts, c.CD.ReadLatency)
 	m.sel.RstNI, m.arb.RstNI = true, true
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
 	m.thrq = make([]uint32, n)
@@ -145,6 +147,7 @@ func New(c Config) (*TM, error) {
 	m.adm.QlenI, m.adm.QlenO, m.adm.QlenHeld, m.adm.ThrI, m.adm.ActiveI = m.qlenQ, m.qlenD, true, m.thrq, m.active
 	m.enq.AdmQidI, m.enq.AdmCellsI, m.enq.AdmSerialI = m.adm.AdmQidO, m.adm.AdmCellsO, m.adm.AdmSerialO
 	m.enq.CntI, m.enq.HeadI, m.enq.PopOkI, m.fl.PopI = m.fl.CntO, m.fl.HeadO, m.fl.PopOkO, m.enq.PopO
+	m.fl.FaI, m.fl.FaHeadI, m.fl.FaTailI, m.fl.FaNI = m.deq.FaO, m.deq.FaHeadO, m.deq.FaTailO, m.deq.FaNO
 	if c.Policy == polPushout {
 		m.adm.MakeRoom = m.makeRoom
 	}
@@ -154,10 +157,8 @@ func New(c Config) (*TM, error) {
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
-	m.deq.init()
 	m.hd.init(c.K)
 	m.eg = newEgress(&c)
-	m.retQ = rtl.NewRing[dataRet](retDepth)
 	m.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
@@ -206,7 +207,6 @@ func (m *TM) Eval() {
 	m.clearOutputs()
 	m.eg.IssueI, m.pdl.LinkI = false, false
 	m.enq.AdmNI = 0
-	clear(m.fl.FaI)
 	clear(m.fl.GaI)
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
@@ -215,10 +215,8 @@ func (m *TM) Eval() {
 		m.admit() // stage 1
 	}
 	m.unlinkStage() // stage A
-	if m.deq.jobsQ.Len() > 0 {
-		m.deq.round(m) // stage B
-	}
-	m.deqIssue() // stage C
+	m.dequeue()     // stage B
+	m.deqIssue()    // stage C
 	m.hdUse = [NumMems]PortUse{}
 	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
 	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
@@ -253,10 +251,8 @@ func (m *TM) Eval() {
 	f := m.fl
 	f.RdDataI = m.cpRd.out()
 	f.EvalHead()
-	m.enqueue() // stage E
-	if m.deq.faN > 0 || m.deq.faJobOK {
-		m.deq.free(m) // stage F
-	}
+	m.enqueue()           // stage E
+	m.freed(m.deq.FreedO) // stage F: u_fl's fa_* alias u_deq's
 	f.PopPortI, _ = m.cp.Use()
 	f.EvalPop()
 	for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ { // u_fl's pop reads
@@ -289,6 +285,8 @@ func (m *TM) Commit() {
 	m.cpRd.commit()
 	m.fl.Commit()
 	m.cd.Commit()
+	m.cdRd.commit()
+	m.deq.Commit()
 	m.sel.Commit()
 	m.arb.Commit()
 	m.sch.Commit()
@@ -308,6 +306,8 @@ func (m *TM) Commit() {
 		} else if e := m.fl.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.enq.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.deq.Err(); e != nil {
 			m.fail(e)
 		}
 	}
@@ -349,10 +349,14 @@ func (m *TM) unlinkStage() {
 		}
 	}
 	l.EvalUnlink()
+	d := m.deq
+	d.UnlI = deq
 	if deq {
-		m.deqRd.valid = false
-		m.unlinkHead(&m.deqRd)
-		m.deq.unlink(m)
+		r := &m.deqRd
+		r.valid = false
+		m.unlinkHead(r)
+		m.deqPkts[r.q]++
+		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
 	}
 	if hd {
 		m.hdRd.valid = false
