@@ -101,7 +101,10 @@ func (m *TM) Check() error {
 		l := &m.hd.lanes[b]
 		held += l.Len()
 		for i := 0; i < l.Len(); i++ {
-			e := l.At(i)
+			e := *l.At(i)
+			if f := m.hd.front[b]; i == 0 && f.pend { // its cell is the link read in flight
+				e.cur = m.cpPending(f.due, f.port)
+			}
 			if e.cur >= 0 && m.fl.bank(e.cur) != b && c.err == nil {
 				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.fl.bank(e.cur))
 			}

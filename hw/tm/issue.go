@@ -49,3 +49,75 @@ func (m *TM) deqIssue() {
 	e := m.eg // tm_egress's issue_*: the packet's cells become pending on its port
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
 }
+
+// hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's
+// unlink, the PD read port left by the dequeue), u_choice's grant through
+// u_arb, and u_hd's head-PD read: on u_pdl's read port, or its Go-only
+// second one when the dequeue read too.
+func (m *TM) hdIssue() {
+	h := m.hd
+	h.PdFreeI, h.RdPendI = m.pd.ReadsLeft() > 0, m.hdRd.valid
+	h.EvalTake()
+	h.GntValidI = false
+	if m.hdChoice {
+		ch := &m.ch
+		ch.OverI, ch.FreeNegI, ch.TakeI = m.sel.OverO, m.freeD < 0, h.TakeO
+		ch.CandI = m.pdl.NonemptyO
+		for w := range ch.CandI {
+			ch.CandI[w] &^= m.pdl.LockedO[w]
+		}
+		if m.pdl.RdI { // the dequeue's read of this cycle
+			ch.CandI.Clear(int(m.pdl.RdQidI))
+		}
+		ch.EvalReq()
+		if m.pol == polOccamy { // u_arb
+			m.arb.ReqI, m.arb.AckI = ch.ArbReqO, false
+			m.arb.Eval()
+			ch.ArbValidI, ch.ArbIdxI = m.arb.GntValidO, m.arb.GntIdxO
+		}
+		ch.EvalGnt()
+		if ch.ArbAckO {
+			m.arb.AckI = true
+			m.arb.Eval()
+		}
+		if ch.GntValidO {
+			m.gntIdx = int(ch.GntIdxO)
+		}
+		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
+	}
+	h.EvalIssue()
+	m.hdUse = [NumMems]PortUse{}
+	if !h.PdRdO {
+		return
+	}
+	q, l := int(h.PdRdQidO), m.pdl
+	var pd int32
+	if l.RdI {
+		l.Rd2I, l.Rd2QidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.Rd2PdO
+	} else {
+		l.RdI, l.RdQidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.RdPdO
+	}
+	v := m.pd.Read(int(pd))
+	m.hdUse[MemPD].Reads++
+	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pd.ReadyAt(m.cycle)}
+	m.hdStale = (m.pol == polOccamy || m.pol == polLQD) && !m.ch.overNow(q)
+}
+
+// hdCells is stage G: u_hd's lanes with the u_cp_mem ports the dequeue and
+// the enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
+func (m *TM) hdCells() {
+	h := m.hd
+	h.CpRdDataI = m.cpRd.out()
+	h.RdBaseI, _ = m.cp.Use()
+	h.RdLeftI, h.WrLeftI = m.cp.ReadsLeft(), m.cp.P.WritePorts-m.fl.FWrNO
+	h.EvalCells()
+	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
+		m.cpRd.put(p, m.cp.Read(int(h.CpRdAddrO[p])))
+	}
+	m.hdUse[MemCP].Reads = h.RdNO
+	m.freed(h.FreedO)
+}

@@ -134,6 +134,7 @@ func SubBlocks(c Config, sw int) ([]SubBlock, error) {
 		dequeuePorts(v),
 		schedPorts(v),
 		hdChoicePorts(v),
+		hdExecPorts(v),
 		enqueuePorts(v, rtlWait(&c)),
 		freeListPorts(v),
 		egressPorts(v),

@@ -167,6 +167,7 @@ var subBlockTypes = map[string]reflect.Type{
 	"tm_free_list": reflect.TypeOf(FreeList{}),
 	"tm_enqueue":   reflect.TypeOf(Enqueue{}),
 	"tm_dequeue":   reflect.TypeOf(Dequeue{}),
+	"tm_hd_exec":   reflect.TypeOf(HDExec{}),
 }
 
 var goOnly = map[string][]string{
@@ -176,6 +177,7 @@ var goOnly = map[string][]string{
 	"tm_free_list": {"PopOkO"},
 	"tm_enqueue":   {"PopOkI", "CpRdLeftI"},
 	"tm_dequeue":   {"RndSerialO", "RndIdxO", "RndQidO"},
+	"tm_hd_exec":   {"RdPendI", "UnlQidI", "RoomO", "PipeO", "ServedPktsO", "HeldO"},
 	"tm_pd_lists":  {"Unl2I", "Unl2QidI", "Unl2NextI", "Unl2NlenI", "Rd2I", "Rd2QidI", "Rd2PdO", "LockedO"},
 }
 

@@ -60,7 +60,7 @@ func (m *TM) ProbeInto(p *Probe) {
 	p.Deq = m.deqState()
 	p.Ports = m.use
 	p.HDPorts = m.hdUse
-	p.HDPipe = m.hd.pipe
+	p.HDPipe = m.hd.PipeO
 }
 
 // Registers returns Probe's Qlen and Free (the registers now) without the
@@ -77,7 +77,7 @@ func (m *TM) SampledLengths() []uint32 { return m.qlenQ }
 // holds work, else PD read while a read is in flight, else idle.
 func (m *TM) hdState() ExecState {
 	switch {
-	case m.hd.busy():
+	case m.hd.HeldO:
 		return ExecCells
 	case m.hdRd.valid:
 		return ExecReadPD

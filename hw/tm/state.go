@@ -72,6 +72,7 @@ type DequeueState struct {
 // flight.
 type HDExecState struct {
 	Lanes [][]hdEntry
+	Pend  []flPend // per lane, the front's link read in flight
 	Stale bool
 }
 
@@ -107,7 +108,7 @@ func (m *TM) State() State {
 		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
 		DeqRd: m.deqRd, HDRd: m.hdRd,
 		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil), Done: m.deq.done, Ready: m.deq.ready},
-		HD:    HDExecState{Lanes: m.hd.laneItems(), Stale: m.hd.staleQ},
+		HD:    HDExecState{Stale: m.hdStale},
 		Sched: m.sch.u.State(),
 		Eg: EgressState{Ret: m.deq.retInFlight(), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
 			Ports: make([]PortState, len(m.eg.ports))},
@@ -116,6 +117,7 @@ func (m *TM) State() State {
 		CP: m.cp.Words(), CD: m.cd.Words(),
 	}
 	s.FL, s.FLPend = m.fl.state()
+	s.HD.Lanes, s.HD.Pend = m.hd.laneItems()
 	for p := range m.eg.ports {
 		pt := &m.eg.ports[p]
 		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.buf.Len(), Next: pt.next, Tx: pt.txQ.Items(nil), Buf: pt.buf.Items(nil)}

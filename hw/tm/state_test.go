@@ -119,7 +119,7 @@ func TestStateDiverges(t *testing.T) {
 		{"dequeue PD read", func(m *TM) { m.deqRd.ready += 7 }, "DeqRd"},
 		{"dequeue jobs_q", func(m *TM) { m.deq.jobsQ.Push(cellJob{q: 1}) }, "Deq.Jobs"},
 		{"hd lane_q", func(m *TM) { m.hd.lanes[1].Push(hdEntry{q: 1, cur: 3, tail: 3, left: 1}) }, "HD.Lanes[1]"},
-		{"hd stale_q", func(m *TM) { m.hd.staleQ = !m.hd.staleQ }, "HD.Stale"},
+		{"hd stale_q", func(m *TM) { m.hdStale = !m.hdStale }, "HD.Stale"},
 		{"sched port_ptr_q", func(m *TM) {
 			st := m.sch.u.State()
 			st.PortPtrQ ^= 1

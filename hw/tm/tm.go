@@ -48,7 +48,7 @@ type TM struct {
 	enq  *Enqueue            // u_enq: tm_enqueue
 	deq  *Dequeue            // u_deq: tm_dequeue
 	ch   HDChoice            // u_choice: tm_hd_choice
-	hd   HDExec              // u_hd: tm_hd_exec
+	hd   *HDExec             // u_hd: tm_hd_exec
 	sch  *Sched              // u_sched: tm_sched
 	eg   *Egress             // u_egress: tm_egress
 	sel  *selector.Selector  // u_sel: hd_selector
@@ -81,6 +81,7 @@ type TM struct {
 	admDone  int        // ingress slots whose admission the top has accounted this cycle
 	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
 	hdRd     pdRead     // the head drop's
+	hdStale  bool       // the head drop's read was issued to a queue at or below its threshold (StaleHeadDropped)
 
 	events []Event // this cycle's packet events (Config.Events)
 	use    [NumMems]PortUse
@@ -136,6 +137,7 @@ func New(c Config) (*TM, error) {
 	}
 	m.enq = newEnqueue(&c)
 	m.deq = newDequeue(&c)
+	m.hd = newHDExec(&c)
 	m.cdRd = newRdPipe[uint64](c.CD.ReadPorts, c.CD.ReadLatency)
 	m.sel.RstNI, m.arb.RstNI = true, true
 	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
@@ -148,6 +150,7 @@ func New(c Config) (*TM, error) {
 	m.enq.AdmQidI, m.enq.AdmCellsI, m.enq.AdmSerialI = m.adm.AdmQidO, m.adm.AdmCellsO, m.adm.AdmSerialO
 	m.enq.CntI, m.enq.HeadI, m.enq.PopOkI, m.fl.PopI = m.fl.CntO, m.fl.HeadO, m.fl.PopOkO, m.enq.PopO
 	m.fl.FaI, m.fl.FaHeadI, m.fl.FaTailI, m.fl.FaNI = m.deq.FaO, m.deq.FaHeadO, m.deq.FaTailO, m.deq.FaNO
+	m.fl.GaI, m.fl.GaHeadI, m.fl.GaTailI, m.fl.GaNI, m.hd.CntFI = m.hd.GaO, m.hd.GaHeadO, m.hd.GaTailO, m.hd.GaNO, m.fl.CntFO
 	if c.Policy == polPushout {
 		m.adm.MakeRoom = m.makeRoom
 	}
@@ -157,7 +160,6 @@ func New(c Config) (*TM, error) {
 	if c.Events {
 		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
-	m.hd.init(c.K)
 	m.eg = newEgress(&c)
 	m.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
@@ -207,7 +209,6 @@ func (m *TM) Eval() {
 	m.clearOutputs()
 	m.eg.IssueI, m.pdl.LinkI = false, false
 	m.enq.AdmNI = 0
-	clear(m.fl.GaI)
 	// The guards skip a sub-block's stage when it has nothing to do (each
 	// stage also checks it): a call less per idle stage on the hot path.
 	m.sampleQ() // stage 0
@@ -217,37 +218,7 @@ func (m *TM) Eval() {
 	m.unlinkStage() // stage A
 	m.dequeue()     // stage B
 	m.deqIssue()    // stage C
-	m.hdUse = [NumMems]PortUse{}
-	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
-	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
-		take := m.hd.pipe.Room && m.hd.pdFree(m) // take_o
-		ch := &m.ch
-		ch.OverI, ch.FreeNegI, ch.TakeI = m.sel.OverO, m.freeD < 0, take
-		ch.CandI = m.pdl.NonemptyO
-		for w := range ch.CandI {
-			ch.CandI[w] &^= m.pdl.LockedO[w]
-		}
-		if m.pdl.RdI { // the dequeue's read of this cycle
-			ch.CandI.Clear(int(m.pdl.RdQidI))
-		}
-		ch.EvalReq()
-		if m.pol == polOccamy { // u_arb
-			m.arb.ReqI, m.arb.AckI = ch.ArbReqO, false
-			m.arb.Eval()
-			ch.ArbValidI, ch.ArbIdxI = m.arb.GntValidO, m.arb.GntIdxO
-		}
-		ch.EvalGnt()
-		if ch.ArbAckO {
-			m.arb.AckI = true
-			m.arb.Eval()
-		}
-		if ch.GntValidO {
-			m.gntIdx = int(ch.GntIdxO)
-			if take {
-				m.hd.start(m, m.gntIdx)
-			}
-		}
-	}
+	m.hdIssue()     // stage D
 	f := m.fl
 	f.RdDataI = m.cpRd.out()
 	f.EvalHead()
@@ -258,12 +229,7 @@ func (m *TM) Eval() {
 	for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ { // u_fl's pop reads
 		m.cpRd.put(p, m.cp.Read(int(f.RdAddrO[p])))
 	}
-	if m.hd.busy() { // stage G
-		cr, _ := m.cp.Use()
-		m.hd.cells(m)
-		cr1, _ := m.cp.Use()
-		m.hdUse[MemCP].Reads = cr1 - cr
-	}
+	m.hdCells() // stage G
 	f.EvalG()
 	for p := 0; p < f.WrNO; p++ { // u_fl's writes: stage F's, then stage G's
 		m.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
@@ -287,6 +253,7 @@ func (m *TM) Commit() {
 	m.cd.Commit()
 	m.cdRd.commit()
 	m.deq.Commit()
+	m.hd.Commit()
 	m.sel.Commit()
 	m.arb.Commit()
 	m.sch.Commit()
@@ -308,6 +275,8 @@ func (m *TM) Commit() {
 		} else if e := m.enq.Err(); e != nil {
 			m.fail(e)
 		} else if e := m.deq.Err(); e != nil {
+			m.fail(e)
+		} else if e := m.hd.Err(); e != nil {
 			m.fail(e)
 		}
 	}
@@ -358,10 +327,22 @@ func (m *TM) unlinkStage() {
 		m.deqPkts[r.q]++
 		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
 	}
+	h := m.hd
+	h.UnlI = hd
 	if hd {
-		m.hdRd.valid = false
-		m.unlinkHead(&m.hdRd)
-		m.hd.unlink(m)
+		r := &m.hdRd
+		r.valid = false
+		m.unlinkHead(r)
+		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
+		st := &m.stats.Queues[r.q]
+		st.HeadDropped.Pkts++
+		st.HeadDropped.Cells += uint64(r.v.Cells)
+		if m.hdStale {
+			st.StaleHeadDropped.Pkts++
+			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
+		}
+		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
+		m.out.HDValid, m.out.HDQid, m.out.HDCells = true, r.q, int(r.v.Cells)
 	}
 }
 
