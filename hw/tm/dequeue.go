@@ -39,13 +39,13 @@ type Dequeue struct {
 	UnlPortI  uint16  // unl_port_i: its port
 	UnlBodyI  mem.PD  // unl_body_i: its PD {serial, cells, heads, tails}
 	CpRdDataI []int32 // cp_rd_data_i: u_cp_mem's read data, ports 0..K-1
-	CpRdEnO   []bool  // cp_rd_en_o: comb, link reads, slot s on port s
+	CpRdEnO   uint8   // cp_rd_en_o: comb, link reads, slot s on port s (bit s)
 	CpRdAddrO []int32 // cp_rd_addr_o
-	CdRdEnO   []bool  // cd_rd_en_o: comb, data reads
+	CdRdEnO   uint8   // cd_rd_en_o: comb, data reads
 	CdRdAddrO []int32 // cd_rd_addr_o
 	RdNO      int     // rd_n_o: comb, link reads
 	CdNO      int     // cd_n_o: comb, data reads
-	FaO       []bool  // fa_o: comb, stage F appends
+	FaO       uint8   // fa_o: comb, stage F appends
 	FaHeadO   []int32 // fa_head_o
 	FaTailO   []int32 // fa_tail_o
 	FaNO      []int32 // fa_n_o
@@ -62,19 +62,24 @@ type Dequeue struct {
 	RndIdxO    int    // the index of its first cell
 	RndQidO    int    // its queue
 
-	k     int
-	jobsQ rtl.Ring[cellJob] // job_q: unlinked packets, the front in its rounds
-	done  int               // done_q: the front's cells handled
-	ready uint64            // Go: the first cycle the front's next round may run
-	ret   []retReg          // the ret_* registers, one per cycle of CD.ReadLatency
-	now   uint64
-	cpLat uint64
-	run   bool   // this cycle: a round runs
-	fin   bool   // it is the front's last
-	cnt   int    // its cells
-	rnd   retReg // the ret_* registers' next value
-	out   bool   // outputs not idle
-	err   error
+	k      int
+	jobsQ  rtl.Ring[cellJob] // job_q: unlinked packets, the front in its rounds
+	done   int               // done_q: the front's cells handled
+	ready  uint64            // Go: the first cycle the front's next round may run
+	ret    []retReg          // the ret_* registers, one per cycle of CD.ReadLatency
+	now    uint64
+	cpLat  uint64
+	run    bool   // this cycle: a round runs
+	fin    bool   // it is the front's last
+	cnt    int    // its cells
+	rnd    retReg // the ret_* registers' next value
+	retAt  int    // the ret_* registers of this cycle in ret
+	retN   int    // ret's valid entries
+	evald  bool   // eval ran this cycle
+	active bool   // a job, a data return in flight, or outputs not idle
+	unl    cellJob
+	out    bool // outputs not idle
+	err    error
 }
 
 // cellJob is an unlinked packet waiting for, or in, its cell rounds.
@@ -96,8 +101,8 @@ func newDequeue(c *Config) *Dequeue {
 	k := c.K
 	return &Dequeue{k: k, ChainI: c.FreeMode == FreeChain, jobsQ: rtl.NewRing[cellJob](deqJobDepth),
 		ret: make([]retReg, c.CD.ReadLatency), cpLat: uint64(c.CP.ReadLatency), RoomO: true,
-		CpRdEnO: make([]bool, k), CpRdAddrO: make([]int32, k), CdRdEnO: make([]bool, k), CdRdAddrO: make([]int32, k),
-		FaO: make([]bool, k), FaHeadO: make([]int32, k), FaTailO: make([]int32, k), FaNO: make([]int32, k)}
+		CpRdAddrO: make([]int32, k), CdRdAddrO: make([]int32, k),
+		FaHeadO: make([]int32, k), FaTailO: make([]int32, k), FaNO: make([]int32, k)}
 }
 
 // roundSize returns, for a packet of n cells with done handled, the cells
@@ -108,28 +113,40 @@ func newDequeue(c *Config) *Dequeue {
 func roundSize(n, done, k int) (cnt, reads int) { return mem.SubListRound(n, done, k) }
 
 // Eval computes the cycle: the unlink's push, the front's round, its
-// frees, and room_o/busy_o after them.
+// frees, and room_o/busy_o after them. With no job, no unlink and no data
+// return in flight every output is idle as it was.
 func (d *Dequeue) Eval() {
+	if d.UnlI || d.active {
+		d.eval()
+	}
+}
+
+func (d *Dequeue) eval() {
+	d.evald = true
 	if d.out {
-		clear(d.CpRdEnO)
-		clear(d.CdRdEnO)
-		clear(d.FaO)
+		d.CpRdEnO, d.CdRdEnO, d.FaO = 0, 0, 0
 		d.RdNO, d.CdNO, d.FreedO, d.out = 0, 0, 0, false
 	}
-	r := &d.ret[d.now%uint64(len(d.ret))]
+	r := &d.ret[d.retAt]
 	d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO = r.valid, r.port, r.qid, r.cnt
 	dn := d.jobsQ.Len()
 	d.run, d.fin, d.cnt = false, false, 0
 	// The job of the round: the front, or the packet unlinked now into an
 	// empty FIFO. (ret_port_o and ret_qid_o follow it even without a
 	// round, as the Verilog's registers do.)
-	j, done := &cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}, 0
-	if dn > 0 {
-		j, done = d.jobsQ.Front(), d.done
-	}
-	d.rnd = retReg{port: uint16(j.port), qid: int32(j.q)}
-	if dn > 0 && d.ready <= d.now || dn == 0 && d.UnlI {
-		d.round(j, done)
+	switch {
+	case dn > 0:
+		j := d.jobsQ.Front()
+		d.rnd = retReg{port: uint16(j.port), qid: int32(j.q)}
+		if d.ready <= d.now {
+			d.round(j, d.done)
+		}
+	case d.UnlI:
+		d.unl = cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}
+		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
+		d.round(&d.unl, 0)
+	default:
+		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
 	}
 	after := dn + int(b2i(d.UnlI)) - int(b2i(d.fin))
 	d.RoomO, d.BusyO = after < deqJobDepth, after > 0
@@ -144,12 +161,15 @@ func (d *Dequeue) round(j *cellJob, done int) {
 		if done > 0 {
 			cur = d.CpRdDataI[s]
 		}
-		d.CdRdEnO[s], d.CdRdAddrO[s] = true, cur
+		d.CdRdEnO |= 1 << uint(s)
+		d.CdRdAddrO[s] = cur
 		if s < rds {
-			d.CpRdEnO[s], d.CpRdAddrO[s] = true, cur
+			d.CpRdEnO |= 1 << uint(s)
+			d.CpRdAddrO[s] = cur
 		}
 		if !d.ChainI {
-			d.FaO[s], d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = true, cur, cur, 1
+			d.FaO |= 1 << uint(s)
+			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = cur, cur, 1
 		}
 	}
 	d.run, d.out, d.cnt = true, true, cnt
@@ -163,7 +183,8 @@ func (d *Dequeue) round(j *cellJob, done int) {
 	}
 	if d.fin {
 		for s := 0; s < min(n, k); s++ {
-			d.FaO[s], d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = true, j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, k, s))
+			d.FaO |= 1 << uint(s)
+			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, k, s))
 		}
 		d.FreedO = n
 	}
@@ -172,6 +193,14 @@ func (d *Dequeue) round(j *cellJob, done int) {
 // Commit is the rising edge: the unlinked packet joins, the front
 // advances or leaves, the ret_* registers take this cycle's round.
 func (d *Dequeue) Commit() {
+	if d.evald {
+		d.commit()
+	}
+	d.now++
+}
+
+func (d *Dequeue) commit() {
+	d.evald = false
 	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) && d.err == nil {
 		d.err = fmt.Errorf("tm_dequeue: job FIFO full at an unlink")
 	}
@@ -183,9 +212,18 @@ func (d *Dequeue) Commit() {
 			d.done, d.ready = 0, 0
 		}
 	}
-	d.ret[d.now%uint64(len(d.ret))] = d.rnd
+	if d.ret[d.retAt].valid {
+		d.retN--
+	}
+	if d.rnd.valid {
+		d.retN++
+	}
+	d.ret[d.retAt] = d.rnd
+	if d.retAt++; d.retAt == len(d.ret) {
+		d.retAt = 0
+	}
 	d.run = false
-	d.now++
+	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).
@@ -212,20 +250,19 @@ func dequeuePorts(v vw) SubBlock {
 // 0.. and its data reads on u_cd_mem's; the top checks each tag read
 // against the round's packet and cell (a modelling error names both).
 func (m *TM) dequeue() {
-	d := m.deq
-	d.CpRdDataI = m.cpRd.out()
+	d := m.u.deq
 	d.Eval()
 	for s := 0; s < d.RdNO; s++ {
-		m.cpRd.put(s, m.cp.Read(int(d.CpRdAddrO[s])))
+		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.CpRdAddrO[s])))
 	}
 	for s := 0; s < d.CdNO; s++ {
 		x := d.CdRdAddrO[s]
-		got, want := m.cd.Read(int(x)), tag(d.RndSerialO, d.RndIdxO+s)
+		got, want := m.ram.cd.Read(int(x)), tag(d.RndSerialO, d.RndIdxO+s)
 		if got != want {
 			m.fail(fmt.Errorf("cycle %d: queue %d: cell %d of packet %d read from cell %d holds tag %#x, want %#x",
 				m.cycle, d.RndQidO, d.RndIdxO+s, d.RndSerialO, x, got, want))
 		}
-		m.cdRd.put(s, got)
+		m.ram.cdRd.put(s, got)
 	}
 }
 
@@ -233,10 +270,10 @@ func (m *TM) dequeue() {
 // oldest first (State.Eg.Ret).
 func (d *Dequeue) retInFlight() []dataRet {
 	var out []dataRet
-	n := uint64(len(d.ret))
-	for i := uint64(0); i < n; i++ {
-		if r := d.ret[(d.now+i)%n]; r.valid {
-			out = append(out, dataRet{at: d.now + i, port: int32(r.port), qid: r.qid, cells: int32(r.cnt)})
+	n := len(d.ret)
+	for i := 0; i < n; i++ {
+		if r := d.ret[(d.retAt+i)%n]; r.valid {
+			out = append(out, dataRet{at: d.now + uint64(i), port: int32(r.port), qid: r.qid, cells: int32(r.cnt)})
 		}
 	}
 	return out

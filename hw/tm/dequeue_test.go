@@ -43,16 +43,16 @@ func deqCycle(t *testing.T, d *Dequeue, links []int32, unl *cellJob) deqOut {
 	d.Eval()
 	var o deqOut
 	for s := 0; s < d.CdNO; s++ {
-		require.True(t, d.CdRdEnO[s])
+		require.True(t, d.CdRdEnO>>uint(s)&1 != 0)
 		o.cd = append(o.cd, d.CdRdAddrO[s])
 	}
 	for s := 0; s < d.RdNO; s++ {
-		require.True(t, d.CpRdEnO[s])
+		require.True(t, d.CpRdEnO>>uint(s)&1 != 0)
 		o.cp = append(o.cp, d.CpRdAddrO[s])
 		links[s] = d.CpRdAddrO[s] + 1 // read back next cycle
 	}
-	for s := range d.FaO {
-		if d.FaO[s] {
+	for s := 0; s < 2; s++ {
+		if d.FaO>>uint(s)&1 != 0 {
 			o.fa = append(o.fa, [3]int32{d.FaHeadO[s], d.FaTailO[s], d.FaNO[s]})
 		}
 	}

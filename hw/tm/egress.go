@@ -41,6 +41,7 @@ type Egress struct {
 	ports  []port
 	busy   uint32 // ports with cells in their buffer
 	at     uint64 // first cycle a busy port may send
+	atD    uint64 // ... after this cycle
 	now    uint64 // the block's cycle count
 	r      uint64 // R
 	window int    // TXWIN
@@ -87,33 +88,70 @@ func newEgress(c *Config) *Egress {
 // buffered or returned now, whose line is free (R cycles after its last
 // send).
 func (e *Egress) Eval() {
+	if e.EgValidO == 0 && !e.RetI && e.now < e.at {
+		e.atD = e.at // no port may send before then
+		return
+	}
+	e.eval()
+}
+
+func (e *Egress) eval() {
 	for v := e.EgValidO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
 		e.EgQidO[p], e.EgTagO[p] = 0, 0
 	}
 	e.EgValidO, e.EgLastO = 0, 0
-	cand := e.busy
-	if e.RetI && e.RetCntI > 0 {
-		cand |= 1 << e.RetPortI
-	} else if e.now < e.at {
+	ret := e.RetI && e.RetCntI > 0
+	if e.now < e.at {
+		// No busy port may send now (at is the earliest of their next
+		// sends): only a return into an idle port can.
+		e.atD = e.at
+		if ret && e.busy>>e.RetPortI&1 == 0 {
+			e.send(int(e.RetPortI), ret)
+		}
 		return
+	}
+	// atD: the first cycle a port busy after this one may send.
+	e.atD = ^uint64(0)
+	cand := e.busy
+	if ret {
+		cand |= 1 << e.RetPortI
 	}
 	for ; cand != 0; cand &= cand - 1 {
 		p := trailingZeros(uint64(cand))
 		pt := &e.ports[p]
 		if e.now < pt.next {
+			e.atD = min(e.atD, pt.next)
 			continue
 		}
-		h := egCell{e.RetQidI, e.RetTagI[0]}
-		if pt.buf.Len() > 0 {
-			h = *pt.buf.Front()
-		}
-		e.EgValidO |= 1 << uint(p)
-		e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
-		if pt.txQ.Len() > 0 && pt.txQ.Front().left == 1 {
-			e.EgLastO |= 1 << uint(p)
-			e.EgCellsO[p] = uint32(pt.txQ.Front().cells)
-		}
+		e.send(p, ret)
+	}
+}
+
+// send lets port p send its oldest cell (buffered, or returned now) if
+// its line is free, and folds its next possible send into atD.
+func (e *Egress) send(p int, ret bool) {
+	pt := &e.ports[p]
+	if e.now < pt.next {
+		e.atD = min(e.atD, pt.next)
+		return
+	}
+	left := pt.buf.Len() - 1
+	if ret && int(e.RetPortI) == p {
+		left += e.RetCntI
+	}
+	if left > 0 {
+		e.atD = min(e.atD, e.now+e.r)
+	}
+	h := egCell{e.RetQidI, e.RetTagI[0]}
+	if pt.buf.Len() > 0 {
+		h = *pt.buf.Front()
+	}
+	e.EgValidO |= 1 << uint(p)
+	e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
+	if pt.txQ.Len() > 0 && pt.txQ.Front().left == 1 {
+		e.EgLastO |= 1 << uint(p)
+		e.EgCellsO[p] = uint32(pt.txQ.Front().cells)
 	}
 }
 
@@ -121,6 +159,13 @@ func (e *Egress) Eval() {
 // returned cells enter their buffer, the cells sent leave it, and
 // port_rdy_o follows the pending counts.
 func (e *Egress) Commit() {
+	if e.IssueI || e.RetI || e.EgValidO != 0 || e.at != e.atD {
+		e.commit()
+	}
+	e.now++
+}
+
+func (e *Egress) commit() {
 	if e.IssueI {
 		p := int(e.IssuePortI)
 		pt := &e.ports[p]
@@ -132,7 +177,6 @@ func (e *Egress) Commit() {
 			e.PortRdyO.Clear(p)
 		}
 	}
-	changed := e.EgValidO != 0
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
 		pt := &e.ports[p]
@@ -142,7 +186,6 @@ func (e *Egress) Commit() {
 			}
 		}
 		e.busy |= 1 << uint(p)
-		changed = true
 	}
 	for v := e.EgValidO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
@@ -163,13 +206,7 @@ func (e *Egress) Commit() {
 			}
 		}
 	}
-	if changed {
-		e.at = ^uint64(0)
-		for b := e.busy; b != 0; b &= b - 1 {
-			e.at = min(e.at, e.ports[trailingZeros(uint64(b))].next)
-		}
-	}
-	e.now++
+	e.at = e.atD
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).
@@ -206,17 +243,17 @@ type dataRet struct {
 // the cycle's eg_* outputs, and a packet's last cell counts it
 // transmitted.
 func (m *TM) egress() {
-	e, d := m.eg, m.deq
-	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI, e.RetTagI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO, m.cdRd.out()
+	e, d := m.u.eg, m.u.deq
+	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
 	e.Eval()
-	m.out.EgValid = e.EgValidO
+	m.obs.out.EgValid = e.EgValidO
 	for v := e.EgLastO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
 		q := e.EgQidO[p]
-		st := &m.stats.Queues[q]
+		st := &m.obs.stats.Queues[q]
 		st.Transmitted.Pkts++
 		st.Transmitted.Cells += uint64(e.EgCellsO[p])
 		m.event(EvTransmit, int(q), -1, uint32(e.EgTagO[p]>>16))
-		m.deqPkts[q]--
+		m.acct.deqPkts[q]--
 	}
 }

@@ -35,8 +35,8 @@ type Enqueue struct {
 	CntI       []int32  // cnt_i: free cells per bank (u_fl's cnt_o)
 	HeadI      []int32  // head_i: each bank's head (u_fl's head_o)
 
-	PopO       []bool   // pop_o: comb, banks popped this round
-	CdWrEnO    []bool   // cd_wr_en_o: comb, tag writes, port j for sub-list j
+	PopO       uint8    // pop_o: comb, banks popped this round (bit b)
+	CdWrEnO    uint8    // cd_wr_en_o: comb, tag writes, port j for sub-list j
 	CdWrAddrO  []int32  // cd_wr_addr_o
 	CdWrDataO  []uint64 // cd_wr_data_o: the tags
 	LinkO      bool     // link_o: comb, the last round: link the PD
@@ -48,8 +48,8 @@ type Enqueue struct {
 	BusyO      bool     // busy_o: registered, a packet is being allocated
 
 	// Go only.
-	PopOkI    []bool // bank b can pop now (u_fl's PopOkO)
-	CpRdLeftI int    // u_cp_mem reads left for the pops' link reads
+	PopOkI    uint8 // bit b: bank b can pop now (u_fl's PopOkO)
+	CpRdLeftI int   // u_cp_mem reads left for the pops' link reads
 
 	k      int
 	fifoQ  rtl.Ring[enqPkt] // the ingress FIFO
@@ -57,6 +57,8 @@ type Enqueue struct {
 	rotQ   int              // rot_q: bank of the next packet's sub-list 0
 
 	take, run, out bool       // this cycle: a packet taken, a round run, outputs not idle
+	adv            bool       // next holds the engine's registers after this cycle
+	active         bool       // a packet waits or is allocated, or the outputs are not idle
 	next           allocState // the engine's registers after this cycle
 	err            error
 }
@@ -84,7 +86,7 @@ type allocState struct {
 func newEnqueue(c *Config) *Enqueue {
 	k := c.K
 	return &Enqueue{k: k, fifoQ: rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1),
-		PopO: make([]bool, k), CdWrEnO: make([]bool, k), CdWrAddrO: make([]int32, k), CdWrDataO: make([]uint64, k)}
+		CdWrAddrO: make([]int32, k), CdWrDataO: make([]uint64, k)}
 }
 
 // tag is the content the model writes in cell i of packet serial, checked
@@ -101,20 +103,28 @@ var nilPD = func() mem.PD {
 	return v
 }()
 
-// Eval is stage E: the take, the round and the link.
+// Eval is stage E: the take, the round and the link (nothing when no
+// packet waits or is being allocated).
 func (e *Enqueue) Eval() {
+	if e.AdmNI > 0 || e.active {
+		e.eval()
+	}
+}
+
+func (e *Enqueue) eval() {
 	if e.out {
-		clear(e.PopO)
-		clear(e.CdWrEnO)
+		e.PopO, e.CdWrEnO = 0, 0
 		e.LinkO, e.CdWrNO, e.out = false, 0, false
+	}
+	e.BusyO, e.run = e.allocQ.active, false
+	e.take = !e.allocQ.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
+	e.adv = e.allocQ.active || e.take
+	e.active = e.adv || e.fifoQ.Len() > 0
+	if !e.adv {
+		return
 	}
 	a := &e.next
 	*a = e.allocQ
-	e.BusyO, e.run = e.allocQ.active, false
-	e.take = !a.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
-	if !a.active && !e.take {
-		return
-	}
 	if e.take {
 		a.active, a.done, a.rot = true, 0, e.rotQ
 		a.heads, a.tails = nilPD.Heads, nilPD.Tails
@@ -129,7 +139,7 @@ func (e *Enqueue) Eval() {
 	reads := 0
 	for j := 0; j < cnt; j++ {
 		b := (j + a.rot) & (k - 1)
-		if e.CntI[b] == 0 || !e.PopOkI[b] || a.done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
+		if e.CntI[b] == 0 || e.PopOkI>>uint(b)&1 == 0 || a.done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
 			return
 		}
 		if e.CntI[b] > 1 {
@@ -143,8 +153,9 @@ func (e *Enqueue) Eval() {
 	for j := 0; j < cnt; j++ {
 		b := (j + a.rot) & (k - 1)
 		x := e.HeadI[b]
-		e.PopO[b] = true
-		e.CdWrEnO[j], e.CdWrAddrO[j], e.CdWrDataO[j] = true, x, tag(a.pkt.serial, a.done+j)
+		e.PopO |= 1 << uint(b)
+		e.CdWrEnO |= 1 << uint(j)
+		e.CdWrAddrO[j], e.CdWrDataO[j] = x, tag(a.pkt.serial, a.done+j)
 		if a.done == 0 {
 			a.heads[j] = x
 		}
@@ -166,6 +177,12 @@ func (e *Enqueue) Eval() {
 // Commit is the rising edge: the admissions join the FIFO, a packet taken
 // leaves it, the engine's registers update.
 func (e *Enqueue) Commit() {
+	if e.AdmNI > 0 || e.take || e.adv {
+		e.commit()
+	}
+}
+
+func (e *Enqueue) commit() {
 	for i := 0; i < e.AdmNI; i++ {
 		if !e.fifoQ.Push(enqPkt{q: int32(e.AdmQidI[i]), cells: uint16(e.AdmCellsI[i]), serial: e.AdmSerialI[i]}) && e.err == nil {
 			e.err = fmt.Errorf("tm_enqueue: ingress FIFO overflow (%d entries)", e.fifoQ.Cap())
@@ -176,7 +193,11 @@ func (e *Enqueue) Commit() {
 		e.rotQ = (e.rotQ + 1) & (e.k - 1)
 		e.take = false
 	}
-	e.allocQ = e.next
+	if e.adv {
+		e.allocQ = e.next
+		e.adv = false
+	}
+	e.active = e.out || e.allocQ.active || e.fifoQ.Len() > 0
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).
@@ -200,22 +221,22 @@ func enqueuePorts(v vw, wait int) SubBlock {
 // its PD writes on u_pd_mem (the body, and the tail's link when the queue
 // is not empty).
 func (m *TM) enqueue() {
-	e := m.enq
-	e.CpRdLeftI = m.cp.ReadsLeft()
+	e := m.u.enq
+	e.CpRdLeftI = m.ram.cp.ReadsLeft()
 	e.Eval()
 	for j := 0; j < e.CdWrNO; j++ {
-		m.cd.Write(int(e.CdWrAddrO[j]), e.CdWrDataO[j])
+		m.ram.cd.Write(int(e.CdWrAddrO[j]), e.CdWrDataO[j])
 	}
-	m.unpopped -= e.CdWrNO
+	m.acct.unpopped -= e.CdWrNO
 	if !e.LinkO {
 		return
 	}
-	l := m.pdl
+	l := m.u.pdl
 	l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
 	l.EvalLink()
-	m.pd.Write(int(e.LinkPdO), e.LinkBodyO)
+	m.ram.pd.Write(int(e.LinkPdO), e.LinkBodyO)
 	if l.LinkPredO {
-		m.pd.WriteMerge(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+		m.ram.pd.WriteMerge(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
 	}
 }
 

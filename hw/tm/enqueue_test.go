@@ -16,15 +16,14 @@ type enqBench struct {
 	e                   *Enqueue
 	qid, cells, serials []uint32
 	cnt, head           []int32
-	ok                  []bool
 }
 
 func newEnqBench() *enqBench {
 	c := DefaultConfig()
 	c.K, c.B, c.MaxOffers, c.PushoutWait = 2, 64, 2, 0
 	x := &enqBench{e: newEnqueue(&c), qid: make([]uint32, 2), cells: make([]uint32, 2), serials: make([]uint32, 2),
-		cnt: make([]int32, 2), head: make([]int32, 2), ok: []bool{true, true}}
-	x.e.AdmQidI, x.e.AdmCellsI, x.e.AdmSerialI, x.e.CntI, x.e.HeadI, x.e.PopOkI = x.qid, x.cells, x.serials, x.cnt, x.head, x.ok
+		cnt: make([]int32, 2), head: make([]int32, 2)}
+	x.e.AdmQidI, x.e.AdmCellsI, x.e.AdmSerialI, x.e.CntI, x.e.HeadI, x.e.PopOkI = x.qid, x.cells, x.serials, x.cnt, x.head, 3
 	x.e.CpRdLeftI = 4
 	return x
 }
@@ -42,8 +41,8 @@ func (x *enqBench) cycle(pkts [][3]uint32, cnt, head [2]int32) (pops map[int]int
 	e.Eval()
 	e.Eval() // combinational: the same again
 	pops = map[int]int32{}
-	for b, v := range e.PopO {
-		if v {
+	for b := 0; b < 2; b++ {
+		if e.PopO>>uint(b)&1 != 0 {
 			pops[b] = x.head[b]
 		}
 	}

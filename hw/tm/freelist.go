@@ -31,216 +31,281 @@ type FreeList struct {
 	RdDataI  []int32 // rd_data_i: u_cp_mem's read data, every port, this cycle
 	HeadO    []int32 // head_o: comb, each bank's head
 	CntO     []int32 // cnt_o: registered, cells per bank
-	PopI     []bool  // pop_i: bank b pops its head (stage E)
+	PopI     uint8   // pop_i: bit b, bank b pops its head (stage E)
 	PopPortI int     // pop_port_i: first read port the pops may use
 	PopRdNO  int     // pop_rd_n_o: comb, pops that read a link
-	RdEnO    []bool  // rd_en_o: comb, the pops' link reads, on ports pop_port_i..
+	RdEnO    uint64  // rd_en_o: comb, the pops' link reads, on ports pop_port_i.. (bit p)
 	RdAddrO  []int32 // rd_addr_o: comb, their addresses
-	FaI      []bool  // fa_i: stage F append in slot s
+	FaI      uint8   // fa_i: stage F append in slot s (bit s)
 	FaHeadI  []int32 // fa_head_i
 	FaTailI  []int32 // fa_tail_i
 	FaNI     []int32 // fa_n_i: its cells
 	CntFO    []int32 // cnt_f_o: comb, counts after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
-	GaI      []bool  // ga_i: stage G append in slot s
+	GaI      uint8   // ga_i: stage G append in slot s
 	GaHeadI  []int32 // ga_head_i
 	GaTailI  []int32 // ga_tail_i
 	GaNI     []int32 // ga_n_i
-	WrEnO    []bool  // wr_en_o: comb, u_cp_mem writes, stage F's from port 0, stage G's after
+	WrEnO    uint64  // wr_en_o: comb, u_cp_mem writes, stage F's from port 0, stage G's after
 	WrAddrO  []int32 // wr_addr_o
 	WrDataO  []int32 // wr_data_o
 	WrNO     int     // wr_n_o: comb, all the writes
 
-	PopOkO []bool // Go only: bank b can pop now (a cell, and its head known)
+	PopOkO uint8 // Go only: bit b, bank b can pop now (a cell, and its head known)
 
 	k     int
-	lat   int      // u_cp_mem's read latency
-	head  []int32  // head_q (stale while pend)
-	tail  []int32  // tail_q
-	pend  []bool   // pend_q: the head is the read data of port pport
-	pport []int    // pport_q
-	ready []uint64 // Go: the cycle that read's data comes back
+	lat   uint64 // u_cp_mem's read latency
+	rp    int    // u_cp_mem's read and write ports
+	wp    int
+	bank  [mem.MaxK]flBank // the registers
+	head  [mem.MaxK]int32  // head_o, cnt_o, cnt_f_o (the ports are views of these)
+	cnt   [mem.MaxK]int32
+	cntF  [mem.MaxK]int32
+	pend  uint8 // pend_q, a bit per bank: the head is the read data of bank.port
 	now   uint64
 	total int // Go: cells on the list
 
-	// This cycle's effects, computed by EvalPop and EvalG.
-	popRd  []bool  // bank b's pop reads a link (on RdAddrO's port popPrt[b])
-	popPrt []int   // its port
-	headF  []int32 // heads after stage F (an append into an empty bank)
-	tailF  []int32 // tails after stage F
-	headD  []int32 // after stage G
-	tailD  []int32 // after stage G
-	cntD   []int32 // after stage G
-	setF   []bool  // headF holds a stage F append into an empty bank
-	setD   []bool  // headD holds a stage G append into an empty bank
-	slotF  [mem.MaxK]int
-	slotG  [mem.MaxK]int
-	nRdEn  int // RdEnO entries set last time, from nRdLo
-	nRdLo  int
-	nWrEn  int
-	err    error
+	// This cycle, from the evaluations: the banks touched (popped or
+	// appended) and the heads read back now.
+	touch   uint8 // popped or appended in stage F
+	fa, ga  uint8 // appended in stage F, in stage G
+	due     uint8 // the head read back now
+	popPort [mem.MaxK]int8
+	slotF   [mem.MaxK]int8
+	slotG   [mem.MaxK]int8
+	err     error
+}
+
+// flBank is one bank's registers: head (stale while its link read is in
+// flight), tail, count, and that read's port and cycle.
+type flBank struct {
+	head, tail int32
+	cnt        int32
+	pend       bool
+	port       int32
+	ready      uint64
 }
 
 // newFreeList builds the free list of b cells in k banks over a memory
 // of rp read and wp write ports, every cell free, and threads the links
 // in cp (the reset sequence).
 func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
-	f := &FreeList{k: k, lat: lat,
-		HeadO: make([]int32, k), CntO: make([]int32, k), PopI: make([]bool, k),
-		RdEnO: make([]bool, rp), RdAddrO: make([]int32, rp),
-		FaI: make([]bool, k), FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
-		CntFO: make([]int32, k),
-		GaI:   make([]bool, k), GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k),
-		WrEnO: make([]bool, wp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
-		PopOkO: make([]bool, k),
-		head:   make([]int32, k), tail: make([]int32, k), pend: make([]bool, k), pport: make([]int, k), ready: make([]uint64, k),
-		popRd: make([]bool, k), popPrt: make([]int, k), headF: make([]int32, k), tailF: make([]int32, k),
-		headD: make([]int32, k), tailD: make([]int32, k), cntD: make([]int32, k), setF: make([]bool, k), setD: make([]bool, k),
-	}
+	f := &FreeList{k: k, lat: uint64(lat), rp: min(rp, 64), wp: min(wp, 64),
+		RdDataI: make([]int32, rp), RdAddrO: make([]int32, rp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
+		FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
+		GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k)}
+	f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k]
 	for bk := 0; bk < k; bk++ {
-		f.head[bk], f.tail[bk] = mem.Nil, mem.Nil
+		r := &f.bank[bk]
+		r.head, r.tail = mem.Nil, mem.Nil
 		for x := bk; x < b; x += k {
-			if f.CntO[bk] == 0 {
-				f.head[bk] = int32(x)
+			if r.cnt == 0 {
+				r.head = int32(x)
 			} else {
-				cp.Init(int(f.tail[bk]), int32(x))
+				cp.Init(int(r.tail), int32(x))
 			}
-			f.tail[bk] = int32(x)
-			f.CntO[bk]++
+			r.tail = int32(x)
+			r.cnt++
 		}
-		if f.tail[bk] != mem.Nil {
-			cp.Init(int(f.tail[bk]), mem.Nil)
+		if r.tail != mem.Nil {
+			cp.Init(int(r.tail), mem.Nil)
 		}
+		f.show(bk)
 	}
 	f.total = b
 	return f
 }
 
-// bank is the bank of cell x.
-func (f *FreeList) bank(x int32) int { return int(x) & (f.k - 1) }
+// show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
+// registers (a bank whose link read is in flight shows no head).
+func (f *FreeList) show(b int) {
+	r := &f.bank[b&(mem.MaxK-1)]
+	f.head[b&(mem.MaxK-1)], f.cnt[b&(mem.MaxK-1)], f.cntF[b&(mem.MaxK-1)] = r.head, r.cnt, r.cnt
+	bit := uint8(1) << uint(b)
+	if f.PopOkO &^= bit; r.cnt > 0 && !r.pend {
+		f.PopOkO |= bit
+	}
+}
 
-// EvalHead drives head_o (and PopOkO) from the registers and this cycle's
-// read data.
+// bankOf is the bank of cell x.
+func (f *FreeList) bankOf(x int32) int { return int(x) & (f.k - 1) }
+
+// EvalHead drives head_o (and PopOkO) for the banks whose head is a
+// link read: its data when back now; the other banks show their head
+// register (kept in head_o by Commit).
 func (f *FreeList) EvalHead() {
-	for b := 0; b < f.k; b++ {
-		h, ok := f.head[b], f.CntO[b] > 0
-		if f.pend[b] {
-			if f.ready[b] == f.now {
-				h = f.RdDataI[f.pport[b]]
-			} else {
-				ok = false
-			}
+	if f.pend != 0 {
+		f.evalHead()
+	}
+}
+
+func (f *FreeList) evalHead() {
+	f.due = 0
+	for m := f.pend; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		if r := &f.bank[b]; r.ready == f.now {
+			f.head[b] = f.RdDataI[r.port]
+			f.PopOkO |= bit
+			f.due |= bit
+		} else {
+			f.PopOkO &^= bit
 		}
-		f.HeadO[b], f.PopOkO[b] = h, ok
 	}
 }
 
 // EvalPop is stages E and F: the pops and their link reads, then the
-// stage F appends and their writes.
+// stage F appends and their writes, in bank order.
 func (f *FreeList) EvalPop() {
-	for p := f.nRdLo; p < f.nRdLo+f.nRdEn; p++ {
-		f.RdEnO[p], f.RdAddrO[p] = false, 0
+	if f.touch|f.PopI|f.FaI == 0 {
+		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO = 0, 0, 0, 0
+		return
 	}
-	f.slots(f.FaI, f.FaHeadI, &f.slotF)
+	f.evalPop()
+}
+
+func (f *FreeList) evalPop() {
+	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		f.cntF[b] = f.cnt[b]
+	}
+	f.RdEnO, f.WrEnO = 0, 0
+	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
+	f.touch, f.fa = f.PopI|fa, fa
 	rp, wp := f.PopPortI, 0
-	for b := 0; b < f.k; b++ {
-		c := f.CntO[b]
-		f.popRd[b] = false
-		if f.PopI[b] {
-			if c > 1 && rp < len(f.RdEnO) {
-				f.RdEnO[rp], f.RdAddrO[rp] = true, f.HeadO[b]
-				f.popRd[b], f.popPrt[b] = true, rp
+	for m := f.touch; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		c := f.cnt[b]
+		if f.PopI&bit != 0 {
+			if c > 1 && rp < f.rp {
+				f.RdEnO |= 1 << uint(rp)
+				f.RdAddrO[rp] = f.head[b]
+				f.popPort[b] = int8(rp)
 				rp++
 			}
 			c--
 		}
-		f.CntFO[b], f.headF[b], f.tailF[b], f.setF[b] = c, f.HeadO[b], f.tail[b], false
-		if s := f.slotF[b]; s >= 0 {
-			if c <= 0 {
-				f.headF[b], f.setF[b] = f.FaHeadI[s], true
-			} else {
-				wp = f.write(wp, f.tail[b], f.FaHeadI[s])
+		if fa&bit != 0 {
+			s := f.slotF[b]
+			if c > 0 {
+				wp = f.write(wp, f.bank[b].tail, f.FaHeadI[s])
 			}
-			f.tailF[b] = f.FaTailI[s]
-			f.CntFO[b] = c + f.FaNI[s]
+			c += f.FaNI[s]
 		}
+		f.cntF[b] = c
 	}
-	f.nRdLo, f.nRdEn = f.PopPortI, rp-f.PopPortI
 	f.PopRdNO, f.FWrNO = rp-f.PopPortI, wp
 }
 
 // EvalG is stage G: the stage G appends after stage F's.
 func (f *FreeList) EvalG() {
-	f.slots(f.GaI, f.GaHeadI, &f.slotG)
-	wp := f.FWrNO
-	for b := 0; b < f.k; b++ {
-		f.headD[b], f.tailD[b], f.cntD[b], f.setD[b] = f.headF[b], f.tailF[b], f.CntFO[b], false
-		s := f.slotG[b]
-		if s < 0 {
-			continue
-		}
-		if f.CntFO[b] <= 0 {
-			f.headD[b], f.setD[b] = f.GaHeadI[s], true
-		} else {
-			wp = f.write(wp, f.tailF[b], f.GaHeadI[s])
-		}
-		f.tailD[b] = f.GaTailI[s]
-		f.cntD[b] = f.CntFO[b] + f.GaNI[s]
+	f.WrEnO &= 1<<uint(f.FWrNO) - 1 // stage F's writes; stage G's follow
+	f.WrNO, f.ga = f.FWrNO, 0
+	if f.GaI != 0 {
+		f.evalG()
 	}
-	for p := wp; p < f.nWrEn; p++ {
-		f.WrEnO[p], f.WrAddrO[p], f.WrDataO[p] = false, 0, 0
-	}
-	f.nWrEn, f.WrNO = wp, wp
 }
 
-// slots maps each bank to its append slot (-1 for none): an append's
-// cells are of its head's bank.
-func (f *FreeList) slots(v []bool, head []int32, to *[mem.MaxK]int) {
-	for b := 0; b < f.k; b++ {
-		to[b] = -1
-	}
-	for s, ok := range v {
-		if ok {
-			to[f.bank(head[s])] = s
+func (f *FreeList) evalG() {
+	f.ga = f.slots(f.GaI, f.GaHeadI, &f.slotG)
+	wp := f.FWrNO
+	for m := f.ga; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		if f.cntF[b] > 0 {
+			tl := f.bank[b].tail
+			if f.fa>>uint(b)&1 != 0 {
+				tl = f.FaTailI[f.slotF[b]]
+			}
+			wp = f.write(wp, tl, f.GaHeadI[f.slotG[b]])
 		}
 	}
+	f.WrNO = wp
+}
+
+// slots maps the banks appended to their slot (to[b]) and returns them:
+// an append's cells are of its head's bank.
+func (f *FreeList) slots(v uint8, head []int32, to *[mem.MaxK]int8) uint8 {
+	var m uint8
+	for ; v != 0; v &= v - 1 {
+		s := trailingZeros(uint64(v))
+		b := f.bankOf(head[s]) & (mem.MaxK - 1)
+		to[b] = int8(s)
+		m |= 1 << uint(b)
+	}
+	return m
 }
 
 // write puts a link write of data at addr on write port wp.
 func (f *FreeList) write(wp int, addr, data int32) int {
-	if wp >= len(f.WrEnO) {
-		f.fail(fmt.Errorf("tm_free_list: cycle %d: more than %d cp_mem writes", f.now, len(f.WrEnO)))
+	if wp >= f.wp {
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: more than %d cp_mem writes", f.now, f.wp))
 		return wp
 	}
-	f.WrEnO[wp], f.WrAddrO[wp], f.WrDataO[wp] = true, addr, data
+	f.WrEnO |= 1 << uint(wp)
+	f.WrAddrO[wp], f.WrDataO[wp] = addr, data
 	return wp + 1
 }
 
-// Commit is the rising edge: the heads, tails and counts after stage G; a
-// popped bank's next head is the data of its link read, CP.ReadLatency
-// cycles on; a head read back this cycle and not popped is kept.
+// Commit is the rising edge: per bank, the head read back now is kept,
+// then the pop (the next head is the data of its link read,
+// CP.ReadLatency cycles on), then stage F's append, then stage G's (an
+// append into an empty bank is its new head).
 func (f *FreeList) Commit() {
-	for b := 0; b < f.k; b++ {
-		if f.PopI[b] && !f.PopOkO[b] {
-			f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.CntO[b]))
-		}
-		switch {
-		case f.setD[b]: // a stage G append into an empty bank
-			f.head[b], f.pend[b] = f.headD[b], false
-		case f.setF[b]: // a stage F append into an empty bank
-			f.head[b], f.pend[b] = f.headF[b], false
-		case f.popRd[b]: // the next head is the link read now
-			f.pend[b], f.pport[b], f.ready[b] = true, f.popPrt[b], f.now+uint64(f.lat)
-		case f.pend[b] && f.ready[b] == f.now: // the head read back now
-			f.head[b], f.pend[b] = f.HeadO[b], false
-		}
-		f.total += int(f.cntD[b] - f.CntO[b])
-		f.tail[b], f.CntO[b] = f.tailD[b], f.cntD[b]
-		if f.CntO[b] == 0 {
-			f.head[b], f.tail[b], f.pend[b] = mem.Nil, mem.Nil, false
-		}
+	if f.touch|f.ga|f.due != 0 {
+		f.commit()
 	}
 	f.now++
+}
+
+func (f *FreeList) commit() {
+	if bad := f.PopI &^ f.PopOkO; bad != 0 {
+		b := trailingZeros(uint64(bad))
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.cnt[b&(mem.MaxK-1)]))
+	}
+	for m := f.touch | f.ga | f.due; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		r := &f.bank[b]
+		if f.due&bit != 0 {
+			r.head, r.pend = f.head[b], false
+		}
+		if f.PopI&bit != 0 {
+			if r.cnt > 1 {
+				r.pend, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
+			}
+			r.cnt--
+			f.total--
+		}
+		if f.fa&bit != 0 {
+			s := f.slotF[b]
+			f.append(r, f.FaHeadI[s], f.FaTailI[s], f.FaNI[s])
+		}
+		if f.ga&bit != 0 {
+			s := f.slotG[b]
+			f.append(r, f.GaHeadI[s], f.GaTailI[s], f.GaNI[s])
+		}
+		if r.cnt == 0 {
+			r.head, r.tail, r.pend = mem.Nil, mem.Nil, false
+		}
+		if r.pend {
+			f.pend |= bit
+		} else {
+			f.pend &^= bit
+		}
+		f.show(b)
+	}
+	f.touch, f.fa, f.ga, f.due = 0, 0, 0, 0
+}
+
+// append joins a chain head..tail of n cells to bank register r.
+func (f *FreeList) append(r *flBank, head, tail, n int32) {
+	if r.cnt == 0 {
+		r.head, r.pend = head, false
+	}
+	r.tail = tail
+	r.cnt += n
+	f.total += int(n)
 }
 
 // Err returns the first misuse seen (what the Verilog asserts).
@@ -271,14 +336,16 @@ func freeListPorts(v vw) SubBlock {
 // joins it at once, the old tail's link stored in cp without a port, and
 // can be popped in this same cycle (it runs before EvalHead).
 func (f *FreeList) appendNow(b int, head, tail int32, n int, cp *mem.Memory[int32]) {
-	if f.CntO[b] == 0 {
-		f.head[b], f.pend[b] = head, false
+	r := &f.bank[b&(mem.MaxK-1)]
+	if r.cnt == 0 {
+		r.head = head
 	} else {
-		cp.Init(int(f.tail[b]), head)
+		cp.Init(int(r.tail), head)
 	}
-	f.tail[b] = tail
-	f.CntO[b] += int32(n)
+	r.tail = tail
+	r.cnt += int32(n)
 	f.total += n
+	f.show(b)
 }
 
 // walk calls visit for every cell of bank b, head first, following the
@@ -286,18 +353,19 @@ func (f *FreeList) appendNow(b int, head, tail int32, n int, cp *mem.Memory[int3
 // read is in flight (the read data to come). It reports a list that
 // leaves the memory or does not end at the tail.
 func (f *FreeList) walk(b int, cp *mem.Memory[int32], pending func(ready uint64, port int) int32, visit func(x int32)) error {
-	x := f.head[b]
-	if f.pend[b] {
-		x = pending(f.ready[b], f.pport[b])
+	r := &f.bank[b]
+	x := r.head
+	if r.pend {
+		x = pending(r.ready, int(r.port))
 	}
-	for i := int32(0); i < f.CntO[b]; i++ {
+	for i := int32(0); i < r.cnt; i++ {
 		if x < 0 || int(x) >= cp.Entries() {
-			return fmt.Errorf("free bank %d: cell %d of %d is %d, outside the cell-pointer memory", b, i, f.CntO[b], x)
+			return fmt.Errorf("free bank %d: cell %d of %d is %d, outside the cell-pointer memory", b, i, r.cnt, x)
 		}
 		visit(x)
-		if i == f.CntO[b]-1 {
-			if x != f.tail[b] {
-				return fmt.Errorf("free bank %d: list ends at cell %d, tail register is %d", b, x, f.tail[b])
+		if i == r.cnt-1 {
+			if x != r.tail {
+				return fmt.Errorf("free bank %d: list ends at cell %d, tail register is %d", b, x, r.tail)
 			}
 			break
 		}
@@ -306,7 +374,8 @@ func (f *FreeList) walk(b int, cp *mem.Memory[int32], pending func(ready uint64,
 	return nil
 }
 
-// flPend is a free bank's read in flight (State.FLPend).
+// flPend is a read in flight whose data is a register's next value
+// (State.FLPend, State.HD.Pend).
 type flPend struct {
 	Pend  bool
 	Port  int
@@ -316,12 +385,13 @@ type flPend struct {
 // state copies the registers in hw/mem's form (State.FL) and the pending
 // reads (State.FLPend).
 func (f *FreeList) state() (mem.FreeListState, []flPend) {
-	s := mem.FreeListState{Head: append([]int32(nil), f.head...), Tail: append([]int32(nil), f.tail...),
-		Count: append([]int32(nil), f.CntO...), Total: f.total}
+	s := mem.FreeListState{Total: f.total}
 	p := make([]flPend, f.k)
-	for b := range p {
-		if f.pend[b] {
-			p[b] = flPend{true, f.pport[b], f.ready[b]}
+	for b := 0; b < f.k; b++ {
+		r := f.bank[b]
+		s.Head, s.Tail, s.Count = append(s.Head, r.head), append(s.Tail, r.tail), append(s.Count, r.cnt)
+		if r.pend {
+			p[b] = flPend{true, int(r.port), r.ready}
 		}
 	}
 	return s, p

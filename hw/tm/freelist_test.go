@@ -35,36 +35,36 @@ type flOut struct {
 
 func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3]int32) flOut {
 	f := x.f
-	clear(f.PopI)
-	clear(f.FaI)
-	clear(f.GaI)
-	f.RdDataI = x.rd.out()
+	f.PopI, f.FaI, f.GaI = 0, 0, 0
+	f.RdDataI = x.rd.out
 	f.EvalHead()
 	var o flOut
 	o.head, o.cnt = append([]int32(nil), f.HeadO...), append([]int32(nil), f.CntO...)
 	for _, b := range pops {
-		require.True(t, f.PopOkO[b], "bank %d cannot pop", b)
-		f.PopI[b] = true
+		require.True(t, f.PopOkO>>uint(b)&1 != 0, "bank %d cannot pop", b)
+		f.PopI |= 1 << uint(b)
 	}
 	s := 0
 	for _, v := range fa {
-		f.FaI[s], f.FaHeadI[s], f.FaTailI[s], f.FaNI[s] = true, v[0], v[1], v[2]
+		f.FaI |= 1 << uint(s)
+		f.FaHeadI[s], f.FaTailI[s], f.FaNI[s] = v[0], v[1], v[2]
 		s++
 	}
 	f.PopPortI = popPort
 	f.EvalPop()
 	o.cntF, o.popRdN, o.fWrN = append([]int32(nil), f.CntFO...), f.PopRdNO, f.FWrNO
 	for p := popPort; p < popPort+f.PopRdNO; p++ {
-		require.True(t, f.RdEnO[p])
+		require.True(t, f.RdEnO>>uint(p)&1 != 0)
 		o.rdAddr = append(o.rdAddr, f.RdAddrO[p])
 		x.rd.put(p, x.cp.Read(int(f.RdAddrO[p])))
 	}
 	for b, v := range ga {
-		f.GaI[b], f.GaHeadI[b], f.GaTailI[b], f.GaNI[b] = true, v[0], v[1], v[2]
+		f.GaI |= 1 << uint(b)
+		f.GaHeadI[b], f.GaTailI[b], f.GaNI[b] = v[0], v[1], v[2]
 	}
 	f.EvalG()
 	for p := 0; p < f.WrNO; p++ {
-		require.True(t, f.WrEnO[p])
+		require.True(t, f.WrEnO>>uint(p)&1 != 0)
 		o.wr = append(o.wr, [2]int32{f.WrAddrO[p], f.WrDataO[p]})
 		x.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
 	}
@@ -137,11 +137,11 @@ func TestFreeListLatency(t *testing.T) {
 	x := newFLBench(t, 8, 2, 3)
 	x.cycle(t, 0, []int{0}, nil, nil)
 	for i := 0; i < 2; i++ {
-		clear(x.f.PopI)
-		x.f.RdDataI = x.rd.out()
+		x.f.PopI = 0
+		x.f.RdDataI = x.rd.out
 		x.f.EvalHead()
-		assert.False(t, x.f.PopOkO[0], "cycle %d: the head is not back", 1+i)
-		assert.True(t, x.f.PopOkO[1])
+		assert.Zero(t, x.f.PopOkO&1, "cycle %d: the head is not back", 1+i)
+		assert.NotZero(t, x.f.PopOkO&2)
 		x.cycle(t, 0, nil, nil, nil)
 	}
 	o := x.cycle(t, 0, []int{0}, nil, nil)

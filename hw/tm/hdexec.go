@@ -50,10 +50,10 @@ type HDExec struct {
 	RdLeftI   int     // rd_left_i: reads left
 	WrLeftI   int     // wr_left_i: writes left after stage F
 	CntFI     []int32 // cnt_f_i: free cells per bank after stage F
-	CpRdEnO   []bool  // cp_rd_en_o: comb, its link reads, from port rd_base_i on
+	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads, from port rd_base_i on (bit p)
 	CpRdAddrO []int32 // cp_rd_addr_o
 	RdNO      int     // rd_n_o: comb, its reads
-	GaO       []bool  // ga_o: comb, stage G appends, slot b = lane b
+	GaO       uint8   // ga_o: comb, stage G appends, slot b = lane b
 	GaHeadO   []int32 // ga_head_o
 	GaTailO   []int32 // ga_tail_o
 	GaNO      []int32 // ga_n_o
@@ -83,8 +83,11 @@ type HDExec struct {
 	latch     [mem.MaxK]int32 // a blocked front's cell read back now
 	latched   [mem.MaxK]bool
 	servedSer [mem.MaxK]uint32
-	nRd, loRd int // CpRdEnO entries set last time, from loRd
-	out       bool
+	nRd, loRd int  // CpRdEnO entries set last time, from loRd
+	out       bool // EvalCells served a lane
+	anyLatch  bool // EvalCells latched a blocked front's cell
+	anyPush   bool // EvalTake pushed an unlink
+	active    bool // a lane holds work, or EvalCells' outputs are not idle
 	err       error
 }
 
@@ -101,8 +104,8 @@ type laneFront struct {
 func newHDExec(c *Config) *HDExec {
 	k := c.K
 	h := &HDExec{k: k, lat: uint64(c.CP.ReadLatency), ChainI: c.FreeMode == FreeChain,
-		CpRdEnO: make([]bool, c.CP.ReadPorts), CpRdAddrO: make([]int32, c.CP.ReadPorts),
-		GaO: make([]bool, k), GaHeadO: make([]int32, k), GaTailO: make([]int32, k), GaNO: make([]int32, k)}
+		CpRdAddrO: make([]int32, c.CP.ReadPorts),
+		GaHeadO:   make([]int32, k), GaTailO: make([]int32, k), GaNO: make([]int32, k)}
 	for b := 0; b < k; b++ {
 		h.lanes[b] = rtl.NewRing[hdEntry](HDLaneDepth)
 	}
@@ -114,8 +117,17 @@ func (h *HDExec) bank(x int32) int { return int(x) & (h.k - 1) }
 
 // EvalTake is stage D's first half: this cycle's unlink push and take_o.
 func (h *HDExec) EvalTake() {
+	if h.UnlI || h.active {
+		h.evalTake()
+		return
+	}
+	h.BusyO, h.RoomO = false, !h.RdPendI
+	h.TakeO = h.RoomO && h.PdFreeI
+}
+
+func (h *HDExec) evalTake() {
 	h.BusyO = h.held > 0
-	h.pushed = [mem.MaxK]bool{}
+	h.pushed, h.anyPush = [mem.MaxK]bool{}, h.UnlI
 	room := true
 	if h.UnlI {
 		v := &h.UnlBodyI
@@ -148,19 +160,25 @@ func (h *HDExec) EvalIssue() {
 
 // EvalCells is stage G: each lane serves its front with the ports left.
 func (h *HDExec) EvalCells() {
-	if h.out {
-		for p := h.loRd; p < h.loRd+h.nRd; p++ {
-			h.CpRdEnO[p] = false
-		}
-		clear(h.GaO)
-		h.nRd, h.out = 0, false
+	if h.UnlI || h.active {
+		h.evalCells()
+		return
+	}
+	h.PipeO.Room, h.PipeO.Issued, h.HeldO = h.RoomO, h.PdRdO, false
+}
+
+func (h *HDExec) evalCells() {
+	if h.out || h.anyLatch {
+		h.CpRdEnO, h.GaO = 0, 0
+		h.serve, h.latched = [mem.MaxK]uint8{}, [mem.MaxK]bool{}
+		h.nRd, h.out, h.anyLatch = 0, false, false
 	}
 	h.FreedO, h.RdNO, h.ServedPktsO = 0, 0, 0
-	h.serve, h.latched = [mem.MaxK]uint8{}, [mem.MaxK]bool{}
 	p := HDPipe{Room: h.RoomO, Issued: h.PdRdO}
 	h.HeldO = h.held > 0
 	if h.held == 0 && !h.UnlI {
 		h.PipeO = p
+		h.active = h.out || h.anyLatch || h.anyPush
 		return
 	}
 	rp, rl, wl := h.RdBaseI, h.RdLeftI, h.WrLeftI
@@ -189,12 +207,13 @@ func (h *HDExec) EvalCells() {
 		if need && wl == 0 || rdn && rl == 0 {
 			p.Blocked++
 			if l.Len() > 0 && f.pend {
-				h.latch[b], h.latched[b] = e.cur, true
+				h.latch[b], h.latched[b], h.anyLatch = e.cur, true, true
 			}
 			continue
 		}
 		h.out = true
-		h.GaO[b], h.GaHeadO[b], h.GaTailO[b], h.GaNO[b] = true, e.cur, e.cur, 1
+		h.GaO |= 1 << uint(b)
+		h.GaHeadO[b], h.GaTailO[b], h.GaNO[b] = e.cur, e.cur, 1
 		if h.ChainI {
 			h.GaTailO[b], h.GaNO[b] = e.tail, int32(e.left)
 			h.FreedO += e.left
@@ -206,7 +225,8 @@ func (h *HDExec) EvalCells() {
 		}
 		h.serve[b] = 1
 		if rdn {
-			h.CpRdEnO[rp], h.CpRdAddrO[rp] = true, e.cur
+			h.CpRdEnO |= 1 << uint(rp)
+			h.CpRdAddrO[rp] = e.cur
 			h.serve[b], h.rdPort[b] = 2, rp
 			rp++
 			rl--
@@ -226,6 +246,7 @@ func (h *HDExec) EvalCells() {
 	}
 	h.HeldO = after > 0
 	h.PipeO = p
+	h.active = h.held > 0 || h.out || h.anyLatch || h.anyPush
 }
 
 // served notes that a lane freed cells of packet ser this cycle.
@@ -243,6 +264,13 @@ func (h *HDExec) served(ser uint32) {
 // fronts served advance or leave, a blocked front keeps the cell read
 // back for it.
 func (h *HDExec) Commit() {
+	if h.UnlI || h.out || h.anyLatch {
+		h.commit()
+	}
+	h.now++
+}
+
+func (h *HDExec) commit() {
 	for b := 0; b < h.k; b++ {
 		l := &h.lanes[b]
 		if h.pushed[b] {
@@ -266,8 +294,8 @@ func (h *HDExec) Commit() {
 			f.pend, f.port, f.due = true, h.rdPort[b], h.now+h.lat
 		}
 	}
-	h.pushed, h.serve, h.latched = [mem.MaxK]bool{}, [mem.MaxK]uint8{}, [mem.MaxK]bool{}
-	h.now++
+	h.pushed, h.serve, h.latched, h.anyLatch, h.anyPush = [mem.MaxK]bool{}, [mem.MaxK]uint8{}, [mem.MaxK]bool{}, false, false
+	h.active = h.held > 0 || h.out
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

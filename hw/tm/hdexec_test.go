@@ -56,13 +56,13 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 	h.EvalCells()
 	h.EvalCells() // combinational: the same again
 	for b := 0; b < 2; b++ {
-		if h.GaO[b] {
+		if h.GaO>>uint(b)&1 != 0 {
 			g.lanes = append(g.lanes, b)
 			g.ga = append(g.ga, [3]int32{h.GaHeadO[b], h.GaTailO[b], h.GaNO[b]})
 		}
 	}
 	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
-		require.True(t, h.CpRdEnO[p])
+		require.True(t, h.CpRdEnO>>uint(p)&1 != 0)
 		g.rd = append(g.rd, h.CpRdAddrO[p])
 	}
 	g.freed, g.pipe = h.FreedO, h.PipeO

@@ -24,15 +24,15 @@ type pdRead struct {
 // granted queue is locked until its unlink, and the packet is booked on
 // its port's transmit queue (tm_egress's issue_i).
 func (m *TM) deqIssue() {
-	s, l := m.sch, m.pdl
+	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
-	s.EnI = !m.deqRd.valid && m.deq.RoomO && l.NonemptyO.Any()
+	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && l.NonemptyO.Any()
 	if s.EnI {
 		for w := range s.EligI {
 			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
 		}
-		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.eg.PortRdyO
-		s.AckI = m.pd.ReadsLeft() > 0
+		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.u.eg.PortRdyO
+		s.AckI = m.ram.pd.ReadsLeft() > 0
 	}
 	s.Eval()
 	if !s.GntValidO || !s.AckI {
@@ -41,12 +41,12 @@ func (m *TM) deqIssue() {
 	q := int(s.GntQidO)
 	l.RdI, l.RdQidI = true, uint16(q)
 	l.EvalRd()
-	v := m.pd.Read(int(l.RdPdO))
-	if uint32(v.Cells) != l.HeadLenO[q] && m.pd.Err() == nil {
+	v := m.ram.pd.Read(int(l.RdPdO))
+	if uint32(v.Cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
 		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
 	}
-	m.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.pd.ReadyAt(m.cycle)}
-	e := m.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	m.r.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
+	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
 }
 
@@ -55,42 +55,42 @@ func (m *TM) deqIssue() {
 // u_arb, and u_hd's head-PD read: on u_pdl's read port, or its Go-only
 // second one when the dequeue read too.
 func (m *TM) hdIssue() {
-	h := m.hd
-	h.PdFreeI, h.RdPendI = m.pd.ReadsLeft() > 0, m.hdRd.valid
+	h := m.u.hd
+	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
 	h.EvalTake()
 	h.GntValidI = false
-	if m.hdChoice {
-		ch := &m.ch
-		ch.OverI, ch.FreeNegI, ch.TakeI = m.sel.OverO, m.freeD < 0, h.TakeO
-		ch.CandI = m.pdl.NonemptyO
+	if m.p.hdChoice {
+		ch := &m.u.ch
+		ch.OverI, ch.FreeNegI, ch.TakeI = m.u.sel.OverO, m.r.freeD < 0, h.TakeO
+		ch.CandI = m.u.pdl.NonemptyO
 		for w := range ch.CandI {
-			ch.CandI[w] &^= m.pdl.LockedO[w]
+			ch.CandI[w] &^= m.u.pdl.LockedO[w]
 		}
-		if m.pdl.RdI { // the dequeue's read of this cycle
-			ch.CandI.Clear(int(m.pdl.RdQidI))
+		if m.u.pdl.RdI { // the dequeue's read of this cycle
+			ch.CandI.Clear(int(m.u.pdl.RdQidI))
 		}
 		ch.EvalReq()
-		if m.pol == polOccamy { // u_arb
-			m.arb.ReqI, m.arb.AckI = ch.ArbReqO, false
-			m.arb.Eval()
-			ch.ArbValidI, ch.ArbIdxI = m.arb.GntValidO, m.arb.GntIdxO
+		if m.p.pol == polOccamy { // u_arb
+			m.u.arb.ReqI, m.u.arb.AckI = ch.ArbReqO, false
+			m.u.arb.Eval()
+			ch.ArbValidI, ch.ArbIdxI = m.u.arb.GntValidO, m.u.arb.GntIdxO
 		}
 		ch.EvalGnt()
 		if ch.ArbAckO {
-			m.arb.AckI = true
-			m.arb.Eval()
+			m.u.arb.AckI = true
+			m.u.arb.Eval()
 		}
 		if ch.GntValidO {
-			m.gntIdx = int(ch.GntIdxO)
+			m.obs.gntIdx = int(ch.GntIdxO)
 		}
 		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
 	}
 	h.EvalIssue()
-	m.hdUse = [NumMems]PortUse{}
+	m.obs.hdUse = [NumMems]PortUse{}
 	if !h.PdRdO {
 		return
 	}
-	q, l := int(h.PdRdQidO), m.pdl
+	q, l := int(h.PdRdQidO), m.u.pdl
 	var pd int32
 	if l.RdI {
 		l.Rd2I, l.Rd2QidI = true, uint16(q)
@@ -101,23 +101,22 @@ func (m *TM) hdIssue() {
 		l.EvalRd()
 		pd = l.RdPdO
 	}
-	v := m.pd.Read(int(pd))
-	m.hdUse[MemPD].Reads++
-	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pd.ReadyAt(m.cycle)}
-	m.hdStale = (m.pol == polOccamy || m.pol == polLQD) && !m.ch.overNow(q)
+	v := m.ram.pd.Read(int(pd))
+	m.obs.hdUse[MemPD].Reads++
+	m.r.hdRd = pdRead{valid: true, q: q, v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
+	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
 }
 
 // hdCells is stage G: u_hd's lanes with the u_cp_mem ports the dequeue and
 // the enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
 func (m *TM) hdCells() {
-	h := m.hd
-	h.CpRdDataI = m.cpRd.out()
-	h.RdBaseI, _ = m.cp.Use()
-	h.RdLeftI, h.WrLeftI = m.cp.ReadsLeft(), m.cp.P.WritePorts-m.fl.FWrNO
+	h := m.u.hd
+	h.RdBaseI, _ = m.ram.cp.Use()
+	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
 	h.EvalCells()
 	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
-		m.cpRd.put(p, m.cp.Read(int(h.CpRdAddrO[p])))
+		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
 	}
-	m.hdUse[MemCP].Reads = h.RdNO
+	m.obs.hdUse[MemCP].Reads = h.RdNO
 	m.freed(h.FreedO)
 }

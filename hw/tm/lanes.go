@@ -37,4 +37,4 @@ func (h *HDExec) laneItems() ([][]hdEntry, []flPend) {
 // HDServedPackets is the number of distinct packets whose cells the
 // head-drop lanes freed in the last cycle (0 when none): 2 or more shows
 // the executor's pipeline overlapping packets (a coverpoint of the TM).
-func (m *TM) HDServedPackets() int { return m.hd.ServedPktsO }
+func (m *TM) HDServedPackets() int { return m.u.hd.ServedPktsO }

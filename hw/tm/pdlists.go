@@ -71,6 +71,8 @@ type PDLists struct {
 	undo  [2]struct{ q, v int }
 	nUndo int
 	u     [2]unlink // this cycle's unlinks as EvalUnlink found them
+	stale bool      // the registers changed since the outputs were last evaluated
+	unl   bool      // u holds an unlink
 	err   error
 }
 
@@ -95,8 +97,16 @@ func newPDLists(n int) *PDLists {
 }
 
 // EvalUnlink is stage A: nonempty_o, head_len_o (and LockedO) after this
-// cycle's unlinks.
+// cycle's unlinks. Without an unlink and with the registers unchanged
+// since the last evaluation, they are as they were.
 func (l *PDLists) EvalUnlink() {
+	if l.UnlI || l.Unl2I || l.stale || l.nUndo > 0 {
+		l.evalUnlinks()
+	}
+}
+
+func (l *PDLists) evalUnlinks() {
+	l.stale = false
 	for i := l.nUndo - 1; i >= 0; i-- {
 		l.HeadLenO[l.undo[i].q] = uint32(l.undo[i].v)
 	}
@@ -104,6 +114,7 @@ func (l *PDLists) EvalUnlink() {
 	l.NonemptyO, l.LockedO = l.ne, l.locked
 	l.u[0] = l.evalUnlink(l.UnlI, int(l.UnlQidI), l.UnlNextI, l.UnlNlenI)
 	l.u[1] = l.evalUnlink(l.Unl2I, int(l.Unl2QidI), l.Unl2NextI, l.Unl2NlenI)
+	l.unl = l.UnlI || l.Unl2I
 }
 
 func (l *PDLists) evalUnlink(v bool, q int, next int32, nlen uint32) unlink {
@@ -156,6 +167,14 @@ func (l *PDLists) EvalLink() {
 
 // Commit is the rising edge: the unlinks, then the reads, then the link.
 func (l *PDLists) Commit() {
+	if l.unl || l.RdI || l.Rd2I || l.LinkI {
+		l.commit()
+	}
+	l.nUndo = 0
+}
+
+func (l *PDLists) commit() {
+	l.stale = true
 	for i := range l.u {
 		u := &l.u[i]
 		if !u.ok {
@@ -179,7 +198,7 @@ func (l *PDLists) Commit() {
 		l.locked.Clear(q)
 		u.ok = false
 	}
-	l.nUndo = 0
+	l.unl = false
 	l.read(l.RdI, int(l.RdQidI))
 	l.read(l.Rd2I, int(l.Rd2QidI))
 	if l.LinkI {
@@ -233,6 +252,7 @@ func (l *PDLists) dropHead(q int, v *mem.PD) error {
 	if l.CntO[q] == 0 || l.reading[q] != mem.Nil {
 		return fmt.Errorf("tm_pd_lists: backdoor head drop of queue %d with %d PDs, read in flight %d", q, l.CntO[q], l.reading[q])
 	}
+	l.stale = true
 	l.CntO[q]--
 	if l.CntO[q] == 0 {
 		l.head[q], l.tail[q], l.HeadLenO[q] = mem.Nil, mem.Nil, 0

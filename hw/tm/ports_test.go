@@ -75,7 +75,7 @@ func TestOutputsAgreeWithCounters(t *testing.T) {
 // idx+1 when that was its last cell (tm_egress's Go-only EgLastO), else
 // more.
 func cellsOf(m *TM, _ uint32, p, idx int) int {
-	if m.eg.EgLastO>>uint(p)&1 != 0 {
+	if m.u.eg.EgLastO>>uint(p)&1 != 0 {
 		return idx + 1
 	}
 	return idx + 2

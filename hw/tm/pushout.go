@@ -27,7 +27,7 @@ func (m *TM) pushOut(q, n, free int) int {
 	gain := 0
 	for free+gain < n {
 		v := m.longestExpellable()
-		if v < 0 || v == q || m.qlenD[v] <= m.qlenD[q] {
+		if v < 0 || v == q || m.r.qlenD[v] <= m.r.qlenD[q] {
 			break
 		}
 		gain += m.expelNow(v)
@@ -38,32 +38,32 @@ func (m *TM) pushOut(q, n, free int) int {
 // longestExpellable returns the longest queue with a linked, unlocked
 // head, by running length (the lowest index on ties), or -1.
 func (m *TM) longestExpellable() int {
-	cand := m.pdl.expellable()
-	return maxfind.Longest(&cand, m.qlenD)
+	cand := m.u.pdl.expellable()
+	return maxfind.Longest(&cand, m.r.qlenD)
 }
 
 // expelNow drops queue v's head packet at once: its PD and cells go back
 // to the free lists with no port, and the accounting follows. It returns
 // the cells freed (the caller adds them to the free count).
 func (m *TM) expelNow(v int) int {
-	pd := m.pd.Peek(int(m.pdl.head[v]))
-	if err := m.pdl.dropHead(v, &pd); err != nil {
+	pd := m.ram.pd.Peek(int(m.u.pdl.head[v]))
+	if err := m.u.pdl.dropHead(v, &pd); err != nil {
 		m.fail(fmt.Errorf("cycle %d: pushout: %w", m.cycle, err))
 		return 0
 	}
 	n := int(pd.Cells)
-	for s := 0; s < min(n, m.k); s++ {
-		m.fl.appendNow(m.fl.bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s), m.cp)
+	for s := 0; s < min(n, m.p.k); s++ {
+		m.u.fl.appendNow(m.u.fl.bankOf(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.p.k, s), m.ram.cp)
 	}
-	m.qlenD[v] -= uint32(n)
-	if m.qlenD[v] == 0 {
-		m.active[v%m.cfg.Q]--
+	m.r.qlenD[v] -= uint32(n)
+	if m.r.qlenD[v] == 0 {
+		m.acct.active[v%m.cfg.Q]--
 	}
-	m.qChg.Set(v)
-	m.qpkts[v]--
-	m.sumQlen -= n
-	m.sumPkts--
-	st := &m.stats.Queues[v]
+	m.r.qChg.Set(v)
+	m.acct.qpkts[v]--
+	m.acct.sumQlen -= n
+	m.acct.sumPkts--
+	st := &m.obs.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)
 	m.event(EvHeadDrop, v, -1, pd.Serial)

@@ -2,43 +2,52 @@ package tm
 
 // rdPipe is a memory's read data at its ports, as sram_mp returns them:
 // the word a read on port p issued in cycle t samples (mem.Memory.Read)
-// is on port p in cycle t+L, L the read latency, and only then. It is the
-// rd_data_o of u_cp_mem and u_cd_mem, which the top hands to the
-// sub-blocks' read-data inputs; slices alias it, nothing is copied.
+// is on port p in cycle t+L, L the read latency, and only then. out is
+// the rd_data_o of u_cp_mem or u_cd_mem, which the sub-blocks' read-data
+// inputs alias (set once, at New); the commit copies the next cycle's
+// words into it.
 type rdPipe[T any] struct {
-	slots [][]T // L+1 cycles of every port's data
-	cur   int   // the slot read back this cycle
-	lat   int
+	out  []T   // this cycle's read data, port p at [p]
+	ring [][]T // L cycles of reads in flight, slot t mod L for cycle t's
+	cur  int   // the slot of this cycle's reads
+	put1 bool  // latency 1: a read was put this cycle (else out is already the next cycle's data)
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{slots: make([][]T, lat+1), lat: lat}
-	for i := range p.slots {
-		p.slots[i] = make([]T, ports)
+	p := rdPipe[T]{out: make([]T, ports), ring: make([][]T, lat)}
+	for i := range p.ring {
+		p.ring[i] = make([]T, ports)
 	}
 	return p
 }
 
-// out is this cycle's read data, port p at [p].
-func (p *rdPipe[T]) out() []T { return p.slots[p.cur] }
-
 // put stores the word a read issued this cycle on port port sampled.
 func (p *rdPipe[T]) put(port int, v T) {
-	s := p.cur + p.lat
-	if s > p.lat {
-		s -= p.lat + 1
-	}
-	if port < len(p.slots[s]) {
-		p.slots[s][port] = v
+	if s := p.ring[p.cur]; port < len(s) {
+		s[port] = v
+		p.put1 = true
 	}
 }
 
-// at is the data on port port d cycles after the current one (0: now).
-func (p *rdPipe[T]) at(d, port int) T { return p.slots[(p.cur+d)%(p.lat+1)][port] }
+// at is the data on port port d cycles after the current one (0: out).
+func (p *rdPipe[T]) at(d, port int) T {
+	if d == 0 {
+		return p.out[port]
+	}
+	return p.ring[(p.cur+d)%len(p.ring)][port]
+}
 
 // commit is the rising edge: the next cycle's data come up.
 func (p *rdPipe[T]) commit() {
-	if p.cur++; p.cur > p.lat {
+	if len(p.ring) == 1 {
+		if p.put1 { // with latency 1 the ring's slot is the next out
+			copy(p.out, p.ring[0])
+			p.put1 = false
+		}
+		return
+	}
+	if p.cur++; p.cur == len(p.ring) {
 		p.cur = 0
 	}
+	copy(p.out, p.ring[p.cur])
 }

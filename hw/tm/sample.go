@@ -8,27 +8,27 @@ import "occamy/rtl"
 func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
 	// (admit and unlink mark them in qChg).
-	selDirty := m.qChg.Any()
+	selDirty := m.r.qChg.Any()
 	if selDirty {
-		for w := range m.qChg {
-			for word := m.qChg[w]; word != 0; word &= word - 1 {
+		for w := range m.r.qChg {
+			for word := m.r.qChg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
-				m.qlenQ[i] = m.qlenD[i]
+				m.r.qlenQ[i] = m.r.qlenD[i]
 			}
 		}
-		m.qChg = rtl.Bitmap{}
+		m.r.qChg = rtl.Bitmap{}
 	}
-	m.freeQ = m.freeD
-	if m.thresholds(m.freeD) {
+	m.r.freeQ = m.r.freeD
+	if m.thresholds(m.r.freeD) {
 		selDirty = true
 	}
 	// The selector's next register value depends only on qlen and thr: when
 	// neither changed since its last Eval, that value is already in its
 	// register, so only its output needs refreshing.
 	if selDirty {
-		m.sel.Eval()
+		m.u.sel.Eval()
 	} else {
-		m.sel.OverO = m.sel.State().OverQ
+		m.u.sel.OverO = m.u.sel.State().OverQ
 	}
 }
 
@@ -36,25 +36,25 @@ func (m *TM) sampleQ() {
 // exponents are fixed at New) and spreads the class thresholds to the
 // queues (thrq); it reports whether any queue's moved.
 func (m *TM) thresholds(free int) bool {
-	if m.thrValid && free == m.thrFree {
+	if m.r.thrValid && free == m.r.thrFree {
 		return false
 	}
-	m.thrValid, m.thrFree = true, free
-	m.thr.FreeI = free
-	m.thr.Eval()
+	m.r.thrValid, m.r.thrFree = true, free
+	m.u.thr.FreeI = free
+	m.u.thr.Eval()
 	// thrq[c] for c < Q still holds class c's previous threshold: spread
 	// only the classes whose threshold moved.
-	thr := m.thr.Thr.ThrO
-	if len(thr) > len(m.thrq) {
-		thr = thr[:len(m.thrq)]
+	thr := m.u.thr.Thr.ThrO
+	if len(thr) > len(m.r.thrq) {
+		thr = thr[:len(m.r.thrq)]
 	}
 	moved := false
 	for c, v := range thr {
-		if m.thrq[c] == v {
+		if m.r.thrq[c] == v {
 			continue
 		}
-		for i := c; i < len(m.thrq); i += len(thr) {
-			m.thrq[i] = v
+		for i := c; i < len(m.r.thrq); i += len(thr) {
+			m.r.thrq[i] = v
 		}
 		moved = true
 	}

@@ -52,12 +52,21 @@ func newSched(c *Config) (*Sched, error) {
 // (its outputs other than the grant's valid bit keep their values, as the
 // TM's trace of u_sched has always shown them).
 func (s *Sched) Eval() {
-	u := s.u
-	if !s.EnI {
-		u.ValidO, u.AckI = false, false
-		s.GntValidO, s.GntQidO, s.GntPortO = false, 0, 0
-		return
+	if s.EnI {
+		s.eval()
+	} else if s.GntValidO || s.u.ValidO || s.u.AckI {
+		s.off()
 	}
+}
+
+// off is the grant without en_i: none.
+func (s *Sched) off() {
+	s.u.ValidO, s.u.AckI = false, false
+	s.GntValidO, s.GntQidO, s.GntPortO = false, 0, 0
+}
+
+func (s *Sched) eval() {
+	u := s.u
 	u.EligI = s.EligI
 	if s.DrrI {
 		u.NonEmptyI = s.NonemptyI

@@ -7,28 +7,28 @@ import "fmt"
 // slot empty), u_adm decides them, and the top accounts each admitted
 // packet in slot order; offers beyond IN are ingress drops.
 func (m *TM) admit() {
-	a := m.adm
-	n := len(m.offers)
+	a := m.u.adm
+	n := len(m.obs.offers)
 	slots := min(n, len(a.InValidI))
-	m.out.NIn = slots
+	m.obs.out.NIn = slots
 	for i := 0; i < slots; i++ {
-		x := m.offers[i]
+		x := m.obs.offers[i]
 		a.InValidI[i] = m.validOffer(i, x)
 		a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
 	}
 	a.InNI = slots
-	a.FreeI, a.SerialI = m.freeD, m.serial
-	m.admDone = 0
+	a.FreeI, a.SerialI = m.r.freeD, m.r.serial
+	m.obs.admDone = 0
 	a.Eval()
 	m.accountAdmissions(slots)
-	m.freeD, m.serial = a.FreeO, a.SerialO
-	m.enq.AdmNI = a.AdmNO
+	m.r.freeD, m.r.serial = a.FreeO, a.SerialO
+	m.u.enq.AdmNI = a.AdmNO
 	for i := slots; i < n; i++ {
-		x := m.offers[i]
+		x := m.obs.offers[i]
 		if !m.validOffer(i, x) {
 			continue
 		}
-		st := &m.stats.Queues[x.Queue]
+		st := &m.obs.stats.Queues[x.Queue]
 		st.Arrived.Pkts++
 		st.Arrived.Cells += uint64(x.Cells)
 		st.AdmDropped.Pkts++
@@ -42,8 +42,8 @@ func (m *TM) admit() {
 // validOffer reports whether offer i is in range, failing the model if
 // not.
 func (m *TM) validOffer(i int, x Arrival) bool {
-	if x.Queue < 0 || x.Queue >= m.n {
-		m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, x.Queue, m.n-1))
+	if x.Queue < 0 || x.Queue >= m.p.n {
+		m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, x.Queue, m.p.n-1))
 		return false
 	}
 	if x.Cells < 1 || x.Cells > m.cfg.MaxPkt {
@@ -58,19 +58,19 @@ func (m *TM) validOffer(i int, x Arrival) bool {
 // u_adm has already added the cells to the queue lengths (qlen_o is the
 // top's length array).
 func (m *TM) accountAdmissions(upto int) {
-	a := m.adm
+	a := m.u.adm
 	k := 0
-	for i := 0; i < m.admDone; i++ {
+	for i := 0; i < m.obs.admDone; i++ {
 		if a.InOkO[i] {
 			k++
 		}
 	}
-	for i := m.admDone; i < upto; i++ {
+	for i := m.obs.admDone; i < upto; i++ {
 		if !a.InValidI[i] {
 			continue
 		}
 		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
-		st := &m.stats.Queues[q]
+		st := &m.obs.stats.Queues[q]
 		st.Arrived.Pkts++
 		st.Arrived.Cells += uint64(c)
 		if !a.InOkO[i] {
@@ -85,28 +85,28 @@ func (m *TM) accountAdmissions(upto int) {
 		st.Admitted.Cells += uint64(c)
 		ql := a.QlenAfterO[i]
 		if ql == uint32(c) {
-			m.active[q%m.cfg.Q]++
+			m.acct.active[q%m.cfg.Q]++
 		}
-		m.qChg.Set(q)
-		m.qpkts[q]++
-		m.unpopped += c
-		m.sumQlen += c
-		m.sumPkts++
+		m.r.qChg.Set(q)
+		m.acct.qpkts[q]++
+		m.acct.unpopped += c
+		m.acct.sumQlen += c
+		m.acct.sumPkts++
 		if uint64(ql) > st.MaxLen.Cells {
 			st.MaxLen.Cells = uint64(ql)
 		}
-		if uint64(m.qpkts[q]) > st.MaxLen.Pkts {
-			st.MaxLen.Pkts = uint64(m.qpkts[q])
+		if uint64(m.acct.qpkts[q]) > st.MaxLen.Pkts {
+			st.MaxLen.Pkts = uint64(m.acct.qpkts[q])
 		}
-		if t := &m.stats.Total.MaxLen; uint64(m.sumQlen) > t.Cells {
-			t.Cells = uint64(m.sumQlen)
+		if t := &m.obs.stats.Total.MaxLen; uint64(m.acct.sumQlen) > t.Cells {
+			t.Cells = uint64(m.acct.sumQlen)
 		}
-		if t := &m.stats.Total.MaxLen; uint64(m.sumPkts) > t.Pkts {
-			t.Pkts = uint64(m.sumPkts)
+		if t := &m.obs.stats.Total.MaxLen; uint64(m.acct.sumPkts) > t.Pkts {
+			t.Pkts = uint64(m.acct.sumPkts)
 		}
 		m.event(EvAdmit, q, i, serial)
 	}
-	m.admDone = max(m.admDone, upto)
+	m.obs.admDone = max(m.obs.admDone, upto)
 }
 
 // makeRoom is u_adm's MakeRoom for the ideal Pushout: before slot i is

@@ -100,26 +100,26 @@ func (m *TM) State() State {
 	s := State{
 		Cycle: m.cycle,
 		Top: TopState{
-			Qlen: append([]uint32(nil), m.qlenD...), Qpkts: append([]uint32(nil), m.qpkts...),
-			DeqPkts: append([]uint32(nil), m.deqPkts...), Active: append([]int(nil), m.active...),
-			Free: m.freeD, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
-			NonEmpty: m.pdl.ne, Locked: m.pdl.locked,
+			Qlen: append([]uint32(nil), m.r.qlenD...), Qpkts: append([]uint32(nil), m.acct.qpkts...),
+			DeqPkts: append([]uint32(nil), m.acct.deqPkts...), Active: append([]int(nil), m.acct.active...),
+			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
+			NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
-		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
-		DeqRd: m.deqRd, HDRd: m.hdRd,
-		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil), Done: m.deq.done, Ready: m.deq.ready},
-		HD:    HDExecState{Stale: m.hdStale},
-		Sched: m.sch.u.State(),
-		Eg: EgressState{Ret: m.deq.retInFlight(), TxBusy: m.eg.busy, TxAt: m.eg.at, PortRdy: m.eg.PortRdyO,
-			Ports: make([]PortState, len(m.eg.ports))},
-		Sel: m.sel.State(), Arb: m.arb.State(),
-		PD: m.pdl.state(), PDMem: m.pd.Words(),
-		CP: m.cp.Words(), CD: m.cd.Words(),
+		Enq:   EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
+		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,
+		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
+		HD:    HDExecState{Stale: m.r.hdStale},
+		Sched: m.u.sch.u.State(),
+		Eg: EgressState{Ret: m.u.deq.retInFlight(), TxBusy: m.u.eg.busy, TxAt: m.u.eg.at, PortRdy: m.u.eg.PortRdyO,
+			Ports: make([]PortState, len(m.u.eg.ports))},
+		Sel: m.u.sel.State(), Arb: m.u.arb.State(),
+		PD: m.u.pdl.state(), PDMem: m.ram.pd.Words(),
+		CP: m.ram.cp.Words(), CD: m.ram.cd.Words(),
 	}
-	s.FL, s.FLPend = m.fl.state()
-	s.HD.Lanes, s.HD.Pend = m.hd.laneItems()
-	for p := range m.eg.ports {
-		pt := &m.eg.ports[p]
+	s.FL, s.FLPend = m.u.fl.state()
+	s.HD.Lanes, s.HD.Pend = m.u.hd.laneItems()
+	for p := range m.u.eg.ports {
+		pt := &m.u.eg.ports[p]
 		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.buf.Len(), Next: pt.next, Tx: pt.txQ.Items(nil), Buf: pt.buf.Items(nil)}
 	}
 	return s

@@ -15,20 +15,20 @@ func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 // pipelines (0 idle, 1 PD read in flight, 2 cell rounds); deq_gnt_* the
 // egress scheduler's grant taken this cycle.
 func (m *TM) Signals() []rtl.Signal {
-	n, qw, c := m.n, m.cfg.QW, m.cfg.Q
+	n, qw, c := m.p.n, m.cfg.QW, m.cfg.Q
 	iw := rtl.IdxWidth(n)
 	mask := uint64(rtl.Width(qw).Mask())
 	return []rtl.Signal{
-		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.qlenQ[i]) }),
-		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.freeQ, 0)) & mask }),
-		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.thr.Thr.ThrO[i]) }),
-		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.sel.OverO.Words(dst, n) }},
-		rtl.Flag("hd_gnt_valid", func() bool { return m.ch.GntValidO }),
-		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.gntIdx) }),
+		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.r.qlenQ[i]) }),
+		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.r.freeQ, 0)) & mask }),
+		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.u.thr.Thr.ThrO[i]) }),
+		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.u.sel.OverO.Words(dst, n) }},
+		rtl.Flag("hd_gnt_valid", func() bool { return m.u.ch.GntValidO }),
+		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.obs.gntIdx) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),
 		rtl.Scalar("deq_state", 2, func() uint64 { return uint64(m.deqState()) }),
-		rtl.Flag("deq_gnt_valid", func() bool { return m.sch.u.ValidO && m.sch.u.AckI }),
-		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.sch.u.QidO) }),
+		rtl.Flag("deq_gnt_valid", func() bool { return m.u.sch.u.ValidO && m.u.sch.u.AckI }),
+		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.u.sch.u.QidO) }),
 	}
 }
 
@@ -37,13 +37,13 @@ func (m *TM) Signals() []rtl.Signal {
 // memories (their port use this cycle).
 func (m *TM) Scopes() []rtl.Scope {
 	return []rtl.Scope{
-		{Name: "u_thr", Signals: m.thr.Thr.Signals()},
-		{Name: "u_sel", Signals: m.sel.Signals()},
-		{Name: "u_arb", Signals: m.arb.Signals()},
+		{Name: "u_thr", Signals: m.u.thr.Thr.Signals()},
+		{Name: "u_sel", Signals: m.u.sel.Signals()},
+		{Name: "u_arb", Signals: m.u.arb.Signals()},
 		{Name: "u_sched", Signals: m.schedSignals()},
-		{Name: "u_pd_mem", Signals: m.pd.Signals()},
-		{Name: "u_cp_mem", Signals: m.cp.Signals()},
-		{Name: "u_cd_mem", Signals: m.cd.Signals()},
+		{Name: "u_pd_mem", Signals: m.ram.pd.Signals()},
+		{Name: "u_cp_mem", Signals: m.ram.cp.Signals()},
+		{Name: "u_cd_mem", Signals: m.ram.cd.Signals()},
 	}
 }
 
@@ -56,7 +56,7 @@ func (m *TM) Scopes() []rtl.Scope {
 // only in a cycle whose stage C runs, elig_i less the locked queues and
 // ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
 func (m *TM) schedSignals() []rtl.Signal {
-	sigs := m.sch.u.Signals()
+	sigs := m.u.sch.u.Signals()
 	for i, s := range sigs {
 		switch s.Name {
 		case "elig_i":
@@ -72,7 +72,7 @@ func (m *TM) schedSignals() []rtl.Signal {
 
 // traceElig is tm_pd_lists' nonempty_o: the queues holding a PD after
 // the cycle's unlinks and before its link.
-func (m *TM) traceElig(dst []uint64) { m.pdl.NonemptyO.Words(dst, m.n) }
+func (m *TM) traceElig(dst []uint64) { m.u.pdl.NonemptyO.Words(dst, m.p.n) }
 
 // tracePortRdy is tm_egress's registered port_rdy_o.
-func (m *TM) tracePortRdy(dst []uint64) { m.eg.PortRdyO.Words(dst, m.cfg.P) }
+func (m *TM) tracePortRdy(dst []uint64) { m.u.eg.PortRdyO.Words(dst, m.cfg.P) }
