@@ -159,9 +159,7 @@ func (e *Egress) send(p int, ret bool) {
 // returned cells enter their buffer, the cells sent leave it, and
 // port_rdy_o follows the pending counts.
 func (e *Egress) Commit() {
-	if e.IssueI || e.RetI || e.EgValidO != 0 || e.at != e.atD {
-		e.commit()
-	}
+	e.commit()
 	e.now++
 }
 

@@ -10,7 +10,6 @@ type rdPipe[T any] struct {
 	out  []T   // this cycle's read data, port p at [p]
 	ring [][]T // L cycles of reads in flight, slot t mod L for cycle t's
 	cur  int   // the slot of this cycle's reads
-	put1 bool  // latency 1: a read was put this cycle (else out is already the next cycle's data)
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
@@ -25,7 +24,6 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 func (p *rdPipe[T]) put(port int, v T) {
 	if s := p.ring[p.cur]; port < len(s) {
 		s[port] = v
-		p.put1 = true
 	}
 }
 
@@ -39,15 +37,13 @@ func (p *rdPipe[T]) at(d, port int) T {
 
 // commit is the rising edge: the next cycle's data come up.
 func (p *rdPipe[T]) commit() {
-	if len(p.ring) == 1 {
-		if p.put1 { // with latency 1 the ring's slot is the next out
-			copy(p.out, p.ring[0])
-			p.put1 = false
+	if len(p.ring) > 1 {
+		if p.cur++; p.cur == len(p.ring) {
+			p.cur = 0
 		}
-		return
 	}
-	if p.cur++; p.cur == len(p.ring) {
-		p.cur = 0
+	src := p.ring[p.cur]
+	for i := range p.out { // a few words: a loop, no memmove dispatch
+		p.out[i] = src[i]
 	}
-	copy(p.out, p.ring[p.cur])
 }
