@@ -48,13 +48,12 @@ func (m *TM) Scopes() []rtl.Scope {
 }
 
 // schedSignals is u_sched's trace: hw/scheduler's signals, but its inputs
-// as occamy_tm's tm_sched sees them every cycle, computed from the state
-// after Eval: elig_i every queue holding a PD after the cycle's unlinks and
-// before its link (tm_pd_lists' nonempty_o), port_rdy_i the ports with
-// fewer than TxWindow cells pending at the start of the cycle (tm_egress's
-// registered port_rdy_o), ack_i tied to 1. hw/tm gives hw/scheduler these
-// only in a cycle whose stage C runs, elig_i less the locked queues and
-// ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
+// as occamy_tm's tm_sched sees them every cycle: elig_i is u_pdl's
+// nonempty_o (every queue holding a PD after the cycle's unlinks and
+// before its link), port_rdy_i u_egress's registered port_rdy_o, ack_i
+// tied to 1. hw/tm gives hw/scheduler these only in a cycle whose stage C
+// runs (en_i), elig_i less the locked queues (Go only, PD.ReadLatency > 1)
+// and ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
 func (m *TM) schedSignals() []rtl.Signal {
 	sigs := m.u.sch.u.Signals()
 	for i, s := range sigs {
