@@ -50,10 +50,21 @@ type Egress struct {
 
 // port is one egress port's registers.
 type port struct {
-	pending int              // pend_q: cells scheduled and not yet sent
-	next    uint64           // first cycle of the next send (tmr_q)
-	buf     rtl.Ring[egCell] // the buffer: returned cells, oldest first
-	txQ     rtl.Ring[txPkt]  // Go only: the packets booked, counted down as their cells leave
+	pending int      // pend_q: cells scheduled and not yet sent
+	next    uint64   // first cycle of the next send (tmr_q)
+	bh, bn  int      // the buffer's read pointer (rp_q) and fill (cnt_q)
+	th, tn  int      // Go only: the booked packets' ring
+	buf     []egCell // the buffer: returned cells, oldest first from bh (a power of two entries)
+	tx      []txPkt  // Go only: the packets booked, counted down as their cells leave
+}
+
+// items returns the n entries of ring r from h, oldest first.
+func items[T any](r []T, h, n int) []T {
+	out := make([]T, n)
+	for i := range out {
+		out[i] = r[(h+i)&(len(r)-1)]
+	}
+	return out
 }
 
 // egCell is a returned cell waiting at its port: {queue, tag}.
@@ -74,11 +85,10 @@ type txPkt struct {
 func newEgress(c *Config) *Egress {
 	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow,
 		RetTagI: make([]uint64, c.K), EgQidO: make([]int32, c.P), EgTagO: make([]uint64, c.P), EgCellsO: make([]uint32, c.P)}
-	fd := 1 << rtl.Clog2(c.TxWindow+c.MaxPkt)
+	fd, td := 1<<rtl.Clog2(c.TxWindow+c.MaxPkt), 1<<rtl.Clog2(c.TxWindow+1)
 	e.ports = make([]port, c.P)
 	for p := range e.ports {
-		e.ports[p].buf = rtl.NewRing[egCell](fd)
-		e.ports[p].txQ = rtl.NewRing[txPkt](c.TxWindow + 1)
+		e.ports[p].buf, e.ports[p].tx = make([]egCell, fd), make([]txPkt, td)
 		e.PortRdyO.Set(p)
 	}
 	return e
@@ -88,19 +98,16 @@ func newEgress(c *Config) *Egress {
 // buffered or returned now, whose line is free (R cycles after its last
 // send).
 func (e *Egress) Eval() {
-	if e.EgValidO == 0 && !e.RetI && e.now < e.at {
-		e.atD = e.at // no port may send before then
-		return
+	if e.EgValidO != 0 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
+		for p := range e.EgQidO {
+			e.EgQidO[p], e.EgTagO[p] = 0, 0
+		}
+		e.EgValidO, e.EgLastO = 0, 0
 	}
 	e.eval()
 }
 
 func (e *Egress) eval() {
-	for v := e.EgValidO; v != 0; v &= v - 1 {
-		p := trailingZeros(uint64(v))
-		e.EgQidO[p], e.EgTagO[p] = 0, 0
-	}
-	e.EgValidO, e.EgLastO = 0, 0
 	ret := e.RetI && e.RetCntI > 0
 	if e.now < e.at {
 		// No busy port may send now (at is the earliest of their next
@@ -136,7 +143,7 @@ func (e *Egress) send(p int, ret bool) {
 		e.atD = min(e.atD, pt.next)
 		return
 	}
-	left := pt.buf.Len() - 1
+	left := pt.bn - 1
 	if ret && int(e.RetPortI) == p {
 		left += e.RetCntI
 	}
@@ -144,14 +151,14 @@ func (e *Egress) send(p int, ret bool) {
 		e.atD = min(e.atD, e.now+e.r)
 	}
 	h := egCell{e.RetQidI, e.RetTagI[0]}
-	if pt.buf.Len() > 0 {
-		h = *pt.buf.Front()
+	if pt.bn > 0 {
+		h = pt.buf[pt.bh]
 	}
 	e.EgValidO |= 1 << uint(p)
 	e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
-	if pt.txQ.Len() > 0 && pt.txQ.Front().left == 1 {
+	if t := pt.tx[pt.th]; pt.tn > 0 && t.left == 1 {
 		e.EgLastO |= 1 << uint(p)
-		e.EgCellsO[p] = uint32(pt.txQ.Front().cells)
+		e.EgCellsO[p] = uint32(t.cells)
 	}
 }
 
@@ -167,8 +174,11 @@ func (e *Egress) commit() {
 	if e.IssueI {
 		p := int(e.IssuePortI)
 		pt := &e.ports[p]
-		if !pt.txQ.Push(txPkt{cells: uint16(e.IssueCellsI), left: uint16(e.IssueCellsI)}) {
+		if pt.tn == len(pt.tx) {
 			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d transmit ring full", e.now, p))
+		} else {
+			pt.tx[(pt.th+pt.tn)&(len(pt.tx)-1)] = txPkt{cells: uint16(e.IssueCellsI), left: uint16(e.IssueCellsI)}
+			pt.tn++
 		}
 		pt.pending += int(e.IssueCellsI)
 		if pt.pending >= e.window {
@@ -178,18 +188,21 @@ func (e *Egress) commit() {
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
 		pt := &e.ports[p]
-		for s := 0; s < e.RetCntI; s++ {
-			if !pt.buf.Push(egCell{e.RetQidI, e.RetTagI[s]}) {
-				e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
-			}
+		if pt.bn+e.RetCntI > len(pt.buf) {
+			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
 		}
+		m := len(pt.buf) - 1
+		for s := 0; s < e.RetCntI; s++ {
+			pt.buf[(pt.bh+pt.bn+s)&m] = egCell{e.RetQidI, e.RetTagI[s]}
+		}
+		pt.bn += e.RetCntI
 		e.busy |= 1 << uint(p)
 	}
 	for v := e.EgValidO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
 		pt := &e.ports[p]
-		pt.buf.Pop()
-		if pt.buf.Len() == 0 {
+		pt.bh = (pt.bh + 1) & (len(pt.buf) - 1)
+		if pt.bn--; pt.bn == 0 {
 			e.busy &^= 1 << uint(p)
 		}
 		pt.next = e.now + e.r
@@ -197,10 +210,11 @@ func (e *Egress) commit() {
 		if pt.pending < e.window {
 			e.PortRdyO.Set(p)
 		}
-		if pt.txQ.Len() > 0 {
-			h := pt.txQ.Front()
+		if pt.tn > 0 {
+			h := &pt.tx[pt.th]
 			if h.left--; h.left == 0 {
-				pt.txQ.Pop()
+				pt.th = (pt.th + 1) & (len(pt.tx) - 1)
+				pt.tn--
 			}
 		}
 	}

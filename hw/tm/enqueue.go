@@ -56,10 +56,9 @@ type Enqueue struct {
 	allocQ allocState       // the packet being allocated
 	rotQ   int              // rot_q: bank of the next packet's sub-list 0
 
-	take, run, out bool       // this cycle: a packet taken, a round run, outputs not idle
-	adv            bool       // next holds the engine's registers after this cycle
-	active         bool       // a packet waits or is allocated, or the outputs are not idle
-	next           allocState // the engine's registers after this cycle
+	take, run, out bool   // this cycle: a packet taken, a round run, outputs not idle
+	active         bool   // a packet waits or is allocated, or the outputs are not idle
+	tpkt           enqPkt // the packet taken
 	err            error
 }
 
@@ -116,30 +115,30 @@ func (e *Enqueue) eval() {
 		e.PopO, e.CdWrEnO = 0, 0
 		e.LinkO, e.CdWrNO, e.out = false, 0, false
 	}
-	e.BusyO, e.run = e.allocQ.active, false
-	e.take = !e.allocQ.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
-	e.adv = e.allocQ.active || e.take
-	e.active = e.adv || e.fifoQ.Len() > 0
-	if !e.adv {
+	a := &e.allocQ
+	e.BusyO, e.run = a.active, false
+	e.take = !a.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
+	e.active = a.active || e.take || e.fifoQ.Len() > 0
+	if !a.active && !e.take {
 		return
 	}
-	a := &e.next
-	*a = e.allocQ
+	// The packet of the round: the one being allocated, or the one taken now.
+	pkt, rot, done := a.pkt, a.rot, a.done
 	if e.take {
-		a.active, a.done, a.rot = true, 0, e.rotQ
-		a.heads, a.tails = nilPD.Heads, nilPD.Tails
+		rot, done = e.rotQ, 0
 		if e.fifoQ.Len() > 0 {
-			a.pkt = *e.fifoQ.Front()
+			pkt = *e.fifoQ.Front()
 		} else {
-			a.pkt = enqPkt{q: int32(e.AdmQidI[0]), cells: uint16(e.AdmCellsI[0]), serial: e.AdmSerialI[0]}
+			pkt = enqPkt{q: int32(e.AdmQidI[0]), cells: uint16(e.AdmCellsI[0]), serial: e.AdmSerialI[0]}
 		}
+		e.tpkt = pkt
 	}
-	k, n := e.k, int(a.pkt.cells)
-	cnt := min(k, n-a.done)
+	k, n := e.k, int(pkt.cells)
+	cnt := min(k, n-done)
 	reads := 0
 	for j := 0; j < cnt; j++ {
-		b := (j + a.rot) & (k - 1)
-		if e.CntI[b] == 0 || e.PopOkI>>uint(b)&1 == 0 || a.done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
+		b := (j + rot) & (k - 1)
+		if e.CntI[b] == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
 			return
 		}
 		if e.CntI[b] > 1 {
@@ -151,33 +150,38 @@ func (e *Enqueue) eval() {
 	}
 	e.run, e.out = true, true
 	for j := 0; j < cnt; j++ {
-		b := (j + a.rot) & (k - 1)
+		b := (j + rot) & (k - 1)
 		x := e.HeadI[b]
 		e.PopO |= 1 << uint(b)
 		e.CdWrEnO |= 1 << uint(j)
-		e.CdWrAddrO[j], e.CdWrDataO[j] = x, tag(a.pkt.serial, a.done+j)
-		if a.done == 0 {
-			a.heads[j] = x
-		}
-		a.tails[j] = x
+		e.CdWrAddrO[j], e.CdWrDataO[j] = x, tag(pkt.serial, done+j)
 	}
 	e.CdWrNO = cnt
-	a.done += cnt
-	if a.done < n {
+	if done+cnt < n {
 		return
 	}
-	a.active = false
-	v := nilPD
-	v.Cells, v.Serial = a.pkt.cells, a.pkt.serial
-	copy(v.Heads[:min(k, n)], a.heads[:])
-	copy(v.Tails[:min(k, n)], a.tails[:])
-	e.LinkO, e.LinkQidO, e.LinkPdO, e.LinkCellsO, e.LinkBodyO = true, uint16(a.pkt.q), a.heads[0], uint32(n), v
+	// The last round: link the PD {serial, cells, heads, tails}; the heads
+	// are round 0's pops (this one's for a one-round packet), the tails
+	// this round's for the sub-lists it pops, earlier ones' for the others.
+	v := &e.LinkBodyO
+	*v = nilPD
+	v.Cells, v.Serial = pkt.cells, pkt.serial
+	for j := 0; j < min(k, n); j++ {
+		v.Heads[j], v.Tails[j] = a.heads[j], a.tails[j]
+		if done == 0 {
+			v.Heads[j] = e.CdWrAddrO[j]
+		}
+		if j < cnt {
+			v.Tails[j] = e.CdWrAddrO[j]
+		}
+	}
+	e.LinkO, e.LinkQidO, e.LinkPdO, e.LinkCellsO = true, uint16(pkt.q), v.Heads[0], uint32(n)
 }
 
 // Commit is the rising edge: the admissions join the FIFO, a packet taken
-// leaves it, the engine's registers update.
+// leaves it, the engine's registers take the round.
 func (e *Enqueue) Commit() {
-	if e.AdmNI > 0 || e.take || e.adv {
+	if e.AdmNI > 0 || e.take || e.run {
 		e.commit()
 	}
 }
@@ -188,16 +192,25 @@ func (e *Enqueue) commit() {
 			e.err = fmt.Errorf("tm_enqueue: ingress FIFO overflow (%d entries)", e.fifoQ.Cap())
 		}
 	}
+	a := &e.allocQ
 	if e.take {
 		e.fifoQ.Pop()
+		a.active, a.pkt, a.rot, a.done = true, e.tpkt, e.rotQ, 0
 		e.rotQ = (e.rotQ + 1) & (e.k - 1)
 		e.take = false
 	}
-	if e.adv {
-		e.allocQ = e.next
-		e.adv = false
+	if e.run {
+		for j := 0; j < e.CdWrNO; j++ {
+			if a.done == 0 {
+				a.heads[j] = e.CdWrAddrO[j]
+			}
+			a.tails[j] = e.CdWrAddrO[j]
+		}
+		a.done += e.CdWrNO
+		a.active = !e.LinkO
+		e.run = false
 	}
-	e.active = e.out || e.allocQ.active || e.fifoQ.Len() > 0
+	e.active = e.out || a.active || e.fifoQ.Len() > 0
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

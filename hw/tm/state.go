@@ -120,7 +120,7 @@ func (m *TM) State() State {
 	s.HD.Lanes, s.HD.Pend = m.u.hd.laneItems()
 	for p := range m.u.eg.ports {
 		pt := &m.u.eg.ports[p]
-		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.buf.Len(), Next: pt.next, Tx: pt.txQ.Items(nil), Buf: pt.buf.Items(nil)}
+		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.bn, Next: pt.next, Tx: items(pt.tx, pt.th, pt.tn), Buf: items(pt.buf, pt.bh, pt.bn)}
 	}
 	return s
 }
