@@ -80,6 +80,7 @@ type Dequeue struct {
 	unl    cellJob
 	out    bool // outputs not idle
 	err    error
+	errs   *bool // the top's flag: set when err is
 }
 
 // cellJob is an unlinked packet waiting for, or in, its cell rounds.
@@ -201,8 +202,8 @@ func (d *Dequeue) Commit() {
 
 func (d *Dequeue) commit() {
 	d.evald = false
-	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) && d.err == nil {
-		d.err = fmt.Errorf("tm_dequeue: job FIFO full at an unlink")
+	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) {
+		d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
 	}
 	if d.run {
 		d.done += d.cnt
@@ -228,6 +229,15 @@ func (d *Dequeue) commit() {
 
 // Err returns the first overflow seen (what the Verilog asserts).
 func (d *Dequeue) Err() error { return d.err }
+
+func (d *Dequeue) fail(err error) {
+	if d.err == nil {
+		d.err = err
+		if d.errs != nil {
+			*d.errs = true
+		}
+	}
+}
 
 func dequeuePorts(v vw) SubBlock {
 	return SubBlock{

@@ -46,6 +46,7 @@ type Egress struct {
 	r      uint64 // R
 	window int    // TXWIN
 	err    error
+	errs   *bool // the top's flag: set when err is
 }
 
 // port is one egress port's registers.
@@ -98,12 +99,11 @@ func newEgress(c *Config) *Egress {
 // buffered or returned now, whose line is free (R cycles after its last
 // send).
 func (e *Egress) Eval() {
-	if e.EgValidO != 0 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
-		for p := range e.EgQidO {
-			e.EgQidO[p], e.EgTagO[p] = 0, 0
-		}
-		e.EgValidO, e.EgLastO = 0, 0
+	for v := e.EgValidO; v != 0; v &= v - 1 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
+		p := trailingZeros(uint64(v))
+		e.EgQidO[p], e.EgTagO[p] = 0, 0
 	}
+	e.EgValidO, e.EgLastO = 0, 0
 	e.eval()
 }
 
@@ -227,6 +227,9 @@ func (e *Egress) Err() error { return e.err }
 func (e *Egress) fail(err error) {
 	if e.err == nil {
 		e.err = err
+		if e.errs != nil {
+			*e.errs = true
+		}
 	}
 }
 

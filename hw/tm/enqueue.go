@@ -60,6 +60,7 @@ type Enqueue struct {
 	active         bool   // a packet waits or is allocated, or the outputs are not idle
 	tpkt           enqPkt // the packet taken
 	err            error
+	errs           *bool // the top's flag: set when err is
 }
 
 // enqPkt is an admitted packet waiting for the enqueue engine.
@@ -188,8 +189,8 @@ func (e *Enqueue) Commit() {
 
 func (e *Enqueue) commit() {
 	for i := 0; i < e.AdmNI; i++ {
-		if !e.fifoQ.Push(enqPkt{q: int32(e.AdmQidI[i]), cells: uint16(e.AdmCellsI[i]), serial: e.AdmSerialI[i]}) && e.err == nil {
-			e.err = fmt.Errorf("tm_enqueue: ingress FIFO overflow (%d entries)", e.fifoQ.Cap())
+		if !e.fifoQ.Push(enqPkt{q: int32(e.AdmQidI[i]), cells: uint16(e.AdmCellsI[i]), serial: e.AdmSerialI[i]}) {
+			e.fail(fmt.Errorf("tm_enqueue: ingress FIFO overflow (%d entries)", e.fifoQ.Cap()))
 		}
 	}
 	a := &e.allocQ
@@ -215,6 +216,15 @@ func (e *Enqueue) commit() {
 
 // Err returns the first overflow seen (what the Verilog asserts).
 func (e *Enqueue) Err() error { return e.err }
+
+func (e *Enqueue) fail(err error) {
+	if e.err == nil {
+		e.err = err
+		if e.errs != nil {
+			*e.errs = true
+		}
+	}
+}
 
 func enqueuePorts(v vw, wait int) SubBlock {
 	return SubBlock{

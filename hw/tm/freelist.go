@@ -74,6 +74,7 @@ type FreeList struct {
 	slotF   [mem.MaxK]int8
 	slotG   [mem.MaxK]int8
 	err     error
+	errs    *bool // the top's flag: set when err is
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -263,49 +264,51 @@ func (f *FreeList) commit() {
 		b := trailingZeros(uint64(bad))
 		f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.cnt[b&(mem.MaxK-1)]))
 	}
-	for m := f.touch | f.ga | f.due; m != 0; m &= m - 1 {
+	pop, fa, ga, due := f.PopI, f.fa, f.ga, f.due
+	for m := f.touch | ga | due; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		r := &f.bank[b]
-		if f.due&bit != 0 {
-			r.head, r.pend = f.head[b], false
-		}
-		if f.PopI&bit != 0 {
-			if r.cnt > 1 {
-				r.pend, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
+		// head_o is the head register, or the link read back now.
+		head, tail, cnt := f.head[b], r.tail, r.cnt
+		pend := r.pend && due&bit == 0
+		if pop&bit != 0 {
+			if cnt > 1 {
+				pend, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
 			}
-			r.cnt--
-			f.total--
+			cnt--
 		}
-		if f.fa&bit != 0 {
+		if fa&bit != 0 {
 			s := f.slotF[b]
-			f.append(r, f.FaHeadI[s], f.FaTailI[s], f.FaNI[s])
+			if cnt == 0 {
+				head, pend = f.FaHeadI[s], false
+			}
+			tail = f.FaTailI[s]
+			cnt += f.FaNI[s]
 		}
-		if f.ga&bit != 0 {
+		if ga&bit != 0 {
 			s := f.slotG[b]
-			f.append(r, f.GaHeadI[s], f.GaTailI[s], f.GaNI[s])
+			if cnt == 0 {
+				head, pend = f.GaHeadI[s], false
+			}
+			tail = f.GaTailI[s]
+			cnt += f.GaNI[s]
 		}
-		if r.cnt == 0 {
-			r.head, r.tail, r.pend = mem.Nil, mem.Nil, false
+		if cnt == 0 {
+			head, tail, pend = mem.Nil, mem.Nil, false
 		}
-		if r.pend {
+		f.total += int(cnt - r.cnt)
+		r.head, r.tail, r.cnt, r.pend = head, tail, cnt, pend
+		f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
+		f.pend &^= bit
+		f.PopOkO &^= bit
+		if pend {
 			f.pend |= bit
-		} else {
-			f.pend &^= bit
+		} else if cnt > 0 {
+			f.PopOkO |= bit
 		}
-		f.show(b)
 	}
 	f.touch, f.fa, f.ga, f.due = 0, 0, 0, 0
-}
-
-// append joins a chain head..tail of n cells to bank register r.
-func (f *FreeList) append(r *flBank, head, tail, n int32) {
-	if r.cnt == 0 {
-		r.head, r.pend = head, false
-	}
-	r.tail = tail
-	r.cnt += n
-	f.total += int(n)
 }
 
 // Err returns the first misuse seen (what the Verilog asserts).
@@ -314,6 +317,9 @@ func (f *FreeList) Err() error { return f.err }
 func (f *FreeList) fail(err error) {
 	if f.err == nil {
 		f.err = err
+		if f.errs != nil {
+			*f.errs = true
+		}
 	}
 }
 

@@ -89,6 +89,7 @@ type HDExec struct {
 	anyPush   bool // EvalTake pushed an unlink
 	active    bool // a lane holds work, or EvalCells' outputs are not idle
 	err       error
+	errs      *bool // the top's flag: set when err is
 }
 
 // laneFront is tm_hd_exec's curp_q/port_q for a lane: the front entry's
@@ -304,6 +305,9 @@ func (h *HDExec) Err() error { return h.err }
 func (h *HDExec) fail(err error) {
 	if h.err == nil {
 		h.err = err
+		if h.errs != nil {
+			*h.errs = true
+		}
 	}
 }
 

@@ -62,12 +62,14 @@ func (m *TM) hdIssue() {
 	if m.p.hdChoice {
 		ch := &m.u.ch
 		ch.OverI, ch.FreeNegI, ch.TakeI = m.u.sel.OverO, m.r.freeD < 0, h.TakeO
-		ch.CandI = m.u.pdl.NonemptyO
-		for w := range ch.CandI {
-			ch.CandI[w] &^= m.u.pdl.LockedO[w]
-		}
-		if m.u.pdl.RdI { // the dequeue's read of this cycle
-			ch.CandI.Clear(int(m.u.pdl.RdQidI))
+		if m.p.pol == polPushoutPort || ch.OverI.Any() { // cand_i matters (u_choice reads it only then)
+			ch.CandI = m.u.pdl.NonemptyO
+			for w := range ch.CandI {
+				ch.CandI[w] &^= m.u.pdl.LockedO[w]
+			}
+			if m.u.pdl.RdI { // the dequeue's read of this cycle
+				ch.CandI.Clear(int(m.u.pdl.RdQidI))
+			}
 		}
 		ch.EvalReq()
 		if m.p.pol == polOccamy { // u_arb

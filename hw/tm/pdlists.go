@@ -74,6 +74,7 @@ type PDLists struct {
 	stale bool      // the registers changed since the outputs were last evaluated
 	unl   bool      // u holds an unlink
 	err   error
+	errs  *bool // the top's flag: set when err is
 }
 
 // unlink is one unlink's effect, computed by EvalUnlink.
@@ -233,6 +234,9 @@ func (l *PDLists) Err() error { return l.err }
 func (l *PDLists) fail(err error) {
 	if l.err == nil {
 		l.err = err
+		if l.errs != nil {
+			*l.errs = true
+		}
 	}
 }
 

@@ -5,15 +5,17 @@ package tm
 // is on port p in cycle t+L, L the read latency, and only then. out is
 // the rd_data_o of u_cp_mem or u_cd_mem, which the sub-blocks' read-data
 // inputs alias (set once, at New); the commit copies the next cycle's
-// words into it.
+// words into it, those of the ports read (a port not read keeps its last
+// word, which no sub-block reads).
 type rdPipe[T any] struct {
-	out  []T   // this cycle's read data, port p at [p]
-	ring [][]T // L cycles of reads in flight, slot t mod L for cycle t's
-	cur  int   // the slot of this cycle's reads
+	out  []T      // this cycle's read data, port p at [p]
+	ring [][]T    // L cycles of reads in flight, slot t mod L for cycle t's
+	read []uint64 // per slot, bit p: port p was read
+	cur  int      // the slot of this cycle's reads
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{out: make([]T, ports), ring: make([][]T, lat)}
+	p := rdPipe[T]{out: make([]T, ports), ring: make([][]T, lat), read: make([]uint64, lat)}
 	for i := range p.ring {
 		p.ring[i] = make([]T, ports)
 	}
@@ -22,8 +24,9 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 
 // put stores the word a read issued this cycle on port port sampled.
 func (p *rdPipe[T]) put(port int, v T) {
-	if s := p.ring[p.cur]; port < len(s) {
+	if s := p.ring[p.cur]; port < len(s) && port < 64 {
 		s[port] = v
+		p.read[p.cur] |= 1 << uint(port)
 	}
 }
 
@@ -42,8 +45,12 @@ func (p *rdPipe[T]) commit() {
 			p.cur = 0
 		}
 	}
-	src := p.ring[p.cur]
-	for i := range p.out { // a few words: a loop, no memmove dispatch
-		p.out[i] = src[i]
+	if r := p.read[p.cur]; r != 0 {
+		src := p.ring[p.cur]
+		for ; r != 0; r &= r - 1 {
+			i := trailingZeros(r)
+			p.out[i] = src[i]
+		}
+		p.read[p.cur] = 0
 	}
 }

@@ -70,6 +70,8 @@ type units struct {
 	enq *Enqueue           // u_enq: tm_enqueue
 	fl  *FreeList          // u_fl: tm_free_list
 	eg  *Egress            // u_egress: tm_egress
+
+	failed bool // a sub-block below has recorded an error (their errs flag)
 }
 
 // memories are occamy_tm's sram_mp instances (port-budgeted hw/mem
@@ -195,6 +197,7 @@ func New(c Config) (*TM, error) {
 	}
 	m.u.eg = newEgress(&c)
 	m.u.fl.RdDataI, m.u.deq.CpRdDataI, m.u.hd.CpRdDataI, m.u.eg.RetTagI = m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cdRd.out
+	m.u.pdl.errs, m.u.deq.errs, m.u.hd.errs, m.u.enq.errs, m.u.fl.errs, m.u.eg.errs = &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed
 	m.obs.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chk.cells, m.chk.pkts = make([]int, n), make([]int, n)

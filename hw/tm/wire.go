@@ -194,7 +194,8 @@ func (m *TM) snapshotUse() {
 }
 
 // collectErr takes the first error a memory or a sub-block recorded (a
-// request over a port budget, what the Verilog asserts).
+// request over a port budget, what the Verilog asserts); the sub-blocks
+// raise u.failed when they record one.
 func (m *TM) collectErr() {
 	ram, u := &m.ram, &m.u
 	if e := ram.pd.Err(); e != nil {
@@ -203,6 +204,8 @@ func (m *TM) collectErr() {
 		m.fail(e)
 	} else if e := ram.cd.Err(); e != nil {
 		m.fail(e)
+	} else if !u.failed {
+		return
 	} else if e := u.pdl.Err(); e != nil {
 		m.fail(e)
 	} else if e := u.deq.Err(); e != nil {
