@@ -84,3 +84,20 @@ func TestSysFuncs(t *testing.T) {
 		})
 	}
 }
+
+// TestHierRefs: Yosys's warning about an implicitly declared dotted name
+// (a hierarchical reference it did not resolve) is a finding with the
+// user's file and line; a $function and a plain name are not.
+func TestHierRefs(t *testing.T) {
+	names := map[string]string{"/abs/my.sv": "my.sv"}
+	out := "/abs/my.sv:43: Warning: Identifier `\\u_any.any_q' is implicitly declared.\n" +
+		"/abs/my.sv:44: Warning: Identifier `\\$random' is implicitly declared.\n" +
+		"/abs/my.sv:45: Warning: Identifier `\\plain' is implicitly declared.\n" +
+		"/abs/my.sv:46: Warning: Identifier `\\g_q[2].u.x' is implicitly declared.\n"
+	var got []string
+	for _, f := range hierRefs(out, names) {
+		got = append(got, f.String())
+	}
+	want := "a hierarchical reference: Yosys 0.23 does not resolve it and reads it as an undriven wire; bring the signal out through a port of the instance"
+	assert.Equal(t, []string{"my.sv:43: u_any.any_q: " + want, "my.sv:46: g_q[2].u.x: " + want}, got)
+}
