@@ -30,6 +30,7 @@ func TestProveEqual(t *testing.T) {
 		{"arbiter", byo + "my_rr_arbiter.sv", "my_round_robin", map[string]int{"N": 8}},
 		{"arbiter", "testdata/arb_scan_down.sv", "arb_scan_down", map[string]int{"N": 5}},
 		{"arbiter", "testdata/arb_onehot.sv", "arb_onehot", map[string]int{"N": 6}},
+		{"arbiter", "testdata/arb_ptr_inst.sv", "arb_ptr_inst", map[string]int{"N": 8}},
 		{"arbiter", "../../verilog/rr_arbiter.sv", "", map[string]int{"N": 1}},
 		{"selector", byo + "queue_watch.sv", "queue_watch", map[string]int{"N": 4, "QW": 4}},
 		{"selector", "testdata/sel_borrow.sv", "sel_borrow", map[string]int{"N": 3, "QW": 5}},
