@@ -24,9 +24,17 @@ var arithMap string
 // zero power-up Verilator run (the replay) reads them as 0. Memories are
 // collected first: an asynchronous read port's enable is an X that must
 // stay 1, and a memory's power-up contents stay free.
-func sideScript(files []string, top string, params map[string]int, as, out string) string {
+//
+// The user's side is read with -nosynthesis: as occamy cosim compiles it,
+// SYNTHESIS undefined (when Verilator preprocessed it no `ifdef is left;
+// without Verilator the files are read as they are). The reference's
+// SYNTHESIS guards hide only its assertions.
+func sideScript(files []string, top string, params map[string]int, as, out string, user bool) string {
 	var b strings.Builder
 	b.WriteString("read_verilog -sv -defer -noassert -noassume")
+	if user {
+		b.WriteString(" -nosynthesis")
+	}
 	for _, f := range files {
 		fmt.Fprintf(&b, " %s", quote(f))
 	}
