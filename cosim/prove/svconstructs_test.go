@@ -65,4 +65,3 @@ func TestSVConstructs(t *testing.T) {
 		})
 	}
 }
-

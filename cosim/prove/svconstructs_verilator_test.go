@@ -20,8 +20,8 @@ import (
 // counterexample, replayed on Verilator, shows its mismatch at the
 // counterexample's cycle (a rewrite that read the construct otherwise than
 // Verilator would be "BUG IN THE FLOW" here, as the first inside rewrite
-// was on arb_inside.sv). Icarus 11 reads none of inside, ==? or foreach,
-// so cosim runs Verilator only.
+// was on arb_inside.sv). cosim runs Verilator, the simulator prove
+// replays on; Icarus 11 has no inside at all.
 func TestSVConstructsOnVerilator(t *testing.T) {
 	needTools(t)
 	for _, r := range svRows {
