@@ -76,7 +76,8 @@ func (p *svPass) blockDecls(j, end int, ctx svStmt) {
 			for _, in := range inits {
 				assigns = append(assigns, in)
 				if !auto && !ctx.init {
-					p.note(t[j], "a variable declared with an initializer in a procedural block without automatic: prove reads it as Verilator does, assigned each time the block runs; Icarus assigns it once (IEEE 1800-2017 6.21 asks for an explicit automatic or static)")
+					name, _, _ := strings.Cut(in, " ")
+					p.note(t[j], name+": declared with an initializer in a procedural block without automatic: prove reads it as Verilator does, assigned each time the block runs; Icarus assigns it once (IEEE 1800-2017 6.21 asks for an explicit automatic or static)")
 				}
 			}
 		}

@@ -120,7 +120,7 @@ func TestLowerSVRefuses(t *testing.T) {
 func TestLowerSVNote(t *testing.T) {
 	r := lowerSV("`line 1 \"my.sv\" 0\nalways_comb begin\n  logic t = a;\n  y = t;\nend", nil)
 	require.Len(t, r.Notes, 1)
-	assert.Contains(t, r.Notes[0], "my.sv:2: a variable declared with an initializer in a procedural block without automatic")
+	assert.Contains(t, r.Notes[0], "my.sv:2: t: declared with an initializer in a procedural block without automatic")
 	r = lowerSV("always_comb begin\n  automatic logic t = a;\n  y = t;\nend", nil)
 	assert.Empty(t, r.Notes)
 }

@@ -46,7 +46,7 @@ var svRows = []svRow{
 	{file: "arb_loop_decl.sv", block: "arbiter", params: arb8,
 		subs: []string{"at_or_after = W'(i) >= next_q;", "at_or_after = W'(i) > next_q;"}},
 	{file: "arb_loop_init.sv", block: "arbiter", params: arb8, lowered: "block declaration (1)",
-		note: "arb_loop_init.sv:25: a variable declared with an initializer in a procedural block without automatic",
+		note: "arb_loop_init.sv:25: at_or_after: declared with an initializer in a procedural block without automatic",
 		subs: []string{"logic at_or_after = W'(i) >= next_q;", "logic at_or_after = W'(i) > next_q;"}},
 	{file: "arb_loop_auto.sv", block: "arbiter", params: arb8, lowered: "block declaration (1)",
 		subs: []string{"logic at_or_after = W'(i) >= next_q;", "logic at_or_after = W'(i) > next_q;"}},
