@@ -102,6 +102,8 @@ func TestLowerSVRefuses(t *testing.T) {
 		{"unknown package", "module m import q::*; (input logic a);\nendmodule", "import q::*", 1},
 		{"md typedef", "module m;\n  typedef logic [1:0][3:0] t;\nendmodule", "typedef t", 2},
 		{"interface", "interface bus;\n  logic a;\nendinterface", "interface", 1},
+		{"inside operand with a cast inside it", "assign y = a inside {[W'(i) + 1 : 3]};", "inside", 1},
+		{"inside item of wildcards only", "assign y = a inside {'x};", "inside", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
