@@ -147,7 +147,10 @@ func (e *SetupError) Error() string {
 	}
 	s += e.Msg
 	if e.Err != nil && !errors.Is(e.Err, ErrNothingCompared) {
-		s += ": " + e.Err.Error()
+		if e.Msg != "" {
+			s += ": "
+		}
+		s += e.Err.Error()
 	}
 	return s
 }
