@@ -22,6 +22,10 @@ import (
 // file), stderr says where it stopped, and the exit code is 130.
 func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
+	if f.rtlSet && strings.TrimSpace(f.rtl) == "" {
+		// Not the Go model in silence: the user asked for the RTL.
+		return usageErr(fmt.Errorf("--rtl %q: an empty simulator name (an unset shell variable?); give verilator or icarus, or leave out --rtl to run the Go model hw/tm", f.rtl))
+	}
 	if f.compare && f.rtl == "" {
 		return usageErr(fmt.Errorf("--compare: needs --rtl verilator or --rtl icarus (it compares occamy_tm with hw/tm)"))
 	}
