@@ -35,7 +35,7 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 		// elaborating simulator the harness's port connections still
 		// catch a missing port when the design compiles.
 		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, cosim.ErrToolMissing) {
-			return err
+			return s.elaboratedFirst(ctx, err)
 		}
 	}
 	dir := s.opt.WorkDir
@@ -71,9 +71,11 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
+	f.Stall = s.opt.Stall
 	out, err := b.Run(ctx, f)
 	res.Elapsed = Seconds{time.Since(start)}
-	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
+	var stuck *cosim.SimError
+	if err != nil && (ctx.Err() != nil || errors.As(err, &stuck)) && s.opt.VCDDir != "" {
 		// Stopped: the design's waveform is cut wherever its buffer
 		// was, and a cut VCD reads as a shorter complete one. Neither
 		// file stays.
@@ -81,6 +83,10 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 		os.Remove(f.Waves)
 		res.VCD = nil
 		res.Notes = append(res.Notes, "no waveforms written: the "+caps.Title+" run was stopped before its end")
+	}
+	if stuck != nil && ctx.Err() == nil {
+		s.stuck(res, stuck, ins, golds, n, f.Out)
+		return nil
 	}
 	if err != nil {
 		return toolErr(err)
