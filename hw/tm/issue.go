@@ -25,7 +25,10 @@ type pdRead struct {
 func (m *TM) deqIssue() {
 	s := m.sch.u
 	if m.deqRd.valid || m.deq.jobsQ.Full() || !m.nonEmpty.Any() {
-		s.ValidO, s.AckI = false, false
+		// No grant: the outputs tm_sched drives with en_i low (queue and
+		// port 0, as hw/scheduler's own Eval gives without one), not the
+		// last grant's, so the waveforms agree.
+		s.ValidO, s.QidO, s.PortO, s.AckI = false, 0, 0, false
 		return
 	}
 	m.sch.eval(m)
