@@ -153,6 +153,9 @@ func ownModules(root string, sources []string) []string {
 // block's own modules.
 func checkUserModules(files, given []string, root, block string, sources []string) error {
 	own := ownModules(root, sources)
+	if len(own) == 0 {
+		return setupf("the project's %s (%s) declares no module", block, strings.Join(sources, " "))
+	}
 	return checkRedefinitions(files, given, root, own, fmt.Sprintf("the %s's own %s", block, plural("module", own)), false)
 }
 
@@ -173,12 +176,24 @@ func CheckUserModules(given []string, bs *BlockSpec) error {
 	if err != nil {
 		return err
 	}
-	var rel []string
-	for _, s := range bs.Sources {
-		if r, err := filepath.Rel(bs.Root, s); err == nil && bs.Root != "" {
-			s = r
+	root := ""
+	if bs.Root != "" {
+		if root, err = filepath.Abs(bs.Root); err != nil {
+			return setupf("%s: %v", bs.Root, err)
 		}
-		rel = append(rel, s)
 	}
-	return checkUserModules(files, given, bs.Root, bs.Name, rel)
+	// The sources are as Describe gives them (under the root as found,
+	// or made absolute by the caller): relative to the root here.
+	var rel []string
+	for _, f := range bs.Sources {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			return setupf("%s: %v", f, err)
+		}
+		if r, err := filepath.Rel(root, a); err == nil && root != "" {
+			a = r
+		}
+		rel = append(rel, a)
+	}
+	return checkUserModules(files, given, root, bs.Name, rel)
 }

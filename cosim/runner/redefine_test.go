@@ -137,4 +137,9 @@ func TestRedefinitionErrorIsTyped(t *testing.T) {
 	assert.True(t, re.Project)
 	assert.False(t, re.Compiled)
 	require.NoError(t, CheckUserModules([]string{"testdata/byo/my_rr_arbiter.sv"}, bs))
+	// prove gives the sources absolute, the root as found (relative).
+	for i, f := range bs.Sources {
+		bs.Sources[i], _ = filepath.Abs(f)
+	}
+	require.NoError(t, CheckUserModules([]string{"../../verilog/rr_arbiter.sv"}, bs))
 }
