@@ -3,6 +3,7 @@ package cosim
 import (
 	"context"
 	"errors"
+	"time"
 
 	"occamy/rtl/port"
 )
@@ -144,6 +145,10 @@ type OpenOptions struct {
 // Files are the files of a run over a stimulus file.
 type Files struct {
 	Vec, Out, Waves string
+	// Stall is the longest the run may go without completing a cycle
+	// before it is stopped as a design that does not settle (a fatal
+	// *SimError at that cycle); 0 is the simulator's default.
+	Stall time.Duration
 }
 
 // ErrNotInProcess is returned by Open of a simulator that runs designs

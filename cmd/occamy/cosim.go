@@ -94,7 +94,8 @@ case per block and parameter set. On a terminal a progress bar shows on
 stderr. Ctrl-C (or SIGTERM) stops at the next chunk of cycles, prints the
 partial verdict (cycles compared so far, no mismatch yet) and exits 130.
 Exit status: 0 match, 1 mismatch, 2 setup error (including a run that
-compared no cycle), 130 interrupted.`,
+compared no cycle, and a match whose --vcd waveforms could not be written),
+130 interrupted.`,
 		Example: `  occamy cosim --block all --junit out/cosim.xml
   occamy cosim --block selector --cycles 1000000 --batch --seed 7
   occamy cosim --block arbiter --rtl my_arbiter.sv --top my_arbiter --param N=16

@@ -96,7 +96,7 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	case mismatch > 0:
 		return failErr(fmt.Errorf("cosim: %d of %d runs differ from the golden model", mismatch, len(opts)))
 	}
-	return nil
+	return wavesLost(rep)
 }
 
 // sharedErr reports whether a run's error would stop every other run too:

@@ -21,6 +21,7 @@ import (
 type simFlags struct {
 	scenario, bm, config, vcd string
 	rtl                       string // --rtl: run on the Verilog occamy_tm (tmsim.Options.Sim)
+	rtlSet                    bool   // --rtl given, even empty
 	compare                   bool   // --compare: co-simulate the main run against hw/tm first
 	pgo                       bool   // --pgo: profile-guided Verilator build
 	alpha                     float64
@@ -92,6 +93,7 @@ See docs/scenarios.md.`,
 			if f.list {
 				return listScenarios(cmd.OutOrStdout())
 			}
+			f.rtlSet = cmd.Flags().Changed("rtl")
 			opts, err := simOptions(cmd, &f, ints, strs)
 			if err != nil {
 				return simNames.usage(err)

@@ -9,6 +9,7 @@ import (
 	"occamy/cosim/report"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"occamy/cosim/tmsim"
 	"occamy/hw/tm"
@@ -22,6 +23,10 @@ import (
 // file), stderr says where it stopped, and the exit code is 130.
 func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
+	if f.rtlSet && strings.TrimSpace(f.rtl) == "" {
+		// Not the Go model in silence: the user asked for the RTL.
+		return usageErr(fmt.Errorf("--rtl %q: an empty simulator name (an unset shell variable?); give verilator or icarus, or leave out --rtl to run the Go model hw/tm", f.rtl))
+	}
 	if f.compare && f.rtl == "" {
 		return usageErr(fmt.Errorf("--compare: needs --rtl verilator or --rtl icarus (it compares occamy_tm with hw/tm)"))
 	}
@@ -60,6 +65,11 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 			}
 			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
 		}
+		if err != nil && ctx.Err() != nil {
+			// Stopped before a cycle boundary: the build of occamy_tm or
+			// its whole run ahead on Icarus.
+			return &exitError{code: exitInterrupted, err: fmt.Errorf("sim %s (%s) interrupted before its first cycle: %v", prep.Scenario.Name, prep.Policy, err)}
+		}
 		if err != nil {
 			return runErr(err)
 		}
@@ -95,8 +105,10 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 	return nil
 }
 
-// runErr classifies a run's error: bad input and a failed waveform write
-// are exit 2, a model or invariant failure exit 1.
+// runErr classifies a run's error: bad input, a failed waveform write, a
+// full disk (the build cache, Icarus's work files) and a run on the RTL
+// that could not be set up (rtlSetup) are exit 2, a model or invariant
+// failure exit 1.
 func runErr(err error) error {
 	var we *vcd.WriteError
 	switch {
@@ -104,6 +116,8 @@ func runErr(err error) error {
 		return simNames.usage(err)
 	case errors.As(err, &we):
 		return usageErr(fmt.Errorf("--vcd: %w", err))
+	case errors.Is(err, syscall.ENOSPC), rtlSetup(err):
+		return usageErr(err)
 	}
 	return failErr(err)
 }

@@ -137,6 +137,13 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 		}
 		d.files = append(d.files, a)
 	}
+	if err := runner.CheckUserModules(opt.RTL, bs); err != nil {
+		var re *runner.RedefinitionError
+		if errors.As(err, &re) {
+			return nil, &SetupError{Msg: "RTL", Err: re}
+		}
+		return nil, err
+	}
 	d.top = opt.Top
 	if d.top == "" {
 		top, mods := runner.GuessTop(d.files, bs.Module)

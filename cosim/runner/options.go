@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
+	"time"
 )
 
 // Stimulus kinds (Options.Stimulus).
@@ -107,6 +108,11 @@ type Options struct {
 	Serial bool
 	// CacheDir is the Verilator build cache; "" means cosim's default.
 	CacheDir string
+	// Stall is the longest a run over a stimulus file (Icarus) may go
+	// without completing a cycle before it is stopped as a design that
+	// does not settle, a MISMATCH at that cycle; 0 is the simulator's
+	// default (icarus.DefaultStall).
+	Stall time.Duration
 	// WorkDir holds the Icarus files (harness, vectors, VCDs); "" means a
 	// temporary directory removed afterwards (unless VCDDir is set, where
 	// the VCDs go).
@@ -147,7 +153,10 @@ func (e *SetupError) Error() string {
 	}
 	s += e.Msg
 	if e.Err != nil && !errors.Is(e.Err, ErrNothingCompared) {
-		s += ": " + e.Err.Error()
+		if e.Msg != "" {
+			s += ": "
+		}
+		s += e.Err.Error()
 	}
 	return s
 }

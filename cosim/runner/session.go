@@ -105,6 +105,9 @@ func prepare(opt Options) (*session, error) {
 		// The project's headers come last: a copy of one of its modules
 		// includes them. Outside the repository there are none to add.
 		root, _ := findRoot(opt.VerilogDir, b.Sources)
+		if err := checkUserModules(s.files, opt.RTL, root, b.Name, b.Sources); err != nil {
+			return nil, err
+		}
 		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ import (
 
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
+	"occamy/testbench/blocks"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
 )
@@ -75,6 +76,10 @@ func Prepare(o scenario.Options, opt Options) (*scenario.Prepared, error) {
 	}
 	p.Backend = &backend{opt: opt}
 	p.Traced = opt.VCD != ""
+	p.Engine = scenario.Engine{Sim: opt.Sim, Top: opt.Top}
+	if b, err := blocks.Lookup("tm"); err == nil && p.Engine.Top == "" {
+		p.Engine.Top = b.Module
+	}
 	return p, nil
 }
 
