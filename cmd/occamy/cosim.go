@@ -22,7 +22,7 @@ type cosimFlags struct {
 	cycles                     int
 	seed                       int64
 	batch, zeroInit, pgo       bool
-	json                       bool
+	json, noWave               bool
 	junit                      string
 
 	// Which flags were given (cobra's Changed), where an explicit empty
@@ -88,7 +88,15 @@ apply to the Verilator pass only), unless --sim names one.
 
 On the first mismatch it prints the cycle, the signal, the Go and RTL values
 and a trace of the cycles before it, then the coverage table when the block
-declares coverpoints (ZERO marks a coverpoint never hit). --json prints the
+declares coverpoints (ZERO marks a coverpoint never hit). It also writes a
+failure waveform, BLOCK.SIM.mismatch.vcd with its GTKWave save file .gtkw
+(in the --vcd directory, else in ./out; --no-wave: none): the ` + fmt.Sprint(runner.FailWaveBefore) + `
+cycles before the mismatch and up to ` + fmt.Sprint(runner.FailWaveAfter) + ` after it, the golden side's ports
+under occamy.go, the RTL's under occamy.rtl (with its internal signals on
+Icarus, and on Verilator with --vcd), a flag per output under
+occamy.differs; the save file opens on the mismatching signal with marker A
+on its cycle (cycle c is t=c*1000, the cycle numbers of this report and of
+occamy vcddiff), and the gtkwave command that opens it is printed. --json prints the
 same as one JSON document; --junit FILE writes a JUnit XML report, one test
 case per block and parameter set. On a terminal a progress bar shows on
 stderr. Ctrl-C (or SIGTERM) stops at the next chunk of cycles, prints the
@@ -117,6 +125,7 @@ compared no cycle), 130 interrupted.`,
 	f.StringVar(&fl.replace, "replace", "", "with --block tm: build occamy_tm with your --rtl module in place of its `SUB` ("+replaceNames()+")")
 	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
+	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform on a mismatch (by default BLOCK.SIM.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
 	f.StringVar(&fl.stim, "stimulus", "", "random or directed only (default: the directed sequence, then random)")
 	f.BoolVar(&fl.pgo, "pgo", false, "Verilator: profile-guided build (compiled twice around a training run) for a faster model")
@@ -125,6 +134,22 @@ compared no cycle), 130 interrupted.`,
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
 	return cmd
+}
+
+// failWaveDir is where a failure waveform goes without --vcd (tests move
+// it out of the source tree).
+var failWaveDir = "out"
+
+// failWaveDirOf is the directory of a run's failure waveform: the --vcd
+// directory, else failWaveDir; "" with --no-wave.
+func failWaveDirOf(vcdDir string, noWave bool) string {
+	switch {
+	case noWave:
+		return ""
+	case vcdDir != "":
+		return vcdDir
+	}
+	return failWaveDir
 }
 
 // replaceNames lists the sub-modules --replace takes, per block, from the
@@ -213,7 +238,7 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil
@@ -230,6 +255,9 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		o.Block, o.Params = set.block, map[string]int{}
 		if set.small && o.VCDDir != "" {
 			o.VCDDir = filepath.Join(o.VCDDir, "small")
+		}
+		if set.small && o.FailWaveDir != "" {
+			o.FailWaveDir = filepath.Join(o.FailWaveDir, "small")
 		}
 		for k, v := range set.params {
 			o.Params[k] = v

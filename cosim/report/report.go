@@ -111,6 +111,10 @@ func WriteResult(w io.Writer, res *runner.Result) {
 	for _, v := range res.VCD {
 		fmt.Fprintln(w, "  wrote "+v)
 	}
+	if fw := res.FailWave; fw != nil {
+		fmt.Fprintln(w, "  "+fw.Summary())
+		fmt.Fprintln(w, "  open with: "+fw.Command())
+	}
 	for _, n := range res.Notes {
 		for _, l := range strings.Split(n, "\n") {
 			fmt.Fprintln(w, "  note: "+l)

@@ -85,6 +85,13 @@ type Options struct {
 	// VCDDir, when set, receives a waveform of each side of the run:
 	// BLOCK.go.vcd and BLOCK.verilator.vcd or BLOCK.icarus.vcd.
 	VCDDir string
+	// FailWaveDir, when set, receives the failure waveform of a run that
+	// fails (WriteFailWave): FailWaveBefore cycles before the first
+	// mismatch and FailWaveAfter after it, both sides in one VCD
+	// (BLOCK.SIM.mismatch.vcd) with a GTKWave save file that opens on it.
+	// With VCDDir on Verilator, the RTL side holds its internal signals
+	// too; on Icarus it always does.
+	FailWaveDir string
 	// TraceLines is the number of cycles a mismatch's trace shows; 0
 	// means DefaultTraceLines.
 	TraceLines int

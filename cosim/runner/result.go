@@ -40,6 +40,9 @@ type Result struct {
 	Zero     []string         `json:"zero_hit_coverpoints,omitempty"`
 	// VCD lists the waveforms written (Options.VCDDir).
 	VCD []string `json:"vcd,omitempty"`
+	// FailWave is the failure waveform written (Options.FailWaveDir), nil
+	// when the run did not fail or none was asked for.
+	FailWave *FailWave `json:"failure_waveform,omitempty"`
 	// Notes are remarks that do not change the verdict (e.g. Verilator's
 	// warnings on the user's RTL).
 	Notes []string `json:"notes,omitempty"`
