@@ -40,6 +40,10 @@ type Options struct {
 	NoReplay bool
 	// VCDDir receives both sides' waveforms of the replay.
 	VCDDir string
+	// FailWaveDir receives the replay's failure waveform (runner
+	// Options.FailWaveDir): the counterexample's cycles, both sides, with
+	// a save file on the mismatch; "" for none.
+	FailWaveDir string
 	// WorkDir keeps the generated files (scripts, miter, AIGER, logs);
 	// "" means a temporary directory removed afterwards.
 	WorkDir string
