@@ -3,14 +3,18 @@
 package runner
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/rtl/vcd/gtkwave"
 	"occamy/rtl/vcddiff"
 )
 
@@ -78,6 +82,25 @@ func TestFailWaveOnMismatch(t *testing.T) {
 			assert.Equal(t, fmt.Sprint(c), fmt.Sprint(cb), "vcddiff's cycle in the Verilator dump")
 			assert.False(t, rep.LengthDiffers(), "both dumps end at the window's end")
 			assert.Equal(t, int(fw.To)+1, rep.A.Start-1+rep.A.Edges, "the Go dump's last edge ends cycle %d", fw.To)
+			// Each whole-run dump has its save file, on the mismatch.
+			require.Len(t, res.Saves, 2)
+			for i, save := range res.Saves {
+				assert.Equal(t, saveFor(res.VCD[i]), save)
+				openClean(t, res.VCD[i], save, int64(c*wavePeriod))
+			}
+		})
+	}
+
+	for _, sim := range []string{Verilator, Icarus} {
+		t.Run("match "+sim, func(t *testing.T) {
+			dir := t.TempDir()
+			res := run(t, Options{Block: "arbiter", Sim: sim, Cycles: 500, VCDDir: dir, FailWaveDir: dir})
+			requireMatch(t, res)
+			assert.Nil(t, res.FailWave)
+			require.Len(t, res.Saves, 2)
+			for i, save := range res.Saves {
+				openClean(t, res.VCD[i], save, -2)
+			}
 		})
 	}
 
@@ -88,7 +111,7 @@ func TestFailWaveOnMismatch(t *testing.T) {
 		assert.Nil(t, res.FailWave)
 		ents, err := os.ReadDir(dir)
 		require.NoError(t, err)
-		assert.Len(t, ents, 2, "the two full dumps only")
+		assert.Len(t, ents, 4, "the two full dumps and their save files only")
 		a, err := os.Open(filepath.Join(dir, "arbiter.go.vcd"))
 		require.NoError(t, err)
 		defer a.Close()
@@ -99,4 +122,25 @@ func TestFailWaveOnMismatch(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, int(res.Mismatch.Cycle)+1, rep.A.Start-1+rep.A.Edges, "the dumps end at the mismatch")
 	})
+}
+
+// openClean opens a dump with its save file in GTKWave and fails on its
+// complaints and on any trace it does not show; marker, when not -2, is
+// where the marker must be.
+func openClean(t *testing.T, dump, save string, marker int64) {
+	t.Helper()
+	o, err := gtkwave.Open(60*time.Second, dump, save)
+	if errors.Is(err, gtkwave.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
+		t.Log(err)
+		return
+	}
+	require.NoError(t, err)
+	problems, err := o.Problems(save)
+	require.NoError(t, err)
+	assert.Empty(t, problems, "%s: gtkwave output:\n%s", save, o.Output)
+	require.NotEmpty(t, o.Traces)
+	assert.Equal(t, "outputs", o.Traces[0], "%s opens on the outputs", save)
+	if marker != -2 {
+		assert.Equal(t, marker, o.Marker, save)
+	}
 }

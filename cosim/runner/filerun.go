@@ -119,6 +119,9 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
 		res.Cycles = res.Mismatch.Cycle + 1
 	}
+	if s.opt.VCDDir != "" {
+		s.writeDumpSaves(res, caps.WaveScope, caps.WaveClock, uint64(max(rep.A.Start, 1)-1))
+	}
 	if res.Mismatch != nil {
 		// Written before the work directory goes: the window's RTL side
 		// is cut from the simulator's own dump.

@@ -168,6 +168,9 @@ func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int)
 		waveformsLost(res, e.traceErr)
 		rp = ""
 	}
+	if runErr == nil && rp != "" {
+		s.writeDumpSaves(res, verilatorScope+s.top, verilatorScope+s.canon.Clock, e.cmpFrom)
+	}
 	if runErr == nil && e.window != nil {
 		win := &Window{Layout: &s.canon, Rows: e.window, Compared: e.cmpFrom}
 		if rp != "" {
