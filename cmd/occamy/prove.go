@@ -132,6 +132,7 @@ func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	opt.Steps = stepShow(cmd.ErrOrStderr())
 	if fl.properties {
 		if len(opt.RTL) > 0 {
 			return usageErr(errors.New("prove: --properties proves the reference's own Verilog; leave out --rtl"))

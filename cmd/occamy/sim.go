@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/infile"
 	"occamy/testbench/field"
@@ -27,6 +28,7 @@ type simFlags struct {
 	cycles, seed              uint64
 	json, check, list         bool
 	params, sources           []string
+	steps                     cosim.Progress // shows the RTL builds' long steps (--rtl)
 }
 
 // tmFlag binds a flag to a tm.Config field. A flag with parse is a name
@@ -98,6 +100,7 @@ See docs/scenarios.md.`,
 			}
 			ctx, stop := interruptContext(cmdContext(cmd))
 			defer stop()
+			f.steps = stepShow(cmd.ErrOrStderr())
 			return runSim(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f, opts)
 		},
 	}

@@ -49,7 +49,7 @@ func (d *design) replay(ctx context.Context, res *Result) error {
 // shows it, the error says the replay could not set the power-up state.
 func Replay(ctx context.Context, opt Options, block string, files []string, top string, params map[string]int, cex *Counterexample) (*runner.Result, error) {
 	ro := runner.Options{Block: block, RTL: files, Top: top, Params: params, Cycles: cex.Cycle + 1,
-		Replay: cex.Inputs, ZeroInit: true, VCDDir: opt.VCDDir, FailWaveDir: opt.FailWaveDir, CacheDir: opt.CacheDir,
+		Replay: cex.Inputs, ZeroInit: true, VCDDir: opt.VCDDir, FailWaveDir: opt.FailWaveDir, CacheDir: opt.CacheDir, Steps: opt.Steps,
 		VerilogDir: opt.VerilogDir, Serial: true}
 	r, err := runner.Run(ctx, ro)
 	if err != nil {

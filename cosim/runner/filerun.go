@@ -71,7 +71,12 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	out, err := b.Run(ctx, f)
+	var out string
+	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s (vvp)", n, s.top, caps.Title), func() error {
+		var err error
+		out, err = b.Run(ctx, f)
+		return err
+	})
 	res.Elapsed = Seconds{time.Since(start)}
 	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
 		// Stopped: the design's waveform is cut wherever its buffer

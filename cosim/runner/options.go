@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"occamy/cosim"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
 )
@@ -127,6 +128,10 @@ type Options struct {
 	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
+	// Steps, when set, receives the start and the end of each long step
+	// of the run: a Verilator build the cache does not hold, an Icarus
+	// compile and its run. The command shows them.
+	Steps cosim.Progress
 
 	// fromStart compares from cycle 0: only for the speed benchmarks,
 	// which replay the C++ driver's inputs (reset never asserted) on a
