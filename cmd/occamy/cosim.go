@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -123,7 +122,7 @@ compared no cycle), 130 interrupted.`,
 	f.StringSliceVar(&fl.rtl, "rtl", nil, "your Verilog files (repeat the flag, separate with commas, or list them after it)")
 	f.StringVar(&fl.top, "top", "", "top module of --rtl (default: guessed from the files)")
 	f.StringVar(&fl.replace, "replace", "", "with --block tm: build occamy_tm with your --rtl module in place of its `SUB` ("+replaceNames()+")")
-	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")
+	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16; a policy by name: POLICY=occamy-lqd")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
 	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform on a mismatch (by default BLOCK.SIM.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
@@ -164,7 +163,9 @@ func replaceNames() string {
 	return strings.Join(s, ", ")
 }
 
-// parseParams reads NAME=VALUE words (each may hold several, comma-separated).
+// parseParams reads NAME=VALUE words (each may hold several,
+// comma-separated). A value is an integer or, for a parameter whose values
+// have names, a name: POLICY=occamy-lqd (blocks.ParamValue).
 func parseParams(words []string) (map[string]int, error) {
 	p := map[string]int{}
 	for _, w := range words {
@@ -177,9 +178,9 @@ func parseParams(words []string) (map[string]int, error) {
 			if !ok || k == "" {
 				return nil, fmt.Errorf("--param %q: want NAME=VALUE, e.g. N=16", kv)
 			}
-			n, err := strconv.Atoi(v)
+			n, err := blocks.ParamValue(k, v)
 			if err != nil {
-				return nil, fmt.Errorf("--param %s: value %q is not an integer", k, v)
+				return nil, fmt.Errorf("--param %w", err)
 			}
 			if _, dup := p[k]; dup {
 				return nil, fmt.Errorf("--param %s given twice", k)

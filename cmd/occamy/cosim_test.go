@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/runner"
@@ -21,7 +22,7 @@ func TestCosimBadInput(t *testing.T) {
 		{[]string{"cosim", "--block", "mux", "--sim", "icarus"}, `unknown block "mux"`},
 		{[]string{"cosim", "--block", "arbiter", "--sim", "vcs"}, `unknown simulator "vcs"`},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N", "--sim", "icarus"}, `--param "N": want NAME=VALUE`},
-		{[]string{"cosim", "--block", "arbiter", "--param", "N=x", "--sim", "icarus"}, `value "x" is not an integer`},
+		{[]string{"cosim", "--block", "arbiter", "--param", "N=x", "--sim", "icarus"}, `--param N: value "x" is not an integer`},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N=4,N=5", "--sim", "icarus"}, "--param N given twice"},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N=999", "--sim", "icarus"}, "N=999"},
 		{[]string{"cosim", "--block", "arbiter", "extra.sv", "--sim", "icarus"}, "unexpected arguments extra.sv"},
@@ -115,6 +116,21 @@ func TestCosimOptions(t *testing.T) {
 		}
 		require.Equal(t, want, o.Params, o.Block)
 	}
+}
+
+// TestParamNames: --param takes a policy by name, as occamy sim's --bm
+// does, or by number; a name that is not a policy lists them.
+func TestParamNames(t *testing.T) {
+	opts, err := cosimOptions(nil, cosimFlags{block: "tm", params: []string{"POLICY=occamy-lqd,B=64"}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"POLICY": 2, "B": 64}, opts[0].Params)
+	opts, err = cosimOptions(nil, cosimFlags{block: "tm", params: []string{"POLICY=2"}})
+	require.NoError(t, err)
+	assert.Equal(t, 2, opts[0].Params["POLICY"])
+	_, _, code := runCLI(t, "cosim", "--block", "tm", "--param", "POLICY=lqd")
+	assert.Equal(t, 2, code)
+	_, errText, _ := runCLI(t, "cosim", "--block", "tm", "--param", "POLICY=lqd")
+	assert.Equal(t, `--param POLICY: value "lqd" is neither an integer nor one of dt (0), occamy (1), occamy-lqd (2), pushout-ports (3)`, errText)
 }
 
 // FuzzParseParams: any --param words are parsed or refused with an error,
