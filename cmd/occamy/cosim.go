@@ -35,7 +35,7 @@ const noVerilatorMsg = "cosim: this occamy was built without Verilator support; 
 func newCosimCmd() *cobra.Command {
 	var fl cosimFlags
 	cmd := &cobra.Command{
-		Use:   "cosim --block {" + strings.Join(runner.Blocks(), ",") + ",all} [flags] [--rtl FILE...]",
+		Use:   "cosim --block {" + strings.Join(cosimBlocks(), ",") + ",all} [flags] [--rtl FILE...]",
 		Short: "Check Verilog against the Go golden model, cycle by cycle (Verilator or Icarus)",
 		Long: `cosim drives a block's Go golden model and its Verilog with identical inputs
 every cycle and compares every output port every cycle: seeded random
@@ -115,7 +115,7 @@ compared no cycle), 130 interrupted.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.block, "block", "", "block to check: "+strings.Join(runner.Blocks(), ", ")+", or all")
+	f.StringVar(&fl.block, "block", "", "block to check: "+strings.Join(runner.Blocks(), ", ")+", "+standaloneNames()+", or all")
 	f.IntVar(&fl.cycles, "cycles", 0, fmt.Sprintf("cycles to run, reset included (default %d on Verilator, %d on Icarus)", runner.DefaultCycles, runner.DefaultIcarusCycles))
 	f.Int64Var(&fl.seed, "seed", 1, "stimulus seed")
 	f.StringVar(&fl.sim, "sim", runner.Verilator, "simulator: verilator or icarus")
@@ -149,6 +149,35 @@ func failWaveDirOf(vcdDir string, noWave bool) string {
 		return vcdDir
 	}
 	return failWaveDir
+}
+
+// cosimBlocks are the names --block takes besides all: the registry's
+// blocks, then the sub-modules checked inside their block by their own
+// name (executor: the TM with your executor).
+func cosimBlocks() []string {
+	s := runner.Blocks()
+	for _, b := range blocks.All() {
+		for _, x := range b.Subs {
+			if x.Standalone {
+				s = append(s, x.Name)
+			}
+		}
+	}
+	return s
+}
+
+// standaloneNames says what each of those sub-modules is: "executor (the
+// tm with your --rtl tm_hd_exec)".
+func standaloneNames() string {
+	var s []string
+	for _, b := range blocks.All() {
+		for _, x := range b.Subs {
+			if x.Standalone {
+				s = append(s, fmt.Sprintf("%s (the %s with your --rtl %s)", x.Name, b.Name, x.Module))
+			}
+		}
+	}
+	return strings.Join(s, ", ")
 }
 
 // replaceNames lists the sub-modules --replace takes, per block, from the
@@ -216,7 +245,7 @@ func cosimSets() []cosimSet {
 // an Icarus pass, the four-state check.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if fl.block == "" {
-		return nil, errors.New("cosim: --block is required: " + strings.Join(runner.Blocks(), ", ") + " or all")
+		return nil, errors.New("cosim: --block is required: " + strings.Join(cosimBlocks(), ", ") + " or all")
 	}
 	if fl.rtlSet && len(fl.rtl) == 0 {
 		return nil, errors.New("cosim: --rtl '': an empty file name (an unset shell variable?); give Verilog files, or leave out --rtl to check the project's own Verilog")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -150,4 +151,24 @@ func FuzzParseParams(f *testing.F) {
 			require.Contains(t, w, k+"=")
 		}
 	})
+}
+
+// TestCosimHelpBlocks: cosim's help lists exactly the names --block takes:
+// every block and the executor, each of which the runner resolves, and no
+// retired name.
+func TestCosimHelpBlocks(t *testing.T) {
+	out, _, code := runCLI(t, "cosim", "--help")
+	require.Equal(t, 0, code)
+	names := cosimBlocks()
+	assert.Contains(t, names, "executor")
+	assert.Contains(t, out, "cosim --block {"+strings.Join(names, ",")+",all}")
+	for _, n := range names {
+		_, err := runner.ParamNames(n)
+		assert.NoError(t, err, "--block %s", n)
+	}
+	for _, retired := range []string{"top", "expulsion"} {
+		assert.NotContains(t, names, retired)
+		_, err := runner.ParamNames(retired)
+		assert.Error(t, err, "--block %s is refused", retired)
+	}
 }

@@ -110,7 +110,7 @@ See docs/scenarios.md.`,
 	fl.Float64Var(&f.alpha, "alpha", 0, fmt.Sprintf("DT α for every class, a power of two (default %d)", scenario.DefaultAlpha))
 	fl.Uint64Var(&f.cycles, "cycles", 0, "cycles to run (default: the scenario's)")
 	fl.Uint64Var(&f.seed, "seed", scenario.DefaultSeed, "random seed")
-	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE and a GTKWave save file beside it")
+	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE, and beside it a GTKWave save file and its state names (FILE.gtkw, FILE.states.txt); the directory is created")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
 	fl.StringVar(&f.config, "config", "", "JSON config file: scenario, bm, alpha, cycles, seed, params, tm, sources")
 	fl.BoolVar(&f.check, "check", false, "check the TM's invariants every cycle (slow)")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"occamy/cosim/report"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,12 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 	}
 	if f.pgo && f.rtl == "" {
 		return usageErr(fmt.Errorf("--pgo: needs --rtl verilator (it builds the Verilated occamy_tm profile-guided)"))
+	}
+	if f.vcd != "" {
+		// Created, as demo --out and cosim --vcd create theirs.
+		if err := os.MkdirAll(filepath.Dir(f.vcd), 0o755); err != nil {
+			return usageErr(fmt.Errorf("--vcd: %w", err))
+		}
 	}
 	var preps []*scenario.Prepared
 	for _, p := range pols {

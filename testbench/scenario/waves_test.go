@@ -60,7 +60,7 @@ func saveTraces(t *testing.T, path string) []string {
 	return out
 }
 
-// TestWaveSignals checks that the VCD carries every signal the brief asks
+// TestWaveSignals checks that the VCD carries every signal the waveform promises
 // for and that the save file names only signals the VCD declares.
 func TestWaveSignals(t *testing.T) {
 	vcdPath, gtkwPath, _, _ := tracedRun(t, t.TempDir())
