@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -44,6 +45,13 @@ func TestDemo(t *testing.T) {
 	st, err := os.Stat(vcdPath)
 	require.NoError(t, err)
 	assert.Less(t, st.Size(), int64(2<<20), "the VCD stays small")
+	// docs/scenarios.md states this VCD's size per cycle as measured.
+	doc, err := os.ReadFile("../../docs/scenarios.md")
+	require.NoError(t, err)
+	m := regexp.MustCompile(`make run..s VCD \(burst-absorption under\s+Occamy, B=1024, 3000 cycles, one or two busy queues\) takes (\d+) bytes a\s+cycle`).FindSubmatch(doc)
+	require.NotNil(t, m, "docs/scenarios.md states make run's VCD size per cycle")
+	perCycle, _ := strconv.Atoi(string(m[1]))
+	assert.InDelta(t, float64(perCycle), float64(st.Size())/3000, float64(perCycle)/20, "the documented %d bytes a cycle against %d measured", perCycle, st.Size()/3000)
 
 	// Every cycle's executor state, and the declared names.
 	f, err := os.Open(vcdPath)
