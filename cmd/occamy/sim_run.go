@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"occamy/cosim/report"
+	"os"
 	"path/filepath"
 	"strings"
 
