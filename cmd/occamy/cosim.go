@@ -156,12 +156,8 @@ func failWaveDirOf(vcdDir string, noWave bool) string {
 // name (executor: the TM with your executor).
 func cosimBlocks() []string {
 	s := runner.Blocks()
-	for _, b := range blocks.All() {
-		for _, x := range b.Subs {
-			if x.Standalone {
-				s = append(s, x.Name)
-			}
-		}
+	for _, x := range blocks.Standalones() {
+		s = append(s, x.Name)
 	}
 	return s
 }
@@ -170,12 +166,9 @@ func cosimBlocks() []string {
 // tm with your --rtl tm_hd_exec)".
 func standaloneNames() string {
 	var s []string
-	for _, b := range blocks.All() {
-		for _, x := range b.Subs {
-			if x.Standalone {
-				s = append(s, fmt.Sprintf("%s (the %s with your --rtl %s)", x.Name, b.Name, x.Module))
-			}
-		}
+	for _, x := range blocks.Standalones() {
+		b, _ := blocks.LookupStandalone(x.Name)
+		s = append(s, fmt.Sprintf("%s (the %s with your --rtl %s)", x.Name, b.Name, x.Module))
 	}
 	return strings.Join(s, ", ")
 }

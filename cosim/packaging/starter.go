@@ -44,10 +44,11 @@ func Starter(root, name string) ([]StarterFile, error) {
 	} else {
 		module, block = b.Module, b.Name
 	}
-	src, err := moduleSource(root, b, module)
+	src, err := b.SubSource(&blocks.Sub{Name: block, Module: module})
 	if err != nil {
 		return nil, err
 	}
+	src = filepath.Join(root, src)
 	text, err := infile.ReadFile(src, 1<<20)
 	if err != nil {
 		return nil, err
@@ -75,16 +76,6 @@ func Starter(root, name string) ([]StarterFile, error) {
 				"Set `OCCAMY` to the occamy binary when it is not on your PATH: `make check OCCAMY=path/to/occamy`.\n",
 			module, module, block, b.Doc, map[bool]string{true: " and proves it equal to the reference (`occamy prove`)"}[proves]))},
 	}, nil
-}
-
-// moduleSource is the block's source file that declares module.
-func moduleSource(root string, b *blocks.Block, module string) (string, error) {
-	for _, f := range b.Sources {
-		if filepath.Base(f) == module+".sv" {
-			return filepath.Join(root, f), nil
-		}
-	}
-	return "", fmt.Errorf("%s: no source file %s.sv among %s", b.Name, module, strings.Join(b.Sources, " "))
 }
 
 // starterOutputs are the stub's outputs: the block's contract at its

@@ -20,12 +20,8 @@ import (
 // sub-module checked by its own name.
 func starterNames() []string {
 	names := blocks.Names()
-	for _, b := range blocks.All() {
-		for _, s := range b.Subs {
-			if s.Standalone {
-				names = append(names, s.Name)
-			}
-		}
+	for _, s := range blocks.Standalones() {
+		names = append(names, s.Name)
 	}
 	return names
 }
