@@ -114,6 +114,9 @@ type Design struct {
 	// Train, when set, makes the build profile-guided (Caps.NoPGO ""):
 	// the training inputs in the built top's layout.
 	Train func(l *port.Layout) ([]uint32, error)
+	// Progress receives Build's long steps (a Verilator build that is not
+	// in the cache, an Icarus compile); nil reports nothing.
+	Progress Progress
 	// CacheDir is where a simulator that caches builds keeps them; ""
 	// means its default. WorkDir is where one that builds and runs from
 	// files does so.

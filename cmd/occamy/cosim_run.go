@@ -58,6 +58,10 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	}
 	ctx, stop := cosimInterrupt(cmd.Context())
 	defer stop()
+	steps := stepShow(cmd.ErrOrStderr())
+	for i := range opts {
+		opts[i].Steps = steps
+	}
 	rep := &report.Report{}
 	var interrupted *report.Run
 	for _, o := range opts {

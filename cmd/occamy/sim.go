@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/infile"
 	"occamy/testbench/field"
@@ -28,6 +29,7 @@ type simFlags struct {
 	cycles, seed              uint64
 	json, check, list         bool
 	params, sources           []string
+	steps                     cosim.Progress // shows the RTL builds' long steps (--rtl)
 }
 
 // tmFlag binds a flag to a tm.Config field. A flag with parse is a name
@@ -100,6 +102,7 @@ See docs/scenarios.md.`,
 			}
 			ctx, stop := interruptContext(cmdContext(cmd))
 			defer stop()
+			f.steps = stepShow(cmd.ErrOrStderr())
 			return runSim(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f, opts)
 		},
 	}
@@ -109,7 +112,7 @@ See docs/scenarios.md.`,
 	fl.Float64Var(&f.alpha, "alpha", 0, fmt.Sprintf("DT α for every class, a power of two (default %d)", scenario.DefaultAlpha))
 	fl.Uint64Var(&f.cycles, "cycles", 0, "cycles to run (default: the scenario's)")
 	fl.Uint64Var(&f.seed, "seed", scenario.DefaultSeed, "random seed")
-	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE and a GTKWave save file beside it")
+	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE, and beside it a GTKWave save file and its state names (FILE.gtkw, FILE.states.txt); the directory is created")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
 	fl.StringVar(&f.config, "config", "", "JSON config file: scenario, bm, alpha, cycles, seed, params, tm, sources")
 	fl.BoolVar(&f.check, "check", false, "check the TM's invariants every cycle (slow)")

@@ -3,14 +3,19 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/vcd/gtkwave"
 )
 
 // TestSimRTL runs occamy sim --rtl verilator end to end on a short incast:
@@ -52,6 +57,20 @@ func TestSimRTL(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(dir, "*.tmp"))
 	require.NoError(t, err)
 	assert.Empty(t, left, "temporary files left")
+	// The RTL's waveform under the Go trace's names opens with the same
+	// save file rules: the head drop first, nothing missing (occamy_tm has
+	// no hd_state or deq_state: the save file leaves them out).
+	g := filepath.Join(dir, "run.gtkw")
+	o, err := gtkwave.Open(60*time.Second, v, g)
+	if errors.Is(err, gtkwave.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
+		t.Log(err)
+		return
+	}
+	require.NoError(t, err)
+	problems, err := o.Problems(g)
+	require.NoError(t, err)
+	assert.Empty(t, problems, "gtkwave output:\n%s", o.Output)
+	assert.Equal(t, []string{"head drop (queue, cells)", "head drop", "hd queue", "hd cells"}, o.Traces[:4])
 }
 
 // TestSimRTLIcarusCompare: occamy sim --rtl icarus --compare on a short run

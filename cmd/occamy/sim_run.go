@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"occamy/cosim/report"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -32,6 +33,12 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 	}
 	if f.pgo && f.rtl == "" {
 		return usageErr(fmt.Errorf("--pgo: needs --rtl verilator (it builds the Verilated occamy_tm profile-guided)"))
+	}
+	if f.vcd != "" {
+		// Created, as demo --out and cosim --vcd create theirs.
+		if err := os.MkdirAll(filepath.Dir(f.vcd), 0o755); err != nil {
+			return usageErr(fmt.Errorf("--vcd: %w", err))
+		}
 	}
 	var preps []*scenario.Prepared
 	for _, p := range pols {
@@ -163,14 +170,14 @@ func prepareSim(ctx context.Context, f *simFlags, o scenario.Options, several bo
 	if pol == "" {
 		pol = tm.DefaultConfig().Policy.String()
 	}
-	return tmsim.Prepare(o, tmsim.Options{Sim: f.rtl, VCD: vcdPath(f, pol, several), PGO: f.pgo, Ctx: ctx})
+	return tmsim.Prepare(o, tmsim.Options{Sim: f.rtl, VCD: vcdPath(f, pol, several), PGO: f.pgo, Ctx: ctx, Steps: f.steps})
 }
 
 // compareSim co-simulates one prepared run on occamy_tm against hw/tm and
 // prints the verdict as occamy cosim does; a mismatch is exit 1 (nothing
 // else is printed), a run that could not be set up exit 2.
 func compareSim(ctx context.Context, w io.Writer, f *simFlags, prep *scenario.Prepared) error {
-	res, err := tmsim.Compare(ctx, prep, tmsim.Options{Sim: f.rtl, PGO: f.pgo, Ctx: ctx}, false)
+	res, err := tmsim.Compare(ctx, prep, tmsim.Options{Sim: f.rtl, PGO: f.pgo, Ctx: ctx, Steps: f.steps}, false)
 	if err != nil {
 		return usageErr(fmt.Errorf("--compare: %w", err))
 	}

@@ -86,8 +86,14 @@ func (Simulator) Build(ctx context.Context, d *cosim.Design) (cosim.Built, error
 		args = append(args, "-I"+dir)
 	}
 	args = append(append(args, tb), d.Files...)
-	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
-		return nil, &cosim.ToolFailure{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(d.Files, " "), Trim(string(out))), Err: err}
+	err = d.Progress.Run("compiling "+d.Top+" with Icarus (iverilog -g2012)", func() error {
+		if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
+			return &cosim.ToolFailure{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(d.Files, " "), Trim(string(out))), Err: err}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return b, nil
 }

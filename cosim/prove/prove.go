@@ -59,7 +59,8 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}
 	}
-	if err := d.buildMiter(dctx); err != nil {
+	what := fmt.Sprintf("Yosys: reading %s and the reference %s, building the miter", d.top, d.bs.Module)
+	if err := d.opt.Steps.Run(what, func() error { return d.buildMiter(dctx) }); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the miter")
 	}
 	res.Build = time.Since(t0)

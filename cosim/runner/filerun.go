@@ -79,7 +79,12 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	res.Build = time.Since(t0)
 	start := time.Now()
 	f.Stall = s.opt.Stall
-	out, err := b.Run(ctx, f)
+	var out string
+	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s (vvp)", n, s.top, caps.Title), func() error {
+		var err error
+		out, err = b.Run(ctx, f)
+		return err
+	})
 	res.Elapsed = Seconds{time.Since(start)}
 	var stuck *cosim.SimError
 	if err != nil && (ctx.Err() != nil || errors.As(err, &stuck)) && s.opt.VCDDir != "" {
@@ -141,7 +146,42 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
 		res.Cycles = res.Mismatch.Cycle + 1
 	}
+	if s.opt.VCDDir != "" {
+		s.writeDumpSaves(res, caps.WaveScope, caps.WaveClock, uint64(max(rep.A.Start, 1)-1))
+	}
+	if res.Mismatch != nil {
+		// Written before the work directory goes: the window's RTL side
+		// is cut from the simulator's own dump.
+		s.writeFailWave(res, s.fileWindow(res.Mismatch.Cycle, ins, golds, n, f.Out, f.Waves, uint64(max(rep.A.Start, 1)-1)))
+	}
 	return nil
+}
+
+// fileWindow is the failure window of a file run around cycle cyc: the
+// inputs and golden outputs of the run, the RTL's outputs read back from
+// its output file (nil for a cycle with x or z), its dump for the RTL
+// side; compared is the first compared cycle.
+func (s *session) fileWindow(cyc uint64, ins, golds []uint32, n int, outPath, wave string, compared uint64) *Window {
+	if n == 0 || s.opt.FailWaveDir == "" {
+		return nil
+	}
+	l := &s.canon
+	iw, ow := l.InWords, l.OutWords
+	last := min(int(cyc)+FailWaveAfter, n-1)
+	first := max(min(int(cyc), last)-FailWaveBefore, 0)
+	outs := icarus.ReadOut(outPath, first, last)
+	win := &Window{Layout: l, Compared: compared, RTLWave: wave, RTLScope: s.sim.Caps().WaveScope}
+	for c := first; c <= last; c++ {
+		r := TraceRow{Cycle: uint64(c), In: ins[c*iw : (c+1)*iw], Gold: golds[c*ow : (c+1)*ow]}
+		if k := c - first; k < len(outs) {
+			rtl := make([]uint32, ow)
+			if icarus.ParseOut(l, outs[k], rtl) {
+				r.RTL = rtl
+			}
+		}
+		win.Rows = append(win.Rows, r)
+	}
+	return win
 }
 
 // releasedIn reports whether some cycle of the n in ins has the reset

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"occamy/cosim"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
 	"time"
@@ -86,6 +87,13 @@ type Options struct {
 	// VCDDir, when set, receives a waveform of each side of the run:
 	// BLOCK.go.vcd and BLOCK.verilator.vcd or BLOCK.icarus.vcd.
 	VCDDir string
+	// FailWaveDir, when set, receives the failure waveform of a run that
+	// fails (WriteFailWave): FailWaveBefore cycles before the first
+	// mismatch and FailWaveAfter after it, both sides in one VCD
+	// (BLOCK.SIM.mismatch.vcd) with a GTKWave save file that opens on it.
+	// With VCDDir on Verilator, the RTL side holds its internal signals
+	// too; on Icarus it always does.
+	FailWaveDir string
 	// TraceLines is the number of cycles a mismatch's trace shows; 0
 	// means DefaultTraceLines.
 	TraceLines int
@@ -126,6 +134,10 @@ type Options struct {
 	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
+	// Steps, when set, receives the start and the end of each long step
+	// of the run: a Verilator build the cache does not hold, an Icarus
+	// compile and its run. The command shows them.
+	Steps cosim.Progress
 
 	// fromStart compares from cycle 0: only for the speed benchmarks,
 	// which replay the C++ driver's inputs (reset never asserted) on a

@@ -38,8 +38,13 @@ type Result struct {
 	// hit.
 	Coverage *coverage.Report `json:"coverage,omitempty"`
 	Zero     []string         `json:"zero_hit_coverpoints,omitempty"`
-	// VCD lists the waveforms written (Options.VCDDir).
-	VCD []string `json:"vcd,omitempty"`
+	// VCD lists the waveforms written (Options.VCDDir), and Saves the
+	// GTKWave save file written beside each.
+	VCD   []string `json:"vcd,omitempty"`
+	Saves []string `json:"gtkw,omitempty"`
+	// FailWave is the failure waveform written (Options.FailWaveDir), nil
+	// when the run did not fail or none was asked for.
+	FailWave *FailWave `json:"failure_waveform,omitempty"`
 	// WavesLost, when set, is why the waveforms Options.VCDDir asked for
 	// were not written (a full disk): the verdict stands, the waveforms
 	// are missing, and a command says both (occamy cosim: exit 2 on a

@@ -286,7 +286,7 @@ func (s *session) integrityPass(ctx context.Context, res *Result) {
 		return
 	}
 	t := *s
-	t.opt.Batch, t.opt.VCDDir, t.opt.Progress = false, "", nil
+	t.opt.Batch, t.opt.VCDDir, t.opt.Progress, t.opt.FailWaveDir = false, "", nil, ""
 	r := &Result{}
 	if err := t.runInProcessOnly(ctx, r, []int{i}); err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("the search for the first %s difference failed: %v", port, err))
