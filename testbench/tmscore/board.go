@@ -3,8 +3,8 @@ package tmscore
 import (
 	"math"
 
-	hw "occamy/hw/tm"
 	"occamy/hw/threshold"
+	hw "occamy/hw/tm"
 	"occamy/rtl"
 	"occamy/testbench/design"
 	"occamy/testbench/scoreboard"
@@ -99,12 +99,12 @@ type Board struct {
 	free   []int32 // pool indices not in use
 	gone   []gone  // ended packets by serial & goneMask
 	newest uint64  // highest serial numbered
-	admits uint64 // admissions so far (tag.serial: admitted numbers them)
+	admits uint64  // admissions so far (tag.serial: admitted numbers them)
 	qs     []queueState
 	pend   []pending // admit.valid: offers waiting, a ring
 	ph, pn int
 
-	hs, ho  history // the board's own counts, the observed ones
+	hs, ho  history  // the board's own counts, the observed ones
 	hq, hf  *history // where the policy reads queue lengths and the free count
 	shadowT int      // Σ shadow
 	admC    int      // cells admitted in this cycle

@@ -41,8 +41,8 @@ type Plan struct {
 	// The steady-state phase: Flows constant flows of Size-cell packets
 	// after Pause cycles, measured over the last Measure cycles.
 	SteadyFlows, SteadySize, SteadyPause, SteadyMeasure int
-	SteadyExpect                                         float64 // αB/(1+nα), cells per queue
-	Drain, PortIdle                                      int
+	SteadyExpect                                        float64 // αB/(1+nα), cells per queue
+	Drain, PortIdle                                     int
 	// Live is the most packets that may be in the design at once
 	// (offered and undecided, or admitted and unfinished).
 	Live int

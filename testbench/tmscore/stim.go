@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	hw "occamy/hw/tm"
-	"occamy/testbench/design"
 	"occamy/testbench/blocks"
 	tmface "occamy/testbench/blocks/tm"
+	"occamy/testbench/design"
 	"occamy/testbench/stimulus"
 	"occamy/testbench/traffic"
 )
