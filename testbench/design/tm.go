@@ -168,11 +168,21 @@ type TMStaleness struct {
 	Threshold Window      `yaml:"threshold"` // observe.threshold(t) = T(free(t-k)), k in the window
 }
 
-// StateWindow are the windows of the queue length and the free count a
-// decision may have read.
+// StateWindow are the windows of the queue length, the free count and the
+// free count its threshold was computed from, that a decision may have
+// read (Threshold unset: Free's).
 type StateWindow struct {
-	Qlen Window `yaml:"qlen"`
-	Free Window `yaml:"free"`
+	Qlen      Window `yaml:"qlen"`
+	Free      Window `yaml:"free"`
+	Threshold Window `yaml:"threshold"`
+}
+
+// Thr is the threshold's window: Threshold, or Free when unset.
+func (w StateWindow) Thr() Window {
+	if w.Threshold.Set {
+		return w.Threshold
+	}
+	return w.Free
 }
 
 // Window is a range of cycles [Lo, Hi] before an event; in YAML a number k

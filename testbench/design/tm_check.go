@@ -135,6 +135,7 @@ func (f *File) CheckTM() error {
 		keys []string
 	}{{st.Admit.Qlen, []string{"staleness", "admit", "qlen"}}, {st.Admit.Free, []string{"staleness", "admit", "free"}},
 		{st.HeadDrop.Qlen, []string{"staleness", "head_drop", "qlen"}}, {st.HeadDrop.Free, []string{"staleness", "head_drop", "free"}},
+		{st.Admit.Threshold, []string{"staleness", "admit", "threshold"}}, {st.HeadDrop.Threshold, []string{"staleness", "head_drop", "threshold"}},
 		{st.Threshold, []string{"staleness", "threshold"}}} {
 		if w.w.Set && (w.w.Lo < 0 || w.w.Hi < w.w.Lo || w.w.Hi > MaxStaleness) {
 			c.fail(w.keys, fmt.Sprintf("window [%d, %d]: want 0 <= lo <= hi <= %d cycles", w.w.Lo, w.w.Hi, MaxStaleness))

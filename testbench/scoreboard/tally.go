@@ -19,12 +19,12 @@ type Violation struct {
 
 // String is one line: cycle, check, queue, serial, what.
 func (v Violation) String() string {
-	s := fmt.Sprintf("cycle %d: %s:", v.Cycle, v.Check)
+	s := fmt.Sprintf("cycle %d: %s", v.Cycle, v.Check)
 	if v.Queue >= 0 {
-		s += fmt.Sprintf(" queue %d", v.Queue)
+		s += fmt.Sprintf(", queue %d", v.Queue)
 	}
 	if v.Serial >= 0 {
-		s += fmt.Sprintf(" serial %d", v.Serial)
+		s += fmt.Sprintf(", serial %d", v.Serial)
 	}
 	return s + ": " + v.What
 }

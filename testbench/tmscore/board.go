@@ -154,6 +154,9 @@ func newBoard(u *Setup) *Board {
 	}
 	b.serMask, b.idxMask = mask(t.Tag.SerialBits), mask(t.Tag.IndexBits)
 	b.lastSent, b.stalled = make([]uint64, c.P), make([]bool, c.P)
+	for i := range b.lastSent {
+		b.lastSent[i] = b.p.TrafficAt
+	}
 	b.steadySum = make([]float64, b.p.SteadyFlows)
 	b.out = newOutcomeSide(b.n)
 	return b
@@ -238,7 +241,7 @@ type history struct {
 func histDepth(t *design.TMSection) int {
 	d := t.Observe.Lag
 	for _, w := range []design.Window{t.Staleness.Admit.Qlen, t.Staleness.Admit.Free, t.Staleness.HeadDrop.Qlen,
-		t.Staleness.HeadDrop.Free, t.Staleness.Threshold} {
+		t.Staleness.HeadDrop.Free, t.Staleness.Threshold, t.Staleness.Admit.Threshold, t.Staleness.HeadDrop.Threshold} {
 		d = max(d, w.Hi)
 	}
 	return d + 2

@@ -61,9 +61,9 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, aq, af int) {
 	// length and against the free count, not in the threshold, which is
 	// the cycle's own (T of the free count at its start).
 	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
-	tlo, thi := b.fRange(c, st.Free)
-	qlo, qhi = qlo+aq, qhi+aq
-	flo, fhi := tlo-af, thi-af
+	tlo, thi := b.fRange(c, st.Thr())
+	flo, fhi := b.fRange(c, st.Free)
+	qlo, qhi, flo, fhi = qlo+aq, qhi+aq, flo-af, fhi-af
 	n, k := o.Cells, o.Queue%b.c.Q
 	s := int64(o.Serial)
 	if b.t.Tag.Serial == "admitted" {
@@ -110,7 +110,7 @@ func (b *Board) hdPolicy(c uint64, q int) {
 		return
 	}
 	_, qhi := b.qRange(c, st.Qlen, q)
-	flo, _ := b.fRange(c, st.Free)
+	flo, _ := b.fRange(c, st.Thr())
 	if t := b.thr(q%b.c.Q, flo); qhi <= t {
 		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d, threshold at least %d (free at least %d) in cycles %d..%d before",
 			qhi, t, flo, st.Qlen.Lo, st.Qlen.Hi)
@@ -128,7 +128,7 @@ func (b *Board) hdPolicy(c uint64, q int) {
 func (b *Board) fairness(c uint64, r int) {
 	st := b.t.Staleness.HeadDrop
 	t := c - uint64(min(st.Qlen.Hi, int(c)))
-	f := b.hf.f(c - uint64(min(st.Free.Hi, int(c))))
+	f := b.hf.f(c - uint64(min(st.Thr().Hi, int(c))))
 	ql := b.hq.q(t)
 	for q := range b.qs {
 		qs := &b.qs[q]

@@ -31,8 +31,9 @@ const ResetCycles = 2
 
 // pendCap is how many packets the stimulus holds back for a design that
 // takes them more slowly than the traffic makes them; beyond it they are
-// lost before the design (never offered, counted as held back).
-const pendCap = 4096
+// lost before the design (never offered, counted as held back), as are
+// those still held when a phase ends.
+const pendCap = 256
 
 // stim makes a run's inputs: the configuration held from cycle 0, the
 // reset, then packet offers from the project's traffic (the TM face's
@@ -172,6 +173,10 @@ func (s *stim) next(c uint64, in []uint32) []Offer {
 	}
 	if c < p.TrafficAt {
 		return s.offers
+	}
+	if c == p.SteadyAt || c == p.DrainAt {
+		s.held += uint64(s.pn)
+		s.ph, s.pn = 0, 0
 	}
 	if s.rate > 0 {
 		s.owed = max(s.owed-s.rate, 0)

@@ -40,8 +40,9 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
-			Admit:    design.StateWindow{Qlen: design.Window{Set: true}, Free: design.Window{Set: true}},
-			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Free: design.Window{Lo: 1, Hi: 2, Set: true}},
+			Admit: design.StateWindow{Qlen: design.Window{Set: true}, Free: design.Window{Set: true}},
+			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
+				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},
 	}
 	return &design.File{Block: "tm", Source: design.Source{Top: "occamy_tm"}, Check: "scoreboard", TM: t}, nil
