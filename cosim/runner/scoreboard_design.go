@@ -60,6 +60,7 @@ func ownDUT(opt Options, sim cosim.Simulator) (*scoreDUT, error) {
 	if b.Name != "tm" {
 		return nil, setupf("the scoreboard checks a traffic manager: --block tm or executor, not %s", opt.Block)
 	}
+	opt.Params = classesByDefault(opt.Params)
 	if len(opt.RTL) > 0 && opt.Replace == "" && opt.Block == "tm" {
 		return nil, fieldf("RTL", "your own traffic manager needs its map: give --map FILE with a tm: section (docs/scoreboard.md), or --replace SUB for a sub-module of occamy_tm")
 	}
@@ -174,6 +175,7 @@ func scoreParams(opt Options, f *design.File) (map[string]int, error) {
 	for k, v := range opt.Params {
 		given[k] = v
 	}
+	given = classesByDefault(given)
 	set := map[string]int{"P": t.Shape.Ports, "Q": t.Shape.QueuesPerPort, "B": t.Shape.Buffer, "MAXPKT": t.Shape.MaxPacket,
 		"IN": t.Ingress.Slots, "AW": t.Config.Alpha.Width, "RECONF": 0}
 	if t.Shape.LineRate > 0 {
@@ -218,6 +220,28 @@ func scoreParams(opt Options, f *design.File) (map[string]int, error) {
 		return nil, &SetupError{Msg: "parameters", Err: err}
 	}
 	return p, nil
+}
+
+// DefaultClasses seeds the α of each class of a scoreboard run that gives
+// neither ALPHA nor CLASSES: different αs per class, so that a queue
+// egress serves (a class of small α) is also over its threshold and head
+// drop and egress meet on one queue head (alt_tm's bug-eg-hd-same needs
+// it; docs/scoreboard.md).
+const DefaultClasses = 1
+
+// classesByDefault is p with CLASSES=DefaultClasses when p sets neither
+// ALPHA nor CLASSES.
+func classesByDefault(p map[string]int) map[string]int {
+	_, a := p["ALPHA"]
+	_, c := p["CLASSES"]
+	if a || c {
+		return p
+	}
+	q := map[string]int{"CLASSES": DefaultClasses}
+	for k, v := range p {
+		q[k] = v
+	}
+	return q
 }
 
 var _ = context.Background

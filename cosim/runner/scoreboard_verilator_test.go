@@ -24,7 +24,7 @@ func TestScoreboardAltTM(t *testing.T) {
 	for _, pol := range []int{0, 1} {
 		needVerilator(t)
 		res, err := Scoreboard(context.Background(), Options{Block: "tm", Cycles: 20000, Seed: 1, CacheDir: testCache(),
-			Params: map[string]int{"POLICY": pol, "CLASSES": 3}}, ScoreOptions{Map: altMap(t)})
+			Params: map[string]int{"POLICY": pol}}, ScoreOptions{Map: altMap(t)})
 		require.NoError(t, err)
 		t.Logf("POLICY=%d: %s", pol, res.Summary())
 		for _, v := range res.Violations {
@@ -45,7 +45,7 @@ func TestScoreboardAltBugs(t *testing.T) {
 		for _, pol := range []int{1, 0} {
 			res, err := Scoreboard(context.Background(), Options{Block: "tm", Cycles: 20000, Seed: 1, CacheDir: testCache(),
 				RTL:    []string{p, filepath.Join(root, "verilog/hd_selector.sv"), filepath.Join(root, "verilog/rr_arbiter.sv")},
-				Params: map[string]int{"POLICY": pol, "CLASSES": 3}}, ScoreOptions{Map: altMap(t)})
+				Params: map[string]int{"POLICY": pol}}, ScoreOptions{Map: altMap(t)})
 			require.NoError(t, err)
 			t.Logf("%s POLICY=%d: %s", b.ID, pol, res.Summary())
 			for _, k := range res.Checks {
