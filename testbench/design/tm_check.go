@@ -162,7 +162,18 @@ func (c *tmChecker) fail(keys []string, what string) {
 	if keys[0] != "tm" {
 		keys = append([]string{"tm"}, keys...)
 	}
-	c.err = &Error{Where: c.f.At(keys...), What: strings.Join(keys, ".") + ": " + what}
+	c.err = &Error{Where: c.f.Near(keys...), What: strings.Join(keys, ".") + ": " + what}
+}
+
+// Near is At of the key, or of its nearest parent that has a line (a key
+// that is missing has none).
+func (f *File) Near(keys ...string) string {
+	for i := len(keys); i > 0; i-- {
+		if w := f.At(keys[:i]...); strings.Contains(w, ":") {
+			return w
+		}
+	}
+	return f.At()
 }
 
 func (c *tmChecker) need(v string, keys ...string) {

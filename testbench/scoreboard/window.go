@@ -70,8 +70,9 @@ func (w *Window) Note(bits uint32) {
 	}
 }
 
-// Mark fixes the window around cycle c (the first violation): the cycles
-// held stay, After more are kept. Only the first Mark counts.
+// Mark fixes the window around cycle c (the first violation), called after
+// c's Add: the cycles held stay, After more are kept. Only the first Mark
+// counts.
 func (w *Window) Mark(c uint64) {
 	if w.marked {
 		return

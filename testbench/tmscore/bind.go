@@ -70,7 +70,7 @@ type binder struct {
 
 func (b *binder) fail(keys []string, format string, a ...any) {
 	if b.err == nil {
-		b.err = &design.Error{Where: b.f.At(append([]string{"tm"}, keys...)...),
+		b.err = &design.Error{Where: b.f.Near(append([]string{"tm"}, keys...)...),
 			What: "tm." + strings.Join(keys, ".") + ": " + fmt.Sprintf(format, a...)}
 	}
 }

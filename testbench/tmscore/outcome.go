@@ -129,8 +129,8 @@ type Outcome struct {
 	Queues []QueueOutcome `json:"design_queues"`
 	GQueue []QueueOutcome `json:"hw_tm_queues"`
 	// Distance is the largest difference between the two, as a fraction:
-	// of the packets offered for the counts, of the larger of the two for
-	// the bursts.
+	// of the packets offered for the counts, of the larger of the two (at
+	// least B) for the bursts.
 	Distance float64 `json:"distance"`
 	Worst    string  `json:"worst"` // which figure is that far apart
 	// Tolerance is the largest distance called close.
@@ -143,7 +143,7 @@ type Outcome struct {
 const DefaultTolerance = 0.1
 
 // compare builds the Outcome of the two sides.
-func compare(d, g *outcomeSide, tol float64) Outcome {
+func compare(d, g *outcomeSide, b int, tol float64) Outcome {
 	d.close()
 	g.close()
 	o := Outcome{Design: d.total(), Golden: g.total(), Queues: d.q, GQueue: g.q, Tolerance: tol}
@@ -154,8 +154,8 @@ func compare(d, g *outcomeSide, tol float64) Outcome {
 		scale float64
 	}{{"admitted", o.Design.Admitted, o.Golden.Admitted, off}, {"refused", o.Design.Refused, o.Golden.Refused, off},
 		{"head-dropped", o.Design.HeadDropped, o.Golden.HeadDropped, off}, {"left", o.Design.Left, o.Golden.Left, off},
-		{"cells before the first drop", o.Design.BeforeFirstDrop, o.Golden.BeforeFirstDrop, larger(o.Design.BeforeFirstDrop, o.Golden.BeforeFirstDrop)},
-		{"largest lossless burst", o.Design.Lossless, o.Golden.Lossless, larger(o.Design.Lossless, o.Golden.Lossless)}} {
+		{"cells before the first drop", o.Design.BeforeFirstDrop, o.Golden.BeforeFirstDrop, larger(o.Design.BeforeFirstDrop, o.Golden.BeforeFirstDrop, b)},
+		{"largest lossless burst", o.Design.Lossless, o.Golden.Lossless, larger(o.Design.Lossless, o.Golden.Lossless, b)}} {
 		if dist := math.Abs(float64(x.a)-float64(x.b)) / x.scale; dist > o.Distance || o.Worst == "" {
 			o.Distance, o.Worst = dist, fmt.Sprintf("%s: %d against hw/tm's %d", x.name, x.a, x.b)
 		}
@@ -164,5 +164,6 @@ func compare(d, g *outcomeSide, tol float64) Outcome {
 	return o
 }
 
-// larger is the larger of a and b, at least 1, as a float.
-func larger(a, b uint64) float64 { return math.Max(float64(max(a, b)), 1) }
+// larger is the larger of a, b and the buffer B, at least 1, as a float:
+// a difference of a few packets in a small burst is no distance.
+func larger(a, b uint64, buf int) float64 { return math.Max(float64(max(a, b, uint64(buf))), 1) }
