@@ -31,7 +31,7 @@ func smallTM(extra map[string]int) map[string]int {
 type breaker struct {
 	in  func(c uint64, l *port.Layout, w []uint32)
 	out func(c uint64, l *port.Layout, in, out []uint32)
-	m       func(f *design.File)
+	m   func(f *design.File)
 }
 
 // runGold runs the scoreboard on hw/tm's golden adapter of occamy_tm (the
