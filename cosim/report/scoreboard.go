@@ -42,6 +42,7 @@ func WriteScoreboard(w io.Writer, r *runner.ScoreResult, asJSON bool) error {
 	b.WriteString("\n")
 	writeSteady(&b, r.Steady)
 	writeOutcome(&b, &r.Outcome)
+	fmt.Fprintf(&b, "  lock-step against hw/tm (not a check: packet events cycle for cycle): %s\n", r.LockStep)
 	if len(r.Violations) > 0 {
 		fmt.Fprintf(&b, "  first violations (of %d):\n", violations(r))
 		for _, v := range r.Violations {

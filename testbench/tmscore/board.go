@@ -120,6 +120,7 @@ type Board struct {
 	steadySum []float64
 	steadyN   uint64
 	out       outcomeSide
+	ls        lockstep
 	counts    Counts
 }
 
@@ -159,6 +160,7 @@ func newBoard(u *Setup) *Board {
 	}
 	b.steadySum = make([]float64, b.p.SteadyFlows)
 	b.out = newOutcomeSide(b.n)
+	b.ls = newLockstep()
 	return b
 }
 

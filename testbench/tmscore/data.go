@@ -154,6 +154,7 @@ func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8) {
 		}
 		b.counts.Left++
 		b.out.left(pq)
+		b.ls.design(evLeft, pq, int(p.cells))
 		b.end(i, stLeft)
 	}
 }
@@ -312,6 +313,7 @@ func (b *Board) headDrop(c uint64, q, cells int, from bool) {
 		b.fail(chkConserve, c, q, -1, "%d head drops of the queue not matched to packets", qs.dn)
 		return
 	}
+	b.ls.design(evHeadDrop, q, cells)
 	qs.drops[(qs.dh+qs.dn)%len(qs.drops)] = hdrop{cells: int32(cells), at: c}
 	qs.dn++
 	b.release(q, cells)
@@ -395,6 +397,11 @@ func (b *Board) decide(c, at uint64, o Offer, admitted bool, aq, af int, from bo
 			b.admits++
 			serial = b.admits
 		}
+	}
+	if admitted {
+		b.ls.design(evAdmit, o.Queue, o.Cells)
+	} else {
+		b.ls.design(evRefuse, o.Queue, o.Cells)
 	}
 	if !admitted {
 		b.counts.Refused++

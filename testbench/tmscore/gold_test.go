@@ -95,6 +95,7 @@ func TestOwnMapOnGolden(t *testing.T) {
 					assert.NotZero(t, k.Checked, "%s: check %s looked at nothing", name, k.Check)
 				}
 				assert.Zero(t, r.Outcome.Distance, name)
+				assert.Contains(t, r.LockStep, "no difference in", "%s: the golden adapter is hw/tm, event for event", name)
 				assert.NotZero(t, r.Counts.Left, name)
 				if tmface.Policies[pol].Expels() {
 					assert.NotZero(t, r.Counts.Dropped, "%s: no head drop to check", name)

@@ -80,10 +80,18 @@ func (o *outcomeSide) total() QueueOutcome {
 // golden runs hw/tm on the same offers, cycle by cycle, and counts its
 // outcomes.
 type golden struct {
-	m   *hw.TM
-	out outcomeSide
-	err error
+	m     *hw.TM
+	out   outcomeSide
+	err   error
+	cells []goldPkt // hw/tm's packets' sizes by serial, for the lock-step comparison
 }
+
+type goldPkt struct {
+	serial uint32
+	cells  int32
+}
+
+const goldCells = 1 << 16
 
 func newGolden(c hw.Config, maxOffers int) (*golden, error) {
 	c.Events, c.MaxOffers = true, max(c.MaxOffers, maxOffers)
@@ -91,7 +99,15 @@ func newGolden(c hw.Config, maxOffers int) (*golden, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tmscore: hw/tm: %w", err)
 	}
-	return &golden{m: m, out: newOutcomeSide(c.N())}, nil
+	return &golden{m: m, out: newOutcomeSide(c.N()), cells: make([]goldPkt, goldCells)}, nil
+}
+
+// cellsOf is the size of hw/tm's packet serial, 0 when forgotten.
+func (g *golden) cellsOf(serial uint32) int {
+	if x := g.cells[serial&(goldCells-1)]; x.serial == serial {
+		return int(x.cells)
+	}
+	return 0
 }
 
 // step offers this cycle's packets and runs one cycle.
@@ -112,6 +128,9 @@ func (g *golden) step(offers []Offer) {
 		switch e.Kind {
 		case hw.EvAdmit:
 			g.out.admitted(q)
+			if int(e.Offer) < len(offers) {
+				g.cells[e.Serial&(goldCells-1)] = goldPkt{serial: e.Serial, cells: int32(offers[e.Offer].Cells)}
+			}
 		case hw.EvAdmDrop:
 			g.out.refused(q)
 		case hw.EvHeadDrop:

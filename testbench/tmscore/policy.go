@@ -110,10 +110,11 @@ func (b *Board) hdPolicy(c uint64, q int) {
 		return
 	}
 	_, qhi := b.qRange(c, st.Qlen, q)
-	flo, _ := b.fRange(c, st.Thr())
+	tw := st.Thr()
+	flo, _ := b.fRange(c, tw)
 	if t := b.thr(q%b.c.Q, flo); qhi <= t {
-		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d, threshold at least %d (free at least %d) in cycles %d..%d before",
-			qhi, t, flo, st.Qlen.Lo, st.Qlen.Hi)
+		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d in cycles %d..%d before, threshold at least %d (T of free at least %d in cycles %d..%d before)",
+			qhi, st.Qlen.Lo, st.Qlen.Hi, t, flo, tw.Lo, tw.Hi)
 	} else {
 		b.tal.Pass(chkPolicy)
 	}

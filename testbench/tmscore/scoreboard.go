@@ -92,6 +92,8 @@ func (s *Scoreboard) Check(c uint64, in, out, x []uint32) {
 		// hw/tm's cycle 0 is the first after the reset, as the golden
 		// adapter of occamy_tm steps it.
 		s.gold.step(s.offers)
+		b.ls.golden(s.gold.m.Events(), s.offers, s.gold.cellsOf)
+		b.ls.compare(c)
 	}
 	s.win.Add(c, in, out, note)
 	if note != 0 {
@@ -134,6 +136,10 @@ func (s *Scoreboard) Result(complete bool) *Result {
 	if s.gold.err != nil {
 		r.GoldenErr = s.gold.err.Error()
 	}
+	r.LockStep = fmt.Sprintf("no difference in %d cycles", b.ls.cycles)
+	if b.ls.differed {
+		r.LockStep = "first difference: " + b.ls.first
+	}
 	r.Verdict = verdict(r, b.tal.Failing())
 	s.res = r
 	return r
@@ -164,6 +170,11 @@ type Result struct {
 	Steady     *Steady                `json:"steady,omitempty"`
 	Outcome    Outcome                `json:"outcome"`
 	GoldenErr  string                 `json:"hw_tm_error,omitempty"`
+	// LockStep says whether the design's packet events were hw/tm's, cycle
+	// for cycle, as lock-step equality would demand: "no difference in N
+	// cycles", or the first cycle that differs. It is no check of the
+	// scoreboard's: a design of another timing passes without it.
+	LockStep string `json:"lock_step"`
 	Plan       Plan                   `json:"plan"`
 	Cycles     uint64                 `json:"cycles"`
 	Complete   bool                   `json:"complete"`
