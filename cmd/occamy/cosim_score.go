@@ -68,8 +68,8 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 	if fl.block == "" {
 		fl.block = "tm"
 	}
-	if f != nil && f.Block != "" && f.Block != fl.block && !(f.Block == "tm" && fl.block == "executor") {
-		return usageErr(fmt.Errorf("cosim: --block %s, but %s is a map for block %s", fl.block, fl.score.mapFile, f.Block))
+	if f != nil && f.Block != "" && f.Block != "tm" {
+		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.score.mapFile, f.Block))
 	}
 	opts, err := cosimOptions(args, fl)
 	if err != nil {

@@ -67,8 +67,14 @@ func Scoreboard(ctx context.Context, opt Options, so ScoreOptions) (*ScoreResult
 			return nil, setupf("VCD directory: %v", err)
 		}
 	}
+	if opt.Cycles <= 0 {
+		opt.Cycles = sim.Caps().DefaultCycles
+	}
 	u := tmscore.Setup{Map: d.m, Params: d.params, Config: d.cfg, Seed: opt.Seed, Cycles: opt.Cycles,
 		Steady: !so.NoSteady}
+	if err := tmscore.Check(u); err != nil {
+		return nil, err
+	}
 	if sim.Caps().InProcess {
 		err = scoreInProcess(ctx, opt, d, u, res)
 	} else {

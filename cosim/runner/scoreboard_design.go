@@ -47,8 +47,8 @@ func scoreDesign(ctx context.Context, opt Options, f *design.File) (*scoreDUT, e
 	return userDUT(opt, sim, f)
 }
 
-// ownDUT is occamy_tm (with a replaced sub-module when opt says so)
-// through the map its face gives.
+// ownDUT is occamy_tm (a copy of it in opt.RTL, or occamy_tm with a
+// replaced sub-module when opt says so) through the map its face gives.
 func ownDUT(opt Options, sim cosim.Simulator) (*scoreDUT, error) {
 	if opt.Block == "" {
 		opt.Block = "tm"
@@ -61,12 +61,12 @@ func ownDUT(opt Options, sim cosim.Simulator) (*scoreDUT, error) {
 		return nil, setupf("the scoreboard checks a traffic manager: --block tm or executor, not %s", opt.Block)
 	}
 	opt.Params = classesByDefault(opt.Params)
-	if len(opt.RTL) > 0 && opt.Replace == "" && opt.Block == "tm" {
-		return nil, fieldf("RTL", "your own traffic manager needs its map: give --map FILE with a tm: section (docs/scoreboard.md), or --replace SUB for a sub-module of occamy_tm")
-	}
 	s, err := prepare(opt)
 	if err != nil {
 		return nil, err
+	}
+	if s.user && s.sub == nil && s.top != b.Module {
+		return nil, fieldf("RTL", "%s is not occamy_tm: a traffic manager of your own needs its map, --map FILE with a tm: section (docs/scoreboard.md); --replace SUB puts your sub-module in occamy_tm", s.top)
 	}
 	if s.p["RECONF"] != 0 {
 		return nil, setupf("RECONF=%d: the scoreboard holds the configuration from reset; give RECONF=0", s.p["RECONF"])

@@ -26,17 +26,28 @@ type Scoreboard struct {
 	res    *Result
 }
 
+// Check checks u's map and run without a layout (before a design is
+// built): the map on its own, the run's configuration against the
+// design's, the phases and the tags' width.
+func Check(u Setup) error {
+	if err := u.Map.CheckTM(); err != nil {
+		return err
+	}
+	if err := checkRun(&u); err != nil {
+		return err
+	}
+	_, err := plan(&u)
+	return err
+}
+
 // New checks the map against the top's layout and the run's configuration
 // and makes the run's scoreboard.
 func New(u Setup) (*Scoreboard, error) {
-	if err := u.Map.CheckTM(); err != nil {
+	if err := Check(u); err != nil {
 		return nil, err
 	}
 	g, err := Bind(u.Map, u.Layout)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRun(&u); err != nil {
 		return nil, err
 	}
 	if u.Plan, err = plan(&u); err != nil {
