@@ -186,9 +186,9 @@ type Result struct {
 	// cycles", or the first cycle that differs. It is no check of the
 	// scoreboard's: a design of another timing passes without it.
 	LockStep string `json:"lock_step"`
-	Plan       Plan                   `json:"plan"`
-	Cycles     uint64                 `json:"cycles"`
-	Complete   bool                   `json:"complete"`
+	Plan     Plan   `json:"plan"`
+	Cycles   uint64 `json:"cycles"`
+	Complete bool   `json:"complete"`
 }
 
 // Verdicts.
