@@ -20,11 +20,16 @@ type Scoreboard struct {
 	b      *Board
 	gold   *golden
 	win    *scoreboard.Window
-	offers []Offer
-	last   uint64 // the last cycle checked
-	done   bool   // the drain is over (EarlyDrain)
+	ahead  [][]Offer // the offers of the cycles made and not yet checked, by cycle mod Ahead
+	offers []Offer   // the cycle being checked's
+	last   uint64    // the last cycle checked
+	done   bool      // the drain is over (EarlyDrain)
 	res    *Result
 }
+
+// Ahead is how many cycles Inputs may run ahead of Check: a simulator
+// runs a chunk of cycles in one call, then each is checked.
+const Ahead = 4096
 
 // Check checks u's map and run without a layout (before a design is
 // built): the map on its own, the run's configuration against the
@@ -72,6 +77,10 @@ func New(u Setup) (*Scoreboard, error) {
 		before, after = 64, 32
 	}
 	s.win = scoreboard.NewWindow(u.Layout, before, after)
+	s.ahead = make([][]Offer, Ahead)
+	for i := range s.ahead {
+		s.ahead[i] = make([]Offer, 0, u.Map.TM.Ingress.Slots)
+	}
 	return s, nil
 }
 
@@ -81,19 +90,25 @@ func satWidth(w int) rtl.Width { return rtl.Width(min(w, 32)) }
 func (s *Scoreboard) Plan() Plan { return s.u.Plan }
 
 // Inputs writes cycle c's inputs into in; it returns false when the run is
-// over (c past the drain, or the drain done).
+// over (c past the drain, or the drain done). Cycles come in order, at
+// most Ahead before the next one Check takes.
 func (s *Scoreboard) Inputs(c uint64, in []uint32) bool {
 	if c >= s.u.Plan.End || s.done {
 		return false
 	}
-	s.offers = s.st.next(c, in)
+	k := c % Ahead
+	s.ahead[k] = append(s.ahead[k][:0], s.st.next(c, in)...)
 	return true
 }
+
+// Done reports whether the run is over: the drain ended (EarlyDrain).
+func (s *Scoreboard) Done() bool { return s.done }
 
 // Check checks cycle c's outputs (x: their X plane, nil on a two-state
 // simulator), after Inputs(c, in).
 func (s *Scoreboard) Check(c uint64, in, out, x []uint32) {
 	b := s.b
+	s.offers = s.ahead[c%Ahead]
 	for _, o := range s.offers {
 		b.counts.Offered++
 		b.out.arrive(o.Queue, o.Cells)
