@@ -30,6 +30,21 @@ func (b *Board) qRange(c uint64, w design.Window, q int) (lo, hi int) {
 	return lo, hi
 }
 
+// longest is the smallest and largest, over window w before c, of the
+// longest queue's length.
+func (b *Board) longest(c uint64, w design.Window) (lo, hi int) {
+	from, to := span(c, w)
+	lo = int(^uint(0) >> 1)
+	for t := from; t <= to; t++ {
+		m := 0
+		for _, v := range b.hq.q(t) {
+			m = max(m, int(v))
+		}
+		lo, hi = min(lo, m), max(hi, m)
+	}
+	return lo, hi
+}
+
 // fRange is the smallest and largest free count over window w before c.
 func (b *Board) fRange(c uint64, w design.Window) (lo, hi int) {
 	from, to := span(c, w)
@@ -70,12 +85,21 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, aq, af int) {
 		s = -1
 	}
 	if b.c.Policy == hw.PolicyPushoutPorts {
+		// Pushout: admitted when it fits, or when its queue is shorter
+		// than the longest (the lengths of the cycle's start) and the
+		// free count stays within the wait allowance.
 		wait := b.t.Shape.Wait
+		mlo, mhi := 0, 0
+		if admitted && n > fhi || !admitted && n > flo {
+			mlo, mhi = b.longest(c, st.Qlen)
+		}
 		switch {
-		case admitted && fhi-n < -wait:
-			b.fail(chkPolicy, c, o.Queue, s, "admitted %d cells with at most %d free: beyond the %d cells that may wait", n, fhi, wait)
-		case !admitted && n <= flo:
-			b.fail(chkPolicy, c, o.Queue, s, "refused %d cells with at least %d free: Pushout admits a packet that fits", n, flo)
+		case admitted && n > fhi && (qlo >= mhi || fhi-n < -wait):
+			b.fail(chkPolicy, c, o.Queue, s, "admitted %d cells with at most %d free, queue length %d..%d, the longest %d..%d: Pushout admits beyond the free count only a packet of a queue shorter than the longest, within the %d cells that may wait",
+				n, fhi, qlo, qhi, mlo, mhi, wait)
+		case !admitted && (n <= flo || qhi < mlo && flo-n >= -wait):
+			b.fail(chkPolicy, c, o.Queue, s, "refused %d cells with at least %d free, queue length %d..%d, the longest %d..%d: Pushout admits a packet that fits, or of a queue shorter than the longest within the %d cells that may wait",
+				n, flo, qlo, qhi, mlo, mhi, wait)
 		default:
 			b.tal.Pass(chkPolicy)
 		}

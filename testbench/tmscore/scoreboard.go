@@ -158,7 +158,7 @@ func (s *Scoreboard) Result(complete bool) *Result {
 	if tol == 0 {
 		tol = DefaultTolerance
 	}
-	r.Outcome = compare(&b.out, &s.gold.out, s.u.Config.B, tol)
+	r.Outcome = compare(&b.out, &s.gold.out, tol)
 	if s.gold.err != nil {
 		r.GoldenErr = s.gold.err.Error()
 	}
