@@ -63,9 +63,11 @@ type gone struct {
 	state        uint8
 }
 
-// hdrop is a head-drop event not yet matched to the packet it removed.
+// hdrop is a head-drop event not yet matched to the packet it removed, in
+// the board's pool of them, listed per queue.
 type hdrop struct {
 	cells int32
+	next  int32 // the queue's next pending drop, -1 none
 	at    uint64
 }
 
@@ -74,8 +76,8 @@ type queueState struct {
 	head, tail int32 // waiting list (admitted, no cell left), pool indices, -1 none
 	waiting    int
 	inProg     int32 // the packet leaving, -1 none
-	drops      []hdrop
-	dh, dn     int // drops ring head and count
+	dh, dt     int32 // pending head drops, oldest and newest (pool indices), -1 none
+	dn         int   // their count
 	shadow     int // cells admitted and not finished or dropped
 	skips      int // head drops of other queues while this one stayed over
 }
@@ -97,6 +99,8 @@ type Board struct {
 
 	pool   []pkt
 	free   []int32 // pool indices not in use
+	dpool  []hdrop // head drops not yet matched, every queue's
+	dfree  []int32
 	gone   []gone  // ended packets by serial & goneMask
 	newest uint64  // highest serial numbered
 	admits uint64  // admissions so far (tag.serial: admitted numbers them)
@@ -131,13 +135,14 @@ func newBoard(u *Setup) *Board {
 	b := &Board{u: u, t: t, c: c, p: u.Plan, n: c.N(), tal: scoreboard.New(CheckNames, CheckDocs)}
 	size := 2*b.p.Live + 1024
 	b.pool, b.free = make([]pkt, size), make([]int32, size)
+	b.dpool, b.dfree = make([]hdrop, size), make([]int32, size)
 	for i := range b.free {
-		b.free[i] = int32(size - 1 - i)
+		b.free[i], b.dfree[i] = int32(size-1-i), int32(size-1-i)
 	}
 	b.gone = make([]gone, goneSize)
 	b.qs = make([]queueState, b.n)
 	for i := range b.qs {
-		b.qs[i] = queueState{head: -1, tail: -1, inProg: -1, drops: make([]hdrop, 1024)}
+		b.qs[i] = queueState{head: -1, tail: -1, inProg: -1, dh: -1, dt: -1}
 	}
 	b.pend = make([]pending, max(t.Ingress.Slots*(t.Admit.Window+2)+t.Ingress.Backlog+64, 64))
 	d := histDepth(t)

@@ -92,16 +92,16 @@ func (b *Board) find(ts uint64, q, port int) int32 {
 // one starting to leave).
 func (b *Board) aligned(k, j int) bool {
 	qs := &b.qs[k]
-	i := qs.head
-	for d, pos := 0, 0; d < qs.dn; pos++ {
+	i, d := qs.head, qs.dh
+	for pos := 0; d >= 0; pos++ {
 		if i < 0 {
 			return false
 		}
 		if pos != j {
-			if qs.drops[(qs.dh+d)%len(qs.drops)].cells != b.pool[i].cells {
+			if b.dpool[d].cells != b.pool[i].cells {
 				return false
 			}
-			d++
+			d = b.dpool[d].next
 		}
 		i = b.pool[i].nextWait
 	}

@@ -108,3 +108,18 @@ func TestOwnMapOnGolden(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultsLongRun: at occamy_tm's defaults (B = 16384) one queue can
+// hold more than a thousand head drops not yet matched to their packets
+// (its waiting packets are expelled faster than a younger one starts
+// leaving); they are kept in one pool sized like the packets', so the
+// golden adapter still passes. A ring of 1024 per queue reported
+// "1024 head drops of the queue not matched" near cycle 101382.
+func TestDefaultsLongRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: 2^17 cycles at B = 16384")
+	}
+	r := runGold(t, map[string]int{"CLASSES": 1}, 1<<17, 1, breaker{})
+	require.Equal(t, Pass, r.Verdict, "%s; first: %v", r.Summary(), r.First)
+	assert.Greater(t, r.Counts.Dropped, uint64(1024), "the run must expel more than the old ring held")
+}

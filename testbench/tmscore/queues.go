@@ -75,9 +75,14 @@ func (b *Board) unwait(q int) int32 {
 
 func (b *Board) popDrop(q int) hdrop {
 	qs := &b.qs[q]
-	d := qs.drops[qs.dh]
-	qs.dh = (qs.dh + 1) % len(qs.drops)
+	i := qs.dh
+	d := b.dpool[i]
+	qs.dh = d.next
+	if qs.dh < 0 {
+		qs.dt = -1
+	}
 	qs.dn--
+	b.dfree = append(b.dfree, i)
 	return d
 }
 
@@ -126,12 +131,20 @@ func (b *Board) headDrop(c uint64, q, cells int, from bool) {
 		b.out.headDrop(q)
 		return
 	}
-	if qs.dn == len(qs.drops) {
-		b.fail(chkConserve, c, q, -1, "%d head drops of the queue not matched to packets", qs.dn)
+	if len(b.dfree) == 0 {
+		b.fail(chkConserve, c, q, -1, "more than %d head drops not matched to packets", len(b.dpool))
 		return
 	}
 	b.ls.design(evHeadDrop, q, cells)
-	qs.drops[(qs.dh+qs.dn)%len(qs.drops)] = hdrop{cells: int32(cells), at: c}
+	i := b.dfree[len(b.dfree)-1]
+	b.dfree = b.dfree[:len(b.dfree)-1]
+	b.dpool[i] = hdrop{cells: int32(cells), at: c, next: -1}
+	if qs.dt >= 0 {
+		b.dpool[qs.dt].next = i
+	} else {
+		qs.dh = i
+	}
+	qs.dt = i
 	qs.dn++
 	b.release(q, cells)
 	b.out.headDrop(q)
