@@ -78,8 +78,8 @@ type queueState struct {
 	inProg     int32 // the packet leaving, -1 none
 	dh, dt     int32 // pending head drops, oldest and newest (pool indices), -1 none
 	dn         int   // their count
-	shadow     int // cells admitted and not finished or dropped
-	skips      int // head drops of other queues while this one stayed over
+	shadow     int   // cells admitted and not finished or dropped
+	skips      int   // head drops of other queues while this one stayed over
 }
 
 // pending is an offer waiting for its decision (admit.valid events).
@@ -101,9 +101,9 @@ type Board struct {
 	free   []int32 // pool indices not in use
 	dpool  []hdrop // head drops not yet matched, every queue's
 	dfree  []int32
-	gone   []gone  // ended packets by serial & goneMask
-	newest uint64  // highest serial numbered
-	admits uint64  // admissions so far (tag.serial: admitted numbers them)
+	gone   []gone // ended packets by serial & goneMask
+	newest uint64 // highest serial numbered
+	admits uint64 // admissions so far (tag.serial: admitted numbers them)
 	qs     []queueState
 	pend   []pending // admit.valid: offers waiting, a ring
 	ph, pn int
