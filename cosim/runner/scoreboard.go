@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -139,54 +138,10 @@ func scoreInProcess(ctx context.Context, opt Options, d *scoreDUT, u tmscore.Set
 	if err != nil {
 		return err
 	}
-	l := m.Layout()
-	iw, ow := l.InWords, l.OutWords
-	const chunk = 1024 // cycles a Model.Run call takes (at most tmscore.Ahead)
-	ins, outs := make([]uint32, chunk*iw), make([]uint32, chunk*ow)
 	start := time.Now()
-	var c uint64
-	complete := true
-	drainAt := sb.Plan().DrainAt
-	for !sb.Done() {
-		if ctx.Err() != nil {
-			complete = false
-			break
-		}
-		if opt.Progress != nil && c > 0 {
-			opt.Progress(c)
-		}
-		n := 0
-		for n < chunk && sb.Inputs(c+uint64(n), ins[n*iw:(n+1)*iw]) {
-			n++
-		}
-		if n == 0 {
-			break
-		}
-		// The model runs the chunk in one call, stopping after a cycle
-		// that reports an event ($stop, an assertion): noted, and the run
-		// goes on from the next cycle.
-		for k := 0; k < n; {
-			err := m.Run(n-k, ins[k*iw:n*iw], outs[k*ow:n*ow])
-			if err == nil {
-				break
-			}
-			var se *cosim.SimError
-			if !errors.As(err, &se) || se.Kind == cosim.SimFatal {
-				return err
-			}
-			if len(res.Notes) < 5 {
-				res.Notes = append(res.Notes, fmt.Sprintf("the design reported in cycle %d: %s", se.Cycle, se.Msg))
-			}
-			k = int(se.Cycle-c) + 1
-		}
-		for k := 0; k < n && !sb.Done(); k++ {
-			cy := c + uint64(k)
-			if cy == drainAt {
-				res.TrafficRate = float64(cy) / time.Since(start).Seconds()
-			}
-			sb.Check(cy, ins[k*iw:(k+1)*iw], outs[k*ow:(k+1)*ow], nil)
-		}
-		c += uint64(n)
+	complete, err := scoreLoop(ctx, opt, m, sb, res, start)
+	if err != nil {
+		return err
 	}
 	res.Elapsed = Seconds{time.Since(start)}
 	res.Result = *sb.Result(complete)

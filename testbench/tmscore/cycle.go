@@ -114,21 +114,19 @@ func (b *Board) checkBuffer(c uint64, g *Binding, from bool) {
 // checkQlen compares each observed queue length with the board's count of
 // the same cycle or up to Lag cycles before.
 func (b *Board) checkQlen(c uint64, g *Binding) {
-	obs := b.ho.q(c)
+	obs, cur := b.ho.q(c), b.hs.q(c)
 	exact := b.t.Observe.QlenCounts == "exact"
 	lag := uint64(b.t.Observe.Lag)
 	for q, v := range obs {
-		ok, hi := false, uint32(0)
-		for k := uint64(0); k <= lag; k++ {
-			s := b.hs.q(c - k)[q]
-			hi = max(hi, s)
-			if exact && v == s {
-				ok = true
-				break
-			}
+		// The same cycle's count first (the usual case), older ones only
+		// when it does not hold: at most, v is within the largest.
+		if s := cur[q]; v == s || (!exact && v < s) {
+			continue
 		}
-		if !exact {
-			ok = v <= hi
+		ok := false
+		for k := uint64(1); k <= lag && !ok; k++ {
+			s := b.hs.q(c - k)[q]
+			ok = v == s || (!exact && v < s)
 		}
 		if !ok {
 			what := "equal to"
