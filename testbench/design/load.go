@@ -129,3 +129,18 @@ func (f *File) At(keys ...string) string {
 	}
 	return f.name
 }
+
+// line is "file:line" of a key path when the file holds it, else "" (the
+// declaration came from a flag).
+func (f *File) line(keys ...string) string {
+	var k []string
+	for _, s := range keys {
+		if s != "" {
+			k = append(k, s)
+		}
+	}
+	if l, ok := f.lines[strings.Join(k, ".")]; ok && f.name != "" {
+		return fmt.Sprintf("%s:%d", f.name, l)
+	}
+	return ""
+}
