@@ -168,7 +168,9 @@ func (v *Violations) Describe(k int, c uint64, format string, a ...any) {
 }
 
 // Stat sets what the run measured for property k.
-func (v *Violations) Stat(k int, format string, a ...any) { v.Props[k].Stat = fmt.Sprintf(format, a...) }
+func (v *Violations) Stat(k int, format string, a ...any) {
+	v.Props[k].Stat = fmt.Sprintf(format, a...)
+}
 
 // Total is the number of violations of every property.
 func (v *Violations) Total() uint64 {
