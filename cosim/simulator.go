@@ -105,6 +105,11 @@ type Design struct {
 	// writes a cycle's words in that layout.
 	Ports  []port.Port
 	Layout *port.Layout
+	// Clock and Reset name the top's clock and reset when they are not
+	// clk_i and rst_ni (a user's design under a design file); ResetHigh
+	// makes the reset active high.
+	Clock, Reset string
+	ResetHigh    bool
 	// User marks a user's Verilog, which may clock on the falling edge:
 	// no build that assumes the project's rising-edge-only style.
 	User bool

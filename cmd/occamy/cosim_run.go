@@ -23,6 +23,7 @@ var cosimInterrupt = interruptContext
 var cosimFlagOf = map[string]string{
 	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init", "PGO": "--pgo",
 	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus", "Replace": "--replace",
+	"Design": "--map",
 }
 
 // flagErr rewrites a runner error that names an Options field so that it

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
+	"occamy/testbench/design"
 )
 
 // Stimulus kinds (Options.Stimulus).
@@ -120,6 +121,15 @@ type Options struct {
 	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
+
+	// Design, when set, declares how the user's design differs from the
+	// reference (design.File, read by --map and the declaration flags):
+	// port names, tie-offs, latencies, don't-care outputs, stimulus
+	// constraints, observed signals and the kind of check (equality or
+	// the block's properties), and whether to count every difference.
+	// It also gives the block, top, files and parameters the options leave
+	// unset. Nil: the run is the lock-step equality it always was.
+	Design *design.File
 
 	// fromStart compares from cycle 0: only for the speed benchmarks,
 	// which replay the C++ driver's inputs (reset never asserted) on a

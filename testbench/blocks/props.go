@@ -44,6 +44,9 @@ type Observable struct {
 	Desc string
 	// Width is its width at the run's parameters.
 	Width func(p map[string]int) int
+	// Latency is its latency in the reference (cycles from the inputs
+	// that decide it); a design declares its own with --latency NAME=N.
+	Latency int
 }
 
 // PropConfig is what a checker is made for: the run's parameters, the

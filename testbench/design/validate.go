@@ -98,7 +98,9 @@ func (f *File) Validate(b *blocks.Block, p map[string]int) error {
 		}
 	}
 	for _, k := range sorted(f.Latency) {
-		if q, ok := find(k); !ok || q.Dir != port.Out {
+		if _, obs := f.Observe[k]; obs {
+			// an observed signal's latency
+		} else if q, ok := find(k); !ok || q.Dir != port.Out {
 			return f.errf("latency", k, "%s has no output %s (outputs: %s)", b.Name, k, list(port.Out))
 		}
 		if n := f.Latency[k]; n < 0 || n > MaxLatency {

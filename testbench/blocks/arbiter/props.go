@@ -31,6 +31,7 @@ type arbProps struct {
 	req, ack        int // input word offsets
 	valid, idx      int // output word offsets
 	reqWords        int
+	top             uint32 // the valid bits of req_i's last word
 	waited          []int // taken grants to others while requester i kept asking
 	worst, worstReq int
 	worstAt         uint64
@@ -45,7 +46,7 @@ func newArbProps(c blocks.PropConfig) (blocks.PropChecker, error) {
 		b = n - 1
 	}
 	return &arbProps{n: n, bound: b, req: s.In("req_i"), ack: s.In("ack_i"), valid: s.Out("gnt_valid_o"), idx: s.Out("gnt_idx_o"),
-		reqWords: port.WordsFor(n), waited: make([]int, n), worstReq: -1}, nil
+		reqWords: port.WordsFor(n), top: ^uint32(0) >> uint((32-n%32)%32), waited: make([]int, n), worstReq: -1}, nil
 }
 
 // Names implements blocks.PropChecker.
@@ -67,7 +68,10 @@ func (a *arbProps) Step(c *blocks.PropCycle) {
 	v := c.V
 	req := c.In[a.req : a.req+a.reqWords]
 	anyReq := false
-	for _, w := range req {
+	for k, w := range req {
+		if k == len(req)-1 {
+			w &= a.top // bits above N are not requests
+		}
 		anyReq = anyReq || w != 0
 	}
 	valid := c.Out[a.valid]&1 != 0
@@ -114,7 +118,11 @@ func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken b
 	if !taken {
 		return
 	}
+	waiting := false
 	for k, w := range req {
+		if k == len(req)-1 {
+			w &= a.top
+		}
 		for w != 0 {
 			i := k*32 + bits.TrailingZeros32(w)
 			w &= w - 1
@@ -122,7 +130,7 @@ func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken b
 				continue
 			}
 			a.waited[i]++
-			v.Check(apWaitBound)
+			waiting = true
 			if a.waited[i] > a.worst {
 				a.worst, a.worstReq, a.worstAt = a.waited[i], i, c.Cycle
 			}
@@ -133,6 +141,9 @@ func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken b
 				}
 			}
 		}
+	}
+	if waiting {
+		v.Check(apWaitBound)
 	}
 }
 

@@ -47,11 +47,17 @@ func NewOverCheck(n, qw, qlen, thr, over, lat, first int) *OverCheck {
 }
 
 // Names implements blocks.PropChecker.
+// A combinational bitmap (latency 0) has no reset to clear it: it has
+// the first property only.
 func (o *OverCheck) Names() []blocks.PropName {
-	return []blocks.PropName{
+	n := []blocks.PropName{
 		{Name: "over_exact", Desc: "over_o[i] = (qlen_i[i] > thr_i[i]) at the declared latency"},
 		{Name: "reset_clears", Desc: "a reset clears a registered over_o (latency 1 or more)"},
 	}
+	if o.lat == 0 {
+		return n[:1]
+	}
+	return n
 }
 
 // Step implements blocks.PropChecker.
