@@ -16,12 +16,12 @@ const ProbeCycles = 1000
 // contradicts the design (a latency that makes every cycle differ) is
 // then reported as such instead of as a wall of differences.
 type latencyProbe struct {
-	n, cap          int
-	iw, ow, nx      int
-	in, gold, rtl   []uint32
-	x               []bool
-	reset           []bool
-	lastReset       []int64
+	n, cap        int
+	iw, ow, nx    int
+	in, gold, rtl []uint32
+	x             []bool
+	reset         []bool
+	lastReset     []int64
 }
 
 func newLatencyProbe(s *session, cycles int) *latencyProbe {

@@ -32,7 +32,7 @@ type arbProps struct {
 	valid, idx      int // output word offsets
 	reqWords        int
 	top             uint32 // the valid bits of req_i's last word
-	waited          []int // taken grants to others while requester i kept asking
+	waited          []int  // taken grants to others while requester i kept asking
 	worst, worstReq int
 	worstAt         uint64
 	over            rtl.Bitmap // requesters already reported past the bound in this wait
