@@ -39,8 +39,8 @@ type elemField struct {
 }
 
 // constrain wraps src as the declarations say; src itself when nothing
-// applies. A replay (a counterexample's inputs) keeps its own timing: its
-// inputs are tied and made uniform, never held.
+// applies. A replay (a counterexample's inputs) is held as declared, as
+// prove's miter holds them, but gets no phases of its own.
 func (s *session) constrain(src stimulus.Source, replay bool) stimulus.Source {
 	d := s.decl
 	if d == nil {
@@ -57,9 +57,6 @@ func (s *session) constrain(src stimulus.Source, replay bool) stimulus.Source {
 	}
 	for _, i := range d.uniform {
 		c.uniform = append(c.uniform, field(i))
-	}
-	if replay {
-		c.hold = 0
 	}
 	if c.hold > 0 || c.phases {
 		words := 0

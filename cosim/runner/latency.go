@@ -97,7 +97,7 @@ func (p *latencyProbe) hints(e *eqCheck) []string {
 		name := e.l.Outputs[o].Name
 		lat := e.d.lat[o]
 		cmp, diff := p.score(e, o, lat)
-		if diff == 0 {
+		if diff == 0 || cmp < MinHintCycles {
 			continue
 		}
 		best, bestCmp := -1, 0
@@ -106,7 +106,7 @@ func (p *latencyProbe) hints(e *eqCheck) []string {
 				continue
 			}
 			c, d := p.score(e, o, cand)
-			if c > 0 && d == 0 && (best < 0 || abs(cand-lat) < abs(best-lat)) {
+			if c >= MinHintCycles && d == 0 && (best < 0 || abs(cand-lat) < abs(best-lat)) {
 				best, bestCmp = cand, c
 			}
 		}
@@ -122,6 +122,10 @@ func (p *latencyProbe) hints(e *eqCheck) []string {
 	}
 	return out
 }
+
+// MinHintCycles is how many compared cycles a hint needs on each side:
+// a short run (a counterexample's replay) says too little.
+const MinHintCycles = 16
 
 // MaxHintLatency is the largest latency the hint tries.
 const MaxHintLatency = 16

@@ -34,6 +34,24 @@ type Props struct {
 	Observe []Observable
 	// New makes the checker of one run.
 	New func(c PropConfig) (PropChecker, error)
+	// Monitor states the same properties as a SystemVerilog monitor, for
+	// occamy prove --properties on a design; nil when prove has none.
+	Monitor func(c PropConfig) (Monitor, error)
+}
+
+// Monitor is a block's properties as a SystemVerilog module occ_props that
+// prove instantiates beside the design. Its ports: clk_i (when the block
+// is clocked); chk, 1 in a row that is checked; rst_a, the reset of the
+// row's input cycle; the contract's inputs and outputs by their names,
+// aligned as PropCycle's are (the runner's prove wrapper delays them); the
+// Free inputs; and bad[len(Names)-1:0], bit k set when property k fails
+// in this row. Names are PropChecker.Names' names, in the same order.
+type Monitor struct {
+	Text  string
+	Names []string
+	// Free are inputs the solver chooses once (the requester a fairness
+	// property watches), held in the monitor from the first cycle.
+	Free []port.Port
 }
 
 // Observable is an internal signal a design may expose by its

@@ -46,42 +46,36 @@ module rr_arb_grp #(
   logic [NG*2-1:0] ip_d, ip_q;
   logic [NG-1:0]   ghit;          // group g has a request at or after its pointer
   logic [NG*2-1:0] gwin;          // its first one, at [g*2 +: 2]
-  logic [GW-1:0]   wg;
-  logic            found, any;
+  logic [2*NG-1:0] grot;          // grot[k]: such a group k steps after the top pointer
+  logic [GW-1:0]   goff;
+  logic [GJ-1:0]   gsum;
+  logic [GW-1:0]   wg, wgrp;      // the group searched first; the winner's group
+  logic [1:0]      wloc;          // the winner within its group
+  logic            any;
   logic [IW-1:0]   win, low, gnt_d, gnt_q;
   logic            valid_q;
-  logic [GJ-1:0]   j;
 
-  // Within each group, from its pointer to the group's end (no wrap).
-  always_comb begin
-    ghit = '0;
-    gwin = '0;
-    for (int g = 0; g < NG; g++) begin
-      for (int k = 3; k >= 0; k--) begin
-        if (2'(k) >= ip_q[g*2 +: 2] && req_i[g*4 + k]) begin
-          ghit[g]        = 1'b1;
-          gwin[g*2 +: 2] = 2'(k);
-        end
-      end
-    end
+  // Within each group, from its pointer to the group's end (no wrap): the
+  // requests above the pointer, and the lowest of them.
+  for (genvar g = 0; g < NG; g++) begin : g_grp
+    logic [3:0] up;
+    assign up      = req_i[g*4 +: 4] & (4'hf << ip_q[g*2 +: 2]);
+    assign ghit[g] = |up;
+    assign gwin[g*2 +: 2] = up[0] ? 2'd0 : up[1] ? 2'd1 : up[2] ? 2'd2 : 2'd3;
   end
 
   // The first group, from the top pointer, with such a request.
+  assign grot = {ghit, ghit} >> gp_q;
   always_comb begin
-    wg    = '0;
-    found = 1'b0;
-    j     = '0;
+    goff = '0;
     for (int k = NG - 1; k >= 0; k--) begin
-      j = {1'b0, gp_q} + GJ'(k);
-      if (j >= GJ'(NG)) begin
-        j = j - GJ'(NG);
-      end
-      if (ghit[j[GW-1:0]]) begin
-        wg    = j[GW-1:0];
-        found = 1'b1;
+      if (grot[k]) begin
+        goff = GW'(k);
       end
     end
   end
+  assign gsum = {1'b0, gp_q} + {1'b0, goff};
+  assign wg   = (gsum >= GJ'(NG)) ? GW'(gsum - GJ'(NG)) : gsum[GW-1:0];
 
   // Otherwise the lowest request.
   always_comb begin
@@ -93,8 +87,10 @@ module rr_arb_grp #(
     end
   end
 
-  assign any = |req_i;
-  assign win = found ? IW'({wg, gwin[wg*2 +: 2]}) : low;
+  assign any  = |req_i;
+  assign win  = (|ghit) ? IW'({wg, gwin[wg*2 +: 2]}) : low;
+  assign wgrp = win[IW-1:2];
+  assign wloc = win[1:0];
 
   always_comb begin
     gp_d  = gp_q;
@@ -102,8 +98,8 @@ module rr_arb_grp #(
     gnt_d = gnt_q;
     if (any) begin
       gnt_d = win;
-      gp_d  = (win[IW-1:2] == GW'(NG - 1)) ? '0 : win[IW-1:2] + GW'(1);
-      ip_d[win[IW-1:2]*2 +: 2] = win[1:0] + 2'd1;
+      gp_d  = (wgrp == GW'(NG - 1)) ? '0 : wgrp + GW'(1);
+      ip_d[wgrp*2 +: 2] = wloc + 2'd1;
     end
   end
 

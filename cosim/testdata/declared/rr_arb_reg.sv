@@ -36,27 +36,25 @@ module rr_arb_reg #(
   output logic [IW-1:0] grant
 );
 
-  logic [IW-1:0] ptr_d, ptr_q, win, grant_d, grant_q;
+  logic [IW-1:0] ptr_d, ptr_q, win, grant_d, grant_q, off;
   logic          any, valid_q;
-  logic [JW-1:0] j;
+  logic [2*N-1:0] rot;  // rot[k]: a request k steps after the pointer
+  logic [JW-1:0]  sum;
 
-  // The first request at or after the pointer: scanned from the far end,
-  // so the last one found is the nearest.
+  // The first request at or after the pointer: the requests rotated so
+  // that the pointer's is bit 0, their lowest set bit, added back.
+  assign rot = {req, req} >> ptr_q;
+  assign any = |req;
   always_comb begin
-    win = '0;
-    any = 1'b0;
-    j   = '0;
+    off = '0;
     for (int k = N - 1; k >= 0; k--) begin
-      j = {1'b0, ptr_q} + JW'(k);
-      if (j >= JW'(N)) begin
-        j = j - JW'(N);
-      end
-      if (req[j[IW-1:0]]) begin
-        win = j[IW-1:0];
-        any = 1'b1;
+      if (rot[k]) begin
+        off = IW'(k);
       end
     end
   end
+  assign sum = {1'b0, ptr_q} + {1'b0, off};
+  assign win = (sum >= JW'(N)) ? IW'(sum - JW'(N)) : sum[IW-1:0];
 
   always_comb begin
     ptr_d   = ptr_q;

@@ -46,41 +46,38 @@ module rr_arb_tree #(
   logic [NG*2-1:0] ip_d, ip_q;    // group g's pointer at [g*2 +: 2]
   logic [NG-1:0]   greq;          // group g has a request
   logic [NG*2-1:0] gwin;          // group g's winner at [g*2 +: 2]
+  logic [2*NG-1:0] grot;          // grot[k]: group k steps after the top pointer asks
+  logic [GW-1:0]   goff;          // the first of them, in steps
+  logic [GJ-1:0]   gsum;
   logic [GW-1:0]   wg;            // the winning group
   logic [1:0]      lw;            // the winner within it
-  logic [GJ-1:0]   j;
-  logic [1:0]      m;
 
-  // Within each group, the first request at or after its pointer.
-  always_comb begin
-    greq = '0;
-    gwin = '0;
-    m    = '0;
-    for (int g = 0; g < NG; g++) begin
-      greq[g] = |req_i[g*4 +: 4];
-      for (int k = 3; k >= 0; k--) begin
-        m = ip_q[g*2 +: 2] + 2'(k);
-        if (req_i[g*4 + int'(m)]) begin
-          gwin[g*2 +: 2] = m;
-        end
-      end
-    end
+  // Within each group: its requests rotated so that its pointer's is bit
+  // 0; the lowest set bit, added back (mod 4).
+  for (genvar g = 0; g < NG; g++) begin : g_grp
+    // Bits above 2 of the rotation are not needed to find the lowest set.
+    /* verilator lint_off UNUSEDSIGNAL */
+    logic [7:0] rot;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [1:0] off;
+    assign greq[g] = |req_i[g*4 +: 4];
+    assign rot     = {req_i[g*4 +: 4], req_i[g*4 +: 4]} >> ip_q[g*2 +: 2];
+    assign off     = rot[0] ? 2'd0 : rot[1] ? 2'd1 : rot[2] ? 2'd2 : 2'd3;
+    assign gwin[g*2 +: 2] = ip_q[g*2 +: 2] + off;
   end
 
-  // The first group with a request at or after the top pointer.
+  // The first group with a request at or after the top pointer, likewise.
+  assign grot = {greq, greq} >> gp_q;
   always_comb begin
-    wg = '0;
-    j  = '0;
+    goff = '0;
     for (int k = NG - 1; k >= 0; k--) begin
-      j = {1'b0, gp_q} + GJ'(k);
-      if (j >= GJ'(NG)) begin
-        j = j - GJ'(NG);
-      end
-      if (greq[j[GW-1:0]]) begin
-        wg = j[GW-1:0];
+      if (grot[k]) begin
+        goff = GW'(k);
       end
     end
   end
+  assign gsum = {1'b0, gp_q} + {1'b0, goff};
+  assign wg   = (gsum >= GJ'(NG)) ? GW'(gsum - GJ'(NG)) : gsum[GW-1:0];
 
   assign lw          = gwin[wg*2 +: 2];
   assign gnt_valid_o = |req_i;

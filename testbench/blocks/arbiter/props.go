@@ -1,6 +1,7 @@
 package arbiter
 
 import (
+	"fmt"
 	"math/bits"
 
 	"occamy/rtl"
@@ -13,8 +14,9 @@ import (
 // 0..N-1, some grant is offered whenever a request is up, and no requester
 // that keeps requesting waits more than N-1 taken grants (--wait-bound).
 var props = &blocks.Props{
-	Held: []string{"req_i"},
-	New:  newArbProps,
+	Held:    []string{"req_i"},
+	New:     newArbProps,
+	Monitor: monitor,
 }
 
 // Arbiter properties, in arbProps.Names order.
@@ -162,4 +164,57 @@ func (a *arbProps) Finish(v *blocks.Violations) {
 		return
 	}
 	v.Stat(apWaitBound, "worst wait %d taken grants (bound %d): requester %d, cycle %d", a.worst, a.bound, a.worstReq, a.worstAt)
+}
+
+// monitor is the arbiter's properties in SystemVerilog for prove: the
+// same four as arbProps, in the same order. The wait bound watches one
+// requester, j, which the solver chooses: a proof covers every one.
+func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+	n := c.Params["N"]
+	iw := rtl.IdxWidth(n)
+	b := c.WaitBound
+	if b <= 0 {
+		b = n - 1
+	}
+	cw := rtl.Clog2(b+2) + 1
+	text := fmt.Sprintf(`// occ_props: rr_arbiter's properties (testbench/blocks/arbiter/props.go).
+module occ_props (
+  input  wire          clk_i,
+  input  wire          chk,
+  input  wire          rst_a,
+  input  wire [%[1]d:0]  req_i,
+  input  wire          ack_i,
+  input  wire          gnt_valid_o,
+  input  wire [%[2]d:0]  gnt_idx_o,
+  input  wire [%[2]d:0]  j_i,
+  output wire [3:0]    bad
+);
+  reg          jset = 1'b0;
+  reg  [%[2]d:0] j;
+  always @(posedge clk_i) begin
+    jset <= 1'b1;
+    if (!jset) j <= j_i;
+  end
+  wire [%[2]d:0] jj = jset ? j : j_i;
+  wire live   = chk & !rst_a;
+  wire inr    = 32'(gnt_idx_o) < %[3]d;
+  wire taken  = gnt_valid_o & ack_i;
+  assign bad[0] = live & gnt_valid_o & inr & !req_i[gnt_idx_o];
+  assign bad[1] = live & gnt_valid_o & !inr;
+  assign bad[2] = live & (|req_i) & !gnt_valid_o;
+  // waited: taken grants to others while j keeps asking (arbProps.count).
+  reg  [%[4]d:0] waited;
+  wire jreq   = (32'(jj) < %[3]d) & req_i[jj];
+  wire other  = taken & (gnt_idx_o != jj);
+  always @(posedge clk_i)
+    if (!live || !jreq || (taken && inr && req_i[gnt_idx_o] && gnt_idx_o == jj)) waited <= '0;
+    else if (other && waited != {%[5]d{1'b1}}) waited <= waited + 1'b1;
+  assign bad[3] = live & jreq & other & (32'(waited) >= %[6]d);
+endmodule
+`, n-1, iw-1, n, cw-1, cw, b)
+	names := make([]string, 0, 4)
+	for _, p := range (&arbProps{}).Names() {
+		names = append(names, p.Name)
+	}
+	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("j_i", iw)}}, nil
 }

@@ -1,7 +1,9 @@
 package selector
 
 import (
+	"fmt"
 	"math/bits"
+	"strings"
 
 	"occamy/rtl/pack"
 	"occamy/rtl/port"
@@ -20,6 +22,7 @@ var props = &blocks.Props{
 		s := blocks.Slot{L: c.Layout}
 		return NewOverCheck(c.Params["N"], c.Params["QW"], s.In("qlen_i"), s.In("thr_i"), s.Out("over_o"), c.Latency["over_o"], 0), nil
 	},
+	Monitor: monitor,
 }
 
 // OverCheck checks a head-drop bitmap against the comparisons it stands
@@ -103,3 +106,38 @@ func (o *OverCheck) Step(c *blocks.PropCycle) {
 
 // Finish implements blocks.PropChecker.
 func (o *OverCheck) Finish(*blocks.Violations) {}
+
+// monitor is the selector's properties in SystemVerilog for prove, as
+// OverCheck states them.
+func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+	n, qw, lat := c.Params["N"], c.Params["QW"], c.Latency["over_o"]
+	o := &OverCheck{lat: lat}
+	var names []string
+	for _, p := range o.Names() {
+		names = append(names, p.Name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `// occ_props: hd_selector's properties (testbench/blocks/selector/props.go).
+module occ_props (
+  input  wire            clk_i,
+  input  wire            chk,
+  input  wire            rst_a,
+  input  wire [%[1]d:0]  qlen_i,
+  input  wire [%[1]d:0]  thr_i,
+  input  wire [%[2]d:0]  over_o,
+  output wire [%[3]d:0]  bad
+);
+  wire [%[2]d:0] gt;
+  genvar i;
+  for (i = 0; i < %[4]d; i = i + 1) begin : g_gt
+    assign gt[i] = qlen_i[i*%[5]d +: %[5]d] > thr_i[i*%[5]d +: %[5]d];
+  end
+`, n*qw-1, n-1, len(names)-1, n, qw)
+	if lat == 0 {
+		b.WriteString("  assign bad[0] = chk & (over_o != gt);\n")
+	} else {
+		b.WriteString("  assign bad[0] = chk & !rst_a & (over_o != gt);\n  assign bad[1] = chk & rst_a & (over_o != 0);\n")
+	}
+	b.WriteString("endmodule\n")
+	return blocks.Monitor{Text: b.String(), Names: names}, nil
+}
