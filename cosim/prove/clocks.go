@@ -6,7 +6,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-
 )
 
 // The miter has one step per cycle of clk_i: every flop is taken as a flop
