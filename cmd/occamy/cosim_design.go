@@ -25,6 +25,7 @@ func addDesignFlags(f *pflag.FlagSet, d *designFlags) {
 	f.StringArrayVar(&d.fl.Observe, "observe", nil, "`NAME=hier.path`: an internal signal of your design for the check (repeatable)")
 	f.StringVar(&d.fl.Check, "check", "", "what to check: equivalence (default: equal to the golden model) or properties (what Occamy needs of the block)")
 	f.IntVar(&d.fl.WaitBound, "wait-bound", 0, "arbiter property: the most taken grants a requester that keeps asking may wait (default N-1)")
+	f.BoolVar(&d.fl.LowestTie, "lowest-tie", false, "maximum finder property: ties go to the lowest index, as in the reference (default: any maximal candidate)")
 	f.BoolVar(&d.fl.KeepGoing, "keep-going", false, "count every difference per output over the whole run and list the first 10, instead of stopping at the first")
 }
 

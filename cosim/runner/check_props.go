@@ -83,7 +83,8 @@ type propCheck struct {
 func (s *session) newPropCheck() (*propCheck, error) {
 	l := &s.canon
 	d := s.decl
-	cfg := blocks.PropConfig{Params: s.p, Layout: l, Latency: map[string]int{}, WaitBound: d.f.WaitBound, Observed: d.observe}
+	cfg := blocks.PropConfig{Params: s.p, Layout: l, Latency: map[string]int{}, WaitBound: d.f.WaitBound, Observed: d.observe,
+		LowestTie: d.f.LowestTie}
 	lmax, lmin := 0, MaxHintLatency*8
 	lat := make([]int, len(l.Outputs))
 	for i, o := range l.Outputs {

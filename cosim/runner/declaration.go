@@ -86,7 +86,8 @@ func Declare(opt Options, got []port.Port) (*Declaration, error) {
 	for _, i := range d.held {
 		x.Held = append(x.Held, l.Inputs[i].Name)
 	}
-	cfg := blocks.PropConfig{Params: s.p, Layout: l, Latency: map[string]int{}, WaitBound: d.f.WaitBound, Observed: d.observe}
+	cfg := blocks.PropConfig{Params: s.p, Layout: l, Latency: map[string]int{}, WaitBound: d.f.WaitBound, Observed: d.observe,
+		LowestTie: d.f.LowestTie}
 	for i, o := range l.Outputs {
 		if i < len(d.lat) {
 			x.Latency[o.Name], x.RefLatency[o.Name] = d.lat[i], d.lat[i]-d.shift[i]

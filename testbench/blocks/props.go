@@ -80,6 +80,9 @@ type PropConfig struct {
 	WaitBound int
 	// Observed lists the observable names the design exposes.
 	Observed []string
+	// LowestTie asks a maximum finder for the reference's tie rule (the
+	// lowest index among the maximal candidates), not any maximal one.
+	LowestTie bool
 }
 
 // Has reports whether the run observes the named signal.

@@ -18,12 +18,13 @@ type Flags struct {
 	Check     string   // --check KIND ("" : not given)
 	WaitBound int      // --wait-bound N (0: not given)
 	KeepGoing bool     // --keep-going
+	LowestTie bool     // --lowest-tie
 }
 
 // Empty reports whether no declaration flag was given.
 func (fl *Flags) Empty() bool {
 	return len(fl.Ports)+len(fl.Tie)+len(fl.Latency)+len(fl.DontCare)+len(fl.Constrain)+len(fl.Observe) == 0 &&
-		fl.Check == "" && fl.WaitBound == 0 && !fl.KeepGoing
+		fl.Check == "" && fl.WaitBound == 0 && !fl.KeepGoing && !fl.LowestTie
 }
 
 // Merge lays the flags over the file's declarations: a flag naming a port
@@ -99,6 +100,7 @@ func (f *File) Merge(fl Flags) error {
 		f.WaitBound = fl.WaitBound
 	}
 	f.KeepGoing = f.KeepGoing || fl.KeepGoing
+	f.LowestTie = f.LowestTie || fl.LowestTie
 	return nil
 }
 
