@@ -65,6 +65,11 @@ type Elaboration struct {
 	Modules []Module
 
 	Warnings string // what Verilator printed while elaborating (set by Verilator's Discover and Build)
+
+	// LoopRefs are the hierarchical references written inside a generate
+	// loop ("FILE:LINE: u_hs.bitmap in g_q[0]"): Verilator 5.006 has been
+	// seen to resolve such a reference silently to the loop's first copy.
+	LoopRefs []string
 }
 
 // Module is one elaborated module: a sub-module's ports at the

@@ -263,7 +263,11 @@ func propMiter(bs *runner.BlockSpec, dc *runner.Declaration, mon blocks.Monitor)
 		switch {
 		case p.Name == port.DefaultClock || p.Name == port.DefaultReset:
 		case p.Dir == port.In:
-			conns = append(conns, fmt.Sprintf(".%s(%s)", p.Name, w.delayed("v_"+p.Name, p.Width, lmax)))
+			d := lmax
+			if o, ok := dc.Props.With[p.Name]; ok {
+				d = lmax - dc.Latency[o] // a handshake goes with its output
+			}
+			conns = append(conns, fmt.Sprintf(".%s(%s)", p.Name, w.delayed("v_"+p.Name, p.Width, d)))
 		default:
 			conns = append(conns, fmt.Sprintf(".%s(%s)", p.Name, w.delayed("uut_"+p.Name, p.Width, lmax-dc.Latency[p.Name])))
 		}

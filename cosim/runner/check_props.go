@@ -63,7 +63,7 @@ type propCheck struct {
 	v         *blocks.Violations
 	lmax      int
 	lmin      int // the smallest latency of an output
-	inLine    delay
+	inLines   []delay // per input: the largest latency, or its output's (Props.With)
 	outLines  []delay
 	ia, oa    []uint32
 	ox        []bool
@@ -102,11 +102,18 @@ func (s *session) newPropCheck() (*propCheck, error) {
 	}
 	names := append(chk.Names(), blocks.PropName{Name: "outputs_known", Desc: "no output holds x or z (four-state simulators)"})
 	p := &propCheck{s: s, l: l, chk: chk, v: blocks.NewViolations(names), lmax: lmax, lmin: lmin, xIdx: len(names) - 1,
-		inLine: newDelay(lmax, l.InWords), outLines: make([]delay, len(l.Outputs)),
+		inLines: make([]delay, len(l.Inputs)), outLines: make([]delay, len(l.Outputs)),
 		ia: make([]uint32, l.InWords), oa: make([]uint32, l.OutWords), ox: make([]bool, len(l.Outputs)),
 		lastReset: -1, firstRst: -1, ring: newTraceRing(s.lines, l), comb: s.armedAtStart()}
 	for i, o := range l.Outputs {
 		p.outLines[i] = newDelay(lmax-lat[i], o.Words())
+	}
+	for i, in := range l.Inputs {
+		d := lmax
+		if o, ok := s.b.Props.With[in.Name]; ok {
+			d = lmax - cfg.Latency[o]
+		}
+		p.inLines[i] = newDelay(d, in.Words())
 	}
 	p.pc.V = p.v
 	return p, nil
@@ -120,7 +127,10 @@ func (p *propCheck) cycle(c uint64, in, _, rtl []uint32, x []bool) bool {
 		p.ox[i] = x != nil && x[i]
 	}
 	var nx bool
-	p.inLine.swap(p.ia, &nx)
+	for i := range p.inLines {
+		o, w := l.InOff[i], l.Inputs[i].Words()
+		p.inLines[i].swap(p.ia[o:o+w], &nx)
+	}
 	for i := range p.outLines {
 		o, w := l.OutOff[i], l.Outputs[i].Words()
 		p.outLines[i].swap(p.oa[o:o+w], &p.ox[i])
@@ -154,7 +164,7 @@ func (p *propCheck) cycle(c uint64, in, _, rtl []uint32, x []bool) bool {
 	}
 	before := p.v.Total()
 	p.pc.Cycle, p.pc.In, p.pc.Out, p.pc.Skip = uint64(max(a, 0)), p.ia, p.oa, skip
-	p.pc.Reset = !skip && p.s.resetIn(p.ia)
+	p.pc.Reset = p.s.resetIn(p.ia) // also in a skipped row, for a checker's state
 	if !skip {
 		p.checked++
 		p.v.Check(p.xIdx)

@@ -31,7 +31,8 @@ type decl struct {
 	hold       int               // --constrain hold=K
 	lat, shift []int             // per contract output: declared latency, minus the reference's
 	valid      []int             // per contract output: its valid output, -1 when none
-	observe    []string          // observed signal names, in order (extra outputs of canon)
+	observe    []string          // observed observables' names, in order (extra outputs of canon)
+	obs        []obsSig          // every observed signal, in name order (observe.go)
 	paths      map[string]string // observed name -> hierarchical path
 	noClock    bool              // a combinational design of a clocked contract: no clock port
 	noReset    bool              // ... and no reset port
@@ -170,7 +171,9 @@ func (d *decl) lines(l *port.Layout) []string {
 	var s []string
 	var ren []string
 	for c, n := range d.rename {
-		ren = append(ren, n+"="+c)
+		if n != ObservePrefix+c { // an observed signal says so below
+			ren = append(ren, n+"="+c)
+		}
 	}
 	sort.Strings(ren)
 	if len(ren) > 0 {
@@ -208,8 +211,8 @@ func (d *decl) lines(l *port.Layout) []string {
 	if d.hold > 0 {
 		s = append(s, fmt.Sprintf("constrain hold=%d", d.hold))
 	}
-	for _, o := range d.observe {
-		s = append(s, "observe "+o+"="+d.paths[o])
+	for _, o := range d.obs {
+		s = append(s, "observe "+o.name+"="+o.path)
 	}
 	return s
 }
@@ -355,20 +358,41 @@ type fixup struct {
 // generated wrapper around a design (observe.go).
 const ObservePrefix = "occ_obs_"
 
-// observeOutputs adds the observed signals to the contract layout as
-// extra outputs, after the contract's (whose offsets stay the same).
+// obsSig is one observed internal signal: the contract output (or the
+// face's observable) it stands for, its path in the design and its width.
+type obsSig struct {
+	name, path string
+	width      int
+}
+
+// observeOutputs resolves the observed signals: a contract output the
+// design has no port for, read from its path; or one of the face's
+// observables, added to the contract layout as an extra output after the
+// contract's (whose offsets stay the same).
 func (s *session) observeOutputs(d *decl) error {
 	var names []string
 	for n := range d.f.Observe {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	extra := false
 	for _, n := range names {
-		o, _ := s.b.Props.Observable(n)
-		d.observe = append(d.observe, n)
+		w := 0
+		if i := s.canon.Output(n); i >= 0 {
+			w = s.canon.Outputs[i].Width
+		} else {
+			o, _ := s.b.Props.Observable(n)
+			w = o.Width(s.p)
+			s.ports = append(s.ports, port.Output(n, w))
+			d.observe = append(d.observe, n)
+			extra = true
+		}
 		d.rename[n] = ObservePrefix + n
 		d.paths[n] = d.f.Observe[n]
-		s.ports = append(s.ports, port.Output(n, o.Width(s.p)))
+		d.obs = append(d.obs, obsSig{name: n, path: d.f.Observe[n], width: w})
+	}
+	if !extra {
+		return nil
 	}
 	l, err := port.NewLayout(s.ports, s.canon.Clock, s.canon.Reset, false)
 	if err != nil {

@@ -220,3 +220,55 @@ func TestKeepGoing(t *testing.T) {
 	requireMatch(t, res)
 	assert.Zero(t, res.Differences.Total)
 }
+
+// TestObservedScheduler: a head-drop scheduler without a bitmap port
+// (hd_sched) is checked as the selector+arbiter unit with its bitmap read
+// by path (--observe over_o=bitmap): it matches and holds the composite's
+// properties on both simulators; with >= in its comparators the observed
+// bitmap differs and violates over_exact. A path that does not resolve,
+// or that names a signal of another width, is a setup error.
+func TestObservedScheduler(t *testing.T) {
+	for _, c := range sims {
+		res := run(t, Options{Sim: c.sim, Cycles: c.cycles, Batch: c.batch, Design: loadDesign(t, "hd_sched.yaml", design.Flags{})})
+		requireMatch(t, res)
+		assert.Equal(t, "selarb", res.Block)
+		assert.Contains(t, res.Verdict(), "observe over_o=bitmap")
+		res = run(t, Options{Sim: c.sim, Cycles: c.cycles, Batch: c.batch, Design: loadDesign(t, "hd_sched.yaml", design.Flags{Check: "properties"})})
+		requireMatch(t, res)
+		assert.Equal(t, "over_exact", res.Properties.Props[0].Name)
+		assert.Greater(t, res.Properties.Props[0].Checked, uint64(c.cycles*9/10))
+
+		bad := broken(t, "hd_sched.sv", "assign bitmap[i] = qlen[i*QW +: QW] > thr;", "assign bitmap[i] = qlen[i*QW +: QW] >= thr;")
+		rtl := []string{bad, declDir + "rr_arb_reg.sv"}
+		res = run(t, Options{Sim: c.sim, Cycles: c.cycles, Batch: c.batch, RTL: rtl, Design: loadDesign(t, "hd_sched.yaml", design.Flags{})})
+		require.NotNil(t, res.Mismatch, "%s: >= must differ", c.sim)
+		assert.Equal(t, "over_o", res.Mismatch.Signal)
+		res = run(t, Options{Sim: c.sim, Cycles: c.cycles, Batch: c.batch, RTL: rtl, Design: loadDesign(t, "hd_sched.yaml", design.Flags{Check: "properties"})})
+		require.NotNil(t, res.Mismatch, "%s: >= must violate over_exact", c.sim)
+		assert.Equal(t, "over_exact", res.Mismatch.Signal)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"nope", "--observe: the simulator cannot resolve over_o=nope"},
+		{"u_arb.ptr_q", "--observe: a signal's width differs from what it stands for (over_o=u_arb.ptr_q)"},
+	} {
+		_, err := Run(t.Context(), Options{CacheDir: testCache(), VerilogDir: "../..", Cycles: 100,
+			Design: loadDesign(t, "hd_sched.yaml", design.Flags{Observe: []string{"over_o=" + c.path}})})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), c.want)
+	}
+}
+
+// TestLoopReferenceRefused: a design reading a hierarchical reference
+// inside a generate loop is refused on Verilator, naming the file and
+// line, and checked on Icarus.
+func TestLoopReferenceRefused(t *testing.T) {
+	needVerilator(t)
+	opt := Options{Block: "selector", RTL: []string{declDir + "hd_sel_loopref.sv"}, Top: "hd_sel_loopref",
+		Params: map[string]int{"N": 8, "QW": 8}, Cycles: 2000, CacheDir: testCache(), VerilogDir: "../.."}
+	_, err := Run(t.Context(), opt)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "refused on Verilator: a hierarchical reference written inside a generate loop")
+	assert.Contains(t, err.Error(), "hd_sel_loopref.sv:30: u_cmp.over (in 8 loop copies)")
+	opt.Sim = Icarus
+	requireMatch(t, run(t, opt))
+}

@@ -37,6 +37,12 @@ func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error)
 	if err != nil {
 		return nil, err
 	}
+	if el, err = s.observeWrap(ctx, el); err != nil {
+		return nil, err
+	}
+	if err := s.loopRefs(el); err != nil {
+		return nil, err
+	}
 	if err := port.CheckPorts(s.b.Module, s.top, s.wantPorts(el.Ports), el.Ports); err != nil {
 		return nil, err
 	}

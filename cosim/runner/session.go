@@ -41,6 +41,9 @@ type session struct {
 	lines   int
 	gold    golden // the last side's golden model, for its coverage
 	decl    *decl  // what a design file declares (Options.Design), nil for none
+	// observed is the user's top when the run wraps it to observe its
+	// internal signals (observe.go; top is then the wrapper), else "".
+	observed string
 }
 
 // prepare checks the options and resolves the block, parameters and files.

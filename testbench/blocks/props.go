@@ -29,6 +29,10 @@ type Props struct {
 	// Held are the inputs the property stimulus holds steady in long
 	// phases (request maps, lengths), and --constrain hold=K for K cycles.
 	Held []string
+	// With names the inputs that go with an output rather than decide it
+	// (a handshake: ack_i takes the grant it sees): such an input is
+	// aligned with that output, at its latency, not with the inputs.
+	With map[string]string
 	// Observe are the internal signals a design may name with --observe
 	// for the properties (and, where Gold is set, the comparison) to read.
 	Observe []Observable

@@ -131,6 +131,12 @@ func (f *File) Validate(b *blocks.Block, p map[string]int) error {
 		return f.errf("constrain", "hold", "%s has no request or length input to hold", b.Name)
 	}
 	for _, k := range sorted(f.Observe) {
+		if q, ok := find(k); ok && q.Dir == port.Out {
+			if err := checkPath(f, k, f.Observe[k]); err != nil {
+				return err // a contract output the design has no port for
+			}
+			continue
+		}
 		if err := f.checkObserve(b, k, f.Observe[k]); err != nil {
 			return err
 		}
@@ -160,10 +166,15 @@ func (f *File) checkObserve(b *blocks.Block, name, path string) error {
 			}
 		}
 		if len(known) == 0 {
-			return f.errf("observe", name, "%s has no internal signal to observe", b.Name)
+			return f.errf("observe", name, "%s has no output or internal signal %s to observe", b.Name, name)
 		}
-		return f.errf("observe", name, "%s has no observable %s (known: %s)", b.Name, name, strings.Join(known, ", "))
+		return f.errf("observe", name, "%s has no output or observable %s (observables: %s)", b.Name, name, strings.Join(known, ", "))
 	}
+	return checkPath(f, name, path)
+}
+
+// checkPath checks an observed signal's hierarchical path.
+func checkPath(f *File, name, path string) error {
 	for _, seg := range strings.Split(path, ".") {
 		if !pathSeg.MatchString(seg) {
 			return f.errf("observe", name, "%q: want a hierarchical path of instance names with constant indices, e.g. u_sched.g_grp[3].u_rr.ptr_q; "+

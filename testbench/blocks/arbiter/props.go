@@ -13,13 +13,16 @@ import (
 // rotation or latency: a grant goes only to a requester and names one of
 // 0..N-1, some grant is offered whenever a request is up, and no requester
 // that keeps requesting waits more than N-1 taken grants (--wait-bound).
+// ack_i goes with the grant it takes (sampled in the cycle the grant
+// shows, at the grant's latency).
 var props = &blocks.Props{
 	Held:    []string{"req_i"},
+	With:    map[string]string{"ack_i": "gnt_valid_o"},
 	New:     newArbProps,
-	Monitor: monitor,
+	Monitor: Monitor,
 }
 
-// Arbiter properties, in arbProps.Names order.
+// Arbiter properties, in GrantCheck.Names order from its first.
 const (
 	apToRequester = iota
 	apInRange
@@ -27,32 +30,50 @@ const (
 	apWaitBound
 )
 
-// arbProps checks the arbiter's properties on aligned cycles.
+// arbProps checks the arbiter's properties on its own request input.
 type arbProps struct {
+	*GrantCheck
+	req, words int
+}
+
+func newArbProps(c blocks.PropConfig) (blocks.PropChecker, error) {
+	n := c.Params["N"]
+	s := blocks.Slot{L: c.Layout}
+	return &arbProps{GrantCheck: NewGrantCheck(n, c.WaitBound, s.In("ack_i"), s.Out("gnt_valid_o"), s.Out("gnt_idx_o"), 0),
+		req: s.In("req_i"), words: port.WordsFor(n)}, nil
+}
+
+// Step implements blocks.PropChecker.
+func (a *arbProps) Step(c *blocks.PropCycle) { a.Check(c, c.In[a.req:a.req+a.words]) }
+
+// GrantCheck checks grants against the request map that decided them;
+// the selector+arbiter composite uses it with the bitmap its lengths and
+// thresholds decide.
+type GrantCheck struct {
 	n, bound        int
-	req, ack        int // input word offsets
-	valid, idx      int // output word offsets
-	reqWords        int
-	top             uint32 // the valid bits of req_i's last word
+	ack             int    // input word offset
+	valid, idx      int    // output word offsets
+	first           int    // index of the first property among the checker's
+	top             uint32 // the valid bits of the request map's last word
 	waited          []int  // taken grants to others while requester i kept asking
 	worst, worstReq int
 	worstAt         uint64
 	over            rtl.Bitmap // requesters already reported past the bound in this wait
 }
 
-func newArbProps(c blocks.PropConfig) (blocks.PropChecker, error) {
-	n := c.Params["N"]
-	s := blocks.Slot{L: c.Layout}
-	b := c.WaitBound
-	if b <= 0 {
-		b = n - 1
+// NewGrantCheck checks N requesters' grants (gnt_valid_o, gnt_idx_o at
+// output words valid and idx, ack_i at input word ack) with the wait
+// bound (0: N-1), its properties counted from first.
+func NewGrantCheck(n, bound, ack, valid, idx, first int) *GrantCheck {
+	if bound <= 0 {
+		bound = n - 1
 	}
-	return &arbProps{n: n, bound: b, req: s.In("req_i"), ack: s.In("ack_i"), valid: s.Out("gnt_valid_o"), idx: s.Out("gnt_idx_o"),
-		reqWords: port.WordsFor(n), top: ^uint32(0) >> uint((32-n%32)%32), waited: make([]int, n), worstReq: -1}, nil
+	return &GrantCheck{n: n, bound: bound, ack: ack, valid: valid, idx: idx, first: first,
+		top: ^uint32(0) >> uint((32-n%32)%32), waited: make([]int, n), worstReq: -1}
 }
 
 // Names implements blocks.PropChecker.
-func (a *arbProps) Names() []blocks.PropName {
+func (a *GrantCheck) Names() []blocks.PropName {
 	return []blocks.PropName{
 		{Name: "grant_to_requester", Desc: "gnt_valid_o only with req_i[gnt_idx_o] set"},
 		{Name: "index_in_range", Desc: "a valid gnt_idx_o is in 0..N-1"},
@@ -61,17 +82,16 @@ func (a *arbProps) Names() []blocks.PropName {
 	}
 }
 
-// Step implements blocks.PropChecker.
-func (a *arbProps) Step(c *blocks.PropCycle) {
+// Check checks one aligned cycle whose requests are req.
+func (a *GrantCheck) Check(c *blocks.PropCycle, req []uint32) {
 	if c.Skip || c.Reset {
 		a.forget()
 		return
 	}
-	v := c.V
-	req := c.In[a.req : a.req+a.reqWords]
+	v, k := c.V, a.first
 	anyReq := false
-	for k, w := range req {
-		if k == len(req)-1 {
+	for i, w := range req {
+		if i == len(req)-1 {
 			w &= a.top // bits above N are not requests
 		}
 		anyReq = anyReq || w != 0
@@ -79,38 +99,37 @@ func (a *arbProps) Step(c *blocks.PropCycle) {
 	valid := c.Out[a.valid]&1 != 0
 	g := int(c.Out[a.idx])
 	if anyReq {
-		v.Check(apWorkConserving)
-		if !valid && v.Fail(apWorkConserving) {
-			v.Describe(apWorkConserving, c.Cycle, "gnt_valid_o=0 with req_i=%s", blocks.Hex(req, a.n))
+		v.Check(k + apWorkConserving)
+		if !valid && v.Fail(k+apWorkConserving) {
+			v.Describe(k+apWorkConserving, c.Cycle, "gnt_valid_o=0 with req_i=%s", blocks.Hex(req, a.n))
 		}
 	}
 	granted := -1
+	ack := c.In[a.ack]&1 != 0
 	if valid {
-		v.Check(apToRequester)
-		v.Check(apInRange)
+		v.Check(k + apToRequester)
+		v.Check(k + apInRange)
 		switch {
 		case g >= a.n:
-			if v.Fail(apInRange) {
-				v.Describe(apInRange, c.Cycle, "gnt_idx_o=%d with N=%d", g, a.n)
+			if v.Fail(k + apInRange) {
+				v.Describe(k+apInRange, c.Cycle, "gnt_idx_o=%d with N=%d", g, a.n)
 			}
 		case req[g>>5]>>(g&31)&1 == 0:
-			if v.Fail(apToRequester) {
-				v.Describe(apToRequester, c.Cycle, "gnt_idx_o=%d, req_i=%s: requester %d is not asking", g, blocks.Hex(req, a.n), g)
+			if v.Fail(k + apToRequester) {
+				v.Describe(k+apToRequester, c.Cycle, "gnt_idx_o=%d, req_i=%s: requester %d is not asking", g, blocks.Hex(req, a.n), g)
 			}
-		default:
-			if c.In[a.ack]&1 != 0 {
-				granted = g
-			}
+		case ack:
+			granted = g
 		}
 	}
-	a.count(c, req, granted, valid && c.In[a.ack]&1 != 0)
+	a.count(c, req, granted, valid && ack)
 }
 
 // count updates every requester's wait: a taken grant to another adds one
 // to each requester still asking; a requester that stops asking, or is
 // granted, starts again from 0.
-func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken bool) {
-	v := c.V
+func (a *GrantCheck) count(c *blocks.PropCycle, req []uint32, granted int, taken bool) {
+	v, k := c.V, a.first+apWaitBound
 	for i := range a.waited {
 		if req[i>>5]>>(i&31)&1 == 0 || i == granted {
 			a.waited[i] = 0
@@ -121,12 +140,12 @@ func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken b
 		return
 	}
 	waiting := false
-	for k, w := range req {
-		if k == len(req)-1 {
+	for j, w := range req {
+		if j == len(req)-1 {
 			w &= a.top
 		}
 		for w != 0 {
-			i := k*32 + bits.TrailingZeros32(w)
+			i := j*32 + bits.TrailingZeros32(w)
 			w &= w - 1
 			if i == granted || i >= a.n {
 				continue
@@ -138,19 +157,19 @@ func (a *arbProps) count(c *blocks.PropCycle, req []uint32, granted int, taken b
 			}
 			if a.waited[i] > a.bound && !a.over.Test(i) {
 				a.over.Set(i)
-				if v.Fail(apWaitBound) {
-					v.Describe(apWaitBound, c.Cycle, "requester %d has waited %d taken grants (bound %d), the last to %d", i, a.waited[i], a.bound, granted)
+				if v.Fail(k) {
+					v.Describe(k, c.Cycle, "requester %d has waited %d taken grants (bound %d), the last to %d", i, a.waited[i], a.bound, granted)
 				}
 			}
 		}
 	}
 	if waiting {
-		v.Check(apWaitBound)
+		v.Check(k)
 	}
 }
 
 // forget drops every wait (a reset, or a cycle not checked).
-func (a *arbProps) forget() {
+func (a *GrantCheck) forget() {
 	for i := range a.waited {
 		a.waited[i] = 0
 	}
@@ -158,18 +177,19 @@ func (a *arbProps) forget() {
 }
 
 // Finish implements blocks.PropChecker: the worst wait seen.
-func (a *arbProps) Finish(v *blocks.Violations) {
+func (a *GrantCheck) Finish(v *blocks.Violations) {
+	k := a.first + apWaitBound
 	if a.worstReq < 0 {
-		v.Stat(apWaitBound, "no requester waited (bound %d)", a.bound)
+		v.Stat(k, "no requester waited (bound %d)", a.bound)
 		return
 	}
-	v.Stat(apWaitBound, "worst wait %d taken grants (bound %d): requester %d, cycle %d", a.worst, a.bound, a.worstReq, a.worstAt)
+	v.Stat(k, "worst wait %d taken grants (bound %d): requester %d, cycle %d", a.worst, a.bound, a.worstReq, a.worstAt)
 }
 
-// monitor is the arbiter's properties in SystemVerilog for prove: the
+// Monitor is the arbiter's properties in SystemVerilog for prove: the
 // same four as arbProps, in the same order. The wait bound watches one
 // requester, j, which the solver chooses: a proof covers every one.
-func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	n := c.Params["N"]
 	iw := rtl.IdxWidth(n)
 	b := c.WaitBound
@@ -213,7 +233,7 @@ module occ_props (
 endmodule
 `, n-1, iw-1, n, cw-1, cw, b)
 	names := make([]string, 0, 4)
-	for _, p := range (&arbProps{}).Names() {
+	for _, p := range (&GrantCheck{}).Names() {
 		names = append(names, p.Name)
 	}
 	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("j_i", iw)}}, nil

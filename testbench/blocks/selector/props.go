@@ -22,7 +22,7 @@ var props = &blocks.Props{
 		s := blocks.Slot{L: c.Layout}
 		return NewOverCheck(c.Params["N"], c.Params["QW"], s.In("qlen_i"), s.In("thr_i"), s.Out("over_o"), c.Latency["over_o"], 0), nil
 	},
-	Monitor: monitor,
+	Monitor: Monitor,
 }
 
 // OverCheck checks a head-drop bitmap against the comparisons it stands
@@ -83,14 +83,7 @@ func (o *OverCheck) Step(c *blocks.PropCycle) {
 		return
 	}
 	q, t := c.In[o.qlen:o.qlen+o.qWords], c.In[o.thr:o.thr+o.qWords]
-	for i := range o.want {
-		o.want[i] = 0
-	}
-	for i := 0; i < o.n; i++ {
-		if pack.Get(q, i, o.qw) > pack.Get(t, i, o.qw) {
-			o.want[i>>5] |= 1 << uint(i&31)
-		}
-	}
+	o.compare(c.In)
 	v.Check(k + spExact)
 	for w := range o.want {
 		if d := o.want[w] ^ got[w]; d != 0 {
@@ -107,9 +100,34 @@ func (o *OverCheck) Step(c *blocks.PropCycle) {
 // Finish implements blocks.PropChecker.
 func (o *OverCheck) Finish(*blocks.Violations) {}
 
-// monitor is the selector's properties in SystemVerilog for prove, as
-// OverCheck states them.
-func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+// Want is the bitmap the row's lengths and thresholds decide (q > t per
+// queue), in words: the request map of the arbiter behind the selector.
+// Step computes it; in a row Step did not compute (a reset of a
+// registered bitmap, a skipped row) it computes it here.
+func (o *OverCheck) Want(c *blocks.PropCycle) []uint32 {
+	if !c.Skip && !(c.Reset && o.lat > 0) {
+		return o.want
+	}
+	o.compare(c.In)
+	return o.want
+}
+
+// compare fills want from the inputs.
+func (o *OverCheck) compare(in []uint32) {
+	q, t := in[o.qlen:o.qlen+o.qWords], in[o.thr:o.thr+o.qWords]
+	for i := range o.want {
+		o.want[i] = 0
+	}
+	for i := 0; i < o.n; i++ {
+		if pack.Get(q, i, o.qw) > pack.Get(t, i, o.qw) {
+			o.want[i>>5] |= 1 << uint(i&31)
+		}
+	}
+}
+
+// Monitor is the selector's properties in SystemVerilog for prove, as
+// OverCheck states them (the selector+arbiter composite uses it too).
+func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	n, qw, lat := c.Params["N"], c.Params["QW"], c.Latency["over_o"]
 	o := &OverCheck{lat: lat}
 	var names []string
