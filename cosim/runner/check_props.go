@@ -62,7 +62,7 @@ type propCheck struct {
 	chk       blocks.PropChecker
 	v         *blocks.Violations
 	lmax      int
-	lmin      int // the smallest latency of an output
+	lmin      int     // the smallest latency of an output
 	inLines   []delay // per input: the largest latency, or its output's (Props.With)
 	outLines  []delay
 	ia, oa    []uint32
