@@ -12,7 +12,8 @@ import (
 // TestDeclaredChecksAllocateNothing: the cycle checks of a run under a
 // design file (equality at declared latencies, the property check with
 // its alignment) allocate nothing per cycle, on the golden model's own
-// outputs (every cycle compared or checked, nothing violated).
+// outputs (every cycle compared or checked, nothing violated): which also
+// shows each block's properties hold of its golden model.
 func TestDeclaredChecksAllocateNothing(t *testing.T) {
 	for _, c := range []struct {
 		block string
@@ -26,6 +27,11 @@ func TestDeclaredChecksAllocateNothing(t *testing.T) {
 		{"selarb", design.Flags{Check: "properties"}, 0},
 		{"selector", design.Flags{Latency: []string{"over_o=3"}, KeepGoing: true}, 2},
 		{"arbiter", design.Flags{DontCare: []string{"gnt_idx_o:gnt_valid_o"}, Tie: []string{"ack_i=1"}}, 0},
+		{"threshold", design.Flags{Check: "properties"}, 0},
+		{"maxfind", design.Flags{Check: "properties", LowestTie: true}, 0},
+		{"sram", design.Flags{Check: "properties"}, 0},
+		{"freelist", design.Flags{Check: "properties"}, 0},
+		{"pdlists", design.Flags{Check: "properties"}, 0},
 	} {
 		f := &design.File{}
 		require.NoError(t, f.Merge(c.fl))
@@ -55,5 +61,10 @@ func TestDeclaredChecksAllocateNothing(t *testing.T) {
 		chk.finish(res)
 		assert.Nil(t, res.Mismatch, "%s %+v: the golden model against itself", c.block, c.fl)
 		assert.Positive(t, res.Compared)
+		if res.Properties != nil {
+			for _, p := range res.Properties.Props {
+				assert.Positive(t, p.Checked, "%s: %s checked in no cycle", c.block, p.Name)
+			}
+		}
 	}
 }
