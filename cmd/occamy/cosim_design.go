@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/spf13/pflag"
 
+	"occamy/cosim/report"
+	"occamy/cosim/runner"
 	"occamy/testbench/design"
 )
 
@@ -46,4 +48,15 @@ func (d *designFlags) load() (*design.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// violated counts the runs that checked properties and found a violation.
+func violated(rep *report.Report) int {
+	n := 0
+	for _, r := range rep.Runs {
+		if r.Res != nil && r.Res.Status == runner.StatusMismatch && r.Res.Properties != nil {
+			n++
+		}
+	}
+	return n
 }
