@@ -69,6 +69,9 @@ func (f *freeListProps) Step(c *blocks.PropCycle) {
 	switch {
 	case c.Reset:
 		f.reset()
+		if c.Skip {
+			return // a row not judged (before the first reset edge): its state only
+		}
 	case c.Skip:
 		f.known = false
 		return
@@ -96,22 +99,28 @@ func (f *freeListProps) ops(c *blocks.PropCycle) {
 	v := c.V
 	pop, ok, app := c.In[f.pop:], c.Out[f.ok:], c.In[f.app:]
 	cells := c.Out[f.cell:]
+	popped, bad := false, false // once a row: the counts are of cycles
 	for b := 0; b < f.k; b++ {
 		if !bitOf(pop, b) || !bitOf(ok, b) {
 			continue
 		}
-		v.Check(fpUnique)
+		if !popped {
+			v.Check(fpUnique)
+			popped = true
+		}
 		cell := int(pack.Get(cells, b, f.cw))
 		switch {
 		case cell >= f.cells || cell%f.k != b:
-			if v.Fail(fpUnique) {
+			if !bad && v.Fail(fpUnique) {
 				v.Describe(fpUnique, c.Cycle, "bank %d popped cell %d (CELLS=%d, K=%d)", b, cell, f.cells, f.k)
 			}
+			bad = true
 			continue
 		case f.out[cell]:
-			if v.Fail(fpUnique) {
+			if !bad && v.Fail(fpUnique) {
 				v.Describe(fpUnique, c.Cycle, "bank %d popped cell %d, which is out already", b, cell)
 			}
+			bad = true
 			continue
 		}
 		f.out[cell] = true

@@ -61,22 +61,30 @@ func (m *sramProps) Step(c *blocks.PropCycle) {
 	if !c.Skip {
 		en, addr := in[m.rdEn:m.rdEn+m.rdEnW], in[m.rdAddr:m.rdAddr+m.rdAW]
 		valid, data := c.Out[m.rdV:m.rdV+m.rdVW], c.Out[m.rdD:m.rdD+m.rdDW]
+		v.Check(spValid) // once a row: the counts are of cycles
+		badValid, read, badRead := false, false, false
 		for p := 0; p < m.rp; p++ {
 			want := bit(en, p) && !c.Reset
-			v.Check(spValid)
 			if bit(valid, p) != want {
-				if v.Fail(spValid) {
+				if !badValid && v.Fail(spValid) {
 					v.Describe(spValid, c.Cycle, "rd_valid_o[%d]=%d, a read issued: %v", p, blocks.B2W(bit(valid, p)), want)
 				}
+				badValid = true
 				continue
 			}
 			a := int(pack.Get(addr, p, m.aw))
 			if !want || a >= len(m.word) || !m.known[a] {
 				continue
 			}
-			v.Check(spLastWrite)
-			if got := pack.GetWide(data, p, m.width); got != m.word[a] && v.Fail(spLastWrite) {
-				v.Describe(spLastWrite, c.Cycle, "port %d read word %d: rd_data_o=%x, last written %x", p, a, got, m.word[a])
+			if !read {
+				v.Check(spLastWrite)
+				read = true
+			}
+			if got := pack.GetWide(data, p, m.width); got != m.word[a] {
+				if !badRead && v.Fail(spLastWrite) {
+					v.Describe(spLastWrite, c.Cycle, "port %d read word %d: rd_data_o=%x, last written %x", p, a, got, m.word[a])
+				}
+				badRead = true
 			}
 		}
 	}
