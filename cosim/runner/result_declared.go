@@ -55,6 +55,11 @@ func (r *Result) propertiesVerdict(what string) string {
 	case len(bad) > 0:
 		f := p.First[0]
 		return fmt.Sprintf("VIOLATED %s: %s; first at cycle %d: %s: %s; %s", what, strings.Join(bad, ", "), f.Cycle, f.Property, f.What, tail)
+	case r.Mismatch != nil:
+		// The design's own check ($error, $stop, an assertion) ended the
+		// run before any property failed: not a HOLDS.
+		m := r.Mismatch
+		return fmt.Sprintf("VIOLATED %s: the design's own check stopped the run at cycle %d: %s %s; %s", what, m.Cycle, m.Signal, m.RTL, tail)
 	}
 	n := fmt.Sprintf("%d properties", len(held))
 	if len(held) == 1 {
