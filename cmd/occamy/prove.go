@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"occamy/cosim/report"
 	"strings"
 	"time"
+
+	"occamy/cosim/report"
 
 	"github.com/spf13/cobra"
 
@@ -29,6 +30,7 @@ type proveFlags struct {
 	depth                 int
 	timeout               time.Duration
 	noReplay, properties  bool
+	noWave                bool
 	scaling               bool
 	design                designFlags // --map and the declarations (cosim_design.go)
 }
@@ -48,11 +50,25 @@ first, with occamy cosim's messages.
 
 A counterexample is replayed through the Go golden model and your RTL on
 Verilator (lock-step) and its first mismatch is printed as occamy cosim
-prints one; --vcd writes both sides' waveforms.
+prints one, with its failure waveform (BLOCK.verilator.mismatch.vcd and its
+GTKWave save file, in the --vcd directory, else in ./out; --no-wave: none)
+and the gtkwave command that opens it; --vcd also writes both sides' whole
+waveforms.
 
 --properties proves the reference's own contract properties instead
 (arbiter, selector, threshold); without --param it sweeps the documented
 parameter subset (docs/prove.md).
+
+Your files are read as occamy cosim's Verilator build compiles them
+(Verilator's preprocessor: SYNTHESIS undefined; simulation-only code that
+assigns only what it declares, such as a checker, is left out, with a
+note). SystemVerilog that Verilator accepts and Yosys 0.23 does not is
+rewritten first (int'() and typedef casts, inside, case inside, ==?,
+foreach, multi-dimensional packed ports, package imports, assertions, ...;
+the verdict's note lists what was) or refused before Yosys runs, naming the
+construct, the file, the line and a workaround (streaming operators,
+unpacked-array ports, type parameters, break, a hierarchical reference,
+...): docs/prove.md has the table.
 
 prove models one clock, the rising edge of clk_i, with an asynchronous
 reset only from rst_ni: a flop on another clock (divided, gated, falling
@@ -63,10 +79,11 @@ is read as 0; the verdict line then says "X not checked" with the places.
 --keep DIR is locked while the proof uses it.
 
 Exit status: 0 proven, 1 counterexample (or a property violated), 2 setup
-error (bad flags, contract, a design Yosys 0.23 cannot read, a construct
-prove refuses, a --keep directory in use, a full disk), 3 inconclusive
-within --timeout (the bounded depth reached is printed), 4 a counterexample
-whose replay does not show the mismatch: a bug in the flow.`,
+error (bad flags, contract, SystemVerilog prove neither rewrites nor Yosys
+0.23 reads, a construct prove refuses, a --keep directory in use, a full
+disk), 3 inconclusive within --timeout (the bounded depth reached is
+printed), 4 a counterexample whose replay does not show the mismatch: a
+bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
   occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
   occamy prove --block arbiter --properties
@@ -84,6 +101,7 @@ whose replay does not show the mismatch: a bug in the flow.`,
 	f.DurationVar(&fl.timeout, "timeout", prove.DefaultTimeout, "time limit of the proof (Yosys and ABC; the replay is extra), e.g. 30s")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the replay's waveforms (BLOCK.go.vcd, BLOCK.verilator.vcd)")
 	f.BoolVar(&fl.noReplay, "no-replay", false, "do not replay a counterexample on Verilator")
+	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform of the replay (by default BLOCK.verilator.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
 	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
@@ -129,7 +147,7 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		return prove.Options{}, err
 	}
 	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
-		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, WorkDir: fl.work, Design: df}, nil
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df}, nil
 }
 
 func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
@@ -142,6 +160,7 @@ func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	opt.Steps = stepShow(cmd.ErrOrStderr())
 	if fl.properties && opt.Design == nil && len(opt.RTL) > 0 {
 		// The properties of your design, with nothing declared.
 		opt.Design = &designfile.File{Check: designfile.CheckProperties}

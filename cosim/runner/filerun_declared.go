@@ -67,7 +67,7 @@ func (s *session) runFilesCheck(ctx context.Context, res *Result, chk cycleCheck
 		res.VCD = append(res.VCD, goVCD, f.Waves)
 	}
 	t0 := time.Now()
-	ins, golds, n, err := s.goldenRun(ctx, filepath.Join(dir, s.b.Name+".vec"), goVCD)
+	ins, golds, n, _, err := s.goldenRun(ctx, filepath.Join(dir, s.b.Name+".vec"), goVCD, false)
 	if err != nil {
 		return err
 	}
@@ -87,7 +87,12 @@ func (s *session) runFilesCheck(ctx context.Context, res *Result, chk cycleCheck
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	out, err := b.Run(ctx, f)
+	var out string
+	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s", n, s.top, name), func() error {
+		var err error
+		out, err = b.Run(ctx, f)
+		return err
+	})
 	res.Elapsed = Seconds{time.Since(start)}
 	if err != nil {
 		return toolErr(err)
