@@ -5,4 +5,4 @@
 +incdir+${OCCAMY_ROOT}/verilog
 ${OCCAMY_ROOT}/verilog/hd_selector.sv
 ${OCCAMY_ROOT}/verilog/rr_arbiter.sv
-${OCCAMY_ROOT}/cosim/verilator/testdata/sel_arb_top.sv
+${OCCAMY_ROOT}/verilog/sel_arb_top.sv
