@@ -29,6 +29,7 @@ type cosimFlags struct {
 	cyclesSet, rtlSet, simSet bool
 
 	score scoreFlags // --check, --map (cosim_score.go)
+	design designFlags // --map and the declarations (cosim_design.go)
 }
 
 // noVerilatorMsg is the one line a binary without the cgo bridge prints.
@@ -158,6 +159,7 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
 	addScoreFlags(cmd, &fl.score)
+	addDesignFlags(f, &fl.design)
 	return cmd
 }
 
@@ -263,6 +265,13 @@ func cosimSets() []cosimSet {
 // and parameter set, and with --block all (no --sim) a Verilator pass then
 // an Icarus pass, the four-state check.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
+	df, err := fl.design.load()
+	if err != nil {
+		return nil, err
+	}
+	if fl.block == "" && df != nil {
+		fl.block = df.Block
+	}
 	if fl.block == "" {
 		return nil, errors.New("cosim: --block is required: " + strings.Join(cosimBlocks(), ", ") + " or all")
 	}
@@ -287,7 +296,11 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, Design: df,
+		FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
+	if fl.block == "all" && df != nil {
+		return nil, errors.New("cosim: --block all checks the project's own Verilog as it is; a design file or a declaration (--map, --latency, --check ...) is for one block")
+	}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil

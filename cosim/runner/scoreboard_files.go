@@ -124,7 +124,7 @@ func checkOut(path string, l *port.Layout, sb *tmscore.Scoreboard, n int) error 
 	in, out, x := make([]uint32, l.InWords), make([]uint32, l.OutWords), make([]uint32, l.OutWords)
 	c := uint64(0)
 	for ; sc.Scan() && sb.Inputs(c, in); c++ {
-		if !parseOutX(l, sc.Text(), out, x) {
+		if !parseOutPlane(l, sc.Text(), out, x) {
 			return setupf("the simulator's output line %d is not %d hexadecimal fields: %q", c+1, len(l.Outputs), sc.Text())
 		}
 		sb.Check(c, in, out, x)
@@ -135,10 +135,10 @@ func checkOut(path string, l *port.Layout, sb *tmscore.Scoreboard, n int) error 
 	return nil
 }
 
-// parseOutX reads one output line into words and their X plane (a bit of
+// parseOutPlane reads one output line into words and their X plane (a bit of
 // x set where the digit was x or z); false when a field is missing or a
 // digit is not hexadecimal.
-func parseOutX(l *port.Layout, line string, out, x []uint32) bool {
+func parseOutPlane(l *port.Layout, line string, out, x []uint32) bool {
 	fs := strings.Fields(line)
 	if len(fs) != len(l.Outputs) {
 		return false

@@ -20,6 +20,9 @@ type File struct {
 	WaitBound int `yaml:"wait_bound"`
 	// KeepGoing counts every difference instead of stopping at the first.
 	KeepGoing bool `yaml:"keep_going"`
+	// LowestTie asks a maximum finder's properties for the reference's
+	// tie rule (the lowest index among the maximal candidates).
+	LowestTie bool `yaml:"lowest_tie"`
 
 	// TM is the transaction map of a traffic manager (issue 26).
 	TM *TMSection `yaml:"tm"`

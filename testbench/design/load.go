@@ -116,7 +116,7 @@ func yamlError(name string, err error) error {
 
 // Keys are the top-level keys of version 1.
 var Keys = []string{"block", "top", "files", "incdirs", "params", "clock", "reset", "ports", "tie",
-	"latency", "dont_care", "constrain", "observe", "check", "wait_bound", "keep_going", "tm"}
+	"latency", "dont_care", "constrain", "observe", "check", "wait_bound", "keep_going", "lowest_tie", "tm"}
 
 // At is "file:line" of a key path ("latency", "gnt_idx_o"), for errors
 // about a declaration; the file alone when the key has no line (a flag).
@@ -128,4 +128,19 @@ func (f *File) At(keys ...string) string {
 		return fmt.Sprintf("%s:%d", f.name, l)
 	}
 	return f.name
+}
+
+// line is "file:line" of a key path when the file holds it, else "" (the
+// declaration came from a flag).
+func (f *File) line(keys ...string) string {
+	var k []string
+	for _, s := range keys {
+		if s != "" {
+			k = append(k, s)
+		}
+	}
+	if l, ok := f.lines[strings.Join(k, ".")]; ok && f.name != "" {
+		return fmt.Sprintf("%s:%d", f.name, l)
+	}
+	return ""
 }
