@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/testbench/blocks"
-	"occamy/testbench/design"
 	_ "occamy/testbench/blocks/all"
+	"occamy/testbench/design"
 )
 
 const example = `# my_arbiter.yaml: how my design meets rr_arbiter's contract
