@@ -33,8 +33,8 @@ func (m *TM) Eval() {
 		return
 	}
 	m.evald = true
-	// Under load the first test fails and the detector costs nothing more.
-	if m.idle.skipped = (m.idle.n > 0 || m.acct.sumPkts == 0) && m.skipEval(); m.idle.skipped {
+	// Under load the first tests fail and the detector costs nothing more.
+	if m.idle.skipped = (m.idle.n > 0 || m.acct.sumPkts == 0 || m.idle.force) && m.skipEval(); m.idle.skipped {
 		return // every field holds the last quiet cycle's values (quiet.go)
 	}
 	m.obs.events = m.obs.events[:0]
@@ -88,7 +88,24 @@ func (m *TM) Commit() {
 	if m.idle.skipped {
 		m.quietEdge()
 	} else {
-		m.edge()
+		ram, u := &m.ram, &m.u
+		ram.pd.Commit()
+		ram.cp.Commit()
+		ram.cd.Commit()
+		u.sel.Commit()
+		u.pdl.Commit()
+		u.deq.Commit()
+		u.sch.Commit()
+		u.arb.Commit()
+		u.hd.Commit()
+		u.enq.Commit()
+		u.fl.Commit()
+		u.eg.Commit()
+		ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
+		ram.cdRd.commit()
+		if m.err == nil {
+			m.collectErr()
+		}
 	}
 	m.obs.offers = m.obs.offers[:0]
 	m.evald = false
@@ -97,29 +114,6 @@ func (m *TM) Commit() {
 		if err := m.Check(); err != nil {
 			m.fail(fmt.Errorf("cycle %d: %w", m.cycle-1, err))
 		}
-	}
-}
-
-// edge is every memory's and sub-block's rising edge, then the first
-// error any of them recorded.
-func (m *TM) edge() {
-	ram, u := &m.ram, &m.u
-	ram.pd.Commit()
-	ram.cp.Commit()
-	ram.cd.Commit()
-	u.sel.Commit()
-	u.pdl.Commit()
-	u.deq.Commit()
-	u.sch.Commit()
-	u.arb.Commit()
-	u.hd.Commit()
-	u.enq.Commit()
-	u.fl.Commit()
-	u.eg.Commit()
-	ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
-	ram.cdRd.commit()
-	if m.err == nil {
-		m.collectErr()
 	}
 }
 
