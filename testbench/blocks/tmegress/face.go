@@ -1,0 +1,14 @@
+// Package tmegress is the verification face of tm_egress, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_egress.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmegress
+
+import "occamy/testbench/blocks/tmsub"
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_egress",
+		Summary: "the TM's per-port transmit side: pending cells, returned-cell buffers, one cell per R cycles (stage H)",
+		Uses:    []string{"sram_mp"},
+	})
+}

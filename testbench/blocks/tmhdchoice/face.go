@@ -1,0 +1,14 @@
+// Package tmhdchoice is the verification face of tm_hd_choice, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_hd_choice.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmhdchoice
+
+import "occamy/testbench/blocks/tmsub"
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_hd_choice",
+		Summary: "the TM's head-drop choice: round robin (occamy), longest queue (occamy-lqd, pushout-ports), re-check (stage D)",
+		Uses:    []string{"tm_maxfind"},
+	})
+}

@@ -1,0 +1,13 @@
+// Package tmsched is the verification face of tm_sched, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_sched.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmsched
+
+import "occamy/testbench/blocks/tmsub"
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_sched",
+		Summary: "the TM's egress scheduler: strict priority or DRR over eligible queues of ready ports (stage C)",
+	})
+}
