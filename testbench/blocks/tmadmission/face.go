@@ -3,12 +3,25 @@
 // from hw/tm's port table: this package holds what is particular to it.
 package tmadmission
 
-import "occamy/testbench/blocks/tmsub"
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
 
 func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_admission",
 		Summary: "the TM's ingress admission: IN slots a cycle under DT or Pushout's rule (stage 1)",
 		Uses:    []string{"tm_maxfind"},
+		Cover:   cover,
+		Hits:    hits,
+		Mutants: []blocks.Mutant{
+			{
+				ID: "tm-adm-free-lt", File: "tm_admission.sv",
+				Anchor:  "fits  = !room[XW-1];",
+				Replace: "fits  = !room[XW-1] && room != '0;",
+				Desc:    "a packet that takes exactly the last free cells is refused",
+			},
+		},
 	})
 }

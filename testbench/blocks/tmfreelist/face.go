@@ -3,12 +3,23 @@
 // from hw/tm's port table: this package holds what is particular to it.
 package tmfreelist
 
-import "occamy/testbench/blocks/tmsub"
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
 
 func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_free_list",
 		Summary: "the TM's free cell list: K banks threaded through the cell-pointer memory, pops and appends (stages E-G)",
 		Idle:    map[string]string{"rd_addr_o": "rd_en_o", "wr_addr_o": "wr_en_o", "wr_data_o": "wr_en_o", "head_o": "cnt_o"},
+		Mutants: []blocks.Mutant{
+			{
+				ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
+				Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+				Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
+				Desc:    "a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell (wr_addr_o)",
+			},
+		},
 	})
 }

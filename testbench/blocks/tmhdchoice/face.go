@@ -3,12 +3,25 @@
 // from hw/tm's port table: this package holds what is particular to it.
 package tmhdchoice
 
-import "occamy/testbench/blocks/tmsub"
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
 
 func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_hd_choice",
 		Summary: "the TM's head-drop choice: round robin (occamy), longest queue (occamy-lqd, pushout-ports), re-check (stage D)",
 		Uses:    []string{"tm_maxfind"},
+		Cover:   cover,
+		Hits:    hits,
+		Mutants: []blocks.Mutant{
+			{
+				ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
+				Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
+				Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
+			},
+		},
 	})
 }
