@@ -13,12 +13,13 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
 	@echo "make test         install missing tools (root: apt-get) and run every test"
 	@echo "make test-go      Go unit, property and vector tests only (no simulators)"
+	@echo "make test-subblocks  the TM's sub-blocks co-simulated alone, long (make test runs them short)"
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
@@ -109,6 +110,12 @@ test-hw: lint verilog-tb test-cosim
 test-cosim:
 	$(GO) test -tags verilator -count=1 -timeout 60m -skip TestMutationKillRate ./cosim/... ./cmd/occamy ./testbench/stimulus
 	$(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
+
+# test-subblocks: each TM sub-block (tm_admission .. tm_egress) against its
+# own module at its small set and its defaults, a million cycles per seed
+# (make test runs TestSubBlocks short: a few thousand cycles at the small set).
+test-subblocks:
+	OCCAMY_SUBBLOCKS_LONG=1 $(GO) test -tags verilator -count=1 -timeout 60m -run 'TestSubBlocks$$' -v ./cosim/runner
 
 # lint: verilator --lint-only -Wall and iverilog -g2012 on every module.
 lint: verilog-lint
