@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -181,35 +180,23 @@ func writeBlocksTSV(w io.Writer, bs []*blocks.Block) error {
 func writeBlocksText(w io.Writer, bs []*blocks.Block) error {
 	var sb strings.Builder
 	for _, b := range bs {
+		if b.Parent != "" {
+			writeSubBlockText(&sb, b, bs)
+			continue
+		}
 		names := b.Name
 		if len(b.Aliases) > 0 {
 			names += " (also " + strings.Join(b.Aliases, ", ") + ")"
 		}
 		fmt.Fprintf(&sb, "%s: %s — %s\n", names, b.Module, b.Summary)
 		fmt.Fprintf(&sb, "  sources:     %s\n", strings.Join(b.Sources, " "))
-		ranges := func(qs []blocks.Param) string {
-			var ps []string
-			for _, q := range qs {
-				s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
-				if q.Note != "" {
-					s += ", " + q.Note
-				}
-				ps = append(ps, s+")")
-			}
-			return strings.Join(ps, ", ")
-		}
 		fmt.Fprintf(&sb, "  parameters:  %s\n", ranges(b.Params))
 		if len(b.Run) > 0 {
 			fmt.Fprintf(&sb, "  run-time:    %s (on the cfg_* inputs: one build serves every value)\n", ranges(b.Run))
 		}
 		fmt.Fprintf(&sb, "  small set:   %s\n", b.ParamText(b.SmallParams()))
-		var cs []string
-		for _, c := range b.Coverpoints {
-			cs = append(cs, c.Name)
-		}
-		sort.Strings(cs)
-		if len(cs) > 0 {
-			fmt.Fprintf(&sb, "  coverpoints: %s\n", strings.Join(cs, ", "))
+		if cs := coverNames(b); cs != "" {
+			fmt.Fprintf(&sb, "  coverpoints: %s\n", cs)
 		}
 		if b.Doc != "" {
 			fmt.Fprintf(&sb, "  contract:    %s\n", b.Doc)
