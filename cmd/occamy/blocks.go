@@ -30,11 +30,13 @@ func newBlocksCmd() *cobra.Command {
 		Short: "list the blocks the project checks: Verilog, parameters, ports, coverpoints",
 		Long: `List the block registry: every block's command-line name, Verilog module and
 sources, parameters (default and range, from the Go model's Params), small
-parameter set, ports at the defaults and coverpoints.
+parameter set, ports at the defaults and coverpoints. The TM's sub-blocks
+(tm_admission .. tm_egress) are listed under the TM.
 
   --json   one JSON array of blocks (for tools)
   --tsv    one line per block for shell scripts, tab-separated:
            name  module  sources(space-separated)  defaults(K=V ...)  small(K=V ...)  params(NAME:MIN:MAX ...)
+           (params empty for a sub-block: its parent's ranges are checked on the parent)
   --sets   the parameter sets each face asks lint and its testbench to run, one per line,
            tab-separated (verilog/scripts/lint.sh and tb.sh read them):
            lint    BLOCK  K=V ...            a further lint corner
@@ -168,6 +170,9 @@ func writeBlocksTSV(w io.Writer, bs []*blocks.Block) error {
 	for _, b := range bs {
 		var ranges []string
 		for _, q := range b.Params {
+			if b.Parent != "" {
+				break // its parent checks the ranges: lint runs a sub-block at its sets only
+			}
 			ranges = append(ranges, fmt.Sprintf("%s:%d:%d", q.Name, q.Min, q.Max))
 		}
 		fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Name, b.Module, strings.Join(b.Sources, " "),

@@ -13,7 +13,8 @@ import (
 // TestBlocksSubBlocksGrouped: `occamy blocks` lists the TM's sub-blocks
 // once, indented under the TM after its own lines, with their module
 // parameters only (the run-time ones are the TM's, listed once); asked
-// for alone, a sub-block is listed unindented under the same heading.
+// for alone, a sub-block is listed unindented under the same heading; its
+// --tsv line has no ranges.
 func TestBlocksSubBlocksGrouped(t *testing.T) {
 	out, errText, code := runCLI(t, "blocks")
 	require.Equal(t, 0, code, errText)
@@ -38,4 +39,13 @@ func TestBlocksSubBlocksGrouped(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "sub-blocks of tm ("), out)
 	assert.Contains(t, out, "\ntm_sched — ")
 	assert.Contains(t, out, "  small set:   P=2 Q=2 LW=3 DFW=18, at tm's small set\n")
+
+	// lint.sh runs a sub-block at its sets only: the TM checks the ranges
+	// (the sub-module has no parameter checks of its own for them).
+	out, errText, code = runCLI(t, "blocks", "--tsv", "tm_sched", "tm")
+	require.Equal(t, 0, code, errText)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, 2)
+	assert.Equal(t, "tm_sched\ttm_sched\tverilog/tm_sched.sv\tP=8 Q=8 LW=7 DFW=18\tP=2 Q=2 LW=3 DFW=18\t", lines[0])
+	assert.Contains(t, lines[1], "\tP:1:32 Q:1:8 ", "the TM keeps its ranges")
 }
