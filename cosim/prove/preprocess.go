@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -77,6 +78,7 @@ func (d *design) prepareSV(ctx context.Context) (*svSource, error) {
 // to standard error) in the work directory.
 func (d *design) preprocess(ctx context.Context, prog string, extra ...string) (string, error) {
 	args := append([]string{"-E", "--top-module", d.top}, extra...)
+	args = append(args, d.includeArgs()...)
 	cmd := exec.CommandContext(ctx, prog, append(args, d.files...)...)
 	cmd.Dir = d.dir
 	var out, msg bytes.Buffer
@@ -99,6 +101,24 @@ func (d *design) preprocess(ctx context.Context, prog string, extra ...string) (
 		return "", err
 	}
 	return out.String(), nil
+}
+
+// includeArgs are Verilator's include path for the user's files, as
+// occamy cosim compiles them: each file's own directory first (a header
+// beside the design), then the project's shared headers' directories.
+func (d *design) includeArgs() []string {
+	var dirs []string
+	for _, f := range append(slices.Clone(d.files), d.bs.Headers...) {
+		dir, err := filepath.Abs(filepath.Dir(f))
+		if err == nil && !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	args := make([]string, 0, len(dirs))
+	for _, dir := range dirs {
+		args = append(args, "-I"+dir)
+	}
+	return args
 }
 
 // toolDefineRe finds the macros whose tests make a design's text depend on
