@@ -3,8 +3,6 @@ package tmsub
 import (
 	"errors"
 	"fmt"
-	"sort"
-	"strings"
 
 	hw "occamy/hw/tm"
 	"occamy/rtl"
@@ -281,23 +279,4 @@ func (x *params) list(b *blocks.Block, def map[string]int) (verilog, run []block
 		}
 	}
 	return verilog, run
-}
-
-// paramText lists module parameters "N=4 QW=7" in order.
-func paramText(sb hw.SubBlock) string {
-	s := make([]string, len(sb.Params))
-	for i, q := range sb.Params {
-		s[i] = fmt.Sprintf("%s=%d", q.Name, q.Value)
-	}
-	return strings.Join(s, " ")
-}
-
-// sortedKeys is m's keys in order.
-func sortedKeys(m map[string]int) []string {
-	k := make([]string, 0, len(m))
-	for n := range m {
-		k = append(k, n)
-	}
-	sort.Strings(k)
-	return k
 }
