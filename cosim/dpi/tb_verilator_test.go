@@ -30,7 +30,7 @@ func dpiTB(t testing.TB, lib, tb, top string, rtl []string, params map[string]st
 	dir := t.TempDir()
 	dpiDir := filepath.Join(root, "verilog", "tb", "dpi")
 	args := []string{"--cc", "--exe", "--build", "-Wall", "--prefix", "Vtb", "--top-module", top, "-Mdir", filepath.Join(dir, "obj"),
-		"-o", "tb", "-LDFLAGS", "-L" + lib + " -locamy_golden -Wl,-rpath," + lib}
+		"-o", "tb", "-LDFLAGS", "-L" + lib + " -loccamy_golden -Wl,-rpath," + lib}
 	for k, v := range params {
 		args = append(args, "-G"+k+"="+v)
 	}
