@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scoreboard-mutants test-props-mutants lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -22,6 +22,8 @@ help:
 	@echo "make test-subblocks  the TM's sub-blocks co-simulated alone, long (make test runs them short)"
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
+	@echo "make test-scoreboard-mutants  occamy_tm's mutants: the scoreboard alone against lock-step (~20 min)"
+	@echo "make test-props-mutants  --check properties on every mutant of the blocks with properties (not in make test)"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
 	@echo "make pgo          regenerate cmd/occamy/default.pgo, the Go profile bin/occamy is built with"
 	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
@@ -108,7 +110,7 @@ test-hw: lint verilog-tb test-cosim
 # self-check (build tag verilator). The mutation test runs verbose so its
 # kill rate and verdict table are printed.
 test-cosim:
-	$(GO) test -tags verilator -count=1 -timeout 60m -skip TestMutationKillRate ./cosim/... ./cmd/occamy ./testbench/stimulus
+	$(GO) test -tags verilator -count=1 -timeout 60m -skip 'TestMutationKillRate|TestPropertiesCatchMutants' ./cosim/... ./cmd/occamy ./testbench/stimulus
 	$(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
 
 # test-subblocks: each TM sub-block (tm_admission .. tm_egress) against its
@@ -116,6 +118,18 @@ test-cosim:
 # (make test runs TestSubBlocks short: a few thousand cycles at the small set).
 test-subblocks:
 	OCCAMY_SUBBLOCKS_LONG=1 $(GO) test -tags verilator -count=1 -timeout 60m -run 'TestSubBlocks$$' -v ./cosim/runner
+
+# test-scoreboard-mutants: occamy_tm's mutants scored by the scoreboard
+# alone, beside lock-step (docs/scoreboard.md; a build per mutant, about
+# 20 min). Not part of make test.
+test-scoreboard-mutants:
+	OCCAMY_SCOREBOARD_MUTANTS=1 $(GO) test -tags verilator -count=1 -timeout 90m -run TestScoreboardMutants -v ./cosim/mutation
+
+# test-props-mutants: --check properties on every mutant of the blocks
+# with properties, at the defaults and the small set (66 runs, 11 minutes
+# on a shared 2-core machine; not part of make test).
+test-props-mutants:
+	$(GO) test -tags verilator -count=1 -timeout 30m -run TestPropertiesCatchMutants -v ./cosim/runner
 
 # lint: verilator --lint-only -Wall and iverilog -g2012 on every module.
 lint: verilog-lint

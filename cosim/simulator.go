@@ -66,6 +66,11 @@ type Elaboration struct {
 	Modules []Module
 
 	Warnings string // what Verilator printed while elaborating (set by Verilator's Discover and Build)
+
+	// LoopRefs are the hierarchical references written inside a generate
+	// loop ("FILE:LINE: u_hs.bitmap in g_q[0]"): Verilator 5.006 has been
+	// seen to resolve such a reference silently to the loop's first copy.
+	LoopRefs []string
 }
 
 // Module is one elaborated module: a sub-module's ports at the
@@ -106,6 +111,11 @@ type Design struct {
 	// writes a cycle's words in that layout.
 	Ports  []port.Port
 	Layout *port.Layout
+	// Clock and Reset name the top's clock and reset when they are not
+	// clk_i and rst_ni (a user's design under a design file); ResetHigh
+	// makes the reset active high.
+	Clock, Reset string
+	ResetHigh    bool
 	// User marks a user's Verilog, which may clock on the falling edge:
 	// no build that assumes the project's rising-edge-only style.
 	User bool

@@ -149,6 +149,8 @@ blocks() {
 dpi() {
   run go test -tags verilator -run '^$' -bench BenchmarkDPIScoreboard -benchtime 1x -count "$(q 3 1)" ./cosim/dpi
   run go test -run '^$' -bench BenchmarkModelCheck -benchmem ./cosim/dpi
+  # the TM transaction scoreboard against lock-step and the Verilated TM (perf.md "TM scoreboard")
+  run go test -tags verilator ./cosim/runner -run '^$' -bench ScoreboardSpeed -benchtime "$(q 3x 1x)" -count "$(q 2 1)"
 }
 
 # occamy sim on hw/tm and on the Verilated occamy_tm, plain and

@@ -27,6 +27,9 @@ type cosimFlags struct {
 	// Which flags were given (cobra's Changed), where an explicit empty
 	// or zero value must not read as "not given".
 	cyclesSet, rtlSet, simSet bool
+
+	score scoreFlags // --check, --map (cosim_score.go)
+	design designFlags // --map and the declarations (cosim_design.go)
 }
 
 // noVerilatorMsg is the one line a binary without the cgo bridge prints.
@@ -68,6 +71,20 @@ co-simulated against hw/tm as usual: every egress cell's queue and tag, the
 drops, the lengths, the free count, the memory port use. --block executor
 --rtl FILE is --block tm --replace executor (docs/executor.md).
 
+--check scoreboard checks a traffic manager at transaction level instead
+(docs/scoreboard.md): the project's traffic through a port map, whatever the
+design's latency and micro-architecture. Each cell that leaves must belong
+to an admitted packet, in order, once; every offer must end once; refusals
+and head drops must follow the policy within declared staleness windows;
+no port may idle while packets wait; after a drain nothing is left. It keeps
+going after a violation, counts each check, lists the first 10 violations,
+writes TOP.scoreboard.vcd (in --vcd DIR, else here) around the first, and
+sets the outcomes beside hw/tm's on the same offers. Without --map it checks
+occamy_tm through its own map (--block executor --rtl FILE: with your
+executor); --map FILE with a tm: section checks your TM
+(cosim/testdata/alt_tm/alt_tm.yaml is an example). Exit 0 pass, 1 a
+violation or an outcome far from hw/tm's, 2 setup error.
+
 Verilator (default) runs in-process, lock-step (each cycle compared in the
 wrapper before the next runs, so the model stops at the first difference)
 or batched (--batch: whole chunks run, then compared). It is two-state: registers power up random
@@ -108,10 +125,18 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
   occamy cosim --block arbiter --rtl my_arbiter.sv --top my_arbiter --param N=16
   occamy cosim --block tm --rtl my_exec.sv --replace executor
   occamy cosim --block executor --rtl my_exec.sv --batch --cycles 1000000   # the same as --block tm --replace executor
-  occamy cosim --block tm --rtl my_arb.sv --replace arbiter --param P=2,Q=2,B=48,K=2,QW=7,AW=3,MAXPKT=6,IN=3,TXWIN=4,SW=5`,
+  occamy cosim --block tm --rtl my_arb.sv --replace arbiter --param P=2,Q=2,B=48,K=2,QW=7,AW=3,MAXPKT=6,IN=3,TXWIN=4,SW=5
+  occamy cosim --block tm --check scoreboard --map cosim/testdata/alt_tm/alt_tm.yaml --cycles 20000`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			fl.cyclesSet, fl.rtlSet, fl.simSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim")
+			score, m, err := scoreboardWanted(fl.score)
+			if err != nil {
+				return usageErr(err)
+			}
+			if score {
+				return runScoreboard(cmd, args, fl, m)
+			}
 			return runCosim(cmd, args, fl)
 		},
 	}
@@ -133,6 +158,8 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
 	f.StringArrayVar(&fl.incdirs, "incdir", nil, "`DIR` searched by includes (repeatable); your files' own directories always are")
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
+	addScoreFlags(cmd, &fl.score)
+	addDesignFlags(f, &fl.design)
 	return cmd
 }
 
@@ -238,6 +265,13 @@ func cosimSets() []cosimSet {
 // and parameter set, and with --block all (no --sim) a Verilator pass then
 // an Icarus pass, the four-state check.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
+	df, err := fl.design.load()
+	if err != nil {
+		return nil, err
+	}
+	if fl.block == "" && df != nil {
+		fl.block = df.Block
+	}
 	if fl.block == "" {
 		return nil, errors.New("cosim: --block is required: " + strings.Join(cosimBlocks(), ", ") + " or all")
 	}
@@ -262,7 +296,11 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, Design: df,
+		FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
+	if fl.block == "all" && df != nil {
+		return nil, errors.New("cosim: --block all checks the project's own Verilog as it is; a design file or a declaration (--map, --latency, --check ...) is for one block")
+	}
 	if fl.block != "all" {
 		base.Block, base.Params = fl.block, params
 		return []runner.Options{base}, nil

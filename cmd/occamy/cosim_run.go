@@ -23,6 +23,7 @@ var cosimInterrupt = interruptContext
 var cosimFlagOf = map[string]string{
 	"Cycles": "--cycles", "RTL": "--rtl", "Batch": "--batch", "ZeroInit": "--zero-init", "PGO": "--pgo",
 	"IncludeDirs": "--incdir", "Sim": "--sim", "Top": "--top", "Stimulus": "--stimulus", "Replace": "--replace",
+	"Design": "--map",
 }
 
 // flagErr rewrites a runner error that names an Options field so that it
@@ -97,6 +98,8 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	switch {
 	case setup > 0:
 		return usageErr(fmt.Errorf("cosim: %d of %d runs could not be checked", setup, len(opts)))
+	case mismatch > 0 && violated(rep) == mismatch:
+		return failErr(fmt.Errorf("cosim: %d of %d runs violate a property", mismatch, len(opts)))
 	case mismatch > 0:
 		return failErr(fmt.Errorf("cosim: %d of %d runs differ from the golden model", mismatch, len(opts)))
 	}

@@ -5,14 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"occamy/cosim/report"
 	"strings"
 	"time"
+
+	"occamy/cosim/report"
 
 	"github.com/spf13/cobra"
 
 	"occamy/cosim/prove"
 	"occamy/cosim/runner"
+	designfile "occamy/testbench/design"
 )
 
 // Exit codes of occamy prove beyond the uniform 0/1/2.
@@ -30,6 +32,7 @@ type proveFlags struct {
 	noReplay, properties  bool
 	noWave                bool
 	scaling               bool
+	design                designFlags // --map and the declarations (cosim_design.go)
 }
 
 func newProveCmd() *cobra.Command {
@@ -102,11 +105,22 @@ bug in the flow.`,
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
 	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
+	addDesignFlags(f, &fl.design)
 	return cmd
 }
 
 // proveOptions maps the flags onto prove.Options.
 func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
+	df, err := fl.design.load()
+	if err != nil {
+		return prove.Options{}, err
+	}
+	if df != nil && fl.properties && len(fl.rtl)+len(args)+len(df.Files) > 0 {
+		df.Check = "properties" // --properties on a design: its properties, as declared
+	}
+	if fl.block == "" && df != nil {
+		fl.block = df.Block
+	}
 	if fl.block == "" {
 		return prove.Options{}, errors.New("prove: --block is required: " + strings.Join(runner.Blocks(), ", "))
 	}
@@ -117,7 +131,9 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		}
 		rtl = append(rtl, args...)
 	}
-	if len(rtl) == 0 && !fl.properties {
+	if len(rtl) == 0 && df != nil && len(df.Files) > 0 {
+		rtl = nil // the design file's
+	} else if len(rtl) == 0 && !fl.properties {
 		return prove.Options{}, errors.New("prove: --rtl is required (your Verilog of the block), or --properties for the reference's own properties")
 	}
 	if fl.depth < 1 {
@@ -131,7 +147,7 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		return prove.Options{}, err
 	}
 	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
-		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work}, nil
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df}, nil
 }
 
 func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
@@ -145,10 +161,11 @@ func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
 		return usageErr(err)
 	}
 	opt.Steps = stepShow(cmd.ErrOrStderr())
-	if fl.properties {
-		if len(opt.RTL) > 0 {
-			return usageErr(errors.New("prove: --properties proves the reference's own Verilog; leave out --rtl"))
-		}
+	if fl.properties && opt.Design == nil && len(opt.RTL) > 0 {
+		// The properties of your design, with nothing declared.
+		opt.Design = &designfile.File{Check: designfile.CheckProperties}
+	}
+	if fl.properties && opt.Design == nil {
 		return runProperties(ctx, cmd.OutOrStdout(), opt)
 	}
 	res, err := prove.Prove(ctx, opt)
@@ -174,6 +191,9 @@ func reportProve(ctx context.Context, w io.Writer, res *prove.Result, err error)
 	switch res.Verdict {
 	case prove.Refuted:
 		printCex(w, res, res.Cex, res.Replay)
+		if res.Cex.Property != "" {
+			return failErr(fmt.Errorf("prove: %s violates %s at cycle %d", res.Top, res.Cex.Property, res.Cex.Cycle))
+		}
 		return failErr(fmt.Errorf("prove: %s differs from the reference at cycle %d", res.Top, res.Cex.Cycle))
 	case prove.Inconclusive:
 		return &exitError{code: exitInconclusive, err: fmt.Errorf("prove: inconclusive within the time limit: no counterexample in the first %d cycles", res.Depth)}

@@ -30,7 +30,8 @@ func TestProveBadInput(t *testing.T) {
 		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--depth", "0"}, "--depth 0"},
 		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--timeout", "-1s"}, "--timeout -1s"},
 		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--param", "N=x"}, `--param N: value "x" is not an integer`},
-		{[]string{"prove", "--block", "arbiter", "--properties", "--rtl", byoDir + "my_rr_arbiter.sv"}, "leave out --rtl"},
+		{[]string{"prove", "--block", "selarb", "--rtl", "a.sv", "--observe", "over=u_sel.over_q"}, "prove refuses it"},
+		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--latency", "gnt_idx_o"}, `--latency: "gnt_idx_o": want PORT=N`},
 	} {
 		out, errText, code := runCLI(t, c.args...)
 		require.Equal(t, 2, code, "%v: exit code (error %q)", c.args, errText)

@@ -52,7 +52,7 @@ func harness(d *cosim.Design) string {
 	}
 	var conns []string
 	for _, p := range d.Ports {
-		if p.Name == port.DefaultClock {
+		if p.Name == l.Clock || l.Clock == "" && p.Name == port.DefaultClock {
 			conns = append(conns, fmt.Sprintf(".%s(clk)", p.Name))
 		} else {
 			conns = append(conns, fmt.Sprintf(".%s(s_%s)", p.Name, p.Name))

@@ -6,8 +6,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-
-	"occamy/rtl/port"
 )
 
 // The miter has one step per cycle of clk_i: every flop is taken as a flop
@@ -177,7 +175,7 @@ func bitEq(a any, b int) bool {
 
 // storage lists every storage element of top (in a Yosys JSON file) that
 // the miter does not model; names maps absolute file names to the user's.
-func storage(path, top string, clocked bool, names map[string]string) ([]Finding, error) {
+func storage(path, top string, clocked bool, names map[string]string, clock, reset string) ([]Finding, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -192,12 +190,12 @@ func storage(path, top string, clocked bool, names map[string]string) ([]Finding
 	}
 	ni := newNetInfo(m.Netnames)
 	clk, rst := -1, -1
-	if p, ok := m.Ports[port.DefaultClock]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
+	if p, ok := m.Ports[clock]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
 		if v, ok := p.Bits[0].(float64); ok {
 			clk = int(v)
 		}
 	}
-	if p, ok := m.Ports[port.DefaultReset]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
+	if p, ok := m.Ports[reset]; ok && clocked && len(p.Bits) == 1 && p.Direction == "input" {
 		if v, ok := p.Bits[0].(float64); ok {
 			rst = int(v)
 		}

@@ -74,6 +74,8 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		if res.Cex, err = readCex(filepath.Join(d.dir, "zero.cex"), m, d.layout, bmc.cexFrame); err != nil {
 			return errors.Join(d.checkSpace(), setupf("counterexample: %v", err))
 		}
+		res.Cex.Property = d.propName(bmc.po)
+		d.fixCex(res.Cex)
 	case pdr.status == 0:
 		res.Verdict, res.Engine = Refuted, "pdr"
 		m, err := readMap(filepath.Join(d.dir, "free.map"))
@@ -83,6 +85,8 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 		if res.Cex, err = readCex(filepath.Join(d.dir, "free.cex"), m, d.layout, pdr.cexFrame); err != nil {
 			return errors.Join(d.checkSpace(), setupf("counterexample: %v", err))
 		}
+		res.Cex.Property = d.propName(pdr.po)
+		d.fixCex(res.Cex)
 		if len(res.Cex.PowerUp) > 0 {
 			res.Notes = append(res.Notes, fmt.Sprintf("no counterexample from a zero power-up in %d cycles: this one needs power-up values %s",
 				depth, strings.Join(res.Cex.PowerUp, ", ")))

@@ -8,6 +8,7 @@ import (
 
 	"occamy/cosim"
 	"occamy/cosim/runner"
+	designfile "occamy/testbench/design"
 )
 
 // Defaults of Options.
@@ -54,6 +55,12 @@ type Options struct {
 	// VerilogDir and CacheDir are as in runner.Options.
 	VerilogDir string
 	CacheDir   string
+	// Design, when set, declares how the design differs from the
+	// reference (a design file and the declaration flags, as for occamy
+	// cosim): the miter drives and compares it as the co-simulation does
+	// (declared.go). With Check "properties" the block's properties are
+	// proven on the design alone.
+	Design *designfile.File
 }
 
 // Verdict is what the proof concluded.
@@ -113,11 +120,26 @@ type Result struct {
 	// XSites are FILE:LINE of each explicit X or Z in the user's files: the
 	// miter reads them as 0, so their X behaviour is not checked.
 	XSites []string
+	// Properties name the block's properties proven of the design
+	// (--properties with a design), nil for an equivalence proof;
+	// Declared says what the design file declared.
+	Properties []string
+	Declared   string
 }
 
 // Summary is one line: the verdict, what was compared and how long it took.
 func (r *Result) Summary() string {
+	if r.Properties != nil {
+		what := fmt.Sprintf("%s (%s, %s)", r.Block, r.Top, paramText(r.Order, r.Params))
+		if r.Declared != "" {
+			what += " as declared: " + r.Declared
+		}
+		return r.propertySummary(what)
+	}
 	what := fmt.Sprintf("%s (%s vs reference, %s)", r.Block, r.Top, paramText(r.Order, r.Params))
+	if r.Declared != "" {
+		what = fmt.Sprintf("%s (%s vs reference, %s, as declared: %s)", r.Block, r.Top, paramText(r.Order, r.Params), r.Declared)
+	}
 	switch r.Verdict {
 	case Proven:
 		when := "in every cycle after the first reset edge, for every input sequence and power-up state"

@@ -64,8 +64,13 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 		return nil, d.timeoutOr(ctx, err, "building the miter")
 	}
 	res.Build = time.Since(t0)
+	if d.dc != nil {
+		res.Properties, res.Declared = d.props, declText(d.dc)
+	}
 	res.Latches, res.Ands = d.size()
-	if res.Ands == 0 && res.Latches == 0 {
+	if res.Ands == 0 && res.Latches == 0 && d.props != nil {
+		res.Notes = append(res.Notes, "Yosys's optimisation made every property output constant 0 before ABC runs: the design computes what the monitor checks, structurally")
+	} else if res.Ands == 0 && res.Latches == 0 {
 		res.Notes = append(res.Notes, "Yosys's optimisation merged the two designs (structurally the same): the miter's output is constant 0 before ABC runs")
 	}
 	err = d.decide(ctx, deadline, res)
@@ -88,6 +93,11 @@ type design struct {
 	sv      *svSource // the user's files preprocessed and lowered (nil: read as they are)
 	module  bool      // a memory module: no golden model, no replay
 	cpu     time.Duration
+	// dc is the design file resolved against the contract (nil for
+	// none); props are the names of the properties a property miter's
+	// outputs stand for, nil for an equivalence miter.
+	dc    *runner.Declaration
+	props []string
 }
 
 func resolve(ctx context.Context, opt Options) (*design, error) {
@@ -105,6 +115,9 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 	}
 	if opt.MemMB <= 0 {
 		opt.MemMB = DefaultMemMB
+	}
+	if err := applyDesign(&opt); err != nil {
+		return nil, err
 	}
 	if len(opt.RTL) == 0 {
 		return nil, setupf("no RTL given: prove compares your Verilog (--rtl) with the project's reference")
@@ -189,12 +202,22 @@ func (d *design) checkContract(ctx context.Context) (string, error) {
 	el, err := runner.Elaborate(ctx, &cosim.Design{Files: d.files, Top: d.top, Params: d.gparams(), CacheDir: d.opt.CacheDir,
 		IncludeDirs: headerDirs(d.bs.Headers)})
 	if errors.Is(err, cosim.ErrToolMissing) {
+		if d.opt.Design != nil {
+			dc, err := runner.Declare(d.runnerOptions(), nil)
+			if err != nil {
+				return "", err
+			}
+			d.dc = dc
+		}
 		return "Verilator is not installed: the port contract was not checked before the proof, and a counterexample cannot be replayed", nil
 	}
 	if err != nil {
 		return "", err
 	}
 	d.verilog = true
+	if d.opt.Design != nil {
+		return "", d.declare(el.Ports)
+	}
 	return "", port.CheckPorts(d.bs.Module, d.top, d.bs.Ports, el.Ports)
 }
 
@@ -224,8 +247,14 @@ func (d *design) buildMiter(ctx context.Context) error {
 	if err := d.side(ctx, "uut", uut, d.top, true); err != nil {
 		return err
 	}
+	if d.dc != nil && d.dc.Properties {
+		return d.buildDeclared(ctx)
+	}
 	if err := d.side(ctx, "ref", d.bs.Sources, d.bs.Module, false); err != nil {
 		return err
+	}
+	if d.dc != nil {
+		return d.buildDeclared(ctx)
 	}
 	if err := writeFile(filepath.Join(d.dir, "miter.sv"), miterWrapper(d.bs.Ports, d.bs.Clocked)); err != nil {
 		return setupf("work directory: %v", err)

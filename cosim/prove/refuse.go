@@ -109,7 +109,8 @@ func (d *design) refuse(name string, r toolRun, log, top string, user bool) erro
 		b, _ := os.ReadFile(log)
 		fs = append(fs, multiEdge(string(b), names)...)
 	} else {
-		st, err := storage(filepath.Join(d.dir, name+".json"), "occ_"+name, d.bs.Clocked, names)
+		clk, rst := d.clockReset(user)
+		st, err := storage(filepath.Join(d.dir, name+".json"), "occ_"+name, d.bs.Clocked, names, clk, rst)
 		if err != nil {
 			return setupf("reading Yosys's netlist of %s: %v", top, err)
 		}

@@ -50,7 +50,7 @@ func (d *design) replay(ctx context.Context, res *Result) error {
 func Replay(ctx context.Context, opt Options, block string, files []string, top string, params map[string]int, cex *Counterexample) (*runner.Result, error) {
 	ro := runner.Options{Block: block, RTL: files, Top: top, Params: params, Cycles: cex.Cycle + 1,
 		Replay: cex.Inputs, ZeroInit: true, VCDDir: opt.VCDDir, FailWaveDir: opt.FailWaveDir, CacheDir: opt.CacheDir, Steps: opt.Steps,
-		VerilogDir: opt.VerilogDir, Serial: true}
+		VerilogDir: opt.VerilogDir, Serial: true, Design: opt.Design}
 	r, err := runner.Run(ctx, ro)
 	if err != nil {
 		return nil, err
@@ -101,5 +101,10 @@ func dropFailWave(r *runner.Result) {
 // reproduced: the replay found a mismatch at the counterexample's cycle or
 // before it (pdr's counterexamples need not be the shortest).
 func reproduced(r *runner.Result, cex *Counterexample) bool {
+	if cex.Property != "" {
+		// A property's row is its input cycle, at or before the cycle
+		// its outputs show it.
+		return r.Mismatch != nil && r.Mismatch.Cycle <= uint64(cex.Cycle)
+	}
 	return r.Mismatch != nil && r.Mismatch.Cycle <= uint64(cex.Cycle) && (r.Mismatch.Cycle >= 1 || cex.Cycle == 0)
 }

@@ -100,6 +100,9 @@ func (rep *Report) writeText(w io.Writer) {
 // waveforms, the notes and the coverage table.
 func WriteResult(w io.Writer, res *runner.Result) {
 	fmt.Fprintln(w, res.Verdict())
+	for _, l := range res.DetailLines() {
+		fmt.Fprintln(w, "  "+l)
+	}
 	if m := res.Mismatch; m != nil {
 		for _, l := range m.Trace {
 			fmt.Fprintln(w, "  "+l)

@@ -83,6 +83,11 @@ type engine struct {
 	// the run: the second pass that looks for the first difference on a
 	// block's data-integrity port (session.integrityPass). Lock-step only.
 	only []int
+	// chk judges each cycle of a run under a design file (nil without
+	// one: the lock-step equality above); evMismatch is the design's own
+	// check that ended such a run.
+	chk        cycleCheck
+	evMismatch *Mismatch
 }
 
 // differs reports whether a cycle's golden and RTL output words differ
@@ -228,6 +233,9 @@ func (e *engine) run(ctx context.Context) error {
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
 	// The stop request is looked at once per chunk, never per cycle: a
 	// run stops at a chunk boundary with every cycle before it compared.
+	if e.chk != nil {
+		return e.consumeDeclared(ctx, ch)
+	}
 	if ctx.Err() != nil {
 		e.res.Interrupted = true
 		return true, nil

@@ -24,6 +24,9 @@ import (
 // design over the .vec, which dumps the design's VCD, and diffs the two
 // per rising edge (rtl/vcddiff).
 func (s *session) runFiles(ctx context.Context, res *Result) error {
+	if s.decl != nil {
+		return s.runFilesDeclared(ctx, res)
+	}
 	res.Mode = "vcd diff"
 	caps := s.sim.Caps()
 	if m := caps.MaxCycles; m > 0 && s.cycles > uint64(m) {

@@ -37,10 +37,16 @@ func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := port.CheckPorts(s.b.Module, s.top, s.ports, el.Ports); err != nil {
+	if el, err = s.observeWrap(ctx, el); err != nil {
 		return nil, err
 	}
-	return el, nil
+	if err := s.loopRefs(el); err != nil {
+		return nil, err
+	}
+	if err := port.CheckPorts(s.b.Module, s.top, s.wantPorts(el.Ports), el.Ports); err != nil {
+		return nil, err
+	}
+	return el, s.fixPorts(el.Ports)
 }
 
 // portMap copies words between the contract layout and the RTL's layout
@@ -48,6 +54,7 @@ func (s *session) checkContract(ctx context.Context) (*cosim.Elaboration, error)
 type portMap struct {
 	identity bool
 	in, out  [][3]int // contract offset, RTL offset, words
+	fix      []fixup  // applied to the RTL's input words after the copy (declared runs)
 }
 
 // toRTL copies n cycles of inputs from the contract layout (cw words a
@@ -56,6 +63,9 @@ func (m *portMap) toRTL(n int, in []uint32, cw int, rin []uint32, rw int) {
 	for k := 0; k < n; k++ {
 		for _, f := range m.in {
 			copy(rin[k*rw+f[1]:k*rw+f[1]+f[2]], in[k*cw+f[0]:k*cw+f[0]+f[2]])
+		}
+		for _, f := range m.fix {
+			rin[k*rw+f.off] = (rin[k*rw+f.off] ^ f.xor) & f.mask
 		}
 	}
 }
@@ -105,6 +115,24 @@ func (s *session) runInProcess(ctx context.Context, res *Result) error {
 // runInProcessOnly is runInProcess comparing only the given outputs (nil:
 // every output, and every event).
 func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int) error {
+	var chk cycleCheck
+	if s.decl != nil && only == nil {
+		var err error
+		if chk, err = s.newCheck(); err != nil {
+			return err
+		}
+	}
+	return s.runInProcessWith(ctx, res, only, chk)
+}
+
+// runCheck is runInProcess judging every cycle with chk.
+func (s *session) runCheck(ctx context.Context, res *Result, chk cycleCheck) error {
+	return s.runInProcessWith(ctx, res, nil, chk)
+}
+
+// runInProcessWith is runInProcessOnly with the cycle check of a run
+// under a design file (nil: the lock-step equality).
+func (s *session) runInProcessWith(ctx context.Context, res *Result, only []int, chk cycleCheck) error {
 	res.Mode = "lock-step"
 	if s.opt.Batch {
 		res.Mode = "batched"
@@ -133,7 +161,7 @@ func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int)
 		return err
 	}
 	defer m.Close()
-	pm, err := newPortMap(&s.canon, m.Layout())
+	pm, err := s.portMap(m.Layout())
 	if err != nil {
 		return err
 	}
@@ -154,8 +182,14 @@ func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int)
 		}
 		res.VCD = append(res.VCD, s.vcdPath("go"), rp)
 	}
-	e := &engine{s: s, m: m, pm: pm, sd: sd, gt: gt, res: res, only: only}
+	e := &engine{s: s, m: m, pm: pm, sd: sd, gt: gt, res: res, only: only, chk: chk}
 	runErr := e.run(ctx)
+	if chk != nil && runErr == nil {
+		chk.finish(res)
+		if res.Mismatch == nil {
+			res.Mismatch = e.evMismatch
+		}
+	}
 	if e.gt != nil {
 		if err := e.gt.close(); err != nil {
 			e.traceErr = err

@@ -3,10 +3,12 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"time"
+
 	"occamy/cosim"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
-	"time"
+	"occamy/testbench/design"
 )
 
 // Stimulus kinds (Options.Stimulus).
@@ -138,6 +140,15 @@ type Options struct {
 	// of the run: a Verilator build the cache does not hold, an Icarus
 	// compile and its run. The command shows them.
 	Steps cosim.Progress
+
+	// Design, when set, declares how the user's design differs from the
+	// reference (design.File, read by --map and the declaration flags):
+	// port names, tie-offs, latencies, don't-care outputs, stimulus
+	// constraints, observed signals and the kind of check (equality or
+	// the block's properties), and whether to count every difference.
+	// It also gives the block, top, files and parameters the options leave
+	// unset. Nil: the run is the lock-step equality it always was.
+	Design *design.File
 
 	// fromStart compares from cycle 0: only for the speed benchmarks,
 	// which replay the C++ driver's inputs (reset never asserted) on a

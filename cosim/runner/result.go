@@ -33,6 +33,14 @@ type Result struct {
 	// within the budget (a note says so) or the block has no such port.
 	// In-process simulators only.
 	Integrity *Mismatch `json:"first_integrity_mismatch,omitempty"`
+	// Declared are the declarations of a design file the run honoured
+	// (Options.Design), one a line: "latency gnt_valid_o=1 gnt_idx_o=1".
+	Declared []string `json:"declared,omitempty"`
+	// Differences counts every difference per output (--keep-going).
+	Differences *Differences `json:"differences,omitempty"`
+	// Properties are the block's properties checked (--check
+	// properties); Mismatch is then the first violation.
+	Properties *Properties `json:"properties,omitempty"`
 	// Coverage is the block's functional coverage in this run, nil when
 	// the block declares no coverpoints; Zero names its coverpoints never
 	// hit.
@@ -79,6 +87,10 @@ type Checked struct {
 	Params        map[string]int `json:"params,omitempty"`
 	Seed          int64          `json:"seed"`
 	Files         []string       `json:"files,omitempty"` // the Verilog checked
+	// Check is what a run under a design file checked: "equivalence"
+	// (equal to the golden model at the declared timing) or "properties"
+	// (the block's properties); "" without one (equivalence).
+	Check string `json:"check,omitempty"`
 }
 
 // Counts are a run's cycles and speed.
@@ -186,15 +198,18 @@ func (r *Result) Verdict() string {
 	if r.Replace != "" {
 		what = fmt.Sprintf("%s (%s with your %s %s, %s %s)", r.Block, r.Top, r.Replace, r.ReplaceModule, r.Sim, r.Mode)
 	}
+	if r.Properties != nil {
+		return r.propertiesVerdict(what)
+	}
 	switch {
 	case r.Mismatch != nil:
-		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared), %s cycles/s", what, r.Mismatch.Short(), r.Cycles, r.Compared, rate(r.Rate))
+		return fmt.Sprintf("MISMATCH %s: %s after %d cycles (%d compared)%s, %s cycles/s%s", what, r.Mismatch.Short(), r.Cycles, r.Compared, r.Differences.text(), rate(r.Rate), r.declaredText())
 	case r.Interrupted && r.Cycles == 0:
 		return fmt.Sprintf("INTERRUPTED %s: stopped before any cycle ran (while building or starting the simulation), nothing compared, seed %d", what, r.Seed)
 	case r.Interrupted:
 		return fmt.Sprintf("INTERRUPTED %s: no mismatch in %d cycles compared (%d run)%s before the stop, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
 	}
-	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run)%s, %s cycles/s, seed %d", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed)
+	return fmt.Sprintf("MATCH %s: %d cycles compared (%d run)%s, %s cycles/s, seed %d%s", what, r.Compared, r.Cycles, r.what(), rate(r.Rate), r.Seed, r.declaredText())
 }
 
 // what is " on N outputs" and ", coverage H/C hit" (when the block has

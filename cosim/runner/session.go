@@ -40,10 +40,17 @@ type session struct {
 	cycles  uint64
 	lines   int
 	gold    golden // the last side's golden model, for its coverage
+	decl    *decl  // what a design file declares (Options.Design), nil for none
+	// observed is the user's top when the run wraps it to observe its
+	// internal signals (observe.go; top is then the wrapper), else "".
+	observed string
 }
 
 // prepare checks the options and resolves the block, parameters and files.
 func prepare(opt Options) (*session, error) {
+	if err := applyDesign(&opt); err != nil {
+		return nil, err
+	}
 	if opt.Block == "" {
 		return nil, setupf("no block given (known: %s)", joinNames(Blocks()))
 	}
@@ -145,6 +152,9 @@ func prepare(opt Options) (*session, error) {
 	if opt.Replay != nil && (len(opt.Replay) < s.canon.InWords || len(opt.Replay)%s.canon.InWords != 0) {
 		return nil, setupf("replay buffer of %d words is not a whole number of %d-word cycles", len(opt.Replay), s.canon.InWords)
 	}
+	if s.decl, err = s.newDecl(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -192,6 +202,7 @@ func (s *session) newSide() (*side, error) {
 	default:
 		sd.src = stimulus.Chain(directed, random)
 	}
+	sd.src = s.constrain(sd.src, s.opt.Replay != nil)
 	return sd, nil
 }
 
@@ -247,6 +258,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	if err == nil {
 		err = goldErr(s.gold)
+	}
+	if err == nil && s.decl != nil {
+		s.declaredResult(res)
+	}
+	if err == nil {
+		s.latencyHint(ctx, res)
 	}
 	if err != nil {
 		// A stopped context also ends a build or a simulator process

@@ -24,7 +24,7 @@ const benchBatch = 4096
 // rr_arbiter at N=64, QW=16. It needs verilog/hd_selector.sv and
 // verilog/rr_arbiter.sv.
 func selArbSpec(tb testing.TB, opt string) Spec {
-	srcs := []string{"../../verilog/hd_selector.sv", "../../verilog/rr_arbiter.sv", "testdata/sel_arb_top.sv"}
+	srcs := []string{"../../verilog/hd_selector.sv", "../../verilog/rr_arbiter.sv", "../../verilog/sel_arb_top.sv"}
 	for _, s := range srcs {
 		if _, err := os.Stat(s); err != nil {
 			tb.Skipf("benchmark source %s missing: %v", s, err)

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"occamy/cosim"
 	"occamy/rtl/port"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -60,9 +61,12 @@ func ParseElaboration(r io.Reader) (*cosim.Elaboration, error) {
 		param     string // the parameter whose <const> comes next, "" when none
 		paramInt  bool   // that parameter is an int or integer (signed 32 bits)
 		depth     int
-		curDtype  *xmlDtype // open struct/union/packarray under construction
-		rangeIdx  = -1      // which bound of a packarray <range> comes next
-		dtypeDeep int       // depth of curDtype's element
+		curDtype  *xmlDtype             // open struct/union/packarray under construction
+		rangeIdx  = -1                  // which bound of a packarray <range> comes next
+		dtypeDeep int                   // depth of curDtype's element
+		fileIDs   = map[string]string{} // XML file id -> file name
+		loops     []string              // names of the open generate-loop copies ("g_q[3]")
+		begins    []bool                // per open <begin>: it is a loop copy
 	)
 	for {
 		tok, err := dec.Token()
@@ -82,7 +86,16 @@ func ParseElaboration(r io.Reader) (*cosim.Elaboration, error) {
 			case name == "file" && inFiles:
 				if f := a["filename"]; f != "" && !strings.HasPrefix(f, "<") {
 					el.Files = append(el.Files, xmlBytes(f))
+					fileIDs[a["id"]] = xmlBytes(f)
 				}
+			case name == "begin":
+				isCopy := loopCopy.MatchString(a["name"])
+				begins = append(begins, isCopy)
+				if isCopy {
+					loops = append(loops, a["name"])
+				}
+			case name == "varxref" && len(loops) > 0 && modDepth >= 0:
+				el.LoopRefs = append(el.LoopRefs, fmt.Sprintf("%s: %s.%s in %s", locText(a["loc"], fileIDs), a["dotted"], a["name"], loops[len(loops)-1]))
 			case name == "module" && modDepth < 0:
 				cur = &xmlModule{name: a["name"], orig: a["origName"], params: map[string]string{}}
 				if cur.orig == "" {
@@ -127,6 +140,13 @@ func ParseElaboration(r io.Reader) (*cosim.Elaboration, error) {
 			switch t.Name.Local {
 			case "files":
 				inFiles = false
+			case "begin":
+				if n := len(begins); n > 0 {
+					if begins[n-1] {
+						loops = loops[:len(loops)-1]
+					}
+					begins = begins[:n-1]
+				}
 			case "module":
 				if depth == topDepth {
 					topDepth = -1
@@ -280,4 +300,21 @@ func attrs(as []xml.Attr) map[string]string {
 		m[a.Name.Local] = a.Value
 	}
 	return m
+}
+
+// loopCopy is the name of one copy of a generate loop's block ("g_q[3]").
+var loopCopy = regexp.MustCompile(`\[\d+\]$`)
+
+// locText is "FILE:LINE" of an XML loc ("c,5,24,5,30"), the file by its
+// id in the XML's file table.
+func locText(loc string, files map[string]string) string {
+	f := strings.Split(loc, ",")
+	if len(f) < 2 {
+		return loc
+	}
+	name, ok := files[f[0]]
+	if !ok {
+		name = f[0]
+	}
+	return name + ":" + f[1]
 }

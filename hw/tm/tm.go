@@ -38,7 +38,8 @@ type TM struct {
 	p     derived // constants of cfg, set at New
 	cycle uint64
 	err   error
-	evald bool // Eval already ran this cycle
+	evald bool     // Eval already ran this cycle
+	idle  quietRun // the quiet cycles in a row (quiet.go)
 
 	u    units    // the sub-blocks: occamy_tm's instances
 	ram  memories // occamy_tm's memories and their read data at the ports

@@ -101,6 +101,9 @@ type Block struct {
 
 	Contract Contract // ports, parameter rules, golden model and stimulus
 	Checks   Checks   // mutants, lint and testbench sets, .vec adapters
+	// Props are the block's properties (occamy cosim --check
+	// properties), nil for a block without them.
+	Props *Props
 }
 
 // Contract is a block's behaviour at its ports, as functions of its

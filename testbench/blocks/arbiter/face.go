@@ -39,6 +39,7 @@ func init() {
 		Params:      arbiterParams.Params(),
 		Small:       map[string]int{"N": 5},
 		Coverpoints: arbiterCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"N=1", "N=2", "N=3", "N=5", "N=64", "N=255", "N=256"},

@@ -30,6 +30,7 @@ func init() {
 		Params:      freeListParams.Params(),
 		Small:       map[string]int{"CELLS": 13, "K": 2, "LAT": 1},
 		Coverpoints: freeListCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"CELLS=1 K=1 LAT=1", "CELLS=64 K=4 LAT=2", "CELLS=13 K=8 LAT=16", "CELLS=65536 K=2 LAT=1"},

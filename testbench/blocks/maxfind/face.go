@@ -43,6 +43,7 @@ func init() {
 		Params:      maxFindParams.Params(),
 		Small:       map[string]int{"N": 5, "QW": 2},
 		Coverpoints: maxFindCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Testbench: []blocks.TBSet{

@@ -31,6 +31,7 @@ func init() {
 		Params:      pdListsParams.Params(),
 		Small:       map[string]int{"N": 3, "P": 7, "LAT": 1, "LW": 3, "DW": 5},
 		Coverpoints: pdListsCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"N=1 P=1 LAT=1 LW=1 DW=1", "N=5 P=13 LAT=2 LW=6 DW=32", "N=64 P=4096 LAT=16 LW=16 DW=32"},

@@ -11,13 +11,18 @@ import (
 
 func init() {
 	blocks.Register(&blocks.Block{
-		// selarb is the benchmark top of docs/cosim.md: the selector's
-		// register feeding the arbiter.
-		Name: "selarb", Module: "sel_arb_top", Hidden: true, Order: 90,
-		Summary: "benchmark top: selector feeding the arbiter",
-		Sources: []string{"verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "cosim/verilator/testdata/sel_arb_top.sv"},
-		Params:  selface.Binding.Params(),
-		Small:   map[string]int{"N": 5, "QW": 3},
+		// selarb is the head-drop scheduler as one unit: the selector's
+		// registered bitmap feeding the arbiter (also the speed
+		// benchmarks' top). A design that registers its bitmap or its
+		// grant, or both, is checked through its declared latencies.
+		Name: "selarb", Module: "sel_arb_top", Order: 90, Aliases: []string{"selector+arbiter"},
+		Doc:         "docs/blocks.md",
+		Summary:     "head-drop scheduler: the selector's bitmap feeding the arbiter (composite)",
+		Sources:     []string{"verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sel_arb_top.sv"},
+		Params:      selface.Binding.Params(),
+		Small:       map[string]int{"N": 5, "QW": 3},
+		Coverpoints: selArbCover,
+		Props:       props,
 		Contract: blocks.Contract{
 			Validate: selface.Binding.Check,
 			Ports: func(p map[string]int) []port.Port {
@@ -33,7 +38,7 @@ func init() {
 					return blocks.Sides{}, err
 				}
 				src, err := newRandom(p, l, seed)
-				return blocks.Sides{Golden: g, Random: src}, err
+				return blocks.Sides{Golden: g, Random: src, Hits: g.hits}, err
 			},
 		},
 	})
@@ -45,6 +50,7 @@ type selArbGold struct {
 	arb        *arbiter.Arbiter
 	ack        int
 	valid, idx int
+	hits       []uint64
 }
 
 func newSelArbGold(p selector.Params, l *port.Layout) (*selArbGold, error) {
@@ -57,7 +63,8 @@ func newSelArbGold(p selector.Params, l *port.Layout) (*selArbGold, error) {
 		return nil, err
 	}
 	s := blocks.Slot{L: l}
-	return &selArbGold{sel: sg, arb: a, ack: s.In("ack_i"), valid: s.Out("gnt_valid_o"), idx: s.Out("gnt_idx_o")}, nil
+	return &selArbGold{sel: sg, arb: a, ack: s.In("ack_i"), valid: s.Out("gnt_valid_o"), idx: s.Out("gnt_idx_o"),
+		hits: make([]uint64, len(selArbCover))}, nil
 }
 
 // Step implements blocks.Golden.
@@ -69,6 +76,7 @@ func (g *selArbGold) Step(in, out []uint32) {
 	a.ReqI = s.OverO
 	a.AckI = blocks.Bit(in[g.ack])
 	a.Eval()
+	cover(g.hits, s, a)
 	g.sel.PutOver(out)
 	out[g.valid] = blocks.B2W(a.GntValidO)
 	out[g.idx] = uint32(a.GntIdxO)

@@ -39,6 +39,7 @@ func init() {
 		Params:      Binding.Params(),
 		Small:       map[string]int{"N": 5, "QW": 3},
 		Coverpoints: selectorCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"N=1 QW=1", "N=1 QW=16", "N=1 QW=32", "N=2 QW=1", "N=2 QW=16", "N=2 QW=32", "N=5 QW=1", "N=5 QW=16", "N=5 QW=32", "N=256 QW=1", "N=256 QW=16", "N=256 QW=32"},

@@ -29,6 +29,7 @@ func init() {
 		Params:      sramParams.Params(),
 		Small:       map[string]int{"DEPTH": 5, "WIDTH": 3, "RP": 1, "WP": 3, "LAT": 1},
 		Coverpoints: sramCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"DEPTH=1 WIDTH=1 RP=1 WP=1 LAT=1", "DEPTH=16 WIDTH=8 RP=2 WP=2 LAT=2", "DEPTH=13 WIDTH=64 RP=3 WP=4 LAT=16 INIT_STRIDE=4", "DEPTH=64 WIDTH=6 RP=64 WP=64 LAT=3 INIT_STRIDE=64"},

@@ -37,6 +37,7 @@ func init() {
 			{Name: "zero_free", Desc: "free_i is 0"},
 			{Name: "max_free", Desc: "free_i is 2^QW-1"},
 		},
+		Props: props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"C=3 QW=1 AW=8", "C=64 QW=32 AW=2"},

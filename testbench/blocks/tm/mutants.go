@@ -12,6 +12,12 @@ import "occamy/testbench/blocks"
 // later) tell.
 var mutants = []blocks.Mutant{
 	{
+		ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
+		Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+		Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
+		Desc:    "tags: a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell",
+	},
+	{
 		ID: "tm-fl-hd-old-tail", File: "tm_free_list.sv",
 		Anchor:  "wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];",
 		Replace: "wr_addr_o[wp*CW +: CW] = tail_q[b*CW +: CW];",
@@ -22,6 +28,18 @@ var mutants = []blocks.Mutant{
 		Anchor:  ".LAT(1), .INIT_STRIDE(K)) u_cp_mem (",
 		Replace: ".LAT(1), .INIT_STRIDE(1)) u_cp_mem (",
 		Desc:    "tags: the reset threads cp_mem with stride 1, so a bank's links run into the other banks' cells",
+	},
+	{
+		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
+		Anchor:  "if (fwd_q[unl_qid_i]) begin",
+		Replace: "if (1'b0) begin",
+		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
+	},
+	{
+		ID: "tm-deq-chain-sublist", File: "tm_dequeue.sv",
+		Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
+		Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+		Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
 	},
 	{
 		ID: "tm-hd-chain-sublist", File: "tm_hd_exec.sv",
@@ -42,6 +60,12 @@ var mutants = []blocks.Mutant{
 		Desc:    "a sub-list chase off by one in the executor's lanes (per cell): with 2 cells left a lane reads no link, so it frees its first cell again instead of the second",
 	},
 	{
+		ID: "tm-hd-lane-depth", File: "tm_hd_exec.sv",
+		Anchor:  "localparam int LD  = 4;",
+		Replace: "localparam int LD  = 3;",
+		Desc:    "the lane depth off by one (3 against hw/tm's HDLaneDepth 4): the executor stops taking grants while a lane holds 3 entries",
+	},
+	{
 		ID: "tm-hd-lane-latch", File: "tm_hd_exec.sv",
 		Anchor:  "ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;\n          curp_d[b]                        = 1'b0;",
 		Replace: "curp_d[b]                        = 1'b0;",
@@ -54,6 +78,12 @@ var mutants = []blocks.Mutant{
 		Desc:    "the head drop takes the PD read port a dequeue holds: its grant is acknowledged and its read is lost",
 	},
 	{
+		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
+		Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
+		Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+		Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
+	},
+	{
 		ID: "tm-hd-ack-busy", File: "tm_hd_choice.sv",
 		Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = take_i;",
 		Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
@@ -64,6 +94,12 @@ var mutants = []blocks.Mutant{
 		Anchor:  "need <= {1'b0, thr_i[q*QW +: QW]}",
 		Replace: "need < {1'b0, thr_i[q*QW +: QW]}",
 		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
+	},
+	{
+		ID: "tm-adm-free-lt", File: "tm_admission.sv",
+		Anchor:  "fits  = !room[XW-1];",
+		Replace: "fits  = !room[XW-1] && room != '0;",
+		Desc:    "a packet that takes exactly the last free cells is refused",
 	},
 	{
 		ID: "tm-adm-pushout-le", File: "tm_admission.sv",
@@ -102,9 +138,21 @@ var mutants = []blocks.Mutant{
 		Desc:    "the DRR deficit is not carried over: a queue whose head does not fit loses what it had left",
 	},
 	{
+		ID: "tm-sp-order", File: "tm_sched.sv",
+		Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
+		Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
+		Desc:    "strict priority reversed: the last class, not class 0, is served first",
+	},
+	{
 		ID: "tm-eg-txwin-le", File: "tm_egress.sv",
 		Anchor:  "assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;",
 		Replace: "assign port_rdy_o[p]        = 32'(pend_q) <= TXWIN;",
 		Desc:    "the transmit window compares with <=: a port is scheduled with TXWIN cells pending",
+	},
+	{
+		ID: "tm-eg-rate", File: "tm_egress.sv",
+		Anchor:  "tmr_d  = r_i - 11'd1;",
+		Replace: "tmr_d  = r_i;",
+		Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
 	},
 }

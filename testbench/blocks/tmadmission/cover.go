@@ -8,7 +8,7 @@ import (
 // cover are the boundaries of tm_admission's two rules that the whole
 // TM's coverpoints (adm_drop_room, free_empty, pushout_neg) do not name:
 // an admission exactly at the DT threshold, and one taking exactly the
-// last free cells (the mutants tm-adm-dt-lt and tm-adm-free-lt).
+// last free cells (the mutants tm-adm-dt-lt and sub-adm-free-lt).
 var cover = []blocks.Coverpoint{
 	{Name: "adm_fill_to_thr", Desc: "under DT, a packet admitted that fills its queue exactly to its threshold"},
 	{Name: "adm_last_cells", Desc: "this cycle's admissions leave exactly 0 free cells"},

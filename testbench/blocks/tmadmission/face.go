@@ -17,10 +17,10 @@ func init() {
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-adm-free-lt", File: "tm_admission.sv",
+				ID: "sub-adm-free-lt", File: "tm_admission.sv",
 				Anchor:  "fits  = !room[XW-1];",
 				Replace: "fits  = !room[XW-1] && room != '0;",
-				Desc:    "a packet that takes exactly the last free cells is refused",
+				Desc:    "a packet that takes exactly the last free cells is refused (the TM's tm-adm-free-lt, against the sub-block alone)",
 			},
 		},
 	})

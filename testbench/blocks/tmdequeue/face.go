@@ -15,10 +15,10 @@ func init() {
 		Idle:    map[string]string{"cp_rd_addr_o": "cp_rd_en_o", "cd_rd_addr_o": "cd_rd_en_o", "fa_head_o": "fa_o", "fa_tail_o": "fa_o", "fa_n_o": "fa_o"},
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-deq-chain-sublist", File: "tm_dequeue.sv",
+				ID: "sub-deq-chain-sublist", File: "tm_dequeue.sv",
 				Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
 				Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
-				Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
+				Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K (the TM's tm-deq-chain-sublist, against the sub-block alone)",
 			},
 		},
 	})

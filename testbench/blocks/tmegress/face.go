@@ -17,10 +17,10 @@ func init() {
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-eg-rate", File: "tm_egress.sv",
+				ID: "sub-eg-rate", File: "tm_egress.sv",
 				Anchor:  "tmr_d  = r_i - 11'd1;",
 				Replace: "tmr_d  = r_i;",
-				Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
+				Desc:    "the line rate off by one: a port sends one cell every R+1 cycles (the TM's tm-eg-rate, against the sub-block alone)",
 			},
 		},
 	})

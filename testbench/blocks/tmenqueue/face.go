@@ -16,7 +16,7 @@ func init() {
 		Idle:    map[string]string{"cd_wr_addr_o": "cd_wr_en_o", "cd_wr_data_o": "cd_wr_en_o", "link_qid_o": "link_o", "link_pd_o": "link_o", "link_cells_o": "link_o", "link_body_o": "link_o"},
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-enq-fits-le", File: "tm_enqueue.sv",
+				ID: "sub-enq-fits-le", File: "tm_enqueue.sv",
 				Anchor:  "if (done_c == '0 && cnt_i[32'(b)*BNW +: BNW] < sub) go = 1'b0;",
 				Replace: "if (done_c == '0 && cnt_i[32'(b)*BNW +: BNW] <= sub) go = 1'b0;",
 				Desc:    "the all-or-nothing check off by one: a packet waits while its banks hold exactly the cells it needs",

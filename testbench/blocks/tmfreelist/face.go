@@ -15,10 +15,10 @@ func init() {
 		Idle:    map[string]string{"rd_addr_o": "rd_en_o", "wr_addr_o": "wr_en_o", "wr_data_o": "wr_en_o", "head_o": "cnt_o"},
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
+				ID: "sub-fl-tail-reset", File: "tm_free_list.sv",
 				Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
 				Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
-				Desc:    "a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell (wr_addr_o)",
+				Desc:    "a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell (the TM's tm-fl-tail-reset, against the sub-block alone)",
 			},
 		},
 	})

@@ -17,10 +17,10 @@ func init() {
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
+				ID: "sub-hd-recheck-ge", File: "tm_hd_choice.sv",
 				Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
 				Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
-				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
+				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled (the TM's tm-hd-recheck-ge, against the sub-block alone)",
 			},
 		},
 	})

@@ -15,10 +15,10 @@ func init() {
 		Idle:    map[string]string{"cp_rd_addr_o": "cp_rd_en_o", "ga_head_o": "ga_o", "ga_tail_o": "ga_o", "ga_n_o": "ga_o"},
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-hd-lane-depth", File: "tm_hd_exec.sv",
+				ID: "sub-hd-lane-depth", File: "tm_hd_exec.sv",
 				Anchor:  "localparam int LD  = 4;",
 				Replace: "localparam int LD  = 3;",
-				Desc:    "the lane depth off by one (3 against hw/tm's HDLaneDepth 4): the executor stops taking grants while a lane holds 3 entries",
+				Desc:    "the lane depth off by one (3 against hw/tm's HDLaneDepth 4): the executor stops taking grants while a lane holds 3 entries (the TM's tm-hd-lane-depth, against the sub-block alone)",
 			},
 		},
 	})

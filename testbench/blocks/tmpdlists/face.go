@@ -15,10 +15,10 @@ func init() {
 		Idle:    map[string]string{"link_tail_o": "link_pred_o", "rd_pd_o": "rd_i"},
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
+				ID: "sub-pdl-no-forward", File: "tm_pd_lists.sv",
 				Anchor:  "if (fwd_q[unl_qid_i]) begin",
 				Replace: "if (1'b0) begin",
-				Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
+				Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link (the TM's tm-pdl-no-forward, against the sub-block alone)",
 			},
 		},
 	})

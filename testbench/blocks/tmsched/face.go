@@ -14,10 +14,10 @@ func init() {
 		Summary: "the TM's egress scheduler: strict priority or DRR over eligible queues of ready ports (stage C)",
 		Mutants: []blocks.Mutant{
 			{
-				ID: "tm-sp-order", File: "tm_sched.sv",
+				ID: "sub-sp-order", File: "tm_sched.sv",
 				Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
 				Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
-				Desc:    "strict priority reversed: the last class, not class 0, is served first",
+				Desc:    "strict priority reversed: the last class, not class 0, is served first (the TM's tm-sp-order, against the sub-block alone)",
 			},
 		},
 	})

@@ -1,0 +1,132 @@
+//go:build verilator
+
+package mutation
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
+)
+
+// scoreConfigs are the run-time configurations a TM mutant is scored in:
+// every policy in both free modes, DRR and the re-check in some, as the
+// lock-step run's reconfiguring resets reach them all.
+var scoreConfigs = []map[string]int{
+	{"POLICY": 0, "CHAIN": 0}, {"POLICY": 0, "CHAIN": 1, "DRR": 1},
+	{"POLICY": 1, "CHAIN": 0}, {"POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1},
+	{"POLICY": 2, "CHAIN": 0, "DRR": 1, "RECHECK": 1}, {"POLICY": 2, "CHAIN": 1},
+	{"POLICY": 3, "CHAIN": 0}, {"POLICY": 3, "CHAIN": 1, "DRR": 1},
+}
+
+// scoreSmall is occamy_tm's small set with tags wide enough for the
+// scoreboard (SW=12): one Verilator build serves the scoreboard runs and
+// the lock-step run (RECONF is run-time).
+func scoreSmall(extra map[string]int) map[string]int {
+	p := map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,
+		"SW": 12, "PUSHOUT_WAIT": 12, "R": 4, "ALPHA": 2, "QUANTUM": 3}
+	for k, v := range extra {
+		p[k] = v
+	}
+	return p
+}
+
+// onlyLockStep are the TM mutants the scoreboard does not catch, and why
+// (docs/scoreboard.md): what they change is timing, scheduling, or which
+// queue is expelled, which no transaction shows as wrong. Every other TM
+// mutant must fail the scoreboard, naming a check.
+var onlyLockStep = map[string]string{
+	"tm-hd-takes-deq-port": "the head drop's lost PD read removes no packet and touches no cell: an expulsion that does not happen (a later one does)",
+	"tm-hd-ack-busy":       "the round-robin pointer skips queues: which over-threshold queue goes next, within the starvation bound",
+	"tm-hd-recheck-ge":     "a queue at its threshold now is expelled while the registered bitmap, within the declared window, shows it over",
+	"tm-po-neg-gate":       "pushout-ports' gate a cycle stale: within the declared window of the free count",
+	"tm-po-maxfind-tie":    "which of two equally long queues is expelled",
+	"tm-po-masked":         "which queue pushout-ports expels (the longest candidate is not observable: its head may be locked)",
+	"tm-sp-order":          "which class of a port is served first (order is checked per queue)",
+	"tm-eg-txwin-le":       "one more cell pending on a port: egress timing",
+}
+
+// TestScoreboardMutants scores every TM mutant of the self-check with the
+// scoreboard alone (every configuration of scoreConfigs, 20000 cycles of
+// traffic each, assertions off) and with lock-step (the self-check's
+// reconfiguring run at the same build), and prints which catches which:
+//
+//	OCCAMY_SCOREBOARD_MUTANTS=1 go test -tags verilator -run TestScoreboardMutants -v -timeout 60m ./cosim/mutation
+//
+// (make test-scoreboard-mutants). OCCAMY_MUTATION_ONLY=id,... picks
+// mutants; OCCAMY_SCOREBOARD_MARKDOWN=FILE writes the table.
+func TestScoreboardMutants(t *testing.T) {
+	if os.Getenv("OCCAMY_SCOREBOARD_MUTANTS") != "1" {
+		t.Skip("long (a Verilator build per mutant): OCCAMY_SCOREBOARD_MUTANTS=1, or make test-scoreboard-mutants")
+	}
+	if !verilator.Supported() {
+		t.Skip("built without Verilator support")
+	}
+	var ms []Mutant
+	for _, m := range Catalogue() {
+		if m.Block == "tm" {
+			ms = append(ms, m)
+		}
+	}
+	if only := os.Getenv("OCCAMY_MUTATION_ONLY"); only != "" {
+		ms = pick(t, ms, strings.Split(only, ","))
+	}
+	ctx := context.Background()
+	cache := os.Getenv(verilator.CacheEnv)
+	cp := Copies{VerilogDir: verilogDir, Root: filepath.Join(DefaultWorkDir(), "scoreboard"), NoAssert: true}
+	score := func(a *Applied) (string, string) {
+		for _, cfg := range scoreConfigs {
+			res, err := runner.Scoreboard(ctx, runner.Options{Block: "tm", RTL: a.Sources, Top: a.Top, Cycles: 20000, Seed: 1,
+				CacheDir: cache, Params: scoreSmall(cfg)}, runner.ScoreOptions{})
+			require.NoError(t, err)
+			if res.Verdict != "PASS" {
+				first := ""
+				if res.First != nil {
+					first = res.First.String()
+				}
+				return fmt.Sprintf("%s %v", res.Verdict, res.Violated()), fmt.Sprintf("%v: %s", cfg, first)
+			}
+		}
+		return "pass", ""
+	}
+	base, err := cp.Original("tm")
+	require.NoError(t, err)
+	v, why := score(base)
+	require.Equal(t, "pass", v, "the unmutated occamy_tm fails the scoreboard: %s", why)
+
+	var b strings.Builder
+	b.WriteString("| mutant | lock-step | scoreboard | scoreboard's first violation (configuration) |\n|---|---|---|---|\n")
+	for _, m := range ms {
+		a, err := cp.Apply(m)
+		require.NoError(t, err)
+		lock := "survives"
+		res, err := runner.Run(ctx, runner.Options{Block: "tm", RTL: a.Sources, Top: a.Top, Seed: 1, CacheDir: cache,
+			Params: scoreSmall(map[string]int{"RECONF": 1, "CLASSES": 1})})
+		require.NoError(t, err)
+		if res.Mismatch != nil {
+			lock = fmt.Sprintf("cycle %d %s", res.Mismatch.Cycle, res.Mismatch.Signal)
+		}
+		v, why := score(a)
+		t.Logf("%-22s lock-step: %-28s scoreboard: %s %s", m.ID, lock, v, why)
+		if r, ok := onlyLockStep[m.ID]; ok {
+			assert.NotContains(t, v, "FAIL", "%s: the scoreboard was not expected to catch it (%s): %s", m.ID, r, why)
+			why = "not caught: " + r
+		} else {
+			assert.Contains(t, v, "FAIL", "%s: the scoreboard alone must catch it", m.ID)
+		}
+		assert.NotEqual(t, "survives", lock, "%s: lock-step must catch every mutant", m.ID)
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", m.ID, lock, v, strings.ReplaceAll(why, "|", "/"))
+	}
+	t.Log("\n" + b.String())
+	if f := os.Getenv("OCCAMY_SCOREBOARD_MARKDOWN"); f != "" {
+		require.NoError(t, os.WriteFile(f, []byte(b.String()), 0o644))
+	}
+}

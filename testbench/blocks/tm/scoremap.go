@@ -1,0 +1,49 @@
+package tm
+
+import (
+	"occamy/testbench/design"
+)
+
+// ScoreMap is occamy_tm's own transaction map at resolved parameters p:
+// how the scoreboard (`occamy cosim --block tm --check scoreboard`, issue
+// 26) drives its ingress slots and reads its admissions, egress lanes,
+// head drops, lengths and free count. It is the map a user would write for
+// occamy_tm, kept here beside the ports it names (docs/scoreboard.md shows
+// it as YAML).
+func ScoreMap(p map[string]int) (*design.File, error) {
+	s, sh := shapeOf(p)
+	c, err := s.config()
+	if err != nil {
+		return nil, err
+	}
+	pol := map[string]uint64{}
+	for i, x := range Policies {
+		pol[x.String()] = uint64(i)
+	}
+	t := &design.TMSection{
+		Shape: design.TMShape{Ports: c.P, QueuesPerPort: c.Q, Buffer: c.B, MaxPacket: c.MaxPkt,
+			Wait: Wait(c.PushoutWait, c.B, c.QW), EgressCells: c.P * (c.TxWindow - 1 + c.MaxPkt)},
+		Config: design.TMConfig{
+			Policy:   design.Choice{Port: "cfg_policy_i", Values: pol},
+			FreeMode: design.Choice{Port: "cfg_chain_i", Values: map[string]uint64{"cell": 0, "chain": 1}},
+			Sched:    design.Choice{Port: "cfg_drr_i", Values: map[string]uint64{"sp": 0, "drr": 1}},
+			Recheck:  design.Choice{Port: "cfg_recheck_i", Values: map[string]uint64{"off": 0, "on": 1}},
+			Alpha:    design.PerClass{Port: "cfg_alpha_i", Width: c.AW},
+			Quantum:  design.PerClass{Port: "cfg_quantum_i", Width: QuantumW},
+			LineRate: "cfg_r_i",
+		},
+		Ingress:  design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
+		Admit:    design.TMAdmit{OK: "in_ok_o"},
+		Egress:   design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o"},
+		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o"},
+		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
+			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1},
+		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
+		Staleness: design.TMStaleness{
+			Admit: design.StateWindow{Qlen: design.Window{Set: true}, Free: design.Window{Set: true}},
+			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
+				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
+		},
+	}
+	return &design.File{Block: "tm", Source: design.Source{Top: "occamy_tm"}, Check: "scoreboard", TM: t}, nil
+}

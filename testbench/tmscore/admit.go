@@ -1,0 +1,107 @@
+package tmscore
+
+// admissions checks the decisions of cycle c: a flag per offer of the
+// cycle (admit.ok), or an event for the oldest offer waiting.
+func (b *Board) admissions(c uint64, offers []Offer, g *Binding, out, x []uint32, from bool) {
+	if g.admOK.ok {
+		var adjQ [64]int32 // cells admitted earlier in the cycle, per slot's queue
+		adjF := 0
+		for i, o := range offers {
+			ok := g.admOK.bit(out, i)
+			if g.admOK.isX(x, i) {
+				b.fail(chkData, c, o.Queue, -1, "%s slot %d is X", g.admOK.name, i)
+			}
+			aq := 0
+			for j := 0; j < i; j++ {
+				if offers[j].Queue == o.Queue {
+					aq += int(adjQ[j])
+				}
+			}
+			b.decide(c, c, o, ok, aq, adjF, from)
+			if ok {
+				adjQ[i] = int32(o.Cells)
+				adjF += o.Cells
+			}
+		}
+		return
+	}
+	if g.admValid.isX(x, 0) {
+		b.fail(chkData, c, -1, -1, "%s is X", g.admValid.name)
+	} else if g.admValid.bit(out, 0) {
+		drop := g.admDrop.bit(out, 0)
+		if b.pn == 0 {
+			b.fail(chkConserve, c, -1, -1, "an admission event with no offer waiting for one")
+		} else {
+			w := b.pend[b.ph]
+			b.ph = (b.ph + 1) % len(b.pend)
+			b.pn--
+			o := w.o
+			if g.admQ.ok && int(g.admQ.get(out, 0)) != o.Queue || g.admCells.ok && int(g.admCells.get(out, 0)) != o.Cells {
+				b.fail(chkConserve, c, o.Queue, int64(o.Serial), "the admission event names queue %d, %d cells; the oldest offer waiting (cycle %d) is queue %d, %d cells",
+					g.admQ.get(out, 0), g.admCells.get(out, 0), w.at, o.Queue, o.Cells)
+			}
+			b.decide(c, w.at, o, !drop, 0, 0, from)
+		}
+	}
+	for b.pn > 0 && b.pend[b.ph].at+uint64(b.t.Admit.Window) < c {
+		w := b.pend[b.ph]
+		b.fail(chkLive, c, w.o.Queue, int64(w.o.Serial), "offered at cycle %d, no decision within the declared window of %d cycles", w.at, b.t.Admit.Window)
+		b.ph = (b.ph + 1) % len(b.pend)
+		b.pn--
+		b.counts.Undecided++
+	}
+	for _, o := range offers {
+		if b.pn == len(b.pend) {
+			b.fail(chkLive, c, o.Queue, int64(o.Serial), "%d offers waiting for a decision", b.pn)
+			b.counts.Undecided++
+			continue
+		}
+		b.pend[(b.ph+b.pn)%len(b.pend)] = pending{o: o, at: c}
+		b.pn++
+	}
+}
+
+// decide records the decision on offer o (made at cycle at), reported in
+// cycle c; aq and af are the cells admitted earlier in the same cycle (to
+// its queue, in all).
+func (b *Board) decide(c, at uint64, o Offer, admitted bool, aq, af int, from bool) {
+	if from {
+		b.admPolicy(c, o, admitted, aq, af)
+	}
+	b.counts.Decided++
+	serial := o.Serial
+	if b.t.Tag.Serial == "admitted" {
+		serial = 0
+		if admitted {
+			b.admits++
+			serial = b.admits
+		}
+	}
+	if admitted {
+		b.ls.design(evAdmit, o.Queue, o.Cells)
+	} else {
+		b.ls.design(evRefuse, o.Queue, o.Cells)
+	}
+	if !admitted {
+		b.counts.Refused++
+		b.out.refused(o.Queue)
+		if serial != 0 {
+			b.remember(serial, int32(o.Queue), int32(o.Cells), stRefused)
+		}
+		return
+	}
+	b.counts.Admitted++
+	b.out.admitted(o.Queue)
+	if serial > b.newest {
+		b.newest = serial
+	}
+	i := b.alloc(c, o.Queue)
+	if i < 0 {
+		return
+	}
+	b.pool[i] = pkt{serial: serial, queue: int32(o.Queue), cells: int32(o.Cells), offerAt: at, admitAt: c, state: stWaiting}
+	b.wait(i)
+	b.qs[o.Queue].shadow += o.Cells
+	b.shadowT += o.Cells
+	b.admC += o.Cells
+}

@@ -1,0 +1,127 @@
+package tmscore
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/pack"
+	"occamy/rtl/port"
+	tmface "occamy/testbench/blocks/tm"
+	"occamy/testbench/design"
+)
+
+// nth acts on a cycle's outputs the n-th time cond holds of its inputs
+// and outputs, counted over a run.
+func nth(n int, cond func(l *port.Layout, in, out []uint32) bool, act func(l *port.Layout, w []uint32)) func(uint64, *port.Layout, []uint32, []uint32) {
+	k := 0
+	return func(c uint64, l *port.Layout, in, out []uint32) {
+		if cond(l, in, out) {
+			k++
+			if k == n {
+				act(l, out)
+			}
+		}
+	}
+}
+
+func egLane0(l *port.Layout, in, out []uint32) bool { return portOf(l, out, "eg_valid_o")[0]&1 != 0 }
+func hdOn(l *port.Layout, in, out []uint32) bool    { return portOf(l, out, "hd_valid_o")[0] != 0 }
+
+// refusedSlot0: slot 0 offered a packet that was refused.
+func refusedSlot0(l *port.Layout, in, out []uint32) bool {
+	return portOf(l, in, "in_valid_i")[0]&1 != 0 && portOf(l, out, "in_ok_o")[0]&1 == 0
+}
+
+// tagW is occamy_tm's egress tag width in smallTM: SW + LW.
+const tagW = 12 + 3
+
+// TestBrokenDesigns: each check fails on a deliberately broken design,
+// hw/tm's golden adapter with one thing wrong, and names itself.
+func TestBrokenDesigns(t *testing.T) {
+	occamy := smallTM(map[string]int{"POLICY": 1})
+	for _, x := range []struct {
+		name   string
+		params map[string]int
+		br     breaker
+		want   []string // checks that must fail
+		only   bool     // and no other
+	}{
+		{name: "a cell's tag index flipped (data)", params: occamy, want: []string{"data"},
+			br: breaker{out: nth(500, egLane0, func(l *port.Layout, w []uint32) {
+				portOf(l, w, "eg_tag_o")[0] ^= 1
+			})}},
+		{name: "a foreign tag (data)", params: occamy, want: []string{"data"},
+			br: breaker{out: nth(700, egLane0, func(l *port.Layout, w []uint32) {
+				pack.Put(portOf(l, w, "eg_tag_o"), 0, tagW, 0x7ff8)
+			})}},
+		{name: "a cell reported on the wrong queue (data)", params: occamy, want: []string{"data"}, only: true,
+			br: breaker{out: nth(900, egLane0, func(l *port.Layout, w []uint32) {
+				portOf(l, w, "eg_qid_o")[0] ^= 1
+			})}},
+		{name: "one head-drop event not reported (order)", params: occamy, want: []string{"order"}, only: true,
+			br: breaker{out: nth(40, hdOn, func(l *port.Layout, w []uint32) {
+				portOf(l, w, "hd_valid_o")[0] = 0
+			})}},
+		{name: "a head drop reports one cell more (conservation)", params: occamy, want: []string{"conservation"},
+			br: breaker{out: nth(40, hdOn, func(l *port.Layout, w []uint32) {
+				portOf(l, w, "hd_cells_o")[0]++
+			})}},
+		{name: "qlen_o[1] two cells high for a cycle (conservation)", params: occamy, want: []string{"conservation"}, only: true,
+			br: breaker{out: func(c uint64, l *port.Layout, _, w []uint32) {
+				if c == 3000 {
+					q := portOf(l, w, "qlen_o")
+					pack.Put(q, 1, 7, pack.Get(q, 1, 7)+2)
+				}
+			}}},
+		{name: "a refused packet reported admitted (conservation, policy)", params: occamy, want: []string{"conservation", "policy"},
+			br: breaker{out: nth(300, refusedSlot0, func(l *port.Layout, w []uint32) { portOf(l, w, "in_ok_o")[0] |= 1 })}},
+		{name: "the design's α one exponent higher than the map's (policy)", params: occamy, want: []string{"policy"},
+			br: breaker{in: func(c uint64, l *port.Layout, w []uint32) {
+				a := portOf(l, w, "cfg_alpha_i")
+				pack.Put(a, 0, 3, pack.Get(a, 0, 3)+1)
+			}}},
+		{name: "the longest queue expelled where the map says round robin (policy)", params: occamy, want: []string{"policy"}, only: true,
+			br: breaker{in: func(c uint64, l *port.Layout, w []uint32) { portOf(l, w, "cfg_policy_i")[0] = 2 }}},
+		{name: "a head drop under dt (policy)", params: smallTM(map[string]int{"POLICY": 0}), want: []string{"policy"}, only: true,
+			br: breaker{in: func(c uint64, l *port.Layout, w []uint32) { portOf(l, w, "cfg_policy_i")[0] = 1 }}},
+		{name: "port 1 stops sending (liveness, conservation)", params: occamy, want: []string{"liveness", "conservation"},
+			br: breaker{out: func(c uint64, l *port.Layout, _, w []uint32) {
+				if c > 5000 {
+					portOf(l, w, "eg_valid_o")[0] &^= 2
+				}
+			}}},
+	} {
+		t.Run(x.name, func(t *testing.T) {
+			r := runGold(t, x.params, 20000, 1, x.br)
+			require.Equal(t, Fail, r.Verdict, "%s: %s", x.name, r.Summary())
+			got := r.Violated()
+			for _, w := range x.want {
+				assert.Contains(t, got, w, "%s: %s", x.name, r.Summary())
+			}
+			if x.only {
+				assert.Equal(t, x.want, got, "%s: first %v", x.name, r.First)
+			}
+			require.NotNil(t, r.First)
+			t.Logf("%s: %v; first: %s", x.name, got, r.First)
+		})
+	}
+}
+
+// TestOutcomeFar: a design that is transaction-correct but never expels
+// (occamy_tm run as dt while the map says occamy: its admissions are
+// occamy's, it simply never head-drops) is not called a pass: the outcome
+// beside hw/tm's is FAR, with the distance.
+func TestOutcomeFar(t *testing.T) {
+	r := runGold(t, smallTM(map[string]int{"POLICY": 1}), 20000, 1, breaker{m: func(f *design.File) {
+		f.TM.Config.Policy.Values["occamy"] = 0 // the design's input value for dt
+	}})
+	require.Equal(t, Far, r.Verdict, r.Summary())
+	assert.Greater(t, r.Outcome.Distance, r.Outcome.Tolerance)
+	assert.Zero(t, r.Outcome.Design.HeadDropped)
+	assert.NotZero(t, r.Outcome.Golden.HeadDropped)
+	assert.Contains(t, r.Summary(), "head-dropped")
+}
+
+var _ = tmface.Policies

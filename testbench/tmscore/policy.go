@@ -1,0 +1,211 @@
+package tmscore
+
+import (
+	hw "occamy/hw/tm"
+	"occamy/testbench/design"
+)
+
+// span is the range of a history over the cycles [c-hi, c-lo] (clamped to
+// the cycles after the reset).
+func span(c uint64, w design.Window) (from, to uint64) {
+	lo, hi := uint64(w.Lo), uint64(w.Hi)
+	if c < ResetCycles+hi {
+		hi = c - ResetCycles
+	}
+	if lo > hi {
+		lo = hi
+	}
+	return c - hi, c - lo
+}
+
+// qRange is the smallest and largest length of queue q over window w
+// before cycle c.
+func (b *Board) qRange(c uint64, w design.Window, q int) (lo, hi int) {
+	from, to := span(c, w)
+	lo, hi = int(^uint(0)>>1), 0
+	for t := from; t <= to; t++ {
+		v := int(b.hq.q(t)[q])
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// longest is the smallest and largest, over window w before c, of the
+// longest queue's length.
+func (b *Board) longest(c uint64, w design.Window) (lo, hi int) {
+	from, to := span(c, w)
+	lo = int(^uint(0) >> 1)
+	for t := from; t <= to; t++ {
+		m := 0
+		for _, v := range b.hq.q(t) {
+			m = max(m, int(v))
+		}
+		lo, hi = min(lo, m), max(hi, m)
+	}
+	return lo, hi
+}
+
+// fRange is the smallest and largest free count over window w before c.
+func (b *Board) fRange(c uint64, w design.Window) (lo, hi int) {
+	from, to := span(c, w)
+	lo, hi = int(^uint(0)>>1), -int(^uint(0)>>1)-1
+	for t := from; t <= to; t++ {
+		v := b.hf.f(t)
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	return lo, hi
+}
+
+// fAdmLow is the smallest free count over window w before c after each
+// cycle's admissions (what Pushout's expulsion gate reads).
+func (b *Board) fAdmLow(c uint64, w design.Window) int {
+	from, to := span(c, w)
+	lo := int(^uint(0) >> 1)
+	for t := from; t <= to; t++ {
+		lo = min(lo, b.hf.f(t)-b.hs.adm[t%uint64(b.hs.depth)])
+	}
+	return lo
+}
+
+// admPolicy checks a decision on offer o reported in cycle c against the
+// policy, on the lengths and free count within the declared window (aq,
+// af: cells admitted earlier in the same cycle).
+func (b *Board) admPolicy(c uint64, o Offer, admitted bool, aq, af int) {
+	st := b.t.Staleness.Admit
+	// The cells admitted earlier in the same cycle count in the queue's
+	// length and against the free count, not in the threshold, which is
+	// the cycle's own (T of the free count at its start).
+	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
+	tlo, thi := b.fRange(c, st.Thr())
+	flo, fhi := b.fRange(c, st.Free)
+	qlo, qhi, flo, fhi = qlo+aq, qhi+aq, flo-af, fhi-af
+	n, k := o.Cells, o.Queue%b.c.Q
+	s := int64(o.Serial)
+	if b.t.Tag.Serial == "admitted" {
+		s = -1
+	}
+	if b.c.Policy == hw.PolicyPushoutPorts {
+		// Pushout: admitted when it fits, or when its queue is shorter
+		// than the longest (the lengths of the cycle's start) and the
+		// free count stays within the wait allowance.
+		wait := b.t.Shape.Wait
+		mlo, mhi := 0, 0
+		if admitted && n > fhi || !admitted && n > flo {
+			mlo, mhi = b.longest(c, st.Qlen)
+		}
+		switch {
+		case admitted && n > fhi && (qlo >= mhi || fhi-n < -wait):
+			b.fail(chkPolicy, c, o.Queue, s, "admitted %d cells with at most %d free, queue length %d..%d, the longest %d..%d: Pushout admits beyond the free count only a packet of a queue shorter than the longest, within the %d cells that may wait",
+				n, fhi, qlo, qhi, mlo, mhi, wait)
+		case !admitted && (n <= flo || qhi < mlo && flo-n >= -wait):
+			b.fail(chkPolicy, c, o.Queue, s, "refused %d cells with at least %d free, queue length %d..%d, the longest %d..%d: Pushout admits a packet that fits, or of a queue shorter than the longest within the %d cells that may wait",
+				n, flo, qlo, qhi, mlo, mhi, wait)
+		default:
+			b.tal.Pass(chkPolicy)
+		}
+		return
+	}
+	switch {
+	case admitted && (qlo+n > b.thr(k, thi) || n > fhi):
+		b.fail(chkPolicy, c, o.Queue, s, "admitted %d cells: queue length %d..%d, free %d..%d (threshold at most %d) in cycles %d..%d before: DT refuses when qlen + n > T or n > free",
+			n, qlo, qhi, flo, fhi, b.thr(k, thi), st.Qlen.Lo, st.Qlen.Hi)
+	case !admitted && qhi+n <= b.thr(k, tlo) && n <= flo:
+		b.fail(chkPolicy, c, o.Queue, s, "refused %d cells: queue length %d..%d, free %d..%d (threshold at least %d) in cycles %d..%d before: DT admits when qlen + n <= T and n <= free",
+			n, qlo, qhi, flo, fhi, b.thr(k, tlo), st.Qlen.Lo, st.Qlen.Hi)
+	default:
+		b.tal.Pass(chkPolicy)
+	}
+}
+
+// hdPolicy checks a head drop from queue q in cycle c.
+func (b *Board) hdPolicy(c uint64, q int) {
+	st := b.t.Staleness.HeadDrop
+	switch b.c.Policy {
+	case hw.PolicyDT:
+		b.fail(chkPolicy, c, q, -1, "a head drop under policy dt, which never expels")
+		return
+	case hw.PolicyPushoutPorts:
+		if flo := b.fAdmLow(c, st.Free); flo >= 0 {
+			b.fail(chkPolicy, c, q, -1, "a head drop with the free count at least %d in cycles %d..%d before: pushout-ports expels only while it is negative",
+				flo, st.Free.Lo, st.Free.Hi)
+			return
+		}
+		b.tal.Pass(chkPolicy)
+		return
+	}
+	_, qhi := b.qRange(c, st.Qlen, q)
+	tw := st.Thr()
+	flo, _ := b.fRange(c, tw)
+	if t := b.thr(q%b.c.Q, flo); qhi <= t {
+		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d in cycles %d..%d before, threshold at least %d (T of free at least %d in cycles %d..%d before)",
+			qhi, st.Qlen.Lo, st.Qlen.Hi, t, flo, tw.Lo, tw.Hi)
+	} else {
+		b.tal.Pass(chkPolicy)
+	}
+	if b.c.Policy == hw.PolicyOccamy {
+		b.fairness(c, q)
+	}
+}
+
+// fairness checks round-robin expulsion: a queue over its threshold, with
+// packets to drop, is not passed over by more than 2N head drops of other
+// queues in a row.
+func (b *Board) fairness(c uint64, r int) {
+	st := b.t.Staleness.HeadDrop
+	t := c - uint64(min(st.Qlen.Hi, int(c)))
+	f := b.hf.f(c - uint64(min(st.Thr().Hi, int(c))))
+	ql := b.hq.q(t)
+	for q := range b.qs {
+		qs := &b.qs[q]
+		if q == r {
+			qs.skips = 0
+			continue
+		}
+		if int(ql[q]) > b.thr(q%b.c.Q, f) && qs.waiting-qs.dn >= 2 {
+			qs.skips++
+		} else {
+			qs.skips = 0
+		}
+		if qs.skips > 2*b.n {
+			b.fail(chkPolicy, c, q, -1, "over its threshold through %d head drops of other queues without one of its own: round robin starves it", qs.skips)
+			qs.skips = 0
+		}
+	}
+}
+
+// checkThreshold compares the observed threshold of each class with
+// T(free) of the declared cycles before.
+func (b *Board) checkThreshold(c uint64) {
+	w := b.t.Staleness.Threshold
+	nq := b.c.Q
+	k := int(c % uint64(b.ho.depth))
+	for cl := 0; cl < nq; cl++ {
+		v := int(b.ho.thr[k*nq+cl])
+		ok := false
+		from, to := span(c, w)
+		for t := from; t <= to && !ok; t++ {
+			ok = v == b.thr(cl, b.ho.f(t))
+		}
+		if !ok {
+			f := b.ho.f(c - uint64(w.Lo))
+			b.fail(chkPolicy, c, -1, -1, "class %d's threshold is %d, T(free) of %d..%d cycles before is not (T(%d) = %d)",
+				cl, v, w.Lo, w.Hi, f, b.thr(cl, f))
+			return
+		}
+	}
+	b.tal.Pass(chkPolicy)
+}
+
+// sampleSteady adds the steady flows' queue lengths in the measured part
+// of the steady-state phase.
+func (b *Board) sampleSteady(c uint64) {
+	p := &b.p
+	if p.SteadyFlows == 0 || c >= p.DrainAt || c < p.DrainAt-uint64(p.SteadyMeasure) {
+		return
+	}
+	q := b.hq.q(c)
+	for i := range b.steadySum {
+		b.steadySum[i] += float64(q[i*b.c.Q])
+	}
+	b.steadyN++
+}
