@@ -28,8 +28,8 @@ type cosimFlags struct {
 	// or zero value must not read as "not given".
 	cyclesSet, rtlSet, simSet bool
 
-	score scoreFlags // --check, --map (cosim_score.go)
-	design designFlags // --map and the declarations (cosim_design.go)
+	score  scoreFlags  // the scoreboard's own (cosim_score.go)
+	design designFlags // --map, --check and the declarations (cosim_design.go)
 }
 
 // noVerilatorMsg is the one line a binary without the cgo bridge prints.
@@ -130,7 +130,7 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
 			fl.cyclesSet, fl.rtlSet, fl.simSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim")
-			score, m, err := scoreboardWanted(fl.score)
+			score, m, err := scoreboardWanted(fl.design)
 			if err != nil {
 				return usageErr(err)
 			}

@@ -12,49 +12,41 @@ import (
 	"occamy/testbench/design"
 )
 
-// Kinds of check --check names.
-const (
-	checkEquivalence = "equivalence"
-	checkScoreboard  = "scoreboard"
-)
-
-// scoreFlags are the flags only the scoreboard reads.
+// scoreFlags are the flags only the scoreboard reads; --check and --map
+// are the design file's (designFlags), which the scoreboard shares.
 type scoreFlags struct {
-	check, mapFile string
-	noSteady       bool
+	noSteady bool
 }
 
 func addScoreFlags(cmd *cobra.Command, fl *scoreFlags) {
 	f := cmd.Flags()
-	f.StringVar(&fl.check, "check", "", "equivalence (cycle by cycle against the golden model, the default) or scoreboard (a traffic manager at transaction level, docs/scoreboard.md)")
-	f.StringVar(&fl.mapFile, "map", "", "design `FILE` (YAML): how your design meets the contract; its tm: section maps your traffic manager for --check scoreboard")
 	f.BoolVar(&fl.noSteady, "no-steady", false, "scoreboard: leave out the steady-state phase after the traffic")
 }
 
 // scoreboardWanted reports whether the flags ask for the scoreboard: --check
-// scoreboard, or a design file whose check: is scoreboard.
-func scoreboardWanted(sf scoreFlags) (bool, *design.File, error) {
+// scoreboard, or a design file whose check: is scoreboard. Any other check
+// is the design flags' (runCosim), which refuse a value they do not know.
+func scoreboardWanted(d designFlags) (bool, *design.File, error) {
 	var f *design.File
-	if sf.mapFile != "" {
+	if d.mapFile != "" {
 		var err error
-		if f, err = design.Load(sf.mapFile); err != nil {
+		if f, err = design.Load(d.mapFile); err != nil {
 			return false, nil, err
 		}
 	}
-	check := sf.check
+	check := d.fl.Check
 	if check == "" && f != nil {
 		check = f.Check
 	}
 	switch check {
-	case "", checkEquivalence:
-		if f != nil && f.TM != nil {
-			return false, nil, fmt.Errorf("cosim: %s has a tm: section, which only --check scoreboard reads", sf.mapFile)
-		}
-		return false, f, nil
-	case checkScoreboard:
+	case design.CheckScoreboard:
 		return true, f, nil
+	case "", design.CheckEquivalence:
+		if f != nil && f.TM != nil {
+			return false, nil, fmt.Errorf("cosim: %s has a tm: section, which only --check scoreboard reads", d.mapFile)
+		}
 	}
-	return false, nil, fmt.Errorf("cosim: --check %q: want %s or %s", check, checkEquivalence, checkScoreboard)
+	return false, nil, nil
 }
 
 // runScoreboard is occamy cosim --check scoreboard.
@@ -69,7 +61,7 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 		fl.block = "tm"
 	}
 	if f != nil && f.Block != "" && f.Block != "tm" {
-		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.score.mapFile, f.Block))
+		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.design.mapFile, f.Block))
 	}
 	opts, err := cosimOptions(args, fl)
 	if err != nil {
