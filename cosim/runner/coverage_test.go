@@ -36,6 +36,9 @@ func goldenCoverage(t *testing.T, block string, params map[string]int, cycles in
 // prints the tables.
 func TestCoverageClosure(t *testing.T) {
 	for _, b := range blocks.All() {
+		if b.Parent != "" && len(b.Coverpoints) == 0 {
+			continue // a sub-block adding none to its parent's: the parent's rows cover it
+		}
 		for _, set := range []struct {
 			name string
 			p    map[string]int

@@ -63,12 +63,14 @@ func (b *Block) SubSource(s *Sub) (string, error) {
 	return "", fmt.Errorf("blocks: %s's sources have no %s.sv for sub-module %s", b.Name, s.Module, s.Name)
 }
 
-// LookupStandalone finds a sub-module that `--block NAME` names (the
-// executor), with the block it lives in; nil when NAME is no such thing.
+// LookupStandalone finds a sub-module that `--block NAME` names by its
+// Name (the executor), with the block it lives in; nil when NAME is no
+// such thing. Its module name is not enough: `--block tm_hd_exec` is the
+// sub-block's own face.
 func LookupStandalone(name string) (*Block, *Sub) {
 	for _, b := range Every() {
 		for i := range b.Subs {
-			if s := &b.Subs[i]; s.Standalone && (s.Name == name || s.Module == name) {
+			if s := &b.Subs[i]; s.Standalone && s.Name == name {
 				return b, s
 			}
 		}
