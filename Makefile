@@ -98,7 +98,7 @@ fmt-check:
 	@out=$$(gofmt -l . | grep -v '^vendor/'); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test: tools fmt-check vet test-go test-hw
 	@echo "make test: all suites passed"
