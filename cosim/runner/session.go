@@ -257,7 +257,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		return nil, err
 	}
-	res.Coverage = s.coverage(s.gold)
+	res.Coverage = s.comparedCoverage(res)
 	if res.Elapsed.Duration > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}
