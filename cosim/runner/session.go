@@ -218,7 +218,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Checked: Checked{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}}
+	res := &Result{Checked: Checked{Block: s.b.Name, Set: s.setName(), Design: designName(s.opt), Top: s.top, Sim: s.opt.Sim,
+		Params: s.p, Files: s.files, Seed: s.opt.Seed}}
 	if s.sub != nil {
 		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
 	}
