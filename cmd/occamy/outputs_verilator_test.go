@@ -37,9 +37,9 @@ func TestWaveformsFullDiskKeepVerdict(t *testing.T) {
 	for _, size := range []int{64 << 10, 160 << 10} {
 		dir := outfiletest.SmallFS(t, size)
 		vdir := filepath.Join(dir, "v")
-		out, errText, code := runCLI(t, "cosim", "--block", "selector", "--cycles", "20000", "--vcd", vdir)
+		out, errText, code := runCLI(t, "cosim", "--block", "selector", "--quick", "--cycles", "20000", "--vcd", vdir)
 		require.Equal(t, 0, code, "%s%s", out, errText)
-		assert.Contains(t, out, "MATCH selector (hd_selector, verilator lock-step): 19999 cycles compared")
+		assert.Contains(t, out, "MATCH selector [defaults] (project RTL hd_selector, verilator lock-step): 19999 cycles compared")
 		assert.Contains(t, out, "note: no waveforms written: ")
 		assert.Contains(t, out, "no space left on device")
 		assert.Empty(t, outfiletest.Entries(t, vdir), "size %d", size)
@@ -51,7 +51,7 @@ func TestWaveformsFullDiskKeepVerdict(t *testing.T) {
 	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--rtl", byoDir+"queue_watch_ge_top.sv", "--param", "N=4,QW=4",
 		"--cycles", "20000", "--vcd", filepath.Join(dir, "v"))
 	require.Equal(t, 1, code, "%s%s", out, errText)
-	assert.Contains(t, out, "MISMATCH selector (queue_watch, verilator lock-step)")
+	assert.Contains(t, out, "MISMATCH selector [N=4 QW=4] (your queue_watch_ge_top.sv: queue_watch, verilator lock-step)")
 	assert.Contains(t, out, "no space left on device")
 
 	// prove's replay: the counterexample and its replay's verdict.

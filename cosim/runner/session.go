@@ -154,7 +154,7 @@ func userFiles(rtl []string) ([]string, error) {
 			return nil, setupf("%s: %v", f, err)
 		}
 		if err := infile.Check(a); err != nil {
-			return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
+			return nil, fieldf("RTL", "file %s cannot be read: %s", f, infile.Reason(err))
 		}
 		files = append(files, a)
 	}
