@@ -131,6 +131,7 @@ func (h *HDExec) cells(m *TM) {
 			}
 			m.fl.AppendChain(b, e.cur, e.tail, e.left)
 			m.freed(e.left)
+			p.Freed += e.left
 			h.served(e.ser)
 			l.Pop()
 			h.held--
@@ -152,6 +153,7 @@ func (h *HDExec) cells(m *TM) {
 		}
 		m.fl.Append(x)
 		m.freed(1)
+		p.Freed++
 		h.served(e.ser)
 		p.Served++
 		if e.left--; e.left == 0 {
