@@ -52,6 +52,17 @@ prints one; --vcd writes both sides' waveforms.
 (arbiter, selector, threshold); without --param it sweeps the documented
 parameter subset (docs/prove.md).
 
+Your files are read as occamy cosim's Verilator build compiles them
+(Verilator's preprocessor: SYNTHESIS undefined; simulation-only code that
+assigns only what it declares, such as a checker, is left out, with a
+note). SystemVerilog that Verilator accepts and Yosys 0.23 does not is
+rewritten first (int'() and typedef casts, inside, case inside, ==?,
+foreach, multi-dimensional packed ports, package imports, assertions, ...;
+the verdict's note lists what was) or refused before Yosys runs, naming the
+construct, the file, the line and a workaround (streaming operators,
+unpacked-array ports, type parameters, break, a hierarchical reference,
+...): docs/prove.md has the table.
+
 prove models one clock, the rising edge of clk_i, with an asynchronous
 reset only from rst_ni: a flop on another clock (divided, gated, falling
 edge, a data bit, a register), another asynchronous control, a latch, a
@@ -61,10 +72,11 @@ is read as 0; the verdict line then says "X not checked" with the places.
 --keep DIR is locked while the proof uses it.
 
 Exit status: 0 proven, 1 counterexample (or a property violated), 2 setup
-error (bad flags, contract, a design Yosys 0.23 cannot read, a construct
-prove refuses, a --keep directory in use, a full disk), 3 inconclusive
-within --timeout (the bounded depth reached is printed), 4 a counterexample
-whose replay does not show the mismatch: a bug in the flow.`,
+error (bad flags, contract, SystemVerilog prove neither rewrites nor Yosys
+0.23 reads, a construct prove refuses, a --keep directory in use, a full
+disk), 3 inconclusive within --timeout (the bounded depth reached is
+printed), 4 a counterexample whose replay does not show the mismatch: a
+bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
   occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
   occamy prove --block arbiter --properties

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,6 +95,42 @@ func TestProveRefusesAndCaveats(t *testing.T) {
 			if c.code == 2 {
 				assert.Empty(t, out)
 				assert.Contains(t, errText, "prove: refused: "+c.top)
+			}
+		})
+	}
+}
+
+// TestProveSystemVerilog: SystemVerilog Yosys 0.23 cannot read is
+// rewritten (exit 0, the note says what) or refused naming the construct,
+// the file and the line (exit 2, nothing on stdout); a design whose
+// simulation branch (SYNTHESIS undefined) is wrong is refuted. Before,
+// the first two were Yosys's parse error alone (exit 2), the hierarchical
+// reference "BUG IN THE FLOW" (exit 4) and the last PROVEN (exit 0).
+func TestProveSystemVerilog(t *testing.T) {
+	needProveTools(t)
+	const sv = "../../cosim/prove/testdata/sv/"
+	broken := filepath.Join(t.TempDir(), "arb_ifdef_synth.sv")
+	b, err := os.ReadFile(sv + "arb_ifdef_synth.sv")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(broken, []byte(strings.Replace(string(b), "`ifdef SYNTHESIS", "`ifndef SYNTHESIS", 1)), 0o644))
+	for _, c := range []struct {
+		name, file, stdout, stderr string
+		code                       int
+	}{
+		{"rewritten", sv + "arb_int_cast.sv", "note: rewritten for Yosys 0.23 before the proof (docs/prove.md): cast to int (2)", "", 0},
+		{"refused", sv + "arb_stream.sv", "", sv + "arb_stream.sv:21: streaming operator {<<{...}}: Yosys 0.23 has no streaming operators", 2},
+		{"hierarchical reference", sv + "arb_hier.sv", "", sv + "arb_hier.sv:43: u_any.any_q: a hierarchical reference", 2},
+		{"simulation branch", broken, "COUNTEREXAMPLE arbiter (arb_ifdef_synth vs reference, N=8)", "differs from the reference", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			top := strings.TrimSuffix(filepath.Base(c.file), ".sv")
+			out, errText, code := runCLI(t, "prove", "--block", "arbiter", "--rtl", c.file, "--top", top, "--param", "N=8", "--no-replay")
+			require.Equal(t, c.code, code, "%s%s", out, errText)
+			assert.Contains(t, out, c.stdout)
+			assert.Contains(t, errText, c.stderr)
+			if c.code == 2 {
+				assert.Empty(t, out)
+				assert.Contains(t, errText, "occamy cosim can still check")
 			}
 		})
 	}

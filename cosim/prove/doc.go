@@ -17,6 +17,12 @@
 // selector, threshold unit) with monitor wrappers whose outputs are the
 // property violations.
 //
+// The user's files reach Yosys as occamy cosim's Verilator build compiles
+// them: through Verilator's preprocessor (SYNTHESIS undefined;
+// simulation-only checkers left out, stripObservers) and a pre-pass,
+// lowerSV (sv*.go), that rewrites the SystemVerilog Yosys 0.23 does not
+// read and refuses, by name and line, what it cannot rewrite.
+//
 // docs/prove.md gives the flow, the exit codes, the measured scaling and
-// what Yosys 0.23 cannot parse.
+// the table of SystemVerilog constructs tried.
 package prove

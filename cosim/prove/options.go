@@ -173,15 +173,31 @@ func (e *SetupError) Unwrap() error { return e.Err }
 func setupf(format string, a ...any) error { return &SetupError{Msg: fmt.Sprintf(format, a...)} }
 
 // UnsupportedError is a design Verilator accepts but Yosys 0.23's
-// read_verilog -sv cannot parse or elaborate: the proof cannot run, the
-// design is not wrong. Output holds Yosys's error lines.
+// read_verilog -sv cannot read: the proof cannot run, the design is not
+// wrong. Constructs are those prove's pre-pass recognised and does not
+// rewrite (streaming operators, unpacked-array ports, ...), each with its
+// file, line and workaround, found before Yosys runs; otherwise Output
+// holds Yosys's error lines about a construct the pre-pass does not know.
 type UnsupportedError struct {
-	Files  []string
-	Output string
+	Files      []string
+	Constructs []Finding
+	Output     string
 }
 
 func (e *UnsupportedError) Error() string {
-	return fmt.Sprintf("prove: Yosys 0.23 cannot read %s, which Verilator accepts (docs/prove.md lists the SystemVerilog 0.23 does not support; occamy cosim can still check it):\n  %s",
+	if len(e.Constructs) > 0 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "prove: refused: %s uses SystemVerilog that Verilator accepts and Yosys 0.23 cannot read, which prove does not rewrite (docs/prove.md lists each construct tried; occamy cosim can still check the design):", strings.Join(e.Files, " "))
+		for i, f := range e.Constructs {
+			if i == maxFindings {
+				fmt.Fprintf(&b, "\n  ... and %d more", len(e.Constructs)-maxFindings)
+				break
+			}
+			b.WriteString("\n  " + f.String())
+		}
+		return b.String()
+	}
+	return fmt.Sprintf("prove: Yosys 0.23 cannot read %s, which Verilator accepts: a construct prove's pre-pass does not rewrite (docs/prove.md lists those it rewrites and refuses; occamy cosim can still check the design):\n  %s",
 		strings.Join(e.Files, " "), strings.ReplaceAll(e.Output, "\n", "\n  "))
 }
 

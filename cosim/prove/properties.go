@@ -137,7 +137,7 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 // sideExposed writes ref.il from srcs with the named internal signals of
 // the top made output ports (Yosys expose), for the monitor to read.
 func (d *design) sideExposed(ctx context.Context, srcs []string, top string, expose []string) error {
-	script := sideScript(srcs, top, d.bs.Params, "occ_ref", "ref.il")
+	script := sideScript(srcs, top, d.bs.Params, "occ_ref", "ref.il", false)
 	for _, w := range expose {
 		script = script[:len(script)-len("write_rtlil ref.il\n")] + fmt.Sprintf("expose occ_ref/%s\nwrite_rtlil ref.il\n", w)
 	}

@@ -41,10 +41,24 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	} else if note != "" {
 		res.Notes = append(res.Notes, note)
 	}
+	if note := toolDefineNote(d.files, userNames(d.files, opt.RTL)); note != "" {
+		res.Notes = append(res.Notes, note)
+	}
 	deadline := time.Now().Add(d.opt.Timeout)
 	dctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	t0 := time.Now()
+	if d.verilog {
+		if d.sv, err = d.prepareSV(dctx); err != nil {
+			return nil, d.timeoutOr(ctx, err, "preprocessing your files")
+		}
+		if d.sv != nil {
+			res.Notes = append(res.Notes, d.sv.lower.Notes...)
+			if len(d.sv.lower.Lowered) > 0 {
+				res.Notes = append(res.Notes, "rewritten for Yosys 0.23 before the proof (docs/prove.md): "+strings.Join(d.sv.lower.Lowered, ", "))
+			}
+		}
+	}
 	if err := d.buildMiter(dctx); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the miter")
 	}
@@ -68,9 +82,10 @@ type design struct {
 	layout  port.Layout
 	dir     string
 	keep    bool
-	release func() // unlocks a kept work directory
-	verilog bool   // Verilator accepted the user's files
-	module  bool   // a memory module: no golden model, no replay
+	release func()    // unlocks a kept work directory
+	verilog bool      // Verilator accepted the user's files
+	sv      *svSource // the user's files preprocessed and lowered (nil: read as they are)
+	module  bool      // a memory module: no golden model, no replay
 	cpu     time.Duration
 }
 
@@ -194,7 +209,11 @@ func (d *design) buildMiter(ctx context.Context) error {
 	if err := d.writeMaps(); err != nil {
 		return err
 	}
-	if err := d.side(ctx, "uut", d.files, d.top, true); err != nil {
+	uut := d.files
+	if d.sv != nil {
+		uut = []string{d.sv.file}
+	}
+	if err := d.side(ctx, "uut", uut, d.top, true); err != nil {
 		return err
 	}
 	if err := d.side(ctx, "ref", d.bs.Sources, d.bs.Module, false); err != nil {
@@ -209,7 +228,7 @@ func (d *design) buildMiter(ctx context.Context) error {
 // side writes NAME.il: one design read, elaborated and flattened.
 func (d *design) side(ctx context.Context, name string, files []string, top string, user bool) error {
 	script := filepath.Join(d.dir, name+".ys")
-	if err := writeFile(script, sideScript(files, top, d.bs.Params, "occ_"+name, name+".il")); err != nil {
+	if err := writeFile(script, sideScript(files, top, d.bs.Params, "occ_"+name, name+".il", user)); err != nil {
 		return setupf("work directory: %v", err)
 	}
 	r := yosys(ctx, d.dir, d.opt.MemMB, script)
@@ -233,9 +252,20 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 	case !user:
 		return setupf("Yosys cannot read the project's %s (a bug in the project):\n  %s", top, yosysErrors(r.out))
 	case d.verilog:
-		return &UnsupportedError{Files: d.opt.RTL, Output: yosysErrors(r.out)}
+		return &UnsupportedError{Files: d.opt.RTL, Output: d.userPaths(yosysErrors(r.out))}
 	}
 	return setupf("Yosys cannot read %s:\n  %s", strings.Join(d.opt.RTL, " "), yosysErrors(r.out))
+}
+
+// userPaths writes the user's files in Yosys's messages as the user named
+// them.
+func (d *design) userPaths(msg string) string {
+	for i, f := range d.files {
+		if i < len(d.opt.RTL) {
+			msg = strings.ReplaceAll(msg, f+":", d.opt.RTL[i]+":")
+		}
+	}
+	return msg
 }
 
 // export builds the AIGER files from RTLIL sides and a wrapper.

@@ -104,6 +104,7 @@ func (d *design) refuse(name string, r toolRun, log, top string, user bool) erro
 		who = "the project's " + top + " (a bug in the project)"
 	}
 	fs := sysFuncs(r.out, names)
+	fs = append(fs, hierRefs(r.out, names)...)
 	if r.err != nil {
 		b, _ := os.ReadFile(log)
 		fs = append(fs, multiEdge(string(b), names)...)
@@ -120,4 +121,26 @@ func (d *design) refuse(name string, r toolRun, log, top string, user bool) erro
 		return nil
 	}
 	return &RefusedError{Design: who, Findings: fs}
+}
+
+// FILE:LINE: Warning: Identifier `\u_sub.sig' is implicitly declared.
+var hierRe = regexp.MustCompile("(?m)^(.*):(\\d+): Warning: Identifier `\\\\?([^'$][^']*\\.[^']*)' is implicitly declared")
+
+// hierRefs lists the hierarchical references (u_sub.sig read from outside
+// u_sub) in Yosys's output: Yosys 0.23 does not resolve them and reads each
+// as a new undriven wire, which the flow makes 0, so a proof would compare
+// a constant where simulation reads the signal (before, the replay showed
+// no difference at the counterexample's cycle: "BUG IN THE FLOW", exit 4).
+func hierRefs(out string, names map[string]string) []Finding {
+	var fs []Finding
+	seen := map[string]bool{}
+	for _, m := range hierRe.FindAllStringSubmatch(out, -1) {
+		f := Finding{Pos: displayPath(m[1], names) + ":" + m[2], Signal: m[3],
+			What: "a hierarchical reference: Yosys 0.23 does not resolve it and reads it as an undriven wire; bring the signal out through a port of the instance"}
+		if !seen[f.String()] {
+			seen[f.String()] = true
+			fs = append(fs, f)
+		}
+	}
+	return fs
 }

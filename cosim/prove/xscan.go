@@ -12,7 +12,8 @@ import (
 // power-up Verilator replay does, so a proof says nothing about a design's
 // X behaviour. xSites finds where a design writes one, for the verdict to
 // say so: each based literal with an x, z or ? digit ('x, 4'b10x1, 'hz),
-// outside comments, strings and casex/casez labels (where x, z and ? are
+// outside comments, strings, casex/casez and case inside labels, the right
+// side of ==? and !=? and the items of inside {...} (where x, z and ? are
 // wildcards, not values). Files the design includes are scanned too.
 
 // maxSourceBytes bounds a source file the scan reads (Verilator and Yosys
@@ -76,6 +77,7 @@ func xLines(src string) []int {
 		open  bool // the case expression's parentheses not yet closed
 	}
 	var cases []caseCtx
+	var sets []int // bracket depth inside each open inside {...}
 	depth := 0
 	for i, t := range toks {
 		switch t.text {
@@ -86,8 +88,20 @@ func xLines(src string) []int {
 			if n := len(cases); n > 0 && cases[n-1].open && depth == cases[n-1].depth {
 				cases[n-1].open = false
 			}
+			if n := len(sets); n > 0 && depth < sets[n-1] {
+				sets = sets[:n-1]
+			}
 		case "case", "casex", "casez":
 			cases = append(cases, caseCtx{wild: t.text != "case", depth: depth, open: true})
+		case "inside":
+			// case (a) inside: its labels are sets, x z ? wildcards there.
+			if n := len(cases); n > 0 && !cases[n-1].open && i > 0 && toks[i-1].text == ")" && depth == cases[n-1].depth {
+				cases[n-1].wild = true
+			}
+			// a inside {...}: the items.
+			if i+1 < len(toks) && toks[i+1].text == "{" {
+				sets = append(sets, depth+1)
+			}
 		case "endcase":
 			if len(cases) > 0 {
 				cases = cases[:len(cases)-1]
@@ -97,6 +111,14 @@ func xLines(src string) []int {
 			continue
 		}
 		if n := len(cases); n > 0 && cases[n-1].wild && !cases[n-1].open && depth == cases[n-1].depth && isLabel(toks, i) {
+			continue
+		}
+		// The right side of ==? and !=?, and an item of inside {...}:
+		// wildcards.
+		if i >= 3 && toks[i-1].text == "?" && toks[i-2].text == "=" && (toks[i-3].text == "=" || toks[i-3].text == "!") {
+			continue
+		}
+		if n := len(sets); n > 0 && depth == sets[n-1] && (toks[i-1].text == "{" || toks[i-1].text == ",") {
 			continue
 		}
 		lines = append(lines, t.line)
@@ -114,7 +136,7 @@ func isLabel(toks []token, i int) bool {
 		return false
 	}
 	switch toks[i-1].text {
-	case ";", ",", ")", "end", "begin":
+	case ";", ",", ")", "end", "begin", "inside":
 		return true
 	}
 	return false

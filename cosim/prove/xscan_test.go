@@ -40,6 +40,11 @@ func TestXLines(t *testing.T) {
 		{"casex call argument", "casex (a)\n 2'b1x: y = f(b, 2'bx1, c);\nendcase", []int{2}},
 		{"casex nested in case", "case (s)\n 1: casex (a) 2'b1x: y = 0; endcase\n 2: y = 2'bx1;\nendcase", []int{3}},
 		{"several lines", "a = 'x;\nb = 1;\nc = 2'bz0;", []int{1, 3}},
+		{"case inside labels", "case (a) inside\n 4'b1???: y = 1;\n [0:3], 4'b01?0: y = 'x;\nendcase", []int{3}},
+		{"case inside after case", "case (b)\n 1: y = 2'bx1;\nendcase\ncase (a) inside\n 2'b1?: y = 1;\nendcase", []int{2}},
+		{"wildcard equality", "y = (a ==? 4'b1?0x) && (b !=? 2'bz1) || c == 2'bx1;", []int{1}},
+		{"inside items", "y = a inside {4'b1???, [0:3]} ? 1'bx : b;", []int{1}},
+		{"inside item in a call", "y = a inside {f(2'bx1), 2'b?1};", []int{1}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -78,4 +83,21 @@ func TestSysFuncs(t *testing.T) {
 			assert.Equal(t, c.want, got)
 		})
 	}
+}
+
+// TestHierRefs: Yosys's warning about an implicitly declared dotted name
+// (a hierarchical reference it did not resolve) is a finding with the
+// user's file and line; a $function and a plain name are not.
+func TestHierRefs(t *testing.T) {
+	names := map[string]string{"/abs/my.sv": "my.sv"}
+	out := "/abs/my.sv:43: Warning: Identifier `\\u_any.any_q' is implicitly declared.\n" +
+		"/abs/my.sv:44: Warning: Identifier `\\$random' is implicitly declared.\n" +
+		"/abs/my.sv:45: Warning: Identifier `\\plain' is implicitly declared.\n" +
+		"/abs/my.sv:46: Warning: Identifier `\\g_q[2].u.x' is implicitly declared.\n"
+	var got []string
+	for _, f := range hierRefs(out, names) {
+		got = append(got, f.String())
+	}
+	want := "a hierarchical reference: Yosys 0.23 does not resolve it and reads it as an undriven wire; bring the signal out through a port of the instance"
+	assert.Equal(t, []string{"my.sv:43: u_any.any_q: " + want, "my.sv:46: g_q[2].u.x: " + want}, got)
 }

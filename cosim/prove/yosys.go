@@ -24,16 +24,29 @@ var arithMap string
 // zero power-up Verilator run (the replay) reads them as 0. Memories are
 // collected first: an asynchronous read port's enable is an X that must
 // stay 1, and a memory's power-up contents stay free.
-func sideScript(files []string, top string, params map[string]int, as, out string) string {
+//
+// The user's side is read with -nosynthesis: as occamy cosim compiles it,
+// SYNTHESIS undefined (when Verilator preprocessed it no `ifdef is left;
+// without Verilator the files are read as they are). The reference's
+// SYNTHESIS guards hide only its assertions.
+func sideScript(files []string, top string, params map[string]int, as, out string, user bool) string {
 	var b strings.Builder
 	b.WriteString("read_verilog -sv -defer -noassert -noassume")
+	if user {
+		b.WriteString(" -nosynthesis")
+	}
 	for _, f := range files {
 		fmt.Fprintf(&b, " %s", quote(f))
 	}
-	fmt.Fprintf(&b, "\nhierarchy -check -top %s", top)
+	// chparam on the deferred top, not hierarchy -chparam: Yosys 0.23
+	// fails an internal assertion ("modules_.count(module->name) == 0")
+	// deriving a top whose instance connects an expression with '0 in it
+	// (testdata/arb_ptr_inst.sv), and reads the same otherwise.
+	b.WriteString("\n")
 	for _, k := range sortedKeys(params) {
-		fmt.Fprintf(&b, " -chparam %s %d", k, params[k])
+		fmt.Fprintf(&b, "chparam -set %s %d %s\n", k, params[k], top)
 	}
+	fmt.Fprintf(&b, "hierarchy -check -top %s", top)
 	fmt.Fprintf(&b, "\nproc\nflatten\nmemory_collect\nsetundef -undriven -zero\nsetundef -zero\nopt_expr\nrename -top %s\nhierarchy -top %s\nopt_clean\ntee -q -o %s check\nwrite_json %s\nwrite_rtlil %s\n",
 		as, as, strings.TrimSuffix(out, ".il")+".check", strings.TrimSuffix(out, ".il")+".json", out)
 	return b.String()

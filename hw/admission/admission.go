@@ -202,6 +202,12 @@ func (u *Unit) Threshold(q int) uint32 { return u.Thr.ThrO[q%u.P.Q] }
 // cycle longest queue length. It does not change any state: the caller
 // updates qlen and free when the packet is admitted.
 func (u *Unit) Decide(q, n int, qlen uint32, free int, maxQlen uint32) Decision {
+	return u.DecideAt(q, n, qlen, u.Threshold(q), free, maxQlen)
+}
+
+// DecideAt is Decide with queue q's DT threshold given (tm_admission's
+// thr_i for q) instead of read from the unit's own threshold stage.
+func (u *Unit) DecideAt(q, n int, qlen, thr uint32, free int, maxQlen uint32) Decision {
 	switch u.P.Mode {
 	case Pushout:
 		if n <= free {
@@ -212,7 +218,7 @@ func (u *Unit) Decide(q, n int, qlen uint32, free int, maxQlen uint32) Decision 
 		}
 		return DropFull
 	case ABM:
-		t := uint64(u.Threshold(q))
+		t := uint64(thr)
 		if a := u.ActiveI[q%u.P.Q]; a > 1 {
 			t /= uint64(a)
 		}
@@ -224,7 +230,7 @@ func (u *Unit) Decide(q, n int, qlen uint32, free int, maxQlen uint32) Decision 
 		}
 		return Admit
 	default:
-		if uint64(qlen)+uint64(n) > uint64(u.Threshold(q)) {
+		if uint64(qlen)+uint64(n) > uint64(thr) {
 			return DropThresh
 		}
 		if n > free {

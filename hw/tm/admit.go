@@ -1,38 +1,70 @@
 package tm
 
 import (
-	"fmt"
-
 	"occamy/hw/admission"
 )
 
-// Admission is the ingress and the admission decision. Verilog:
-// tm_admission. It takes IN = Config.MaxOffers packets per cycle
-// (in_valid_i, in_qid_i, in_cells_i; Offer order is slot order) and decides
-// each in slot order with hw/admission's rule against the start-of-cycle
-// class thresholds of its dt_threshold (u_thr) and the running queue
-// length and free count; in_ok_o (Outputs.InOK) says which were admitted.
-// Offers beyond IN in one cycle are dropped at the ingress. The thresholds,
-// spread to the queues (thrO), are also the selector's thr_i.
+// Admission is the ingress admission (stage 1). Verilog: tm_admission
+// (u_adm). Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
+// in_qid_i, in_cells_i; slot order is Offer order) are decided in slot
+// order with hw/admission's rule: DT (qlen + n ≤ thr and n ≤ free), or,
+// with pushout_i, Pushout (n ≤ free, or the queue is not the longest of
+// the start-of-cycle lengths, u_maxq, and free − n ≥ −WAIT); the Go-only
+// ABM rule divides the threshold among the class's non-empty queues.
+// qlen and free are the running values (earlier admissions of the cycle
+// included); thr_i is the start-of-cycle threshold. An admitted packet
+// takes its cells from the free count and adds them to its queue at
+// once, gets the next serial, and is listed in adm_* (packed from entry 0).
+// Combinational, no register.
+//
+// pushout_i is configuration held constant from reset: New sets it (and
+// the rule) from Config.Policy.
 type Admission struct {
-	u  *admission.Unit // DT threshold unit and decision rule
-	in int             // IN: slots per cycle
+	InValidI []bool   // in_valid_i: slot i offers a packet
+	InQidI   []uint32 // in_qid_i: its queue
+	InCellsI []uint32 // in_cells_i: its cells
+	QlenI    []uint32 // qlen_i: start-of-cycle queue lengths
+	ThrI     []uint32 // thr_i: each queue's threshold this cycle
+	PushoutI bool     // pushout_i: the Pushout rule (pushout-ports), else DT
+	FreeI    int      // free_i: start-of-cycle free count (negative while Pushout's cells wait)
+	SerialI  uint32   // serial_i: serial of the last admitted packet
 
-	inI []Arrival // in_valid_i, in_qid_i, in_cells_i: this cycle's offers, Offer order (beyond in: ingress drops)
+	InOkO      []bool   // in_ok_o: comb, slot i admitted
+	QlenO      []uint32 // qlen_o: comb, lengths after this cycle's admissions
+	FreeO      int      // free_o: comb, free count after them
+	SerialO    uint32   // serial_o: comb, serial of the last packet admitted so far
+	AdmNO      int      // adm_n_o: comb, packets admitted
+	AdmQidO    []uint32 // adm_qid_o: comb, their queues, packed from entry 0
+	AdmCellsO  []uint32 // adm_cells_o: comb, their cells
+	AdmSerialO []uint32 // adm_serial_o: comb, their serials
 
-	thrO     []uint32 // per queue threshold (its class's): selector thr_i
-	thrFree  int      // free count the thresholds were last evaluated for
-	thrValid bool     // thrFree is meaningful
-	maxQ     uint32   // pushout-ports: start-of-cycle longest queue (ideal maximum finder)
+	// Go only.
+	InNI       int      // slots at or above InNI are not valid (occamy_tm packs valid slots from 0): Eval reads no further
+	ActiveI    []int    // ABM: per class, queues holding a cell at the start of the cycle
+	QlenAfterO []uint32 // per admitted slot, its queue's length right after its admission (the counters)
+	// QlenHeld says qlen_o already holds qlen_i when Eval starts, so Eval
+	// does not copy it: the TM's qlen_o is its running length register
+	// array, which holds the start-of-cycle lengths at stage 1.
+	QlenHeld bool
+	// MakeRoom, when set, is the ideal Pushout's backdoor: before deciding
+	// slot i (queue q, n cells) with n above the running free count, Eval
+	// calls it with that count; it expels head packets at once (changing
+	// qlen_o through the TM's aliasing) and returns the cells freed.
+	MakeRoom func(slot, q, n, free int) int
+
+	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
+	act  []int           // ABM: running non-empty queues per class
+	nOK  int             // in_ok_o entries Eval may have set last time
+	mode admission.Mode
 }
 
-// init builds the admission unit for c's policy.
-func (a *Admission) init(c *Config) error {
+// newAdmission builds tm_admission for c: IN = MaxOffers slots, the rule
+// of c.Policy (Pushout with WAIT = PushoutWait for pushout-ports, with no
+// wait for the ideal pushout, whose backdoor makes room first).
+func newAdmission(c *Config) (*Admission, error) {
 	mode, wait := admission.DT, c.PushoutWait
 	switch c.Policy {
 	case polPushout:
-		// The ideal Pushout makes room before admission decides, so the
-		// admission unit's rule is "admit iff it fits" (no wait).
 		mode, wait = admission.Pushout, 0
 	case polPushoutPort:
 		mode = admission.Pushout
@@ -41,134 +73,95 @@ func (a *Admission) init(c *Config) error {
 	}
 	u, err := admission.New(admission.Params{N: c.N(), Q: c.Q, QW: c.QW, AW: c.AW, Mode: mode, Wait: wait})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for i, s := range c.AlphaExp {
-		u.AlphaI[i] = int8(s)
-	}
-	a.u, a.in = u, c.MaxOffers
-	a.inI = make([]Arrival, 0, c.MaxOffers)
-	a.thrO = make([]uint32, c.N())
-	return nil
+	n, in := c.N(), c.MaxOffers
+	return &Admission{
+		InValidI: make([]bool, in), InQidI: make([]uint32, in), InCellsI: make([]uint32, in),
+		QlenI: make([]uint32, n), ThrI: make([]uint32, n), PushoutI: mode == admission.Pushout,
+		InOkO: make([]bool, in), QlenO: make([]uint32, n),
+		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
+		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
+		u: u, act: u.ActiveI, nOK: in, mode: mode,
+	}, nil
 }
 
-// offer takes one packet for the coming cycle.
-func (a *Admission) offer(x Arrival) { a.inI = append(a.inI, x) }
-
-// commit empties the ingress slots at the edge.
-func (a *Admission) commit() { a.inI = a.inI[:0] }
-
-// thresholds evaluates the threshold unit for free count free when it
-// changed (the α exponents are fixed at New) and spreads the class
-// thresholds to the queues; it reports whether any queue's moved.
-func (a *Admission) thresholds(free int) bool {
-	if a.thrValid && free == a.thrFree {
-		return false
+// Eval decides slots 0..InNI-1 in order.
+func (a *Admission) Eval() {
+	if !a.QlenHeld {
+		copy(a.QlenO, a.QlenI)
 	}
-	return a.spread(free)
-}
-
-// spread evaluates the threshold unit for free and spreads the classes'
-// thresholds that moved to their queues.
-func (a *Admission) spread(free int) bool {
-	a.thrValid, a.thrFree = true, free
-	a.u.FreeI = free
-	a.u.Eval()
-	// thrO[c] for c < Q still holds class c's previous threshold: spread
-	// only the classes whose threshold moved.
-	thr := a.u.Thr.ThrO
-	if len(thr) > len(a.thrO) {
-		thr = thr[:len(a.thrO)]
+	free, serial, k := a.FreeI, a.SerialI, 0
+	if a.mode == admission.ABM {
+		copy(a.act, a.ActiveI)
 	}
-	moved := false
-	for c, v := range thr {
-		if a.thrO[c] == v {
-			continue
-		}
-		for i := c; i < len(a.thrO); i += len(thr) {
-			a.thrO[i] = v
-		}
-		moved = true
-	}
-	return moved
-}
-
-// eval decides every packet offered this cycle, in Offer order (stage 1).
-// An admitted packet is accounted at once (its queue length grows and the
-// free count shrinks by its cells) and waits in the enqueue engine's FIFO
-// for its cells to be popped and its PD linked.
-func (a *Admission) eval(m *TM) {
-	n := len(a.inI)
-	m.out.NIn = min(n, a.in)
+	maxQ, haveMax := uint32(0), false
+	n := min(a.InNI, len(a.InValidI))
 	for i := 0; i < n; i++ {
-		x := a.inI[i]
-		if i < a.in {
-			m.out.InOK[i] = false
-		}
-		if x.Queue < 0 || x.Queue >= m.n {
-			m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, x.Queue, m.n-1))
+		a.InOkO[i] = false
+		if !a.InValidI[i] {
 			continue
 		}
-		if x.Cells < 1 || x.Cells > m.cfg.MaxPkt {
-			m.fail(fmt.Errorf("cycle %d: arrival %d: %d cells outside 1..%d (MaxPkt)", m.cycle, i, x.Cells, m.cfg.MaxPkt))
+		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		if a.MakeRoom != nil && c > free {
+			free += a.MakeRoom(i, q, c, free)
+		}
+		mx := uint32(0)
+		if a.PushoutI && c > free {
+			if !haveMax { // u_maxq: the longest start-of-cycle length
+				for _, v := range a.QlenI {
+					maxQ = max(maxQ, v)
+				}
+				haveMax = true
+			}
+			mx = maxQ
+		}
+		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, mx).Admitted() {
 			continue
 		}
-		q, c := x.Queue, x.Cells
-		st := &m.stats.Queues[q]
-		st.Arrived.Pkts++
-		st.Arrived.Cells += uint64(c)
-		if i >= a.in {
-			st.AdmDropped.Pkts++
-			st.AdmDropped.Cells += uint64(c)
-			st.IngressDropped.Pkts++
-			st.IngressDropped.Cells += uint64(c)
-			m.event(EvAdmDrop, q, i, 0)
-			continue
+		if a.mode == admission.ABM && a.QlenO[q] == 0 {
+			a.act[q%len(a.act)]++
 		}
-		if m.pol == polPushout && c > m.freeD {
-			m.pushOut(q, c)
-		}
-		d := a.u.Decide(q, c, m.qlenD[q], m.freeD, a.maxQ)
-		if !d.Admitted() || m.enq.fifoQ.Full() {
-			st.AdmDropped.Pkts++
-			st.AdmDropped.Cells += uint64(c)
-			m.event(EvAdmDrop, q, i, 0)
-			continue
-		}
-		m.admitted(q, c)
-		m.out.InOK[i] = true
-		m.event(EvAdmit, q, i, m.serial)
-		m.enq.fifoQ.Push(enqPkt{q: int32(q), cells: uint16(c), serial: m.serial})
+		a.QlenO[q] += uint32(c)
+		free -= c
+		serial++
+		a.InOkO[i] = true
+		a.QlenAfterO[i] = a.QlenO[q]
+		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), serial
+		k++
+	}
+	for i := n; i < a.nOK; i++ {
+		a.InOkO[i] = false
+	}
+	a.nOK = n
+	for i := k; i < a.AdmNO; i++ {
+		a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
+	}
+	a.FreeO, a.SerialO, a.AdmNO = free, serial, k
+}
+
+// Commit does nothing: tm_admission has no register.
+func (a *Admission) Commit() {}
+
+func admissionPorts(v vw, wait int) SubBlock {
+	return SubBlock{
+		Module: "tm_admission", Instance: "u_adm",
+		Params: []Param{{"N", v.N}, {"QW", v.QW}, {"LW", v.LW}, {"IN", v.IN}, {"SW", v.SW}, {"WAIT", wait}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("in_valid_i", v.IN), in("in_qid_i", v.IN*v.IW), in("in_cells_i", v.IN*v.LW),
+			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("pushout_i", 1), in("free_i", v.QW+1), in("serial_i", v.SW),
+			out("in_ok_o", v.IN), out("qlen_o", v.N*v.QW), out("free_o", v.QW+1), out("serial_o", v.SW),
+			out("adm_n_o", v.NW), out("adm_qid_o", v.IN*v.IW), out("adm_cells_o", v.IN*v.LW), out("adm_serial_o", v.IN*v.SW)),
 	}
 }
 
-// admitted accounts an admitted packet of n cells to queue q and gives it
-// the next serial.
-func (m *TM) admitted(q, n int) {
-	st := &m.stats.Queues[q]
-	st.Admitted.Pkts++
-	st.Admitted.Cells += uint64(n)
-	if m.qlenD[q] == 0 {
-		m.active[q%m.cfg.Q]++
+// rtlWait is occamy_tm's WAIT for Config c: PushoutWait capped at B and
+// at 2^QW−1−B, so that a queue length with its waiting cells fits in QW
+// bits.
+func rtlWait(c *Config) int {
+	qmax := 1<<min(c.QW, 17) - 1
+	if c.QW >= 17 {
+		qmax = 131071
 	}
-	m.qlenD[q] += uint32(n)
-	m.qChg.Set(q)
-	m.qpkts[q]++
-	m.freeD -= n
-	m.unpopped += n
-	m.sumQlen += n
-	m.sumPkts++
-	if uint64(m.qlenD[q]) > st.MaxLen.Cells {
-		st.MaxLen.Cells = uint64(m.qlenD[q])
-	}
-	if uint64(m.qpkts[q]) > st.MaxLen.Pkts {
-		st.MaxLen.Pkts = uint64(m.qpkts[q])
-	}
-	if t := &m.stats.Total.MaxLen; uint64(m.sumQlen) > t.Cells {
-		t.Cells = uint64(m.sumQlen)
-	}
-	if t := &m.stats.Total.MaxLen; uint64(m.sumPkts) > t.Pkts {
-		t.Pkts = uint64(m.sumPkts)
-	}
-	m.serial++
+	return max(0, min(c.PushoutWait, c.B, qmax-c.B))
 }

@@ -17,11 +17,12 @@ func (o owner) String() string { return fmt.Sprintf("%s %d", o.kind, o.id) }
 
 // checker keeps the scratch space of Check between calls.
 type checker struct {
-	seen  []uint32 // epoch at which each cell was last marked
-	who   []owner
-	epoch uint32
-	count int
-	err   error
+	seen        []uint32 // epoch at which each cell was last marked
+	who         []owner
+	epoch       uint32
+	count       int
+	err         error
+	cells, pkts []int // per queue, what the lists hold
 }
 
 // Check verifies every invariant of the TM as it is now (between cycles):
@@ -41,11 +42,11 @@ type checker struct {
 // The error names the queue or cell, the expected and the actual value.
 func (m *TM) Check() error {
 	B := m.cfg.B
-	if got := m.freeD + m.sumQlen + m.inflight; got != B {
-		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.freeD, m.sumQlen, m.inflight, got, B)
+	if got := m.r.freeD + m.acct.sumQlen + m.acct.inflight; got != B {
+		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.r.freeD, m.acct.sumQlen, m.acct.inflight, got, B)
 	}
-	if want := m.fl.Total() - m.unpopped; m.freeD != want {
-		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.freeD, want, m.fl.Total(), m.unpopped)
+	if want := m.u.fl.total - m.acct.unpopped; m.r.freeD != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.r.freeD, want, m.u.fl.total, m.acct.unpopped)
 	}
 	c := &m.chk
 	if c.seen == nil {
@@ -53,34 +54,34 @@ func (m *TM) Check() error {
 	}
 	c.epoch++
 	c.count, c.err = 0, nil
-	for b := 0; b < m.k; b++ {
+	for b := 0; b < m.p.k; b++ {
 		o := owner{"free bank", b}
-		if err := m.fl.Walk(b, func(x int32) {
-			if m.fl.Bank(x) != b && c.err == nil {
-				c.err = fmt.Errorf("cell %d on free bank %d, belongs to bank %d", x, b, m.fl.Bank(x))
+		if err := m.u.fl.walk(b, m.ram.cp, m.cpPending, func(x int32) {
+			if m.u.fl.bankOf(x) != b && c.err == nil {
+				c.err = fmt.Errorf("cell %d on free bank %d, belongs to bank %d", x, b, m.u.fl.bankOf(x))
 			}
 			m.mark(x, o)
 		}); err != nil {
 			return err
 		}
 	}
-	if a := &m.enq.allocQ; a.active {
+	if a := &m.u.enq.allocQ; a.active {
 		o := owner{"enqueue of queue", int(a.pkt.q)}
-		for j := 0; j < min(m.k, int(a.pkt.cells)); j++ {
-			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.k, j), o)
+		for j := 0; j < min(m.p.k, int(a.pkt.cells)); j++ {
+			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.p.k, j), o)
 		}
 	}
 	var cells, pkts []int
-	cells, pkts = m.chkCells, m.chkPkts
-	for q := 0; q < m.n; q++ {
+	cells, pkts = m.chk.cells, m.chk.pkts
+	for q := 0; q < m.p.n; q++ {
 		cells[q], pkts[q] = 0, 0
 		o := owner{"queue", q}
-		if err := m.pds.Walk(q, func(pd int32, v *mem.PD) {
+		if err := m.u.pdl.Walk(q, m.ram.pd, func(pd int32, v *mem.PD) {
 			n := int(v.Cells)
 			cells[q] += n
 			pkts[q]++
-			for j := 0; j < min(m.k, n); j++ {
-				if end := m.walkSub(v.Heads[j], mem.SubListLen(n, m.k, j), o); end != v.Tails[j] && c.err == nil {
+			for j := 0; j < min(m.p.k, n); j++ {
+				if end := m.walkSub(v.Heads[j], mem.SubListLen(n, m.p.k, j), o); end != v.Tails[j] && c.err == nil {
 					c.err = fmt.Errorf("queue %d: PD %d sub-list %d ends at cell %d, tail field %d", q, pd, j, end, v.Tails[j])
 				}
 			}
@@ -88,24 +89,31 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	for i := 0; i < m.deq.jobsQ.Len(); i++ {
-		j := m.deq.jobsQ.At(i)
-		m.walkJob(j, owner{"dequeue of queue", j.q})
+	for i := 0; i < m.u.deq.jobsQ.Len(); i++ {
+		j := m.u.deq.jobsQ.At(i)
+		done := 0
+		if i == 0 {
+			done = m.u.deq.done
+		}
+		m.walkJob(j, done, owner{"dequeue of queue", j.q})
 	}
 	held := 0
-	for b := 0; b < m.k; b++ {
-		l := &m.hd.lanes[b]
+	for b := 0; b < m.p.k; b++ {
+		l := &m.u.hd.lanes[b]
 		held += l.Len()
 		for i := 0; i < l.Len(); i++ {
-			e := l.At(i)
-			if e.cur >= 0 && m.fl.Bank(e.cur) != b && c.err == nil {
-				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.fl.Bank(e.cur))
+			e := *l.At(i)
+			if f := m.u.hd.front[b]; i == 0 && f.pend { // its cell is the link read in flight
+				e.cur = m.cpPending(f.due, f.port)
+			}
+			if e.cur >= 0 && m.u.fl.bankOf(e.cur) != b && c.err == nil {
+				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.u.fl.bankOf(e.cur))
 			}
 			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
 		}
 	}
-	if c.err == nil && held != m.hd.held {
-		c.err = fmt.Errorf("head-drop lanes hold %d entries, the executor counts %d", held, m.hd.held)
+	if c.err == nil && held != m.u.hd.held {
+		c.err = fmt.Errorf("head-drop lanes hold %d entries, the executor counts %d", held, m.u.hd.held)
 	}
 	if c.err != nil {
 		return c.err
@@ -113,35 +121,35 @@ func (m *TM) Check() error {
 	if c.count != B {
 		return fmt.Errorf("cells on lists: %d, want B = %d", c.count, B)
 	}
-	for i := 0; i < m.enq.fifoQ.Len(); i++ {
-		p := m.enq.fifoQ.At(i)
+	for i := 0; i < m.u.enq.fifoQ.Len(); i++ {
+		p := m.u.enq.fifoQ.At(i)
 		cells[p.q] += int(p.cells)
 		pkts[p.q]++
 	}
-	if a := &m.enq.allocQ; a.active {
+	if a := &m.u.enq.allocQ; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++
 	}
 	for c := 0; c < m.cfg.Q; c++ {
 		n := 0
-		for q := c; q < m.n; q += m.cfg.Q {
-			if m.qlenD[q] > 0 {
+		for q := c; q < m.p.n; q += m.cfg.Q {
+			if m.r.qlenD[q] > 0 {
 				n++
 			}
 		}
-		if m.active[c] != n {
-			return fmt.Errorf("class %d: active-queue count %d, want %d non-empty queues", c, m.active[c], n)
+		if m.acct.active[c] != n {
+			return fmt.Errorf("class %d: active-queue count %d, want %d non-empty queues", c, m.acct.active[c], n)
 		}
 	}
-	for q := 0; q < m.n; q++ {
-		if int(m.qlenD[q]) != cells[q] || int(m.qpkts[q]) != pkts[q] {
-			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.qlenD[q], m.qpkts[q], cells[q], pkts[q])
+	for q := 0; q < m.p.n; q++ {
+		if int(m.r.qlenD[q]) != cells[q] || int(m.acct.qpkts[q]) != pkts[q] {
+			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.r.qlenD[q], m.acct.qpkts[q], cells[q], pkts[q])
 		}
-		s := &m.stats.Queues[q]
-		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.qpkts[q]) + uint64(m.deqPkts[q])
+		s := &m.obs.stats.Queues[q]
+		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.acct.qpkts[q]) + uint64(m.acct.deqPkts[q])
 		if s.Arrived.Pkts != end {
 			return fmt.Errorf("queue %d: %d packets arrived, want %d = %d admission-dropped + %d head-dropped + %d transmitted + %d queued + %d dequeued",
-				q, s.Arrived.Pkts, end, s.AdmDropped.Pkts, s.HeadDropped.Pkts, s.Transmitted.Pkts, m.qpkts[q], m.deqPkts[q])
+				q, s.Arrived.Pkts, end, s.AdmDropped.Pkts, s.HeadDropped.Pkts, s.Transmitted.Pkts, m.acct.qpkts[q], m.acct.deqPkts[q])
 		}
 	}
 	return nil
@@ -161,24 +169,31 @@ func (m *TM) walkSub(head int32, n int, o owner) int32 {
 		m.mark(x, o)
 		last = x
 		if t < n-1 {
-			x = m.cp.Peek(int(x))
+			x = m.ram.cp.Peek(int(x))
 		}
 	}
 	return last
 }
 
-// walkJob marks the cells the dequeue still holds: in per-cell mode the
-// cells not yet freed from each sub-list's current cell on; in chain mode
-// the whole sub-lists (it appends them after its last round).
-func (m *TM) walkJob(j *cellJob, o owner) {
+// walkJob marks the cells the dequeue still holds of job j, done cells
+// handled: in per-cell mode the cells not yet freed from each sub-list's
+// current cell on (the head, or the link the last round read, on read
+// port s); in chain mode the whole sub-lists (it appends them after its
+// last round).
+func (m *TM) walkJob(j *cellJob, done int, o owner) {
 	n := int(j.v.Cells)
-	for s := 0; s < min(m.k, n); s++ {
-		l := mem.SubListLen(n, m.k, s)
-		if m.chain {
+	for s := 0; s < min(m.p.k, n); s++ {
+		l := mem.SubListLen(n, m.p.k, s)
+		if m.p.chain {
 			m.walkSub(j.v.Heads[s], l, o)
 			continue
 		}
-		m.walkSub(j.cur[s], l-mem.SubListLen(j.done, m.k, s), o)
+		left := l - mem.SubListLen(done, m.p.k, s)
+		cur := j.v.Heads[s]
+		if done > 0 && left > 0 {
+			cur = m.cpPending(m.u.deq.ready, s)
+		}
+		m.walkSub(cur, left, o)
 	}
 }
 
@@ -193,3 +208,7 @@ func (m *TM) mark(x int32, o owner) {
 	c.seen[x], c.who[x] = c.epoch, o
 	c.count++
 }
+
+// cpPending is the word a cell-pointer read will return on port port in
+// cycle ready (between cycles: ready is the next cycle at the earliest).
+func (m *TM) cpPending(ready uint64, port int) int32 { return m.ram.cpRd.at(int(ready-m.cycle), port) }

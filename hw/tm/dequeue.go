@@ -8,52 +8,102 @@ import (
 )
 
 // deqJobDepth is the dequeue's depth in unlinked packets waiting for their
-// cell rounds (fixed).
+// cell rounds (tm_dequeue's JD).
 const deqJobDepth = 4
 
-// Dequeue is the dequeue pipeline of the paper's Fig. 10 after the PD
-// read. Verilog: tm_dequeue. When the head-PD read the top issued for the
-// scheduler's grant (stage C, issue.go) is back (unl_i), stage A unlinks
-// it and queues the packet for its cell rounds (jobs_q, deqJobDepth
-// packets; room_o is !jobs_q full); stage B runs one round of the oldest:
-// up to k cell-data reads (cd_rd_*, tags checked) and k link reads
-// (cp_rd_*, on u_cp_mem), and returns the data to the egress (ret_*);
-// stage F appends the round's cells (per-cell mode) or the finished
-// packet's sub-lists (chain mode) to the free list (fa_*, u_fl).
+// Dequeue is the dequeue pipeline after the PD read (stages A, B, F).
+// Verilog: tm_dequeue (u_deq). When the head-PD read issued for the
+// scheduler's grant is back (unl_i, with the packet's queue, port and PD
+// body), the packet joins the job FIFO (JD = 4 packets). The oldest job
+// runs one round per cycle, from its unlink cycle on: cells done ..
+// done+cnt−1, cnt = min(K, n−done), cell done+s from sub-list s
+// (mem.SubListRound); round 0 takes the PD's heads, round r the links
+// round r−1 read (cp_rd_data_i, port s for sub-list s). A round reads
+// each cell's data (cd_rd_*) and, when its sub-list goes on, its link
+// (cp_rd_*, ports 0..rd_n_o−1). Stage F frees: per cell, the round's
+// cells; chain, the K sub-lists of the packet in its last round's cycle
+// (fa_*, to u_fl; freed_o cells). room_o: fewer than JD jobs after this
+// cycle, so a PD read may be issued (stage C); busy_o: jobs held after
+// this cycle. ret_* is registered: the round whose cell data are on
+// u_cd_mem's read ports now. chain_i is configuration held constant from
+// reset.
+//
+// Go only: with CP.ReadLatency above 1 a packet's next round waits for
+// its links, and with CD.ReadLatency above 1 ret_* shows the round of
+// that many cycles ago. RndSerialO, RndIdxO and RndQidO name the round's
+// packet and first cell, for the top's check of the tags read.
 type Dequeue struct {
-	jobsQ rtl.Ring[cellJob] // jobs_q: unlinked packets in their cell rounds
+	ChainI    bool    // chain_i: free mode chain
+	UnlI      bool    // unl_i: the dequeue's head-PD read returns: a packet joins
+	UnlQidI   uint16  // unl_qid_i: its queue
+	UnlPortI  uint16  // unl_port_i: its port
+	UnlBodyI  mem.PD  // unl_body_i: its PD {serial, cells, heads, tails}
+	CpRdDataI []int32 // cp_rd_data_i: u_cp_mem's read data, ports 0..K-1
+	CpRdEnO   uint8   // cp_rd_en_o: comb, link reads, slot s on port s (bit s)
+	CpRdAddrO []int32 // cp_rd_addr_o
+	CdRdEnO   uint8   // cd_rd_en_o: comb, data reads
+	CdRdAddrO []int32 // cd_rd_addr_o
+	RdNO      int     // rd_n_o: comb, link reads
+	CdNO      int     // cd_n_o: comb, data reads
+	FaO       uint8   // fa_o: comb, stage F appends
+	FaHeadO   []int32 // fa_head_o
+	FaTailO   []int32 // fa_tail_o
+	FaNO      []int32 // fa_n_o
+	FreedO    int     // freed_o: comb, cells freed
+	RoomO     bool    // room_o: comb, fewer than JD jobs after this cycle
+	RetValidO bool    // ret_valid_o: registered, a round's data are back now
+	RetPortO  uint16  // ret_port_o
+	RetQidO   int32   // ret_qid_o
+	RetCntO   int     // ret_cnt_o
+	BusyO     bool    // busy_o: comb, jobs held after this cycle
 
-	faO     [mem.MaxK]int32 // fa_o: cells to free in stage F (per-cell mode)
-	faN     int
-	faJobO  cellJob // fa_*: the finished packet whose sub-lists stage F frees (chain mode)
-	faJobOK bool
+	// Go only.
+	RndSerialO uint32 // the round's packet serial
+	RndIdxO    int    // the index of its first cell
+	RndQidO    int    // its queue
+
+	k      int
+	jobsQ  rtl.Ring[cellJob] // job_q: unlinked packets, the front in its rounds
+	done   int               // done_q: the front's cells handled
+	ready  uint64            // Go: the first cycle the front's next round may run
+	ret    []retReg          // the ret_* registers, one per cycle of CD.ReadLatency
+	now    uint64
+	cpLat  uint64
+	run    bool   // this cycle: a round runs
+	fin    bool   // it is the front's last
+	cnt    int    // its cells
+	rnd    retReg // the ret_* registers' next value
+	retAt  int    // the ret_* registers of this cycle in ret
+	retN   int    // ret's valid entries
+	evald  bool   // eval ran this cycle
+	active bool   // a job, a data return in flight, or outputs not idle
+	unl    cellJob
+	out    bool // outputs not idle
+	err    error
+	errs   *bool // the top's flag: set when err is
 }
 
-// cellJob is an unlinked packet going through its cell rounds: each round
-// handles cells done..done+k-1, one per sub-list.
+// cellJob is an unlinked packet waiting for, or in, its cell rounds.
 type cellJob struct {
 	q, port int
 	v       mem.PD
-	cur     [mem.MaxK]int32 // next cell of each sub-list
-	done    int             // cells handled
-	ready   uint64          // first cycle the next round may run (cell-pointer read latency)
 }
 
-func (d *Dequeue) init() { d.jobsQ = rtl.NewRing[cellJob](deqJobDepth) }
+// retReg is the ret_* registers of one round.
+type retReg struct {
+	valid bool
+	port  uint16
+	qid   int32
+	cnt   int
+}
 
-// unlink (stage A, first) unlinks the head PD whose read is back.
-func (d *Dequeue) unlink(m *TM) {
-	now := m.cycle
-	r := &m.deqRd
-	if !r.valid || r.ready > now {
-		return
-	}
-	r.valid = false
-	if !m.unlinkHead(r) {
-		return
-	}
-	m.deqPkts[r.q]++
-	d.jobsQ.Push(cellJob{q: r.q, port: r.q / m.cfg.Q, v: r.v, cur: r.v.Heads, ready: now})
+// newDequeue builds tm_dequeue for c.
+func newDequeue(c *Config) *Dequeue {
+	k := c.K
+	return &Dequeue{k: k, ChainI: c.FreeMode == FreeChain, jobsQ: rtl.NewRing[cellJob](deqJobDepth),
+		ret: make([]retReg, c.CD.ReadLatency), cpLat: uint64(c.CP.ReadLatency), RoomO: true,
+		CpRdAddrO: make([]int32, k), CdRdAddrO: make([]int32, k),
+		FaHeadO: make([]int32, k), FaTailO: make([]int32, k), FaNO: make([]int32, k)}
 }
 
 // roundSize returns, for a packet of n cells with done handled, the cells
@@ -63,72 +113,185 @@ func (d *Dequeue) unlink(m *TM) {
 // the Verilog chase and the TM's dequeue follow one formula.
 func roundSize(n, done, k int) (cnt, reads int) { return mem.SubListRound(n, done, k) }
 
-// round (stage B) runs one cell round of the oldest dequeued packet: for
-// each of its next (up to) k cells, one per sub-list, read the cell's data
-// (checking its tag), read its pointer if its sub-list goes on, and mark
-// it to be freed in stage F (per-cell mode). The data reach the port
-// CD.ReadLatency cycles later. After the last round, chain mode frees the
-// packet's sub-lists in stage F.
-func (d *Dequeue) round(m *TM) {
-	if d.jobsQ.Len() == 0 {
-		return
+// Eval computes the cycle: the unlink's push, the front's round, its
+// frees, and room_o/busy_o after them. With no job, no unlink and no data
+// return in flight every output is idle as it was.
+func (d *Dequeue) Eval() {
+	if d.UnlI || d.active {
+		d.eval()
 	}
-	j := d.jobsQ.Front()
-	now := m.cycle
-	if j.ready > now {
-		return
-	}
-	k, n := m.k, int(j.v.Cells)
-	cnt, reads := roundSize(n, j.done, k)
-	if reads > m.cp.ReadsLeft() || cnt > m.cd.ReadsLeft() {
-		return
-	}
-	for s := 0; s < cnt; s++ {
-		x, i := j.cur[s], j.done+s
-		if got, want := m.cd.Read(int(x)), tag(j.v.Serial, i); got != want {
-			m.fail(fmt.Errorf("cycle %d: queue %d: cell %d of packet %d read from cell %d holds tag %#x, want %#x",
-				now, j.q, i, j.v.Serial, x, got, want))
-		}
-		if i+k < n {
-			j.cur[s] = m.cp.Read(int(x))
-		}
-		if !m.chain {
-			d.faO[d.faN] = x
-			d.faN++
-		}
-	}
-	j.done += cnt
-	j.ready = m.cp.ReadyAt(now)
-	m.eg.ret(m, now+uint64(m.cfg.CD.ReadLatency), j.port, cnt)
-	if j.done < n {
-		return
-	}
-	if m.chain {
-		d.faJobO = *j
-		d.faJobOK = true
-	}
-	d.jobsQ.Pop()
 }
 
-// free (stage F) returns the cells the dequeue finished with this cycle to
-// the free list, after the enqueue's pops: k cells in per-cell mode (one
-// cell-pointer write each, none into an empty bank), or in chain mode one
-// write per sub-list of the finished packet.
-func (d *Dequeue) free(m *TM) {
-	for i := 0; i < d.faN; i++ {
-		m.fl.Append(d.faO[i])
+func (d *Dequeue) eval() {
+	d.evald = true
+	if d.out {
+		d.CpRdEnO, d.CdRdEnO, d.FaO = 0, 0, 0
+		d.RdNO, d.CdNO, d.FreedO, d.out = 0, 0, 0, false
 	}
-	m.freed(d.faN)
-	d.faN = 0
-	if !d.faJobOK {
+	r := &d.ret[d.retAt]
+	d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO = r.valid, r.port, r.qid, r.cnt
+	dn := d.jobsQ.Len()
+	d.run, d.fin, d.cnt = false, false, 0
+	// The job of the round: the front, or the packet unlinked now into an
+	// empty FIFO. (ret_port_o and ret_qid_o follow it even without a
+	// round, as the Verilog's registers do.)
+	switch {
+	case dn > 0:
+		j := d.jobsQ.Front()
+		d.rnd = retReg{port: uint16(j.port), qid: int32(j.q)}
+		if d.ready <= d.now {
+			d.round(j, d.done)
+		}
+	case d.UnlI:
+		d.unl = cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}
+		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
+		d.round(&d.unl, 0)
+	default:
+		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
+	}
+	after := dn + int(b2i(d.UnlI)) - int(b2i(d.fin))
+	d.RoomO, d.BusyO = after < deqJobDepth, after > 0
+}
+
+// round drives the outputs of job j's round from cell done.
+func (d *Dequeue) round(j *cellJob, done int) {
+	k, n := d.k, int(j.v.Cells)
+	cnt, rds := roundSize(n, done, k)
+	for s := 0; s < cnt; s++ {
+		cur := j.v.Heads[s]
+		if done > 0 {
+			cur = d.CpRdDataI[s]
+		}
+		d.CdRdEnO |= 1 << uint(s)
+		d.CdRdAddrO[s] = cur
+		if s < rds {
+			d.CpRdEnO |= 1 << uint(s)
+			d.CpRdAddrO[s] = cur
+		}
+		if !d.ChainI {
+			d.FaO |= 1 << uint(s)
+			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = cur, cur, 1
+		}
+	}
+	d.run, d.out, d.cnt = true, true, cnt
+	d.rnd.valid, d.rnd.cnt = true, cnt
+	d.fin = done+cnt == n
+	d.RdNO, d.CdNO = rds, cnt
+	d.RndSerialO, d.RndIdxO, d.RndQidO = j.v.Serial, done, j.q
+	if !d.ChainI {
+		d.FreedO = cnt
 		return
 	}
-	d.faJobOK = false
-	j := &d.faJobO
-	n := int(j.v.Cells)
-	for s := 0; s < min(n, m.k); s++ {
-		h := j.v.Heads[s]
-		m.fl.AppendChain(m.fl.Bank(h), h, j.v.Tails[s], mem.SubListLen(n, m.k, s))
+	if d.fin {
+		for s := 0; s < min(n, k); s++ {
+			d.FaO |= 1 << uint(s)
+			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, k, s))
+		}
+		d.FreedO = n
 	}
-	m.freed(n)
+}
+
+// Commit is the rising edge: the unlinked packet joins, the front
+// advances or leaves, the ret_* registers take this cycle's round.
+func (d *Dequeue) Commit() {
+	if d.evald {
+		d.commit()
+	}
+	d.now++
+}
+
+func (d *Dequeue) commit() {
+	d.evald = false
+	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) {
+		d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
+	}
+	if d.run {
+		d.done += d.cnt
+		d.ready = d.now + d.cpLat
+		if d.fin {
+			d.jobsQ.Pop()
+			d.done, d.ready = 0, 0
+		}
+	}
+	if d.ret[d.retAt].valid {
+		d.retN--
+	}
+	if d.rnd.valid {
+		d.retN++
+	}
+	d.ret[d.retAt] = d.rnd
+	if d.retAt++; d.retAt == len(d.ret) {
+		d.retAt = 0
+	}
+	d.run = false
+	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO
+}
+
+// Err returns the first overflow seen (what the Verilog asserts).
+func (d *Dequeue) Err() error { return d.err }
+
+func (d *Dequeue) fail(err error) {
+	if d.err == nil {
+		d.err = err
+		if d.errs != nil {
+			*d.errs = true
+		}
+	}
+}
+
+func dequeuePorts(v vw) SubBlock {
+	return SubBlock{
+		Module: "tm_dequeue", Instance: "u_deq",
+		Params: []Param{{"N", v.N}, {"P", v.P}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("chain_i", 1), in("unl_i", 1), in("unl_qid_i", v.IW), in("unl_port_i", v.PW), in("unl_body_i", v.BW),
+			in("cp_rd_data_i", v.K*v.CW),
+			out("cp_rd_en_o", v.K), out("cp_rd_addr_o", v.K*v.CW),
+			out("cd_rd_en_o", v.K), out("cd_rd_addr_o", v.K*v.CW),
+			out("rd_n_o", v.WW), out("cd_n_o", v.WW),
+			out("fa_o", v.K), out("fa_head_o", v.K*v.CW), out("fa_tail_o", v.K*v.CW), out("fa_n_o", v.K*v.BNW), out("freed_o", v.LW),
+			out("room_o", 1),
+			out("ret_valid_o", 1), out("ret_port_o", v.PW), out("ret_qid_o", v.IW), out("ret_cnt_o", v.WW),
+			out("busy_o", 1)),
+	}
+}
+
+// dequeue is stage B: u_deq's round, its link reads on u_cp_mem's ports
+// 0.. and its data reads on u_cd_mem's; the top checks each tag read
+// against the round's packet and cell (a modelling error names both).
+func (m *TM) dequeue() {
+	d := m.u.deq
+	d.Eval()
+	for s := 0; s < d.RdNO; s++ {
+		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.CpRdAddrO[s])))
+	}
+	for s := 0; s < d.CdNO; s++ {
+		x := d.CdRdAddrO[s]
+		got, want := m.ram.cd.Read(int(x)), tag(d.RndSerialO, d.RndIdxO+s)
+		if got != want {
+			m.fail(fmt.Errorf("cycle %d: queue %d: cell %d of packet %d read from cell %d holds tag %#x, want %#x",
+				m.cycle, d.RndQidO, d.RndIdxO+s, d.RndSerialO, x, got, want))
+		}
+		m.ram.cdRd.put(s, got)
+	}
+}
+
+// retInFlight lists the rounds whose data are still to reach the egress,
+// oldest first (State.Eg.Ret).
+func (d *Dequeue) retInFlight() []dataRet {
+	var out []dataRet
+	n := len(d.ret)
+	for i := 0; i < n; i++ {
+		if r := d.ret[(d.retAt+i)%n]; r.valid {
+			out = append(out, dataRet{at: d.now + uint64(i), port: int32(r.port), qid: r.qid, cells: int32(r.cnt)})
+		}
+	}
+	return out
+}
+
+func b2i(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

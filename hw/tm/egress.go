@@ -6,131 +6,269 @@ import (
 	"occamy/rtl"
 )
 
-// retDepth is the depth of the data-return queue (> MaxLatency).
-const retDepth = 32
-
-// Egress is the per-port transmit side. Verilog: tm_egress. The dequeue
-// books each granted packet on its port (tx_q, TxWindow+1 packets) and
-// counts its cells pending; port_rdy_o[p] is set while port p has fewer
-// than TxWindow cells pending (the scheduler's port_rdy_i). Cell data read
-// by the dequeue come back CD.ReadLatency cycles later (ret_q) and become
-// ready at their port; a port sends one ready cell every R cycles
-// (eg_valid_o, eg_qid_o, eg_tag_o: Outputs.Eg*), and a packet is
-// transmitted when its last cell leaves.
+// Egress is the per-port transmit side (stage H). Verilog: tm_egress
+// (u_egress). A packet granted in stage C is booked on its port
+// (issue_i, issue_port_i, issue_cells_i): its cells become pending, and
+// port_rdy_o[p] (registered) says port p has fewer than TXWIN cells
+// pending. The cells of a dequeue round come back from the cell-data
+// memory (ret_i, ret_port_i, ret_qid_i, ret_cnt_i, and ret_tag_i, the
+// tags cd_mem read) into their port's buffer, a ring of {queue, tag};
+// each port sends its oldest buffered cell at most once every R cycles
+// (eg_valid_o, eg_qid_o, eg_tag_o), a cell returned in cycle t leaving in
+// t at the earliest. r_i is configuration held constant from reset.
 type Egress struct {
-	ports    []port            // per port
-	retQ     rtl.Ring[dataRet] // ret_q: data returns in flight
-	txBusyQ  uint32            // ports with cells ready to send
-	txAtQ    uint64            // first cycle a port in txBusyQ may send
-	portRdyO rtl.Bitmap        // port_rdy_o: port has fewer than TxWindow cells pending
-	r        uint64            // R
-	window   int               // TxWindow
+	RI          uint32   // r_i: cycles per cell per port; read at New
+	IssueI      bool     // issue_i: a packet is scheduled on a port this cycle
+	IssuePortI  uint16   // issue_port_i: its port
+	IssueCellsI uint32   // issue_cells_i: its cells
+	RetI        bool     // ret_i: a dequeue round's cells come back this cycle
+	RetPortI    uint16   // ret_port_i: their port
+	RetQidI     int32    // ret_qid_i: their queue
+	RetCntI     int      // ret_cnt_i: how many
+	RetTagI     []uint64 // ret_tag_i: cd_mem's read data, cell s's tag at [s]
+
+	PortRdyO rtl.Bitmap // port_rdy_o: registered, fewer than TXWIN cells pending
+	EgValidO uint32     // eg_valid_o: comb, bit p: port p sends a cell
+	EgQidO   []int32    // eg_qid_o: comb, its queue (0 when not sending)
+	EgTagO   []uint64   // eg_tag_o: comb, the tag cd_mem returned for it (0 when not sending)
+
+	// Go only: the packet view of the counters. EgLastO bit p: the cell
+	// port p sends is its packet's last; EgCellsO[p] is then the packet's
+	// cells (from the issue).
+	EgLastO  uint32
+	EgCellsO []uint32
+
+	ports  []port
+	busy   uint32 // ports with cells in their buffer
+	at     uint64 // first cycle a busy port may send
+	atD    uint64 // ... after this cycle
+	now    uint64 // the block's cycle count
+	r      uint64 // R
+	window int    // TXWIN
+	err    error
+	errs   *bool // the top's flag: set when err is
 }
 
-// port is one egress port.
+// port is one egress port's registers.
 type port struct {
-	pending int    // cells scheduled and not yet sent
-	ready   int    // cells whose data has arrived
-	next    uint64 // first cycle of the next send
-	txQ     rtl.Ring[txPkt]
+	pending int      // pend_q: cells scheduled and not yet sent
+	next    uint64   // first cycle of the next send (tmr_q)
+	bh, bn  int      // the buffer's read pointer (rp_q) and fill (cnt_q)
+	th, tn  int      // Go only: the booked packets' ring
+	buf     []egCell // the buffer: returned cells, oldest first from bh (a power of two entries)
+	tx      []txPkt  // Go only: the packets booked, counted down as their cells leave
 }
 
-// txPkt is a packet scheduled on a port, counted down as its cells leave.
+// items returns the n entries of ring r from h, oldest first.
+func items[T any](r []T, h, n int) []T {
+	out := make([]T, n)
+	for i := range out {
+		out[i] = r[(h+i)&(len(r)-1)]
+	}
+	return out
+}
+
+// egCell is a returned cell waiting at its port: {queue, tag}.
+type egCell struct {
+	q   int32
+	tag uint64
+}
+
+// txPkt is a packet booked on a port (Go only: which cell is a packet's
+// last, for the counters).
 type txPkt struct {
-	q      int32
-	cells  uint16
-	left   uint16
-	serial uint32
+	cells uint16
+	left  uint16
 }
 
-// dataRet is a cell-data read whose cells reach a port's transmit buffer.
+// newEgress builds tm_egress for c: P ports, a buffer of
+// 2^clog2(TXWIN+MaxPkt) cells per port (every pending cell fits).
+func newEgress(c *Config) *Egress {
+	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow,
+		RetTagI: make([]uint64, c.K), EgQidO: make([]int32, c.P), EgTagO: make([]uint64, c.P), EgCellsO: make([]uint32, c.P)}
+	fd, td := 1<<rtl.Clog2(c.TxWindow+c.MaxPkt), 1<<rtl.Clog2(c.TxWindow+1)
+	e.ports = make([]port, c.P)
+	for p := range e.ports {
+		e.ports[p].buf, e.ports[p].tx = make([]egCell, fd), make([]txPkt, td)
+		e.PortRdyO.Set(p)
+	}
+	return e
+}
+
+// Eval chooses the ports that send a cell this cycle: a port with a cell
+// buffered or returned now, whose line is free (R cycles after its last
+// send).
+func (e *Egress) Eval() {
+	for v := e.EgValidO; v != 0; v &= v - 1 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
+		p := trailingZeros(uint64(v))
+		e.EgQidO[p], e.EgTagO[p] = 0, 0
+	}
+	e.EgValidO, e.EgLastO = 0, 0
+	e.eval()
+}
+
+func (e *Egress) eval() {
+	ret := e.RetI && e.RetCntI > 0
+	if e.now < e.at {
+		// No busy port may send now (at is the earliest of their next
+		// sends): only a return into an idle port can.
+		e.atD = e.at
+		if ret && e.busy>>e.RetPortI&1 == 0 {
+			e.send(int(e.RetPortI), ret)
+		}
+		return
+	}
+	// atD: the first cycle a port busy after this one may send.
+	e.atD = ^uint64(0)
+	cand := e.busy
+	if ret {
+		cand |= 1 << e.RetPortI
+	}
+	for ; cand != 0; cand &= cand - 1 {
+		p := trailingZeros(uint64(cand))
+		pt := &e.ports[p]
+		if e.now < pt.next {
+			e.atD = min(e.atD, pt.next)
+			continue
+		}
+		e.send(p, ret)
+	}
+}
+
+// send lets port p send its oldest cell (buffered, or returned now) if
+// its line is free, and folds its next possible send into atD.
+func (e *Egress) send(p int, ret bool) {
+	pt := &e.ports[p]
+	if e.now < pt.next {
+		e.atD = min(e.atD, pt.next)
+		return
+	}
+	left := pt.bn - 1
+	if ret && int(e.RetPortI) == p {
+		left += e.RetCntI
+	}
+	if left > 0 {
+		e.atD = min(e.atD, e.now+e.r)
+	}
+	h := egCell{e.RetQidI, e.RetTagI[0]}
+	if pt.bn > 0 {
+		h = pt.buf[pt.bh]
+	}
+	e.EgValidO |= 1 << uint(p)
+	e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
+	if t := pt.tx[pt.th]; pt.tn > 0 && t.left == 1 {
+		e.EgLastO |= 1 << uint(p)
+		e.EgCellsO[p] = uint32(t.cells)
+	}
+}
+
+// Commit is the rising edge: the issue's cells become pending, the
+// returned cells enter their buffer, the cells sent leave it, and
+// port_rdy_o follows the pending counts.
+func (e *Egress) Commit() {
+	e.commit()
+	e.now++
+}
+
+func (e *Egress) commit() {
+	if e.IssueI {
+		p := int(e.IssuePortI)
+		pt := &e.ports[p]
+		if pt.tn == len(pt.tx) {
+			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d transmit ring full", e.now, p))
+		} else {
+			pt.tx[(pt.th+pt.tn)&(len(pt.tx)-1)] = txPkt{cells: uint16(e.IssueCellsI), left: uint16(e.IssueCellsI)}
+			pt.tn++
+		}
+		pt.pending += int(e.IssueCellsI)
+		if pt.pending >= e.window {
+			e.PortRdyO.Clear(p)
+		}
+	}
+	if e.RetI && e.RetCntI > 0 {
+		p := int(e.RetPortI)
+		pt := &e.ports[p]
+		if pt.bn+e.RetCntI > len(pt.buf) {
+			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
+		}
+		m := len(pt.buf) - 1
+		for s := 0; s < e.RetCntI; s++ {
+			pt.buf[(pt.bh+pt.bn+s)&m] = egCell{e.RetQidI, e.RetTagI[s]}
+		}
+		pt.bn += e.RetCntI
+		e.busy |= 1 << uint(p)
+	}
+	for v := e.EgValidO; v != 0; v &= v - 1 {
+		p := trailingZeros(uint64(v))
+		pt := &e.ports[p]
+		pt.bh = (pt.bh + 1) & (len(pt.buf) - 1)
+		if pt.bn--; pt.bn == 0 {
+			e.busy &^= 1 << uint(p)
+		}
+		pt.next = e.now + e.r
+		pt.pending--
+		if pt.pending < e.window {
+			e.PortRdyO.Set(p)
+		}
+		if pt.tn > 0 {
+			h := &pt.tx[pt.th]
+			if h.left--; h.left == 0 {
+				pt.th = (pt.th + 1) & (len(pt.tx) - 1)
+				pt.tn--
+			}
+		}
+	}
+	e.at = e.atD
+}
+
+// Err returns the first overflow seen (what the Verilog asserts).
+func (e *Egress) Err() error { return e.err }
+
+func (e *Egress) fail(err error) {
+	if e.err == nil {
+		e.err = err
+		if e.errs != nil {
+			*e.errs = true
+		}
+	}
+}
+
+func egressPorts(v vw) SubBlock {
+	return SubBlock{
+		Module: "tm_egress", Instance: "u_egress",
+		Params: []Param{{"N", v.N}, {"P", v.P}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}, {"TXWIN", v.TXWIN}, {"MAXPKT", v.MAXPKT}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("r_i", 11), in("issue_i", 1), in("issue_port_i", v.PW), in("issue_cells_i", v.LW),
+			in("ret_i", 1), in("ret_port_i", v.PW), in("ret_qid_i", v.IW), in("ret_cnt_i", v.WW), in("ret_tag_i", v.K*v.TW),
+			out("port_rdy_o", v.P), out("eg_valid_o", v.P), out("eg_qid_o", v.P*v.IW), out("eg_tag_o", v.P*v.TW)),
+	}
+}
+
+// dataRet is a dequeue round whose cell data reach the egress in cycle at
+// (State.Eg.Ret: tm_dequeue's ret_* registers in flight).
 type dataRet struct {
 	at    uint64
 	port  int32
+	qid   int32
 	cells int32
 }
 
-func (e *Egress) init(c *Config) {
-	e.ports = make([]port, c.P)
-	for p := range e.ports {
-		e.ports[p].txQ = rtl.NewRing[txPkt](c.TxWindow + 1)
-		e.portRdyO.Set(p)
-	}
-	e.retQ = rtl.NewRing[dataRet](retDepth)
-	e.r, e.window = uint64(c.R), c.TxWindow
-}
-
-// book puts the packet granted from queue q (its cells and serial) on its
-// port's transmit queue (stage C).
-func (e *Egress) book(m *TM, q int, cells uint16, serial uint32) {
-	p := q / m.cfg.Q
-	pt := &e.ports[p]
-	if !pt.txQ.Push(txPkt{q: int32(q), cells: cells, left: cells, serial: serial}) {
-		m.fail(fmt.Errorf("cycle %d: port %d transmit ring full", m.cycle, p))
-		return
-	}
-	pt.pending += int(cells)
-	if pt.pending >= e.window {
-		e.portRdyO.Clear(p)
-	}
-}
-
-// ret queues cells of port whose data are usable from cycle at (stage B).
-func (e *Egress) ret(m *TM, at uint64, port, cells int) {
-	if !e.retQ.Push(dataRet{at: at, port: int32(port), cells: int32(cells)}) {
-		m.fail(fmt.Errorf("cycle %d: data-return ring full", m.cycle))
-	}
-}
-
-// eval (stage H) delivers the cell data that are back to their ports and
-// lets every port whose line is free send one cell; a port sends at most
-// one cell every R cycles. A packet is transmitted when its last cell
-// leaves.
-func (e *Egress) eval(m *TM) {
-	now := m.cycle
-	for e.retQ.Len() > 0 && e.retQ.Front().at <= now {
-		x := *e.retQ.Front()
-		pt := &e.ports[x.port]
-		pt.ready += int(x.cells)
-		e.txBusyQ |= 1 << uint(x.port)
-		e.txAtQ = min(e.txAtQ, max(now, pt.next))
-		e.retQ.Pop()
-	}
-	if now < e.txAtQ {
-		return
-	}
-	at := ^uint64(0) // first cycle a port still busy after this one may send
-	for busy := e.txBusyQ; busy != 0; busy &= busy - 1 {
-		p := trailingZeros(uint64(busy))
-		pt := &e.ports[p]
-		if now < pt.next {
-			at = min(at, pt.next)
-			continue
-		}
-		pt.ready--
-		pt.next = now + e.r
-		if pt.ready == 0 {
-			e.txBusyQ &^= 1 << uint(p)
-		} else {
-			at = min(at, pt.next)
-		}
-		pt.pending--
-		if pt.pending < e.window {
-			e.portRdyO.Set(p)
-		}
-		h := pt.txQ.Front()
-		m.out.EgValid |= 1 << uint(p)
-		m.out.EgQid[p], m.out.EgTag[p] = h.q, tag(h.serial, int(h.cells-h.left))
-		h.left--
-		if h.left > 0 {
-			continue
-		}
-		st := &m.stats.Queues[h.q]
+// egress is stage H: u_deq's data return (ret_*, with u_cd_mem's read data
+// as ret_tag_i) and stage C's issue drive u_egress; the cells it sends are
+// the cycle's eg_* outputs, and a packet's last cell counts it
+// transmitted.
+func (m *TM) egress() {
+	e, d := m.u.eg, m.u.deq
+	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	e.Eval()
+	m.obs.out.EgValid = e.EgValidO
+	for v := e.EgLastO; v != 0; v &= v - 1 {
+		p := trailingZeros(uint64(v))
+		q := e.EgQidO[p]
+		st := &m.obs.stats.Queues[q]
 		st.Transmitted.Pkts++
-		st.Transmitted.Cells += uint64(h.cells)
-		m.event(EvTransmit, int(h.q), -1, h.serial)
-		m.deqPkts[h.q]--
-		pt.txQ.Pop()
+		st.Transmitted.Cells += uint64(e.EgCellsO[p])
+		m.event(EvTransmit, int(q), -1, uint32(e.EgTagO[p]>>16))
+		m.acct.deqPkts[q]--
 	}
-	e.txAtQ = at
 }

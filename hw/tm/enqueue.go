@@ -7,16 +7,60 @@ import (
 	"occamy/rtl"
 )
 
-// Enqueue is the enqueue engine. Verilog: tm_enqueue. Admitted packets
-// wait in its FIFO (fifo_q, B+PushoutWait+1 entries, so admission never
-// finds it full); one packet at a time is allocated (alloc_q): one round
-// per cycle pops up to k cells, one per free bank starting at the bank
-// rot_q gives its sub-list 0, writes their data tags (u_cd_mem), and the
-// round of its last cells writes and links its PD (u_pd).
+// Enqueue is the ingress FIFO and the enqueue engine (stage E). Verilog:
+// tm_enqueue (u_enq). This cycle's admissions (adm_*, packed from entry 0)
+// join the FIFO; when idle, the engine takes the oldest packet waiting
+// (this cycle's first admission when the FIFO is empty) and the bank
+// rotation (sub-list 0's bank; the rotation advances on every take). A
+// round pops one cell per sub-list j < min(K, cells left), from bank
+// (j + rot) mod K (pop_o, to u_fl; the cell is that bank's head_i), and
+// writes its data tag {serial, cell index} (cd_wr_*, port j for sub-list
+// j). A round is all or nothing: it waits while a bank it needs is empty
+// or, in the packet's first round, holds fewer cells than that sub-list's
+// whole length, so that each sub-list is a run of one bank's chain and no
+// pointer is written. The round that pops the last cell links the PD
+// (link_*: the PD index is the packet's first cell, the body {serial,
+// cells, K heads, K tails}). busy_o is registered: a packet is being
+// allocated.
+//
+// Go only: PopOkI (a bank whose popped head is not back yet, CP.ReadLatency
+// above 1, cannot pop) and CpRdLeftI (u_cp_mem's reads left after the
+// dequeue: the pops' link reads must fit, which occamy_tm's 2K budget
+// always does; a smaller Config.CP.ReadPorts can hold a round back).
 type Enqueue struct {
-	fifoQ  rtl.Ring[enqPkt] // fifo_q: admitted packets waiting
-	allocQ allocState       // alloc_q: the packet being allocated
+	AdmNI      int      // adm_n_i: packets admitted this cycle
+	AdmQidI    []uint32 // adm_qid_i: their queues (u_adm's adm_qid_o)
+	AdmCellsI  []uint32 // adm_cells_i: their cells
+	AdmSerialI []uint32 // adm_serial_i: their serials
+	CntI       []int32  // cnt_i: free cells per bank (u_fl's cnt_o)
+	HeadI      []int32  // head_i: each bank's head (u_fl's head_o)
+
+	PopO       uint8    // pop_o: comb, banks popped this round (bit b)
+	CdWrEnO    uint8    // cd_wr_en_o: comb, tag writes, port j for sub-list j
+	CdWrAddrO  []int32  // cd_wr_addr_o
+	CdWrDataO  []uint64 // cd_wr_data_o: the tags
+	LinkO      bool     // link_o: comb, the last round: link the PD
+	LinkQidO   uint16   // link_qid_o
+	LinkPdO    int32    // link_pd_o: the PD index, the packet's first cell
+	LinkCellsO uint32   // link_cells_o
+	LinkBodyO  mem.PD   // link_body_o: {serial, cells, heads, tails}; Next and NextLen are Nil and 0
+	CdWrNO     int      // cd_wr_n_o: comb, cell-data writes
+	BusyO      bool     // busy_o: registered, a packet is being allocated
+
+	// Go only.
+	PopOkI    uint8 // bit b: bank b can pop now (u_fl's PopOkO)
+	CpRdLeftI int   // u_cp_mem reads left for the pops' link reads
+
+	k      int
+	fifoQ  rtl.Ring[enqPkt] // the ingress FIFO
+	allocQ allocState       // the packet being allocated
 	rotQ   int              // rot_q: bank of the next packet's sub-list 0
+
+	take, run, out bool   // this cycle: a packet taken, a round run, outputs not idle
+	active         bool   // a packet waits or is allocated, or the outputs are not idle
+	tpkt           enqPkt // the packet taken
+	err            error
+	errs           *bool // the top's flag: set when err is
 }
 
 // enqPkt is an admitted packet waiting for the enqueue engine.
@@ -36,99 +80,189 @@ type allocState struct {
 	tails  [mem.MaxK]int32
 }
 
-func (e *Enqueue) init(c *Config) { e.fifoQ = rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1) }
+// newEnqueue builds tm_enqueue for c: a FIFO of B+PushoutWait+1 packets
+// (every admitted packet holds a cell or a waiting one, so it never
+// overflows).
+func newEnqueue(c *Config) *Enqueue {
+	k := c.K
+	return &Enqueue{k: k, fifoQ: rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1),
+		CdWrAddrO: make([]int32, k), CdWrDataO: make([]uint64, k)}
+}
 
 // tag is the content the model writes in cell i of packet serial, checked
 // when the cell is read.
 func tag(serial uint32, i int) uint64 { return uint64(serial)<<16 | uint64(i) }
 
-// eval runs one round of the enqueue engine (stage E): pop up to k cells,
-// one per sub-list, each from its own free bank, write their data, and
-// when the packet has all its cells write and link its PD.
-//
-// Ports, after the dequeue: one cell-pointer read per popped cell that is
-// not its bank's last (the chase for the bank's next head), one cell-data
-// write per cell, and at the end one PD write (two when the queue is not
-// empty: the predecessor's link). A round is all or nothing: it waits if a
-// bank it needs is empty or its head is not back yet, or ports are short.
-//
-// A packet's first round also waits until every bank it uses holds that
-// sub-list's whole length: then each sub-list is a run of consecutive cells
-// of one bank's chain, whose links are already written, even if the bank
-// is refilled while the packet is being allocated. (Popping a bank's last
-// cell and continuing after a refill would need a link write.)
-func (e *Enqueue) eval(m *TM) {
-	a := &e.allocQ
-	if !a.active {
-		if e.fifoQ.Len() == 0 {
-			return
-		}
-		a.active = true
-		a.pkt = *e.fifoQ.Front()
-		a.done = 0
-		a.rot = e.rotQ
-		e.rotQ = (e.rotQ + 1) & (m.k - 1)
-		e.fifoQ.Pop()
-	}
-	k, n := m.k, int(a.pkt.cells)
-	cnt := min(k, n-a.done)
-	reads := 0
-	for j := 0; j < cnt; j++ {
-		b := (j + a.rot) & (k - 1)
-		ok, needs := m.fl.CanPop(b)
-		if !ok || a.done == 0 && int(m.fl.Count[b]) < mem.SubListLen(n, k, j) {
-			return
-		}
-		if needs {
-			reads++
-		}
-	}
-	if reads > m.cp.ReadsLeft() || cnt > m.cd.WritesLeft() {
-		return
-	}
-	last := a.done+cnt == n
-	q := int(a.pkt.q)
-	if last && m.pds.LinkWrites(q) > m.pds.Mem.WritesLeft() {
-		return
-	}
-	for j := 0; j < cnt; j++ {
-		x, err := m.fl.Pop((j + a.rot) & (k - 1))
-		if err != nil {
-			m.fail(err)
-			return
-		}
-		if a.done == 0 {
-			a.heads[j] = x
-		}
-		a.tails[j] = x
-		m.cd.Write(int(x), tag(a.pkt.serial, a.done+j))
-	}
-	a.done += cnt
-	m.unpopped -= cnt
-	if !last {
-		return
-	}
-	pd, ok := m.pds.Alloc()
-	if !ok {
-		m.fail(fmt.Errorf("cycle %d: no free PD for queue %d", m.cycle, q))
-		return
-	}
-	v := nilPD
-	v.Cells, v.Serial = a.pkt.cells, a.pkt.serial
-	copy(v.Heads[:min(k, n)], a.heads[:])
-	copy(v.Tails[:min(k, n)], a.tails[:])
-	if m.pds.Count[q] == 0 {
-		m.nonEmpty.Set(q)
-	}
-	m.pds.Link(q, pd, v)
-	a.active = false
-}
-
 // nilPD is a PD with every sub-list head and tail Nil.
 var nilPD = func() mem.PD {
 	var v mem.PD
+	v.Next = mem.Nil
 	for j := range v.Heads {
 		v.Heads[j], v.Tails[j] = mem.Nil, mem.Nil
 	}
 	return v
 }()
+
+// Eval is stage E: the take, the round and the link (nothing when no
+// packet waits or is being allocated).
+func (e *Enqueue) Eval() {
+	if e.AdmNI > 0 || e.active {
+		e.eval()
+	}
+}
+
+func (e *Enqueue) eval() {
+	if e.out {
+		e.PopO, e.CdWrEnO = 0, 0
+		e.LinkO, e.CdWrNO, e.out = false, 0, false
+	}
+	a := &e.allocQ
+	e.BusyO, e.run = a.active, false
+	e.take = !a.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
+	e.active = a.active || e.take || e.fifoQ.Len() > 0
+	if !a.active && !e.take {
+		return
+	}
+	// The packet of the round: the one being allocated, or the one taken now.
+	pkt, rot, done := a.pkt, a.rot, a.done
+	if e.take {
+		rot, done = e.rotQ, 0
+		if e.fifoQ.Len() > 0 {
+			pkt = *e.fifoQ.Front()
+		} else {
+			pkt = enqPkt{q: int32(e.AdmQidI[0]), cells: uint16(e.AdmCellsI[0]), serial: e.AdmSerialI[0]}
+		}
+		e.tpkt = pkt
+	}
+	k, n := e.k, int(pkt.cells)
+	cnt := min(k, n-done)
+	reads := 0
+	for j := 0; j < cnt; j++ {
+		b := (j + rot) & (k - 1)
+		if e.CntI[b] == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
+			return
+		}
+		if e.CntI[b] > 1 {
+			reads++
+		}
+	}
+	if reads > e.CpRdLeftI {
+		return
+	}
+	e.run, e.out = true, true
+	for j := 0; j < cnt; j++ {
+		b := (j + rot) & (k - 1)
+		x := e.HeadI[b]
+		e.PopO |= 1 << uint(b)
+		e.CdWrEnO |= 1 << uint(j)
+		e.CdWrAddrO[j], e.CdWrDataO[j] = x, tag(pkt.serial, done+j)
+	}
+	e.CdWrNO = cnt
+	if done+cnt < n {
+		return
+	}
+	// The last round: link the PD {serial, cells, heads, tails}; the heads
+	// are round 0's pops (this one's for a one-round packet), the tails
+	// this round's for the sub-lists it pops, earlier ones' for the others.
+	v := &e.LinkBodyO
+	*v = nilPD
+	v.Cells, v.Serial = pkt.cells, pkt.serial
+	for j := 0; j < min(k, n); j++ {
+		v.Heads[j], v.Tails[j] = a.heads[j], a.tails[j]
+		if done == 0 {
+			v.Heads[j] = e.CdWrAddrO[j]
+		}
+		if j < cnt {
+			v.Tails[j] = e.CdWrAddrO[j]
+		}
+	}
+	e.LinkO, e.LinkQidO, e.LinkPdO, e.LinkCellsO = true, uint16(pkt.q), v.Heads[0], uint32(n)
+}
+
+// Commit is the rising edge: the admissions join the FIFO, a packet taken
+// leaves it, the engine's registers take the round.
+func (e *Enqueue) Commit() {
+	if e.AdmNI > 0 || e.take || e.run {
+		e.commit()
+	}
+}
+
+func (e *Enqueue) commit() {
+	for i := 0; i < e.AdmNI; i++ {
+		if !e.fifoQ.Push(enqPkt{q: int32(e.AdmQidI[i]), cells: uint16(e.AdmCellsI[i]), serial: e.AdmSerialI[i]}) {
+			e.fail(fmt.Errorf("tm_enqueue: ingress FIFO overflow (%d entries)", e.fifoQ.Cap()))
+		}
+	}
+	a := &e.allocQ
+	if e.take {
+		e.fifoQ.Pop()
+		a.active, a.pkt, a.rot, a.done = true, e.tpkt, e.rotQ, 0
+		e.rotQ = (e.rotQ + 1) & (e.k - 1)
+		e.take = false
+	}
+	if e.run {
+		for j := 0; j < e.CdWrNO; j++ {
+			if a.done == 0 {
+				a.heads[j] = e.CdWrAddrO[j]
+			}
+			a.tails[j] = e.CdWrAddrO[j]
+		}
+		a.done += e.CdWrNO
+		a.active = !e.LinkO
+		e.run = false
+	}
+	e.active = e.out || a.active || e.fifoQ.Len() > 0
+}
+
+// Err returns the first overflow seen (what the Verilog asserts).
+func (e *Enqueue) Err() error { return e.err }
+
+func (e *Enqueue) fail(err error) {
+	if e.err == nil {
+		e.err = err
+		if e.errs != nil {
+			*e.errs = true
+		}
+	}
+}
+
+func enqueuePorts(v vw, wait int) SubBlock {
+	return SubBlock{
+		Module: "tm_enqueue", Instance: "u_enq",
+		Params: []Param{{"N", v.N}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"IN", v.IN}, {"SW", v.SW}, {"WAIT", wait}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("adm_n_i", v.NW), in("adm_qid_i", v.IN*v.IW), in("adm_cells_i", v.IN*v.LW), in("adm_serial_i", v.IN*v.SW),
+			in("cnt_i", v.K*v.BNW), in("head_i", v.K*v.CW), out("pop_o", v.K),
+			out("cd_wr_en_o", v.K), out("cd_wr_addr_o", v.K*v.CW), out("cd_wr_data_o", v.K*v.TW),
+			out("link_o", 1), out("link_qid_o", v.IW), out("link_pd_o", v.CW), out("link_cells_o", v.LW),
+			out("link_body_o", v.BW), out("cd_wr_n_o", v.WW), out("busy_o", 1)),
+	}
+}
+
+// enqueue is stage E: u_enq's round (its pops go to u_fl's pop_i, which
+// aliases pop_o), its tag writes on u_cd_mem, and the link in u_pdl with
+// its PD writes on u_pd_mem (the body, and the tail's link when the queue
+// is not empty).
+func (m *TM) enqueue() {
+	e := m.u.enq
+	e.CpRdLeftI = m.ram.cp.ReadsLeft()
+	e.Eval()
+	for j := 0; j < e.CdWrNO; j++ {
+		m.ram.cd.Write(int(e.CdWrAddrO[j]), e.CdWrDataO[j])
+	}
+	m.acct.unpopped -= e.CdWrNO
+	if !e.LinkO {
+		return
+	}
+	l := m.u.pdl
+	l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
+	l.EvalLink()
+	m.ram.pd.Write(int(e.LinkPdO), e.LinkBodyO)
+	if l.LinkPredO {
+		m.ram.pd.WriteMerge(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+	}
+}
+
+// mergeLink is the partial PD write of a link (u_pd_link's word): the
+// tail's next PD and that PD's cells.
+func mergeLink(dst *mem.PD, v mem.PD) { dst.Next, dst.NextLen = v.Next, v.NextLen }

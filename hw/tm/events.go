@@ -26,11 +26,11 @@ type Event struct {
 // the stages ran; the ideal Pushout's expulsions come before the
 // admission they made room for). It is empty unless Config.Events is set.
 // The slice is reused by the next Step.
-func (m *TM) Events() []Event { return m.events }
+func (m *TM) Events() []Event { return m.obs.events }
 
 // event records e if events are on.
 func (m *TM) event(kind EventKind, q, offer int, serial uint32) {
 	if m.cfg.Events {
-		m.events = append(m.events, Event{Kind: kind, Queue: int32(q), Offer: int32(offer), Serial: serial})
+		m.obs.events = append(m.obs.events, Event{Kind: kind, Queue: int32(q), Offer: int32(offer), Serial: serial})
 	}
 }

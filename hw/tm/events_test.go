@@ -38,7 +38,7 @@ func TestEventsMatchStats(t *testing.T) {
 						m.Offer(Arrival{Queue: 4 + r.IntN(4), Cells: 1 + r.IntN(8)})
 					}
 				}
-				offers := len(m.adm.inI)
+				offers := len(m.obs.offers)
 				require.NoError(t, m.Step(), "cycle %d", cy)
 				seen := make([]bool, offers)
 				var adm, admDrop, hd, tx = make([]uint64, c.N()), make([]uint64, c.N()), make([]uint64, c.N()), make([]uint64, c.N())

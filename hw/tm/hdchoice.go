@@ -9,102 +9,123 @@ import (
 // tm_hd_choice (u_choice). It picks the queue the executor (HDExec,
 // tm_hd_exec) should expel from this cycle, from the selector's bitmap
 // (over_i, u_sel), the candidates (cand_i: queues with a linked PD whose
-// head is not locked by a read in flight) and the start-of-cycle lengths
-// (qlen_i) and thresholds (thr_i):
+// head is not being read), the start-of-cycle lengths (qlen_i) and this
+// cycle's thresholds (thr_i):
 //
-//   - occamy: the round-robin arbiter (u_arb, driven through arb_req_o and
-//     arb_ack_o) over the selector bitmap masked by the candidates,
-//     acknowledged only when the executor takes the grant (take_i);
-//   - occamy-lqd: the longest candidate set in the selector bitmap
-//     (u_maxfind);
-//   - pushout-ports: the longest candidate, only while the free count is
-//     negative (admitted packets wait for room);
-//   - dt, abm, and the ideal pushout (which expels at admission, see
-//     pushout.go): never.
+//   - occamy: the round-robin arbiter's grant (u_arb, beside it in the
+//     top, driven through arb_req_o and arb_ack_o) over over_i & cand_i,
+//     acknowledged only when the executor takes it (take_i);
+//   - occamy-lqd: the longest queue of over_i & cand_i (u_maxfind);
+//   - pushout-ports: the longest candidate, only while free_neg_i;
+//   - dt, and the Go-only abm and ideal pushout (which expels at
+//     admission, see pushout.go): never.
 //
-// With HDRecheck (recheck_i), occamy's and occamy-lqd's grant of a queue
-// no longer over its threshold this cycle is no grant (and u_arb's pointer
-// stays). The longest-queue choices are tm_maxfind's (hw/maxfind): the
-// exact maximum of the start-of-cycle lengths, the lowest index on ties,
-// combinational. HDChoice holds no register (u_arb's are State.Arb), so
-// State has no field for it.
+// occamy and occamy-lqd choose nothing while over_i is all zero. With
+// recheck_i, their grant of a queue no longer over its threshold
+// (qlen_i > thr_i, the selector's compare unregistered) is no grant, and
+// u_arb is not acknowledged. The longest-queue choices are tm_maxfind's
+// (hw/maxfind): the lowest index on ties. Combinational, no register.
+//
+// The arbiter sits between its two phases: EvalReq drives arb_req_o, the
+// top evaluates u_arb, EvalGnt reads its grant (arb_valid_i, arb_idx_i)
+// and drives gnt_* and arb_ack_o. policy_i and recheck_i are
+// configuration held constant from reset.
 type HDChoice struct {
-	candI   rtl.Bitmap // cand_i as the choice saw it (Probe.Cand); zero when it chose nothing
-	gntO    bool       // gnt_valid_o: the choice of this cycle (trace)
-	gntIdxO int        // gnt_idx_o
+	PolicyI  Policy     // policy_i: the BM policy (occamy_tm's 2-bit code covers dt, occamy, occamy-lqd, pushout-ports)
+	RecheckI bool       // recheck_i: re-check the grant against its threshold
+	OverI    rtl.Bitmap // over_i: the selector's registered bitmap
+	CandI    rtl.Bitmap // cand_i: queues with a linked PD not read this cycle
+	QlenI    []uint32   // qlen_i: start-of-cycle lengths
+	ThrI     []uint32   // thr_i: this cycle's threshold per queue
+	FreeNegI bool       // free_neg_i: the free count after this cycle's admissions is negative
+	TakeI    bool       // take_i: the executor takes a grant this cycle
+
+	ArbReqO   rtl.Bitmap // arb_req_o: comb, u_arb's requests (occamy)
+	ArbAckO   bool       // arb_ack_o: comb, acknowledge u_arb's grant
+	ArbValidI bool       // arb_valid_i: u_arb's gnt_valid_o
+	ArbIdxI   uint16     // arb_idx_i: u_arb's gnt_idx_o
+
+	GntValidO bool   // gnt_valid_o: comb, the choice
+	GntIdxO   uint16 // gnt_idx_o: comb, its queue (0 without a choice)
+
+	// ConsideredO (Go only) is cand_i when the policy looked at the
+	// candidates this cycle, zero otherwise (Probe.Cand): not for dt, abm
+	// or the ideal pushout, nor for occamy(-lqd) with over_i all zero.
+	ConsideredO rtl.Bitmap
+
+	active bool // the policy chooses this cycle (EvalReq)
 }
 
-// eval makes this cycle's choice; take is take_i, the executor's take_o
-// (idle, and a PD read port still free after the dequeue). It returns the
-// chosen queue or -1; the top starts the executor on it when take.
-func (c *HDChoice) eval(m *TM, take bool) int {
-	c.gntO, c.candI = false, rtl.Bitmap{}
-	if m.pol == polDT || m.pol == polABM || m.pol == polPushout {
-		return -1
+// EvalReq drives the arbiter's requests: over_i & cand_i under occamy
+// while some queue is over, else none.
+func (c *HDChoice) EvalReq() {
+	c.ConsideredO, c.ArbReqO, c.active = rtl.Bitmap{}, rtl.Bitmap{}, false
+	switch c.PolicyI {
+	case polOccamy, polLQD:
+		if !c.OverI.Any() {
+			return
+		}
+	case polPushoutPort:
+	default:
+		return
 	}
-	var cand rtl.Bitmap
+	c.ConsideredO, c.active = c.CandI, true
+	if c.PolicyI == polOccamy {
+		for w := range c.ArbReqO {
+			c.ArbReqO[w] = c.OverI[w] & c.CandI[w]
+		}
+	}
+}
+
+// EvalGnt makes the choice, after EvalReq and u_arb's evaluation.
+func (c *HDChoice) EvalGnt() {
+	c.GntValidO, c.GntIdxO, c.ArbAckO = false, 0, false
+	if !c.active {
+		return
+	}
 	q := -1
-	if m.pol != polPushoutPort && !m.sel.OverO.Any() {
-		// Nothing over its threshold: the arbiter sees no request.
-		if m.pol == polOccamy {
-			m.arb.ReqI, m.arb.AckI = cand, false
-			m.arb.Eval()
-		}
-		return -1
-	}
-	for w := range cand {
-		cand[w] = m.nonEmpty[w] &^ m.locked[w]
-	}
-	c.candI = cand
-	switch m.pol {
+	switch c.PolicyI {
 	case polOccamy:
-		q = c.chooseRR(m, &cand, take)
-	case polLQD:
-		for w := range cand {
-			cand[w] &= m.sel.OverO[w]
+		if !c.RecheckI {
+			c.ArbAckO = c.TakeI
+			if c.ArbValidI {
+				q = int(c.ArbIdxI)
+			}
+		} else if c.ArbValidI && c.overNow(int(c.ArbIdxI)) {
+			q, c.ArbAckO = int(c.ArbIdxI), c.TakeI
 		}
-		q = maxfind.Longest(&cand, m.qlenQ)
-		if q >= 0 && m.cfg.HDRecheck && !m.overNow(q) {
+	case polLQD:
+		cand := c.CandI
+		for w := range cand {
+			cand[w] &= c.OverI[w]
+		}
+		q = maxfind.Longest(&cand, c.QlenI)
+		if q >= 0 && c.RecheckI && !c.overNow(q) {
 			q = -1
 		}
 	case polPushoutPort:
-		if m.freeD < 0 {
-			q = maxfind.Longest(&cand, m.qlenQ)
+		if c.FreeNegI {
+			cand := c.CandI
+			q = maxfind.Longest(&cand, c.QlenI)
 		}
 	}
-	if q < 0 {
-		return -1
+	if q >= 0 {
+		c.GntValidO, c.GntIdxO = true, uint16(q)
 	}
-	c.gntO, c.gntIdxO = true, q
-	return q
-}
-
-// chooseRR is Occamy's choice: the arbiter's grant over the selector
-// bitmap masked by the candidates. The grant is acknowledged (the arbiter's
-// pointer moves past it) only when the executor takes it.
-func (c *HDChoice) chooseRR(m *TM, cand *rtl.Bitmap, take bool) int {
-	a := m.arb
-	for w := range cand {
-		a.ReqI[w] = m.sel.OverO[w] & cand[w]
-	}
-	if m.cfg.HDRecheck {
-		a.AckI = false
-		a.Eval()
-		if !a.GntValidO || !m.overNow(int(a.GntIdxO)) {
-			return -1 // stale grant: issue nothing, keep the pointer
-		}
-		if !take {
-			return int(a.GntIdxO)
-		}
-	}
-	a.AckI = take
-	a.Eval()
-	if !a.GntValidO {
-		return -1
-	}
-	return int(a.GntIdxO)
 }
 
 // overNow is the re-check comparator: queue q's start-of-cycle length
-// against its threshold of this cycle (the selector's compare, unregistered).
-func (m *TM) overNow(q int) bool { return m.qlenQ[q] > m.adm.thrO[q] }
+// against its threshold of this cycle.
+func (c *HDChoice) overNow(q int) bool { return c.QlenI[q] > c.ThrI[q] }
+
+func hdChoicePorts(v vw) SubBlock {
+	return SubBlock{
+		Module: "tm_hd_choice", Instance: "u_choice",
+		Params: []Param{{"N", v.N}, {"QW", v.QW}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("policy_i", 2), in("recheck_i", 1), in("over_i", v.N), in("cand_i", v.N),
+			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("free_neg_i", 1), in("take_i", 1),
+			out("arb_req_o", v.N), out("arb_ack_o", 1), in("arb_valid_i", 1), in("arb_idx_i", v.IW),
+			out("gnt_valid_o", 1), out("gnt_idx_o", v.IW)),
+	}
+}

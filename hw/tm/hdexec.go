@@ -7,158 +7,323 @@ import (
 	"occamy/rtl"
 )
 
-// HDExec is the head-drop executor. Verilog: tm_hd_exec. It is pipelined
-// in lanes, one per free-list bank (lanes.go):
+// HDExec is the head-drop executor (stages D, A, G). Verilog: tm_hd_exec
+// (u_hd). It is pipelined in lanes, one per free-list bank (lanes.go):
 //
-//   - stage D takes the policy's grant (HDChoice, tm_hd_choice's
-//     gnt_valid_o/gnt_idx_o) when it can take a packet (take_o: no
-//     head-drop PD read in flight, every lane with room for one more entry
-//     after this cycle's unlink, and the PD read port free after the
-//     dequeue, pd_free_i), issues the head-PD read (pd_rd_o, the top's
-//     hdRd) and locks the queue;
-//   - at the unlink (stage A, after the dequeue's; unl_i, hd_valid_o) each
-//     of the packet's min(n, K) sub-lists becomes one entry of the lane of
-//     its bank (a sub-list lives in one bank);
-//   - stage G serves, in bank order, each lane's oldest entry with the
-//     cell-pointer ports the dequeue and the enqueue left idle (cp_rd_*,
-//     ga_* to u_fl): in chain mode the whole sub-list is appended (one
-//     write, none into an empty bank), in per-cell mode its current cell
-//     is freed (one write, none into an empty bank) and, when the sub-list
-//     goes on, its link is read (one read). A lane whose ports do not fit
-//     is skipped; later lanes may still go.
+//   - stage D (EvalTake, EvalIssue): take_o says the executor takes a
+//     grant now: every lane has room for one more entry after this
+//     cycle's unlink push, and the PD read port is free after the dequeue
+//     (pd_free_i); with the policy's grant (gnt_valid_i, gnt_idx_i, from
+//     u_choice) it issues the head-PD read (pd_rd_o, pd_rd_qid_o);
+//   - stage A: when that read is back (unl_i, unl_body_i) each of the
+//     packet's min(n, K) sub-lists becomes an entry of its bank's lane
+//     (a sub-list lives in one bank), usable in the same cycle;
+//   - stage G (EvalCells): lanes in bank order serve their oldest entry
+//     with the cell-pointer ports the dequeue and the enqueue left
+//     (rd_base_i, rd_left_i, wr_left_i; cnt_f_i says which banks are
+//     empty after stage F, so an append there writes nothing): chain mode
+//     appends the whole sub-list (ga_*, to u_fl); per cell the front's
+//     cell is appended and, when the sub-list goes on, its link read
+//     (cp_rd_*), the next cell being that read's data (cp_rd_data_i). A
+//     lane that does not fit is skipped; later lanes may still go.
 //
-// So packets overlap: while the lanes free one packet's cells, the next
-// packet's PD is read and unlinked.
+// busy_o is registered: a lane holds work. chain_i is configuration held
+// constant from reset. It never reads cell data.
+//
+// Go only: RdPendI (its head-drop read is still in flight after this
+// cycle's unlink, PD.ReadLatency > 1: no grant is taken meanwhile),
+// UnlQidI (the queue expelled, for messages), and what the model's probes
+// observe: RoomO, PipeO, ServedPktsO, HeldO. With CP.ReadLatency above 1
+// a lane waits for its link read's data.
 type HDExec struct {
-	lanes  [mem.MaxK]rtl.Ring[hdEntry] // lane_q: per bank, sub-lists waiting, oldest first
-	k      int
-	held   int    // entries in all lanes: busy and room without scanning the lanes
-	staleQ bool   // stale_q: the drop in flight was issued to a queue at or below its threshold
-	pipe   HDPipe // this cycle's pipeline activity (Probe.HDPipe)
+	ChainI    bool    // chain_i: free mode chain
+	PdFreeI   bool    // pd_free_i: the PD read port is free after stage C
+	TakeO     bool    // take_o: comb, the executor takes a grant now
+	GntValidI bool    // gnt_valid_i: the policy's grant
+	GntIdxI   uint16  // gnt_idx_i: its queue
+	PdRdO     bool    // pd_rd_o: comb, issue the head-drop PD read
+	PdRdQidO  uint16  // pd_rd_qid_o: of this queue
+	UnlI      bool    // unl_i: the head-drop PD read returns: unlink
+	UnlBodyI  mem.PD  // unl_body_i: the packet's PD
+	CpRdDataI []int32 // cp_rd_data_i: u_cp_mem's read data, every port
+	RdBaseI   int     // rd_base_i: first free u_cp_mem read port
+	RdLeftI   int     // rd_left_i: reads left
+	WrLeftI   int     // wr_left_i: writes left after stage F
+	CntFI     []int32 // cnt_f_i: free cells per bank after stage F
+	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads, from port rd_base_i on (bit p)
+	CpRdAddrO []int32 // cp_rd_addr_o
+	RdNO      int     // rd_n_o: comb, its reads
+	GaO       uint8   // ga_o: comb, stage G appends, slot b = lane b
+	GaHeadO   []int32 // ga_head_o
+	GaTailO   []int32 // ga_tail_o
+	GaNO      []int32 // ga_n_o
+	FreedO    int     // freed_o: comb, cells freed
+	BusyO     bool    // busy_o: registered, a lane holds work
 
-	servedSer  [mem.MaxK]uint32 // packets whose cells the lanes freed this cycle (coverage)
-	servedPkts int
+	// Go only.
+	RdPendI     bool   // the head-drop PD read is still in flight after this cycle's unlink
+	UnlQidI     uint16 // the queue the unlinked packet was expelled from
+	RoomO       bool   // take_o without pd_free_i: no read in flight, every lane with room
+	PipeO       HDPipe // this cycle's pipeline activity (Probe.HDPipe)
+	ServedPktsO int    // distinct packets whose cells the lanes freed this cycle
+	HeldO       bool   // a lane holds work after this cycle
+
+	k     int
+	lat   uint64                      // u_cp_mem's read latency
+	lanes [mem.MaxK]rtl.Ring[hdEntry] // per bank, sub-lists waiting, oldest first
+	front [mem.MaxK]laneFront         // per lane, where its front's current cell is
+	held  int                         // entries in all lanes
+	now   uint64
+
+	// This cycle, from EvalTake and EvalCells.
+	push      [mem.MaxK]hdEntry
+	pushed    [mem.MaxK]bool
+	serve     [mem.MaxK]uint8 // 0 not served, 1 served, 2 served with a link read (port in front's next)
+	rdPort    [mem.MaxK]int
+	latch     [mem.MaxK]int32 // a blocked front's cell read back now
+	latched   [mem.MaxK]bool
+	servedSer [mem.MaxK]uint32
+	nRd, loRd int  // CpRdEnO entries set last time, from loRd
+	out       bool // EvalCells served a lane
+	anyLatch  bool // EvalCells latched a blocked front's cell
+	anyPush   bool // EvalTake pushed an unlink
+	active    bool // a lane holds work, or EvalCells' outputs are not idle
+	err       error
+	errs      *bool // the top's flag: set when err is
 }
 
-func (h *HDExec) init(k int) {
-	h.k = k
+// laneFront is tm_hd_exec's curp_q/port_q for a lane: the front entry's
+// current cell is the read data of port port in cycle due (Go: due is the
+// issue cycle plus the read latency).
+type laneFront struct {
+	pend bool
+	port int
+	due  uint64
+}
+
+// newHDExec builds tm_hd_exec for c: K lanes of HDLaneDepth entries.
+func newHDExec(c *Config) *HDExec {
+	k := c.K
+	h := &HDExec{k: k, lat: uint64(c.CP.ReadLatency), ChainI: c.FreeMode == FreeChain,
+		CpRdAddrO: make([]int32, c.CP.ReadPorts),
+		GaHeadO:   make([]int32, k), GaTailO: make([]int32, k), GaNO: make([]int32, k)}
 	for b := 0; b < k; b++ {
 		h.lanes[b] = rtl.NewRing[hdEntry](HDLaneDepth)
 	}
+	return h
 }
 
-// idle reports whether the executor can take a grant (stage D, before the
-// PD port is asked): no head-drop read in flight, and every lane has room
-// for one more entry after this cycle's unlink, so that the unlink of a
-// read issued now always fits.
-func (h *HDExec) idle(m *TM) bool { return !m.hdRd.valid && h.room() }
+// bank is the bank (and lane) of cell x.
+func (h *HDExec) bank(x int32) int { return int(x) & (h.k - 1) }
 
-// pdFree is take_o's second term: a PD read port is still free after the
-// dequeue. take_o is idle and pdFree: the executor takes a grant this
-// cycle.
-func (h *HDExec) pdFree(m *TM) bool { return m.pds.Mem.ReadsLeft() > 0 }
-
-// start reads queue q's head PD for the executor and locks q (stage D).
-func (h *HDExec) start(m *TM, q int) {
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
+// EvalTake is stage D's first half: this cycle's unlink push and take_o.
+func (h *HDExec) EvalTake() {
+	if h.UnlI || h.active {
+		h.evalTake()
 		return
 	}
-	m.locked.Set(q)
-	h.staleQ = (m.pol == polOccamy || m.pol == polLQD) && !m.overNow(q)
-	m.hdUse[MemPD].Reads++
-	m.hdRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-	h.pipe.Issued = true
+	h.BusyO, h.RoomO = false, !h.RdPendI
+	h.TakeO = h.RoomO && h.PdFreeI
 }
 
-// unlink (stage A, second) unlinks the head PD whose read is back and
-// pushes each of the packet's sub-lists on its bank's lane.
-func (h *HDExec) unlink(m *TM) {
-	r := &m.hdRd
-	now := m.cycle
-	if !r.valid || r.ready > now {
-		return
-	}
-	r.valid = false
-	if !m.unlinkHead(r) {
-		return
-	}
-	st := &m.stats.Queues[r.q]
-	st.HeadDropped.Pkts++
-	st.HeadDropped.Cells += uint64(r.v.Cells)
-	m.event(EvHeadDrop, r.q, -1, r.v.Serial)
-	m.out.HDValid, m.out.HDQid, m.out.HDCells = true, r.q, int(r.v.Cells)
-	if h.staleQ {
-		st.StaleHeadDropped.Pkts++
-		st.StaleHeadDropped.Cells += uint64(r.v.Cells)
-	}
-	n := int(r.v.Cells)
-	for s := 0; s < min(n, m.k); s++ {
-		hd := r.v.Heads[s]
-		b := m.fl.Bank(hd)
-		if !h.lanes[b].Push(hdEntry{q: r.q, ser: r.v.Serial, cur: hd, tail: r.v.Tails[s], left: mem.SubListLen(n, m.k, s), ready: now}) {
-			m.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", now, r.q, b, HDLaneDepth))
-			continue
+func (h *HDExec) evalTake() {
+	h.BusyO = h.held > 0
+	h.pushed, h.anyPush = [mem.MaxK]bool{}, h.UnlI
+	room := true
+	if h.UnlI {
+		v := &h.UnlBodyI
+		n := int(v.Cells)
+		for s := 0; s < min(n, h.k); s++ {
+			b := h.bank(v.Heads[s])
+			h.pushed[b] = true
+			h.push[b] = hdEntry{q: int(h.UnlQidI), ser: v.Serial, cur: v.Heads[s], tail: v.Tails[s], left: mem.SubListLen(n, h.k, s)}
 		}
-		h.held++
 	}
+	pushed := 0
+	for b := 0; b < h.k; b++ {
+		pushed += int(b2i(h.pushed[b]))
+	}
+	if h.held+pushed >= HDLaneDepth { // some lane may be full
+		for b := 0; b < h.k; b++ {
+			if h.lanes[b].Len()+int(b2i(h.pushed[b])) >= HDLaneDepth {
+				room = false
+			}
+		}
+	}
+	h.RoomO = room && !h.RdPendI
+	h.TakeO = h.RoomO && h.PdFreeI
 }
 
-// cells (stage G) serves the lanes, in bank order, with the cell-pointer
-// ports the dequeue and the enqueue left idle this cycle (see HDExec and
-// HDLaneDepth).
-func (h *HDExec) cells(m *TM) {
-	p := &h.pipe
-	now := m.cycle
-	h.servedPkts = 0
-	for b := 0; b < m.k; b++ {
+// EvalIssue is stage D's second half: the PD read of the grant taken.
+func (h *HDExec) EvalIssue() {
+	h.PdRdO, h.PdRdQidO = h.GntValidI && h.TakeO, h.GntIdxI
+}
+
+// EvalCells is stage G: each lane serves its front with the ports left.
+func (h *HDExec) EvalCells() {
+	if h.UnlI || h.active {
+		h.evalCells()
+		return
+	}
+	h.PipeO.Room, h.PipeO.Issued, h.HeldO = h.RoomO, h.PdRdO, false
+}
+
+func (h *HDExec) evalCells() {
+	if h.out || h.anyLatch {
+		h.CpRdEnO, h.GaO = 0, 0
+		h.serve, h.latched = [mem.MaxK]uint8{}, [mem.MaxK]bool{}
+		h.nRd, h.out, h.anyLatch = 0, false, false
+	}
+	h.FreedO, h.RdNO, h.ServedPktsO = 0, 0, 0
+	p := HDPipe{Room: h.RoomO, Issued: h.PdRdO}
+	h.HeldO = h.held > 0
+	if h.held == 0 && !h.UnlI {
+		h.PipeO = p
+		h.active = h.out || h.anyLatch || h.anyPush
+		return
+	}
+	rp, rl, wl := h.RdBaseI, h.RdLeftI, h.WrLeftI
+	for b := 0; b < h.k; b++ {
 		l := &h.lanes[b]
-		if l.Len() == 0 {
+		var e hdEntry
+		switch {
+		case l.Len() > 0:
+			e = *l.Front()
+		case h.pushed[b]:
+			e = h.push[b]
+		default:
 			continue
 		}
 		p.Pending++
-		e := l.Front()
-		if !m.chain && e.ready > now {
-			continue
+		f := &h.front[b]
+		if l.Len() > 0 && f.pend {
+			if f.due > h.now {
+				continue // its link read is not back yet (Go: CP.ReadLatency > 1)
+			}
+			e.cur = h.CpRdDataI[f.port]
 		}
 		p.Ready++
-		w := m.fl.AppendWrites(b)
-		if m.chain {
-			if w > m.cp.WritesLeft() {
-				p.Blocked++
-				continue
-			}
-			m.fl.AppendChain(b, e.cur, e.tail, e.left)
-			m.freed(e.left)
-			p.Freed += e.left
-			h.served(e.ser)
-			l.Pop()
-			h.held--
-			p.Served++
-			continue
-		}
-		r := 0
-		if e.left > 1 {
-			r = 1
-		}
-		if r > m.cp.ReadsLeft() || w > m.cp.WritesLeft() {
+		need := h.CntFI[b] != 0
+		rdn := !h.ChainI && e.left > 1
+		if need && wl == 0 || rdn && rl == 0 {
 			p.Blocked++
+			if l.Len() > 0 && f.pend {
+				h.latch[b], h.latched[b], h.anyLatch = e.cur, true, true
+			}
 			continue
 		}
-		x := e.cur
-		if r == 1 {
-			e.cur = m.cp.Read(int(x))
-			e.ready = m.cp.ReadyAt(now)
+		h.out = true
+		h.GaO |= 1 << uint(b)
+		h.GaHeadO[b], h.GaTailO[b], h.GaNO[b] = e.cur, e.cur, 1
+		if h.ChainI {
+			h.GaTailO[b], h.GaNO[b] = e.tail, int32(e.left)
+			h.FreedO += e.left
+		} else {
+			h.FreedO++
 		}
-		m.fl.Append(x)
-		m.freed(1)
-		p.Freed++
+		if need {
+			wl--
+		}
+		h.serve[b] = 1
+		if rdn {
+			h.CpRdEnO |= 1 << uint(rp)
+			h.CpRdAddrO[rp] = e.cur
+			h.serve[b], h.rdPort[b] = 2, rp
+			rp++
+			rl--
+		}
 		h.served(e.ser)
 		p.Served++
-		if e.left--; e.left == 0 {
+	}
+	h.loRd, h.nRd, h.RdNO = h.RdBaseI, rp-h.RdBaseI, rp-h.RdBaseI
+	after := h.held
+	for b := 0; b < h.k; b++ {
+		if h.pushed[b] {
+			after++
+		}
+		if h.serve[b] == 1 {
+			after--
+		}
+	}
+	h.HeldO = after > 0
+	p.Freed = h.FreedO
+	h.PipeO = p
+	h.active = h.held > 0 || h.out || h.anyLatch || h.anyPush
+}
+
+// served notes that a lane freed cells of packet ser this cycle.
+func (h *HDExec) served(ser uint32) {
+	for i := 0; i < h.ServedPktsO; i++ {
+		if h.servedSer[i] == ser {
+			return
+		}
+	}
+	h.servedSer[h.ServedPktsO] = ser
+	h.ServedPktsO++
+}
+
+// Commit is the rising edge: the unlink's entries join their lanes, the
+// fronts served advance or leave, a blocked front keeps the cell read
+// back for it.
+func (h *HDExec) Commit() {
+	if h.UnlI || h.out || h.anyLatch {
+		h.commit()
+	}
+	h.now++
+}
+
+func (h *HDExec) commit() {
+	for b := 0; b < h.k; b++ {
+		l := &h.lanes[b]
+		if h.pushed[b] {
+			if !l.Push(h.push[b]) {
+				h.fail(fmt.Errorf("cycle %d: head drop of queue %d: lane %d full (%d entries) at the unlink", h.now, h.push[b].q, b, HDLaneDepth))
+			} else {
+				h.held++
+			}
+		}
+		f := &h.front[b]
+		if h.latched[b] {
+			l.Front().cur, f.pend = h.latch[b], false
+		}
+		switch h.serve[b] {
+		case 1: // the front's last cell, or its whole sub-list
 			l.Pop()
 			h.held--
+			f.pend = false
+		case 2: // a cell, and the next one's link read
+			l.Front().left--
+			f.pend, f.port, f.due = true, h.rdPort[b], h.now+h.lat
 		}
+	}
+	h.pushed, h.serve, h.latched, h.anyLatch, h.anyPush = [mem.MaxK]bool{}, [mem.MaxK]uint8{}, [mem.MaxK]bool{}, false, false
+	h.active = h.held > 0 || h.out
+}
+
+// Err returns the first overflow seen (what the Verilog asserts).
+func (h *HDExec) Err() error { return h.err }
+
+func (h *HDExec) fail(err error) {
+	if h.err == nil {
+		h.err = err
+		if h.errs != nil {
+			*h.errs = true
+		}
+	}
+}
+
+func hdExecPorts(v vw) SubBlock {
+	return SubBlock{
+		Module: "tm_hd_exec", Instance: "u_hd",
+		Params: []Param{{"N", v.N}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("chain_i", 1), in("pd_free_i", 1), out("take_o", 1),
+			in("gnt_valid_i", 1), in("gnt_idx_i", v.IW), out("pd_rd_o", 1), out("pd_rd_qid_o", v.IW),
+			in("unl_i", 1), in("unl_body_i", v.BW),
+			in("cp_rd_data_i", 2*v.K*v.CW), in("rd_base_i", v.RW), in("rd_left_i", v.RW), in("wr_left_i", v.WW),
+			in("cnt_f_i", v.K*v.BNW),
+			out("cp_rd_en_o", 2*v.K), out("cp_rd_addr_o", 2*v.K*v.CW), out("rd_n_o", v.RW),
+			out("ga_o", v.K), out("ga_head_o", v.K*v.CW), out("ga_tail_o", v.K*v.CW), out("ga_n_o", v.K*v.BNW),
+			out("freed_o", v.LW+v.WW), out("busy_o", 1)),
 	}
 }

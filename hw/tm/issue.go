@@ -13,6 +13,7 @@ import (
 type pdRead struct {
 	valid bool
 	q     int
+	port  int // the dequeue's: the grant's port
 	v     mem.PD
 	ready uint64 // first cycle the data may be used
 }
@@ -23,26 +24,101 @@ type pdRead struct {
 // granted queue is locked until its unlink, and the packet is booked on
 // its port's transmit queue (tm_egress's issue_i).
 func (m *TM) deqIssue() {
-	s := m.sch.u
-	if m.deqRd.valid || m.deq.jobsQ.Full() || !m.nonEmpty.Any() {
-		s.ValidO, s.AckI = false, false
+	s, l := m.u.sch, m.u.pdl
+	l.RdI, l.Rd2I = false, false
+	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && l.NonemptyO.Any()
+	if s.EnI {
+		for w := range s.EligI {
+			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
+		}
+		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.u.eg.PortRdyO
+		s.AckI = m.ram.pd.ReadsLeft() > 0
+	}
+	s.Eval()
+	if !s.GntValidO || !s.AckI {
 		return
 	}
-	m.sch.eval(m)
-	s.AckI = s.ValidO && m.pds.Mem.ReadsLeft() > 0
-	if !s.AckI {
+	q := int(s.GntQidO)
+	l.RdI, l.RdQidI = true, uint16(q)
+	l.EvalRd()
+	v := m.ram.pd.Read(int(l.RdPdO))
+	if uint32(v.Cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
+	}
+	m.r.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
+	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
+}
+
+// hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's
+// unlink, the PD read port left by the dequeue), u_choice's grant through
+// u_arb, and u_hd's head-PD read: on u_pdl's read port, or its Go-only
+// second one when the dequeue read too.
+func (m *TM) hdIssue() {
+	h := m.u.hd
+	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
+	h.EvalTake()
+	h.GntValidI = false
+	if m.p.hdChoice {
+		ch := &m.u.ch
+		ch.OverI, ch.FreeNegI, ch.TakeI = m.u.sel.OverO, m.r.freeD < 0, h.TakeO
+		if m.p.pol == polPushoutPort || ch.OverI.Any() { // cand_i matters (u_choice reads it only then)
+			ch.CandI = m.u.pdl.NonemptyO
+			for w := range ch.CandI {
+				ch.CandI[w] &^= m.u.pdl.LockedO[w]
+			}
+			if m.u.pdl.RdI { // the dequeue's read of this cycle
+				ch.CandI.Clear(int(m.u.pdl.RdQidI))
+			}
+		}
+		ch.EvalReq()
+		if m.p.pol == polOccamy { // u_arb
+			m.u.arb.ReqI, m.u.arb.AckI = ch.ArbReqO, false
+			m.u.arb.Eval()
+			ch.ArbValidI, ch.ArbIdxI = m.u.arb.GntValidO, m.u.arb.GntIdxO
+		}
+		ch.EvalGnt()
+		if ch.ArbAckO {
+			m.u.arb.AckI = true
+			m.u.arb.Eval()
+		}
+		if ch.GntValidO {
+			m.obs.gntIdx = int(ch.GntIdxO)
+		}
+		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
+	}
+	h.EvalIssue()
+	m.obs.hdUse = [NumMems]PortUse{}
+	if !h.PdRdO {
 		return
 	}
-	q := int(s.QidO)
-	_, v, err := m.pds.ReadHead(q)
-	if err != nil {
-		m.fail(err)
-		return
+	q, l := int(h.PdRdQidO), m.u.pdl
+	var pd int32
+	if l.RdI {
+		l.Rd2I, l.Rd2QidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.Rd2PdO
+	} else {
+		l.RdI, l.RdQidI = true, uint16(q)
+		l.EvalRd()
+		pd = l.RdPdO
 	}
-	if uint32(v.Cells) != m.pds.HeadLen[q] && m.pds.Mem.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, m.pds.HeadLen[q]))
+	v := m.ram.pd.Read(int(pd))
+	m.obs.hdUse[MemPD].Reads++
+	m.r.hdRd = pdRead{valid: true, q: q, v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
+	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
+}
+
+// hdCells is stage G: u_hd's lanes with the u_cp_mem ports the dequeue and
+// the enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
+func (m *TM) hdCells() {
+	h := m.u.hd
+	h.RdBaseI, _ = m.ram.cp.Use()
+	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
+	h.EvalCells()
+	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
+		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
 	}
-	m.locked.Set(q)
-	m.deqRd = pdRead{valid: true, q: q, v: v, ready: m.pds.Mem.ReadyAt(m.cycle)}
-	m.eg.book(m, q, v.Cells, v.Serial)
+	m.obs.hdUse[MemCP].Reads = h.RdNO
+	m.freed(h.FreedO)
 }

@@ -10,54 +10,31 @@ package tm
 const HDLaneDepth = 4
 
 // hdEntry is one sub-list of an expelled packet in its bank's lane
-// (tm_hd_exec's lane entry {cur, tail, left}).
+// (tm_hd_exec's lane entry {cur, tail, left}). While the lane's front
+// waits for its link read (laneFront.pend), cur is stale: the cell is
+// that read's data.
 type hdEntry struct {
-	q     int    // queue it was expelled from (invariant messages; not a register of the RTL)
-	ser   uint32 // its packet's serial (coverage: HDServedPackets; not a register of the RTL)
-	cur   int32  // per cell: the next cell to free; chain: the sub-list's head
-	tail  int32  // the sub-list's last cell
-	left  int    // cells still to free
-	ready uint64 // per cell: first cycle cur may be used (its link read's latency)
+	q    int    // queue it was expelled from (invariant messages; not a register of the RTL)
+	ser  uint32 // its packet's serial (coverage: HDServedPackets; not a register of the RTL)
+	cur  int32  // per cell: the next cell to free; chain: the sub-list's head
+	tail int32  // the sub-list's last cell
+	left int    // cells still to free
 }
 
-// room reports whether every lane can take one more entry (none can be
-// full while fewer than HDLaneDepth entries are held in all).
-func (h *HDExec) room() bool {
-	if h.held < HDLaneDepth {
-		return true
-	}
-	for b := 0; b < h.k; b++ {
-		if h.lanes[b].Full() {
-			return false
-		}
-	}
-	return true
-}
-
-// busy reports whether a lane holds work (stage G has something to do).
-func (h *HDExec) busy() bool { return h.held > 0 }
-
-// laneItems returns each lane's entries, oldest first (for State).
-func (h *HDExec) laneItems() [][]hdEntry {
-	s := make([][]hdEntry, h.k)
+// laneItems returns each lane's entries, oldest first, and each lane's
+// front read in flight (for State).
+func (h *HDExec) laneItems() ([][]hdEntry, []flPend) {
+	s, p := make([][]hdEntry, h.k), make([]flPend, h.k)
 	for b := range s {
 		s[b] = h.lanes[b].Items(nil)
+		if f := h.front[b]; f.pend {
+			p[b] = flPend{true, f.port, f.due}
+		}
 	}
-	return s
+	return s, p
 }
 
 // HDServedPackets is the number of distinct packets whose cells the
 // head-drop lanes freed in the last cycle (0 when none): 2 or more shows
 // the executor's pipeline overlapping packets (a coverpoint of the TM).
-func (m *TM) HDServedPackets() int { return m.hd.servedPkts }
-
-// served notes that a lane freed cells of packet ser this cycle.
-func (h *HDExec) served(ser uint32) {
-	for i := 0; i < h.servedPkts; i++ {
-		if h.servedSer[i] == ser {
-			return
-		}
-	}
-	h.servedSer[h.servedPkts] = ser
-	h.servedPkts++
-}
+func (m *TM) HDServedPackets() int { return m.u.hd.ServedPktsO }

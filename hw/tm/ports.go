@@ -28,16 +28,16 @@ func Tag(serial uint32, i int) uint64 { return tag(serial, i) }
 
 // Outputs returns this cycle's outputs (after Eval or Step). The pointer
 // stays valid; later cycles update the same struct.
-func (m *TM) Outputs() *Outputs { return &m.out }
+func (m *TM) Outputs() *Outputs { return &m.obs.out }
 
 // initOutputs sizes the output view once, at New.
 func (m *TM) initOutputs() {
-	m.out.InOK = make([]bool, m.cfg.MaxOffers)
-	m.out.EgQid = make([]int32, m.cfg.P)
-	m.out.EgTag = make([]uint64, m.cfg.P)
+	m.obs.out.InOK = m.u.adm.InOkO
+	m.obs.out.EgQid = m.u.eg.EgQidO
+	m.obs.out.EgTag = m.u.eg.EgTagO
 }
 
 // clearOutputs starts a cycle's outputs: nothing admitted, sent or dropped.
 func (m *TM) clearOutputs() {
-	m.out.NIn, m.out.EgValid, m.out.HDValid = 0, 0, false
+	m.obs.out.NIn, m.obs.out.EgValid, m.obs.out.HDValid = 0, 0, false
 }

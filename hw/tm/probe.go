@@ -3,10 +3,10 @@ package tm
 // Stats returns the counters, with Len and the totals brought up to date.
 // The pointer stays valid; later Steps update the same struct.
 func (m *TM) Stats() *Stats {
-	s := &m.stats
+	s := &m.obs.stats
 	s.Cycles = m.cycle
 	for i := range s.Queues {
-		s.Queues[i].Len = Count{Pkts: uint64(m.qpkts[i]), Cells: uint64(m.qlenD[i])}
+		s.Queues[i].Len = Count{Pkts: uint64(m.acct.qpkts[i]), Cells: uint64(m.r.qlenD[i])}
 	}
 	s.SumTotal()
 	return s
@@ -48,38 +48,38 @@ func (m *TM) ProbeInto(p *Probe) {
 	// Field by field, one statement each: a composite literal, or a
 	// multiple assignment, is built in a temporary and then copied.
 	p.Cycle = max(m.cycle, 1) - 1
-	p.Qlen = m.qlenD
-	p.QlenChg = m.qChg
-	p.Free = m.freeD
-	p.Thr = m.adm.u.Thr.ThrO
-	p.Over = m.sel.OverO
-	p.GntValid = m.ch.gntO
-	p.GntIdx = m.ch.gntIdxO
-	p.Cand = m.ch.candI
+	p.Qlen = m.r.qlenD
+	p.QlenChg = m.r.qChg
+	p.Free = m.r.freeD
+	p.Thr = m.u.thr.Thr.ThrO
+	p.Over = m.u.sel.OverO
+	p.GntValid = m.u.ch.GntValidO
+	p.GntIdx = m.obs.gntIdx
+	p.Cand = m.u.ch.ConsideredO
 	p.HD = m.hdState()
 	p.Deq = m.deqState()
-	p.Ports = m.use
-	p.HDPorts = m.hdUse
-	p.HDPipe = m.hd.pipe
+	p.Ports = m.obs.use
+	p.HDPorts = m.obs.hdUse
+	p.HDPipe = m.u.hd.PipeO
 }
 
 // Registers returns Probe's Qlen and Free (the registers now) without the
 // rest of the view.
-func (m *TM) Registers() (qlen []uint32, free int) { return m.qlenD, m.freeD }
+func (m *TM) Registers() (qlen []uint32, free int) { return m.r.qlenD, m.r.freeD }
 
 // SampledLengths returns qlen_q, the queue lengths the last Eval sampled
 // at the start of its cycle (what the selector and the head-drop choice
 // read): after Eval, the lengths Registers returned before it. The slice
 // aliases the model's state and is the same one for the model's life.
-func (m *TM) SampledLengths() []uint32 { return m.qlenQ }
+func (m *TM) SampledLengths() []uint32 { return m.r.qlenQ }
 
 // hdState is the head-drop path's state as traced: cells while a lane
 // holds work, else PD read while a read is in flight, else idle.
 func (m *TM) hdState() ExecState {
 	switch {
-	case m.hd.busy():
+	case m.u.hd.HeldO:
 		return ExecCells
-	case m.hdRd.valid:
+	case m.r.hdRd.valid:
 		return ExecReadPD
 	}
 	return ExecIdle
@@ -88,9 +88,9 @@ func (m *TM) hdState() ExecState {
 // deqState is the dequeue path's state as traced.
 func (m *TM) deqState() ExecState {
 	switch {
-	case m.deqRd.valid:
+	case m.r.deqRd.valid:
 		return ExecReadPD
-	case m.deq.jobsQ.Len() > 0:
+	case m.u.deq.BusyO:
 		return ExecCells
 	}
 	return ExecIdle

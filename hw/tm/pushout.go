@@ -5,7 +5,6 @@ import (
 
 	"occamy/hw/maxfind"
 	"occamy/hw/mem"
-	"occamy/rtl"
 )
 
 // The ideal Pushout (policy pushout) is the textbook scheme the paper calls
@@ -22,54 +21,51 @@ import (
 // dequeue. The arrival is refused when no such queue is longer than its
 // own (Pushout never expels from the arrival's queue for itself).
 
-// pushOut expels head packets until an n-cell arrival to queue q fits or
-// no longer queue is left.
-func (m *TM) pushOut(q, n int) {
-	for m.freeD < n {
+// pushOut expels head packets until an n-cell arrival to queue q fits in
+// free cells or no longer queue is left, and returns the cells freed.
+func (m *TM) pushOut(q, n, free int) int {
+	gain := 0
+	for free+gain < n {
 		v := m.longestExpellable()
-		if v < 0 || v == q || m.qlenD[v] <= m.qlenD[q] {
-			return
+		if v < 0 || v == q || m.r.qlenD[v] <= m.r.qlenD[q] {
+			break
 		}
-		m.expelNow(v)
+		gain += m.expelNow(v)
 	}
+	return gain
 }
 
 // longestExpellable returns the longest queue with a linked, unlocked
 // head, by running length (the lowest index on ties), or -1.
 func (m *TM) longestExpellable() int {
-	var cand rtl.Bitmap
-	for w := range cand {
-		cand[w] = m.nonEmpty[w] &^ m.locked[w]
-	}
-	return maxfind.Longest(&cand, m.qlenD)
+	cand := m.u.pdl.expellable()
+	return maxfind.Longest(&cand, m.r.qlenD)
 }
 
 // expelNow drops queue v's head packet at once: its PD and cells go back
-// to the free lists with no port, and the accounting follows.
-func (m *TM) expelNow(v int) {
-	pd, err := m.pds.DropHead(v)
-	if err != nil {
+// to the free lists with no port, and the accounting follows. It returns
+// the cells freed (the caller adds them to the free count).
+func (m *TM) expelNow(v int) int {
+	pd := m.ram.pd.Peek(int(m.u.pdl.head[v]))
+	if err := m.u.pdl.dropHead(v, &pd); err != nil {
 		m.fail(fmt.Errorf("cycle %d: pushout: %w", m.cycle, err))
-		return
-	}
-	if m.pds.Count[v] == 0 {
-		m.nonEmpty.Clear(v)
+		return 0
 	}
 	n := int(pd.Cells)
-	for s := 0; s < min(n, m.k); s++ {
-		m.fl.AppendChainNow(m.fl.Bank(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.k, s))
+	for s := 0; s < min(n, m.p.k); s++ {
+		m.u.fl.appendNow(m.u.fl.bankOf(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.p.k, s), m.ram.cp)
 	}
-	m.qlenD[v] -= uint32(n)
-	if m.qlenD[v] == 0 {
-		m.active[v%m.cfg.Q]--
+	m.r.qlenD[v] -= uint32(n)
+	if m.r.qlenD[v] == 0 {
+		m.acct.active[v%m.cfg.Q]--
 	}
-	m.qChg.Set(v)
-	m.qpkts[v]--
-	m.sumQlen -= n
-	m.sumPkts--
-	m.freeD += n
-	st := &m.stats.Queues[v]
+	m.r.qChg.Set(v)
+	m.acct.qpkts[v]--
+	m.acct.sumQlen -= n
+	m.acct.sumPkts--
+	st := &m.obs.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)
 	m.event(EvHeadDrop, v, -1, pd.Serial)
+	return n
 }

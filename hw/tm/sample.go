@@ -2,48 +2,61 @@ package tm
 
 import "occamy/rtl"
 
-// sampleQ takes the start-of-cycle register copies and evaluates the
-// combinational blocks that read them: thresholds and the selector.
+// sampleQ is stage 0: the start-of-cycle copies of the queue lengths
+// (qlen_q) and the free count, the class thresholds of u_thr spread to the
+// queues (occamy_tm's thrq), and the selector u_sel.
 func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
-	// (admit and unlink mark them in qChg); the pushout maximum follows
-	// them, with a full search only when the longest queue shrank.
-	selDirty := m.qChg.Any()
+	// (admit and unlink mark them in qChg).
+	selDirty := m.r.qChg.Any()
 	if selDirty {
-		mx, full := m.adm.maxQ, false
-		for w := range m.qChg {
-			for word := m.qChg[w]; word != 0; word &= word - 1 {
+		for w := range m.r.qChg {
+			for word := m.r.qChg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
-				old, v := m.qlenQ[i], m.qlenD[i]
-				m.qlenQ[i] = v
-				if v >= mx {
-					mx = v
-				} else if old == mx {
-					full = true
-				}
+				m.r.qlenQ[i] = m.r.qlenD[i]
 			}
 		}
-		m.qChg = rtl.Bitmap{}
-		if m.pol == polPushoutPort {
-			if full {
-				mx = 0
-				for _, v := range m.qlenQ {
-					mx = max(mx, v)
-				}
-			}
-			m.adm.maxQ = mx
-		}
+		m.r.qChg = rtl.Bitmap{}
 	}
-	m.freeQ = m.freeD
-	if m.adm.thresholds(m.freeD) {
+	m.r.freeQ = m.r.freeD
+	if m.thresholds(m.r.freeD) {
 		selDirty = true
 	}
 	// The selector's next register value depends only on qlen and thr: when
 	// neither changed since its last Eval, that value is already in its
 	// register, so only its output needs refreshing.
 	if selDirty {
-		m.sel.Eval()
+		m.u.sel.Eval()
 	} else {
-		m.sel.OverO = m.sel.State().OverQ
+		m.u.sel.OverO = m.u.sel.State().OverQ
 	}
+}
+
+// thresholds evaluates u_thr for free count free when it changed (the α
+// exponents are fixed at New) and spreads the class thresholds to the
+// queues (thrq); it reports whether any queue's moved.
+func (m *TM) thresholds(free int) bool {
+	if m.r.thrValid && free == m.r.thrFree {
+		return false
+	}
+	m.r.thrValid, m.r.thrFree = true, free
+	m.u.thr.FreeI = free
+	m.u.thr.Eval()
+	// thrq[c] for c < Q still holds class c's previous threshold: spread
+	// only the classes whose threshold moved.
+	thr := m.u.thr.Thr.ThrO
+	if len(thr) > len(m.r.thrq) {
+		thr = thr[:len(m.r.thrq)]
+	}
+	moved := false
+	for c, v := range thr {
+		if m.r.thrq[c] == v {
+			continue
+		}
+		for i := c; i < len(m.r.thrq); i += len(thr) {
+			m.r.thrq[i] = v
+		}
+		moved = true
+	}
+	return moved
 }

@@ -35,8 +35,11 @@ type State struct {
 	PD    mem.PDListsState  // u_pdl: tm_pd_lists' registers
 	PDMem []mem.PD          // u_pd_mem: the PD words
 	FL    mem.FreeListState // u_fl: tm_free_list
-	CP    []int32           // u_cp_mem: the cell-pointer links (sub-lists and free list)
-	CD    []uint64          // u_cd_mem: the cell-data tags
+	// FLPend is u_fl's link reads in flight, per bank: the head is the
+	// read data of that port in that cycle.
+	FLPend []flPend
+	CP     []int32  // u_cp_mem: the cell-pointer links (sub-lists and free list)
+	CD     []uint64 // u_cd_mem: the cell-data tags
 }
 
 // TopState is the top's queue accounting.
@@ -56,9 +59,12 @@ type EnqueueState struct {
 	Rot   int
 }
 
-// DequeueState is tm_dequeue's registers.
+// DequeueState is tm_dequeue's registers: its job FIFO, oldest first, and
+// the front's progress (cells handled, first cycle of its next round).
 type DequeueState struct {
-	Jobs []cellJob
+	Jobs  []cellJob
+	Done  int
+	Ready uint64
 }
 
 // HDExecState is tm_hd_exec's registers: each lane's entries (lane b is
@@ -66,6 +72,7 @@ type DequeueState struct {
 // flight.
 type HDExecState struct {
 	Lanes [][]hdEntry
+	Pend  []flPend // per lane, the front's link read in flight
 	Stale bool
 }
 
@@ -78,11 +85,14 @@ type EgressState struct {
 	PortRdy rtl.Bitmap
 }
 
-// PortState is one egress port's registers.
+// PortState is one egress port's registers: cells pending, cells in its
+// buffer (Ready, and Buf, oldest first), the first cycle of its next
+// send, and the packets booked on it.
 type PortState struct {
 	Pending, Ready int
 	Next           uint64
 	Tx             []txPkt
+	Buf            []egCell
 }
 
 // State returns the registers and memory words (see State).
@@ -90,25 +100,27 @@ func (m *TM) State() State {
 	s := State{
 		Cycle: m.cycle,
 		Top: TopState{
-			Qlen: append([]uint32(nil), m.qlenD...), Qpkts: append([]uint32(nil), m.qpkts...),
-			DeqPkts: append([]uint32(nil), m.deqPkts...), Active: append([]int(nil), m.active...),
-			Free: m.freeD, Inflight: m.inflight, Unpopped: m.unpopped, Serial: m.serial,
-			NonEmpty: m.nonEmpty, Locked: m.locked,
+			Qlen: append([]uint32(nil), m.r.qlenD...), Qpkts: append([]uint32(nil), m.acct.qpkts...),
+			DeqPkts: append([]uint32(nil), m.acct.deqPkts...), Active: append([]int(nil), m.acct.active...),
+			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
+			NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
-		Enq:   EnqueueState{Fifo: m.enq.fifoQ.Items(nil), Alloc: m.enq.allocQ, Rot: m.enq.rotQ},
-		DeqRd: m.deqRd, HDRd: m.hdRd,
-		Deq:   DequeueState{Jobs: m.deq.jobsQ.Items(nil)},
-		HD:    HDExecState{Lanes: m.hd.laneItems(), Stale: m.hd.staleQ},
-		Sched: m.sch.u.State(),
-		Eg: EgressState{Ret: m.eg.retQ.Items(nil), TxBusy: m.eg.txBusyQ, TxAt: m.eg.txAtQ, PortRdy: m.eg.portRdyO,
-			Ports: make([]PortState, len(m.eg.ports))},
-		Sel: m.sel.State(), Arb: m.arb.State(),
-		PD: m.pds.State(), PDMem: m.pds.Mem.Words(),
-		FL: m.fl.State(), CP: m.cp.Words(), CD: m.cd.Words(),
+		Enq:   EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
+		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,
+		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
+		HD:    HDExecState{Stale: m.r.hdStale},
+		Sched: m.u.sch.u.State(),
+		Eg: EgressState{Ret: m.u.deq.retInFlight(), TxBusy: m.u.eg.busy, TxAt: m.u.eg.at, PortRdy: m.u.eg.PortRdyO,
+			Ports: make([]PortState, len(m.u.eg.ports))},
+		Sel: m.u.sel.State(), Arb: m.u.arb.State(),
+		PD: m.u.pdl.state(), PDMem: m.ram.pd.Words(),
+		CP: m.ram.cp.Words(), CD: m.ram.cd.Words(),
 	}
-	for p := range m.eg.ports {
-		pt := &m.eg.ports[p]
-		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.ready, Next: pt.next, Tx: pt.txQ.Items(nil)}
+	s.FL, s.FLPend = m.u.fl.state()
+	s.HD.Lanes, s.HD.Pend = m.u.hd.laneItems()
+	for p := range m.u.eg.ports {
+		pt := &m.u.eg.ports[p]
+		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.bn, Next: pt.next, Tx: items(pt.tx, pt.th, pt.tn), Buf: items(pt.buf, pt.bh, pt.bn)}
 	}
 	return s
 }

@@ -112,36 +112,36 @@ func TestStateDiverges(t *testing.T) {
 		field   string // prefix of the first differing field
 	}{
 		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Top."},
-		{"qlen", func(m *TM) { m.qlenD[1]++ }, "Top.Qlen[1]"},
-		{"serial", func(m *TM) { m.serial++ }, "Top.Serial"},
-		{"enqueue rot_q", func(m *TM) { m.enq.rotQ ^= 1 }, "Enq.Rot"},
-		{"enqueue fifo_q", func(m *TM) { m.enq.fifoQ.Push(enqPkt{q: 1, cells: 1}) }, "Enq.Fifo"},
-		{"dequeue PD read", func(m *TM) { m.deqRd.ready += 7 }, "DeqRd"},
-		{"dequeue jobs_q", func(m *TM) { m.deq.jobsQ.Push(cellJob{q: 1}) }, "Deq.Jobs"},
-		{"hd lane_q", func(m *TM) { m.hd.lanes[1].Push(hdEntry{q: 1, cur: 3, tail: 3, left: 1}) }, "HD.Lanes[1]"},
-		{"hd stale_q", func(m *TM) { m.hd.staleQ = !m.hd.staleQ }, "HD.Stale"},
+		{"qlen", func(m *TM) { m.r.qlenD[1]++ }, "Top.Qlen[1]"},
+		{"serial", func(m *TM) { m.r.serial++ }, "Top.Serial"},
+		{"enqueue rot_q", func(m *TM) { m.u.enq.rotQ ^= 1 }, "Enq.Rot"},
+		{"enqueue fifo_q", func(m *TM) { m.u.enq.fifoQ.Push(enqPkt{q: 1, cells: 1}) }, "Enq.Fifo"},
+		{"dequeue PD read", func(m *TM) { m.r.deqRd.ready += 7 }, "DeqRd"},
+		{"dequeue jobs_q", func(m *TM) { m.u.deq.jobsQ.Push(cellJob{q: 1}) }, "Deq.Jobs"},
+		{"hd lane_q", func(m *TM) { m.u.hd.lanes[1].Push(hdEntry{q: 1, cur: 3, tail: 3, left: 1}) }, "HD.Lanes[1]"},
+		{"hd stale_q", func(m *TM) { m.r.hdStale = !m.r.hdStale }, "HD.Stale"},
 		{"sched port_ptr_q", func(m *TM) {
-			st := m.sch.u.State()
+			st := m.u.sch.u.State()
 			st.PortPtrQ ^= 1
-			m.sch.u.SetState(st)
+			m.u.sch.u.SetState(st)
 		}, "Sched.PortPtrQ"},
-		{"egress next", func(m *TM) { m.eg.ports[1].next += 5 }, "Eg.Ports[1].Next"},
-		{"egress port_rdy", func(m *TM) { m.eg.portRdyO[0] ^= 2 }, "Eg.PortRdy"},
+		{"egress next", func(m *TM) { m.u.eg.ports[1].next += 5 }, "Eg.Ports[1].Next"},
+		{"egress port_rdy", func(m *TM) { m.u.eg.PortRdyO[0] ^= 2 }, "Eg.PortRdy"},
 		{"selector over_q", func(m *TM) {
-			st := m.sel.State()
+			st := m.u.sel.State()
 			st.OverQ[0] ^= 4
-			m.sel.SetState(st)
+			m.u.sel.SetState(st)
 		}, "Sel.OverQ"},
 		{"arbiter ptr_q", func(m *TM) {
-			st := m.arb.State()
+			st := m.u.arb.State()
 			st.PtrQ = (st.PtrQ + 1) % 4
-			m.arb.SetState(st)
+			m.u.arb.SetState(st)
 		}, "Arb.PtrQ"},
-		{"pd head length", func(m *TM) { m.pds.HeadLen[2]++ }, "PD.HeadLen[2]"},
-		{"pd word", func(m *TM) { v := m.pds.Mem.Peek(9); v.Serial++; m.pds.Mem.Init(9, v) }, "PDMem[9]"},
-		{"free bank count", func(m *TM) { m.fl.Count[1]++ }, "FL.Count[1]"},
-		{"cell pointer", func(m *TM) { m.cp.Init(17, m.cp.Peek(17)+1) }, "CP[17]"},
-		{"cell data", func(m *TM) { m.cd.Init(33, m.cd.Peek(33)+1) }, "CD[33]"},
+		{"pd head length", func(m *TM) { m.u.pdl.HeadLenO[2]++ }, "PD.HeadLen[2]"},
+		{"pd word", func(m *TM) { v := m.ram.pd.Peek(9); v.Serial++; m.ram.pd.Init(9, v) }, "PDMem[9]"},
+		{"free bank count", func(m *TM) { m.u.fl.bank[1].cnt++ }, "FL.Count[1]"},
+		{"cell pointer", func(m *TM) { m.ram.cp.Init(17, m.ram.cp.Peek(17)+1) }, "CP[17]"},
+		{"cell data", func(m *TM) { m.ram.cd.Init(33, m.ram.cd.Peek(33)+1) }, "CD[33]"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package tm
 import (
 	"fmt"
 
+	"occamy/hw/admission"
 	"occamy/hw/arbiter"
 	"occamy/hw/mem"
 	"occamy/hw/selector"
@@ -24,63 +25,107 @@ const (
 // and one Commit in an rtl.Sim) is one clock cycle; see docs/tm.md for the
 // stage order and "Sub-blocks (Go)" for the sub-blocks wired here.
 //
-// The top holds the sub-block instances (named as in the Verilog) and the
-// queue accounting every one of them reads: queue lengths in cells and
-// packets, the free and in-flight counts, the non-empty and locked
-// bitmaps.
+// The top only wires its sub-blocks, as occamy_tm does: each is a type of
+// its own with the ports of its Verilog module as fields (docs/tm.md,
+// "Sub-blocks (Go)"); Eval evaluates them in the stage order, driving each
+// one's inputs from the others' outputs (most of them aliased once, at
+// New), and keeps occamy_tm's own registers (the queue lengths, the free
+// count, the serial, the head-PD reads in flight). What the model counts
+// beyond the RTL (packets per queue, cells in flight, the counters and
+// events) is kept beside them.
 type TM struct {
 	cfg   Config
-	n, k  int
-	pol   Policy
-	chain bool
-	drr   bool
-	// hdChoice: the policy expels through the head-drop executor (occamy,
-	// occamy-lqd, pushout-ports); the others never run stage D.
-	hdChoice bool
-	cycle    uint64
-	err      error
-	evald    bool // Eval already ran this cycle
+	p     derived // constants of cfg, set at New
+	cycle uint64
+	err   error
+	evald bool // Eval already ran this cycle
 
-	adm Admission           // u_adm: tm_admission (with u_thr: dt_threshold)
-	enq Enqueue             // u_enq: tm_enqueue
-	deq Dequeue             // u_deq: tm_dequeue
-	ch  HDChoice            // u_choice: tm_hd_choice
-	hd  HDExec              // u_hd: tm_hd_exec
-	sch Sched               // u_sched: tm_sched
-	eg  Egress              // u_egress: tm_egress
-	sel *selector.Selector  // u_sel: hd_selector
-	arb *arbiter.Arbiter    // u_arb: rr_arbiter
-	pds *mem.PDLists        // u_pdl: tm_pd_lists, with its PD memory u_pd_mem (sram)
-	cp  *mem.Memory[int32]  // u_cp_mem: sram_mp, the cell-pointer links (sub-lists and free list)
-	fl  *mem.FreeList       // u_fl: tm_free_list
-	cd  *mem.Memory[uint64] // u_cd_mem: sram_mp, the cell data (tags)
+	u    units    // the sub-blocks: occamy_tm's instances
+	ram  memories // occamy_tm's memories and their read data at the ports
+	r    regs     // occamy_tm's own registers, and the nets its wiring computes
+	acct counting // the model's counting beyond the RTL's registers
+	obs  observed // the cycle's offers, outputs, events and port use; the counters
+	chk  checker
+}
 
+// derived are constants of the Config.
+type derived struct {
+	n, k     int
+	pol      Policy
+	chain    bool
+	hdChoice bool // the policy expels through the head-drop executor (occamy, occamy-lqd, pushout-ports)
+}
+
+// units are occamy_tm's sub-blocks, named after their instances.
+type units struct {
+	thr *admission.Unit    // u_thr: dt_threshold, through hw/admission's threshold stage (its saturation cache)
+	sel *selector.Selector // u_sel: hd_selector
+	adm *Admission         // u_adm: tm_admission
+	pdl *PDLists           // u_pdl: tm_pd_lists
+	deq *Dequeue           // u_deq: tm_dequeue
+	sch *Sched             // u_sched: tm_sched
+	arb *arbiter.Arbiter   // u_arb: rr_arbiter
+	ch  HDChoice           // u_choice: tm_hd_choice
+	hd  *HDExec            // u_hd: tm_hd_exec
+	enq *Enqueue           // u_enq: tm_enqueue
+	fl  *FreeList          // u_fl: tm_free_list
+	eg  *Egress            // u_egress: tm_egress
+
+	failed bool // a sub-block below has recorded an error (their errs flag)
+}
+
+// memories are occamy_tm's sram_mp instances (port-budgeted hw/mem
+// memories) and the read data at their ports.
+type memories struct {
+	pd   *mem.Memory[mem.PD] // u_pd_mem and u_pd_link: the PD words (body, and link as a partial write)
+	cp   *mem.Memory[int32]  // u_cp_mem: the cell-pointer links (sub-lists and free list)
+	cd   *mem.Memory[uint64] // u_cd_mem: the cell data (tags)
+	cpRd rdPipe[int32]       // u_cp_mem's read data
+	cdRd rdPipe[uint64]      // u_cd_mem's read data
+}
+
+// regs are occamy_tm's own registers (qlen_q/_d, free_q/_d, serial_q, the
+// head-PD read registers with u_pd_mem's read data) and the nets its
+// wiring computes (thrq). The running _d values are updated in place by
+// the stages; the _q copies are taken at stage 0.
+type regs struct {
 	qlenD    []uint32   // qlen_d: per queue, cells from admission to unlink, running (after Commit: the register)
-	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (selector input, trace)
-	qpkts    []uint32   // per queue, packets from admission to unlink
-	active   []int      // per class, queues holding at least one cell (ABM's n_p)
-	deqPkts  []uint32   // per queue, dequeued packets not yet transmitted
-	freeD    int        // free_d: accounting free count B - Σqlen - inflight, running
+	qlenQ    []uint32   // qlen_q: its start-of-cycle copy (u_sel's, u_adm's and u_choice's qlen_i, the trace)
+	qChg     rtl.Bitmap // queues whose qlen_d changed since qlen_q was copied
+	freeD    int        // free_d: B - Σqlen - in flight, running (negative while pushout-ports' cells wait)
 	freeQ    int        // free_q: its start-of-cycle copy
-	inflight int        // cells of unlinked packets not yet freed
-	unpopped int        // admitted cells not yet popped from the free list
-	sumQlen  int        // Σ qlen
-	sumPkts  int        // Σ qpkts
-	serial   uint32     // serial of the last admitted packet
-	qChg     rtl.Bitmap // queues whose qlen changed since qlenQ was copied
-	nonEmpty rtl.Bitmap // queue has a linked PD
-	locked   rtl.Bitmap // queue's head PD read is in flight
-	deqRd    pdRead     // the dequeue's head-PD read in flight (u_pd_mem's read pipeline)
-	hdRd     pdRead     // the head drop's
+	serial   uint32     // serial_q: serial of the last admitted packet
+	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)
+	hdRd     pdRead     // the head drop's (rdhd_q)
+	hdStale  bool       // the head drop's read went to a queue at or below its threshold (StaleHeadDropped)
+	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
+	thrFree  int        // free count thrq was last evaluated for
+	thrValid bool       // thrFree is meaningful
+}
 
-	events []Event // this cycle's packet events (Config.Events)
-	use    [NumMems]PortUse
-	hdUse  [NumMems]PortUse
-	stats  Stats
-	out    Outputs // this cycle's occamy_tm outputs
+// counting is what the model counts beyond occamy_tm's registers, for its
+// counters and invariants.
+type counting struct {
+	qpkts    []uint32 // per queue, packets from admission to unlink
+	active   []int    // per class, queues holding a cell (ABM's n_p)
+	deqPkts  []uint32 // per queue, dequeued packets not yet transmitted
+	inflight int      // cells of unlinked packets not yet freed
+	unpopped int      // admitted cells not yet popped from the free list
+	sumQlen  int      // Σ qlen
+	sumPkts  int      // Σ qpkts
+}
 
-	chk               checker
-	chkCells, chkPkts []int
+// observed is the cycle's view: the offers, occamy_tm's outputs, the
+// packet events, the port use, and the counters since New.
+type observed struct {
+	offers  []Arrival // this cycle's offers, Offer order (the first IN drive u_adm's slots)
+	admDone int       // slots whose admission the top has accounted this cycle
+	events  []Event
+	use     [NumMems]PortUse
+	hdUse   [NumMems]PortUse
+	stats   Stats
+	out     Outputs
+	gntIdx  int // the last head-drop choice's queue (Probe.GntIdx, trace hd_gnt_idx: held while no choice is shown)
 }
 
 // New validates c and builds a TM with an empty buffer at cycle 0: every
@@ -90,51 +135,72 @@ func New(c Config) (*TM, error) {
 		return nil, err
 	}
 	n := c.N()
-	m := &TM{cfg: c, n: n, k: c.K, pol: c.Policy, chain: c.FreeMode == FreeChain, drr: c.Sched == SchedDRR,
-		hdChoice: c.Policy == polOccamy || c.Policy == polLQD || c.Policy == polPushoutPort}
+	m := &TM{cfg: c, p: derived{n: n, k: c.K, pol: c.Policy, chain: c.FreeMode == FreeChain,
+		hdChoice: c.Policy == polOccamy || c.Policy == polLQD || c.Policy == polPushoutPort}}
 	m.cfg.AlphaExp = append([]int(nil), c.AlphaExp...)
 	m.cfg.Quantum = append([]int(nil), c.Quantum...)
 	var err error
-	if err = m.adm.init(&c); err != nil {
+	if m.u.adm, err = newAdmission(&c); err != nil {
 		return nil, fmt.Errorf("u_adm: %w", err)
 	}
-	if m.sel, err = selector.New(selector.Params{N: n, QW: c.QW}); err != nil {
+	if m.u.thr, err = admission.New(admission.Params{N: n, Q: c.Q, QW: c.QW, AW: c.AW}); err != nil {
+		return nil, fmt.Errorf("u_thr: %w", err)
+	}
+	for i, s := range c.AlphaExp {
+		m.u.thr.AlphaI[i] = int8(s)
+	}
+	if m.u.sel, err = selector.New(selector.Params{N: n, QW: c.QW}); err != nil {
 		return nil, fmt.Errorf("u_sel: %w", err)
 	}
-	if m.arb, err = arbiter.New(arbiter.Params{N: n}); err != nil {
+	if m.u.arb, err = arbiter.New(arbiter.Params{N: n}); err != nil {
 		return nil, fmt.Errorf("u_arb: %w", err)
 	}
-	if err = m.sch.init(&c); err != nil {
+	if m.u.sch, err = newSched(&c); err != nil {
 		return nil, fmt.Errorf("u_sched: %w", err)
 	}
-	if m.pds, err = mem.NewPDLists(mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}, n); err != nil {
+	if m.ram.pd, err = mem.New[mem.PD](mem.Params{Name: "pd_mem", Entries: c.B, ReadPorts: c.PD.ReadPorts, WritePorts: c.PD.WritePorts, ReadLatency: c.PD.ReadLatency}); err != nil {
 		return nil, err
 	}
-	if m.cp, err = mem.New[int32](mem.Params{Name: "cp_mem", Entries: c.B, ReadPorts: c.CP.ReadPorts, WritePorts: c.CP.WritePorts, ReadLatency: c.CP.ReadLatency}); err != nil {
+	m.u.pdl = newPDLists(n)
+	if m.ram.cp, err = mem.New[int32](mem.Params{Name: "cp_mem", Entries: c.B, ReadPorts: c.CP.ReadPorts, WritePorts: c.CP.WritePorts, ReadLatency: c.CP.ReadLatency}); err != nil {
 		return nil, err
 	}
-	if m.fl, err = mem.NewFreeList(m.cp, c.K); err != nil {
+	m.u.fl = newFreeList(c.B, c.K, c.CP.ReadPorts, c.CP.WritePorts, c.CP.ReadLatency, m.ram.cp)
+	m.ram.cpRd = newRdPipe[int32](c.CP.ReadPorts, c.CP.ReadLatency)
+	if m.ram.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
 		return nil, err
 	}
-	if m.cd, err = mem.New[uint64](mem.Params{Name: "cd_mem", Entries: c.B, ReadPorts: c.CD.ReadPorts, WritePorts: c.CD.WritePorts, ReadLatency: c.CD.ReadLatency}); err != nil {
-		return nil, err
+	m.u.enq = newEnqueue(&c)
+	m.u.deq = newDequeue(&c)
+	m.u.hd = newHDExec(&c)
+	m.ram.cdRd = newRdPipe[uint64](c.CD.ReadPorts, c.CD.ReadLatency)
+	m.u.sel.RstNI, m.u.arb.RstNI = true, true
+	m.r.qlenD, m.r.qlenQ, m.acct.qpkts, m.acct.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	m.r.thrq = make([]uint32, n)
+	m.acct.active = make([]int, c.Q)
+	m.obs.offers = make([]Arrival, 0, c.MaxOffers)
+	m.u.sel.QlenI, m.u.sel.ThrI = m.r.qlenQ, m.r.thrq
+	m.u.ch.QlenI, m.u.ch.ThrI, m.u.ch.PolicyI, m.u.ch.RecheckI = m.r.qlenQ, m.r.thrq, c.Policy, c.HDRecheck
+	m.u.adm.QlenI, m.u.adm.QlenO, m.u.adm.QlenHeld, m.u.adm.ThrI, m.u.adm.ActiveI = m.r.qlenQ, m.r.qlenD, true, m.r.thrq, m.acct.active
+	m.u.enq.AdmQidI, m.u.enq.AdmCellsI, m.u.enq.AdmSerialI = m.u.adm.AdmQidO, m.u.adm.AdmCellsO, m.u.adm.AdmSerialO
+	m.u.enq.CntI, m.u.enq.HeadI = m.u.fl.CntO, m.u.fl.HeadO
+	m.u.fl.FaHeadI, m.u.fl.FaTailI, m.u.fl.FaNI = m.u.deq.FaHeadO, m.u.deq.FaTailO, m.u.deq.FaNO
+	m.u.fl.GaHeadI, m.u.fl.GaTailI, m.u.fl.GaNI, m.u.hd.CntFI = m.u.hd.GaHeadO, m.u.hd.GaTailO, m.u.hd.GaNO, m.u.fl.CntFO
+	if c.Policy == polPushout {
+		m.u.adm.MakeRoom = m.makeRoom
 	}
-	m.sel.RstNI, m.arb.RstNI = true, true
-	m.qlenD, m.qlenQ, m.qpkts, m.deqPkts = make([]uint32, n), make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	m.sel.QlenI, m.sel.ThrI = m.qlenQ, m.adm.thrO
-	m.active = m.adm.u.ActiveI
-	m.sch.u.HeadLenI = m.pds.HeadLen
-	m.freeD, m.freeQ = c.B, c.B
+	m.u.sch.HeadLenI = m.u.pdl.HeadLenO
+	m.u.sch.AckI = true
+	m.r.freeD, m.r.freeQ = c.B, c.B
 	if c.Events {
-		m.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
+		m.obs.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
-	m.enq.init(&c)
-	m.deq.init()
-	m.hd.init(c.K)
-	m.eg.init(&c)
-	m.stats.Queues = make([]QueueStats, n)
+	m.u.eg = newEgress(&c)
+	m.u.fl.RdDataI, m.u.deq.CpRdDataI, m.u.hd.CpRdDataI, m.u.eg.RetTagI = m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cdRd.out
+	m.u.pdl.errs, m.u.deq.errs, m.u.hd.errs, m.u.enq.errs, m.u.fl.errs, m.u.eg.errs = &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed
+	m.obs.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
-	m.chkCells, m.chkPkts = make([]int, n), make([]int, n)
+	m.chk.cells, m.chk.pkts = make([]int, n), make([]int, n)
 	return m, nil
 }
 
@@ -148,7 +214,7 @@ func (m *TM) Config() Config { return m.cfg }
 // the hardware would, never an error. A queue or size out of range makes
 // that Step return an error. Offer does not allocate once a cycle's offers
 // have reached their largest count so far.
-func (m *TM) Offer(a Arrival) { m.adm.offer(a) }
+func (m *TM) Offer(a Arrival) { m.obs.offers = append(m.obs.offers, a) }
 
 // Step runs one cycle (Eval, then Commit) and returns the first modelling
 // or invariant error seen so far; once an error is returned, every later
@@ -168,135 +234,8 @@ func (m *TM) fail(err error) {
 	}
 }
 
-// Eval evaluates the cycle: the stages of docs/tm.md in order, each run by
-// the sub-block that owns it. It runs once per cycle; a second Eval before
-// Commit does nothing.
-func (m *TM) Eval() {
-	if m.evald {
-		return
-	}
-	m.evald = true
-	m.events = m.events[:0]
-	m.clearOutputs()
-	// The guards skip a sub-block's stage when it has nothing to do (each
-	// stage also checks it): a call less per idle stage on the hot path.
-	m.sampleQ() // stage 0
-	if len(m.adm.inI) > 0 {
-		m.adm.eval(m) // stage 1
-	}
-	if m.deqRd.valid {
-		m.deq.unlink(m) // stage A, the dequeue's first
-	}
-	if m.hdRd.valid {
-		m.hd.unlink(m) // stage A, then the head drop's
-	}
-	if m.deq.jobsQ.Len() > 0 {
-		m.deq.round(m) // stage B
-	}
-	m.deqIssue() // stage C
-	m.hdUse = [NumMems]PortUse{}
-	m.hd.pipe, m.hd.servedPkts = HDPipe{Room: m.hd.idle(m)}, 0
-	if m.hdChoice { // stage D: u_choice's grant, taken by u_hd
-		take := m.hd.pipe.Room && m.hd.pdFree(m) // take_o
-		if q := m.ch.eval(m, take); q >= 0 && take {
-			m.hd.start(m, q)
-		}
-	}
-	if m.enq.allocQ.active || m.enq.fifoQ.Len() > 0 {
-		m.enq.eval(m) // stage E
-	}
-	if m.deq.faN > 0 || m.deq.faJobOK {
-		m.deq.free(m) // stage F
-	}
-	if m.hd.busy() { // stage G
-		cr, cw := m.cp.Use()
-		dr, dw := m.cd.Use()
-		m.hd.cells(m)
-		cr1, cw1 := m.cp.Use()
-		dr1, dw1 := m.cd.Use()
-		m.hdUse[MemCP] = PortUse{Reads: cr1 - cr, Writes: cw1 - cw}
-		m.hdUse[MemCD] = PortUse{Reads: dr1 - dr, Writes: dw1 - dw}
-	}
-	if m.eg.retQ.Len() > 0 || m.cycle >= m.eg.txAtQ {
-		m.eg.eval(m) // stage H
-	}
-	m.snapshotUse()
-}
-
-// Commit is the rising edge: memory writes land, sub-block registers
-// update, the cycle advances, and the invariants are checked if enabled.
-func (m *TM) Commit() {
-	if !m.evald {
-		m.Eval()
-	}
-	m.pds.Mem.Commit()
-	m.cp.Commit()
-	m.cd.Commit()
-	m.sel.Commit()
-	m.arb.Commit()
-	m.sch.u.Commit()
-	if m.err == nil {
-		if e := m.pds.Mem.Err(); e != nil {
-			m.fail(e)
-		} else if e := m.cp.Err(); e != nil {
-			m.fail(e)
-		} else if e := m.cd.Err(); e != nil {
-			m.fail(e)
-		}
-	}
-	m.adm.commit()
-	m.evald = false
-	m.cycle++
-	if m.cfg.Check && m.err == nil {
-		if err := m.Check(); err != nil {
-			m.fail(fmt.Errorf("cycle %d: %w", m.cycle-1, err))
-		}
-	}
-}
-
 // Cycle returns the number of cycles stepped.
 func (m *TM) Cycle() uint64 { return m.cycle }
-
-// unlinkHead advances queue r.q past its head (the unlink of stage A, for
-// the dequeue and the head drop alike) and does the accounting: the
-// packet's cells move from the queue's length to the in-flight count.
-func (m *TM) unlinkHead(r *pdRead) bool {
-	q, n := r.q, int(r.v.Cells)
-	if err := m.pds.Unlink(q, r.v); err != nil {
-		m.fail(err)
-		return false
-	}
-	m.locked.Clear(q)
-	if m.pds.Count[q] == 0 {
-		m.nonEmpty.Clear(q)
-	}
-	m.qlenD[q] -= uint32(n)
-	if m.qlenD[q] == 0 {
-		m.active[q%m.cfg.Q]--
-	}
-	m.qChg.Set(q)
-	m.qpkts[q]--
-	m.sumQlen -= n
-	m.sumPkts--
-	m.inflight += n
-	return true
-}
-
-// freed returns n in-flight cells to the free count.
-func (m *TM) freed(n int) {
-	m.freeD += n
-	m.inflight -= n
-}
-
-// snapshotUse keeps this cycle's port use for Probe.
-func (m *TM) snapshotUse() {
-	r, w := m.pds.Mem.Use()
-	m.use[MemPD] = PortUse{r, w}
-	r, w = m.cp.Use()
-	m.use[MemCP] = PortUse{r, w}
-	r, w = m.cd.Use()
-	m.use[MemCD] = PortUse{r, w}
-}
 
 var (
 	_ rtl.Clocked      = (*TM)(nil)

@@ -67,7 +67,7 @@ func TestBrokenModelPortBudget(t *testing.T) {
 	c := DefaultConfig()
 	m, err := New(c)
 	require.NoError(t, err)
-	m.cp.P.WritePorts = 1
+	m.ram.cp.P.WritePorts = 1
 	var stepErr error
 	for cy := 0; cy < 200 && stepErr == nil; cy++ {
 		if cy == 0 {
@@ -106,18 +106,17 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 		corrupt func(m *TM)
 		want    string
 	}{
-		{"free count", func(m *TM) { m.freeD++ }, "cells: free"},
+		{"free count", func(m *TM) { m.r.freeD++ }, "cells: free"},
 		{"cell on two lists", func(m *TM) {
 			// Free a cell that queue 3's head packet still holds.
 			var x int32
-			require.NoError(t, m.pds.Walk(3, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
-			m.fl.Append(x)
-			m.cp.Commit()
-			m.freeD++
-			m.inflight--
+			require.NoError(t, m.u.pdl.Walk(3, m.ram.pd, func(pd int32, v *mem.PD) { x = v.Heads[0] }))
+			m.u.fl.appendNow(m.u.fl.bankOf(x), x, x, 1, m.ram.cp)
+			m.r.freeD++
+			m.acct.inflight--
 		}, "on two lists"},
-		{"lost packet", func(m *TM) { m.stats.Queues[3].Transmitted.Pkts++ }, "queue 3:"},
-		{"queue length", func(m *TM) { m.qlenD[3]++; m.sumQlen++; m.freeD--; m.unpopped++ }, "queue 3: length"},
+		{"lost packet", func(m *TM) { m.obs.stats.Queues[3].Transmitted.Pkts++ }, "queue 3:"},
+		{"queue length", func(m *TM) { m.r.qlenD[3]++; m.acct.sumQlen++; m.r.freeD--; m.acct.unpopped++ }, "queue 3: length"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -15,20 +15,20 @@ func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 // pipelines (0 idle, 1 PD read in flight, 2 cell rounds); deq_gnt_* the
 // egress scheduler's grant taken this cycle.
 func (m *TM) Signals() []rtl.Signal {
-	n, qw, c := m.n, m.cfg.QW, m.cfg.Q
+	n, qw, c := m.p.n, m.cfg.QW, m.cfg.Q
 	iw := rtl.IdxWidth(n)
 	mask := uint64(rtl.Width(qw).Mask())
 	return []rtl.Signal{
-		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.qlenQ[i]) }),
-		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.freeQ, 0)) & mask }),
-		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.adm.u.Thr.ThrO[i]) }),
-		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.sel.OverO.Words(dst, n) }},
-		rtl.Flag("hd_gnt_valid", func() bool { return m.ch.gntO }),
-		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.ch.gntIdxO) }),
+		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.r.qlenQ[i]) }),
+		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.r.freeQ, 0)) & mask }),
+		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.u.thr.Thr.ThrO[i]) }),
+		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.u.sel.OverO.Words(dst, n) }},
+		rtl.Flag("hd_gnt_valid", func() bool { return m.u.ch.GntValidO }),
+		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.obs.gntIdx) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),
 		rtl.Scalar("deq_state", 2, func() uint64 { return uint64(m.deqState()) }),
-		rtl.Flag("deq_gnt_valid", func() bool { return m.sch.u.ValidO && m.sch.u.AckI }),
-		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.sch.u.QidO) }),
+		rtl.Flag("deq_gnt_valid", func() bool { return m.u.sch.u.ValidO && m.u.sch.u.AckI }),
+		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.u.sch.u.QidO) }),
 	}
 }
 
@@ -37,26 +37,25 @@ func (m *TM) Signals() []rtl.Signal {
 // memories (their port use this cycle).
 func (m *TM) Scopes() []rtl.Scope {
 	return []rtl.Scope{
-		{Name: "u_thr", Signals: m.adm.u.Thr.Signals()},
-		{Name: "u_sel", Signals: m.sel.Signals()},
-		{Name: "u_arb", Signals: m.arb.Signals()},
+		{Name: "u_thr", Signals: m.u.thr.Thr.Signals()},
+		{Name: "u_sel", Signals: m.u.sel.Signals()},
+		{Name: "u_arb", Signals: m.u.arb.Signals()},
 		{Name: "u_sched", Signals: m.schedSignals()},
-		{Name: "u_pd_mem", Signals: m.pds.Mem.Signals()},
-		{Name: "u_cp_mem", Signals: m.cp.Signals()},
-		{Name: "u_cd_mem", Signals: m.cd.Signals()},
+		{Name: "u_pd_mem", Signals: m.ram.pd.Signals()},
+		{Name: "u_cp_mem", Signals: m.ram.cp.Signals()},
+		{Name: "u_cd_mem", Signals: m.ram.cd.Signals()},
 	}
 }
 
 // schedSignals is u_sched's trace: hw/scheduler's signals, but its inputs
-// as occamy_tm's tm_sched sees them every cycle, computed from the state
-// after Eval: elig_i every queue holding a PD after the cycle's unlinks and
-// before its link (tm_pd_lists' nonempty_o), port_rdy_i the ports with
-// fewer than TxWindow cells pending at the start of the cycle (tm_egress's
-// registered port_rdy_o), ack_i tied to 1. hw/tm gives hw/scheduler these
-// only in a cycle whose stage C runs, elig_i less the locked queues and
-// ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
+// as occamy_tm's tm_sched sees them every cycle: elig_i is u_pdl's
+// nonempty_o (every queue holding a PD after the cycle's unlinks and
+// before its link), port_rdy_i u_egress's registered port_rdy_o, ack_i
+// tied to 1. hw/tm gives hw/scheduler these only in a cycle whose stage C
+// runs (en_i), elig_i less the locked queues (Go only, PD.ReadLatency > 1)
+// and ack_i "a PD read port is left" (the grant taken is deq_gnt_valid).
 func (m *TM) schedSignals() []rtl.Signal {
-	sigs := m.sch.u.Signals()
+	sigs := m.u.sch.u.Signals()
 	for i, s := range sigs {
 		switch s.Name {
 		case "elig_i":
@@ -70,31 +69,9 @@ func (m *TM) schedSignals() []rtl.Signal {
 	return sigs
 }
 
-// traceElig is nonEmpty without the queues stage E linked a first PD to.
-func (m *TM) traceElig(dst []uint64) {
-	m.nonEmpty.Words(dst, m.n)
-	for q := 0; q < m.n; q++ {
-		if m.pds.Count[q] == 1 && m.pds.LinkedNow(q) {
-			dst[q>>6] &^= 1 << uint(q&63)
-		}
-	}
-}
+// traceElig is tm_pd_lists' nonempty_o: the queues holding a PD after
+// the cycle's unlinks and before its link.
+func (m *TM) traceElig(dst []uint64) { m.u.pdl.NonemptyO.Words(dst, m.p.n) }
 
-// tracePortRdy is port_rdy_o from each port's pending cells at the start
-// of the cycle: less the packet booked at stage C, plus the cell sent.
-func (m *TM) tracePortRdy(dst []uint64) {
-	clear(dst)
-	s := m.sch.u
-	for p := range m.eg.ports {
-		pend := m.eg.ports[p].pending
-		if s.ValidO && s.AckI && int(s.QidO)/m.cfg.Q == p {
-			pend -= int(m.deqRd.v.Cells)
-		}
-		if m.out.EgValid>>uint(p)&1 != 0 {
-			pend++
-		}
-		if pend < m.eg.window {
-			dst[p>>6] |= 1 << uint(p&63)
-		}
-	}
-}
+// tracePortRdy is tm_egress's registered port_rdy_o.
+func (m *TM) tracePortRdy(dst []uint64) { m.u.eg.PortRdyO.Words(dst, m.cfg.P) }

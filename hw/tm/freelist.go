@@ -1,0 +1,404 @@
+package tm
+
+import (
+	"fmt"
+
+	"occamy/hw/mem"
+)
+
+// FreeList is the free cell-pointer list. Verilog: tm_free_list (u_fl).
+// It keeps K banks (cell x is in bank x mod K) threaded through the links
+// of the ONE cell-pointer memory u_cp_mem that the packets' sub-lists also
+// use: per bank a head, a tail and a count, and, while the head's link is
+// being read, which read port will return the next head. Its reads and
+// writes go out on u_cp_mem's ports the top lends it.
+//
+// A cycle, in stage order: EvalHead (before stage E): head_o is each
+// bank's head, the read data of the pop that last read its link when that
+// read is back; cnt_o the registered counts. EvalPop (stages E, F): the
+// banks in pop_i pop their head, reading its link on the read ports from
+// pop_port_i on when the bank held more than one cell; then each bank
+// takes its stage F append (fa_*: a chain head..tail of fa_n cells of one
+// bank), writing the old tail's link on the write ports from 0 on, none
+// into an empty bank; cnt_f_o and f_wr_n_o are after them. EvalG (stage
+// G): the stage G appends (ga_*) likewise, their writes after stage F's;
+// wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
+// b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
+//
+// Go only: with CP.ReadLatency above 1 a popped bank's next head comes
+// back that many cycles later, and the bank cannot pop before (PopOkO).
+type FreeList struct {
+	RdDataI  []int32 // rd_data_i: u_cp_mem's read data, every port, this cycle
+	HeadO    []int32 // head_o: comb, each bank's head
+	CntO     []int32 // cnt_o: registered, cells per bank
+	PopI     uint8   // pop_i: bit b, bank b pops its head (stage E)
+	PopPortI int     // pop_port_i: first read port the pops may use
+	PopRdNO  int     // pop_rd_n_o: comb, pops that read a link
+	RdEnO    uint64  // rd_en_o: comb, the pops' link reads, on ports pop_port_i.. (bit p)
+	RdAddrO  []int32 // rd_addr_o: comb, their addresses
+	FaI      uint8   // fa_i: stage F append in slot s (bit s)
+	FaHeadI  []int32 // fa_head_i
+	FaTailI  []int32 // fa_tail_i
+	FaNI     []int32 // fa_n_i: its cells
+	CntFO    []int32 // cnt_f_o: comb, counts after the pops and stage F
+	FWrNO    int     // f_wr_n_o: comb, stage F's writes
+	GaI      uint8   // ga_i: stage G append in slot s
+	GaHeadI  []int32 // ga_head_i
+	GaTailI  []int32 // ga_tail_i
+	GaNI     []int32 // ga_n_i
+	WrEnO    uint64  // wr_en_o: comb, u_cp_mem writes, stage F's from port 0, stage G's after
+	WrAddrO  []int32 // wr_addr_o
+	WrDataO  []int32 // wr_data_o
+	WrNO     int     // wr_n_o: comb, all the writes
+
+	PopOkO uint8 // Go only: bit b, bank b can pop now (a cell, and its head known)
+
+	k     int
+	lat   uint64 // u_cp_mem's read latency
+	rp    int    // u_cp_mem's read and write ports
+	wp    int
+	bank  [mem.MaxK]flBank // the registers
+	head  [mem.MaxK]int32  // head_o, cnt_o, cnt_f_o (the ports are views of these)
+	cnt   [mem.MaxK]int32
+	cntF  [mem.MaxK]int32
+	pend  uint8 // pend_q, a bit per bank: the head is the read data of bank.port
+	now   uint64
+	total int // Go: cells on the list
+
+	// This cycle, from the evaluations: the banks touched (popped or
+	// appended) and the heads read back now.
+	touch   uint8 // popped or appended in stage F
+	fa, ga  uint8 // appended in stage F, in stage G
+	due     uint8 // the head read back now
+	popPort [mem.MaxK]int8
+	slotF   [mem.MaxK]int8
+	slotG   [mem.MaxK]int8
+	err     error
+	errs    *bool // the top's flag: set when err is
+}
+
+// flBank is one bank's registers: head (stale while its link read is in
+// flight), tail, count, and that read's port and cycle.
+type flBank struct {
+	head, tail int32
+	cnt        int32
+	pend       bool
+	port       int32
+	ready      uint64
+}
+
+// newFreeList builds the free list of b cells in k banks over a memory
+// of rp read and wp write ports, every cell free, and threads the links
+// in cp (the reset sequence).
+func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
+	f := &FreeList{k: k, lat: uint64(lat), rp: min(rp, 64), wp: min(wp, 64),
+		RdDataI: make([]int32, rp), RdAddrO: make([]int32, rp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
+		FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
+		GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k)}
+	f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k]
+	for bk := 0; bk < k; bk++ {
+		r := &f.bank[bk]
+		r.head, r.tail = mem.Nil, mem.Nil
+		for x := bk; x < b; x += k {
+			if r.cnt == 0 {
+				r.head = int32(x)
+			} else {
+				cp.Init(int(r.tail), int32(x))
+			}
+			r.tail = int32(x)
+			r.cnt++
+		}
+		if r.tail != mem.Nil {
+			cp.Init(int(r.tail), mem.Nil)
+		}
+		f.show(bk)
+	}
+	f.total = b
+	return f
+}
+
+// show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
+// registers (a bank whose link read is in flight shows no head).
+func (f *FreeList) show(b int) {
+	r := &f.bank[b&(mem.MaxK-1)]
+	f.head[b&(mem.MaxK-1)], f.cnt[b&(mem.MaxK-1)], f.cntF[b&(mem.MaxK-1)] = r.head, r.cnt, r.cnt
+	bit := uint8(1) << uint(b)
+	if f.PopOkO &^= bit; r.cnt > 0 && !r.pend {
+		f.PopOkO |= bit
+	}
+}
+
+// bankOf is the bank of cell x.
+func (f *FreeList) bankOf(x int32) int { return int(x) & (f.k - 1) }
+
+// EvalHead drives head_o (and PopOkO) for the banks whose head is a
+// link read: its data when back now; the other banks show their head
+// register (kept in head_o by Commit).
+func (f *FreeList) EvalHead() {
+	if f.pend != 0 {
+		f.evalHead()
+	}
+}
+
+func (f *FreeList) evalHead() {
+	f.due = 0
+	for m := f.pend; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		if r := &f.bank[b]; r.ready == f.now {
+			f.head[b] = f.RdDataI[r.port]
+			f.PopOkO |= bit
+			f.due |= bit
+		} else {
+			f.PopOkO &^= bit
+		}
+	}
+}
+
+// EvalPop is stages E and F: the pops and their link reads, then the
+// stage F appends and their writes, in bank order.
+func (f *FreeList) EvalPop() {
+	if f.touch|f.PopI|f.FaI == 0 {
+		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO = 0, 0, 0, 0
+		return
+	}
+	f.evalPop()
+}
+
+func (f *FreeList) evalPop() {
+	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		f.cntF[b] = f.cnt[b]
+	}
+	f.RdEnO, f.WrEnO = 0, 0
+	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
+	f.touch, f.fa = f.PopI|fa, fa
+	rp, wp := f.PopPortI, 0
+	for m := f.touch; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		c := f.cnt[b]
+		if f.PopI&bit != 0 {
+			if c > 1 && rp < f.rp {
+				f.RdEnO |= 1 << uint(rp)
+				f.RdAddrO[rp] = f.head[b]
+				f.popPort[b] = int8(rp)
+				rp++
+			}
+			c--
+		}
+		if fa&bit != 0 {
+			s := f.slotF[b]
+			if c > 0 {
+				wp = f.write(wp, f.bank[b].tail, f.FaHeadI[s])
+			}
+			c += f.FaNI[s]
+		}
+		f.cntF[b] = c
+	}
+	f.PopRdNO, f.FWrNO = rp-f.PopPortI, wp
+}
+
+// EvalG is stage G: the stage G appends after stage F's.
+func (f *FreeList) EvalG() {
+	f.WrEnO &= 1<<uint(f.FWrNO) - 1 // stage F's writes; stage G's follow
+	f.WrNO, f.ga = f.FWrNO, 0
+	if f.GaI != 0 {
+		f.evalG()
+	}
+}
+
+func (f *FreeList) evalG() {
+	f.ga = f.slots(f.GaI, f.GaHeadI, &f.slotG)
+	wp := f.FWrNO
+	for m := f.ga; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		if f.cntF[b] > 0 {
+			tl := f.bank[b].tail
+			if f.fa>>uint(b)&1 != 0 {
+				tl = f.FaTailI[f.slotF[b]]
+			}
+			wp = f.write(wp, tl, f.GaHeadI[f.slotG[b]])
+		}
+	}
+	f.WrNO = wp
+}
+
+// slots maps the banks appended to their slot (to[b]) and returns them:
+// an append's cells are of its head's bank.
+func (f *FreeList) slots(v uint8, head []int32, to *[mem.MaxK]int8) uint8 {
+	var m uint8
+	for ; v != 0; v &= v - 1 {
+		s := trailingZeros(uint64(v))
+		b := f.bankOf(head[s]) & (mem.MaxK - 1)
+		to[b] = int8(s)
+		m |= 1 << uint(b)
+	}
+	return m
+}
+
+// write puts a link write of data at addr on write port wp.
+func (f *FreeList) write(wp int, addr, data int32) int {
+	if wp >= f.wp {
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: more than %d cp_mem writes", f.now, f.wp))
+		return wp
+	}
+	f.WrEnO |= 1 << uint(wp)
+	f.WrAddrO[wp], f.WrDataO[wp] = addr, data
+	return wp + 1
+}
+
+// Commit is the rising edge: per bank, the head read back now is kept,
+// then the pop (the next head is the data of its link read,
+// CP.ReadLatency cycles on), then stage F's append, then stage G's (an
+// append into an empty bank is its new head).
+func (f *FreeList) Commit() {
+	if f.touch|f.ga|f.due != 0 {
+		f.commit()
+	}
+	f.now++
+}
+
+func (f *FreeList) commit() {
+	if bad := f.PopI &^ f.PopOkO; bad != 0 {
+		b := trailingZeros(uint64(bad))
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.cnt[b&(mem.MaxK-1)]))
+	}
+	pop, fa, ga, due := f.PopI, f.fa, f.ga, f.due
+	for m := f.touch | ga | due; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		bit := uint8(1) << uint(b)
+		r := &f.bank[b]
+		// head_o is the head register, or the link read back now.
+		head, tail, cnt := f.head[b], r.tail, r.cnt
+		pend := r.pend && due&bit == 0
+		if pop&bit != 0 {
+			if cnt > 1 {
+				pend, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
+			}
+			cnt--
+		}
+		if fa&bit != 0 {
+			s := f.slotF[b]
+			if cnt == 0 {
+				head, pend = f.FaHeadI[s], false
+			}
+			tail = f.FaTailI[s]
+			cnt += f.FaNI[s]
+		}
+		if ga&bit != 0 {
+			s := f.slotG[b]
+			if cnt == 0 {
+				head, pend = f.GaHeadI[s], false
+			}
+			tail = f.GaTailI[s]
+			cnt += f.GaNI[s]
+		}
+		if cnt == 0 {
+			head, tail, pend = mem.Nil, mem.Nil, false
+		}
+		f.total += int(cnt - r.cnt)
+		r.head, r.tail, r.cnt, r.pend = head, tail, cnt, pend
+		f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
+		f.pend &^= bit
+		f.PopOkO &^= bit
+		if pend {
+			f.pend |= bit
+		} else if cnt > 0 {
+			f.PopOkO |= bit
+		}
+	}
+	f.touch, f.fa, f.ga, f.due = 0, 0, 0, 0
+}
+
+// Err returns the first misuse seen (what the Verilog asserts).
+func (f *FreeList) Err() error { return f.err }
+
+func (f *FreeList) fail(err error) {
+	if f.err == nil {
+		f.err = err
+		if f.errs != nil {
+			*f.errs = true
+		}
+	}
+}
+
+func freeListPorts(v vw) SubBlock {
+	return SubBlock{
+		Module: "tm_free_list", Instance: "u_fl",
+		Params: []Param{{"B", v.B}, {"K", v.K}},
+		Ports: append(append([]Port(nil), clkRst...),
+			in("rd_data_i", 2*v.K*v.CW), out("head_o", v.K*v.CW), out("cnt_o", v.K*v.BNW),
+			in("pop_i", v.K), in("pop_port_i", v.RW), out("pop_rd_n_o", v.RW),
+			out("rd_en_o", 2*v.K), out("rd_addr_o", 2*v.K*v.CW),
+			in("fa_i", v.K), in("fa_head_i", v.K*v.CW), in("fa_tail_i", v.K*v.CW), in("fa_n_i", v.K*v.BNW),
+			out("cnt_f_o", v.K*v.BNW), out("f_wr_n_o", v.WW),
+			in("ga_i", v.K), in("ga_head_i", v.K*v.CW), in("ga_tail_i", v.K*v.CW), in("ga_n_i", v.K*v.BNW),
+			out("wr_en_o", v.K), out("wr_addr_o", v.K*v.CW), out("wr_data_o", v.K*v.CW), out("wr_n_o", v.WW)),
+	}
+}
+
+// appendNow is the ideal Pushout's backdoor: a chain of n cells of bank b
+// joins it at once, the old tail's link stored in cp without a port, and
+// can be popped in this same cycle (it runs before EvalHead).
+func (f *FreeList) appendNow(b int, head, tail int32, n int, cp *mem.Memory[int32]) {
+	r := &f.bank[b&(mem.MaxK-1)]
+	if r.cnt == 0 {
+		r.head = head
+	} else {
+		cp.Init(int(r.tail), head)
+	}
+	r.tail = tail
+	r.cnt += int32(n)
+	f.total += n
+	f.show(b)
+}
+
+// walk calls visit for every cell of bank b, head first, following the
+// links in cp without a port; pending is the bank's head while its link
+// read is in flight (the read data to come). It reports a list that
+// leaves the memory or does not end at the tail.
+func (f *FreeList) walk(b int, cp *mem.Memory[int32], pending func(ready uint64, port int) int32, visit func(x int32)) error {
+	r := &f.bank[b]
+	x := r.head
+	if r.pend {
+		x = pending(r.ready, int(r.port))
+	}
+	for i := int32(0); i < r.cnt; i++ {
+		if x < 0 || int(x) >= cp.Entries() {
+			return fmt.Errorf("free bank %d: cell %d of %d is %d, outside the cell-pointer memory", b, i, r.cnt, x)
+		}
+		visit(x)
+		if i == r.cnt-1 {
+			if x != r.tail {
+				return fmt.Errorf("free bank %d: list ends at cell %d, tail register is %d", b, x, r.tail)
+			}
+			break
+		}
+		x = cp.Peek(int(x))
+	}
+	return nil
+}
+
+// flPend is a read in flight whose data is a register's next value
+// (State.FLPend, State.HD.Pend).
+type flPend struct {
+	Pend  bool
+	Port  int
+	Ready uint64
+}
+
+// state copies the registers in hw/mem's form (State.FL) and the pending
+// reads (State.FLPend).
+func (f *FreeList) state() (mem.FreeListState, []flPend) {
+	s := mem.FreeListState{Total: f.total}
+	p := make([]flPend, f.k)
+	for b := 0; b < f.k; b++ {
+		r := f.bank[b]
+		s.Head, s.Tail, s.Count = append(s.Head, r.head), append(s.Tail, r.tail), append(s.Count, r.cnt)
+		if r.pend {
+			p[b] = flPend{true, int(r.port), r.ready}
+		}
+	}
+	return s, p
+}

@@ -1,0 +1,95 @@
+package tm
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"occamy/hw/arbiter"
+	"occamy/rtl"
+)
+
+// TestHDChoicePorts drives tm_hd_choice's Go twin alone (N=4), with u_arb
+// (hw/arbiter, pointer at 0 unless set) between its two phases as
+// occamy_tm wires it, one row per case of its contract: what gnt_*,
+// arb_req_o and arb_ack_o must be for the inputs.
+func TestHDChoicePorts(t *testing.T) {
+	qlen := []uint32{5, 9, 9, 2}
+	thr := []uint32{4, 8, 10, 1} // queue 2 is no longer over (9 <= 10)
+	cases := []struct {
+		name               string
+		pol                Policy
+		recheck, neg, take bool
+		over, cand         rtl.Bitmap
+		ptr                uint16
+		req                rtl.Bitmap
+		valid              bool
+		idx                uint16
+		ack, considered    bool
+	}{
+		{"dt never chooses", polDT, false, true, true, bitsOf(0, 1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
+		{"abm never chooses", polABM, false, true, true, bitsOf(0, 1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
+		{"ideal pushout never chooses", polPushout, false, true, true, bitsOf(0, 1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
+		{"occamy: u_arb over over&cand, taken", polOccamy, false, false, true, bitsOf(1, 2, 3), bitsOf(0, 2, 3), 0, bitsOf(2, 3), true, 2, true, true},
+		{"occamy: from the pointer", polOccamy, false, false, true, bitsOf(1, 2, 3), bitsOf(0, 2, 3), 3, bitsOf(2, 3), true, 3, true, true},
+		{"occamy: not taken, shown, not acknowledged", polOccamy, false, false, false, bitsOf(2), bitsOf(2), 0, bitsOf(2), true, 2, false, true},
+		{"occamy: no queue over, no request", polOccamy, false, false, true, rtl.Bitmap{}, bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
+		{"occamy: over but no candidate: acknowledge without a grant", polOccamy, false, false, true, bitsOf(1), bitsOf(0), 0, rtl.Bitmap{}, false, 0, true, true},
+		{"occamy recheck: stale grant dropped, not acknowledged", polOccamy, true, false, true, bitsOf(2), bitsOf(2), 0, bitsOf(2), false, 0, false, true},
+		{"occamy recheck: still over", polOccamy, true, false, true, bitsOf(1), bitsOf(1), 0, bitsOf(1), true, 1, true, true},
+		{"lqd: longest of over&cand, lowest index on ties", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 1, 2, 3), 0, rtl.Bitmap{}, true, 1, false, true},
+		{"lqd: cand masks", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, true, 2, false, true},
+		{"lqd recheck: stale longest dropped", polLQD, true, false, true, bitsOf(0, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 0, false, true},
+		{"lqd: nothing over", polLQD, false, false, true, rtl.Bitmap{}, bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
+		{"pushout-ports: longest candidate while free < 0", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(0, 3), 0, rtl.Bitmap{}, true, 0, false, true},
+		{"pushout-ports: not while free >= 0", polPushoutPort, false, false, true, bitsOf(1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			arb, err := arbiter.New(arbiter.Params{N: 4})
+			require.NoError(t, err)
+			arb.RstNI = true
+			arb.SetState(arbiter.State{PtrQ: tc.ptr})
+			c := &HDChoice{PolicyI: tc.pol, RecheckI: tc.recheck, OverI: tc.over, CandI: tc.cand, QlenI: qlen, ThrI: thr,
+				FreeNegI: tc.neg, TakeI: tc.take}
+			c.EvalReq()
+			assert.Equal(t, tc.req, c.ArbReqO, "arb_req_o")
+			arb.ReqI, arb.AckI = c.ArbReqO, false
+			arb.Eval()
+			c.ArbValidI, c.ArbIdxI = arb.GntValidO, arb.GntIdxO
+			c.EvalGnt()
+			assert.Equal(t, tc.valid, c.GntValidO, "gnt_valid_o")
+			assert.Equal(t, tc.idx, c.GntIdxO, "gnt_idx_o")
+			assert.Equal(t, tc.ack, c.ArbAckO, "arb_ack_o")
+			assert.Equal(t, tc.considered, c.ConsideredO.Any(), "candidates considered")
+			if tc.valid {
+				assert.True(t, tc.cand.Test(int(tc.idx)), "a grant names a candidate")
+			}
+			arb.AckI = c.ArbAckO
+			arb.Eval()
+			arb.Commit()
+			want := tc.ptr
+			if c.ArbAckO && arb.GntValidO {
+				want = (arb.GntIdxO + 1) % 4
+			}
+			assert.Equal(t, want, arb.State().PtrQ, "u_arb's pointer moves only on an acknowledged grant")
+		})
+	}
+}
+
+// TestHDChoiceEvalTwice: both phases are combinational: evaluating them
+// again with the same inputs gives the same outputs.
+func TestHDChoiceEvalTwice(t *testing.T) {
+	for _, pol := range AllPolicies {
+		c := &HDChoice{PolicyI: pol, OverI: bitsOf(1, 2), CandI: bitsOf(0, 2), QlenI: []uint32{1, 2, 3, 4}, ThrI: []uint32{0, 0, 0, 0},
+			FreeNegI: true, TakeI: true, ArbValidI: true, ArbIdxI: 2}
+		c.EvalReq()
+		c.EvalGnt()
+		a := *c
+		c.EvalReq()
+		c.EvalGnt()
+		assert.Equal(t, fmt.Sprint(a), fmt.Sprint(*c), "%v", pol)
+	}
+}

@@ -1,0 +1,119 @@
+package tm
+
+import "fmt"
+
+// admit is stage 1: the first IN offers drive u_adm's slots (an offer
+// with a queue or size out of range is a modelling error and leaves its
+// slot empty), u_adm decides them, and the top accounts each admitted
+// packet in slot order; offers beyond IN are ingress drops.
+func (m *TM) admit() {
+	a := m.u.adm
+	n := len(m.obs.offers)
+	slots := min(n, len(a.InValidI))
+	m.obs.out.NIn = slots
+	for i := 0; i < slots; i++ {
+		x := m.obs.offers[i]
+		a.InValidI[i] = m.validOffer(i, x)
+		a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
+	}
+	a.InNI = slots
+	a.FreeI, a.SerialI = m.r.freeD, m.r.serial
+	m.obs.admDone = 0
+	a.Eval()
+	m.accountAdmissions(slots)
+	m.r.freeD, m.r.serial = a.FreeO, a.SerialO
+	m.u.enq.AdmNI = a.AdmNO
+	for i := slots; i < n; i++ {
+		x := m.obs.offers[i]
+		if !m.validOffer(i, x) {
+			continue
+		}
+		st := &m.obs.stats.Queues[x.Queue]
+		st.Arrived.Pkts++
+		st.Arrived.Cells += uint64(x.Cells)
+		st.AdmDropped.Pkts++
+		st.AdmDropped.Cells += uint64(x.Cells)
+		st.IngressDropped.Pkts++
+		st.IngressDropped.Cells += uint64(x.Cells)
+		m.event(EvAdmDrop, x.Queue, i, 0)
+	}
+}
+
+// validOffer reports whether offer i is in range, failing the model if
+// not.
+func (m *TM) validOffer(i int, x Arrival) bool {
+	if x.Queue < 0 || x.Queue >= m.p.n {
+		m.fail(fmt.Errorf("cycle %d: arrival %d: queue %d outside 0..%d", m.cycle, i, x.Queue, m.p.n-1))
+		return false
+	}
+	if x.Cells < 1 || x.Cells > m.cfg.MaxPkt {
+		m.fail(fmt.Errorf("cycle %d: arrival %d: %d cells outside 1..%d (MaxPkt)", m.cycle, i, x.Cells, m.cfg.MaxPkt))
+		return false
+	}
+	return true
+}
+
+// accountAdmissions does the top's accounting of slots admDone..upto-1,
+// in slot order, from u_adm's outputs: counters and events.
+// u_adm has already added the cells to the queue lengths (qlen_o is the
+// top's length array).
+func (m *TM) accountAdmissions(upto int) {
+	a := m.u.adm
+	k := 0
+	for i := 0; i < m.obs.admDone; i++ {
+		if a.InOkO[i] {
+			k++
+		}
+	}
+	for i := m.obs.admDone; i < upto; i++ {
+		if !a.InValidI[i] {
+			continue
+		}
+		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		st := &m.obs.stats.Queues[q]
+		st.Arrived.Pkts++
+		st.Arrived.Cells += uint64(c)
+		if !a.InOkO[i] {
+			st.AdmDropped.Pkts++
+			st.AdmDropped.Cells += uint64(c)
+			m.event(EvAdmDrop, q, i, 0)
+			continue
+		}
+		serial := a.AdmSerialO[k]
+		k++
+		st.Admitted.Pkts++
+		st.Admitted.Cells += uint64(c)
+		ql := a.QlenAfterO[i]
+		if ql == uint32(c) {
+			m.acct.active[q%m.cfg.Q]++
+		}
+		m.r.qChg.Set(q)
+		m.acct.qpkts[q]++
+		m.acct.unpopped += c
+		m.acct.sumQlen += c
+		m.acct.sumPkts++
+		if uint64(ql) > st.MaxLen.Cells {
+			st.MaxLen.Cells = uint64(ql)
+		}
+		if uint64(m.acct.qpkts[q]) > st.MaxLen.Pkts {
+			st.MaxLen.Pkts = uint64(m.acct.qpkts[q])
+		}
+		if t := &m.obs.stats.Total.MaxLen; uint64(m.acct.sumQlen) > t.Cells {
+			t.Cells = uint64(m.acct.sumQlen)
+		}
+		if t := &m.obs.stats.Total.MaxLen; uint64(m.acct.sumPkts) > t.Pkts {
+			t.Pkts = uint64(m.acct.sumPkts)
+		}
+		m.event(EvAdmit, q, i, serial)
+	}
+	m.obs.admDone = max(m.obs.admDone, upto)
+}
+
+// makeRoom is u_adm's MakeRoom for the ideal Pushout: before slot i is
+// decided, the slots before it are accounted (so events and counters keep
+// slot order), then head packets are expelled until the slot's n cells
+// fit (pushout.go). It returns the cells freed.
+func (m *TM) makeRoom(slot, q, n, free int) int {
+	m.accountAdmissions(slot)
+	return m.pushOut(q, n, free)
+}

@@ -1,0 +1,222 @@
+package tm
+
+import (
+	"fmt"
+)
+
+// Eval evaluates the cycle. It runs once per cycle; a second Eval before
+// Commit does nothing.
+//
+// The settle order is occamy_tm's stage order (docs/tm.md, "One cycle:
+// the stage order"), which is also the priority on every shared memory
+// port; a sub-block whose combinational outputs depend on a later stage's
+// is evaluated in phases, named here:
+//
+//	0  u_thr, u_sel (sampleQ)                thresholds, selector, qlen_q
+//	1  u_adm (admit)                         admissions
+//	A  u_pdl.EvalUnlink (unlinkStage)        the head-PD reads back; u_deq and u_hd take them as unl_*
+//	B  u_deq (dequeue)                       a cell round: link reads, data reads
+//	C  u_sched, u_pdl.EvalRd (deqIssue)      the grant and its head-PD read
+//	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
+//	   u_hd.EvalIssue, u_pdl.EvalRd (hdIssue) the head drop's grant and read
+//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList, enqueue)  a round of pops, the link
+//	F  u_fl.EvalPop                          the pops' reads, u_deq's frees
+//	G  u_hd.EvalCells, u_fl.EvalG (hdCells)  the lanes, their frees; every cp write
+//	H  u_egress (egress)                     the cells sent
+//
+// Each sub-block reads only its input fields and its own registers. The
+// top drives the inputs from other blocks' outputs (most slices aliased
+// at New, the scalars copied here), issues the reads and writes the
+// blocks request on the memories, and keeps the queue accounting.
+func (m *TM) Eval() {
+	if m.evald {
+		return
+	}
+	m.evald = true
+	m.obs.events = m.obs.events[:0]
+	m.clearOutputs()
+	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
+	m.sampleQ() // stage 0
+	if len(m.obs.offers) > 0 {
+		m.admit() // stage 1 (u_adm has nothing to decide otherwise)
+	}
+	m.unlinkStage() // stage A
+	m.dequeue()     // stage B
+	m.deqIssue()    // stage C
+	m.hdIssue()     // stage D
+	m.freeList()    // stages E, F (with the enqueue) and G (with the head drop)
+	m.egress()      // stage H
+	m.snapshotUse()
+}
+
+// freeList runs u_fl around the stages that use it: its heads for the
+// enqueue (E), its pops and the dequeue's frees (F) with their reads on
+// u_cp_mem, the head drop's lanes and frees (G), then every cp write of
+// the cycle, stage F's first.
+func (m *TM) freeList() {
+	f, ram := m.u.fl, &m.ram
+	f.EvalHead()
+	m.u.enq.PopOkI = f.PopOkO
+	m.enqueue() // stage E
+	d := m.u.deq
+	m.freed(d.FreedO) // stage F: u_fl's fa_* are u_deq's
+	f.PopI, f.FaI = m.u.enq.PopO, d.FaO
+	f.PopPortI, _ = ram.cp.Use()
+	f.EvalPop()
+	for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ {
+		ram.cpRd.put(p, ram.cp.Read(int(f.RdAddrO[p])))
+	}
+	m.hdCells() // stage G: u_fl's ga_* are u_hd's
+	f.GaI = m.u.hd.GaO
+	f.EvalG()
+	for p := 0; p < f.WrNO; p++ {
+		ram.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
+	}
+	m.obs.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
+}
+
+// Commit is the rising edge: memory writes land, sub-block registers
+// update, the cycle advances, and the invariants are checked if enabled.
+func (m *TM) Commit() {
+	if !m.evald {
+		m.Eval()
+	}
+	ram, u := &m.ram, &m.u
+	ram.pd.Commit()
+	ram.cp.Commit()
+	ram.cd.Commit()
+	u.sel.Commit()
+	u.pdl.Commit()
+	u.deq.Commit()
+	u.sch.Commit()
+	u.arb.Commit()
+	u.hd.Commit()
+	u.enq.Commit()
+	u.fl.Commit()
+	u.eg.Commit()
+	ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
+	ram.cdRd.commit()
+	if m.err == nil {
+		m.collectErr()
+	}
+	m.obs.offers = m.obs.offers[:0]
+	m.evald = false
+	m.cycle++
+	if m.cfg.Check && m.err == nil {
+		if err := m.Check(); err != nil {
+			m.fail(fmt.Errorf("cycle %d: %w", m.cycle-1, err))
+		}
+	}
+}
+
+// unlinkStage is stage A: the head-PD reads that are back unlink their
+// queues in u_pdl (the dequeue's on its unlink port, the head drop's on
+// the Go-only second one when both return together), the top accounts
+// them, and each pipeline takes its packet.
+func (m *TM) unlinkStage() {
+	l := m.u.pdl
+	deq := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle
+	hd := m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle
+	l.UnlI, l.Unl2I = deq || hd, deq && hd
+	if deq {
+		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
+	}
+	r2 := &l.UnlQidI
+	if deq {
+		r2 = &l.Unl2QidI
+	}
+	if hd {
+		*r2 = uint16(m.r.hdRd.q)
+		if deq {
+			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
+		} else {
+			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
+		}
+	}
+	l.EvalUnlink()
+	d := m.u.deq
+	d.UnlI = deq
+	if deq {
+		r := &m.r.deqRd
+		r.valid = false
+		m.unlinkHead(r)
+		m.acct.deqPkts[r.q]++
+		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
+	}
+	h := m.u.hd
+	h.UnlI = hd
+	if hd {
+		r := &m.r.hdRd
+		r.valid = false
+		m.unlinkHead(r)
+		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
+		st := &m.obs.stats.Queues[r.q]
+		st.HeadDropped.Pkts++
+		st.HeadDropped.Cells += uint64(r.v.Cells)
+		if m.r.hdStale {
+			st.StaleHeadDropped.Pkts++
+			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
+		}
+		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
+		m.obs.out.HDValid, m.obs.out.HDQid, m.obs.out.HDCells = true, r.q, int(r.v.Cells)
+	}
+}
+
+// unlinkHead does the top's accounting of an unlink (stage A): the
+// packet's cells move from its queue's length to the in-flight count.
+func (m *TM) unlinkHead(r *pdRead) {
+	q, n := r.q, int(r.v.Cells)
+	m.r.qlenD[q] -= uint32(n)
+	if m.r.qlenD[q] == 0 {
+		m.acct.active[q%m.cfg.Q]--
+	}
+	m.r.qChg.Set(q)
+	m.acct.qpkts[q]--
+	m.acct.sumQlen -= n
+	m.acct.sumPkts--
+	m.acct.inflight += n
+}
+
+// freed returns n in-flight cells to the free count.
+func (m *TM) freed(n int) {
+	m.r.freeD += n
+	m.acct.inflight -= n
+}
+
+// snapshotUse keeps this cycle's port use for Probe.
+func (m *TM) snapshotUse() {
+	r, w := m.ram.pd.Use()
+	m.obs.use[MemPD] = PortUse{r, w}
+	r, w = m.ram.cp.Use()
+	m.obs.use[MemCP] = PortUse{r, w}
+	r, w = m.ram.cd.Use()
+	m.obs.use[MemCD] = PortUse{r, w}
+}
+
+// collectErr takes the first error a memory or a sub-block recorded (a
+// request over a port budget, what the Verilog asserts); the sub-blocks
+// raise u.failed when they record one.
+func (m *TM) collectErr() {
+	ram, u := &m.ram, &m.u
+	if e := ram.pd.Err(); e != nil {
+		m.fail(e)
+	} else if e := ram.cp.Err(); e != nil {
+		m.fail(e)
+	} else if e := ram.cd.Err(); e != nil {
+		m.fail(e)
+	} else if !u.failed {
+		return
+	} else if e := u.pdl.Err(); e != nil {
+		m.fail(e)
+	} else if e := u.deq.Err(); e != nil {
+		m.fail(e)
+	} else if e := u.hd.Err(); e != nil {
+		m.fail(e)
+	} else if e := u.enq.Err(); e != nil {
+		m.fail(e)
+	} else if e := u.fl.Err(); e != nil {
+		m.fail(e)
+	} else if e := u.eg.Err(); e != nil {
+		m.fail(e)
+	}
+}
