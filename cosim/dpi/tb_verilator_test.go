@@ -198,7 +198,7 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 		files := projectFiles(t, tc.block)
 		m, err := New(tc.block, tc.params)
 		require.NoError(t, err)
-		head := regexp.QuoteMeta(fmt.Sprintf("%s (%s, dpi scoreboard): ", m.Block.Name, m.Block.Module))
+		head := regexp.QuoteMeta(fmt.Sprintf("%s [%s] (%s: %s, dpi scoreboard): ", m.Block.Name, runner.SetOf(m.Block.Name, m.Params), DPIDesign, m.Block.Module))
 		t.Run(tc.name+"/project", func(t *testing.T) {
 			t.Parallel()
 			out, code := runTB(t, generatedTB(t, lib, tc.block, tc.params, files, 20000))

@@ -143,3 +143,27 @@ func (r *Result) SetName() string {
 	}
 	return r.Set
 }
+
+// SetOf names the parameter set params of block as a verdict line does,
+// for results made outside Run (the DPI scoreboard): "defaults" or
+// "small" when they are exactly the block's defaults or small set, else
+// the first configuration of its matrix with exactly these parameters
+// ("k8/occamy"), else the parameters that differ from the defaults.
+func SetOf(block string, params map[string]int) string {
+	b, _, err := lookupReplace(block, "")
+	if err != nil || b == nil {
+		return "defaults"
+	}
+	if want, err := b.Fill(params); err == nil {
+		named := []blocks.Config{{Name: "defaults"}, {Name: "small", Params: b.Small}}
+		if len(b.Small) == 0 {
+			named = named[:1]
+		}
+		for _, c := range append(named, b.Regression().Configs()...) {
+			if got, err := b.Fill(c.Params); err == nil && maps.Equal(got, want) {
+				return c.Name
+			}
+		}
+	}
+	return setName(Options{Block: block, Params: params}, b)
+}
