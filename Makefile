@@ -27,7 +27,7 @@ help:
 	@echo "make synth        Yosys LUT/FF/level report into docs/hardware-cost.md (reuses docs/hardware-cost.json; SYNTH_FRESH=1: about an hour)"
 	@echo "make build        build bin/occamy (pure Go)"
 	@echo "make build-cosim  build bin/occamy with the Verilator bridge (-tags verilator)"
-	@echo "make golden-lib   libocamy_golden.so + DPI-C header + SV package into $(GOLDEN_LIB) (docs/dpi.md)"
+	@echo "make golden-lib   liboccamy_golden.so + DPI-C header + SV package into $(GOLDEN_LIB) (docs/dpi.md)"
 	@echo "make filelists    regenerate verilog/filelists/*.f and verilog/cores/*.core from the registry"
 
 build:
@@ -43,10 +43,10 @@ build-cosim:
 GOLDEN_LIB ?= build/golden
 golden-lib:
 	@mkdir -p $(GOLDEN_LIB)
-	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(GOLDEN_LIB)/libocamy_golden.so ./cmd/libocamy_golden
-	rm -f $(GOLDEN_LIB)/libocamy_golden.h
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(GOLDEN_LIB)/liboccamy_golden.so ./cmd/liboccamy_golden
+	rm -f $(GOLDEN_LIB)/liboccamy_golden.h
 	cp verilog/tb/dpi/occamy_golden.h verilog/tb/dpi/occamy_golden_pkg.sv $(GOLDEN_LIB)/
-	@echo "golden-lib: $(GOLDEN_LIB)/libocamy_golden.so"
+	@echo "golden-lib: $(GOLDEN_LIB)/liboccamy_golden.so"
 
 # filelists: regenerate the file lists and FuseSoC cores from the block
 # registry (a test fails when the committed ones drift).

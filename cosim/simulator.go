@@ -3,6 +3,7 @@ package cosim
 import (
 	"context"
 	"errors"
+	"time"
 
 	"occamy/rtl/port"
 )
@@ -113,6 +114,9 @@ type Design struct {
 	// Train, when set, makes the build profile-guided (Caps.NoPGO ""):
 	// the training inputs in the built top's layout.
 	Train func(l *port.Layout) ([]uint32, error)
+	// Progress receives Build's long steps (a Verilator build that is not
+	// in the cache, an Icarus compile); nil reports nothing.
+	Progress Progress
 	// CacheDir is where a simulator that caches builds keeps them; ""
 	// means its default. WorkDir is where one that builds and runs from
 	// files does so.
@@ -144,6 +148,10 @@ type OpenOptions struct {
 // Files are the files of a run over a stimulus file.
 type Files struct {
 	Vec, Out, Waves string
+	// Stall is the longest the run may go without completing a cycle
+	// before it is stopped as a design that does not settle (a fatal
+	// *SimError at that cycle); 0 is the simulator's default.
+	Stall time.Duration
 }
 
 // ErrNotInProcess is returned by Open of a simulator that runs designs

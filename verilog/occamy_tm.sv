@@ -142,7 +142,7 @@ module occamy_tm #(
   localparam int BMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 65535;
   localparam int PMAX = (B < 4095) ? B : 4095;
   localparam int KS   = (K > 0) ? K : 1;
-  // WAIT: PUSHOUT_WAIT capped at B and at QMAX-B (cosim/registry TMWait).
+  // WAIT: PUSHOUT_WAIT capped at B and at QMAX-B (testbench/blocks/tm Wait).
   localparam int QMAX = (QW < 17) ? (1 << ((QW > 1) ? QW : 1)) - 1 : 131071;
   localparam int WAIT = (PUSHOUT_WAIT < 0 || B < 0 || QMAX < B) ? 0 :
                         (PUSHOUT_WAIT < B && PUSHOUT_WAIT < QMAX - B) ? PUSHOUT_WAIT :

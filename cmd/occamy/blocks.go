@@ -85,7 +85,7 @@ parameter set, ports at the defaults and coverpoints.
 	c.Flags().StringVar(&pkgRoot, "package", "", "write the file lists (verilog/filelists/*.f) and FuseSoC cores (verilog/cores/*.core)\n"+
 		"of every block under the repository root `ROOT` (make filelists)")
 	c.Flags().StringVar(&dpiTB, "dpi-tb", "", "write a SystemVerilog testbench of one block to `FILE`: its Verilog checked every cycle\n"+
-		"against libocamy_golden through DPI-C on the registry's stimulus (docs/dpi.md)")
+		"against liboccamy_golden through DPI-C on the registry's stimulus (docs/dpi.md)")
 	c.Flags().StringArrayVar(&tbParams, "param", nil, "with --dpi-tb: parameter `NAME=VALUE` (repeatable, or comma-separated)")
 	return c
 }

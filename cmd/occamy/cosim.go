@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,7 +21,7 @@ type cosimFlags struct {
 	cycles                     int
 	seed                       int64
 	batch, zeroInit, pgo       bool
-	json, quick                bool
+	json, quick, noWave        bool
 	junit                      string
 
 	// Which flags were given (cobra's Changed), where an explicit empty
@@ -36,7 +35,7 @@ const noVerilatorMsg = "cosim: this occamy was built without Verilator support; 
 func newCosimCmd() *cobra.Command {
 	var fl cosimFlags
 	cmd := &cobra.Command{
-		Use:   "cosim --block {" + strings.Join(runner.Blocks(), ",") + ",all} [flags] [--rtl FILE...]",
+		Use:   "cosim --block {" + strings.Join(cosimBlocks(), ",") + ",all} [flags] [--rtl FILE...]",
 		Short: "Check Verilog against the Go golden model, cycle by cycle (Verilator or Icarus)",
 		Long: `cosim drives a block's Go golden model and its Verilog with identical inputs
 every cycle and compares every output port every cycle: seeded random
@@ -88,13 +87,22 @@ apply to the Verilator pass only), unless --sim names one.
 
 On the first mismatch it prints the cycle, the signal, the Go and RTL values
 and a trace of the cycles before it, then the coverage table when the block
-declares coverpoints (ZERO marks a coverpoint never hit). --json prints the
+declares coverpoints (ZERO marks a coverpoint never hit). It also writes a
+failure waveform, BLOCK.SIM.mismatch.vcd with its GTKWave save file .gtkw
+(in the --vcd directory, else in ./out; --no-wave: none): the ` + fmt.Sprint(runner.FailWaveBefore) + `
+cycles before the mismatch and up to ` + fmt.Sprint(runner.FailWaveAfter) + ` after it, the golden side's ports
+under occamy.go, the RTL's under occamy.rtl (with its internal signals on
+Icarus, and on Verilator with --vcd), a flag per output under
+occamy.differs; the save file opens on the mismatching signal with marker A
+on its cycle (cycle c is t=c*1000, the cycle numbers of this report and of
+occamy vcddiff), and the gtkwave command that opens it is printed. --json prints the
 same as one JSON document; --junit FILE writes a JUnit XML report, one test
 case per block and parameter set. On a terminal a progress bar shows on
 stderr. Ctrl-C (or SIGTERM) stops at the next chunk of cycles, prints the
 partial verdict (cycles compared so far, no mismatch yet) and exits 130.
 Exit status: 0 match, 1 mismatch, 2 setup error (including a run that
-compared no cycle), 130 interrupted.`,
+compared no cycle, and a match whose --vcd waveforms could not be written),
+130 interrupted.`,
 		Example: `  occamy cosim --block all --junit out/cosim.xml
   occamy cosim --block selector --cycles 1000000 --batch --seed 7
   occamy cosim --block arbiter --rtl my_arbiter.sv --top my_arbiter --param N=16
@@ -108,15 +116,16 @@ compared no cycle), 130 interrupted.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.block, "block", "", "block to check: "+strings.Join(runner.Blocks(), ", ")+", or all")
+	f.StringVar(&fl.block, "block", "", "block to check: "+strings.Join(runner.Blocks(), ", ")+", "+standaloneNames()+", or all")
 	f.IntVar(&fl.cycles, "cycles", 0, fmt.Sprintf("cycles to run, reset included (default %d on Verilator, %d on Icarus)", runner.DefaultCycles, runner.DefaultIcarusCycles))
 	f.Int64Var(&fl.seed, "seed", 1, "stimulus seed")
 	f.StringVar(&fl.sim, "sim", runner.Verilator, "simulator: verilator or icarus")
 	f.StringSliceVar(&fl.rtl, "rtl", nil, "your Verilog files (repeat the flag, separate with commas, or list them after it)")
 	f.StringVar(&fl.top, "top", "", "top module of --rtl (default: guessed from the files)")
 	f.StringVar(&fl.replace, "replace", "", "with --block tm: build occamy_tm with your --rtl module in place of its `SUB` ("+replaceNames()+")")
-	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16")
+	f.StringArrayVar(&fl.params, "param", nil, "block parameter NAME=VALUE (repeatable, or comma-separated), e.g. N=16; a policy by name: POLICY=occamy-lqd")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the waveforms of both sides (BLOCK.go.vcd, BLOCK.verilator.vcd or BLOCK.icarus.vcd)")
+	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform on a mismatch (by default BLOCK.SIM.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.BoolVar(&fl.batch, "batch", false, "Verilator: run thousands of cycles per call and compare in bulk")
 	f.StringVar(&fl.stim, "stimulus", "", "random or directed only (default: the directed sequence, then random)")
 	f.BoolVar(&fl.pgo, "pgo", false, "Verilator: profile-guided build (compiled twice around a training run) for a faster model")
@@ -126,6 +135,44 @@ compared no cycle), 130 interrupted.`,
 	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per configuration and seed)")
 	f.BoolVar(&fl.quick, "quick", false, "one configuration (the defaults) at one seed instead of the block's regression matrix")
 	return cmd
+}
+
+// failWaveDir is where a failure waveform goes without --vcd (tests move
+// it out of the source tree).
+var failWaveDir = "out"
+
+// failWaveDirOf is the directory of a run's failure waveform: the --vcd
+// directory, else failWaveDir; "" with --no-wave.
+func failWaveDirOf(vcdDir string, noWave bool) string {
+	switch {
+	case noWave:
+		return ""
+	case vcdDir != "":
+		return vcdDir
+	}
+	return failWaveDir
+}
+
+// cosimBlocks are the names --block takes besides all: the registry's
+// blocks, then the sub-modules checked inside their block by their own
+// name (executor: the TM with your executor).
+func cosimBlocks() []string {
+	s := runner.Blocks()
+	for _, x := range blocks.Standalones() {
+		s = append(s, x.Name)
+	}
+	return s
+}
+
+// standaloneNames says what each of those sub-modules is: "executor (the
+// tm with your --rtl tm_hd_exec)".
+func standaloneNames() string {
+	var s []string
+	for _, x := range blocks.Standalones() {
+		b, _ := blocks.LookupStandalone(x.Name)
+		s = append(s, fmt.Sprintf("%s (the %s with your --rtl %s)", x.Name, b.Name, x.Module))
+	}
+	return strings.Join(s, ", ")
 }
 
 // replaceNames lists the sub-modules --replace takes, per block, from the
@@ -140,7 +187,9 @@ func replaceNames() string {
 	return strings.Join(s, ", ")
 }
 
-// parseParams reads NAME=VALUE words (each may hold several, comma-separated).
+// parseParams reads NAME=VALUE words (each may hold several,
+// comma-separated). A value is an integer or, for a parameter whose values
+// have names, a name: POLICY=occamy-lqd (blocks.ParamValue).
 func parseParams(words []string) (map[string]int, error) {
 	p := map[string]int{}
 	for _, w := range words {
@@ -153,9 +202,9 @@ func parseParams(words []string) (map[string]int, error) {
 			if !ok || k == "" {
 				return nil, fmt.Errorf("--param %q: want NAME=VALUE, e.g. N=16", kv)
 			}
-			n, err := strconv.Atoi(v)
+			n, err := blocks.ParamValue(k, v)
 			if err != nil {
-				return nil, fmt.Errorf("--param %s: value %q is not an integer", k, v)
+				return nil, fmt.Errorf("--param %w", err)
 			}
 			if _, dup := p[k]; dup {
 				return nil, fmt.Errorf("--param %s given twice", k)
@@ -176,7 +225,7 @@ func parseParams(words []string) (map[string]int, error) {
 // the first seed, short.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if fl.block == "" {
-		return nil, errors.New("cosim: --block is required: " + strings.Join(runner.Blocks(), ", ") + " or all")
+		return nil, errors.New("cosim: --block is required: " + strings.Join(cosimBlocks(), ", ") + " or all")
 	}
 	if fl.rtlSet && len(fl.rtl) == 0 {
 		return nil, errors.New("cosim: --rtl '': an empty file name (an unset shell variable?); give Verilog files, or leave out --rtl to check the project's own Verilog")
@@ -199,7 +248,7 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 		return nil, err
 	}
 	base := runner.Options{Sim: fl.sim, RTL: rtl, Top: fl.top, Replace: fl.replace, Cycles: fl.cycles, Seed: fl.seed, Batch: fl.batch,
-		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs}
+		VCDDir: fl.vcd, Stimulus: fl.stim, ZeroInit: fl.zeroInit, PGO: fl.pgo, IncludeDirs: fl.incdirs, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave)}
 	mr := runner.MatrixRun{Cycles: fl.cycles, Quick: fl.quick}
 	if fl.seedSet {
 		mr.Seeds = []int64{fl.seed}
@@ -307,15 +356,21 @@ func matrixDirs(opts []runner.Options) []runner.Options {
 	for _, o := range opts {
 		seeds[o.Set]++
 	}
+	sub := func(o *runner.Options, dir string) string {
+		if dir == "" {
+			return ""
+		}
+		dir = filepath.Join(dir, filepath.FromSlash(o.Set))
+		if seeds[o.Set] > 1 {
+			dir = filepath.Join(dir, fmt.Sprintf("seed-%d", o.Seed))
+		}
+		return dir
+	}
 	for i := range opts {
 		o := &opts[i]
-		if o.VCDDir == "" {
-			continue
-		}
-		o.VCDDir = filepath.Join(o.VCDDir, filepath.FromSlash(o.Set))
-		if seeds[o.Set] > 1 {
-			o.VCDDir = filepath.Join(o.VCDDir, fmt.Sprintf("seed-%d", o.Seed))
-		}
+		// Each run's waveforms, and its failure waveform, apart: a
+		// later configuration must not replace an earlier one's.
+		o.VCDDir, o.FailWaveDir = sub(o, o.VCDDir), sub(o, o.FailWaveDir)
 	}
 	return opts
 }

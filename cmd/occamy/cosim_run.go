@@ -73,6 +73,10 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	}
 	ctx, stop := cosimInterrupt(cmd.Context())
 	defer stop()
+	steps := stepShow(cmd.ErrOrStderr())
+	for i := range opts {
+		opts[i].Steps = steps
+	}
 	rep := &report.Report{Summary: len(opts) > 1}
 	var interrupted *report.Run
 	for _, o := range opts {
@@ -111,7 +115,7 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	case mismatch > 0:
 		return failErr(fmt.Errorf("cosim: %d of %d runs differ from the golden model", mismatch, len(opts)))
 	}
-	return nil
+	return wavesLost(rep)
 }
 
 // sharedErr reports whether a run's error would stop every other run too:

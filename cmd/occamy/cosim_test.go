@@ -2,8 +2,10 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/runner"
@@ -21,7 +23,7 @@ func TestCosimBadInput(t *testing.T) {
 		{[]string{"cosim", "--block", "mux", "--sim", "icarus"}, `unknown block "mux"`},
 		{[]string{"cosim", "--block", "arbiter", "--sim", "vcs"}, `unknown simulator "vcs"`},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N", "--sim", "icarus"}, `--param "N": want NAME=VALUE`},
-		{[]string{"cosim", "--block", "arbiter", "--param", "N=x", "--sim", "icarus"}, `value "x" is not an integer`},
+		{[]string{"cosim", "--block", "arbiter", "--param", "N=x", "--sim", "icarus"}, `--param N: value "x" is not an integer`},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N=4,N=5", "--sim", "icarus"}, "--param N given twice"},
 		{[]string{"cosim", "--block", "arbiter", "--param", "N=999", "--sim", "icarus"}, "N=999"},
 		{[]string{"cosim", "--block", "arbiter", "extra.sv", "--sim", "icarus"}, "unexpected arguments extra.sv"},
@@ -141,6 +143,21 @@ func TestCosimOptions(t *testing.T) {
 	}
 }
 
+// TestParamNames: --param takes a policy by name, as occamy sim's --bm
+// does, or by number; a name that is not a policy lists them.
+func TestParamNames(t *testing.T) {
+	opts, err := cosimOptions(nil, cosimFlags{block: "tm", params: []string{"POLICY=occamy-lqd,B=64"}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"POLICY": 2, "B": 64}, opts[0].Params)
+	opts, err = cosimOptions(nil, cosimFlags{block: "tm", params: []string{"POLICY=2"}})
+	require.NoError(t, err)
+	assert.Equal(t, 2, opts[0].Params["POLICY"])
+	_, _, code := runCLI(t, "cosim", "--block", "tm", "--param", "POLICY=lqd")
+	assert.Equal(t, 2, code)
+	_, errText, _ := runCLI(t, "cosim", "--block", "tm", "--param", "POLICY=lqd")
+	assert.Equal(t, `--param POLICY: value "lqd" is neither an integer nor one of dt (0), occamy (1), occamy-lqd (2), pushout-ports (3)`, errText)
+}
+
 // FuzzParseParams: any --param words are parsed or refused with an error,
 // never a panic; an accepted word list gives back its pairs.
 func FuzzParseParams(f *testing.F) {
@@ -158,4 +175,24 @@ func FuzzParseParams(f *testing.F) {
 			require.Contains(t, w, k+"=")
 		}
 	})
+}
+
+// TestCosimHelpBlocks: cosim's help lists exactly the names --block takes:
+// every block and the executor, each of which the runner resolves, and no
+// retired name.
+func TestCosimHelpBlocks(t *testing.T) {
+	out, _, code := runCLI(t, "cosim", "--help")
+	require.Equal(t, 0, code)
+	names := cosimBlocks()
+	assert.Contains(t, names, "executor")
+	assert.Contains(t, out, "cosim --block {"+strings.Join(names, ",")+",all}")
+	for _, n := range names {
+		_, err := runner.ParamNames(n)
+		assert.NoError(t, err, "--block %s", n)
+	}
+	for _, retired := range []string{"top", "expulsion"} {
+		assert.NotContains(t, names, retired)
+		_, err := runner.ParamNames(retired)
+		assert.Error(t, err, "--block %s is refused", retired)
+	}
 }

@@ -3,16 +3,21 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/verilator"
+	"occamy/rtl/vcd/gtkwave"
 )
 
 // cosimEnv points the build cache at the one the other tagged tests share.
@@ -40,18 +45,41 @@ func TestCosimVerdicts(t *testing.T) {
 	require.Contains(t, errText, "1 of 1 runs differ")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Regexp(t, `^MISMATCH arbiter \[defaults\] \(your my_rr_arbiter_wrapjump.sv: my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
-	require.Len(t, lines, 15, "verdict, eight trace lines and the coverage table:\n%s", out)
+	require.Len(t, lines, 17, "verdict, eight trace lines, the failure waveform and the coverage table:\n%s", out)
 	require.Contains(t, lines[8], "*")
-	require.Regexp(t, `^coverage arbiter: \d/5 coverpoints hit$`, strings.TrimSpace(lines[9]), "the coverage of the cycles compared")
+	vcdPath, gtkwPath := filepath.Join(failWaveDir, "arbiter.verilator.mismatch.vcd"), filepath.Join(failWaveDir, "arbiter.verilator.mismatch.gtkw")
+	require.Regexp(t, `^  failure waveform `+regexp.QuoteMeta(vcdPath)+`: cycles \d+\.\.\d+, the ports of both sides, marker A on cycle \d+$`, lines[9])
+	require.Equal(t, "  open with: gtkwave "+vcdPath+" "+gtkwPath, lines[10])
+	require.Regexp(t, `^coverage arbiter: \d/5 coverpoints hit$`, strings.TrimSpace(lines[11]), "the coverage of the cycles compared")
+	// The save file as a user opens it, with the printed command.
+	o, err := gtkwave.Open(60*time.Second, vcdPath, gtkwPath)
+	if err == nil {
+		problems, err := o.Problems(gtkwPath)
+		require.NoError(t, err)
+		assert.Empty(t, problems, "gtkwave output:\n%s", o.Output)
+		assert.Equal(t, "go gnt_idx_o", o.Traces[1], "the mismatching signal first, under its group's row")
+	} else if !errors.Is(err, gtkwave.ErrUnavailable) && !errors.Is(err, context.DeadlineExceeded) {
+		require.NoError(t, err)
+	}
+	// --no-wave: none written, none printed.
+	require.NoError(t, os.Remove(vcdPath))
+	out, _, code = runCLI(t, "cosim", "--block", "arbiter", "--quick", "--batch", "--no-wave", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
+	require.Equal(t, 1, code)
+	assert.NotContains(t, out, "failure waveform")
+	assert.NoFileExists(t, vcdPath)
 
 	// Without --quick: the arbiter's matrix, every configuration a verdict
-	// line naming the file, then the merged coverage and the summary.
+	// line naming the file, then the merged coverage and the summary; each
+	// run's failure waveform in its own directory.
 	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--cycles", "3000", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code, errText)
 	require.Contains(t, errText, "4 of 4 runs differ")
 	require.Len(t, regexp.MustCompile(`(?m)^MISMATCH arbiter \[(defaults|small)\] \(your my_rr_arbiter_wrapjump.sv: my_round_robin, verilator lock-step\)`).FindAllString(out, -1), 4, out)
 	require.Equal(t, 1, strings.Count(out, "coverage arbiter on verilator merged over 4 runs"), out)
 	require.True(t, strings.HasSuffix(out, "\n0 passed, 4 failed (4 mismatch)\n"), out)
+	for _, d := range []string{"defaults/seed-1", "defaults/seed-2", "small/seed-1", "small/seed-2"} {
+		assert.FileExists(t, filepath.Join(failWaveDir, filepath.FromSlash(d), "arbiter.verilator.mismatch.vcd"))
+	}
 
 	bad := writeFile(t, "renamed.sv", `module renamed #(parameter int N = 64) (
   input logic clk_i, input logic rst_ni, input logic [N-1:0] requests_i, input logic ack_i,

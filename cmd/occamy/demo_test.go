@@ -3,16 +3,21 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"occamy/rtl/vcd"
+	"occamy/rtl/vcd/gtkwave"
 	"occamy/testbench/scenario/gtkw"
 )
 
@@ -40,6 +45,13 @@ func TestDemo(t *testing.T) {
 	st, err := os.Stat(vcdPath)
 	require.NoError(t, err)
 	assert.Less(t, st.Size(), int64(2<<20), "the VCD stays small")
+	// docs/scenarios.md states this VCD's size per cycle as measured.
+	doc, err := os.ReadFile("../../docs/scenarios.md")
+	require.NoError(t, err)
+	m := regexp.MustCompile(`make run..s VCD \(burst-absorption under\s+Occamy, B=1024, 3000 cycles, one or two busy queues\) takes (\d+) bytes a\s+cycle`).FindSubmatch(doc)
+	require.NotNil(t, m, "docs/scenarios.md states make run's VCD size per cycle")
+	perCycle, _ := strconv.Atoi(string(m[1]))
+	assert.InDelta(t, float64(perCycle), float64(st.Size())/3000, float64(perCycle)/20, "the documented %d bytes a cycle against %d measured", perCycle, st.Size()/3000)
 
 	// Every cycle's executor state, and the declared names.
 	f, err := os.Open(vcdPath)
@@ -74,8 +86,10 @@ func TestDemo(t *testing.T) {
 	for _, tr := range save.traces {
 		assert.True(t, declared[tr], "save file trace %s is declared in the VCD", tr)
 	}
-	assert.Equal(t, []string{"occamy.tm.hd_gnt_valid", "occamy.tm.hd_gnt_idx[5:0]", "occamy.tm.hd_state[1:0]", "occamy.tm.over_o[63:0]",
-		"occamy.view.qlen_00[15:0]"}, save.traces[:5], "head-drop signals first, then the dropped queue")
+	assert.Equal(t, []string{"occamy.tm.hd_valid_o", "occamy.tm.hd_qid_o[5:0]", "occamy.tm.hd_cells_o[6:0]",
+		"occamy.tm.hd_gnt_valid", "occamy.tm.hd_gnt_idx[5:0]", "occamy.tm.hd_state[1:0]", "occamy.tm.over_o[63:0]",
+		"occamy.view.qlen_00[15:0]", "occamy.view.excess_00[16:0]"}, save.traces[:9],
+		"the head drop first, then its choice, then the dropped queue against its threshold")
 
 	require.True(t, save.hasView, "the save file sets a zoom and a marker")
 	width := (&gtkw.Save{Width: save.width, SSTWidth: save.sst, SignalsWidth: save.signals}).WavePaneWidth()
@@ -91,6 +105,22 @@ func TestDemo(t *testing.T) {
 	assert.Positive(t, busy, "cycles in the window %d..%d where hd_state is not idle", save.start, end)
 	assert.NotZero(t, hdState[save.marker/period], "hd_state at the marker (cycle %d)", save.marker/period)
 	assert.Less(t, end-save.start, 200*period, "zoomed: the window is a few tens of cycles")
+
+	// As a user opens it: gtkwave with the save file, nothing missing,
+	// nothing it complains about.
+	o, err := gtkwave.Open(60*time.Second, vcdPath, gtkwPath)
+	switch {
+	case errors.Is(err, gtkwave.ErrUnavailable):
+		t.Log(err)
+	case errors.Is(err, context.DeadlineExceeded):
+		t.Logf("gtkwave did not quit within 60 s (busy machine?): %s", o.Output)
+	default:
+		require.NoError(t, err)
+		problems, err := o.Problems(gtkwPath)
+		require.NoError(t, err)
+		assert.Empty(t, problems, "gtkwave output:\n%s", o.Output)
+		assert.Equal(t, int64(save.marker), o.Marker, "gtkwave's marker")
+	}
 }
 
 // savedView is what TestDemo reads of a save file: its traces and the
@@ -119,7 +149,9 @@ func readSave(t *testing.T, path string) savedView {
 		l := sc.Text()
 		fs := strings.Fields(l)
 		switch {
-		case l == "" || strings.HasPrefix(l, "@") || strings.HasPrefix(l, "-") || strings.HasPrefix(l, "[*]"):
+		case l == "" || strings.HasPrefix(l, "@") || strings.HasPrefix(l, "-") || strings.HasPrefix(l, "[*]") || strings.HasPrefix(l, "^"):
+		case strings.HasPrefix(l, "+{"): // a labelled trace
+			v.traces = append(v.traces, l[strings.Index(l, "} ")+2:])
 		case strings.HasPrefix(l, "*"):
 			require.GreaterOrEqual(t, len(fs), 2, "%q", l)
 			z, err := strconv.ParseFloat(fs[0][1:], 64)

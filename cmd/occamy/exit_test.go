@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim"
+	"occamy/cosim/runner"
+	"occamy/cosim/verilator"
 	"occamy/rtl/vcd"
 	"occamy/testbench/scenario"
 )
@@ -64,6 +68,8 @@ func TestStdoutWriteFailure(t *testing.T) {
 // missing are exit 2 (bad input or output), never 1 (a check failed).
 func TestOutputExitCodes(t *testing.T) {
 	empty := t.TempDir()
+	file := filepath.Join(t.TempDir(), "a-file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	cases := []struct {
 		name string
 		args []string
@@ -71,7 +77,8 @@ func TestOutputExitCodes(t *testing.T) {
 		tool string
 	}{
 		{"sim --vcd onto a device", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", "/dev/full"}, "--vcd: trace: vcd: writing the dump: /dev/full: no space left on device", ""},
-		{"sim --vcd in a missing directory", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", filepath.Join(empty, "no", "x.vcd")}, "no such file or directory", ""},
+		// A missing directory is created; one that cannot be is exit 2.
+		{"sim --vcd under a file", []string{"sim", "--scenario", "incast", "--cycles", "100", "--vcd", filepath.Join(file, "no", "x.vcd")}, "not a directory", ""},
 		{"synth --verilog without sources", []string{"synth", "--verilog", empty}, "needs dt_threshold.sv: no such file or directory", "yosys"},
 	}
 	for _, tc := range cases {
@@ -99,6 +106,14 @@ func TestSimRunErrors(t *testing.T) {
 		{&vcd.WriteError{Err: syscall.ENOSPC}, 2},
 		{&scenario.InputError{Err: errors.New("too many offers")}, 2},
 		{errors.New("cycle 7: invariant broken"), 1},
+		// The RTL's (sim --rtl): before, all of these but the $stop were
+		// exit 1, a model failure.
+		{fmt.Errorf("cosim: /c (the build cache) is full: %w", syscall.ENOSPC), 2},
+		{&runner.SetupError{Msg: "icarus: write tm.vec: no space left on device"}, 2},
+		{&verilator.BuildError{Stage: "compile", Top: "occamy_tm", Err: errors.New("exit status 1")}, 2},
+		{&cosim.ToolError{Tool: "verilator", Install: "apt-get install verilator", Err: errors.New("not found")}, 2},
+		{&cosim.SimError{Top: "occamy_tm", Kind: cosim.SimStop, Cycle: 9, Msg: "assertion"}, 1},
+		{fmt.Errorf("tmsim: %w", &cosim.SimError{Top: "occ_tb", Kind: cosim.SimFatal, Cycle: 9, Msg: "did not settle"}), 1},
 	}
 	for _, tc := range cases {
 		assert.Equal(t, tc.code, exitCode(runErr(tc.err)), "%v", tc.err)

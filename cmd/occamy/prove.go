@@ -28,6 +28,7 @@ type proveFlags struct {
 	depth                 int
 	timeout               time.Duration
 	noReplay, properties  bool
+	noWave                bool
 	scaling               bool
 }
 
@@ -46,7 +47,10 @@ first, with occamy cosim's messages.
 
 A counterexample is replayed through the Go golden model and your RTL on
 Verilator (lock-step) and its first mismatch is printed as occamy cosim
-prints one; --vcd writes both sides' waveforms.
+prints one, with its failure waveform (BLOCK.verilator.mismatch.vcd and its
+GTKWave save file, in the --vcd directory, else in ./out; --no-wave: none)
+and the gtkwave command that opens it; --vcd also writes both sides' whole
+waveforms.
 
 --properties proves the reference's own contract properties instead
 (arbiter, selector, threshold); without --param it sweeps the documented
@@ -94,6 +98,7 @@ bug in the flow.`,
 	f.DurationVar(&fl.timeout, "timeout", prove.DefaultTimeout, "time limit of the proof (Yosys and ABC; the replay is extra), e.g. 30s")
 	f.StringVar(&fl.vcd, "vcd", "", "directory for the replay's waveforms (BLOCK.go.vcd, BLOCK.verilator.vcd)")
 	f.BoolVar(&fl.noReplay, "no-replay", false, "do not replay a counterexample on Verilator")
+	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform of the replay (by default BLOCK.verilator.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
 	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
@@ -126,7 +131,7 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		return prove.Options{}, err
 	}
 	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
-		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, WorkDir: fl.work}, nil
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work}, nil
 }
 
 func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
@@ -139,6 +144,7 @@ func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
 	if err != nil {
 		return usageErr(err)
 	}
+	opt.Steps = stepShow(cmd.ErrOrStderr())
 	if fl.properties {
 		if len(opt.RTL) > 0 {
 			return usageErr(errors.New("prove: --properties proves the reference's own Verilog; leave out --rtl"))

@@ -5,10 +5,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strings"
 
 	"occamy/cosim/prove"
 	"occamy/cosim/runner"
 )
+
+// paramWords is "N=8 QW=4" (sorted), "at its defaults" for none.
+func paramWords(p map[string]int) string {
+	if len(p) == 0 {
+		return "at its defaults"
+	}
+	var w []string
+	for k, v := range p {
+		w = append(w, fmt.Sprintf("%s=%d", k, v))
+	}
+	sort.Strings(w)
+	return strings.Join(w, " ")
+}
 
 // runProperties proves the reference's properties at --param, or over the
 // documented sweep when no parameter is given.
@@ -22,7 +37,12 @@ func runProperties(ctx context.Context, w io.Writer, opt prove.Options) error {
 	}
 	var bad, open int
 	for _, p := range sets {
-		r, err := prove.Properties(ctx, prove.PropOptions{Block: opt.Block, Params: p, Timeout: opt.Timeout, WorkDir: opt.WorkDir})
+		var r *prove.PropResult
+		err := opt.Steps.Run(fmt.Sprintf("Yosys and ABC: the properties of %s %s", opt.Block, paramWords(p)), func() error {
+			var err error
+			r, err = prove.Properties(ctx, prove.PropOptions{Block: opt.Block, Params: p, Timeout: opt.Timeout, WorkDir: opt.WorkDir})
+			return err
+		})
 		if err != nil {
 			if ctx.Err() != nil {
 				return &exitError{code: exitInterrupted, err: fmt.Errorf("prove interrupted")}

@@ -29,7 +29,7 @@ func TestProveBadInput(t *testing.T) {
 		{[]string{"prove", "--block", "arbiter", "x.sv"}, "unexpected arguments x.sv"},
 		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--depth", "0"}, "--depth 0"},
 		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--timeout", "-1s"}, "--timeout -1s"},
-		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--param", "N=x"}, `value "x" is not an integer`},
+		{[]string{"prove", "--block", "arbiter", "--rtl", "a.sv", "--param", "N=x"}, `--param N: value "x" is not an integer`},
 		{[]string{"prove", "--block", "arbiter", "--properties", "--rtl", byoDir + "my_rr_arbiter.sv"}, "leave out --rtl"},
 	} {
 		out, errText, code := runCLI(t, c.args...)

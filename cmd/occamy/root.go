@@ -25,6 +25,7 @@ estimates.`,
 	root.AddCommand(newCosimCmd())
 	root.AddCommand(newBlocksCmd())
 	root.AddCommand(newProveCmd())
+	root.AddCommand(newInitCmd())
 	root.AddCommand(newMergeCmd())
 	return root
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"occamy/cosim"
 	"occamy/hw/tm"
 	"occamy/rtl/infile"
 	"occamy/testbench/field"
@@ -21,12 +22,14 @@ import (
 type simFlags struct {
 	scenario, bm, config, vcd string
 	rtl                       string // --rtl: run on the Verilog occamy_tm (tmsim.Options.Sim)
+	rtlSet                    bool   // --rtl given, even empty
 	compare                   bool   // --compare: co-simulate the main run against hw/tm first
 	pgo                       bool   // --pgo: profile-guided Verilator build
 	alpha                     float64
 	cycles, seed              uint64
 	json, check, list         bool
 	params, sources           []string
+	steps                     cosim.Progress // shows the RTL builds' long steps (--rtl)
 }
 
 // tmFlag binds a flag to a tm.Config field. A flag with parse is a name
@@ -92,12 +95,14 @@ See docs/scenarios.md.`,
 			if f.list {
 				return listScenarios(cmd.OutOrStdout())
 			}
+			f.rtlSet = cmd.Flags().Changed("rtl")
 			opts, err := simOptions(cmd, &f, ints, strs)
 			if err != nil {
 				return simNames.usage(err)
 			}
 			ctx, stop := interruptContext(cmdContext(cmd))
 			defer stop()
+			f.steps = stepShow(cmd.ErrOrStderr())
 			return runSim(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), &f, opts)
 		},
 	}
@@ -107,7 +112,7 @@ See docs/scenarios.md.`,
 	fl.Float64Var(&f.alpha, "alpha", 0, fmt.Sprintf("DT α for every class, a power of two (default %d)", scenario.DefaultAlpha))
 	fl.Uint64Var(&f.cycles, "cycles", 0, "cycles to run (default: the scenario's)")
 	fl.Uint64Var(&f.seed, "seed", scenario.DefaultSeed, "random seed")
-	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE and a GTKWave save file beside it")
+	fl.StringVar(&f.vcd, "vcd", "", "write a VCD waveform to FILE, and beside it a GTKWave save file and its state names (FILE.gtkw, FILE.states.txt); the directory is created")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object instead of the table")
 	fl.StringVar(&f.config, "config", "", "JSON config file: scenario, bm, alpha, cycles, seed, params, tm, sources")
 	fl.BoolVar(&f.check, "check", false, "check the TM's invariants every cycle (slow)")

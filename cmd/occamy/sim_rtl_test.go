@@ -17,6 +17,10 @@ func TestSimRTLBadInput(t *testing.T) {
 		want string
 	}{
 		{"unknown simulator", []string{"sim", "--scenario", "incast", "--rtl", "vcs"}, `--rtl: "vcs" unknown, allowed: verilator, icarus`},
+		// Before: the Go model ran, exit 0, as if --rtl were not given.
+		{"empty simulator", []string{"sim", "--scenario", "incast", "--cycles", "100", "--rtl", ""}, `--rtl "": an empty simulator name (an unset shell variable?); give verilator or icarus, or leave out --rtl to run the Go model hw/tm`},
+		{"blank simulator", []string{"sim", "--scenario", "incast", "--cycles", "100", "--rtl", " "}, `--rtl " ": an empty simulator name`},
+		{"empty simulator with compare", []string{"sim", "--scenario", "incast", "--cycles", "100", "--rtl=", "--compare"}, `--rtl "": an empty simulator name`},
 		{"icarus waveform", []string{"sim", "--scenario", "incast", "--rtl", "icarus", "--vcd", "x.vcd"}, "--vcd: the RTL's waveform is written from Verilator's trace; run with --rtl verilator"},
 		{"icarus too long", []string{"sim", "--scenario", "incast", "--rtl", "icarus", "--cycles", "300000"}, "--cycles: 300000 out of range for --rtl icarus, allowed 1..200000"},
 		{"policy the RTL lacks", []string{"sim", "--scenario", "incast", "--rtl", "verilator", "--bm", "pushout"}, "--bm: pushout: occamy_tm implements dt, occamy, occamy-lqd"},
@@ -34,6 +38,28 @@ func TestSimRTLBadInput(t *testing.T) {
 			assert.Contains(t, errText, tc.want)
 			assert.NotContains(t, errText, "\n", "one-line error")
 			assert.Empty(t, out)
+		})
+	}
+}
+
+// TestSimNamesEngine: every sim report says what ran the scenario, in the
+// table's header line and in the JSON; before, nothing told hw/tm's report
+// from occamy_tm's (TestSimRTL checks the RTL's).
+func TestSimNamesEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"table", []string{"sim", "--scenario", "incast", "--cycles", "100"}, "free=cell  on hw/tm (go)\n"},
+		{"policies side by side", []string{"sim", "--scenario", "incast", "--cycles", "100", "--bm", "dt,occamy"}, ", sp  on hw/tm (go)\n"},
+		{"json", []string{"sim", "--scenario", "incast", "--cycles", "100", "--json"}, `"engine":{"sim":"go","top":"hw/tm"}`},
+		{"json of policies", []string{"sim", "--scenario", "incast", "--cycles", "100", "--json", "--bm", "dt,occamy"}, `"engine":{"sim":"go","top":"hw/tm"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errText, code := runCLI(t, tc.args...)
+			require.Equal(t, 0, code, errText)
+			assert.Contains(t, out, tc.want)
 		})
 	}
 }

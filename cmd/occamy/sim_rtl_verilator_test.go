@@ -3,14 +3,19 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/vcd/gtkwave"
 )
 
 // TestSimRTL runs occamy sim --rtl verilator end to end on a short incast:
@@ -23,12 +28,16 @@ func TestSimRTL(t *testing.T) {
 	require.Equal(t, 0, code, errText)
 	gold, errText, code := runCLI(t, append(args, "--max-offers", "64", "--json")...)
 	require.Equal(t, 0, code, errText)
-	assert.Equal(t, gold, rtl, "RTL JSON against hw/tm's")
+	// The same counters; the engine says which ran.
+	assert.Contains(t, rtl, `"engine":{"sim":"verilator","top":"occamy_tm"}`)
+	assert.Contains(t, gold, `"engine":{"sim":"go","top":"hw/tm"}`)
+	assert.Equal(t, strings.Replace(gold, `"engine":{"sim":"go","top":"hw/tm"}`, `"engine":{"sim":"verilator","top":"occamy_tm"}`, 1), rtl, "RTL JSON against hw/tm's")
 
 	out, errText, code := runCLI(t, append(args, "--rtl", "verilator", "--compare")...)
 	require.Equal(t, 0, code, errText)
 	assert.True(t, strings.HasPrefix(out, "compare incast (occamy): MATCH tm [IN=64] (project RTL occamy_tm, verilator lock-step): 3001 cycles compared"), out)
 	assert.Contains(t, out, "scenario incast  bm=occamy")
+	assert.Contains(t, out, "free=cell  on occamy_tm (verilator)\n")
 
 	// The waveform on the small switch of cosim/tmsim's TestWaveParity
 	// (its traced build).
@@ -48,6 +57,20 @@ func TestSimRTL(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(dir, "*.tmp"))
 	require.NoError(t, err)
 	assert.Empty(t, left, "temporary files left")
+	// The RTL's waveform under the Go trace's names opens with the same
+	// save file rules: the head drop first, nothing missing (occamy_tm has
+	// no hd_state or deq_state: the save file leaves them out).
+	g := filepath.Join(dir, "run.gtkw")
+	o, err := gtkwave.Open(60*time.Second, v, g)
+	if errors.Is(err, gtkwave.ErrUnavailable) || errors.Is(err, context.DeadlineExceeded) {
+		t.Log(err)
+		return
+	}
+	require.NoError(t, err)
+	problems, err := o.Problems(g)
+	require.NoError(t, err)
+	assert.Empty(t, problems, "gtkwave output:\n%s", o.Output)
+	assert.Equal(t, []string{"head drop (queue, cells)", "head drop", "hd queue", "hd cells"}, o.Traces[:4])
 }
 
 // TestSimRTLIcarusCompare: occamy sim --rtl icarus --compare on a short run

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"occamy/cosim/report"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"occamy/cosim/tmsim"
 	"occamy/hw/tm"
@@ -22,11 +24,21 @@ import (
 // file), stderr says where it stopped, and the exit code is 130.
 func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Options) error {
 	pols := policies(f, o)
+	if f.rtlSet && strings.TrimSpace(f.rtl) == "" {
+		// Not the Go model in silence: the user asked for the RTL.
+		return usageErr(fmt.Errorf("--rtl %q: an empty simulator name (an unset shell variable?); give verilator or icarus, or leave out --rtl to run the Go model hw/tm", f.rtl))
+	}
 	if f.compare && f.rtl == "" {
 		return usageErr(fmt.Errorf("--compare: needs --rtl verilator or --rtl icarus (it compares occamy_tm with hw/tm)"))
 	}
 	if f.pgo && f.rtl == "" {
 		return usageErr(fmt.Errorf("--pgo: needs --rtl verilator (it builds the Verilated occamy_tm profile-guided)"))
+	}
+	if f.vcd != "" {
+		// Created, as demo --out and cosim --vcd create theirs.
+		if err := os.MkdirAll(filepath.Dir(f.vcd), 0o755); err != nil {
+			return usageErr(fmt.Errorf("--vcd: %w", err))
+		}
 	}
 	var preps []*scenario.Prepared
 	for _, p := range pols {
@@ -59,6 +71,11 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 				fmt.Fprintf(errw, "occamy: the waveform holds cycles 0..%d: %s\n", ie.Cycles-1, wave.Lines())
 			}
 			return interruptedErr("sim "+prep.Scenario.Name+" ("+prep.Policy+")", ie.Cycles)
+		}
+		if err != nil && ctx.Err() != nil {
+			// Stopped before a cycle boundary: the build of occamy_tm or
+			// its whole run ahead on Icarus.
+			return &exitError{code: exitInterrupted, err: fmt.Errorf("sim %s (%s) interrupted before its first cycle: %v", prep.Scenario.Name, prep.Policy, err)}
 		}
 		if err != nil {
 			return runErr(err)
@@ -95,8 +112,10 @@ func runSim(ctx context.Context, w, errw io.Writer, f *simFlags, o scenario.Opti
 	return nil
 }
 
-// runErr classifies a run's error: bad input and a failed waveform write
-// are exit 2, a model or invariant failure exit 1.
+// runErr classifies a run's error: bad input, a failed waveform write, a
+// full disk (the build cache, Icarus's work files) and a run on the RTL
+// that could not be set up (rtlSetup) are exit 2, a model or invariant
+// failure exit 1.
 func runErr(err error) error {
 	var we *vcd.WriteError
 	switch {
@@ -104,6 +123,8 @@ func runErr(err error) error {
 		return simNames.usage(err)
 	case errors.As(err, &we):
 		return usageErr(fmt.Errorf("--vcd: %w", err))
+	case errors.Is(err, syscall.ENOSPC), rtlSetup(err):
+		return usageErr(err)
 	}
 	return failErr(err)
 }
@@ -149,14 +170,14 @@ func prepareSim(ctx context.Context, f *simFlags, o scenario.Options, several bo
 	if pol == "" {
 		pol = tm.DefaultConfig().Policy.String()
 	}
-	return tmsim.Prepare(o, tmsim.Options{Sim: f.rtl, VCD: vcdPath(f, pol, several), PGO: f.pgo, Ctx: ctx})
+	return tmsim.Prepare(o, tmsim.Options{Sim: f.rtl, VCD: vcdPath(f, pol, several), PGO: f.pgo, Ctx: ctx, Steps: f.steps})
 }
 
 // compareSim co-simulates one prepared run on occamy_tm against hw/tm and
 // prints the verdict as occamy cosim does; a mismatch is exit 1 (nothing
 // else is printed), a run that could not be set up exit 2.
 func compareSim(ctx context.Context, w io.Writer, f *simFlags, prep *scenario.Prepared) error {
-	res, err := tmsim.Compare(ctx, prep, tmsim.Options{Sim: f.rtl, PGO: f.pgo, Ctx: ctx}, false)
+	res, err := tmsim.Compare(ctx, prep, tmsim.Options{Sim: f.rtl, PGO: f.pgo, Ctx: ctx, Steps: f.steps}, false)
 	if err != nil {
 		return usageErr(fmt.Errorf("--compare: %w", err))
 	}

@@ -188,9 +188,15 @@ func TestSimVCD(t *testing.T) {
 		_, err := os.Stat(filepath.Join(dir, f))
 		assert.NoError(t, err, f)
 	}
-	_, errText, code = runCLI(t, "sim", "--scenario", "random-load", "--cycles", "10", "--vcd", filepath.Join(dir, "nodir", "x.vcd"))
+	// A missing directory is created, as demo --out and cosim --vcd do; a
+	// path through a file is one line and exit 2.
+	_, errText, code = runCLI(t, "sim", "--scenario", "random-load", "--cycles", "10", "--vcd", filepath.Join(dir, "new", "sub", "x.vcd"))
+	require.Equal(t, 0, code, errText)
+	assert.FileExists(t, filepath.Join(dir, "new", "sub", "x.vcd"))
+	assert.FileExists(t, filepath.Join(dir, "new", "sub", "x.gtkw"))
+	_, errText, code = runCLI(t, "sim", "--scenario", "random-load", "--cycles", "10", "--vcd", filepath.Join(dir, "w.vcd", "x.vcd"))
 	assert.Equal(t, 2, code, "unwritable --vcd: %s", errText)
-	assert.Contains(t, errText, "--vcd: vcd: "+filepath.Join(dir, "nodir", "x.vcd")+": no such file or directory")
+	assert.Equal(t, "--vcd: mkdir "+filepath.Join(dir, "w.vcd")+": not a directory", errText)
 }
 
 // TestSimCheckAndConfig runs with invariant checks and a config file.

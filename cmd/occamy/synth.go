@@ -13,6 +13,7 @@ import (
 
 	"occamy/cosim/synth"
 	"occamy/rtl/infile"
+	"occamy/testbench/sweep"
 )
 
 // synthFlags are the raw flag values of occamy synth.
@@ -179,6 +180,12 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	ctx, stop := interruptContext(cmd.Context())
 	defer stop()
 	r := &synth.Runner{Yosys: yosys, VerilogDir: fl.verilogDir, Jobs: fl.jobs}
+	// On a terminal a spinner shows the Yosys runs under way; in a log the
+	// plan's line per finished design is the progress.
+	logw := newStepView(cmd.ErrOrStderr(), sweep.IsTerminal(cmd.ErrOrStderr()))
+	if logw.terminal {
+		r.Steps = logw.report
+	}
 	version, err := r.Version(ctx)
 	if err != nil {
 		return failErr(fmt.Errorf("synth: %w", err))
@@ -186,7 +193,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
 	plan := &synth.Plan{Runner: r, Jobs: jobs, TM: tmJob, JSON: fl.jsonOut, Command: synthCommand(cmd), Version: version,
-		Log: cmd.ErrOrStderr(), ReuseNames: fl.reuse}
+		Log: logw, ReuseNames: fl.reuse}
 	for _, name := range fl.reuse {
 		s, err := synth.ReadSaved(name)
 		if err != nil {

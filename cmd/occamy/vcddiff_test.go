@@ -113,17 +113,17 @@ func TestVcddiffCommand(t *testing.T) {
 			[]string{"scope tb.dut, clock tb.dut.clk_i", "(integer, ignored): tb.i", "same: 2 signals agree at all 3 edges compared"}, ""},
 		{"clock_per_file", []string{p("go.vcd"), p("icarus.vcd"), "--clock", "A=clk,B=clk_i"}, 0, []string{"same:"}, ""},
 		{"different", []string{p("go.vcd"), p("flipped.vcd")}, 1,
-			[]string{"differs: over_o at edge 1 (" + p("go.vcd") + " edge 4 t=4000, " + p("flipped.vcd") + " edge 4 t=35): " +
+			[]string{"differs: over_o at cycle 3 (edge 4 of both files, t=4000 in " + p("go.vcd") + ", t=35 in " + p("flipped.vcd") + "; compared edge 1): " +
 				p("go.vcd") + "=5 " + p("flipped.vcd") + "=7", "different: 1 of 2 signals differ; 3 edges compared"},
 			"vcddiff: the dumps differ"},
 		{"signals_restrict", []string{p("go.vcd"), p("flipped.vcd"), "--signals", "rst_ni"}, 0, []string{"same: 1 signals"}, ""},
 		{"signals_missing", []string{p("go.vcd"), p("icarus.vcd"), "--signals", "over_o, tb.i"}, 1,
 			[]string{"missing: tb.i is not in " + p("go.vcd")}, "vcddiff: the dumps differ"},
 		{"map", []string{p("go.vcd"), p("renamed.vcd"), "--map", p("names.map")}, 1,
-			[]string{"differs: over_o=ovr_o at edge 1"}, "vcddiff: the dumps differ"},
+			[]string{"differs: over_o=ovr_o at cycle 3"}, "vcddiff: the dumps differ"},
 		{"max", []string{p("go.vcd"), p("flipped.vcd"), "--max", "1"}, 1, []string{"(stopped at --max)"}, "vcddiff: the dumps differ"},
 		{"reset_none", []string{p("go.vcd"), p("icarus.vcd"), "--reset", "none"}, 1,
-			[]string{"no reset, from edge 1", "differs: over_o at edge 0"}, "vcddiff: the dumps differ"},
+			[]string{"no reset, from edge 1", "differs: over_o at cycle 0"}, "vcddiff: the dumps differ"},
 		{"reset_per_file", []string{p("go.vcd"), p("icarus.vcd"), "--reset", "A=rst_ni,B=dut.rst_ni:low"}, 0, []string{"same:"}, ""},
 		{"root", []string{p("go.vcd"), p("icarus.vcd"), "--root", "B=tb"}, 0, []string{"scope tb, clock tb.clk_i"}, ""},
 

@@ -44,7 +44,7 @@ func names(t *testing.T, re *regexp.Regexp, files ...string) []string {
 // point included: the ABI is written once per side and checked here.
 func TestHeaderMatchesExports(t *testing.T) {
 	root := repoRoot(t)
-	lib := filepath.Join(root, "cmd", "libocamy_golden")
+	lib := filepath.Join(root, "cmd", "liboccamy_golden")
 	goFiles, err := filepath.Glob(filepath.Join(lib, "*.go"))
 	require.NoError(t, err)
 	goExports := names(t, regexp.MustCompile(`(?m)^//export (occamy_golden_\w+)`), goFiles...)

@@ -21,7 +21,7 @@ var (
 	libErr  error
 )
 
-// goldenLib builds libocamy_golden.so once per test binary, as make
+// goldenLib builds liboccamy_golden.so once per test binary, as make
 // golden-lib does, into a temporary directory.
 func goldenLib(t testing.TB) string {
 	t.Helper()
@@ -30,7 +30,7 @@ func goldenLib(t testing.TB) string {
 		if libErr != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(libDir, "libocamy_golden.so"), "./cmd/libocamy_golden")
+		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-o", filepath.Join(libDir, "liboccamy_golden.so"), "./cmd/liboccamy_golden")
 		cmd.Dir = repoRoot(t)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -69,7 +69,7 @@ func TestABIGarbage(t *testing.T) {
 	root := repoRoot(t)
 	bin := filepath.Join(t.TempDir(), "abi_garbage")
 	out, err := exec.Command("gcc", "-Wall", "-Werror", "-o", bin, filepath.Join(root, "cosim", "dpi", "testdata", "abi_garbage.c"),
-		"-I", filepath.Join(root, "verilog", "tb", "dpi"), "-L", lib, "-locamy_golden", "-Wl,-rpath,"+lib).CombinedOutput()
+		"-I", filepath.Join(root, "verilog", "tb", "dpi"), "-L", lib, "-loccamy_golden", "-Wl,-rpath,"+lib).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	out, err = exec.Command(bin).CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -79,7 +79,7 @@ func TestABIGarbage(t *testing.T) {
 		got[k] = v
 	}
 	want := map[string]string{
-		"abi":                  "libocamy_golden 1",
+		"abi":                  "liboccamy_golden 1",
 		"unknown_block":        `rc=-1 err=occamy_golden_new: unknown block "nosuch" (known: threshold, selector, arbiter`,
 		"bad_value":            "rc=-1 err=occamy_golden_new: rr_arbiter: parameter N=0 out of range, allowed 1..256",
 		"bad_name":             "rc=-1 err=occamy_golden_new: arbiter has no parameter M (parameters: N)",
@@ -125,7 +125,7 @@ func TestABIThreads(t *testing.T) {
 	root := repoRoot(t)
 	bin := filepath.Join(t.TempDir(), "abi_threads")
 	out, err := exec.Command("gcc", "-Wall", "-Werror", "-pthread", "-o", bin, filepath.Join(root, "cosim", "dpi", "testdata", "abi_threads.c"),
-		"-I", filepath.Join(root, "verilog", "tb", "dpi"), "-L", lib, "-locamy_golden", "-Wl,-rpath,"+lib).CombinedOutput()
+		"-I", filepath.Join(root, "verilog", "tb", "dpi"), "-L", lib, "-loccamy_golden", "-Wl,-rpath,"+lib).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	out, err = exec.Command(bin).CombinedOutput()
 	require.NoError(t, err, "%s", out)

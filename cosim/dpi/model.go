@@ -1,4 +1,4 @@
-// Package dpi is the Go side of libocamy_golden, the golden models behind
+// Package dpi is the Go side of liboccamy_golden, the golden models behind
 // a C ABI for SystemVerilog testbenches (DPI-C): one Model per block
 // instance, made from the block faces (testbench/blocks) by name and
 // parameters, stepped on word arrays in the registry's contract layout
@@ -7,7 +7,7 @@
 // that compares a DUT's outputs cycle by cycle with the runner's own
 // mismatch format (runner.CompareCycle).
 //
-// The package is plain Go and knows nothing of C: cmd/libocamy_golden maps
+// The package is plain Go and knows nothing of C: cmd/liboccamy_golden maps
 // the C entry points onto it. docs/dpi.md is the ABI.
 package dpi
 

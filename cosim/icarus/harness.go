@@ -98,6 +98,8 @@ func harness(d *cosim.Design) string {
 		oargs = append(oargs, "s_"+p.Name)
 	}
 	fmt.Fprintf(&b, "        $fwrite(fo, \"%s\\n\", %s);\n", strings.Join(ofmts, " "), strings.Join(oargs, ", "))
+	// Flushed every cycle: the stall watchdog reads the file's growth.
+	b.WriteString("        $fflush(fo);\n")
 	b.WriteString(`        #1 clk = 1'b1;
         rows = rows + 1;
       end

@@ -86,8 +86,14 @@ func (Simulator) Build(ctx context.Context, d *cosim.Design) (cosim.Built, error
 		args = append(args, "-I"+dir)
 	}
 	args = append(append(args, tb), d.Files...)
-	if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
-		return nil, &cosim.ToolFailure{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(d.Files, " "), Trim(string(out))), Err: err}
+	err = d.Progress.Run("compiling "+d.Top+" with Icarus (iverilog -g2012)", func() error {
+		if out, err := exec.CommandContext(ctx, iverilog, args...).CombinedOutput(); err != nil {
+			return &cosim.ToolFailure{Msg: fmt.Sprintf("iverilog failed on %s:\n%s", strings.Join(d.Files, " "), Trim(string(out))), Err: err}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return b, nil
 }
@@ -103,9 +109,14 @@ func (b *built) Open(cosim.OpenOptions) (cosim.Model, error) { return nil, cosim
 
 // Run runs the harness with vvp over f.Vec, writing f.Out and the
 // waveform f.Waves; a run that does not reach the harness's end is an
-// error.
+// error, and one stuck in a cycle for f.Stall (a combinational loop) a
+// fatal *cosim.SimError at that cycle.
 func (b *built) Run(ctx context.Context, f cosim.Files) (string, error) {
-	out, err := exec.CommandContext(ctx, b.vvp, "-n", b.file, "+vec="+f.Vec, "+out="+f.Out, "+vcd="+f.Waves).CombinedOutput()
+	out, err := runWatched(ctx, exec.CommandContext(ctx, b.vvp, "-n", b.file, "+vec="+f.Vec, "+out="+f.Out, "+vcd="+f.Waves), f.Out, f.Stall)
+	var se *cosim.SimError
+	if errors.As(err, &se) {
+		return out, err
+	}
 	if err != nil {
 		return string(out), &cosim.ToolFailure{Msg: fmt.Sprintf("vvp failed:\n%s", Trim(string(out))), Err: err}
 	}

@@ -43,7 +43,13 @@ func (d *design) decide(ctx context.Context, deadline time.Time, res *Result) er
 	// need non-zero power-up values that a replay cannot set, where a
 	// longer one from zeros exists.
 	depth := d.opt.Depth
-	pdr, bmc, err := d.portfolio(ctx, deadline, engine, depth, res.Latches > 0)
+	var pdr, bmc abcStatus
+	what := fmt.Sprintf("ABC: %s for a proof, bmc3 for the shortest counterexample (at most %s)", engine, time.Until(deadline).Round(time.Second))
+	err := d.opt.Steps.Run(what, func() error {
+		var err error
+		pdr, bmc, err = d.portfolio(ctx, deadline, engine, depth, res.Latches > 0)
+		return err
+	})
 	if err != nil {
 		return err
 	}

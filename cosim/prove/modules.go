@@ -58,7 +58,7 @@ func describeModule(ctx context.Context, name string, params map[string]int, ver
 		return nil, err
 	}
 	root := filepath.Dir(filepath.Dir(probe.Sources[0]))
-	bs := &runner.BlockSpec{Name: name, Module: name, Params: map[string]int{}, Headers: probe.Headers}
+	bs := &runner.BlockSpec{Name: name, Module: name, Params: map[string]int{}, Headers: probe.Headers, Root: probe.Root}
 	for k, v := range params {
 		bs.Params[k] = v
 		bs.Order = append(bs.Order, k)

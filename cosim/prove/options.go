@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
 )
 
@@ -38,8 +39,15 @@ type Options struct {
 	// NoReplay skips replaying a counterexample on Verilator (its input
 	// sequence is still reported).
 	NoReplay bool
+	// Steps receives the long steps (Yosys building the miter, ABC, the
+	// replay's Verilator build); nil reports nothing.
+	Steps cosim.Progress
 	// VCDDir receives both sides' waveforms of the replay.
 	VCDDir string
+	// FailWaveDir receives the replay's failure waveform (runner
+	// Options.FailWaveDir): the counterexample's cycles, both sides, with
+	// a save file on the mismatch; "" for none.
+	FailWaveDir string
 	// WorkDir keeps the generated files (scripts, miter, AIGER, logs);
 	// "" means a temporary directory removed afterwards.
 	WorkDir string

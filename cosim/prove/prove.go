@@ -59,7 +59,8 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 			}
 		}
 	}
-	if err := d.buildMiter(dctx); err != nil {
+	what := fmt.Sprintf("Yosys: reading %s and the reference %s, building the miter", d.top, d.bs.Module)
+	if err := d.opt.Steps.Run(what, func() error { return d.buildMiter(dctx) }); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the miter")
 	}
 	res.Build = time.Since(t0)
@@ -136,6 +137,13 @@ func resolve(ctx context.Context, opt Options) (*design, error) {
 			return nil, setupf("RTL file %s cannot be read", f)
 		}
 		d.files = append(d.files, a)
+	}
+	if err := runner.CheckUserModules(opt.RTL, bs); err != nil {
+		var re *runner.RedefinitionError
+		if errors.As(err, &re) {
+			return nil, &SetupError{Msg: "RTL", Err: re}
+		}
+		return nil, err
 	}
 	d.top = opt.Top
 	if d.top == "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -48,7 +49,7 @@ func (d *design) replay(ctx context.Context, res *Result) error {
 // shows it, the error says the replay could not set the power-up state.
 func Replay(ctx context.Context, opt Options, block string, files []string, top string, params map[string]int, cex *Counterexample) (*runner.Result, error) {
 	ro := runner.Options{Block: block, RTL: files, Top: top, Params: params, Cycles: cex.Cycle + 1,
-		Replay: cex.Inputs, ZeroInit: true, VCDDir: opt.VCDDir, CacheDir: opt.CacheDir,
+		Replay: cex.Inputs, ZeroInit: true, VCDDir: opt.VCDDir, FailWaveDir: opt.FailWaveDir, CacheDir: opt.CacheDir, Steps: opt.Steps,
 		VerilogDir: opt.VerilogDir, Serial: true}
 	r, err := runner.Run(ctx, ro)
 	if err != nil {
@@ -74,6 +75,10 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 				return rr, nil
 			}
 		}
+		if ro.FailWaveDir != "" {
+			// The seeded runs' waveforms are not the one reported.
+			dropFailWave(r)
+		}
 		return r, &FlowError{Cex: cex, Replay: r, Msg: fmt.Sprintf(
 			"the counterexample needs power-up values %s, and neither a zero power-up nor %d random ones on Verilator show its mismatch at cycle %d (%s)",
 			strings.Join(cex.PowerUp, ", "), powerUpSeeds, cex.Cycle, r.Verdict())}
@@ -81,6 +86,16 @@ func Replay(ctx context.Context, opt Options, block string, files []string, top 
 	return r, &FlowError{Cex: cex, Replay: r, Msg: fmt.Sprintf(
 		"the counterexample's %d cycles, replayed through the Go model and Verilator, show no mismatch at cycle %d: %s",
 		cex.Cycle+1, cex.Cycle, r.Verdict())}
+}
+
+// dropFailWave removes a replay's failure waveform, which a later replay
+// of the same name overwrote.
+func dropFailWave(r *runner.Result) {
+	if fw := r.FailWave; fw != nil {
+		os.Remove(fw.VCD)
+		os.Remove(fw.GTKW)
+		r.FailWave = nil
+	}
 }
 
 // reproduced: the replay found a mismatch at the counterexample's cycle or

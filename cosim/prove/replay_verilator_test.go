@@ -33,6 +33,7 @@ func TestCounterexampleReplays(t *testing.T) {
 			o := opts(c.block, c.file, c.top, c.params)
 			o.NoReplay = false
 			o.VCDDir = t.TempDir()
+			o.FailWaveDir = o.VCDDir
 			res, err := Prove(context.Background(), o)
 			require.NoError(t, err)
 			require.Equal(t, Refuted, res.Verdict)
@@ -47,6 +48,18 @@ func TestCounterexampleReplays(t *testing.T) {
 				require.NoError(t, err)
 				assert.Positive(t, st.Size())
 			}
+			// The replay's failure waveform: the counterexample's cycles,
+			// marker A on its last, the RTL's internals from its dump.
+			fw := res.Replay.FailWave
+			require.NotNil(t, fw, "notes: %v", res.Replay.Notes)
+			assert.Equal(t, filepath.Join(o.VCDDir, c.block+".verilator.mismatch.vcd"), fw.VCD)
+			assert.Equal(t, uint64(res.Cex.Cycle), fw.Cycle)
+			assert.Equal(t, uint64(0), fw.From)
+			assert.Equal(t, uint64(res.Cex.Cycle), fw.To, "the replay ends at the counterexample's cycle")
+			assert.True(t, fw.Internals)
+			save, err := os.ReadFile(fw.GTKW)
+			require.NoError(t, err)
+			assert.Contains(t, string(save), "+{go "+c.signal+"} occamy.go."+c.signal)
 		})
 	}
 }

@@ -121,8 +121,16 @@ func writeResult(w io.Writer, res *runner.Result, table bool) {
 	if m := res.Integrity; m != nil {
 		fmt.Fprintf(w, "  first %s difference (data integrity, lock-step on that port alone): %s\n", m.Signal, m.Short())
 	}
-	for _, v := range res.VCD {
+	for i, v := range res.VCD {
+		if i < len(res.Saves) {
+			fmt.Fprintf(w, "  wrote %s; open with: gtkwave %s %s\n", v, v, res.Saves[i])
+			continue
+		}
 		fmt.Fprintln(w, "  wrote "+v)
+	}
+	if fw := res.FailWave; fw != nil {
+		fmt.Fprintln(w, "  "+fw.Summary())
+		fmt.Fprintln(w, "  open with: "+fw.Command())
 	}
 	for _, n := range res.Notes {
 		for _, l := range strings.Split(n, "\n") {

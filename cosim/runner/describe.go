@@ -24,6 +24,8 @@ type BlockSpec struct {
 	// Headers are the project's shared headers (blocks.Headers),
 	// absolute: the sources include them, and so does a copy of one.
 	Headers []string
+	// Root is the repository root the sources were found under.
+	Root string
 }
 
 // Describe resolves a block (short or module name) at the given parameters
@@ -45,7 +47,7 @@ func Describe(name string, params map[string]int, verilogDir string) (*BlockSpec
 	if err != nil {
 		return nil, err
 	}
-	bs := &BlockSpec{Name: b.Name, Module: b.Module, Params: p, Ports: b.Ports(p), Clocked: b.Clocked(p)}
+	bs := &BlockSpec{Name: b.Name, Module: b.Module, Params: p, Ports: b.Ports(p), Clocked: b.Clocked(p), Root: root}
 	for _, q := range b.Params {
 		bs.Order = append(bs.Order, q.Name)
 	}

@@ -73,6 +73,11 @@ type engine struct {
 	rin, rout    []uint32 // RTL-layout scratch when the layouts differ
 	goldCycleErr error
 	traceErr     error // the golden waveform failed (dropTrace): no waveforms
+	// window holds the cycles around the first mismatch for the failure
+	// waveform (keepWindow), cmpFrom the first compared cycle.
+	window  []TraceRow
+	cmpFrom uint64
+	cmpSet  bool
 	// only, when set, are the only outputs (indices into the contract
 	// layout) compared, and events other than a fatal one do not stop
 	// the run: the second pass that looks for the first difference on a
@@ -275,9 +280,18 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 			}
 		}
 		e.res.Mismatch = e.mismatch(ch, bad, nil)
+		if s.opt.FailWaveDir != "" {
+			if !s.opt.Batch {
+				ran = e.runAfter(ch, bad, in, out) + 1
+			}
+			e.keepWindow(ch, bad, ran-1)
+		}
 		return true, e.count(ch, bad+1, ran)
 	case ev >= 0:
 		e.res.Mismatch = e.mismatch(ch, ev, simErr)
+		if s.opt.FailWaveDir != "" {
+			e.keepWindow(ch, ev, ev)
+		}
 		return true, e.count(ch, ev+1, ev+1)
 	}
 	err = e.count(ch, ch.n, ch.n)
@@ -294,6 +308,9 @@ func (e *engine) count(ch *chunk, n, ran int) error {
 	e.res.Cycles = ch.first + uint64(n)
 	if n > ch.from {
 		e.res.Compared += uint64(n - ch.from)
+		if !e.cmpSet {
+			e.cmpFrom, e.cmpSet = ch.first+uint64(ch.from), true
+		}
 	}
 	if e.gt == nil {
 		return nil

@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"occamy/cosim"
+	"occamy/rtl/outfile"
 	"occamy/rtl/port"
 	"occamy/rtl/vcddiff"
 )
@@ -35,7 +37,7 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 		// elaborating simulator the harness's port connections still
 		// catch a missing port when the design compiles.
 		if _, err := s.checkContract(ctx); err != nil && !errors.Is(err, cosim.ErrToolMissing) {
-			return err
+			return s.elaboratedFirst(ctx, err)
 		}
 	}
 	dir := s.opt.WorkDir
@@ -59,9 +61,14 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 
 	// The golden side: stimulus, .vec file and VCD, all kept for the trace.
 	t0 := time.Now()
-	ins, golds, n, err := s.goldenRun(ctx, f.Vec, goVCD)
+	ins, golds, n, lost, err := s.goldenRun(ctx, f.Vec, goVCD, s.opt.VCDDir != "")
 	if err != nil {
 		return err
+	}
+	if lost != nil {
+		// --vcd's directory is full: the design's waveform goes beside
+		// the run's other files, for nothing (lostWaves).
+		f.Waves = filepath.Join(dir, s.b.Name+"."+name+".vcd")
 	}
 	d := s.design()
 	d.WorkDir = dir
@@ -71,9 +78,16 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	out, err := b.Run(ctx, f)
+	f.Stall = s.opt.Stall
+	var out string
+	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s (vvp)", n, s.top, caps.Title), func() error {
+		var err error
+		out, err = b.Run(ctx, f)
+		return err
+	})
 	res.Elapsed = Seconds{time.Since(start)}
-	if err != nil && ctx.Err() != nil && s.opt.VCDDir != "" {
+	var stuck *cosim.SimError
+	if err != nil && (ctx.Err() != nil || errors.As(err, &stuck)) && s.opt.VCDDir != "" {
 		// Stopped: the design's waveform is cut wherever its buffer
 		// was, and a cut VCD reads as a shorter complete one. Neither
 		// file stays.
@@ -82,11 +96,24 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 		res.VCD = nil
 		res.Notes = append(res.Notes, "no waveforms written: the "+caps.Title+" run was stopped before its end")
 	}
+	if stuck != nil && ctx.Err() == nil {
+		s.stuck(res, stuck, ins, golds, n, f.Out)
+		return nil
+	}
 	if err != nil {
 		return toolErr(err)
 	}
 	res.Cycles = uint64(n)
 	res.Rate = float64(n) / res.Elapsed.Seconds()
+	if lost == nil && s.opt.VCDDir != "" && outfile.DiskFull(s.opt.VCDDir) {
+		// The simulator writes its waveform without reporting a failed
+		// write: on a full disk it is cut short, and a cut VCD reads as
+		// a shorter run or does not parse.
+		lost = &os.PathError{Op: "write", Path: f.Waves, Err: syscall.ENOSPC}
+	}
+	if lost != nil {
+		return s.lostWaves(res, lost, ins, golds, n, out, f.Out)
+	}
 
 	if s.rstIdx >= 0 && !s.releasedIn(ins, n) {
 		return s.nothingCompared(uint64(n))
@@ -119,7 +146,42 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	if res.Mismatch != nil && res.Mismatch.Cycle < uint64(n) {
 		res.Cycles = res.Mismatch.Cycle + 1
 	}
+	if s.opt.VCDDir != "" {
+		s.writeDumpSaves(res, caps.WaveScope, caps.WaveClock, uint64(max(rep.A.Start, 1)-1))
+	}
+	if res.Mismatch != nil {
+		// Written before the work directory goes: the window's RTL side
+		// is cut from the simulator's own dump.
+		s.writeFailWave(res, s.fileWindow(res.Mismatch.Cycle, ins, golds, n, f.Out, f.Waves, uint64(max(rep.A.Start, 1)-1)))
+	}
 	return nil
+}
+
+// fileWindow is the failure window of a file run around cycle cyc: the
+// inputs and golden outputs of the run, the RTL's outputs read back from
+// its output file (nil for a cycle with x or z), its dump for the RTL
+// side; compared is the first compared cycle.
+func (s *session) fileWindow(cyc uint64, ins, golds []uint32, n int, outPath, wave string, compared uint64) *Window {
+	if n == 0 || s.opt.FailWaveDir == "" {
+		return nil
+	}
+	l := &s.canon
+	iw, ow := l.InWords, l.OutWords
+	last := min(int(cyc)+FailWaveAfter, n-1)
+	first := max(min(int(cyc), last)-FailWaveBefore, 0)
+	outs := icarus.ReadOut(outPath, first, last)
+	win := &Window{Layout: l, Compared: compared, RTLWave: wave, RTLScope: s.sim.Caps().WaveScope}
+	for c := first; c <= last; c++ {
+		r := TraceRow{Cycle: uint64(c), In: ins[c*iw : (c+1)*iw], Gold: golds[c*ow : (c+1)*ow]}
+		if k := c - first; k < len(outs) {
+			rtl := make([]uint32, ow)
+			if icarus.ParseOut(l, outs[k], rtl) {
+				r.RTL = rtl
+			}
+		}
+		win.Rows = append(win.Rows, r)
+	}
+	return win
 }
 
 // releasedIn reports whether some cycle of the n in ins has the reset
@@ -147,16 +209,18 @@ func designError(out string) *Mismatch {
 // goldenRun drives the golden model with the session's stimulus, writing
 // the .vec table (inputs and golden outputs) and the golden VCD; it returns
 // the inputs and outputs of every cycle. It gives up when ctx is done
-// (looked at every 4096 cycles).
-func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, golds []uint32, n int, err error) {
+// (looked at every 4096 cycles). With mayLose, a VCD that cannot be
+// written for a full disk stops the trace only (nothing of it is left):
+// the run goes on, and lost says why there is no golden VCD.
+func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string, mayLose bool) (ins, golds []uint32, n int, lost, err error) {
 	sd, err := s.newSide()
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, nil, err
 	}
 	l := &s.canon
 	f, err := os.Create(vecPath)
 	if err != nil {
-		return nil, nil, 0, setupf("%s: %v", s.sim.Name(), err)
+		return nil, nil, 0, nil, setupf("%s: %v", s.sim.Name(), err)
 	}
 	defer f.Close()
 	w := bufio.NewWriter(f)
@@ -170,9 +234,19 @@ func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, 
 		w.WriteString(" " + p.Name)
 	}
 	w.WriteString("\n")
+	// traceErr drops the trace on a full disk when it may, else fails.
+	traceErr := func(err error) error {
+		if mayLose && outfile.NoSpace(err) {
+			lost = err
+			return nil
+		}
+		return setupf("VCD: %v", err)
+	}
 	gt, err := newGoTrace(vcdPath, s.top, l)
 	if err != nil {
-		return nil, nil, 0, setupf("VCD: %v", err)
+		if err := traceErr(err); err != nil {
+			return nil, nil, 0, nil, err
+		}
 	}
 	iw, ow := l.InWords, l.OutWords
 	ins = make([]uint32, 0, int(s.cycles)*iw)
@@ -182,17 +256,24 @@ func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, 
 			break
 		}
 		if c&4095 == 0 && ctx.Err() != nil {
-			gt.close()
-			return nil, nil, 0, ctx.Err()
+			if gt != nil {
+				gt.close()
+			}
+			return nil, nil, 0, nil, ctx.Err()
 		}
 		ins = append(ins, make([]uint32, iw)...)
 		golds = append(golds, make([]uint32, ow)...)
 		in, out := ins[len(ins)-iw:], golds[len(golds)-ow:]
 		sd.src.Next(c, in)
 		sd.g.step(in, out)
-		if err := gt.sample(c, in, out); err != nil {
-			gt.close()
-			return nil, nil, 0, setupf("VCD: %v", err)
+		if gt != nil {
+			if err := gt.sample(c, in, out); err != nil {
+				gt.close()
+				gt = nil
+				if err := traceErr(err); err != nil {
+					return nil, nil, 0, nil, err
+				}
+			}
 		}
 		fmt.Fprintf(w, "%d", c)
 		for i, p := range l.Inputs {
@@ -204,13 +285,17 @@ func (s *session) goldenRun(ctx context.Context, vecPath, vcdPath string) (ins, 
 		w.WriteString("\n")
 		n++
 	}
-	if err := gt.close(); err != nil {
-		return nil, nil, 0, setupf("VCD: %v", err)
+	if gt != nil {
+		if err := gt.close(); err != nil {
+			if err := traceErr(err); err != nil {
+				return nil, nil, 0, nil, err
+			}
+		}
 	}
 	if err := w.Flush(); err != nil {
-		return nil, nil, 0, setupf("%s: %v", s.sim.Name(), err)
+		return nil, nil, 0, nil, setupf("%s: %v", s.sim.Name(), err)
 	}
-	return ins, golds, n, nil
+	return ins, golds, n, lost, nil
 }
 
 // diff compares the golden VCD with the RTL's per rising edge after reset.

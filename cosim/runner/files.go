@@ -114,3 +114,9 @@ func findRoot(given string, sources []string) (string, error) {
 	}
 	return "", setupf("cannot find the project's Verilog (%s); run from the repository or set %s (tried %d places)", sources[0], RootEnv, len(tried))
 }
+
+// FindRoot finds the repository root holding sources (relative paths
+// such as a face's Sources): given when not "", else $OCCAMY_ROOT, the
+// working directory or a parent of it, or the source tree this package
+// was built from.
+func FindRoot(given string, sources []string) (string, error) { return findRoot(given, sources) }

@@ -142,11 +142,12 @@ func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int)
 		return err
 	}
 	var gt *goTrace
+	rp := ""
 	if s.opt.VCDDir != "" {
 		if gt, err = newGoTrace(s.vcdPath("go"), s.top, &s.canon); err != nil {
 			return setupf("VCD: %v", err)
 		}
-		rp := s.vcdPath("verilator")
+		rp = s.vcdPath("verilator")
 		if err := m.Trace(rp); err != nil {
 			gt.close()
 			return err
@@ -165,6 +166,18 @@ func (s *session) runInProcessOnly(ctx context.Context, res *Result, only []int)
 	}
 	if e.traceErr != nil {
 		waveformsLost(res, e.traceErr)
+		rp = ""
+	}
+	if runErr == nil && rp != "" {
+		s.writeDumpSaves(res, verilatorScope+s.top, verilatorScope+s.canon.Clock, e.cmpFrom)
+	}
+	if runErr == nil && e.window != nil {
+		win := &Window{Layout: &s.canon, Rows: e.window, Compared: e.cmpFrom}
+		if rp != "" {
+			// The whole run's dump holds the design's internals.
+			win.RTLWave, win.RTLScope = rp, verilatorScope+s.top
+		}
+		s.writeFailWave(res, win)
 	}
 	return runErr
 }

@@ -3,8 +3,10 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"occamy/cosim"
 	"occamy/cosim/icarus"
 	"occamy/cosim/verilator"
+	"time"
 )
 
 // Stimulus kinds (Options.Stimulus).
@@ -89,6 +91,13 @@ type Options struct {
 	// VCDDir, when set, receives a waveform of each side of the run:
 	// BLOCK.go.vcd and BLOCK.verilator.vcd or BLOCK.icarus.vcd.
 	VCDDir string
+	// FailWaveDir, when set, receives the failure waveform of a run that
+	// fails (WriteFailWave): FailWaveBefore cycles before the first
+	// mismatch and FailWaveAfter after it, both sides in one VCD
+	// (BLOCK.SIM.mismatch.vcd) with a GTKWave save file that opens on it.
+	// With VCDDir on Verilator, the RTL side holds its internal signals
+	// too; on Icarus it always does.
+	FailWaveDir string
 	// TraceLines is the number of cycles a mismatch's trace shows; 0
 	// means DefaultTraceLines.
 	TraceLines int
@@ -111,6 +120,11 @@ type Options struct {
 	Serial bool
 	// CacheDir is the Verilator build cache; "" means cosim's default.
 	CacheDir string
+	// Stall is the longest a run over a stimulus file (Icarus) may go
+	// without completing a cycle before it is stopped as a design that
+	// does not settle, a MISMATCH at that cycle; 0 is the simulator's
+	// default (icarus.DefaultStall).
+	Stall time.Duration
 	// WorkDir holds the Icarus files (harness, vectors, VCDs); "" means a
 	// temporary directory removed afterwards (unless VCDDir is set, where
 	// the VCDs go).
@@ -124,6 +138,10 @@ type Options struct {
 	// from the goroutine that called Run. In-process simulators only: Icarus runs the
 	// stimulus in one vvp process and compares at its end.
 	Progress func(cycles uint64)
+	// Steps, when set, receives the start and the end of each long step
+	// of the run: a Verilator build the cache does not hold, an Icarus
+	// compile and its run. The command shows them.
+	Steps cosim.Progress
 
 	// fromStart compares from cycle 0: only for the speed benchmarks,
 	// which replay the C++ driver's inputs (reset never asserted) on a
@@ -151,7 +169,10 @@ func (e *SetupError) Error() string {
 	}
 	s += e.Msg
 	if e.Err != nil && !errors.Is(e.Err, ErrNothingCompared) {
-		s += ": " + e.Err.Error()
+		if e.Msg != "" {
+			s += ": "
+		}
+		s += e.Err.Error()
 	}
 	return s
 }

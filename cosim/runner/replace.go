@@ -67,6 +67,10 @@ func (s *session) prepareReplace(sub *blocks.Sub) error {
 	if err != nil {
 		return err
 	}
+	if err := checkRedefinitions(user, opt.RTL, root, []string{sub.Module},
+		fmt.Sprintf("%s, the %s your files put in place of the project's", sub.Module, sub.Name), true); err != nil {
+		return err
+	}
 	for _, f := range s.b.Sources {
 		a := filepath.Join(root, f)
 		s.own = append(s.own, a)

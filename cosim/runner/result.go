@@ -38,8 +38,18 @@ type Result struct {
 	// hit.
 	Coverage *coverage.Report `json:"coverage,omitempty"`
 	Zero     []string         `json:"zero_hit_coverpoints,omitempty"`
-	// VCD lists the waveforms written (Options.VCDDir).
-	VCD []string `json:"vcd,omitempty"`
+	// VCD lists the waveforms written (Options.VCDDir), and Saves the
+	// GTKWave save file written beside each.
+	VCD   []string `json:"vcd,omitempty"`
+	Saves []string `json:"gtkw,omitempty"`
+	// FailWave is the failure waveform written (Options.FailWaveDir), nil
+	// when the run did not fail or none was asked for.
+	FailWave *FailWave `json:"failure_waveform,omitempty"`
+	// WavesLost, when set, is why the waveforms Options.VCDDir asked for
+	// were not written (a full disk): the verdict stands, the waveforms
+	// are missing, and a command says both (occamy cosim: exit 2 on a
+	// MATCH).
+	WavesLost string `json:"waves_lost,omitempty"`
 	// Notes are remarks that do not change the verdict (e.g. Verilator's
 	// warnings on the user's RTL).
 	Notes []string `json:"notes,omitempty"`
@@ -72,7 +82,7 @@ type Checked struct {
 	Replace       string         `json:"replace,omitempty"`
 	ReplaceModule string         `json:"replace_module,omitempty"`
 	Sim           string         `json:"sim"`            // the simulator's name
-	Mode          string         `json:"mode,omitempty"` // "lock-step", "batched" or "vcd diff"; ", profile-guided build" added when the library is one
+	Mode          string         `json:"mode,omitempty"` // "lock-step", "batched", "vcd diff" or "output file" (a file run whose waveform was cut); ", profile-guided build" added when the library is one
 	Params        map[string]int `json:"params,omitempty"`
 	Seed          int64          `json:"seed"`
 	Files         []string       `json:"files,omitempty"` // the Verilog checked

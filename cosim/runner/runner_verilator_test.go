@@ -99,7 +99,7 @@ func TestWrongRTLIsCaught(t *testing.T) {
 // failed assertion inside the RTL).
 func s0(m *Mismatch) bool { return m.Signal != "" && m.Signal[0] != '$' && m.Signal != "fatal" }
 
-// TestBringYourOwn: a user's arbiter and selector written from the brief in
+// TestBringYourOwn: a user's arbiter and selector written from docs/blocks.md in
 // another style (procedural loops, other names, other file and module
 // names) pass; a subtly wrong version of each fails, on Verilator and on
 // Icarus.

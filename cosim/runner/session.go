@@ -105,6 +105,9 @@ func prepare(opt Options) (*session, error) {
 		// The project's headers come last: a copy of one of its modules
 		// includes them. Outside the repository there are none to add.
 		root, _ := findRoot(opt.VerilogDir, b.Sources)
+		if err := checkUserModules(s.files, opt.RTL, root, b.Name, b.Sources); err != nil {
+			return nil, err
+		}
 		if s.incdirs, err = includeDirs(s.files, opt.IncludeDirs, root); err != nil {
 			return nil, err
 		}
@@ -284,7 +287,7 @@ func (s *session) integrityPass(ctx context.Context, res *Result) {
 		return
 	}
 	t := *s
-	t.opt.Batch, t.opt.VCDDir, t.opt.Progress = false, "", nil
+	t.opt.Batch, t.opt.VCDDir, t.opt.Progress, t.opt.FailWaveDir = false, "", nil, ""
 	r := &Result{}
 	if err := t.runInProcessOnly(ctx, r, []int{i}); err != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("the search for the first %s difference failed: %v", port, err))

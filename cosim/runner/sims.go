@@ -104,5 +104,5 @@ func refusal(c cosim.Caps, opt Options) error {
 // design is the session's Verilog as a simulator builds it.
 func (s *session) design() *cosim.Design {
 	return &cosim.Design{Files: s.files, IncludeDirs: s.incdirs, Top: s.top, Params: gparams(s.b, s.p),
-		Ports: s.ports, Layout: &s.canon, User: s.user, CacheDir: s.opt.CacheDir}
+		Ports: s.ports, Layout: &s.canon, User: s.user, CacheDir: s.opt.CacheDir, Progress: s.opt.Steps}
 }

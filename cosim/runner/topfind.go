@@ -22,7 +22,8 @@ func guessTop(files []string, want string) (string, []string) {
 }
 
 // stripComments removes // and /* */ comments, roughly, so that a module
-// named in a comment is not taken for a declaration.
+// named in a comment is not taken for a declaration; the newlines stay, so
+// a declaration keeps its line.
 func stripComments(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -37,6 +38,7 @@ func stripComments(s string) string {
 			if j < 0 {
 				return b.String()
 			}
+			b.WriteString(strings.Repeat("\n", strings.Count(s[i:i+j+4], "\n")))
 			i += j + 3
 		default:
 			b.WriteByte(s[i])

@@ -26,5 +26,6 @@ func waveformsLost(res *Result, err error) {
 		os.Remove(p)
 	}
 	res.VCD = nil
+	res.WavesLost = err.Error()
 	res.Notes = append(res.Notes, "no waveforms written: "+err.Error())
 }

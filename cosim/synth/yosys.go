@@ -58,6 +58,9 @@ type Runner struct {
 	// Progress, when set, is called after each finished run (from several
 	// goroutines, one at a time) with the count done and the total.
 	Progress func(r Result, done, total int)
+	// Steps, when set, receives each Yosys run's start and end (several
+	// at once with Jobs above 1).
+	Steps cosim.Progress
 	// PrevTM, when set, is an earlier TM run RunTM takes unchanged
 	// sub-modules from (Saved.PartialTM).
 	PrevTM *PrevTM
@@ -252,7 +255,8 @@ func (r *Runner) yosysRun(ctx context.Context, dir, script string, job Job, outs
 	var out tailBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	if err := cmd.Run(); err != nil {
+	what := strings.TrimSpace(fmt.Sprintf("Yosys: %s %s", job.Block.Name, job.ParamString()))
+	if err := r.Steps.Run(what, cmd.Run); err != nil {
 		if ctx.Err() != nil {
 			return nil, 0, ctx.Err()
 		}

@@ -27,7 +27,7 @@ func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool)
 	if err != nil {
 		return nil, err
 	}
-	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir,
+	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir, Steps: opt.Steps,
 		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
 		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO})
 }

@@ -236,7 +236,7 @@ func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel
 		return nil, err
 	}
 	n := len(ins) / l.InWords
-	rows, err := runner.RunIcarusInputs(ctx, runner.Options{Block: "tm", Params: params, VerilogDir: opt.VerilogDir,
+	rows, err := runner.RunIcarusInputs(ctx, runner.Options{Block: "tm", Params: params, VerilogDir: opt.VerilogDir, Steps: opt.Steps,
 		RTL: opt.RTL, Top: opt.Top}, ins, n, resetCycles)
 	if err != nil {
 		return nil, err

@@ -13,8 +13,10 @@ import (
 	tmface "occamy/testbench/blocks/tm"
 	"strings"
 
+	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
+	"occamy/testbench/blocks"
 	"occamy/testbench/field"
 	"occamy/testbench/scenario"
 )
@@ -47,6 +49,9 @@ type Options struct {
 	Top                  string
 	// Ctx, when set, is the context of the Verilator builds.
 	Ctx context.Context
+	// Steps receives the builds' and the Icarus runs' long steps
+	// (runner.Options.Steps).
+	Steps cosim.Progress
 }
 
 // Prepare is scenario.Prepare for a run on occamy_tm: MaxOffers, when
@@ -75,6 +80,10 @@ func Prepare(o scenario.Options, opt Options) (*scenario.Prepared, error) {
 	}
 	p.Backend = &backend{opt: opt}
 	p.Traced = opt.VCD != ""
+	p.Engine = scenario.Engine{Sim: opt.Sim, Top: opt.Top}
+	if b, err := blocks.Lookup("tm"); err == nil && p.Engine.Top == "" {
+		p.Engine.Top = b.Module
+	}
 	return p, nil
 }
 
@@ -182,7 +191,7 @@ func (b *backend) NewModel(r scenario.RunSpec) (scenario.Model, error) {
 	if lib == nil {
 		var err error
 		lib, err = runner.BuildModel(b.opt.Ctx, runner.Options{Block: "tm", Params: params, Seed: b.opt.Seed,
-			CacheDir: b.opt.CacheDir, VerilogDir: b.opt.VerilogDir, RTL: b.opt.RTL, Top: b.opt.Top, PGO: b.opt.PGO}, vcd != "")
+			CacheDir: b.opt.CacheDir, VerilogDir: b.opt.VerilogDir, RTL: b.opt.RTL, Top: b.opt.Top, PGO: b.opt.PGO, Steps: b.opt.Steps}, vcd != "")
 		if err != nil {
 			return nil, err
 		}

@@ -26,8 +26,8 @@ const (
 // trace: top scope occamy with clk; scope tm with every signal hw/tm traces
 // (tm.TM Signals and Scopes) that occamy_tm has at the same path (or under
 // the name waveAlias gives), with its RTL width; scope view
-// with qlen_NN and thr_cN unpacked from qlen_q and thr_o as the Go view
-// unpacks them. The reset cycles are left out,
+// with qlen_NN, thr_cN and excess_NN from qlen_q and thr_o as the Go view
+// computes them. The reset cycles are left out,
 // so the file's cycle c is the scenario's cycle c, as in the Go trace.
 type wave struct {
 	m         *rtlModel
@@ -210,5 +210,15 @@ func viewScope(c tm.Config, smp *vcd.Sampler, idx map[string]int) rtl.Scope {
 	}
 	field("tm.qlen_q", c.N(), scenario.QlenViewName)
 	field("tm.thr_o", c.Q, scenario.ThrViewName)
+	qi, okq := idx["tm.qlen_q"]
+	ti, okt := idx["tm.thr_o"]
+	if okq && okt {
+		for k := 0; k < c.N(); k++ {
+			k := k
+			v.Signals = append(v.Signals, rtl.Scalar(scenario.ExcessViewName(k), scenario.ExcessWidth(c.QW), func() uint64 {
+				return scenario.Excess(pack.Get64(smp.Value(qi).Val, k, c.QW), pack.Get64(smp.Value(ti).Val, k%c.Q, c.QW), c.QW)
+			}))
+		}
+	}
 	return v
 }

@@ -101,7 +101,7 @@ func TestWaveParity(t *testing.T) {
 	}
 	for _, want := range []string{"tm.qlen_q", "tm.free_q", "tm.hd_gnt_valid", "tm.hd_gnt_idx", "tm.u_sel.over_o", "tm.u_arb.ptr_q",
 		"tm.u_thr.thr_o", "tm.u_sched.gnt_qid_o", "tm.u_sched.elig_i", "tm.u_sched.ack_i", "tm.u_sched.port_rdy_i",
-		"tm.u_sched.port_ptr_q", "view.qlen_03", "view.thr_c0"} {
+		"tm.u_sched.port_ptr_q", "view.qlen_03", "view.thr_c0", "view.excess_03", "tm.hd_valid_o", "tm.hd_qid_o", "tm.hd_cells_o"} {
 		assert.True(t, names[want], "signal %s not compared (compared: %v)", want, names)
 	}
 	assert.Empty(t, rep.OnlyB, "RTL signals compared with nothing")

@@ -170,22 +170,26 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 		got.Cached, got.Warnings = true, el.Warnings
 		return got, nil
 	}
-	if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, p.root, s.Jobs); err != nil {
-		return nil, err
-	}
-	bd, err := workDir(p.root, safeName(s.Top)+"-", false)
+	err = s.Progress.Run(buildStep(s, train != nil), func() error {
+		var err error
+		if lib.Runtime, err = ensureRuntime(ctx, tc, s.Opt, p.root, s.Jobs); err != nil {
+			return err
+		}
+		bd, err := workDir(p.root, safeName(s.Top)+"-", false)
+		if err != nil {
+			return err
+		}
+		defer bd.remove()
+		work := filepath.Join(bd.path, "entry")
+		if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work, train); err != nil {
+			return err
+		}
+		if err := lib.writeEntry(work); err != nil {
+			return fmt.Errorf("cosim: %w", err)
+		}
+		return replaceEntry(work, entry, filepath.Join(p.root, "tmp"))
+	})
 	if err != nil {
-		return nil, err
-	}
-	defer bd.remove()
-	work := filepath.Join(bd.path, "entry")
-	if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work, train); err != nil {
-		return nil, err
-	}
-	if err := lib.writeEntry(work); err != nil {
-		return nil, fmt.Errorf("cosim: %w", err)
-	}
-	if err := replaceEntry(work, entry, filepath.Join(p.root, "tmp")); err != nil {
 		return nil, err
 	}
 	got, err := loadEntry(entry, lib.Key)
@@ -194,6 +198,18 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 	}
 	got.Warnings = el.Warnings
 	return got, nil
+}
+
+// buildStep is what a build the cache does not hold reports (Spec.Progress).
+func buildStep(s *Spec, trained bool) string {
+	what := "verilating " + s.Top
+	if s.Trace {
+		what += " with waves"
+	}
+	if trained {
+		what += ", profile-guided (compiled twice around a training run)"
+	}
+	return what + " (first time for these sources and parameters; cached afterwards)"
 }
 
 // absFiles makes paths absolute and checks that each exists (as a directory

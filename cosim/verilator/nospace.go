@@ -2,24 +2,15 @@ package verilator
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"syscall"
+
+	"occamy/rtl/outfile"
 )
 
 // diskFull reports whether the filesystem holding dir has no space (or no
 // inodes) left for this process.
-func diskFull(dir string) bool {
-	var st syscall.Statfs_t
-	if syscall.Statfs(dir, &st) != nil {
-		return false
-	}
-	free := st.Bavail
-	if os.Geteuid() == 0 {
-		free = st.Bfree
-	}
-	return free == 0 || (st.Files > 0 && st.Ffree == 0)
-}
+func diskFull(dir string) bool { return outfile.DiskFull(dir) }
 
 // orNoSpace names a full disk as the cause of err when dir's filesystem
 // is full: Verilator writes its XML and objects into the cache without

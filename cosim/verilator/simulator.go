@@ -68,7 +68,7 @@ var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
 // falling edge, is not.
 func SpecOf(d *cosim.Design) Spec {
 	s := Spec{Sources: d.Files, Top: d.Top, Params: d.Params, CacheDir: d.CacheDir, Trace: d.Waves,
-		Flags: xFlags, IncludeDirs: d.IncludeDirs, RegInputs: !d.User}
+		Flags: xFlags, IncludeDirs: d.IncludeDirs, RegInputs: !d.User, Progress: d.Progress}
 	if d.Train != nil {
 		s.Train = &Training{Inputs: d.Train}
 	}

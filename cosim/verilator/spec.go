@@ -2,6 +2,8 @@ package verilator
 
 import (
 	"fmt"
+
+	"occamy/cosim"
 	"regexp"
 	"sort"
 	"strings"
@@ -44,6 +46,10 @@ type Spec struct {
 	// again with the profile. About twice the compile time, for a faster
 	// model; the behaviour is the same. Ignored with Trace.
 	Train *Training
+
+	// Progress receives the build's long step (verilating and compiling a
+	// model the cache does not hold); nil reports nothing.
+	Progress cosim.Progress
 
 	CacheDir  string // where libraries are cached; "" means DefaultCacheDir()
 	Verilator string // the verilator program; "" means $OCCAMY_VERILATOR, else verilator on PATH

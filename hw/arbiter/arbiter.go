@@ -1,7 +1,7 @@
 // Package arbiter is the golden model of rr_arbiter, the round-robin arbiter
 // that picks the next over-allocated queue from the selector's bitmap.
 //
-// Contract (design brief, section 2): gnt_valid_o is set when any req_i bit
+// Contract (docs/blocks.md): gnt_valid_o is set when any req_i bit
 // is; gnt_idx_o is the first set req_i bit at or after the pointer, going
 // circularly (N-1 is followed by 0). Both are combinational. At a rising edge
 // with gnt_valid_o && ack_i the pointer becomes (gnt_idx_o + 1) mod N;

@@ -2,7 +2,7 @@
 // selector: a bank of N comparators and an N-bit register marking every
 // over-allocated queue.
 //
-// Contract (design brief, section 2): at each rising edge
+// Contract (docs/blocks.md): at each rising edge
 //
 //	over_o[i] <= qlen_i[i] > thr_i[i]
 //

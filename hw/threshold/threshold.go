@@ -2,7 +2,7 @@
 // Threshold unit that turns the free-cell count into one threshold per α
 // class.
 //
-// Contract (design brief, section 2): for each class c with signed exponent
+// Contract (docs/blocks.md): for each class c with signed exponent
 // s_c (α_c = 2^s_c),
 //
 //	T_c = free << s_c        when s_c >= 0

@@ -12,8 +12,10 @@ func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 // Commit (the values during the cycle): qlen_q and free_q are the
 // start-of-cycle registers; thr_o the class thresholds; over_o the selector
 // bitmap; hd_gnt_* the head-drop choice; hd_state and deq_state the two
-// pipelines (0 idle, 1 PD read in flight, 2 cell rounds); deq_gnt_* the
-// egress scheduler's grant taken this cycle.
+// pipelines (0 idle, 1 PD read in flight, 2 cell rounds: ExecStateNames);
+// deq_gnt_* the egress scheduler's grant taken this cycle; hd_valid_o,
+// hd_qid_o and hd_cells_o the head drop itself (occamy_tm's outputs of the
+// same names: a packet of hd_cells_o cells unlinked from queue hd_qid_o).
 func (m *TM) Signals() []rtl.Signal {
 	n, qw, c := m.p.n, m.cfg.QW, m.cfg.Q
 	iw := rtl.IdxWidth(n)
@@ -29,8 +31,23 @@ func (m *TM) Signals() []rtl.Signal {
 		rtl.Scalar("deq_state", 2, func() uint64 { return uint64(m.deqState()) }),
 		rtl.Flag("deq_gnt_valid", func() bool { return m.u.sch.u.ValidO && m.u.sch.u.AckI }),
 		rtl.Scalar("deq_gnt_qid", iw, func() uint64 { return uint64(m.u.sch.u.QidO) }),
+		rtl.Flag("hd_valid_o", func() bool { return m.obs.out.HDValid }),
+		// 0 while hd_valid_o is low, as occamy_tm drives them.
+		rtl.Scalar("hd_qid_o", iw, func() uint64 { return m.hdField(m.obs.out.HDQid) }),
+		rtl.Scalar("hd_cells_o", rtl.Clog2(m.cfg.MaxPkt+1), func() uint64 { return m.hdField(m.obs.out.HDCells) }),
 	}
 }
+
+// hdField is a head-drop output's value v, 0 in a cycle without one.
+func (m *TM) hdField(v int) uint64 {
+	if !m.obs.out.HDValid {
+		return 0
+	}
+	return uint64(v)
+}
+
+// ExecStateNames names the values of the traced hd_state and deq_state.
+var ExecStateNames = [...]string{ExecIdle: "idle", ExecReadPD: "read PD", ExecCells: "cells"}
 
 // Scopes lists the sub-blocks under their instance names: the threshold
 // unit, the selector, the arbiter, the egress scheduler and the three

@@ -1,11 +1,14 @@
 package vcddiff
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/rtl/vcd"
 )
 
 // style is one of the three snippets with what Diff should find in it.
@@ -453,9 +456,43 @@ func TestReportWrite(t *testing.T) {
 i.vcd: scope tb.dut, clock tb.dut.clk_i, reset tb.dut.rst_ni (active low) released at edge 3 (t=25 1ns)
 note: 1 only in v.vcd (no counterpart): TOP.hd_selector.N
 note: 1 only in i.vcd (integer, ignored): tb.i
-differs: over_o at edge 1 (v.vcd edge 4 t=35, i.vcd edge 4 t=35): v.vcd=5 i.vcd=7
+differs: over_o at cycle 3 (edge 4 of both files, t=35 in v.vcd, t=35 in i.vcd; compared edge 1): v.vcd=5 i.vcd=7
 different: 1 of 2 signals differ; 3 edges compared
 `, reportText(t, rep))
+}
+
+// TestDivergenceText: a divergence names the cycle each file's edge ends
+// (cosim's cycle numbers), and a value wider than 64 bits prints only the
+// hexadecimal digits that differ, with their bit range.
+func TestDivergenceText(t *testing.T) {
+	ps := vcd.Timescale{Number: 1, Unit: "ps"}
+	r := &Report{A: File{Name: "go", Timescale: ps}, B: File{Name: "rtl", Timescale: ps}}
+	wide := strings.Repeat("0", 256)
+	wa := wide[:230] + "0012" + wide[234:]
+	wb := wide[:230] + "0011" + wide[234:]
+	tests := []struct {
+		name string
+		d    Divergence
+		want string
+	}{
+		{"same edge", Divergence{Signal: "gnt_idx_o", Edge: 418, EdgeA: 421, EdgeB: 421, TimeA: 421000, TimeB: 421000, ValueA: "3f", ValueB: "00"},
+			"differs: gnt_idx_o at cycle 420 (the rising edge at t=421000 ends it: edge 421 of both files; compared edge 418): go=3f rtl=00"},
+		{"other edges", Divergence{Signal: "x", Edge: 0, EdgeA: 3, EdgeB: 5, TimeA: 3000, TimeB: 5000, ValueA: "1", ValueB: "0"},
+			"differs: x at cycle 2 of go (edge 3, t=3000), cycle 4 of rtl (edge 5, t=5000); compared edge 0: go=1 rtl=0"},
+		{"wide", Divergence{Signal: "qlen_q", Edge: 7, EdgeA: 10, EdgeB: 10, TimeA: 10000, TimeB: 10000, ValueA: wa, ValueB: wb},
+			"differs: qlen_q at cycle 9 (the rising edge at t=10000 ends it: edge 10 of both files; compared edge 7): bits 91:88 of 1024 differ: go=2 rtl=1"},
+		{"wide x", Divergence{Signal: "q", EdgeA: 1, EdgeB: 1, ValueA: "x" + wide[:19], ValueB: wide[:18] + "10"},
+			"differs: q at cycle 0 (the rising edge at t=0 ends it: edge 1 of both files; compared edge 0): bits 79:4 of 80 differ: go=x000000000000000000 rtl=0000000000000000001"},
+		{"64 bits whole", Divergence{Signal: "m", EdgeA: 1, EdgeB: 1, ValueA: wide[:16], ValueB: wide[:15] + "1"},
+			"differs: m at cycle 0 (the rising edge at t=0 ends it: edge 1 of both files; compared edge 0): go=0000000000000000 rtl=0000000000000001"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r.Divergences = []Divergence{tt.d}
+			line := strings.Split(reportText(t, r), "\n")[2]
+			assert.Equal(t, tt.want, line)
+		})
+	}
 }
 
 // reportText renders a report.
@@ -464,4 +501,47 @@ func reportText(t *testing.T, r *Report) string {
 	var b strings.Builder
 	require.NoError(t, r.Write(&b))
 	return b.String()
+}
+
+// resetDump is a dump with a clock at the top and a reset in each scope
+// of scopes (dotted, below the top), each its own value stream.
+func resetDump(scopes ...string) string {
+	var b strings.Builder
+	b.WriteString("$timescale 1ps $end\n$scope module top $end\n$var wire 1 ! clk $end\n$var wire 1 \" d $end\n")
+	codes := []string{"#", "$", "%", "&"}
+	for i, sc := range scopes {
+		parts := strings.Split(sc, ".")
+		for _, p := range parts {
+			fmt.Fprintf(&b, "$scope module %s $end\n", p)
+		}
+		fmt.Fprintf(&b, "$var wire 1 %s rst_ni $end\n", codes[i])
+		for range parts {
+			b.WriteString("$upscope $end\n")
+		}
+	}
+	b.WriteString("$upscope $end\n$enddefinitions $end\n#0\n0!\n0\"\n")
+	for i := range scopes {
+		b.WriteString("1" + codes[i] + "\n")
+	}
+	b.WriteString("#500\n1!\n#1000\n0!\n#1500\n1!\n")
+	return b.String()
+}
+
+// TestAutoResetRule: an auto-detected reset that several scopes hold is
+// the one with the shortest path; at equal depth the first declared, with
+// a warning naming the others; a reset the user names stays strict.
+func TestAutoResetRule(t *testing.T) {
+	rep := diffStrings(t, resetDump("u_a.u_b", "u_a"), resetDump("u_a.u_b", "u_a"), Options{})
+	assert.Equal(t, "top.u_a.rst_ni", rep.A.Reset, "the shortest path")
+	assert.Empty(t, rep.Warnings)
+
+	rep = diffStrings(t, resetDump("u_sel", "u_arb"), resetDump("u_sel", "u_arb"), Options{})
+	assert.Equal(t, "top.u_sel.rst_ni", rep.A.Reset, "the first declared at equal depth")
+	require.Len(t, rep.Warnings, 2)
+	assert.Equal(t, `A: "rst_ni" matches 2 signals at the same depth (top.u_sel.rst_ni, top.u_arb.rst_ni): the first declared, top.u_sel.rst_ni, is used; name another to use it`, rep.Warnings[0])
+
+	_, err := Diff(strings.NewReader(resetDump("u_sel", "u_arb")), strings.NewReader(resetDump("u_sel", "u_arb")),
+		Options{ResetA: Reset{Name: "rst_ni"}, ResetB: Reset{Name: "rst_ni"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `signal name "rst_ni" is ambiguous`)
 }

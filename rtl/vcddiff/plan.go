@@ -51,10 +51,10 @@ func newPlan(a, b *side, opt Options) (*plan, error) {
 	p.fb = File{Name: b.name, Root: rootB, Timescale: b.h.Timescale}
 
 	var err error
-	if p.clkA, err = findClock(a, opt.ClockA, rootA); err != nil {
+	if p.clkA, err = p.findClock(a, opt.ClockA, rootA); err != nil {
 		return nil, err
 	}
-	if p.clkB, err = findClock(b, opt.ClockB, rootB); err != nil {
+	if p.clkB, err = p.findClock(b, opt.ClockB, rootB); err != nil {
 		return nil, err
 	}
 	p.fa.Clock, p.fb.Clock = a.paths[p.clkA], b.paths[p.clkB]
@@ -89,13 +89,13 @@ func newPlan(a, b *side, opt Options) (*plan, error) {
 
 // findClock resolves a file's clock, given or auto-detected, and checks it
 // is one bit wide.
-func findClock(s *side, name, root string) (int, error) {
+func (p *plan) findClock(s *side, name, root string) (int, error) {
 	names := []string{name}
 	if name == "" {
 		names = autoClocks
 	}
 	for _, n := range names {
-		i, err := s.lookup(n, root)
+		i, err := p.lookupName(s, n, name == "", root)
 		if notFound(err) && name == "" {
 			continue
 		}
@@ -110,14 +110,28 @@ func findClock(s *side, name, root string) (int, error) {
 	return 0, fmt.Errorf("%s: no clock found (tried %s); name it with --clock", s.name, strings.Join(autoClocks, ", "))
 }
 
+// lookupName resolves a clock's or reset's name: one the user gave
+// strictly (lookup), an auto-detected one by the documented rule
+// (lookupAuto), whose note on a tie becomes a warning.
+func (p *plan) lookupName(s *side, name string, auto bool, root string) (int, error) {
+	if !auto {
+		return s.lookup(name, root)
+	}
+	i, note, err := s.lookupAuto(name, root)
+	if note != "" {
+		p.warnings = append(p.warnings, note)
+	}
+	return i, err
+}
+
 // findResets resolves both resets. Auto-detection must find a reset in
 // both files or in neither, so that the edge counts stay aligned.
 func (p *plan) findResets(ra, rb Reset) error {
-	ia, lowA, err := findReset(p.a, ra, p.fa.Root)
+	ia, lowA, err := p.findReset(p.a, ra, p.fa.Root)
 	if err != nil {
 		return err
 	}
-	ib, lowB, err := findReset(p.b, rb, p.fb.Root)
+	ib, lowB, err := p.findReset(p.b, rb, p.fb.Root)
 	if err != nil {
 		return err
 	}
@@ -140,7 +154,7 @@ func (p *plan) findResets(ra, rb Reset) error {
 }
 
 // findReset resolves one file's reset; -1 means none.
-func findReset(s *side, r Reset, root string) (int, bool, error) {
+func (p *plan) findReset(s *side, r Reset, root string) (int, bool, error) {
 	if r.Off {
 		return -1, false, nil
 	}
@@ -160,7 +174,7 @@ func findReset(s *side, r Reset, root string) (int, bool, error) {
 		}
 	}
 	for _, c := range cands {
-		i, err := s.lookup(c.name, root)
+		i, err := p.lookupName(s, c.name, r.Name == "", root)
 		if notFound(err) && r.Name == "" {
 			continue
 		}

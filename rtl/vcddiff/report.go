@@ -220,9 +220,7 @@ func (r *Report) Write(w io.Writer) error {
 		fmt.Fprintf(&b, "warning: %s\n", s)
 	}
 	for _, d := range r.Divergences {
-		fmt.Fprintf(&b, "differs: %s at edge %d (%s edge %d t=%d, %s edge %d t=%d): %s=%s %s=%s",
-			d.Signal, d.Edge, r.A.Name, d.EdgeA, d.TimeA, r.B.Name, d.EdgeB, d.TimeB,
-			r.A.Name, d.ValueA, r.B.Name, d.ValueB)
+		fmt.Fprintf(&b, "differs: %s at %s: %s", d.Signal, d.where(r), d.values(r))
 		if d.Count > 1 {
 			fmt.Fprintf(&b, ", at %d edges", d.Count)
 		}
@@ -232,6 +230,56 @@ func (r *Report) Write(w io.Writer) error {
 	b.WriteByte('\n')
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Cycles are the cycle numbers of the divergence in each file: the k-th
+// rising edge of a file's clock ends its cycle k-1, as cosim counts
+// cycles (cycle 0 is the first, its values from the start of the dump to
+// the first rising edge after it).
+func (d Divergence) Cycles() (a, b int) { return d.EdgeA - 1, d.EdgeB - 1 }
+
+// where says where d is: the cycle (each file's when they differ), the
+// rising edge that ends it in each file and its time, and the compared
+// edge's index.
+func (d Divergence) where(r *Report) string {
+	ca, cb := d.Cycles()
+	switch {
+	case ca == cb && d.TimeA == d.TimeB && r.A.Timescale == r.B.Timescale:
+		return fmt.Sprintf("cycle %d (the rising edge at t=%d ends it: edge %d of both files; compared edge %d)", ca, d.TimeA, d.EdgeA, d.Edge)
+	case ca == cb:
+		return fmt.Sprintf("cycle %d (edge %d of both files, t=%d in %s, t=%d in %s; compared edge %d)",
+			ca, d.EdgeA, d.TimeA, r.A.Name, d.TimeB, r.B.Name, d.Edge)
+	}
+	return fmt.Sprintf("cycle %d of %s (edge %d, t=%d), cycle %d of %s (edge %d, t=%d); compared edge %d",
+		ca, r.A.Name, d.EdgeA, d.TimeA, cb, r.B.Name, d.EdgeB, d.TimeB, d.Edge)
+}
+
+// wideDigits is the widest value, in hexadecimal digits, that a divergence
+// line prints whole; a wider one prints the digits that differ.
+const wideDigits = 16
+
+// values is "A=3f B=00"; for a value wider than wideDigits digits, the
+// differing bits only: "bits 95:80 of 1024: A=0012 B=0011".
+func (d Divergence) values(r *Report) string {
+	a, b := d.ValueA, d.ValueB
+	if len(a) != len(b) || len(a) <= wideDigits {
+		return fmt.Sprintf("%s=%s %s=%s", r.A.Name, a, r.B.Name, b)
+	}
+	hi, lo := -1, -1 // digit positions from the left
+	for i := range a {
+		if a[i] != b[i] {
+			if hi < 0 {
+				hi = i
+			}
+			lo = i
+		}
+	}
+	if hi < 0 {
+		return fmt.Sprintf("%s=%s %s=%s", r.A.Name, a, r.B.Name, b)
+	}
+	n := len(a)
+	msb, lsb := 4*(n-hi)-1, 4*(n-1-lo)
+	return fmt.Sprintf("bits %d:%d of %d differ: %s=%s %s=%s", msb, lsb, 4*n, r.A.Name, a[hi:lo+1], r.B.Name, b[hi:lo+1])
 }
 
 // orTop names the whole-file scope.

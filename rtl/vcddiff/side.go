@@ -1,6 +1,7 @@
 package vcddiff
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -141,4 +142,53 @@ func (s *side) lookup(name, root string) (int, error) {
 		return 0, &lookupError{name: name, candidates: c}
 	}
 	return found, nil
+}
+
+// lookupAuto resolves an auto-detected clock or reset name (clk_i,
+// rst_ni, ...) by the documented rule: as lookup does, and when the name
+// is a dotted suffix of several value streams, the one of them in a top
+// scope of the file, else the one with the shortest path (fewest scopes);
+// when several share the shortest, the first declared, and note says so.
+func (s *side) lookupAuto(name, root string) (i int, note string, err error) {
+	i, err = s.lookup(name, root)
+	var le *lookupError
+	if err == nil || !errors.As(err, &le) || len(le.candidates) == 0 {
+		return i, "", err
+	}
+	var cands []int
+	seen := map[int]bool{}
+	for j, p := range s.paths {
+		if s.dup[j] || !hasDotSuffix(p, name) || seen[s.h.Vars[j].Code] {
+			continue
+		}
+		seen[s.h.Vars[j].Code] = true
+		cands = append(cands, j)
+	}
+	depth := func(j int) int { return strings.Count(s.paths[j], ".") }
+	var top []int
+	for _, j := range cands {
+		if depth(j) == 1 {
+			top = append(top, j)
+		}
+	}
+	if len(top) == 1 {
+		return top[0], "", nil
+	}
+	best := cands[0]
+	for _, j := range cands {
+		if depth(j) < depth(best) {
+			best = j
+		}
+	}
+	var tied []string
+	for _, j := range cands {
+		if depth(j) == depth(best) {
+			tied = append(tied, s.paths[j])
+		}
+	}
+	if len(tied) > 1 {
+		note = fmt.Sprintf("%s: %q matches %d signals at the same depth (%s): the first declared, %s, is used; name another to use it",
+			s.name, name, len(tied), strings.Join(tied, ", "), s.paths[best])
+	}
+	return best, note, nil
 }

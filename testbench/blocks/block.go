@@ -19,6 +19,9 @@ type Param struct {
 	Min     int    `json:"min"`
 	Max     int    `json:"max"`
 	Note    string `json:"note,omitempty"` // an extra constraint, e.g. "1, 2, 4 or 8"
+	// Names, when set, names the values: Names[v] is value v's name
+	// (POLICY: dt, occamy, ...), which a command takes for the number.
+	Names []string `json:"names,omitempty"`
 }
 
 // Coverpoint is one named corner case of a block's contract; its golden

@@ -79,3 +79,17 @@ func LookupStandalone(name string) (*Block, *Sub) {
 	}
 	return nil, nil
 }
+
+// Standalones are the sub-modules a command names on their own (Sub.Standalone),
+// in registry order: what --block takes besides the blocks.
+func Standalones() []*Sub {
+	var s []*Sub
+	for _, b := range All() {
+		for i := range b.Subs {
+			if b.Subs[i].Standalone {
+				s = append(s, &b.Subs[i])
+			}
+		}
+	}
+	return s
+}

@@ -58,6 +58,30 @@ type Prepared struct {
 	// main run's waveform.
 	Backend Backend
 	Traced  bool
+	// Engine names what runs the scenario, for the reports; the zero
+	// value is hw/tm (EngineGo).
+	Engine Engine
+}
+
+// Engine is what ran a scenario: the Go model hw/tm, or a simulator
+// running a Verilog top.
+type Engine struct {
+	Sim string `json:"sim"` // "go", or the simulator: "verilator", "icarus"
+	Top string `json:"top"` // "hw/tm", or the Verilog top: "occamy_tm"
+}
+
+// EngineGo is hw/tm's engine.
+var EngineGo = Engine{Sim: "go", Top: "hw/tm"}
+
+// String is "hw/tm (go)", "occamy_tm (verilator)".
+func (e Engine) String() string { return e.Top + " (" + e.Sim + ")" }
+
+// engine is the run's engine, hw/tm when none is set.
+func (p *Prepared) engine() Engine {
+	if p.Engine == (Engine{}) {
+		return EngineGo
+	}
+	return p.Engine
 }
 
 // ParseAlpha checks that α is a power of two representable in AW bits

@@ -22,9 +22,9 @@ func fmtMetric(x float64) string {
 // header is the run's first line: scenario, policy, α, seed, cycles and
 // the TM's shape.
 func (r *Result) header() string {
-	return fmt.Sprintf("scenario %s  bm=%s  alpha=%s  seed=%d  cycles=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s, free=%s",
+	return fmt.Sprintf("scenario %s  bm=%s  alpha=%s  seed=%d  cycles=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s, free=%s  on %s",
 		r.Scenario, r.Policy, fmtNum(r.Alpha), r.Seed, r.Cycles, r.Config.P, r.Config.Q, r.Config.B, r.Config.CellBytes,
-		r.Config.R, r.Config.K, r.Config.Sched, r.Config.FreeMode)
+		r.Config.R, r.Config.K, r.Config.Sched, r.Config.FreeMode, r.Engine)
 }
 
 // WriteTable prints a run as text: a header line, the active queues (and
@@ -68,8 +68,8 @@ func WriteCompare(w io.Writer, rs []*Result) error {
 		return nil
 	}
 	r0 := rs[0]
-	fmt.Fprintf(w, "scenario %s  seed=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s\n",
-		r0.Scenario, r0.Seed, r0.Config.P, r0.Config.Q, r0.Config.B, r0.Config.CellBytes, r0.Config.R, r0.Config.K, r0.Config.Sched)
+	fmt.Fprintf(w, "scenario %s  seed=%d  P=%d Q=%d B=%d cells of %d B, R=%d, K=%d, %s  on %s\n",
+		r0.Scenario, r0.Seed, r0.Config.P, r0.Config.Q, r0.Config.B, r0.Config.CellBytes, r0.Config.R, r0.Config.K, r0.Config.Sched, r0.Engine)
 	fmt.Fprintf(w, "sources: %s\n\n", strings.Join(r0.Sources, "; "))
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', 0)
 	head := "\t"

@@ -86,6 +86,7 @@ func (m Metrics) Get(name string) (float64, bool) {
 // Result is the outcome of one run, as `occamy sim --json` prints it.
 type Result struct {
 	Scenario string             `json:"scenario"`
+	Engine   Engine             `json:"engine"` // what ran it: hw/tm, or a simulator running the Verilog
 	Policy   string             `json:"bm"`
 	Alpha    float64            `json:"alpha"`
 	Seed     uint64             `json:"seed"`
@@ -116,7 +117,7 @@ func execute(p *Prepared, tr rtl.Tracer, stop StopFunc) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Scenario: p.Scenario.Name, Policy: p.Policy, Alpha: p.Alpha, Seed: p.Seed,
+	res := &Result{Scenario: p.Scenario.Name, Engine: p.engine(), Policy: p.Policy, Alpha: p.Alpha, Seed: p.Seed,
 		Cycles: r.Cycles, Params: map[string]float64{}, Config: p.Config}
 	for k, v := range p.Values {
 		res.Params[k] = v

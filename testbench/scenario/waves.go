@@ -17,6 +17,13 @@ func GTKWPath(vcdPath string) string {
 	return strings.TrimSuffix(vcdPath, filepath.Ext(vcdPath)) + ".gtkw"
 }
 
+// StatesPath is the translate filter written beside a save file: the
+// names of the head-drop and dequeue states (StateWords), which the save
+// file shows instead of their numbers.
+func StatesPath(vcdPath string) string {
+	return strings.TrimSuffix(vcdPath, filepath.Ext(vcdPath)) + ".states.txt"
+}
+
 // WaveMargin is how many cycles a save file's view shows on each side of
 // the drop it opens on.
 const WaveMargin = 32
@@ -24,7 +31,9 @@ const WaveMargin = 32
 // Wave is a run's waveform, its save file and what the save file opens
 // on.
 type Wave struct {
-	VCD, GTKW string
+	// VCD is the waveform, GTKW its save file and States the translate
+	// filter the save file names (StatesPath).
+	VCD, GTKW, States string
 	// Focus is what the view is centred on, "first head drop" or "first
 	// admission drop", with Drop that drop; "" and nil when the run has
 	// neither, and the view is the whole run.
@@ -100,11 +109,15 @@ func wavePeriod(rd *vcd.Reader, clock string) uint64 {
 // the run's first head drop (Result.FirstHeadDrop), else of its first
 // admission drop, with the primary marker and marker A on that cycle's
 // rising edge, else on the whole run. The traces, in groups: the head
-// drop (hd_gnt_valid, hd_gnt_idx, hd_state, over_o); the length of every
-// queue that saw traffic (the dropped one first) and the free count as
-// analog steps; the thresholds of the classes in use (the dropped queue's
-// first); the egress scheduler's grant and the dequeue's state; the clock;
-// every memory's port use; and, collapsed, the rest of the TM's signals.
+// drop (hd_valid_o, hd_qid_o, hd_cells_o); the head-drop choice
+// (hd_gnt_valid, hd_gnt_idx, hd_state by name, over_o); the length of
+// every queue that saw traffic (the dropped one first), each with its
+// excess over its class's threshold, and the free count as analog steps;
+// the thresholds of the classes in use (the dropped queue's first); the
+// egress scheduler's grant and the dequeue's state by name; the clock;
+// every memory's port use, labelled with its memory; and, collapsed, the
+// rest of the TM's signals. The state names are a translate filter
+// written beside the save file (StatesPath).
 func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 	if st, err := os.Stat(vcdPath); err == nil && !st.Mode().IsRegular() {
 		// Written through a device or a pipe (/dev/null, /dev/stdout):
@@ -122,6 +135,7 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 	}
 	// rel maps a var's path below the top scope to its trace name.
 	rel := map[string]string{}
+	widths := map[string]int{}
 	var order []string
 	for _, v := range rd.Header().Vars {
 		p := v.Path()
@@ -135,9 +149,9 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 		if _, dup := rel[p]; !dup {
 			order = append(order, p)
 		}
-		rel[p] = name
+		rel[p], widths[name] = name, v.Width
 	}
-	w := &Wave{VCD: vcdPath, GTKW: GTKWPath(vcdPath)}
+	w := &Wave{VCD: vcdPath, GTKW: GTKWPath(vcdPath), States: StatesPath(vcdPath)}
 	w.Focus, w.Drop = focus(res)
 	var view *gtkw.View
 	if clk, ok := rel["clk"]; ok && res.Cycles >= 2 {
@@ -147,13 +161,22 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 	}
 	s := &gtkw.Save{
 		Comment:  []string{res.header()},
-		DumpFile: abs(w.VCD), SaveFile: abs(w.GTKW), Width: 1400, Height: 900, SSTWidth: 180, SignalsWidth: 260,
+		DumpFile: abs(w.VCD), SaveFile: abs(w.GTKW), Width: 1500, Height: 900, SSTWidth: 180,
 		// The SST closed: its tree is a click away, and the wave pane keeps
 		// the room the view is fitted to.
-		View: view, Groups: waveGroups(res, w.Drop, rel, order),
+		View: view, Groups: waveGroups(res, w.Drop, rel, order, abs(w.States)),
 	}
+	words := StateWords()
+	longest := 0
+	for _, x := range words {
+		longest = max(longest, len(x.Text))
+	}
+	s.FitSignals(260, 440, func(n string) int { return widths[n] }, map[string]int{abs(w.States): longest})
 	if view != nil {
-		s.Comment = append(s.Comment, w.Summary(), fmt.Sprintf("cycle c is the rising edge at time c*%d", w.Period))
+		s.Comment = append(s.Comment, w.Summary(), CycleNote(w.Period))
+	}
+	if err := writeFilter(w.States, words); err != nil {
+		return nil, err
 	}
 	g, err := outfile.Create(w.GTKW)
 	if err != nil {
@@ -164,6 +187,27 @@ func WriteGTKW(vcdPath string, res *Result) (*Wave, error) {
 		return nil, err
 	}
 	return w, g.Commit()
+}
+
+// CycleNote says which times and which rising edge are cycle c in a
+// waveform of the given clock period, as the project's tracer writes it
+// (cycle c's values at c·period): the line a save file carries.
+func CycleNote(period uint64) string {
+	return fmt.Sprintf("cycle c holds its values from t=c*%d to (c+1)*%d; the rising edge at (c+1)*%d ends it and samples them (edge c+1 in occamy vcddiff; cosim's cycle c)",
+		period, period, period)
+}
+
+// writeFilter writes a translate filter file.
+func writeFilter(path string, words []gtkw.Word) error {
+	f, err := outfile.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := gtkw.WriteFilter(f, words); err != nil {
+		f.Abort()
+		return err
+	}
+	return f.Commit()
 }
 
 // view sets w's window on its drop, or on the whole run of cycles cycles,
@@ -184,79 +228,4 @@ func (w *Wave) view(cycles, period uint64) *gtkw.View {
 func abs(p string) string {
 	a, _ := filepath.Abs(p)
 	return a
-}
-
-// waveGroups lists the save file's groups (see WriteGTKW), naming only
-// signals the VCD declares (rel: path below the top scope → trace name,
-// order: the VCD's order); drop's queue, if any, comes first among the
-// lengths and its class among the thresholds.
-func waveGroups(res *Result, drop *Drop, rel map[string]string, order []string) []gtkw.Group {
-	used := map[string]bool{}
-	pick := func(p string, f gtkw.Format, analog bool, rows int) []gtkw.Trace {
-		name, ok := rel[p]
-		if !ok || used[p] {
-			return nil
-		}
-		used[p] = true
-		return []gtkw.Trace{{Name: name, Format: f, Analog: analog, Rows: rows}}
-	}
-	cat := func(ts ...[]gtkw.Trace) []gtkw.Trace {
-		var out []gtkw.Trace
-		for _, t := range ts {
-			out = append(out, t...)
-		}
-		return out
-	}
-	var queues, thr []gtkw.Trace
-	classes := map[int]bool{}
-	if drop != nil && drop.Queue < len(res.Queues) {
-		q := res.Queues[drop.Queue]
-		queues = pick(ViewScope+"."+QlenViewName(q.Queue), gtkw.Dec, true, 3)
-		thr = pick(ViewScope+"."+ThrViewName(q.Class), gtkw.Dec, true, 2)
-	}
-	for _, q := range res.Queues {
-		if q.Active() {
-			queues = append(queues, pick(ViewScope+"."+QlenViewName(q.Queue), gtkw.Dec, true, 3)...)
-			classes[q.Class] = true
-		}
-	}
-	for c := 0; c < res.Config.Q; c++ {
-		if classes[c] {
-			thr = append(thr, pick(ViewScope+"."+ThrViewName(c), gtkw.Dec, true, 2)...)
-		}
-	}
-	groups := []gtkw.Group{
-		{Name: "head drop", Traces: cat(pick("tm.hd_gnt_valid", gtkw.Bin, false, 0),
-			pick("tm.hd_gnt_idx", gtkw.Dec, false, 0), pick("tm.hd_state", gtkw.Dec, false, 0), pick("tm.over_o", gtkw.Hex, false, 0))},
-		{Name: "queue lengths (cells)", Traces: queues},
-		{Name: "free cells", Traces: pick("tm.free_q", gtkw.Dec, true, 3)},
-		{Name: "thresholds (cells)", Traces: thr},
-		{Name: "egress grant", Traces: cat(pick("tm.deq_gnt_valid", gtkw.Bin, false, 0),
-			pick("tm.deq_gnt_qid", gtkw.Dec, false, 0), pick("tm.deq_state", gtkw.Dec, false, 0))},
-		{Name: "clock", Traces: pick("clk", gtkw.Bin, false, 0)},
-	}
-	var ports []gtkw.Trace
-	for _, m := range []string{"u_pd_mem", "u_cp_mem", "u_cd_mem"} {
-		ports = append(ports, pick("tm."+m+".rd_use", gtkw.Dec, false, 0)...)
-		ports = append(ports, pick("tm."+m+".wr_use", gtkw.Dec, false, 0)...)
-	}
-	groups = append(groups, gtkw.Group{Name: "memory port use", Traces: ports})
-	var rest []gtkw.Trace
-	for _, p := range order {
-		if !used[p] && strings.HasPrefix(p, "tm.") {
-			f := gtkw.Bin
-			if strings.HasSuffix(rel[p], "]") {
-				f = gtkw.Hex
-			}
-			rest = append(rest, gtkw.Trace{Name: rel[p], Format: f})
-		}
-	}
-	groups = append(groups, gtkw.Group{Name: "other TM signals", Closed: true, Traces: rest})
-	var kept []gtkw.Group
-	for _, g := range groups {
-		if len(g.Traces) > 0 {
-			kept = append(kept, g)
-		}
-	}
-	return kept
 }

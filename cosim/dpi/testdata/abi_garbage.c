@@ -1,4 +1,4 @@
-// abi_garbage.c: a C caller of libocamy_golden passing garbage. Every call
+// abi_garbage.c: a C caller of liboccamy_golden passing garbage. Every call
 // must return an error code and an error string, never crash. Prints one
 // line per case: "NAME rc=RC err=ERROR".
 #include <stdio.h>

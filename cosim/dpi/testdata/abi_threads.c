@@ -1,4 +1,4 @@
-// abi_threads.c: libocamy_golden from several threads. Four threads each
+// abi_threads.c: liboccamy_golden from several threads. Four threads each
 // drive their own handle (stimulus, step, outputs, compare with
 // themselves); four more share one handle and step it. Prints
 // "own T compared=N mismatches=M" per thread and "shared cycles=N".

@@ -16,7 +16,7 @@ import (
 )
 
 // TestReferencePorts: the registry's ports of the three reference
-// contracts (design brief section 2) at default and other parameters.
+// contracts (docs/blocks.md) at default and other parameters.
 func TestReferencePorts(t *testing.T) {
 	In, Out := port.In, port.Out
 	pt := func(name string, d port.Dir, w int) port.Port { return port.Port{Name: name, Dir: d, Width: w} }

@@ -48,6 +48,13 @@ func init() {
 		}
 		all[i].Min = blocks.Edge(2, all[i].Default, ok)
 	}
+	for i := range all {
+		if all[i].Name == "POLICY" {
+			for _, p := range Policies {
+				all[i].Names = append(all[i].Names, p.String())
+			}
+		}
+	}
 	for i, q := range all {
 		if params[i].verilog {
 			verilog = append(verilog, q)

@@ -333,3 +333,21 @@ func TestTMSmallIsAShape(t *testing.T) {
 	b, _ := blocks.Lookup("tm")
 	assert.Equal(t, b.Verilog(b.SmallParams()), Shapes[1])
 }
+
+// TestPolicyByName: POLICY takes the policy's name as the number of its
+// cfg_policy_i value, as occamy sim takes names; numbers still work, and
+// an unknown name lists the names.
+func TestPolicyByName(t *testing.T) {
+	for i, p := range Policies {
+		v, err := blocks.ParamValue("POLICY", p.String())
+		require.NoError(t, err)
+		assert.Equal(t, i, v, p.String())
+	}
+	v, err := blocks.ParamValue("POLICY", "2")
+	require.NoError(t, err)
+	assert.Equal(t, 2, v)
+	_, err = blocks.ParamValue("POLICY", "pushout")
+	require.EqualError(t, err, `POLICY: value "pushout" is neither an integer nor one of dt (0), occamy (1), occamy-lqd (2), pushout-ports (3)`)
+	_, err = blocks.ParamValue("N", "x")
+	require.EqualError(t, err, `N: value "x" is not an integer`)
+}

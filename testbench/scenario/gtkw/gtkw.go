@@ -11,6 +11,9 @@
 // ("top.u.qlen[15:0]"); a line "-<text>" is a blank or comment row, and
 // with the group flags it opens or closes a collapsible group. An analog
 // trace is made taller by blank rows with the analog-stretch flag after it.
+// A trace line "+{label} name" shows the signal under another label; a
+// line "^1 file" before a trace with the file-translated flag names the
+// translate filter file that shows its values as words (WriteFilter).
 package gtkw
 
 import (
@@ -28,6 +31,7 @@ const (
 	FlagRJustify      = 1 << 5
 	FlagBlank         = 1 << 9
 	FlagSigned        = 1 << 10
+	FlagFTranslated   = 1 << 13
 	FlagAnalogStep    = 1 << 15
 	FlagAnalogStretch = 1 << 17
 	FlagClosed        = 1 << 22
@@ -64,6 +68,14 @@ type Trace struct {
 	Format Format
 	Analog bool // draw as a step waveform
 	Rows   int  // extra rows of height for an analog trace
+	// Alias is the label shown instead of the signal's leaf name ("" for
+	// the name): it tells apart signals of one leaf name in different
+	// scopes (u_pd_mem.rd_use, u_cd_mem.rd_use).
+	Alias string
+	// Filter is the path of a translate filter file (WriteFilter) that
+	// shows the trace's values as words, "" for none. Its keys are the
+	// values as Format prints them.
+	Filter string
 }
 
 // Group is a collapsible, named run of traces.
@@ -212,7 +224,16 @@ func (s *Save) WriteTo(w io.Writer) (int64, error) {
 			if t.Analog {
 				f |= FlagAnalogStep
 			}
+			if t.Filter != "" {
+				f |= FlagFTranslated
+			}
 			flags(f)
+			if t.Filter != "" {
+				p("^1 %s\n", t.Filter)
+			}
+			if t.Alias != "" {
+				p("+{%s} ", t.Alias)
+			}
 			p("%s\n", t.Name)
 			if t.Analog && t.Rows > 0 {
 				flags(FlagAnalogStretch)

@@ -112,3 +112,27 @@ func TestZoomFitsSpan(t *testing.T) {
 	assert.GreaterOrEqual(t, Span(0, 2000), uint64(1))
 	assert.Equal(t, 0.0, Zoom(65000, 4), "no pane")
 }
+
+// TestWriteToAliasAndFilter: a label goes before the name as +{label}, a
+// translate filter as a ^1 line under flags with the file-translated bit,
+// and the next trace without one gets its own flags again.
+func TestWriteToAliasAndFilter(t *testing.T) {
+	s := &Save{Groups: []Group{{Name: "g", Traces: []Trace{
+		{Name: "top.st[1:0]", Format: Dec, Filter: "/x/states.txt"},
+		{Name: "top.u_a.rd_use", Format: Dec, Alias: "a rd_use"},
+		{Name: "top.u_b.rd_use", Format: Dec, Alias: "b rd_use"},
+	}}}}
+	var b strings.Builder
+	_, err := s.WriteTo(&b)
+	require.NoError(t, err)
+	assert.Contains(t, b.String(), `@2024
+^1 /x/states.txt
+top.st[1:0]
+@24
++{a rd_use} top.u_a.rd_use
++{b rd_use} top.u_b.rd_use
+`)
+	b.Reset()
+	require.NoError(t, WriteFilter(&b, []Word{{"0", "idle"}, {"1", "read PD"}}))
+	assert.Equal(t, "0 idle\n1 read PD\n", b.String())
+}

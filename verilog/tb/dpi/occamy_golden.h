@@ -1,5 +1,5 @@
 /*
- * occamy_golden.h: the C ABI of libocamy_golden, the Occamy golden models
+ * occamy_golden.h: the C ABI of liboccamy_golden, the Occamy golden models
  * for DPI-C (SystemVerilog) and C/C++ testbenches. docs/dpi.md is the
  * reference: layouts, return codes, error strings, threads, ownership.
  *
@@ -33,7 +33,7 @@ typedef void* svOpenArrayHandle;
 #define OCCAMY_GOLDEN_ERROR (-1)
 #define OCCAMY_GOLDEN_BAD_HANDLE (-2)
 
-/* "libocamy_golden 1": the ABI version. */
+/* "liboccamy_golden 1": the ABI version. */
 const char* occamy_golden_abi(void);
 
 /* A golden model of a registry block (name, alias or module, e.g.

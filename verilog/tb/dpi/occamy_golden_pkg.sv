@@ -1,6 +1,6 @@
-// occamy_golden_pkg: the DPI-C imports of libocamy_golden, the Occamy
+// occamy_golden_pkg: the DPI-C imports of liboccamy_golden, the Occamy
 // golden models (docs/dpi.md; C side: occamy_golden.h). Import the package,
-// link or load libocamy_golden.so, and per cycle pack the DUT's inputs and
+// link or load liboccamy_golden.so, and per cycle pack the DUT's inputs and
 // outputs into word arrays at the offsets the library gives
 // (occamy_golden_port, occamy_golden_port_offset), then call
 // occamy_golden_check_oa. Return codes: 0 OK, 1 MISMATCH, -1 error

@@ -1,5 +1,5 @@
 // tb_dpi_rr_arbiter: rr_arbiter checked every cycle against the golden
-// model of libocamy_golden through DPI-C (occamy_golden_pkg).
+// model of liboccamy_golden through DPI-C (occamy_golden_pkg).
 //
 // Parameters: N (the arbiter's), CYCLES (cycles after the first), SEED.
 // Ports: clk_i from the driver (tb_dpi_main.cpp); done_o and fail_o tell

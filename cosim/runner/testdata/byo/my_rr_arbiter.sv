@@ -1,5 +1,5 @@
 // A user's round-robin arbiter, written from the rr_arbiter port contract
-// alone (design brief, section 2) in a procedural style: a loop that walks
+// alone (docs/blocks.md) in a procedural style: a loop that walks
 // the requesters from the saved start position. Checked with
 //   occamy cosim --block arbiter --rtl my_rr_arbiter.sv --top my_round_robin
 module my_round_robin #(

@@ -1,5 +1,5 @@
 // A user's head-drop selector, written from the hd_selector port contract
-// alone (design brief, section 2): a loop of comparators and one register
+// alone (docs/blocks.md): a loop of comparators and one register
 // written through a conditional expression. Checked with
 //   occamy cosim --block selector --rtl queue_watch.sv --top queue_watch
 module queue_watch #(

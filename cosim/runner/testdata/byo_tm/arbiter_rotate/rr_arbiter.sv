@@ -1,4 +1,4 @@
-// rr_arbiter, written from the design brief's contract alone, a different
+// rr_arbiter, written from docs/blocks.md's contract alone, a different
 // coding from verilog/rr_arbiter.sv: the request map is rotated right by
 // the pointer into a doubled vector, the lowest set bit of the rotated
 // map is found by a descending loop, and the winner is that offset plus

@@ -1,8 +1,8 @@
 //go:build cgo
 
-// Command libocamy_golden is the golden-model library for SystemVerilog
+// Command liboccamy_golden is the golden-model library for SystemVerilog
 // testbenches: built with -buildmode=c-shared (make golden-lib) it is
-// libocamy_golden.so, whose C entry points (verilog/tb/dpi/occamy_golden.h,
+// liboccamy_golden.so, whose C entry points (verilog/tb/dpi/occamy_golden.h,
 // imported by verilog/tb/dpi/occamy_golden_pkg.sv) map onto cosim/dpi.
 // docs/dpi.md is the ABI. Every entry point is safe to call from any
 // thread; calls on one handle are serialised by its lock.
@@ -29,7 +29,7 @@ func main() {}
 // incompatible change of an entry point.
 const ABIVersion = 1
 
-var abiText = C.CString(fmt.Sprintf("libocamy_golden %d", ABIVersion))
+var abiText = C.CString(fmt.Sprintf("liboccamy_golden %d", ABIVersion))
 
 //export occamy_golden_abi
 func occamy_golden_abi() *C.char { return abiText }
