@@ -18,7 +18,7 @@ import (
 // stub module, with the contract's parameters and ports exactly as the
 // project's reference module declares them (its ANSI header, width
 // expressions and derived localparams included) and every output driven
-// 0; a Makefile whose check runs occamy cosim (the block.s regression matrix) and
+// 0; a Makefile whose check runs occamy cosim (the block's regression matrix) and
 // occamy prove at its small parameter set on it; a README of three lines.
 
 // StarterFile is one file of a starter project.
