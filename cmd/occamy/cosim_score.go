@@ -68,6 +68,7 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 	if f != nil && f.Block != "" && f.Block != "tm" {
 		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.design.mapFile, f.Block))
 	}
+	fl.quick = true // one traffic manager, one configuration: the map's or the defaults
 	opts, err := cosimOptions(args, fl)
 	if err != nil {
 		return usageErr(err)

@@ -93,7 +93,10 @@ type Block struct {
 	// Small is a second parameter set, small enough that every corner
 	// (lists running empty, indices past N) is reached in the default
 	// budget; the regressions and `--block all` run it besides Defaults.
-	Small       map[string]int
+	Small map[string]int
+	// Matrix is the block's regression, what `occamy cosim --block B`
+	// runs by default (Regression); nil: its defaults and its small set.
+	Matrix      *Matrix
 	Coverpoints []Coverpoint
 	// Subs are the sub-modules a user may replace with their own
 	// (occamy cosim --replace); see Sub.

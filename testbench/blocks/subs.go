@@ -23,6 +23,10 @@ type Sub struct {
 	// block (the executor, whose stand-alone block is retired), rather
 	// than a block of its own (the selector, the arbiter).
 	Standalone bool
+	// Matrix is the regression `--block NAME` runs for a stand-alone
+	// sub-module (the block with the user's module in it); nil: the
+	// block's (SubRegression).
+	Matrix *Matrix
 }
 
 // SubError is a --replace name the block does not have.

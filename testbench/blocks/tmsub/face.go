@@ -79,7 +79,7 @@ func newBlock(s Spec) (*blocks.Block, error) {
 		Summary:     s.Summary,
 		Sources:     []string{"verilog/" + s.Module + ".sv"},
 		Coverpoints: s.Cover,
-		Checks:      blocks.Checks{Mutants: s.Mutants, MutateSmall: true, Lint: s.Lint},
+		Checks:      blocks.Checks{Mutants: s.Mutants, MutateFirst: "small", Lint: s.Lint},
 	}
 	for _, u := range s.Uses {
 		b.Sources = append(b.Sources, "verilog/"+u+".sv")
