@@ -34,33 +34,33 @@ func TestDeclaredDemonstrations(t *testing.T) {
 	}{
 		// 1. A registered grant, no ack: MATCH as declared, PROVEN.
 		{"registered arbiter, verilator", []string{"cosim", "--map", declDir + "rr_arb_reg.yaml", "--cycles", "20000"}, 0,
-			"MATCH arbiter (rr_arb_reg, verilator lock-step): "},
+			"MATCH arbiter [N=8] (your rr_arb_reg.sv: rr_arb_reg, verilator lock-step): "},
 		{"registered arbiter, icarus", []string{"cosim", "--map", declDir + "rr_arb_reg.yaml", "--sim", "icarus", "--cycles", "2000"}, 0,
-			"MATCH arbiter (rr_arb_reg, icarus outputs read back each cycle): "},
+			"MATCH arbiter [N=8] (your rr_arb_reg.sv: rr_arb_reg, icarus outputs read back each cycle): "},
 		{"registered arbiter, prove", []string{"prove", "--map", declDir + "rr_arb_reg.yaml"}, 0,
 			"PROVEN arbiter (rr_arb_reg vs reference, N=8, as declared: tie ack_i=1, latency gnt_idx_o=1, latency gnt_valid_o=1, dont-care gnt_idx_o:gnt_valid_o): outputs equal"},
 		{"registered arbiter at latency 0, prove", []string{"prove", "--map", declDir + "rr_arb_reg.yaml", "--latency", "gnt_valid_o=0", "--no-replay"}, 1,
 			"COUNTEREXAMPLE arbiter (rr_arb_reg vs reference, "},
 		// 2. A fair tree: differs from the reference, holds the properties.
-		{"fair tree, equality", append([]string{"cosim", "--cycles", "20000"}, tree...), 1, "MISMATCH arbiter (rr_arb_tree, verilator lock-step): "},
+		{"fair tree, equality", append([]string{"cosim", "--cycles", "20000"}, tree...), 1, "MISMATCH arbiter [N=8] (your rr_arb_tree.sv: rr_arb_tree, verilator lock-step): "},
 		{"fair tree, properties", append([]string{"cosim", "--cycles", "20000", "--check", "properties"}, tree...), 0,
-			"HOLDS arbiter (rr_arb_tree, verilator lock-step): 4 properties (grant_to_requester, index_in_range, work_conserving, wait_bound) in "},
+			"HOLDS arbiter [N=8] (your rr_arb_tree.sv: rr_arb_tree, verilator lock-step): 4 properties (grant_to_requester, index_in_range, work_conserving, wait_bound) in "},
 		{"fair tree, properties, icarus", append([]string{"cosim", "--cycles", "2000", "--check", "properties", "--sim", "icarus"}, tree...), 0,
-			"HOLDS arbiter (rr_arb_tree, icarus outputs read back each cycle): 5 properties "},
+			"HOLDS arbiter [N=8] (your rr_arb_tree.sv: rr_arb_tree, icarus outputs read back each cycle): 5 properties "},
 		{"fair tree, prove --properties", append([]string{"prove", "--properties"}, tree...), 0,
 			"PROVEN arbiter (rr_arb_tree, N=8): 4 properties (grant_to_requester, index_in_range, work_conserving, wait_bound) hold"},
 		// 3. A starving group rotation: the wait bound, and a counterexample.
 		{"starving arbiter", append([]string{"cosim", "--cycles", "20000", "--check", "properties"}, grp...), 1,
-			"VIOLATED arbiter (rr_arb_grp, verilator lock-step): wait_bound "},
+			"VIOLATED arbiter [N=8] (your rr_arb_grp.sv: rr_arb_grp, verilator lock-step): wait_bound "},
 		{"starving arbiter, icarus", append([]string{"cosim", "--cycles", "2000", "--check", "properties", "--sim", "icarus"}, grp...), 1,
-			"VIOLATED arbiter (rr_arb_grp, icarus outputs read back each cycle): wait_bound "},
+			"VIOLATED arbiter [N=8] (your rr_arb_grp.sv: rr_arb_grp, icarus outputs read back each cycle): wait_bound "},
 		{"starving arbiter, prove", append([]string{"prove", "--properties"}, grp...), 1,
 			"VIOLATED arbiter (rr_arb_grp, N=8) as declared: tie ack_i=1, latency gnt_idx_o=1, latency gnt_valid_o=1: wait_bound fails at cycle 10 (a shortest counterexample: bmc3"},
 		// 4. A combinational selector with one threshold, no wrapper.
 		{"comb selector", []string{"cosim", "--map", declDir + "hd_sel_comb.yaml", "--cycles", "20000"}, 0,
-			"MATCH selector (hd_sel_comb, verilator lock-step): "},
+			"MATCH selector [N=8 QW=8] (your hd_sel_comb.sv: hd_sel_comb, verilator lock-step): "},
 		{"comb selector, icarus", []string{"cosim", "--map", declDir + "hd_sel_comb.yaml", "--cycles", "2000", "--sim", "icarus"}, 0,
-			"MATCH selector (hd_sel_comb, icarus outputs read back each cycle): "},
+			"MATCH selector [N=8 QW=8] (your hd_sel_comb.sv: hd_sel_comb, icarus outputs read back each cycle): "},
 		{"comb selector, prove", []string{"prove", "--map", declDir + "hd_sel_comb.yaml"}, 0,
 			"PROVEN selector (hd_sel_comb vs reference, N=8 QW=8, as declared: latency over_o=0, one-class): outputs equal"},
 		// At the reference's latency a design needs the reference's clock.
@@ -85,7 +85,7 @@ func TestDeclaredSetupErrors(t *testing.T) {
 	}{
 		{[]string{"cosim", "--map", bad}, "bad.yaml:3: latency: req_i: arbiter has no output req_i (outputs: gnt_valid_o, gnt_idx_o)"},
 		{[]string{"cosim", "--block", "arbiter", "--tie", "ack=1"}, "--tie: tie: ack: arbiter has no input ack (inputs: rst_ni, req_i, ack_i)"},
-		{[]string{"cosim", "--block", "arbiter", "--check", "lint"}, `--check: check: "lint": want equivalence, properties or scoreboard`},
+		{[]string{"cosim", "--block", "arbiter", "--check", "lint"}, `--check "lint": want equivalence, properties or scoreboard`},
 		{[]string{"cosim", "--block", "all", "--check", "properties"}, "--block all checks the project's own Verilog as it is"},
 		{[]string{"cosim", "--map", declDir + "missing.yaml"}, "missing.yaml: no such file or directory"},
 	} {

@@ -146,7 +146,7 @@ func TestFairTreeArbiter(t *testing.T) {
 		res = run(t, Options{Block: "arbiter", RTL: tree, Params: n8, Sim: c.sim, Cycles: c.cycles, Batch: c.batch,
 			Design: loadDesign(t, "", design.Flags{Check: "properties"})})
 		requireMatch(t, res)
-		assert.True(t, strings.HasPrefix(res.Verdict(), "HOLDS arbiter (rr_arb_tree, "), res.Verdict())
+		assert.True(t, strings.HasPrefix(res.Verdict(), "HOLDS arbiter [N=8] (your rr_arb_tree.sv: rr_arb_tree, "), res.Verdict())
 		for _, p := range res.Properties.Props {
 			assert.Positive(t, p.Checked, "%s: %s checked in no cycle", c.sim, p.Name)
 		}
