@@ -35,7 +35,7 @@ var legalMutants = map[string]string{
 // a memory block must be violated by at least one of its mutants.
 func TestPropertiesCatchMutants(t *testing.T) {
 	needVerilator(t)
-	for _, name := range []string{"arbiter", "selector", "threshold", "maxfind", "sram", "freelist", "pdlists"} {
+	for _, name := range []string{"arbiter", "selector", "threshold", "maxfind", "sram", "freelist", "pdlists", "cpsublists"} {
 		b, err := blocks.Lookup(name)
 		require.NoError(t, err)
 		memory := selfChecked[name]
@@ -90,7 +90,7 @@ func TestPropertiesCatchMutants(t *testing.T) {
 
 // selfChecked are the blocks whose Verilog checks itself against a shadow
 // model (the "end else if (rst_seen) begin" block of each file).
-var selfChecked = map[string]bool{"sram": true, "freelist": true, "pdlists": true}
+var selfChecked = map[string]bool{"sram": true, "freelist": true, "pdlists": true, "cpsublists": true}
 
 // checksOff turns a memory block's shadow checks off in its mutated copy.
 func checksOff(t *testing.T, file string) {
