@@ -160,8 +160,11 @@ func (x *cpProps) round(c *blocks.PropCycle) {
 			}
 		}
 		// The link read of this round: cell j+K is cell j's link now.
-		if n := j + x.k; n < x.size {
-			x.pkt[n], x.pktKnown[n] = x.link[x.pkt[j]], x.linked[x.pkt[j]]
+		if n, cell := j+x.k, int(x.pkt[j]); n < x.size {
+			x.pktKnown[n] = cell < x.cells && x.linked[cell] // a head past CELLS is outside the contract
+			if x.pktKnown[n] {
+				x.pkt[n] = x.link[cell]
+			}
 		}
 	}
 	x.done += cnt
