@@ -85,7 +85,7 @@ func TestDeclaredSetupErrors(t *testing.T) {
 	}{
 		{[]string{"cosim", "--map", bad}, "bad.yaml:3: latency: req_i: arbiter has no output req_i (outputs: gnt_valid_o, gnt_idx_o)"},
 		{[]string{"cosim", "--block", "arbiter", "--tie", "ack=1"}, "--tie: tie: ack: arbiter has no input ack (inputs: rst_ni, req_i, ack_i)"},
-		{[]string{"cosim", "--block", "arbiter", "--check", "lint"}, `--check: check: "lint": want equivalence, properties or scoreboard`},
+		{[]string{"cosim", "--block", "arbiter", "--check", "lint"}, `cosim: --check "lint": want equivalence, properties or scoreboard`},
 		{[]string{"cosim", "--block", "all", "--check", "properties"}, "--block all checks the project's own Verilog as it is"},
 		{[]string{"cosim", "--map", declDir + "missing.yaml"}, "missing.yaml: no such file or directory"},
 	} {
