@@ -41,7 +41,11 @@ func (d *design) declare(got []port.Port) error {
 		return err
 	}
 	if dc.Properties && (dc.Props == nil || dc.Props.Monitor == nil) {
-		return setupf("--properties: prove has no monitor of %s's properties (occamy cosim --check properties checks them)", d.bs.Name)
+		why := ""
+		if dc.Props != nil && dc.Props.NoMonitor != "" {
+			why = ": " + dc.Props.NoMonitor
+		}
+		return setupf("--properties: prove has no monitor of %s's properties%s (occamy cosim --check properties checks them)", d.bs.Name, why)
 	}
 	d.dc = dc
 	return port.CheckPorts(d.bs.Module, d.top, dc.Ports, got)

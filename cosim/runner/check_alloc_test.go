@@ -32,6 +32,7 @@ func TestDeclaredChecksAllocateNothing(t *testing.T) {
 		{"sram", design.Flags{Check: "properties"}, 0},
 		{"freelist", design.Flags{Check: "properties"}, 0},
 		{"pdlists", design.Flags{Check: "properties"}, 0},
+		{"cpsublists", design.Flags{Check: "properties"}, 0},
 	} {
 		f := &design.File{}
 		require.NoError(t, f.Merge(c.fl))

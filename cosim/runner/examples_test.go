@@ -24,7 +24,7 @@ func TestDesignFileExamples(t *testing.T) {
 		require.NoError(t, err, path)
 		blocks[f.Block] = true
 	}
-	for _, b := range []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "selarb"} {
+	for _, b := range []string{"threshold", "selector", "arbiter", "maxfind", "sram", "freelist", "pdlists", "cpsublists", "selarb"} {
 		assert.True(t, blocks[b], "no worked example for %s", b)
 	}
 }

@@ -21,6 +21,7 @@ var legalMutants = map[string]string{
 	"arb-reset-ptr":  "another pointer after reset: a rotation may start anywhere",
 	"mf-tie-high":    "ties to the highest index: any maximal candidate is allowed (caught with --lowest-tie)",
 	"sram-idle-data": "an idle read port's data is a don't-care: what a read returns is judged, not the 0 between reads",
+	"cp-round-le":    "equivalent to the reference (docs/mutation.md): both arms of the comparison give K",
 }
 
 // TestPropertiesCatchMutants: --check properties, run on each mutant of
@@ -35,62 +36,72 @@ var legalMutants = map[string]string{
 // a memory block must be violated by at least one of its mutants.
 func TestPropertiesCatchMutants(t *testing.T) {
 	needVerilator(t)
-	for _, name := range []string{"arbiter", "selector", "threshold", "maxfind", "sram", "freelist", "pdlists"} {
-		b, err := blocks.Lookup(name)
-		require.NoError(t, err)
-		memory := selfChecked[name]
-		failed := map[string]bool{} // property name: violated by some mutant
-		for _, m := range b.Checks.Mutants {
-			t.Run(m.ID, func(t *testing.T) {
-				file := mutant(t, t.TempDir(), m.File, m.Anchor, m.Replace)
-				if memory {
-					checksOff(t, file)
-				}
-				f := &design.File{Check: design.CheckProperties}
-				// At the defaults and at the small set: some mutants
-				// matter only at one (the group encoder needs several
-				// groups of 8; a pointer past N shows when N is not a
-				// power of two, through the design's own assertion).
-				var caught *Result
-				for _, p := range []map[string]int{nil, b.Small} {
-					res := run(t, Options{Block: name, RTL: []string{file}, Top: b.Module, Params: p, Cycles: 20000, Design: f})
-					if res.Mismatch != nil && caught == nil {
-						caught = res
-					}
-				}
-				if why, ok := legalMutants[m.ID]; ok {
-					assert.Nil(t, caught, "%s is legal (%s)", m.ID, why)
-				} else {
-					require.NotNil(t, caught, "%s (%s) violates no property", m.ID, m.Desc)
-					t.Log(caught.Verdict())
-					if memory {
-						require.NotNil(t, caught.Properties)
-						require.Positive(t, caught.Properties.Total, "%s: stopped, not by a property: %s", m.ID, caught.Verdict())
-						for _, p := range caught.Properties.Props {
-							failed[p.Name] = failed[p.Name] || p.Violations > 0
-						}
-					}
-				}
-				if m.ID == "mf-tie-high" {
-					f.LowestTie = true
-					res := run(t, Options{Block: name, RTL: []string{file}, Top: b.Module, Cycles: 20000, Design: f})
-					require.NotNil(t, res.Mismatch, "with --lowest-tie")
-					assert.Equal(t, "lowest_tie", res.Mismatch.Signal)
-				}
-			})
-		}
-		if memory && !t.Failed() {
-			require.NotEmpty(t, failed)
-			for p, ok := range failed {
-				assert.True(t, ok, "%s: no mutant violates %s", name, p)
+	for _, name := range []string{"arbiter", "selector", "threshold", "maxfind", "sram", "freelist", "pdlists", "cpsublists"} {
+		t.Run(name, func(t *testing.T) { catchMutants(t, name) })
+	}
+}
+
+// catchMutants runs one block's mutants under --check properties.
+func catchMutants(t *testing.T, name string) {
+	b, err := blocks.Lookup(name)
+	require.NoError(t, err)
+	memory := selfChecked[name]
+	failed := map[string]bool{} // property name: violated by some mutant
+	for _, m := range b.Checks.Mutants {
+		t.Run(m.ID, func(t *testing.T) {
+			file := mutant(t, t.TempDir(), m.File, m.Anchor, m.Replace)
+			if memory {
+				checksOff(t, file)
 			}
+			f := &design.File{Check: design.CheckProperties}
+			// At the defaults and at the small set: some mutants
+			// matter only at one (the group encoder needs several
+			// groups of 8; a pointer past N shows when N is not a
+			// power of two, through the design's own assertion).
+			var caught *Result
+			for _, p := range []map[string]int{nil, b.Small} {
+				res := run(t, Options{Block: name, RTL: []string{file}, Top: b.Module, Params: p, Cycles: 20000, Design: f})
+				if res.Mismatch != nil && caught == nil {
+					caught = res
+				}
+			}
+			if why, ok := legalMutants[m.ID]; ok {
+				assert.Nil(t, caught, "%s is legal (%s)", m.ID, why)
+			} else {
+				require.NotNil(t, caught, "%s (%s) violates no property", m.ID, m.Desc)
+				t.Log(caught.Verdict())
+				if memory {
+					require.NotNil(t, caught.Properties)
+					require.Positive(t, caught.Properties.Total, "%s: stopped, not by a property: %s", m.ID, caught.Verdict())
+					for _, p := range caught.Properties.Props {
+						failed[p.Name] = failed[p.Name] || p.Violations > 0
+					}
+				}
+			}
+			if m.ID == "mf-tie-high" {
+				f.LowestTie = true
+				res := run(t, Options{Block: name, RTL: []string{file}, Top: b.Module, Cycles: 20000, Design: f})
+				require.NotNil(t, res.Mismatch, "with --lowest-tie")
+				assert.Equal(t, "lowest_tie", res.Mismatch.Signal)
+			}
+		})
+	}
+	if memory && !t.Failed() {
+		require.NotEmpty(t, failed)
+		for p, ok := range failed {
+			assert.True(t, ok, "%s: no mutant violates %s", name, p)
 		}
 	}
 }
 
+// extraSets are parameter sets a block's mutants also run at: a
+// cp_sublists whose last round reads past the end returns the stale read
+// into the next chase only when the link memory's latency is over 1.
+var extraSets = map[string][]map[string]int{"cpsublists": {{"CELLS": 16, "K": 2, "LAT": 2, "MAXN": 8}}}
+
 // selfChecked are the blocks whose Verilog checks itself against a shadow
 // model (the "end else if (rst_seen) begin" block of each file).
-var selfChecked = map[string]bool{"sram": true, "freelist": true, "pdlists": true}
+var selfChecked = map[string]bool{"sram": true, "freelist": true, "pdlists": true, "cpsublists": true}
 
 // checksOff turns a memory block's shadow checks off in its mutated copy.
 func checksOff(t *testing.T, file string) {

@@ -41,6 +41,9 @@ type Props struct {
 	// Monitor states the same properties as a SystemVerilog monitor, for
 	// occamy prove --properties on a design; nil when prove has none.
 	Monitor func(c PropConfig) (Monitor, error)
+	// NoMonitor says why prove has no Monitor of these properties (the
+	// refusal of prove --properties quotes it); empty when it has one.
+	NoMonitor string
 }
 
 // Monitor is a block's properties as a SystemVerilog module occ_props that

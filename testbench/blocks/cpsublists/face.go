@@ -30,6 +30,7 @@ func init() {
 		Params:      cpSubListsParams.Params(),
 		Small:       map[string]int{"CELLS": 10, "K": 2, "LAT": 1, "MAXN": 7},
 		Coverpoints: cpSubListsCover,
+		Props:       props,
 		Checks: blocks.Checks{
 			Mutants: mutants,
 			Lint:    []string{"CELLS=1 K=1 LAT=1 MAXN=1", "CELLS=64 K=4 LAT=3 MAXN=20", "CELLS=3 K=8 LAT=16 MAXN=3", "CELLS=65536 K=8 LAT=2 MAXN=4095"},

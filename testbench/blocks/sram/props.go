@@ -16,6 +16,7 @@ import (
 var props = &blocks.Props{
 	Latency: func(p map[string]int, out string) int { return p["LAT"] },
 	New:     newSRAMProps,
+	Monitor: monitor,
 }
 
 const (
