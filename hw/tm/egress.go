@@ -144,7 +144,8 @@ func (e *Egress) send(p int) {
 func (e *Egress) Commit() {
 	e.commit()
 	e.now++
-	if i := e.now & uint64(len(e.free)-1); e.free[i] != 0 {
+	if e.wait != 0 { // the ring holds only waiting ports
+		i := e.now & uint64(len(e.free)-1)
 		e.wait &^= e.free[i]
 		e.free[i] = 0
 	}
