@@ -144,11 +144,6 @@ func (e *Egress) send(p int) {
 func (e *Egress) Commit() {
 	e.commit()
 	e.now++
-	if e.wait != 0 { // the ring holds only waiting ports
-		i := e.now & uint64(len(e.free)-1)
-		e.wait &^= e.free[i]
-		e.free[i] = 0
-	}
 }
 
 func (e *Egress) commit() {
@@ -202,6 +197,11 @@ func (e *Egress) commit() {
 	if v := e.EgValidO; v != 0 {
 		e.wait |= v
 		e.free[(e.now+e.r)&uint64(len(e.free)-1)] |= v
+	}
+	if e.wait != 0 { // the lines that free next cycle (the ring holds only waiting ports)
+		i := (e.now + 1) & uint64(len(e.free)-1)
+		e.wait &^= e.free[i]
+		e.free[i] = 0
 	}
 }
 
