@@ -13,12 +13,13 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-scoreboard-mutants test-props-mutants lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scoreboard-mutants test-props-mutants lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
 	@echo "make test         install missing tools (root: apt-get) and run every test"
 	@echo "make test-go      Go unit, property and vector tests only (no simulators)"
+	@echo "make test-subblocks  the TM's sub-blocks co-simulated alone, long (make test runs them short)"
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make test-scoreboard-mutants  occamy_tm's mutants: the scoreboard alone against lock-step (~20 min)"
@@ -97,7 +98,7 @@ fmt-check:
 	@out=$$(gofmt -l . | grep -v '^vendor/'); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test: tools fmt-check vet test-go test-hw
 	@echo "make test: all suites passed"
@@ -112,11 +113,18 @@ test-cosim:
 	$(GO) test -tags verilator -count=1 -timeout 60m -skip 'TestMutationKillRate|TestPropertiesCatchMutants' ./cosim/... ./cmd/occamy ./testbench/stimulus
 	$(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
 
+# test-subblocks: each TM sub-block (tm_admission .. tm_egress) against its
+# own module at its small set and its defaults, a million cycles per seed
+# (make test runs TestSubBlocks short: a few thousand cycles at the small set).
+test-subblocks:
+	OCCAMY_SUBBLOCKS_LONG=1 $(GO) test -tags verilator -count=1 -timeout 60m -run 'TestSubBlocks$$' -v ./cosim/runner
+
 # test-scoreboard-mutants: occamy_tm's mutants scored by the scoreboard
 # alone, beside lock-step (docs/scoreboard.md; a build per mutant, about
 # 20 min). Not part of make test.
 test-scoreboard-mutants:
 	OCCAMY_SCOREBOARD_MUTANTS=1 $(GO) test -tags verilator -count=1 -timeout 90m -run TestScoreboardMutants -v ./cosim/mutation
+
 # test-props-mutants: --check properties on every mutant of the blocks
 # with properties, at the defaults and the small set (66 runs, 11 minutes
 # on a shared 2-core machine; not part of make test).

@@ -25,7 +25,8 @@
 //                        {serial mod 2^SW, cell index}
 //   link_o               comb: the packet's last round: link its PD
 //   link_qid_o, link_pd_o [CW], link_cells_o, link_body_o [BW]  its queue,
-//                        PD index (its first cell), cells and PD body
+//                        PD index (its first cell), cells and PD body (0
+//                        without link_o)
 //   cd_wr_n_o [clog2(K+1)]  comb: cell-data writes this cycle
 //   busy_o               registered: a packet is being allocated
 //
@@ -204,10 +205,10 @@ module tm_enqueue #(
 
   assign cd_wr_n_o    = go ? WW'(cnt) : '0;
   assign link_o       = last;
-  assign link_qid_o   = q_c;
-  assign link_pd_o    = heads_d[0 +: CW];
-  assign link_cells_o = n_c;
-  assign link_body_o  = {ser_c, n_c, heads_d, tails_d};
+  assign link_qid_o   = last ? q_c : '0;
+  assign link_pd_o    = last ? heads_d[0 +: CW] : '0;
+  assign link_cells_o = last ? n_c : '0;
+  assign link_body_o  = last ? {ser_c, n_c, heads_d, tails_d} : '0;
   assign busy_o       = act_q;
 
   always @* begin

@@ -20,7 +20,8 @@
 //
 // Ports (entry b or s of a packed port at [b*W +: W])
 //   rd_data_i [2K*CW]    cp_mem read data (all ports, latency 1)
-//   head_o [K*CW]        comb: each bank's head (a link read last cycle resolved)
+//   head_o [K*CW]        comb: each bank's head (a link read last cycle resolved;
+//                        0 for an empty bank)
 //   cnt_o [K*BNW]        registered: cells per bank
 //   pop_i [K]            bank b pops its head this cycle (stage E; the caller
 //                        checks cnt_o[b] > 0)
@@ -106,8 +107,9 @@ module tm_free_list #(
   logic [K*CW-1:0]  fwaddr, fwdata;
 
   for (genvar b = 0; b < K; b++) begin : g_bank
-    assign head_o[b*CW +: CW] = pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW]
-                                          : head_q[b*CW +: CW];
+    assign head_o[b*CW +: CW] = (cnt_q[b*BNW +: BNW] == '0) ? '0
+                              : pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW]
+                              : head_q[b*CW +: CW];
     always @* begin
       fb[b] = 1'b0; fh[b*CW +: CW] = '0; ft[b*CW +: CW] = '0; fn[b*BNW +: BNW] = '0;
       for (int s = 0; s < K; s++) begin

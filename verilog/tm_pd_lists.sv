@@ -25,10 +25,10 @@
 //   link_i, link_qid_i, link_pd_i, link_cells_i   link a new PD at the tail
 //   nonempty_o [N]       comb: queue holds a PD after this cycle's unlink
 //   head_len_o [N*LW]    comb: head PD's cells after the unlink (0 when empty)
-//   rd_pd_o [CW]         comb: head PD of rd_qid_i after the unlink
+//   rd_pd_o [CW]         comb: head PD of rd_qid_i after the unlink (0 without rd_i)
 //   link_pred_o          comb: link_qid_i is not empty after the unlink, so a
 //                        link writes the tail's link (the second PD write)
-//   link_tail_o [CW]     comb: that tail
+//   link_tail_o [CW]     comb: that tail (0 when link_pred_o is 0)
 //   cnt_o [N*CNW]        registered: PDs per queue
 //
 // Cycle order (hw/tm stages A, C/D, E): unlink (the head moves to the
@@ -128,9 +128,9 @@ module tm_pd_lists #(
 
   assign nonempty_o  = ne_a;
   assign head_len_o  = hl_a;
-  assign rd_pd_o     = (unl_i && rd_qid_i == unl_qid_i) ? head_u : head_q[rd_qid_i];
+  assign rd_pd_o     = !rd_i ? '0 : (unl_i && rd_qid_i == unl_qid_i) ? head_u : head_q[rd_qid_i];
   assign link_pred_o = ne_a[link_qid_i];
-  assign link_tail_o = tail_q[link_qid_i];
+  assign link_tail_o = link_pred_o ? tail_q[link_qid_i] : '0;
   assign cnt_l       = (unl_i && link_qid_i == unl_qid_i) ? cnt_u : cnt_q[link_qid_i];
 
   for (genvar i = 0; i < N; i++) begin : g_cnt

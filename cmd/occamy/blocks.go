@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -31,11 +30,13 @@ func newBlocksCmd() *cobra.Command {
 		Short: "list the blocks the project checks: Verilog, parameters, ports, coverpoints",
 		Long: `List the block registry: every block's command-line name, Verilog module and
 sources, parameters (default and range, from the Go model's Params), small
-parameter set, ports at the defaults and coverpoints.
+parameter set, ports at the defaults and coverpoints. The TM's sub-blocks
+(tm_admission .. tm_egress) are listed under the TM.
 
   --json   one JSON array of blocks (for tools)
   --tsv    one line per block for shell scripts, tab-separated:
            name  module  sources(space-separated)  defaults(K=V ...)  small(K=V ...)  params(NAME:MIN:MAX ...)
+           (params empty for a sub-block: its parent's ranges are checked on the parent)
   --sets   the parameter sets each face asks lint and its testbench to run, one per line,
            tab-separated (verilog/scripts/lint.sh and tb.sh read them):
            lint    BLOCK  K=V ...            a further lint corner
@@ -169,6 +170,9 @@ func writeBlocksTSV(w io.Writer, bs []*blocks.Block) error {
 	for _, b := range bs {
 		var ranges []string
 		for _, q := range b.Params {
+			if b.Parent != "" {
+				break // its parent checks the ranges: lint runs a sub-block at its sets only
+			}
 			ranges = append(ranges, fmt.Sprintf("%s:%d:%d", q.Name, q.Min, q.Max))
 		}
 		fmt.Fprintf(&sb, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Name, b.Module, strings.Join(b.Sources, " "),
@@ -181,35 +185,23 @@ func writeBlocksTSV(w io.Writer, bs []*blocks.Block) error {
 func writeBlocksText(w io.Writer, bs []*blocks.Block) error {
 	var sb strings.Builder
 	for _, b := range bs {
+		if b.Parent != "" {
+			writeSubBlockText(&sb, b, bs)
+			continue
+		}
 		names := b.Name
 		if len(b.Aliases) > 0 {
 			names += " (also " + strings.Join(b.Aliases, ", ") + ")"
 		}
 		fmt.Fprintf(&sb, "%s: %s — %s\n", names, b.Module, b.Summary)
 		fmt.Fprintf(&sb, "  sources:     %s\n", strings.Join(b.Sources, " "))
-		ranges := func(qs []blocks.Param) string {
-			var ps []string
-			for _, q := range qs {
-				s := fmt.Sprintf("%s=%d (%d..%d", q.Name, q.Default, q.Min, q.Max)
-				if q.Note != "" {
-					s += ", " + q.Note
-				}
-				ps = append(ps, s+")")
-			}
-			return strings.Join(ps, ", ")
-		}
 		fmt.Fprintf(&sb, "  parameters:  %s\n", ranges(b.Params))
 		if len(b.Run) > 0 {
 			fmt.Fprintf(&sb, "  run-time:    %s (on the cfg_* inputs: one build serves every value)\n", ranges(b.Run))
 		}
 		fmt.Fprintf(&sb, "  small set:   %s\n", b.ParamText(b.SmallParams()))
-		var cs []string
-		for _, c := range b.Coverpoints {
-			cs = append(cs, c.Name)
-		}
-		sort.Strings(cs)
-		if len(cs) > 0 {
-			fmt.Fprintf(&sb, "  coverpoints: %s\n", strings.Join(cs, ", "))
+		if cs := coverNames(b); cs != "" {
+			fmt.Fprintf(&sb, "  coverpoints: %s\n", cs)
 		}
 		if b.Doc != "" {
 			fmt.Fprintf(&sb, "  contract:    %s\n", b.Doc)

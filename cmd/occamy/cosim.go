@@ -21,12 +21,12 @@ type cosimFlags struct {
 	cycles                     int
 	seed                       int64
 	batch, zeroInit, pgo       bool
-	json, noWave               bool
+	json, quick, noWave        bool
 	junit                      string
 
 	// Which flags were given (cobra's Changed), where an explicit empty
 	// or zero value must not read as "not given".
-	cyclesSet, rtlSet, simSet bool
+	cyclesSet, rtlSet, simSet, seedSet bool
 
 	score  scoreFlags  // the scoreboard's own (cosim_score.go)
 	design designFlags // --map, --check and the declarations (cosim_design.go)
@@ -129,7 +129,7 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
   occamy cosim --block tm --check scoreboard --map cosim/testdata/alt_tm/alt_tm.yaml --cycles 20000`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f := cmd.Flags()
-			fl.cyclesSet, fl.rtlSet, fl.simSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim")
+			fl.cyclesSet, fl.rtlSet, fl.simSet, fl.seedSet = f.Changed("cycles"), f.Changed("rtl"), f.Changed("sim"), f.Changed("seed")
 			score, m, err := scoreboardWanted(fl.design)
 			if err != nil {
 				return usageErr(err)
@@ -157,7 +157,8 @@ compared no cycle, and a match whose --vcd waveforms could not be written),
 	f.BoolVar(&fl.zeroInit, "zero-init", false, "Verilator: registers and explicit X start at 0 instead of random (hides X-dependent behaviour)")
 	f.StringArrayVar(&fl.incdirs, "incdir", nil, "`DIR` searched by includes (repeatable); your files' own directories always are")
 	f.BoolVar(&fl.json, "json", false, "print the verdicts as one JSON document instead of text")
-	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per block and parameter set)")
+	f.StringVar(&fl.junit, "junit", "", "also write a JUnit XML report to `FILE` (one test case per configuration and seed)")
+	f.BoolVar(&fl.quick, "quick", false, "one configuration (the defaults) at one seed instead of the block's regression matrix")
 	addScoreFlags(cmd, &fl.score)
 	addDesignFlags(f, &fl.design)
 	return cmd
@@ -241,29 +242,14 @@ func parseParams(words []string) (map[string]int, error) {
 	return p, nil
 }
 
-// cosimSet is one block at one parameter set, as --block all checks it.
-type cosimSet struct {
-	block  string
-	small  bool           // the registry's small set; its waveforms go in DIR/small
-	params map[string]int // on top of the block's defaults
-}
-
-// cosimSets lists what --block all checks, in order: every block of the
-// registry at its defaults, then at its small parameter set.
-func cosimSets() []cosimSet {
-	var sets []cosimSet
-	for _, b := range blocks.All() {
-		sets = append(sets, cosimSet{block: b.Name})
-		if len(b.Small) > 0 {
-			sets = append(sets, cosimSet{block: b.Name, small: true, params: b.SmallParams()})
-		}
-	}
-	return sets
-}
-
-// cosimOptions turns the flags into one runner.Options per run: per block
-// and parameter set, and with --block all (no --sim) a Verilator pass then
-// an Icarus pass, the four-state check.
+// cosimOptions turns the flags into one runner.Options per run. --block B
+// runs B's regression matrix (runner.Regression: every configuration and
+// seed its face declares), or one configuration with --quick (the
+// defaults) or --param (the defaults with those parameters). --block all
+// does that for every block of the registry and, without --sim, follows
+// the Verilator pass with an Icarus pass, the four-state check: the first
+// mode of each block's first two sets (the defaults and the small set) at
+// the first seed, short.
 func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	df, err := fl.design.load()
 	if err != nil {
@@ -301,9 +287,23 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	if fl.block == "all" && df != nil {
 		return nil, errors.New("cosim: --block all checks the project's own Verilog as it is; a design file or a declaration (--map, --latency, --check ...) is for one block")
 	}
+	mr := runner.MatrixRun{Cycles: fl.cycles, Quick: fl.quick}
+	if fl.seedSet {
+		mr.Seeds = []int64{fl.seed}
+	}
 	if fl.block != "all" {
-		base.Block, base.Params = fl.block, params
-		return []runner.Options{base}, nil
+		base.Block = fl.block
+		if len(params) > 0 || df != nil {
+			// One configuration: the parameters given, or a design file's
+			// (a design under declarations is checked at its own shape).
+			base.Params = params
+			return []runner.Options{base}, nil
+		}
+		opts, err := runner.Regression(base, mr)
+		if err != nil {
+			return nil, flagErr(err)
+		}
+		return matrixDirs(opts), nil
 	}
 	if len(rtl) > 0 || fl.top != "" || fl.replace != "" {
 		return nil, errors.New("cosim: --block all checks the project's own Verilog; give one block with --rtl and --top (or --replace)")
@@ -311,26 +311,27 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	// Each parameter goes to the blocks that have it; one no block has
 	// is an error.
 	used := map[string]bool{}
-	var opts []runner.Options
-	for _, set := range cosimSets() {
+	var opts, four []runner.Options
+	for _, b := range blocks.All() {
 		o := base
-		o.Block, o.Params = set.block, map[string]int{}
-		if set.small && o.VCDDir != "" {
-			o.VCDDir = filepath.Join(o.VCDDir, "small")
-		}
-		if set.small && o.FailWaveDir != "" {
-			o.FailWaveDir = filepath.Join(o.FailWaveDir, "small")
-		}
-		for k, v := range set.params {
-			o.Params[k] = v
-		}
-		names, _ := runner.ParamNames(set.block)
-		for _, n := range names {
-			if v, ok := params[n]; ok {
-				o.Params[n], used[n] = v, true
+		o.Block = b.Name
+		if len(params) > 0 {
+			o.Params = map[string]int{}
+			names, _ := runner.ParamNames(b.Name)
+			for _, n := range names {
+				if v, ok := params[n]; ok {
+					o.Params[n], used[n] = v, true
+				}
 			}
+			opts, four = append(opts, o), append(four, o)
+			continue
 		}
-		opts = append(opts, o)
+		runs, err := runner.Regression(o, mr)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, matrixDirs(runs)...)
+		four = append(four, fourState(b, runs)...)
 	}
 	var unknown []string
 	for k := range params {
@@ -347,17 +348,69 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	}
 	// No --sim: the Verilator pass, then the four-state pass on Icarus,
 	// short, without the Verilator-only switches, its waveforms apart.
-	n := len(opts)
-	for _, o := range opts[:n] {
+	for _, o := range four {
 		o.Sim, o.Batch, o.ZeroInit, o.PGO = runner.Icarus, false, false, false
 		o.Cycles = runner.DefaultFourStateCycles
 		if fl.cycles > 0 && fl.cycles < o.Cycles {
 			o.Cycles = fl.cycles
 		}
 		if o.VCDDir != "" {
-			o.VCDDir = filepath.Join(o.VCDDir, runner.Icarus)
+			o.VCDDir = filepath.Join(fl.vcd, runner.Icarus, filepath.FromSlash(o.Set))
+			if o.Set == "" || len(params) > 0 {
+				o.VCDDir = filepath.Join(fl.vcd, runner.Icarus)
+			}
 		}
 		opts = append(opts, o)
 	}
 	return opts, nil
+}
+
+// fourState picks the runs of a block's matrix the Icarus pass repeats:
+// the first mode of its first two sets (the defaults and the small set),
+// at the first seed.
+func fourState(b *blocks.Block, runs []runner.Options) []runner.Options {
+	m := b.Regression()
+	keep := map[string]bool{}
+	for _, c := range m.Configs() {
+		if (c.Set == m.Sets[0].Name || len(m.Sets) > 1 && c.Set == m.Sets[1].Name) && (len(m.Modes) == 0 || c.Mode == m.Modes[0].Name) {
+			keep[c.Name] = true
+		}
+	}
+	var out []runner.Options
+	for _, o := range runs {
+		if keep[o.Set] && o.Seed == runs[0].Seed {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// matrixDirs gives each run of a regression its own waveform directory
+// under --vcd DIR: DIR/SET[/MODE] and, when the configuration runs at
+// several seeds, seed-S below it.
+func matrixDirs(opts []runner.Options) []runner.Options {
+	if len(opts) < 2 {
+		return opts
+	}
+	seeds := map[string]int{}
+	for _, o := range opts {
+		seeds[o.Set]++
+	}
+	sub := func(o *runner.Options, dir string) string {
+		if dir == "" {
+			return ""
+		}
+		dir = filepath.Join(dir, filepath.FromSlash(o.Set))
+		if seeds[o.Set] > 1 {
+			dir = filepath.Join(dir, fmt.Sprintf("seed-%d", o.Seed))
+		}
+		return dir
+	}
+	for i := range opts {
+		o := &opts[i]
+		// Each run's waveforms, and its failure waveform, apart: a
+		// later configuration must not replace an earlier one's.
+		o.VCDDir, o.FailWaveDir = sub(o, o.VCDDir), sub(o, o.FailWaveDir)
+	}
+	return opts
 }

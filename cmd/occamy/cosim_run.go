@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"occamy/cosim/report"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,6 +12,8 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/cosim/verilator"
+	"occamy/rtl/outfile"
+	"occamy/rtl/port"
 	"occamy/testbench/sweep"
 )
 
@@ -57,13 +60,25 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 			return usageErr(errors.New(noVerilatorMsg))
 		}
 	}
+	if fl.vcd != "" && len(opts) > 1 {
+		// The runs write below --vcd, each in its own directory: the
+		// whole tree is this command's while it runs.
+		if err := os.MkdirAll(fl.vcd, 0o755); err != nil {
+			return usageErr(fmt.Errorf("cosim: --vcd: %v", err))
+		}
+		release, err := outfile.LockDir(fl.vcd)
+		if err != nil {
+			return usageErr(fmt.Errorf("cosim: --vcd: %v", err))
+		}
+		defer release()
+	}
 	ctx, stop := cosimInterrupt(cmd.Context())
 	defer stop()
 	steps := stepShow(cmd.ErrOrStderr())
 	for i := range opts {
 		opts[i].Steps = steps
 	}
-	rep := &report.Report{}
+	rep := &report.Report{Summary: len(opts) > 1}
 	var interrupted *report.Run
 	for _, o := range opts {
 		bar := cosimProgress(cmd, &o)
@@ -88,7 +103,7 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 	case interrupted != nil:
 		what := "cosim"
 		if len(opts) > 1 {
-			what += " " + interrupted.Opt.Block
+			what += " " + interrupted.Opt.Block + " [" + interrupted.Res.SetName() + "]"
 		}
 		return interruptedErr(what, interrupted.Res.Cycles)
 	case rep.Fatal != nil:
@@ -107,11 +122,15 @@ func runCosim(cmd *cobra.Command, args []string, fl cosimFlags) error {
 }
 
 // sharedErr reports whether a run's error would stop every other run too:
-// a missing tool, or an option (named by its field) that is wrong for all.
+// a missing tool, an option (named by its field) that is wrong for all, a
+// design whose ports are not the contract's or that does not build (in a
+// regression, the next configurations would say the same).
 func sharedErr(err error) bool {
 	var se *runner.SetupError
+	var ce *port.ContractError
+	var be *verilator.BuildError
 	return errors.Is(err, cosim.ErrToolMissing) || errors.Is(err, runner.ErrIcarusMissing) ||
-		errors.As(err, &se) && se.Field != ""
+		errors.As(err, &se) && se.Field != "" || errors.As(err, &ce) || errors.As(err, &be)
 }
 
 // cosimProgress is a progress bar of a Verilator run's cycles on stderr,
@@ -126,7 +145,11 @@ func cosimProgress(cmd *cobra.Command, o *runner.Options) *sweep.Progress {
 	if total == 0 {
 		total = runner.DefaultCycles
 	}
-	bar := sweep.NewProgress(w, total, "cosim "+o.Block+" "+strings.TrimSpace(o.Sim))
+	label := "cosim " + o.Block
+	if o.Set != "" {
+		label += " [" + o.Set + "]"
+	}
+	bar := sweep.NewProgress(w, total, label+" "+strings.TrimSpace(o.Sim))
 	var done uint64
 	o.Progress = func(c uint64) {
 		bar.Add(int(c - done))

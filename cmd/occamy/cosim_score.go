@@ -24,8 +24,9 @@ func addScoreFlags(cmd *cobra.Command, fl *scoreFlags) {
 }
 
 // scoreboardWanted reports whether the flags ask for the scoreboard: --check
-// scoreboard, or a design file whose check: is scoreboard. Any other check
-// is the design flags' (runCosim), which refuse a value they do not know.
+// scoreboard, or a design file whose check: is scoreboard. Any known check
+// but scoreboard is the design flags' (runCosim); an unknown one is refused
+// here, before any simulator is looked for.
 func scoreboardWanted(d designFlags) (bool, *design.File, error) {
 	var f *design.File
 	if d.mapFile != "" {
@@ -45,6 +46,10 @@ func scoreboardWanted(d designFlags) (bool, *design.File, error) {
 		if f != nil && f.TM != nil {
 			return false, nil, fmt.Errorf("cosim: %s has a tm: section, which only --check scoreboard reads", d.mapFile)
 		}
+	case design.CheckProperties:
+	default:
+		return false, nil, fmt.Errorf("cosim: --check %q: want %s, %s or %s", check,
+			design.CheckEquivalence, design.CheckProperties, design.CheckScoreboard)
 	}
 	return false, nil, nil
 }
@@ -63,6 +68,7 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 	if f != nil && f.Block != "" && f.Block != "tm" {
 		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.design.mapFile, f.Block))
 	}
+	fl.quick = true // one traffic manager, one configuration: the map's or the defaults
 	opts, err := cosimOptions(args, fl)
 	if err != nil {
 		return usageErr(err)

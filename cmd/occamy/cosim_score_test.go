@@ -16,7 +16,7 @@ func TestScoreboardBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cosim", "--block", "tm", "--check", "bogus"}, `--check "bogus": want equivalence or scoreboard`},
+		{[]string{"cosim", "--block", "tm", "--check", "bogus"}, `--check "bogus": want equivalence, properties or scoreboard`},
 		{[]string{"cosim", "--block", "all", "--check", "scoreboard"}, "checks one traffic manager"},
 		{[]string{"cosim", "--check", "scoreboard", "--map", arb}, "a map for block arbiter"},
 		{[]string{"cosim", "--block", "tm", "--check", "equivalence", "--map", noMap}, "has a tm: section, which only --check scoreboard reads"},

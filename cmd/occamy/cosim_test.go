@@ -65,51 +65,75 @@ func TestCosimOptions(t *testing.T) {
 	require.True(t, opts[0].Batch)
 	require.Equal(t, int64(3), opts[0].Seed)
 
-	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, cycles: 500, batch: true, pgo: true, vcd: "w"})
+	// Without --param: the block's regression matrix, one run per
+	// configuration and seed, each named, its waveforms apart.
+	opts, err = cosimOptions(nil, cosimFlags{block: "arbiter", vcd: "w", sim: "verilator"})
 	require.NoError(t, err)
-	n := len(cosimSets())
-	require.Len(t, opts, 2*n, "--block all without --sim: a Verilator pass, then an Icarus pass")
-	small := 0
-	for _, s := range cosimSets() {
-		if s.small {
-			small++
-		}
+	require.Len(t, opts, 4, "arbiter: defaults and small at seeds 1 and 2")
+	require.Equal(t, "small", opts[3].Set)
+	require.Equal(t, int64(2), opts[3].Seed)
+	require.Equal(t, filepath.Join("w", "small", "seed-2"), opts[3].VCDDir)
+	require.Equal(t, blocks.DefaultMatrixCycles, opts[3].Cycles)
+	opts, err = cosimOptions(nil, cosimFlags{block: "arbiter", quick: true, sim: "verilator"})
+	require.NoError(t, err)
+	require.Len(t, opts, 1, "--quick: one configuration")
+	require.Equal(t, "defaults", opts[0].Set)
+	opts, err = cosimOptions(nil, cosimFlags{block: "executor", rtl: []string{"e.sv"}, seed: 9, seedSet: true, cycles: 3000, sim: "verilator"})
+	require.NoError(t, err)
+	require.Len(t, opts, 25, "the executor's matrix")
+	for _, o := range opts {
+		require.Equal(t, int64(9), o.Seed, "--seed replaces the matrix's seeds")
+		require.Equal(t, 3000, o.Cycles, "--cycles its budget per run")
+		require.Equal(t, []string{"e.sv"}, o.RTL)
 	}
-	require.Equal(t, len(blocks.All()), small, "--block all: every block also at its small set")
-	for i, o := range opts {
-		if i < n {
-			require.Equal(t, "", o.Sim, "%s: Verilator (the default) first", o.Block)
-			require.True(t, o.Batch)
-			require.True(t, o.PGO, "--pgo")
-			require.Equal(t, 500, o.Cycles)
-			require.Contains(t, []string{"w", filepath.Join("w", "small")}, o.VCDDir)
+
+	// --block all: every block's matrix on Verilator, then on Icarus the
+	// first mode of the first two sets at the first seed.
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", cycles: 500, batch: true, pgo: true, vcd: "w"})
+	require.NoError(t, err)
+	var ver, ica []runner.Options
+	for _, o := range opts {
+		if o.Sim == runner.Icarus {
+			ica = append(ica, o)
 		} else {
-			require.Equal(t, runner.Icarus, o.Sim, "%s: then the four-state pass", o.Block)
-			require.False(t, o.Batch, "--batch is Verilator's")
-			require.False(t, o.PGO, "--pgo is Verilator's")
-			require.Equal(t, 500, o.Cycles, "--cycles when fewer than the four-state default")
-			require.Equal(t, filepath.Join(opts[i-n].VCDDir, runner.Icarus), o.VCDDir, "the Icarus pass's waveforms apart")
-			require.Equal(t, opts[i-n].Block, o.Block)
+			ver = append(ver, o)
+			require.Empty(t, ica, "Verilator first")
 		}
 	}
-	opts, err = cosimOptions(nil, cosimFlags{block: "all", sim: "icarus", simSet: true})
+	total := 0
+	for _, b := range blocks.All() {
+		total += b.Regression().Runs()
+	}
+	require.Len(t, ver, total)
+	require.Len(t, ica, 2*len(blocks.All()), "the Icarus pass: defaults and small of each block")
+	for _, o := range ver {
+		require.True(t, o.Batch)
+		require.True(t, o.PGO, "--pgo")
+		require.Equal(t, 500, o.Cycles)
+		require.Equal(t, filepath.Join("w", filepath.FromSlash(o.Set)), o.VCDDir[:len(filepath.Join("w", filepath.FromSlash(o.Set)))])
+	}
+	for _, o := range ica {
+		require.False(t, o.Batch, "--batch is Verilator's")
+		require.False(t, o.PGO, "--pgo is Verilator's")
+		require.Equal(t, 500, o.Cycles, "--cycles when fewer than the four-state default")
+		require.Equal(t, filepath.Join("w", runner.Icarus, filepath.FromSlash(o.Set)), o.VCDDir, "the Icarus pass's waveforms apart")
+		require.Contains(t, []string{"defaults", "small", "defaults/occamy", "small/occamy"}, o.Set)
+		require.Equal(t, int64(1), o.Seed)
+	}
+	opts, err = cosimOptions(nil, cosimFlags{block: "all", sim: "icarus", simSet: true, quick: true})
 	require.NoError(t, err)
-	require.Len(t, opts, n, "--sim names one pass")
+	require.Len(t, opts, len(blocks.All()), "--sim names one pass, --quick one run a block")
 	opts, err = cosimOptions(nil, cosimFlags{block: "all", cycles: 1_000_000})
 	require.NoError(t, err)
-	require.Equal(t, runner.DefaultFourStateCycles, opts[n].Cycles)
+	require.Equal(t, runner.DefaultFourStateCycles, opts[len(opts)-1].Cycles)
 	opts, err = cosimOptions(nil, cosimFlags{block: "all", params: []string{"N=16", "QW=12"}, sim: "verilator", simSet: true})
 	require.NoError(t, err)
-	require.Len(t, opts, n)
-	for i, o := range opts {
+	require.Len(t, opts, len(blocks.All()), "--param: one run a block")
+	for _, o := range opts {
 		// Each block gets the given parameters it has (threshold no N,
-		// arbiter no QW, the memory blocks neither or only N), on top of
-		// its small set where that is the set.
+		// arbiter no QW, the memory blocks neither or only N).
 		names, _ := runner.ParamNames(o.Block)
 		want := map[string]int{}
-		for k, v := range cosimSets()[i].params {
-			want[k] = v
-		}
 		for _, n := range names {
 			if v, ok := map[string]int{"N": 16, "QW": 12}[n]; ok {
 				want[n] = v

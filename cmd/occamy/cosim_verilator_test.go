@@ -38,19 +38,19 @@ func TestCosimVerdicts(t *testing.T) {
 	cosimEnv(t)
 	out, errText, code := runCLI(t, "cosim", "--block", "arbiter", "--cycles", "20000", "--param", "N=8")
 	require.Equal(t, 0, code, errText)
-	require.Regexp(t, `^MATCH arbiter \(rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, coverage 5/5 hit, [0-9.]+[kM]? cycles/s, seed 1\n  coverage arbiter: 5/5 coverpoints hit\n(    \S+ +\d+  .*\n){5}$`, out)
+	require.Regexp(t, `^MATCH arbiter \[N=8\] \(project RTL rr_arbiter, verilator lock-step\): 19999 cycles compared \(20000 run\) on 2 outputs, coverage 5/5 hit, [0-9.]+[kM]? cycles/s, seed 1\n  coverage arbiter: 5/5 coverpoints hit\n(    \S+ +\d+  .*\n){5}$`, out)
 
-	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
+	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--quick", "--batch", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code, errText)
 	require.Contains(t, errText, "1 of 1 runs differ")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Regexp(t, `^MISMATCH arbiter \(my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
+	require.Regexp(t, `^MISMATCH arbiter \[defaults\] \(your my_rr_arbiter_wrapjump.sv: my_round_robin, verilator batched\): cycle \d+: gnt_idx_o go=[0-9a-f]+ rtl=[0-9a-f]+ after \d+ cycles`, lines[0])
 	require.Len(t, lines, 17, "verdict, eight trace lines, the failure waveform and the coverage table:\n%s", out)
 	require.Contains(t, lines[8], "*")
 	vcdPath, gtkwPath := filepath.Join(failWaveDir, "arbiter.verilator.mismatch.vcd"), filepath.Join(failWaveDir, "arbiter.verilator.mismatch.gtkw")
 	require.Regexp(t, `^  failure waveform `+regexp.QuoteMeta(vcdPath)+`: cycles \d+\.\.\d+, the ports of both sides, marker A on cycle \d+$`, lines[9])
 	require.Equal(t, "  open with: gtkwave "+vcdPath+" "+gtkwPath, lines[10])
-	require.Equal(t, "coverage arbiter: 5/5 coverpoints hit", strings.TrimSpace(lines[11]))
+	require.Regexp(t, `^coverage arbiter: \d/5 coverpoints hit$`, strings.TrimSpace(lines[11]), "the coverage of the cycles compared")
 	// The save file as a user opens it, with the printed command.
 	o, err := gtkwave.Open(60*time.Second, vcdPath, gtkwPath)
 	if err == nil {
@@ -63,10 +63,23 @@ func TestCosimVerdicts(t *testing.T) {
 	}
 	// --no-wave: none written, none printed.
 	require.NoError(t, os.Remove(vcdPath))
-	out, _, code = runCLI(t, "cosim", "--block", "arbiter", "--batch", "--no-wave", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
+	out, _, code = runCLI(t, "cosim", "--block", "arbiter", "--quick", "--batch", "--no-wave", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
 	require.Equal(t, 1, code)
 	assert.NotContains(t, out, "failure waveform")
 	assert.NoFileExists(t, vcdPath)
+
+	// Without --quick: the arbiter's matrix, every configuration a verdict
+	// line naming the file, then the merged coverage and the summary; each
+	// run's failure waveform in its own directory.
+	out, errText, code = runCLI(t, "cosim", "--block", "arbiter", "--cycles", "3000", "--rtl", "../../cosim/runner/testdata/byo/my_rr_arbiter_wrapjump.sv")
+	require.Equal(t, 1, code, errText)
+	require.Contains(t, errText, "4 of 4 runs differ")
+	require.Len(t, regexp.MustCompile(`(?m)^MISMATCH arbiter \[(defaults|small)\] \(your my_rr_arbiter_wrapjump.sv: my_round_robin, verilator lock-step\)`).FindAllString(out, -1), 4, out)
+	require.Equal(t, 1, strings.Count(out, "coverage arbiter on verilator merged over 4 runs"), out)
+	require.True(t, strings.HasSuffix(out, "\n0 passed, 4 failed (4 mismatch)\n"), out)
+	for _, d := range []string{"defaults/seed-1", "defaults/seed-2", "small/seed-1", "small/seed-2"} {
+		assert.FileExists(t, filepath.Join(failWaveDir, filepath.FromSlash(d), "arbiter.verilator.mismatch.vcd"))
+	}
 
 	bad := writeFile(t, "renamed.sv", `module renamed #(parameter int N = 64) (
   input logic clk_i, input logic rst_ni, input logic [N-1:0] requests_i, input logic ack_i,
@@ -92,7 +105,7 @@ func TestCosimIcarusAndVCD(t *testing.T) {
 	dir := t.TempDir()
 	out, errText, code := runCLI(t, "cosim", "--block", "selector", "--sim", "icarus", "--cycles", "500", "--param", "N=4,QW=5", "--vcd", dir)
 	require.Equal(t, 0, code, errText)
-	require.Contains(t, out, "MATCH selector (hd_selector, icarus vcd diff): 498 cycles compared (500 run) on 1 output")
+	require.Contains(t, out, "MATCH selector [N=4 QW=5] (project RTL hd_selector, icarus vcd diff): 498 cycles compared (500 run) on 1 output")
 	for _, f := range []string{"selector.go.vcd", "selector.icarus.vcd"} {
 		require.Contains(t, out, "wrote "+filepath.Join(dir, f))
 		require.FileExists(t, filepath.Join(dir, f))

@@ -51,14 +51,14 @@ func TestInitStarterCheck(t *testing.T) {
 
 	out, _, code = runCLI(t, cmds[0]...)
 	assert.Equal(t, 1, code, "the stub as written fails: %s", out)
-	assert.Contains(t, out, "MISMATCH arbiter (rr_arbiter, verilator lock-step): cycle 1: gnt_valid_o go=1 rtl=0")
+	assert.Contains(t, out, "MISMATCH arbiter [defaults] (your rr_arbiter.sv: rr_arbiter, verilator lock-step): cycle 1: gnt_valid_o go=1 rtl=0")
 
 	ref, err := os.ReadFile("../../verilog/rr_arbiter.sv")
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(stub, ref, 0o644))
 	out, errText, code = runCLI(t, cmds[0]...)
 	require.Equal(t, 0, code, "cosim on the reference copied in: %s %s", out, errText)
-	assert.True(t, strings.HasPrefix(out, "MATCH arbiter (rr_arbiter, verilator lock-step)"), out)
+	assert.True(t, strings.HasPrefix(out, "MATCH arbiter [defaults] (your rr_arbiter.sv: rr_arbiter, verilator lock-step)"), out)
 	out, errText, code = runCLI(t, cmds[1]...)
 	require.Equal(t, 0, code, "prove on the reference copied in: %s %s", out, errText)
 	assert.True(t, strings.HasPrefix(out, "PROVEN arbiter (rr_arbiter vs reference, N=5)"), out)

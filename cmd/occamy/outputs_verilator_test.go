@@ -43,24 +43,24 @@ func TestWaveformsFullDiskKeepVerdict(t *testing.T) {
 		args       []string
 		code       int
 	}{
-		{"match, fills at 64 KiB", "MATCH selector (hd_selector, verilator lock-step): 19999 cycles compared", 64 << 10, false,
-			[]string{"cosim", "--block", "selector", "--cycles", "20000"}, 2},
-		{"match, fills at 160 KiB", "MATCH selector (hd_selector, verilator lock-step): 19999 cycles compared", 160 << 10, false,
-			[]string{"cosim", "--block", "selector", "--cycles", "20000"}, 2},
+		{"match, fills at 64 KiB", "MATCH selector [defaults] (project RTL hd_selector, verilator lock-step): 19999 cycles compared", 64 << 10, false,
+			[]string{"cosim", "--block", "selector", "--quick", "--cycles", "20000"}, 2},
+		{"match, fills at 160 KiB", "MATCH selector [defaults] (project RTL hd_selector, verilator lock-step): 19999 cycles compared", 160 << 10, false,
+			[]string{"cosim", "--block", "selector", "--quick", "--cycles", "20000"}, 2},
 		{"match as json", `"waves_lost":`, 64 << 10, false,
-			[]string{"cosim", "--block", "selector", "--cycles", "20000", "--json"}, 2},
+			[]string{"cosim", "--block", "selector", "--quick", "--cycles", "20000", "--json"}, 2},
 		// A wrong design on a disk already full is still refuted.
-		{"mismatch", "MISMATCH selector (queue_watch, verilator lock-step)", 64 << 10, true,
+		{"mismatch", "MISMATCH selector [N=4 QW=4] (your queue_watch_ge_top.sv: queue_watch, verilator lock-step)", 64 << 10, true,
 			[]string{"cosim", "--block", "selector", "--rtl", byoDir + "queue_watch_ge_top.sv", "--param", "N=4,QW=4", "--cycles", "20000"}, 1},
 		// Icarus is compared through the waveforms: on a full disk its
 		// verdict comes from its output file. Before: the golden VCD's
 		// error and no verdict (160 KiB), or Icarus's VCD cut short and
 		// "vcddiff: icarus: vcd: line 4320: value ... has no id code" (4 MiB).
-		{"icarus, the golden waveform", "MATCH selector (hd_selector, icarus output file): 1998 cycles compared (2000 run)", 160 << 10, false,
-			[]string{"cosim", "--block", "selector", "--cycles", "2000", "--sim", "icarus"}, 2},
-		{"icarus, its own waveform", "MATCH selector (hd_selector, icarus output file): 1998 cycles compared (2000 run)", 4 << 20, false,
-			[]string{"cosim", "--block", "selector", "--cycles", "2000", "--sim", "icarus"}, 2},
-		{"icarus mismatch", "MISMATCH selector (queue_watch, icarus output file)", 64 << 10, true,
+		{"icarus, the golden waveform", "MATCH selector [defaults] (project RTL hd_selector, icarus output file): 1998 cycles compared (2000 run)", 160 << 10, false,
+			[]string{"cosim", "--block", "selector", "--quick", "--cycles", "2000", "--sim", "icarus"}, 2},
+		{"icarus, its own waveform", "MATCH selector [defaults] (project RTL hd_selector, icarus output file): 1998 cycles compared (2000 run)", 4 << 20, false,
+			[]string{"cosim", "--block", "selector", "--quick", "--cycles", "2000", "--sim", "icarus"}, 2},
+		{"icarus mismatch", "MISMATCH selector [N=4 QW=4] (your queue_watch_ge_top.sv: queue_watch, icarus output file)", 64 << 10, true,
 			[]string{"cosim", "--block", "selector", "--rtl", byoDir + "queue_watch_ge_top.sv", "--param", "N=4,QW=4", "--cycles", "2000", "--sim", "icarus"}, 1},
 	}
 	for _, c := range cases {

@@ -21,7 +21,7 @@ func TestProveReplayOutput(t *testing.T) {
 		"--param", "N=4", "--vcd", dir)
 	require.Equal(t, 1, code, errText)
 	assert.Contains(t, out, "COUNTEREXAMPLE arbiter (my_round_robin vs reference, N=4): outputs differ at cycle 3")
-	assert.Contains(t, out, "  replay: MISMATCH arbiter (my_round_robin, verilator lock-step): cycle 3: gnt_idx_o go=")
+	assert.Contains(t, out, "  replay: MISMATCH arbiter [N=4] (your my_rr_arbiter_wrapjump.sv: my_round_robin, verilator lock-step): cycle 3: gnt_idx_o go=")
 	var starred bool
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "  c=3 ") && strings.HasSuffix(l, "*") {

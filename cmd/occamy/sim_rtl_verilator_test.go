@@ -35,7 +35,7 @@ func TestSimRTL(t *testing.T) {
 
 	out, errText, code := runCLI(t, append(args, "--rtl", "verilator", "--compare")...)
 	require.Equal(t, 0, code, errText)
-	assert.True(t, strings.HasPrefix(out, "compare incast (occamy): MATCH tm (occamy_tm, verilator lock-step): 3001 cycles compared"), out)
+	assert.True(t, strings.HasPrefix(out, "compare incast (occamy): MATCH tm [IN=64] (project RTL occamy_tm, verilator lock-step): 3001 cycles compared"), out)
 	assert.Contains(t, out, "scenario incast  bm=occamy")
 	assert.Contains(t, out, "free=cell  on occamy_tm (verilator)\n")
 
@@ -81,6 +81,6 @@ func TestSimRTLIcarusCompare(t *testing.T) {
 		"--param", "search=0", "--param", "burst_start=300", "--param", "senders=8",
 		"--ports", "2", "--queues", "2", "--buffer", "512", "--max-offers", "8", "--rtl", "icarus", "--compare")
 	require.Equal(t, 0, code, errText)
-	assert.True(t, strings.HasPrefix(out, "compare burst-absorption (occamy): MATCH tm (occamy_tm, icarus vcd diff): 800 cycles compared (802 run) on 16 outputs, coverage "), out)
+	assert.True(t, strings.HasPrefix(out, "compare burst-absorption (occamy): MATCH tm [P=2 Q=2 B=512 IN=8] (project RTL occamy_tm, icarus vcd diff): 800 cycles compared (802 run) on 16 outputs, coverage "), out)
 	assert.Contains(t, out, "scenario burst-absorption  bm=occamy")
 }

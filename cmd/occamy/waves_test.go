@@ -22,7 +22,7 @@ func TestCosimVCDDirInUse(t *testing.T) {
 		t.Skip("iverilog not installed")
 	}
 	dir := t.TempDir()
-	args := []string{"cosim", "--block", "arbiter", "--sim", "icarus", "--cycles", "300", "--vcd", dir}
+	args := []string{"cosim", "--block", "arbiter", "--quick", "--sim", "icarus", "--cycles", "300", "--vcd", dir}
 	release, err := outfile.LockDir(dir)
 	require.NoError(t, err)
 	out, errText, code := runCLI(t, args...)

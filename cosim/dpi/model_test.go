@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/cosim/runner"
 	"occamy/testbench/blocks"
 	"occamy/testbench/stimulus"
 )
@@ -65,7 +66,7 @@ func TestEveryBlockMatchesItsAdapter(t *testing.T) {
 				assert.Equal(t, want, m.Compared(), "cycles compared")
 				v, err := m.Verdict("", 7)
 				require.NoError(t, err)
-				assert.True(t, strings.HasPrefix(v, fmt.Sprintf("MATCH %s (%s, dpi scoreboard): %d cycles compared (%d run)", b.Name, b.Module, want, cycles)), v)
+				assert.True(t, strings.HasPrefix(v, fmt.Sprintf("MATCH %s [%s] (%s: %s, dpi scoreboard): %d cycles compared (%d run)", b.Name, set.name, DPIDesign, b.Module, want, cycles)), v)
 			})
 		}
 	}
@@ -136,7 +137,7 @@ func TestScoreboardNamesTheMismatch(t *testing.T) {
 			if m.Layout.Clock == "" {
 				want++
 			}
-			assert.Contains(t, v, fmt.Sprintf("MISMATCH %s (%s, dpi scoreboard): cycle %d: %s go=", b.Name, b.Module, tc.cycle, tc.port))
+			assert.Contains(t, v, fmt.Sprintf("MISMATCH %s [%s] (%s: %s, dpi scoreboard): cycle %d: %s go=", b.Name, runner.SetOf(b.Name, m.Params), DPIDesign, b.Module, tc.cycle, tc.port))
 			assert.Contains(t, v, fmt.Sprintf(" after %d cycles (%d compared)", tc.cycle+1, want))
 			assert.Equal(t, uint64(1), m.Mismatches())
 		})

@@ -102,12 +102,16 @@ func (m *Model) Last() *runner.Mismatch { return m.last }
 // mode "scoreboard"), so its verdict line is the runner's: MATCH with the
 // cycles compared, or MISMATCH with the first mismatch. seed is the
 // testbench's stimulus seed, for the verdict line.
+// DPIDesign is whose Verilog a scoreboard's verdict names: the design
+// the calling testbench drives, which the scoreboard cannot see.
+const DPIDesign = "your DUT"
+
 func (m *Model) Result(top string, seed int64) *runner.Result {
 	if top == "" {
 		top = m.Block.Module
 	}
 	r := &runner.Result{Checked: runner.Checked{Block: m.Block.Name, Top: top, Sim: "dpi", Mode: "scoreboard", Params: m.Params,
-		Seed: seed}, Counts: runner.Counts{Cycles: m.cycle, Compared: m.compared}, Mismatch: m.first,
+		Set: runner.SetOf(m.Block.Name, m.Params), Design: DPIDesign, Seed: seed}, Counts: runner.Counts{Cycles: m.cycle, Compared: m.compared}, Mismatch: m.first,
 		Coverage: m.Block.Report(m.Params, m.hits)}
 	if m.first != nil {
 		// The verdict is the first mismatch's, as the runner's (which

@@ -131,7 +131,7 @@ func TestDPITestbenchArbiter(t *testing.T) {
 		out, code := runTB(t, dpiTB(t, lib, "tb_dpi_rr_arbiter.sv", "tb_dpi_rr_arbiter", files, params))
 		t.Log(out)
 		require.Equal(t, 0, code, out)
-		assert.Regexp(t, `(?m)^MATCH arbiter \(rr_arbiter, dpi scoreboard\): 20000 cycles compared \(20001 run\) on 2 outputs, coverage 5/5 hit`, out)
+		assert.Regexp(t, `(?m)^MATCH arbiter \[[^]]+\] \(your DUT: rr_arbiter, dpi scoreboard\): 20000 cycles compared \(20001 run\) on 2 outputs, coverage 5/5 hit`, out)
 	})
 	t.Run("broken", func(t *testing.T) {
 		t.Parallel()
@@ -139,7 +139,7 @@ func TestDPITestbenchArbiter(t *testing.T) {
 		out, code := runTB(t, dpiTB(t, lib, "tb_dpi_rr_arbiter.sv", "tb_dpi_rr_arbiter", broken, params))
 		t.Log(out)
 		require.Equal(t, 1, code, out)
-		re := regexp.MustCompile(`(?m)^MISMATCH arbiter \(rr_arbiter, dpi scoreboard\): cycle (\d+): gnt_idx_o go=[0-9a-f] rtl=[0-9a-f] after \d+ cycles`)
+		re := regexp.MustCompile(`(?m)^MISMATCH arbiter \[[^]]+\] \(your DUT: rr_arbiter, dpi scoreboard\): cycle (\d+): gnt_idx_o go=[0-9a-f] rtl=[0-9a-f] after \d+ cycles`)
 		assert.Regexp(t, re, out)
 		assert.Regexp(t, `(?m)^  c=\d+ rst_ni=1 req_i=[0-9a-f]{4} ack_i=1 \| go gnt_valid_o=1 gnt_idx_o=[0-9a-f] \| rtl gnt_valid_o=1 gnt_idx_o=[0-9a-f]\*$`, out)
 	})
@@ -198,7 +198,7 @@ func TestDPIGeneratedTestbenches(t *testing.T) {
 		files := projectFiles(t, tc.block)
 		m, err := New(tc.block, tc.params)
 		require.NoError(t, err)
-		head := regexp.QuoteMeta(fmt.Sprintf("%s (%s, dpi scoreboard): ", m.Block.Name, m.Block.Module))
+		head := regexp.QuoteMeta(fmt.Sprintf("%s [%s] (%s: %s, dpi scoreboard): ", m.Block.Name, runner.SetOf(m.Block.Name, m.Params), DPIDesign, m.Block.Module))
 		t.Run(tc.name+"/project", func(t *testing.T) {
 			t.Parallel()
 			out, code := runTB(t, generatedTB(t, lib, tc.block, tc.params, files, 20000))

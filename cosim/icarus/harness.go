@@ -3,10 +3,11 @@ package icarus
 import (
 	"bufio"
 	"fmt"
-	"occamy/cosim"
 	"os"
 	"sort"
 	"strings"
+
+	"occamy/cosim"
 
 	"occamy/rtl/port"
 )
@@ -142,26 +143,41 @@ func ParseOut(l *port.Layout, line string, out []uint32) bool {
 		return false
 	}
 	for i, f := range fs {
-		w := l.Out(out, i)
-		for k := range w {
-			w[k] = 0
-		}
-		for d := 0; d < len(f); d++ {
-			c := f[len(f)-1-d]
-			var v uint32
-			switch {
-			case c >= '0' && c <= '9':
-				v = uint32(c - '0')
-			case c >= 'a' && c <= 'f':
-				v = uint32(c-'a') + 10
-			default:
-				return false
-			}
-			bit := 4 * d
-			if bit>>5 < len(w) {
-				w[bit>>5] |= v << uint(bit&31)
-			}
+		if x, ok := ParseField(f, l.Out(out, i), nil); x || !ok {
+			return false
 		}
 	}
 	return true
+}
+
+// ParseField reads one output field of the harness (hexadecimal, most
+// significant digit first) into w, cleared first, and reports whether a
+// digit was x or z; ok is false for any other character. With xw (w's
+// size) the x and z digits' bits are set there too (cleared first), the
+// field's X plane.
+func ParseField(f string, w, xw []uint32) (x, ok bool) {
+	clear(w)
+	clear(xw)
+	ok = true
+	for d := 0; d < len(f); d++ {
+		c := f[len(f)-1-d]
+		var v, xv uint32
+		switch {
+		case c >= '0' && c <= '9':
+			v = uint32(c - '0')
+		case c >= 'a' && c <= 'f':
+			v = uint32(c-'a') + 10
+		case c == 'x' || c == 'X' || c == 'z' || c == 'Z':
+			x, xv = true, 15
+		default:
+			ok = false
+		}
+		if bit := 4 * d; bit>>5 < len(w) {
+			w[bit>>5] |= v << uint(bit&31)
+			if xw != nil {
+				xw[bit>>5] |= xv << uint(bit&31)
+			}
+		}
+	}
+	return x, ok
 }

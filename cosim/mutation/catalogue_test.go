@@ -60,6 +60,12 @@ func TestCatalogueCoversRequiredBugs(t *testing.T) {
 		"mask width":                "sel-thr-narrow",
 		"wrap":                      "arb-wrap-early",
 		"free count update":         "tm-adm-free-lt",
+		// issue 27: the classes a single default run let escape
+		"empty free bank handling":      "tm-hd-empty-needs-write",
+		"chain tail":                    "tm-hd-chain-tail",
+		"freed count width":             "tm-hd-freed-narrow",
+		"skip versus stall":             "tm-hd-stall",
+		"idle read-port slots driven 0": "tm-hd-rd-slots-ones",
 	} {
 		m, ok := byID[id]
 		if assert.True(t, ok, "no mutant %s (%s)", id, kind) {

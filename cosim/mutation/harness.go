@@ -22,14 +22,9 @@ type Detection struct {
 	Cycle    uint64 // the cycle of the first divergence
 	Signal   string // the first diverging signal
 	Detail   string // one line on the divergence (Go and RTL values)
-	Cycles   uint64 // cycles run
-}
-
-// SmallChecker is a Checker that can also co-simulate at the block's small
-// parameter set (its face, testbench/blocks); a Detection found there says so in
-// Detail.
-type SmallChecker interface {
-	CheckSmall(ctx context.Context, block Block, top string, sources []string) (Detection, error)
+	Cycles   uint64 // cycles run, over every co-simulation
+	Runs     int    // co-simulations run (configurations of the block's matrix, seeds)
+	Config   string // the configuration and seed that found the mismatch ("small/reconf seed 1")
 }
 
 // Checker co-simulates a block's sources against its Go golden model.
@@ -213,16 +208,12 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	}
 
 	t1 := time.Now()
+	// The checker runs the block's regression matrix (RunnerChecker),
+	// as `occamy cosim --block B` does, up to the first configuration
+	// that mismatches: some bugs need P < B, an N that is not a power of
+	// two or a free mode the defaults do not use. An explained equivalent
+	// runs the whole matrix: a kill anywhere says its argument is wrong.
 	d, err := cfg.Checker.Check(ctx, Block(m.Block), a.Top, a.Sources)
-	// A mutant (or an original) that matches at the default parameters is
-	// checked again at the block's small set, as `occamy cosim --block all`
-	// runs both: some bugs need P < B or an N that is not a power of two.
-	// Explained equivalents are argued at the defaults and not rerun.
-	if sc, ok := cfg.Checker.(SmallChecker); ok && err == nil && !d.Mismatch && m.Equivalent == "" {
-		if sd, serr := sc.CheckSmall(ctx, Block(m.Block), a.Top, a.Sources); serr != nil || sd.Cycles > 0 {
-			d, err = sd, serr
-		}
-	}
 	r.Sim = time.Since(t1)
 	r.Detection = d
 	switch {

@@ -16,15 +16,17 @@ import (
 
 // TestMutationKillRate is the co-simulator's self-check: the unmutated
 // blocks must match their golden models, and every mutant of the catalogue
-// must be caught by cosim/runner at its default cycle budget, or be an
-// explained equivalent. It prints the kill rate and the verdict table.
+// must be caught by cosim/runner on its block's regression matrix (the
+// configurations `occamy cosim --block B` runs by default, stopping at the
+// first that mismatches), or be an explained equivalent. It prints the kill rate and the verdict table.
 //
 //	go test -tags verilator -run TestMutationKillRate -v ./cosim/mutation
 //
 // OCCAMY_CACHE_DIR sets the Verilator build cache (default: cosim's);
 // OCCAMY_MUTATION_ONLY=id,id... checks only those mutants;
 // OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's own assertions;
-// OCCAMY_MUTATION_SEED=S changes the stimulus seed (default 0);
+// OCCAMY_MUTATION_SEED=S runs every configuration at seed S instead of the
+// matrix's seeds;
 // OCCAMY_MUTATION_MARKDOWN=FILE writes the verdicts as docs/mutation.md's table.
 func TestMutationKillRate(t *testing.T) {
 	if _, err := exec.LookPath(verilatorProgram()); err != nil {
@@ -41,7 +43,7 @@ func TestMutationKillRate(t *testing.T) {
 	start := time.Now()
 	cfg := Config{
 		VerilogDir: verilogDir,
-		Checker:    RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seed: envInt(t, "OCCAMY_MUTATION_SEED")},
+		Checker:    RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seeds: envSeeds(t, "OCCAMY_MUTATION_SEED")},
 		// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's assertions (to see
 		// what they catch on their own); the self-check leaves them out.
 		KeepAssertions: os.Getenv("OCCAMY_MUTATION_ASSERT") == "1",
@@ -92,16 +94,17 @@ func verilatorProgram() string {
 	return "verilator"
 }
 
-func envInt(t *testing.T, name string) int64 {
+// envSeeds is the seed in the named variable, nil when it is not set.
+func envSeeds(t *testing.T, name string) []int64 {
 	v := os.Getenv(name)
 	if v == "" {
-		return 0
+		return nil
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
 		t.Fatalf("mutation: %s=%q is not an integer", name, v)
 	}
-	return n
+	return []int64{n}
 }
 
 func pick(t *testing.T, ms []Mutant, ids []string) []Mutant {

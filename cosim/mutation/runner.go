@@ -2,44 +2,92 @@ package mutation
 
 import (
 	"context"
+	"fmt"
 
 	"occamy/cosim/runner"
 	"occamy/testbench/blocks"
 )
 
 // RunnerChecker co-simulates a mutant with cosim/runner: Verilator, the
-// block's Go golden model, its default stimulus (directed, then seeded
-// random biased to the edges) and, unless Cycles is set, the runner's
-// default cycle budget (runner.DefaultCycles).
+// block's Go golden model and its default stimulus (directed, then seeded
+// random biased to the edges), over the block's regression matrix
+// (blocks.Matrix, what `occamy cosim --block B` runs by default): one
+// configuration after another, stopping at the first that mismatches.
 type RunnerChecker struct {
-	Seed     int64                    // stimulus seed
-	Cycles   int                      // 0 means runner.DefaultCycles
-	Batch    bool                     // batched instead of lock-step
-	CacheDir string                   // Verilator build cache; "" means cosim's default
-	Params   map[Block]map[string]int // per-block parameters; missing ones take the block's defaults
+	Seeds    []int64 // stimulus seeds; nil: the matrix's
+	Cycles   int     // per configuration and seed; 0: the matrix's
+	Batch    bool    // batched instead of lock-step
+	CacheDir string  // Verilator build cache; "" means cosim's default
+	// Params, when set for a block, replace its matrix by that one
+	// parameter set (at each seed).
+	Params map[Block]map[string]int
 }
 
-func (c RunnerChecker) options(b Block, top string, srcs []string) runner.Options {
-	params := c.Params[b]
-	if rb, err := blocks.Lookup(string(b)); err == nil && params == nil && rb.Checks.MutateSmall {
-		// A face may ask for its mutants to be checked at its small set
-		// only (occamy_tm: one cheap build each, and the set's
-		// reconfiguring resets reach every policy, free mode and
-		// scheduler).
-		params = rb.SmallParams()
+// runs are the co-simulations of a block in the order the self-check
+// tries them: the block's Checks.MutateFirst configuration, then the rest
+// of its matrix set by set, that configuration's set first (its build is
+// the one made already), each set's configurations together.
+func (c RunnerChecker) runs(b Block, top string, srcs []string) ([]runner.Options, error) {
+	base := runner.Options{Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Batch: c.Batch, CacheDir: c.CacheDir}
+	if p, ok := c.Params[b]; ok {
+		var rs []runner.Options
+		for _, seed := range c.seeds() {
+			o := base
+			o.Params, o.Seed, o.Cycles = p, seed, c.Cycles
+			rs = append(rs, o)
+		}
+		return rs, nil
 	}
-	return runner.Options{
-		Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Params: params,
-		Cycles: c.Cycles, Seed: c.Seed, Batch: c.Batch, CacheDir: c.CacheDir,
+	all, err := runner.Regression(base, runner.MatrixRun{Seeds: c.Seeds, Cycles: c.Cycles})
+	if err != nil {
+		return nil, err
 	}
+	rb, err := blocks.Lookup(string(b))
+	if err != nil {
+		return nil, err
+	}
+	first := rb.Checks.MutateFirst
+	set := ""
+	if cfg, ok := rb.Regression().Lookup(first); ok {
+		set = cfg.Set
+	}
+	setOf := map[string]string{}
+	for _, cfg := range rb.Regression().Configs() {
+		setOf[cfg.Name] = cfg.Set
+	}
+	var out []runner.Options
+	for _, pick := range []func(o runner.Options) bool{
+		func(o runner.Options) bool { return o.Set == first },
+		func(o runner.Options) bool { return o.Set != first && setOf[o.Set] == set },
+		func(o runner.Options) bool { return setOf[o.Set] != set },
+	} {
+		for _, o := range all {
+			if pick(o) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (c RunnerChecker) seeds() []int64 {
+	if len(c.Seeds) > 0 {
+		return c.Seeds
+	}
+	return []int64{1}
 }
 
 // Build builds the sources through the runner itself (contract check,
-// cosim build cache) with the options Check uses, running two random
-// cycles (the reset cycle and one compared: a run comparing none is an
-// error), so the build checked is exactly the one Check runs.
+// cosim build cache) with the options of the first run Check makes,
+// running two random cycles (the reset cycle and one compared: a run
+// comparing none is an error), so the build checked is exactly the one
+// Check runs first.
 func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []string) (bool, error) {
-	o := c.options(b, top, srcs)
+	rs, err := c.runs(b, top, srcs)
+	if err != nil {
+		return false, err
+	}
+	o := rs[0]
 	o.Cycles, o.Stimulus = 2, runner.StimRandom
 	res, err := runner.Run(ctx, o)
 	if err != nil {
@@ -51,35 +99,31 @@ func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []st
 	return res.Cached, nil
 }
 
-// Check runs the co-simulation and reports the runner's first mismatch.
+// Check runs the co-simulations in order and reports the first mismatch,
+// its Detail starting with the configuration and seed that found it
+// ("k4-tight/occamy-chain seed 1: cycle ..."); with none, Cycles is the
+// sum of every run's.
 func (c RunnerChecker) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	return c.check(ctx, c.options(b, top, srcs), "")
-}
-
-// CheckSmall is Check at the block's small parameter set (when the checker
-// has no parameters of its own for the block); the Detail of a mismatch
-// starts with "small set (K=V ...)".
-func (c RunnerChecker) CheckSmall(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	rb, err := blocks.Lookup(string(b))
-	if err != nil || c.Params[b] != nil || len(rb.Small) == 0 || rb.Checks.MutateSmall {
-		return Detection{}, err
-	}
-	o := c.options(b, top, srcs)
-	o.Params = rb.SmallParams()
-	return c.check(ctx, o, "small set ("+rb.ParamText(o.Params)+"): ")
-}
-
-func (c RunnerChecker) check(ctx context.Context, o runner.Options, prefix string) (Detection, error) {
-	res, err := runner.Run(ctx, o)
+	rs, err := c.runs(b, top, srcs)
 	if err != nil {
 		return Detection{}, err
 	}
-	if res.Interrupted { // the context stopped it: no verdict
-		return Detection{}, ctx.Err()
-	}
-	d := Detection{Cycles: res.Cycles}
-	if m := res.Mismatch; m != nil {
-		d.Mismatch, d.Cycle, d.Signal, d.Detail = true, m.Cycle, m.Signal, prefix+m.Short()
+	var d Detection
+	for _, o := range rs {
+		res, err := runner.Run(ctx, o)
+		if err != nil {
+			return Detection{}, fmt.Errorf("%s seed %d: %w", o.Set, o.Seed, err)
+		}
+		if res.Interrupted { // the context stopped it: no verdict
+			return Detection{}, ctx.Err()
+		}
+		d.Cycles += res.Cycles
+		d.Runs++
+		if m := res.Mismatch; m != nil {
+			d.Mismatch, d.Cycle, d.Signal, d.Config = true, m.Cycle, m.Signal, fmt.Sprintf("%s seed %d", res.Set, o.Seed)
+			d.Detail = d.Config + ": " + m.Short()
+			return d, nil
+		}
 	}
 	return d, nil
 }

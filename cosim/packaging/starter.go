@@ -18,7 +18,7 @@ import (
 // stub module, with the contract's parameters and ports exactly as the
 // project's reference module declares them (its ANSI header, width
 // expressions and derived localparams included) and every output driven
-// 0; a Makefile whose check runs occamy cosim at the block's defaults and
+// 0; a Makefile whose check runs occamy cosim (the block's regression matrix) and
 // occamy prove at its small parameter set on it; a README of three lines.
 
 // StarterFile is one file of a starter project.
@@ -122,7 +122,7 @@ func stubModule(block, module, ref, doc, header string, outs []string) string {
 	return b.String()
 }
 
-// starterMakefile runs cosim at the block's defaults and, when proves,
+// starterMakefile runs cosim (the block's regression matrix) and, when proves,
 // prove at its small set (a proof at the full size may not finish in
 // prove's time).
 func starterMakefile(b *blocks.Block, block, module string, proves bool) string {

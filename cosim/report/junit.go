@@ -32,9 +32,13 @@ type JUnitSuite struct {
 	Errors   int         `xml:"errors,attr"`
 	Time     string      `xml:"time,attr"`
 	Cases    []JUnitCase `xml:"testcase"`
+	// SystemOut holds, for a regression, each block's coverage merged
+	// over the suite's runs and, in the last suite, the summary line.
+	SystemOut *JUnitText `xml:"system-out,omitempty"`
 }
 
-// JUnitCase is one run: a block at one parameter set.
+// JUnitCase is one run: a block at one parameter set and seed, named
+// "BLOCK [SET] seed S" (the parameters are in its system-out).
 type JUnitCase struct {
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
@@ -60,7 +64,8 @@ type JUnitMessage struct {
 // junitDoc builds the report: one suite per simulator pass, one test case
 // per block and parameter set. A mismatch is a failure; a run that could
 // not be set up, compared nothing or was interrupted is an error.
-func junitDoc(runs []*Run) JUnit {
+func junitDoc(rep *Report) JUnit {
+	runs := rep.Runs
 	doc := JUnit{Name: "occamy cosim"}
 	idx := map[string]int{}
 	var total float64
@@ -75,7 +80,7 @@ func junitDoc(runs []*Run) JUnit {
 			doc.Suites = append(doc.Suites, JUnitSuite{Name: "cosim " + sim})
 			suiteSecs = append(suiteSecs, 0)
 		}
-		c := JUnitCase{Name: xmlSafe(res.Name), Classname: xmlSafe("occamy.cosim." + sim + "." + r.Opt.Block)}
+		c := JUnitCase{Name: xmlSafe(caseName(res)), Classname: xmlSafe("occamy.cosim." + sim + "." + r.Opt.Block)}
 		secs := 0.0
 		var out bytes.Buffer
 		switch res.Status {
@@ -109,6 +114,9 @@ func junitDoc(runs []*Run) JUnit {
 		doc.Errors += s.Errors
 	}
 	doc.Time = fmt.Sprintf("%.3f", total)
+	if rep.Summary {
+		junitSummary(rep, &doc)
+	}
 	return doc
 }
 
@@ -133,7 +141,7 @@ func xmlSafe(s string) string {
 // report), or through a device, FIFO or /dev/stdout, which it never
 // replaces.
 func (rep *Report) WriteJUnit(path string) error {
-	body, err := xml.MarshalIndent(junitDoc(rep.Runs), "", "  ")
+	body, err := xml.MarshalIndent(junitDoc(rep), "", "  ")
 	if err != nil {
 		return fmt.Errorf("cosim: --junit: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"occamy/cosim/runner"
+	"occamy/testbench/coverage"
 )
 
 // Run is one run of a check: its options and either its result or the
@@ -44,6 +45,11 @@ type Report struct {
 	// Fatal is a setup error that ended the command: the command prints
 	// it on its own line, so the text leaves it out.
 	Fatal error
+	// Summary marks a regression (a matrix, --block all): each run's
+	// coverage as its verdict line and holes only, then each block's
+	// coverage merged over its runs once, then one line "N passed, M
+	// failed" (summary.go).
+	Summary bool
 }
 
 // Counts are the runs that could not be checked and those that differ.
@@ -88,17 +94,24 @@ func (rep *Report) writeText(w io.Writer) {
 	for _, r := range rep.Runs {
 		if r.Err != nil {
 			if r.Err != rep.Fatal {
-				fmt.Fprintf(w, "ERROR %s: %v\n", r.Opt.Block, r.Err)
+				fmt.Fprintf(w, "ERROR %s: %v\n", r.Result().Subject(), r.Err)
 			}
 			continue
 		}
-		WriteResult(w, r.Res)
+		writeResult(w, r.Res, !rep.Summary)
+	}
+	if rep.Summary && rep.Fatal == nil {
+		rep.writeSummary(w)
 	}
 }
 
 // WriteResult writes the verdict line, then a mismatch's trace, the
 // waveforms, the notes and the coverage table.
-func WriteResult(w io.Writer, res *runner.Result) {
+func WriteResult(w io.Writer, res *runner.Result) { writeResult(w, res, true) }
+
+// writeResult is WriteResult; without table, the coverage is the verdict
+// line's count and a line naming the holes.
+func writeResult(w io.Writer, res *runner.Result, table bool) {
 	fmt.Fprintln(w, res.Verdict())
 	for _, l := range res.DetailLines() {
 		fmt.Fprintln(w, "  "+l)
@@ -127,7 +140,10 @@ func WriteResult(w io.Writer, res *runner.Result) {
 			fmt.Fprintln(w, "  note: "+l)
 		}
 	}
-	if res.Coverage != nil {
+	if z := res.Coverage.Zero(); !table && len(z) > 0 {
+		fmt.Fprintln(w, "  coverage: ZERO "+strings.Join(z, ", "))
+	}
+	if res.Coverage != nil && table {
 		var t bytes.Buffer
 		_ = res.Coverage.WriteTable(&t)
 		for _, l := range strings.Split(strings.TrimRight(t.String(), "\n"), "\n") {
@@ -144,6 +160,13 @@ type Document struct {
 	// "interrupted" or "mismatch", the first that applies in that order.
 	Verdict string           `json:"verdict"`
 	Runs    []*runner.Result `json:"runs"`
+	// Passed and Failed count the runs (Summary is their line, "N
+	// passed, M failed"); Merged is each block's coverage merged over its
+	// runs on one simulator, for a regression (Report.Summary).
+	Passed  int                `json:"passed"`
+	Failed  int                `json:"failed"`
+	Summary string             `json:"summary"`
+	Merged  []*coverage.Merged `json:"merged_coverage,omitempty"`
 }
 
 // Document is the report as JSON writes it.
@@ -156,6 +179,11 @@ func (rep *Report) Document() Document {
 			doc.Verdict = res.Status
 		}
 		doc.Runs = append(doc.Runs, res)
+	}
+	t := rep.Tally()
+	doc.Passed, doc.Failed, doc.Summary = t.Passed, t.Failed(), t.String()
+	if rep.Summary {
+		doc.Merged = rep.Merged()
 	}
 	return doc
 }

@@ -132,8 +132,9 @@ func (e *engine) produce(ch *chunk) bool {
 		if e.armed && ch.from < 0 {
 			ch.from = k
 		}
-		if s.resetIn(in) {
+		if !e.armed && s.resetIn(in) {
 			e.armed = true
+			markCompared(e.sd.g) // the cycles before the next one are never compared
 		}
 		ch.n++
 		e.next++

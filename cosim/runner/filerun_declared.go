@@ -160,8 +160,9 @@ func writeDesignVec(path string, rl *port.Layout, pm *portMap, ins []uint32, iw,
 }
 
 // parseOutX reads one output line of the harness into words (layout l),
-// marking each output that holds an x or z digit (its words then 0);
-// false when the line has the wrong number of fields.
+// marking each output that holds an x or z digit, or any other character
+// than a hexadecimal digit (its words then 0); false when the line has the
+// wrong number of fields.
 func parseOutX(l *port.Layout, line string, out []uint32, x []bool) bool {
 	fs := strings.Fields(line)
 	if len(fs) != len(l.Outputs) {
@@ -169,29 +170,9 @@ func parseOutX(l *port.Layout, line string, out []uint32, x []bool) bool {
 	}
 	for i, f := range fs {
 		w := l.Out(out, i)
-		for k := range w {
-			w[k] = 0
-		}
-		x[i] = false
-		for d := 0; d < len(f); d++ {
-			c := f[len(f)-1-d]
-			var v uint32
-			switch {
-			case c >= '0' && c <= '9':
-				v = uint32(c - '0')
-			case c >= 'a' && c <= 'f':
-				v = uint32(c-'a') + 10
-			default:
-				x[i] = true
-			}
-			if bit := 4 * d; bit>>5 < len(w) {
-				w[bit>>5] |= v << uint(bit&31)
-			}
-		}
-		if x[i] {
-			for k := range w {
-				w[k] = 0
-			}
+		hasX, ok := icarus.ParseField(f, w, nil)
+		if x[i] = hasX || !ok; x[i] {
+			clear(w)
 		}
 	}
 	return true

@@ -19,9 +19,16 @@ type goldWrap struct {
 	g    blocks.Golden
 	hits []uint64
 	err  func() error
+	// steps counts the cycles stepped; base holds the hits of the first
+	// baseAt of them, the cycles before the first compared one (mark).
+	steps, baseAt uint64
+	base          []uint64
 }
 
-func (w *goldWrap) step(in, out []uint32) { w.g.Step(in, out) }
+func (w *goldWrap) step(in, out []uint32) {
+	w.g.Step(in, out)
+	w.steps++
+}
 
 // coverage is the block's coverage report of the side's golden model, nil
 // when the block declares no coverpoints.

@@ -46,6 +46,10 @@ type Options struct {
 	// (Blocks lists them), or a sub-module that --block names on its own
 	// (executor: the TM with its executor replaced).
 	Block string
+	// Set names the parameter set (a configuration of the block's
+	// regression matrix, Regression); "" names it from Params: "defaults",
+	// or the parameters that differ from them.
+	Set string
 	// Sim is the simulator's name (Simulators; "" is Verilator).
 	Sim string
 	// RTL are the Verilog files to check; empty means the project's own

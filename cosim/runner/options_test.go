@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"occamy/testbench/blocks"
 	"os"
 	"path/filepath"
@@ -136,22 +137,91 @@ func TestFormat(t *testing.T) {
 	m := &Mismatch{Cycle: 9, Signal: "gnt_idx_o", Go: "3", RTL: "0", Trace: []string{"c=9 ..."}}
 	require.Equal(t, "cycle 9: gnt_idx_o go=3 rtl=0\n  c=9 ...", m.String())
 	r := &Result{Checked: Checked{Block: "arbiter", Top: "rr_arbiter", Sim: "verilator", Mode: "batched", Seed: 3}, Counts: Counts{Cycles: 1000, Compared: 999, Rate: 2.5e6}}
-	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
+	require.Equal(t, "MATCH arbiter [defaults] (project RTL rr_arbiter, verilator batched): 999 cycles compared (1000 run), 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = []string{"gnt_valid_o", "gnt_idx_o"}
 	r.Coverage = &coverage.Report{Points: []coverage.Point{{Name: "wrap", Hits: 3}, {Name: "tie"}}}
-	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit, 2.50M cycles/s, seed 3", r.Verdict())
+	require.Equal(t, "MATCH arbiter [defaults] (project RTL rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit, 2.50M cycles/s, seed 3", r.Verdict())
 	// An n/a point is neither hit nor reachable, even when the golden side counted it.
 	r.Coverage.Points = append(r.Coverage.Points, coverage.Point{Name: "wide", Hits: 5, NA: "needs N > 1"})
-	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit (1 n/a), 2.50M cycles/s, seed 3", r.Verdict())
+	require.Equal(t, "MATCH arbiter [defaults] (project RTL rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 2 outputs, coverage 1/2 hit (1 n/a), 2.50M cycles/s, seed 3", r.Verdict())
 	r.Coverage, r.Outputs = nil, r.Outputs[:1]
-	require.Equal(t, "MATCH arbiter (rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
+	require.Equal(t, "MATCH arbiter [defaults] (project RTL rr_arbiter, verilator batched): 999 cycles compared (1000 run) on 1 output, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Outputs = nil
 	r.Interrupted, r.Cycles = true, 0
-	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): stopped before any cycle ran (while building or starting the simulation), nothing compared, seed 3", r.Verdict())
+	require.Equal(t, "INTERRUPTED arbiter [defaults] (project RTL rr_arbiter, verilator batched): stopped before any cycle ran (while building or starting the simulation), nothing compared, seed 3", r.Verdict())
 	r.Cycles = 1000
-	require.Equal(t, "INTERRUPTED arbiter (rr_arbiter, verilator batched): no mismatch in 999 cycles compared (1000 run) before the stop, 2.50M cycles/s, seed 3", r.Verdict())
+	require.Equal(t, "INTERRUPTED arbiter [defaults] (project RTL rr_arbiter, verilator batched): no mismatch in 999 cycles compared (1000 run) before the stop, 2.50M cycles/s, seed 3", r.Verdict())
 	r.Mismatch = m
-	require.Equal(t, "MISMATCH arbiter (rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles (999 compared), 2.50M cycles/s", r.Verdict())
+	require.Equal(t, "MISMATCH arbiter [defaults] (project RTL rr_arbiter, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles (999 compared), 2.50M cycles/s", r.Verdict())
+	// The verdict names the parameter set, whose Verilog and the simulator.
+	r.Set, r.Design, r.Top = "small", "your my_arb.sv", "my_arb"
+	require.Equal(t, "MISMATCH arbiter [small] (your my_arb.sv: my_arb, verilator batched): cycle 9: gnt_idx_o go=3 rtl=0 after 1000 cycles (999 compared), 2.50M cycles/s", r.Verdict())
+	x := &Result{Checked: Checked{Block: "tm", Set: "k4-tight/occamy-chain", Design: "your exec.sv", Top: "occamy_tm", Replace: "executor",
+		ReplaceModule: "tm_hd_exec", Sim: "icarus", Mode: "vcd diff", Seed: 1}, Counts: Counts{Cycles: 10, Compared: 8}}
+	require.Equal(t, "MATCH tm [k4-tight/occamy-chain] (your exec.sv: executor tm_hd_exec inside occamy_tm, icarus vcd diff): 8 cycles compared (10 run), 0 cycles/s, seed 1", x.Verdict())
+}
+
+// TestSetAndDesignNames: a run's set is its matrix configuration, else
+// "defaults" or the parameters that differ from them; its design "project
+// RTL" or the user's files by base name.
+func TestSetAndDesignNames(t *testing.T) {
+	b, err := lookupBlock("arbiter")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, "defaults"},
+		{Options{Params: map[string]int{"N": 64}}, "defaults"},
+		{Options{Params: map[string]int{"N": 8}}, "N=8"},
+		{Options{Set: "small", Params: map[string]int{"N": 8}}, "small"},
+	} {
+		require.Equal(t, c.want, setName(c.opt, b), "%+v", c.opt)
+	}
+	require.Equal(t, "project RTL", designName(Options{}))
+	require.Equal(t, "your a.sv, b.v", designName(Options{RTL: []string{"/x/y/a.sv", "b.v"}}))
+	f := Failed(Options{Block: "tm", Params: map[string]int{"K": 2}, RTL: []string{"e.sv"}, Replace: "executor"}, errors.New("no"))
+	require.Equal(t, "K=2", f.Set)
+	require.Equal(t, "your e.sv", f.Design)
+}
+
+// TestRegressionRuns: a block's regression is every configuration of its
+// matrix at every seed, named, in the matrix's order; --quick one run;
+// seeds and cycles given replace the matrix's; a stand-alone sub-module
+// runs its own matrix; parameters given are refused.
+func TestRegressionRuns(t *testing.T) {
+	runs, err := Regression(Options{Block: "arbiter"}, MatrixRun{})
+	require.NoError(t, err)
+	var names []string
+	for _, o := range runs {
+		names = append(names, fmt.Sprintf("%s %d %d", o.Set, o.Seed, o.Cycles))
+	}
+	require.Equal(t, []string{"defaults 1 200000", "defaults 2 200000", "small 1 200000", "small 2 200000"}, names)
+	require.Empty(t, runs[0].Params, "the first set is the defaults")
+	require.Equal(t, 5, runs[2].Params["N"]) // the small set
+	runs, err = Regression(Options{Block: "arbiter"}, MatrixRun{Seeds: []int64{7}, Cycles: 500})
+	require.NoError(t, err)
+	require.Len(t, runs, 2)
+	require.Equal(t, int64(7), runs[1].Seed)
+	require.Equal(t, 500, runs[1].Cycles)
+	runs, err = Regression(Options{Block: "tm"}, MatrixRun{Quick: true})
+	require.NoError(t, err)
+	require.Len(t, runs, 1)
+	require.Equal(t, "defaults/occamy", runs[0].Set)
+	tm, err := Regression(Options{Block: "tm"}, MatrixRun{})
+	require.NoError(t, err)
+	ex, err := Regression(Options{Block: "executor", RTL: []string{"x.sv"}}, MatrixRun{})
+	require.NoError(t, err)
+	require.Len(t, tm, 30)
+	require.Len(t, ex, 25, "the executor's matrix: the TM's without dt")
+	for _, o := range ex {
+		require.NotContains(t, o.Set, "/dt")
+		require.Equal(t, []string{"x.sv"}, o.RTL)
+	}
+	_, err = Regression(Options{Block: "tm", Params: map[string]int{"K": 2}}, MatrixRun{})
+	require.ErrorContains(t, err, "give parameters for a single run")
+	_, err = Regression(Options{Block: "nope"}, MatrixRun{})
+	require.ErrorContains(t, err, `unknown block "nope"`)
 }
 
 func TestTraceLines(t *testing.T) {

@@ -39,6 +39,9 @@ func TestRegression(t *testing.T) {
 		if b.Name == "tm" {
 			continue // TestTMRegression: its own sizes, builds shared across run-time configurations
 		}
+		if b.Parent != "" {
+			continue // TestSubBlocks: short runs at the small set (make test-subblocks: long ones)
+		}
 		for _, set := range []struct {
 			name string
 			p    map[string]int
@@ -67,6 +70,9 @@ func TestRegression(t *testing.T) {
 	for _, blk := range shard.Select(t, Blocks()) { // OCCAMY_SHARD=i/n runs every n-th block
 		if blk == "tm" {
 			continue // TestTMRegression runs the TM on Icarus at its small set
+		}
+		if b, _ := blocks.Lookup(blk); b != nil && b.Parent != "" {
+			continue // TestSubBlocks
 		}
 		opt := Options{Block: blk, Sim: Icarus, Cycles: regressionIcarusLen, Seed: 7}
 		if b, _ := blocks.Lookup(blk); b != nil && len(b.Small) > 0 {

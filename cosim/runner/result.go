@@ -77,7 +77,14 @@ type Checked struct {
 	// in the block's order (the JUnit test case).
 	Name  string `json:"name"`
 	Block string `json:"block"` // the block's name
-	Top   string `json:"top,omitempty"`
+	// Set is the parameter set by name: a configuration of the block's
+	// matrix ("small/occamy"), "defaults", or the parameters given that
+	// differ from the defaults.
+	Set string `json:"set"`
+	// Design says whose Verilog was checked: "project RTL" or "your
+	// FILES" (the user's files, base names).
+	Design string `json:"design"`
+	Top    string `json:"top,omitempty"`
 	// Replace is the sub-module the user's RTL replaced (Options.Replace),
 	// "" when none; ReplaceModule is its module name.
 	Replace       string         `json:"replace,omitempty"`
@@ -154,7 +161,9 @@ func (r *Result) Finish(given string, order []string) {
 // Failed is the Result of a run that could not be set up: what was asked
 // and why it failed (Status StatusError).
 func Failed(opt Options, err error) *Result {
-	r := &Result{Checked: Checked{Block: opt.Block, Sim: opt.Sim, Params: opt.Params, Seed: opt.Seed}, Status: StatusError}
+	r := &Result{Checked: Checked{Block: opt.Block, Sim: opt.Sim, Params: opt.Params, Seed: opt.Seed, Design: designName(opt)}, Status: StatusError}
+	b, _, _ := lookupReplace(opt.Block, opt.Replace)
+	r.Set = setName(opt, b)
 	if r.Sim == "" {
 		r.Sim = Verilator
 	}
@@ -194,10 +203,7 @@ func (r *Result) Match() bool { return r.Mismatch == nil }
 // Verdict is the one-line summary: block, simulator, verdict, cycles run
 // and cycles per second.
 func (r *Result) Verdict() string {
-	what := fmt.Sprintf("%s (%s, %s %s)", r.Block, r.Top, r.Sim, r.Mode)
-	if r.Replace != "" {
-		what = fmt.Sprintf("%s (%s with your %s %s, %s %s)", r.Block, r.Top, r.Replace, r.ReplaceModule, r.Sim, r.Mode)
-	}
+	what := r.Subject()
 	if r.Properties != nil {
 		return r.propertiesVerdict(what)
 	}

@@ -18,7 +18,7 @@ func TestPropertiesVerdictStoppedByDesign(t *testing.T) {
 		Mismatch:   &Mismatch{Cycle: 207, Signal: "$error", Go: "-", RTL: "free_list: bank 1 pops cell 5, which is not free"}}
 	r.Block, r.Top, r.Sim, r.Mode, r.Cycles, r.Compared = "freelist", "free_list", "verilator", "lock-step", 208, 206
 	v := r.Verdict()
-	assert.True(t, strings.HasPrefix(v, "VIOLATED freelist (free_list, verilator lock-step): the design's own check stopped the run at cycle 207: $error free_list: bank 1 pops cell 5"), v)
+	assert.True(t, strings.HasPrefix(v, "VIOLATED freelist [defaults] (project RTL free_list, verilator lock-step): the design's own check stopped the run at cycle 207: $error free_list: bank 1 pops cell 5"), v)
 	r.Mismatch = nil
 	assert.True(t, strings.HasPrefix(r.Verdict(), "HOLDS freelist "), r.Verdict())
 }

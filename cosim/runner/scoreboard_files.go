@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"occamy/cosim"
+	"occamy/cosim/icarus"
 	"occamy/rtl/port"
 	"occamy/testbench/tmscore"
 )
@@ -135,36 +136,17 @@ func checkOut(path string, l *port.Layout, sb *tmscore.Scoreboard, n int) error 
 	return nil
 }
 
-// parseOutPlane reads one output line into words and their X plane (a bit of
-// x set where the digit was x or z); false when a field is missing or a
+// parseOutPlane reads one output line into words and their X plane (a bit
+// of x set where the digit was x or z); false when a field is missing or a
 // digit is not hexadecimal.
 func parseOutPlane(l *port.Layout, line string, out, x []uint32) bool {
 	fs := strings.Fields(line)
 	if len(fs) != len(l.Outputs) {
 		return false
 	}
-	clear(out)
-	clear(x)
 	for i, f := range fs {
-		w, xw := l.Out(out, i), l.Out(x, i)
-		for d := 0; d < len(f); d++ {
-			ch := f[len(f)-1-d]
-			var v, xv uint32
-			switch {
-			case ch >= '0' && ch <= '9':
-				v = uint32(ch - '0')
-			case ch >= 'a' && ch <= 'f':
-				v = uint32(ch-'a') + 10
-			case ch == 'x' || ch == 'X' || ch == 'z' || ch == 'Z':
-				xv = 15
-			default:
-				return false
-			}
-			bit := 4 * d
-			if bit>>5 < len(w) {
-				w[bit>>5] |= v << uint(bit&31)
-				xw[bit>>5] |= xv << uint(bit&31)
-			}
+		if _, ok := icarus.ParseField(f, l.Out(out, i), l.Out(x, i)); !ok {
+			return false
 		}
 	}
 	return true

@@ -167,7 +167,7 @@ func userFiles(rtl []string) ([]string, error) {
 			return nil, setupf("%s: %v", f, err)
 		}
 		if err := infile.Check(a); err != nil {
-			return nil, setupf("RTL file %s cannot be read: %s", f, infile.Reason(err))
+			return nil, fieldf("RTL", "file %s cannot be read: %s", f, infile.Reason(err))
 		}
 		files = append(files, a)
 	}
@@ -232,7 +232,8 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Checked: Checked{Block: s.b.Name, Top: s.top, Sim: s.opt.Sim, Params: s.p, Files: s.files, Seed: s.opt.Seed}}
+	res := &Result{Checked: Checked{Block: s.b.Name, Set: s.setName(), Design: designName(s.opt), Top: s.top, Sim: s.opt.Sim,
+		Params: s.p, Files: s.files, Seed: s.opt.Seed}}
 	if s.sub != nil {
 		res.Replace, res.ReplaceModule = s.sub.Name, s.sub.Module
 	}
@@ -277,7 +278,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		}
 		return nil, err
 	}
-	res.Coverage = s.coverage(s.gold)
+	res.Coverage = s.comparedCoverage(res)
 	if res.Elapsed.Duration > 0 && res.Rate == 0 {
 		res.Rate = float64(res.Cycles) / res.Elapsed.Seconds()
 	}

@@ -39,7 +39,7 @@ func simulator(name string) (cosim.Simulator, error) {
 			return x, nil
 		}
 	}
-	return nil, setupf("unknown simulator %q (known: %s)", name, strings.Join(Simulators(), ", "))
+	return nil, fieldf("Sim", "unknown simulator %q (known: %s)", name, strings.Join(Simulators(), ", "))
 }
 
 // elaborator is the simulator that reads a design's ports for the

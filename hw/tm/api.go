@@ -183,4 +183,5 @@ type HDPipe struct {
 	Ready   int  // lanes whose front work could be served (its read latency met)
 	Served  int  // lanes that freed cells this cycle
 	Blocked int  // ready lanes not served for lack of cell-pointer ports
+	Freed   int  // cells the lanes freed this cycle (tm_hd_exec's freed_o)
 }

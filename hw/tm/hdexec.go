@@ -246,6 +246,7 @@ func (h *HDExec) evalCells() {
 		}
 	}
 	h.HeldO = after > 0
+	p.Freed = h.FreedO
 	h.PipeO = p
 	h.active = h.held > 0 || h.out || h.anyLatch || h.anyPush
 }

@@ -16,6 +16,9 @@ func (m *TM) admit() {
 		a.InValidI[i] = m.validOffer(i, x)
 		a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
 	}
+	for i := slots; i < a.InNI; i++ { // slots last cycle offered and this one does not: in_valid_i is 0
+		a.InValidI[i] = false
+	}
 	a.InNI = slots
 	a.FreeI, a.SerialI = m.r.freeD, m.r.serial
 	m.obs.admDone = 0

@@ -41,8 +41,8 @@ func (m *TM) Eval() {
 	m.clearOutputs()
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
 	m.sampleQ() // stage 0
-	if len(m.obs.offers) > 0 {
-		m.admit() // stage 1 (u_adm has nothing to decide otherwise)
+	if len(m.obs.offers) > 0 || m.u.adm.InNI > 0 {
+		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
 	}
 	m.unlinkStage() // stage A
 	m.dequeue()     // stage B

@@ -77,6 +77,12 @@ type Block struct {
 	Order int
 	// Hidden blocks (benchmark tops) are not listed by All.
 	Hidden bool
+	// Parent names the block this one is a sub-module of (the TM's
+	// sub-blocks: "tm"), "" for none. Listings show it under its parent;
+	// its parameters' range ends are the parent's to check (the module
+	// has no checks of its own for parameters its parent derives), so
+	// lint runs it at its defaults, small set and Lint sets only.
+	Parent string
 	Params []Param // in the Go model's Params order
 	// Run is the run-time configuration of a block whose Verilog takes it
 	// on cfg_* inputs held from reset on (the TM's policy, free mode, ...):
@@ -87,7 +93,10 @@ type Block struct {
 	// Small is a second parameter set, small enough that every corner
 	// (lists running empty, indices past N) is reached in the default
 	// budget; the regressions and `--block all` run it besides Defaults.
-	Small       map[string]int
+	Small map[string]int
+	// Matrix is the block's regression, what `occamy cosim --block B`
+	// runs by default (Regression); nil: its defaults and its small set.
+	Matrix      *Matrix
 	Coverpoints []Coverpoint
 	// Subs are the sub-modules a user may replace with their own
 	// (occamy cosim --replace); see Sub.

@@ -11,10 +11,12 @@ type Checks struct {
 	// co-simulation must catch (cosim/mutation); Register sets their
 	// Block.
 	Mutants []Mutant
-	// MutateSmall checks the mutants at the small parameter set only
-	// (one cheap build each) instead of the defaults and then the small
-	// set.
-	MutateSmall bool
+	// MutateFirst names the configuration of the block's matrix the
+	// self-check co-simulates a mutant in first (one cheap build that
+	// kills most of them: the TM's small set reconfiguring); "" for the
+	// matrix's order. A mutant that survives it goes on through the rest
+	// of the matrix, set by set, until a configuration kills it.
+	MutateFirst string
 	// Lint are further parameter sets ("K=V ..." words) linted besides
 	// the defaults, the small set and each range end
 	// (verilog/scripts/lint.sh): several parameters at an edge at once.

@@ -11,6 +11,7 @@ type Description struct {
 	Summary     string         `json:"summary"`
 	Doc         string         `json:"doc,omitempty"`
 	Hidden      bool           `json:"hidden,omitempty"`
+	Parent      string         `json:"parent,omitempty"` // the block this one is a sub-module of
 	Sources     []string       `json:"sources"`
 	Params      []Param        `json:"params"`
 	Run         []Param        `json:"run,omitempty"`
@@ -34,7 +35,7 @@ type PortDesc struct {
 // Describe returns the block's description.
 func (b *Block) Describe() Description {
 	d := Description{Name: b.Name, Aliases: b.Aliases, Module: b.Module, Summary: b.Summary, Doc: b.Doc,
-		Hidden: b.Hidden, Sources: b.Sources, Params: b.Params, Run: b.Run, Defaults: b.Defaults(), Small: b.SmallParams(),
+		Hidden: b.Hidden, Parent: b.Parent, Sources: b.Sources, Params: b.Params, Run: b.Run, Defaults: b.Defaults(), Small: b.SmallParams(),
 		Coverpoints: b.Coverpoints, Lint: b.Checks.Lint, Loose: b.Checks.Loose, Rejects: b.Checks.Rejects,
 		Testbench: b.Checks.Testbench}
 	for _, p := range b.Ports(d.Defaults) {

@@ -32,6 +32,17 @@ func Register(b *Block) {
 			}
 		}
 	}
+	b.checkMatrix(b.Regression(), "matrix")
+	for i := range b.Subs {
+		if s := &b.Subs[i]; s.Matrix != nil {
+			b.checkMatrix(s.Matrix, s.Name+"'s matrix")
+		}
+	}
+	if f := b.Checks.MutateFirst; f != "" {
+		if _, ok := b.Regression().Lookup(f); !ok {
+			panic(fmt.Sprintf("blocks: %s: Checks.MutateFirst names %s, no configuration of its matrix", b.Name, f))
+		}
+	}
 	for i := range b.Checks.Mutants {
 		b.Checks.Mutants[i].Block = b.Name
 	}

@@ -23,6 +23,10 @@ type Sub struct {
 	// block (the executor, whose stand-alone block is retired), rather
 	// than a block of its own (the selector, the arbiter).
 	Standalone bool
+	// Matrix is the regression `--block NAME` runs for a stand-alone
+	// sub-module (the block with the user's module in it); nil: the
+	// block's (SubRegression).
+	Matrix *Matrix
 }
 
 // SubError is a --replace name the block does not have.
@@ -63,12 +67,14 @@ func (b *Block) SubSource(s *Sub) (string, error) {
 	return "", fmt.Errorf("blocks: %s's sources have no %s.sv for sub-module %s", b.Name, s.Module, s.Name)
 }
 
-// LookupStandalone finds a sub-module that `--block NAME` names (the
-// executor), with the block it lives in; nil when NAME is no such thing.
+// LookupStandalone finds a sub-module that `--block NAME` names by its
+// Name (the executor), with the block it lives in; nil when NAME is no
+// such thing. Its module name is not enough: `--block tm_hd_exec` is the
+// sub-block's own face.
 func LookupStandalone(name string) (*Block, *Sub) {
 	for _, b := range Every() {
 		for i := range b.Subs {
-			if s := &b.Subs[i]; s.Standalone && (s.Name == name || s.Module == name) {
+			if s := &b.Subs[i]; s.Standalone && s.Name == name {
 				return b, s
 			}
 		}

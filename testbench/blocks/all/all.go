@@ -18,4 +18,13 @@ import (
 	_ "occamy/testbench/blocks/sram"
 	_ "occamy/testbench/blocks/threshold"
 	_ "occamy/testbench/blocks/tm"
+	_ "occamy/testbench/blocks/tmadmission"
+	_ "occamy/testbench/blocks/tmdequeue"
+	_ "occamy/testbench/blocks/tmegress"
+	_ "occamy/testbench/blocks/tmenqueue"
+	_ "occamy/testbench/blocks/tmfreelist"
+	_ "occamy/testbench/blocks/tmhdchoice"
+	_ "occamy/testbench/blocks/tmhdexec"
+	_ "occamy/testbench/blocks/tmpdlists"
+	_ "occamy/testbench/blocks/tmsched"
 )

@@ -25,6 +25,13 @@ type cov struct {
 	// (maxfind_not_rr): same requests, acknowledged when a drop issues.
 	rr  *arbiter.Arbiter
 	mfc bool // the policy chooses with the maximum finder
+	// unpopped is the cells admitted and not yet taken from the free list
+	// (the enqueue's cell-data writes take them): the free list holds
+	// the free count plus these.
+	unpopped int
+	hdReads  int // the executor's link reads last cycle
+	wide     int // the lanes freeing more than this in a cycle need freed_o's extra bits
+	chain    bool
 }
 
 func (v *cov) init(c hw.Config, sh Shape) {
@@ -45,6 +52,8 @@ func (v *cov) reset(c hw.Config) {
 	}
 	v.pkts, v.prevHD = 0, hw.ExecIdle
 	v.lastDeqQ, v.lastHDQ = -1, -1
+	v.unpopped, v.hdReads = 0, 0
+	v.wide, v.chain = 1<<lwOf(c)-1, c.FreeMode == hw.FreeChain
 }
 
 // cycle counts one cycle after Eval: p is the Probe after Eval, o the
@@ -69,7 +78,10 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre in
 		v.pkts--
 		blocks.Hit(h, tmHDAny, true)
 		blocks.Hit(h, tmHDChain, v.c.FreeMode == hw.FreeChain)
+		blocks.Hit(h, tmHDMaxPkt, o.HDCells == v.c.MaxPkt)
+		blocks.Hit(h, tmHDOneCell, o.HDCells == 1)
 	}
+	v.unpopped += freePre - run - p.Ports[hw.MemCD].Writes
 	// Only the queues the cycle wrote can differ from their start-of-cycle
 	// length (g.qlen.pre) plus admissions less the head drop: the others are
 	// still at it, and neither admission nor a head drop touched them.
@@ -108,8 +120,10 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre in
 		if v.c.HDRecheck && v.prevHD == hw.ExecIdle && pd.Reads == 0 && !p.GntValid && p.Over.Any() {
 			blocks.Hit(h, tmStaleSkipped, v.allStale(p, g.qlen.pre))
 		}
+		v.lanes(h, p, o)
 	}
 	issued := p.HDPorts[hw.MemPD].Reads > 0
+	blocks.Hit(h, tmDeqHDSameCycle, issued && deq >= 0 && p.GntIdx == deq)
 	blocks.Hit(h, tmPushoutNeg, v.c.Policy == hw.PolicyPushoutPorts && issued && run < 0)
 	if v.mfc && p.GntValid && v.rr != nil {
 		v.rr.ReqI = p.Cand
@@ -125,6 +139,32 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre in
 		blocks.Hit(h, tmLastQueue, int(o.EgQid[last]) == v.n-1)
 	}
 	v.prevHD = p.HD
+}
+
+// lanes counts the executor's lane coverpoints, from what its ports show
+// (tm_hd_exec's ga_*, cnt_f_i, cp_rd_*, freed_o as Probe.HDPipe and
+// HDPorts give them).
+func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
+	hp := &p.HDPipe
+	cp := p.HDPorts[hw.MemCP]
+	// Every served lane appends once: one that writes no link went into
+	// an empty bank.
+	blocks.Hit(h, tmHDEmptyBank, hp.Served > cp.Writes)
+	// The free list after the cycle is the free count plus the cells
+	// admitted and not yet popped; stage G appends last, so it held
+	// nothing else before the executor's cells.
+	blocks.Hit(h, tmHDAllEmpty, hp.Served > 0 && p.Free+v.unpopped == hp.Freed)
+	blocks.Hit(h, tmHDLinkRead, cp.Reads > 0)
+	// A lane that read a link last cycle is ready now (read latency 1)
+	// with that link as its cell: when more lanes are blocked than the
+	// ready lanes that did not read, one of the blocked holds it.
+	blocks.Hit(h, tmHDLaneLatch, !v.chain && hp.Blocked > 0 && hp.Blocked+v.hdReads > hp.Ready)
+	v.hdReads = cp.Reads
+	blocks.Hit(h, tmHDFreedWide, hp.Freed > v.wide)
+	// Lanes empty before this cycle's unlink, and every sub-list of the
+	// packet it pushed served.
+	blocks.Hit(h, tmHDChainWhole, v.chain && o.HDValid && o.HDCells >= 2 && v.prevHD != hw.ExecCells &&
+		hp.Served == min(o.HDCells, v.c.K))
 }
 
 // expected is queue q's length after the cycle's admissions and head drop

@@ -25,6 +25,15 @@ const (
 	tmLaneFull
 	tmPushoutNeg
 	tmMaxNotRR
+	tmHDEmptyBank
+	tmHDAllEmpty
+	tmHDLaneLatch
+	tmHDLinkRead
+	tmHDFreedWide
+	tmHDMaxPkt
+	tmHDChainWhole
+	tmDeqHDSameCycle
+	tmHDOneCell
 )
 
 // naTM says why a TM coverpoint is unreachable under a configuration.
@@ -61,6 +70,32 @@ func naNoHD(c hw.Config) string {
 	}
 	return ""
 }
+
+// naLinkRead: the executor reads links only per cell, and only for a
+// sub-list of two cells or more.
+var naLinkRead = naShape(func(c hw.Config) string {
+	if c.MaxPkt <= c.K {
+		return "MAXPKT <= K: every sub-list is one cell, no lane reads a link"
+	}
+	return ""
+}, func(c hw.Config) string {
+	if c.FreeMode == hw.FreeChain {
+		return "free mode chain: the lanes read no link"
+	}
+	return naNoHD(c)
+})
+
+// maxFreed is the most cells the executor's lanes can free in one cycle:
+// K sub-lists of ceil(MAXPKT/K) cells (chain), K cells (per cell).
+func maxFreed(c hw.Config, chain bool) int {
+	if chain {
+		return c.K * ((c.MaxPkt + c.K - 1) / c.K)
+	}
+	return c.K
+}
+
+// lwOf is the width of a packet's cell count, clog2(MAXPKT+1).
+func lwOf(c hw.Config) int { return NewShape(c, 1).LW }
 
 var tmCover = []blocks.Coverpoint{
 	{Name: "adm_drop_room", Desc: "an admission drop with the packet's cells free (the DT threshold refused it)", NA: naTM(func(c hw.Config) string {
@@ -145,4 +180,35 @@ var tmCover = []blocks.Coverpoint{
 			}
 			return ""
 		})},
+	{Name: "hd_empty_bank", Desc: "a head drop returns cells to an empty free bank (an append that writes no link)", NA: naTM(naNoHD)},
+	{Name: "hd_all_banks_empty", Desc: "a head drop returns cells while every free bank is empty (no free cell but those it returns)", NA: naTM(naNoHD)},
+	{Name: "hd_lane_latch", Desc: "a lane blocked for ports holds the link its read returned this cycle (the entry keeps it)", NA: naLinkRead},
+	{Name: "hd_link_read", Desc: "the executor reads a link (per cell, a sub-list going on)", NA: naLinkRead},
+	{Name: "hd_freed_wide", Desc: "the lanes free more cells in one cycle than LW bits hold (sub-lists of two long packets: freed_o's extra bits)", NA: naShape(
+		func(c hw.Config) string {
+			if n := maxFreed(c, true); n < 1<<lwOf(c) {
+				return "at most K*ceil(MAXPKT/K) cells a cycle, within LW bits"
+			}
+			return ""
+		}, func(c hw.Config) string {
+			if c.FreeMode == hw.FreeCell && maxFreed(c, false) < 1<<lwOf(c) {
+				return "free mode cell: at most K cells a cycle, within LW bits"
+			}
+			return naNoHD(c)
+		})},
+	{Name: "hd_maxpkt", Desc: "a head drop of a MAXPKT-cell packet", NA: naTM(naNoHD)},
+	{Name: "hd_chain_whole", Desc: "chain mode: every sub-list of a head-dropped packet of two cells or more appended in its unlink's cycle", NA: naShape(
+		func(c hw.Config) string {
+			if c.MaxPkt < 2 {
+				return "MAXPKT 1: one-cell packets only"
+			}
+			return ""
+		}, func(c hw.Config) string {
+			if c.FreeMode != hw.FreeChain {
+				return "free mode cell"
+			}
+			return naNoHD(c)
+		})},
+	{Name: "deq_hd_same_cycle", Desc: "the dequeue unlinks a queue and the executor reads its new head PD in the same cycle (the unlink advances the head before stage D)", NA: naTM(naNoHD)},
+	{Name: "hd_one_cell", Desc: "a head drop of a one-cell packet", NA: naTM(naNoHD)},
 }

@@ -10,12 +10,16 @@ import (
 
 // Stages of the TM's directed sequence.
 const (
-	tmdFlood   = iota // one cycle: every ingress slot valid
-	tmdCongest        // overload: every class of port 0, one queue of every other port, queue N-1
-	tmdToFill         // reset, busy, into the fill configuration (R = MaxR)
-	tmdFill           // one-cell packets until every cell and every PD is held
-	tmdBack           // reset, busy, back into the configuration
-	tmdRest           // idle
+	tmdFlood    = iota // one cycle: every ingress slot valid
+	tmdCongest         // overload: every class of port 0, one queue of every other port, queue N-1
+	tmdToLong          // reset, busy, into the configuration with R = 1
+	tmdLong            // MAXPKT-cell packets to queue N-1, any size to the others
+	tmdToFill          // reset, busy, into the fill configuration (R = MaxR, dt)
+	tmdFill            // one-cell packets until every cell and every PD is held
+	tmdToHDFill        // reset, busy, into the configuration with R = MaxR
+	tmdHDFill          // the buffer kept full under the configuration's own policy
+	tmdBack            // reset, busy, back into the configuration
+	tmdRest            // idle
 	tmdDone
 )
 
@@ -23,20 +27,44 @@ const (
 // golden model (model returns the adapter's TM; nil before the reset):
 //
 //  1. one cycle with every ingress slot valid (one-cell packets);
-//  2. overload (max(4B, 20000) cycles): every class of port 0 at one line
+//  2. overload (max(B, 20000) cycles): every class of port 0 at one line
 //     rate each (DRR contention, deficits carried), one queue of every
 //     other port and queue N-1 at two line rates: thresholds refuse
 //     packets with the buffer not full, the executor drops heads while
 //     the dequeue holds the ports, back to back on one queue, stale
 //     grants;
-//  3. a reset while busy (3 cycles, the first with the old configuration)
+//  3. a reset into the configuration with R = 1 and α = 1 for every
+//     class (a queue goes over its threshold while the free count still
+//     admits a MAXPKT packet), and long packets (20000
+//     cycles): MAXPKT-cell packets to queue N-1 at two line rates
+//     (expelled: its sub-lists fill every lane, the longest a lane
+//     holds), packets of K-1 or 2K-1 cells to the first queue of every
+//     other port at 0.9 (dequeued at once: one that ends after its unlink
+//     blocks every lane for writes, one freed in its unlink's cycle takes
+//     K-1 writes and leaves the lanes one, and some banks are empty), so
+//     that the lanes of one long packet go partly, and the next packet's
+//     long sub-lists join the rest: the lanes free two packets' long
+//     sub-lists in one cycle (hd_freed_wide);
+//  4. a reset while busy (3 cycles, the first with the old configuration)
 //     into the same configuration with R = hw.MaxR, so that the ports
 //     hardly drain, and policy dt (no head drop refills the buffer);
-//  4. fill with one-cell packets, the queues of the class with the largest
+//  5. fill with one-cell packets, the queues of the class with the largest
 //     α but one kept empty until the threshold stops the others, then
 //     exactly the free count offered to them each cycle, until the free
 //     count and the free PDs are 0 (B one-cell packets held);
-//  5. a reset back into the configuration, and rest.
+//  6. when the policy drops heads, a reset into the configuration with
+//     R = hw.MaxR and every class at the largest α (the policy keeps a
+//     free count of about B/(α·N + 1): a cell or two at the defaults'
+//     α = 128), and B + 10000 cycles of a fill under the policy itself
+//     (fillHD): the buffer fills with K-cell packets to the other queues,
+//     one a cycle (the enqueue's rate), until the policy's thresholds stop
+//     the free count falling; then every cycle one packet of exactly the
+//     free count's cells goes to the shortest spare queue, which the
+//     threshold admits: the free count falls to 0 and the free list
+//     empties, the executor expels from the queues over their threshold
+//     (all of them) and its cells are taken again in the next cycle, so
+//     its head drops return cells to empty free banks;
+//  7. a reset back into the configuration, and rest.
 //
 // The configuration is driven from cycle 0; cycles 0 and 1 reset.
 func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.TM) (stimulus.Finite, error) {
@@ -62,6 +90,33 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 	if err != nil {
 		return nil, err
 	}
+	// Long packets: R = 1 and α = 1 for every class, so that queue N-1
+	// goes over its threshold (its length above the free count) while
+	// the free count still admits a MAXPKT packet, and the free list runs
+	// short: some banks empty, the others not.
+	lc := c
+	lc.R = 1
+	lc.AlphaExp = make([]int, len(c.AlphaExp))
+	for i := range lc.AlphaExp {
+		lc.AlphaExp[i] = 0
+	}
+	long := []traffic.Spec{{Kind: traffic.KindConstant, Queue: q(n - 1), Rate: 2,
+		Size: &traffic.SizeSpec{Dist: traffic.DistUniform, Min: c.MaxPkt * cb, Max: c.MaxPkt * cb}}}
+	short, short2 := max(min(c.K-1, c.MaxPkt), 1)*cb, min(2*c.K-1, c.MaxPkt)*cb
+	for p := 0; p < c.P; p++ {
+		if p*c.Q != n-1 {
+			long = append(long, traffic.Spec{Kind: traffic.KindConstant, Queue: q(p * c.Q), Rate: 0.9,
+				Size: &traffic.SizeSpec{Dist: traffic.DistBimodal, Small: short, Large: short2, LargeFrac: 0.5}})
+		}
+	}
+	longMix, err := traffic.BuildAll(long, scenario.Env(&lc), uint64(seed)+1, "tm directed long packets")
+	if err != nil {
+		return nil, err
+	}
+	lt, err := newTMIn(l, lc, sw)
+	if err != nil {
+		return nil, err
+	}
 	fc := c
 	fc.R = hw.MaxR
 	// The fill runs under DT: the pipelined executor expels a packet every
@@ -73,7 +128,21 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 	if err != nil {
 		return nil, err
 	}
-	d := &tmDirected{in: t, fillIn: ft, cur: t, model: model, mix: mix, pend: newTMPending(c), congest: max(c.B, 20000)}
+	// The head-drop fill: R = hw.MaxR and every class at the largest α the
+	// AW bits hold, so that the policy's equilibrium free count,
+	// B/(α·queues + 1), is a cell or two: the free list runs empty.
+	hc := c
+	hc.R = hw.MaxR
+	hc.AlphaExp = make([]int, len(c.AlphaExp))
+	for i := range hc.AlphaExp {
+		hc.AlphaExp[i] = 1<<(c.AW-1) - 1
+	}
+	ht, err := newTMIn(l, hc, sw)
+	if err != nil {
+		return nil, err
+	}
+	d := &tmDirected{in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
+		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels()}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -97,12 +166,17 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 
 type tmDirected struct {
 	in      *tmIn // the configuration
-	fillIn  *tmIn // the fill's: R = hw.MaxR
+	longIn  *tmIn // the long packets': R = 1
+	fillIn  *tmIn // the fill's: R = hw.MaxR, dt
+	hdIn    *tmIn // the head-drop fill's: R = hw.MaxR
 	cur     *tmIn // the one driven now
 	model   func() *hw.TM
 	mix     *traffic.Mix
+	long    *traffic.Mix
 	pend    *tmPending
 	congest int
+	hdFill  int  // cycles of the head-drop fill
+	expels  bool // the configuration's policy drops heads
 
 	stage, n  int // stage and cycles spent in it
 	spare     []int
@@ -126,21 +200,33 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 	m := d.model()
 	d.n++
 	switch d.stage {
-	case tmdToFill, tmdBack:
+	case tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
 		// Reset for 3 cycles: the first with the old configuration.
 		if d.n == 2 {
-			d.cur = d.fillIn
-			if d.stage == tmdBack {
+			switch d.stage {
+			case tmdToLong:
+				d.cur = d.longIn
+			case tmdToFill:
+				d.cur = d.fillIn
+			case tmdToHDFill:
+				d.cur = d.hdIn
+			default:
 				d.cur = d.in
 			}
 			copy(in, d.cur.tmpl)
 		}
 		d.cur.rst.PutBool(in, false)
 		if d.n == 3 {
-			if d.stage == tmdToFill {
+			switch d.stage {
+			case tmdToLong:
+				d.next(tmdLong)
+			case tmdToFill:
 				d.next(tmdFill)
 				d.minFree, d.sinceMin, d.spareMode = cfg.B+1, 0, false
-			} else {
+			case tmdToHDFill:
+				d.next(tmdHDFill)
+				d.minFree, d.sinceMin, d.spareMode = cfg.B+1, 0, false
+			default:
 				d.next(tmdRest)
 			}
 		}
@@ -153,11 +239,25 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 		d.pend.push(d.mix.Tick(c))
 		d.pend.emit(slots, in, 0)
 		if d.n >= d.congest {
+			d.next(tmdToLong)
+		}
+	case tmdLong:
+		d.pend.push(d.long.Tick(c))
+		d.pend.emit(slots, in, 0)
+		if d.n >= 20000 {
 			d.next(tmdToFill)
 		}
 	case tmdFill:
-		d.fill(m, in)
+		d.fill(m, in, true)
 		if d.stage == tmdFill && d.n > 8*cfg.B+20000 {
+			d.next(tmdBack)
+		}
+		if d.stage == tmdBack && d.expels {
+			d.stage = tmdToHDFill
+		}
+	case tmdHDFill:
+		d.fillHD(m, in)
+		if d.n >= d.hdFill {
 			d.next(tmdBack)
 		}
 	case tmdRest:
@@ -168,14 +268,15 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 }
 
 // fill offers one-cell packets: to the other queues while the free count
-// falls, then exactly the free count to the spare queues.
-func (d *tmDirected) fill(m *hw.TM, in []uint32) {
+// falls, then exactly the free count to the spare queues; full, it stops
+// the stage once every cell and every PD is held.
+func (d *tmDirected) fill(m *hw.TM, in []uint32, full bool) {
 	if m == nil {
 		return
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
 	free := m.Probe().Free
-	if free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
+	if full && free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
 		d.next(tmdBack) // every cell and every PD held
 		return
 	}
@@ -202,4 +303,44 @@ func (d *tmDirected) fill(m *hw.TM, in []uint32) {
 		slots.Put(in, k, d.rr, 1)
 		d.rr = (d.rr + 1) % slots.Sh.N
 	}
+}
+
+// fillHD is the fill of the head-drop stage: one packet of K cells a cycle
+// (one enqueue round takes it from the free list in its cycle) to the
+// other queues while the free count falls, then one packet of the free
+// count's cells (MAXPKT at most) a cycle to the shortest spare queue.
+func (d *tmDirected) fillHD(m *hw.TM, in []uint32) {
+	if m == nil {
+		return
+	}
+	slots, cfg := d.in.slots, &d.in.cfg
+	qlen, free := m.Registers()
+	if free <= 0 {
+		return
+	}
+	if free < d.minFree {
+		d.minFree, d.sinceMin = free, 0
+	} else {
+		d.sinceMin++
+	}
+	// The egress buffers take a few hundred cells at first: the free
+	// count stops falling for good only when the thresholds bind.
+	if d.sinceMin > 256 || free <= len(d.spare) {
+		d.spareMode = true
+	}
+	if !d.spareMode {
+		for d.isSpare[d.rr] && len(d.spare) < slots.Sh.N {
+			d.rr = (d.rr + 1) % slots.Sh.N
+		}
+		slots.Put(in, 0, d.rr, min(free, cfg.K, cfg.MaxPkt))
+		d.rr = (d.rr + 1) % slots.Sh.N
+		return
+	}
+	q := d.spare[0]
+	for _, s := range d.spare[1:] {
+		if qlen[s] < qlen[q] {
+			q = s
+		}
+	}
+	slots.Put(in, 0, q, min(free, cfg.MaxPkt))
 }

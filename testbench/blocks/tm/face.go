@@ -75,10 +75,11 @@ func init() {
 		Small: map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,
 			"SW": 5, "PUSHOUT_WAIT": 12, "POLICY": 1, "CHAIN": 1, "DRR": 1, "RECHECK": 1, "R": 4, "ALPHA": 2, "QUANTUM": 3, "CLASSES": 0, "RECONF": 1},
 		Coverpoints: tmCover,
+		Matrix:      tmMatrix,
 		Subs:        subs,
 		Checks: blocks.Checks{
 			Mutants:     mutants,
-			MutateSmall: true,
+			MutateFirst: "small/reconf",
 			Loose:       []string{"P=0", "Q=0", "K=0", "MAXPKT=0", "IN=0", "SW=0"},
 		},
 		Contract: blocks.Contract{
@@ -189,7 +190,7 @@ func ConfigText(p map[string]int) string {
 // subs are occamy_tm's replaceable sub-modules: every name-to-module
 // mapping of --replace is here.
 var subs = []blocks.Sub{
-	{Name: "executor", Module: "tm_hd_exec", Doc: "docs/executor.md", Standalone: true},
+	{Name: "executor", Module: "tm_hd_exec", Doc: "docs/executor.md", Standalone: true, Matrix: execMatrix},
 	{Name: "selector", Module: selector.Block, Doc: "docs/blocks.md"},
 	{Name: "arbiter", Module: arbiter.Block, Doc: "docs/blocks.md"},
 }

@@ -2,10 +2,10 @@ package tm
 
 import "occamy/testbench/blocks"
 
-// mutants are occamy_tm's mutants, checked at the small set only
-// (Checks.MutateSmall): one cheap build each, and the small set's
-// reconfiguring resets (RECONF=1) run every policy, free mode and
-// scheduler in one run. Those marked "tags" change nothing an
+// mutants are occamy_tm's mutants, checked first at the small set
+// reconfiguring (Checks.MutateFirst "small/reconf"): one cheap build each,
+// and its reconfiguring resets run every policy, free mode and scheduler in
+// one run; a survivor goes on through the rest of the matrix. Those marked "tags" change nothing an
 // executor-block port shows at first (lengths, free count and port use stay
 // right): a corrupted free list or cell chain hands one cell to two
 // packets, and only the cell-data tags at egress (or a lost packet much
@@ -70,6 +70,52 @@ var mutants = []blocks.Mutant{
 		Anchor:  "ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;\n          curp_d[b]                        = 1'b0;",
 		Replace: "curp_d[b]                        = 1'b0;",
 		Desc:    "tags: a lane blocked for ports the cycle after its link read drops the read data, so it later frees the cell it had already freed",
+	},
+	{
+		ID: "tm-hd-empty-needs-write", File: "tm_hd_exec.sv",
+		Anchor:  "need = cnt_f_i[b*BNW +: BNW] != '0;",
+		Replace: "need = 1'b1;",
+		Desc:    "empty bank: an append into an empty free bank is counted as a cell-pointer write, so a lane whose bank is empty is skipped when no write is left",
+	},
+	{
+		ID: "tm-hd-empty-bank0", File: "tm_hd_exec.sv",
+		Anchor:  "need = cnt_f_i[b*BNW +: BNW] != '0;",
+		Replace: "need = cnt_f_i[0 +: BNW] != '0;",
+		Desc:    "empty bank: every lane reads bank 0's free count, so a lane appends without a write into a bank that is not empty (or waits for one it does not need)",
+	},
+	{
+		ID: "tm-hd-chain-tail", File: "tm_hd_exec.sv",
+		Anchor:  "ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;",
+		Replace: "ga_tail_o[b*CW +: CW] = fcur;",
+		Desc:    "tags: chain freeing appends a sub-list with its head as its tail, so the bank's tail is wrong and the next append cuts the chain after its first cell",
+	},
+	{
+		ID: "tm-hd-freed-narrow", File: "tm_hd_exec.sv",
+		Anchor:  "freed_o               = freed_o + (chain_i ? FW'(fleft) : FW'(1));",
+		Replace: "freed_o               = FW'(LW'(freed_o + (chain_i ? FW'(fleft) : FW'(1))));",
+		Desc:    "the cells freed in a cycle summed in LW bits: lanes of two long packets (MAXPKT = 2^LW-1) freeing more than 2^LW-1 cells wrap the free count",
+	},
+	{
+		ID: "tm-hd-stall", File: "tm_hd_exec.sv",
+		Anchor:  "          curp_d[b]                        = 1'b0;\n        end\n      end\n    end\n    rd_n_o",
+		Replace: "          curp_d[b]                        = 1'b0;\n          wl = '0;\n          rl = '0;\n        end\n      end\n    end\n    rd_n_o",
+		Desc:    "a blocked lane stalls the lanes after it (their ports taken) instead of being skipped: a later lane that fits waits",
+	},
+	{
+		ID: "tm-hd-rd-slots-ones", File: "tm_hd_exec.sv",
+		Anchor:  "cp_rd_addr_o = '0;",
+		Replace: "cp_rd_addr_o = '1;",
+		Desc:    "the read-port slots the executor does not use are driven all ones, not 0: occamy_tm ORs them into the addresses of the dequeue's and the pops' reads",
+	},
+	{
+		ID: "tm-hd-read-budget", File: "tm_hd_exec.sv",
+		Anchor:  "if ((!need || wl != '0) && (!rdn || rl != '0)) begin",
+		Replace: "if (!need || wl != '0) begin",
+		Desc:    "a lane's link read ignores the read ports left (rd_left_i)",
+		Equivalent: "in occamy_tm the writes always bind first: a link read by the dequeue (per cell) goes with a write of the cell it frees, " +
+			"a head-drop lane's with its append's, and each bank adds at most one to the reads that have no write (a pop with a link read, " +
+			"or an append into an empty bank, which that bank's pop with a read excludes), so reads used <= K + K = 2K whenever the writes fit " +
+			"(docs/mutation.md)",
 	},
 	{
 		ID: "tm-hd-takes-deq-port", File: "occamy_tm.sv",

@@ -9,11 +9,13 @@ import (
 // Shapes are the structural parameter sets of the random small
 // configurations: each is one Verilator build, which every run-time
 // configuration (RandomParams) reuses; the second is the small set's
-// structure (TestTMSmallIsAShape), so it costs no build of its own.
+// structure (TestTMSmallIsAShape), so it costs no build of its own, and
+// every one is a set of the regression matrix (matrix.go), whose builds
+// the random configurations share.
 var Shapes = []map[string]int{
 	{"P": 1, "Q": 1, "B": 16, "K": 1, "QW": 5, "AW": 2, "MAXPKT": 4, "IN": 1, "TXWIN": 2, "SW": 3, "PUSHOUT_WAIT": 4},
-	{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5, "PUSHOUT_WAIT": 12}, // the small set's build
-	{"P": 3, "Q": 2, "B": 96, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 12, "IN": 4, "TXWIN": 6, "SW": 6, "PUSHOUT_WAIT": 24},
+	{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4, "SW": 5, "PUSHOUT_WAIT": 12},  // the small set's build
+	{"P": 3, "Q": 2, "B": 64, "K": 4, "QW": 8, "AW": 4, "MAXPKT": 15, "IN": 4, "TXWIN": 6, "SW": 6, "PUSHOUT_WAIT": 16}, // the matrix's k4-tight
 	{"P": 4, "Q": 4, "B": 200, "K": 8, "QW": 9, "AW": 4, "MAXPKT": 16, "IN": 5, "TXWIN": 8, "SW": 8, "PUSHOUT_WAIT": 50},
 }
 

@@ -1,0 +1,25 @@
+// Package tmfreelist is the verification face of tm_free_list, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_free_list.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmfreelist
+
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_free_list",
+		Summary: "the TM's free cell list: K banks threaded through the cell-pointer memory, pops and appends (stages E-G)",
+		Idle:    map[string]string{"rd_addr_o": "rd_en_o", "wr_addr_o": "wr_en_o", "wr_data_o": "wr_en_o", "head_o": "cnt_o"},
+		Mutants: []blocks.Mutant{
+			{
+				ID: "sub-fl-tail-reset", File: "tm_free_list.sv",
+				Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+				Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
+				Desc:    "a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell (the TM's tm-fl-tail-reset, against the sub-block alone)",
+			},
+		},
+	})
+}

@@ -1,0 +1,27 @@
+// Package tmhdchoice is the verification face of tm_hd_choice, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_hd_choice.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmhdchoice
+
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_hd_choice",
+		Summary: "the TM's head-drop choice: round robin (occamy), longest queue (occamy-lqd, pushout-ports), re-check (stage D)",
+		Uses:    []string{"tm_maxfind"},
+		Cover:   cover,
+		Hits:    hits,
+		Mutants: []blocks.Mutant{
+			{
+				ID: "sub-hd-recheck-ge", File: "tm_hd_choice.sv",
+				Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
+				Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled (the TM's tm-hd-recheck-ge, against the sub-block alone)",
+			},
+		},
+	})
+}

@@ -1,0 +1,25 @@
+// Package tmpdlists is the verification face of tm_pd_lists, a sub-block of the
+// traffic manager (hw/tm, verilog/tm_pd_lists.sv), built by testbench/blocks/tmsub
+// from hw/tm's port table: this package holds what is particular to it.
+package tmpdlists
+
+import (
+	"occamy/testbench/blocks"
+	"occamy/testbench/blocks/tmsub"
+)
+
+func init() {
+	tmsub.Register(tmsub.Spec{
+		Module:  "tm_pd_lists",
+		Summary: "the TM's per-queue PD list registers: unlink, head read, link, forwarding (stages A, C-D, E)",
+		Idle:    map[string]string{"link_tail_o": "link_pred_o", "rd_pd_o": "rd_i"},
+		Mutants: []blocks.Mutant{
+			{
+				ID: "sub-pdl-no-forward", File: "tm_pd_lists.sv",
+				Anchor:  "if (fwd_q[unl_qid_i]) begin",
+				Replace: "if (1'b0) begin",
+				Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link (the TM's tm-pdl-no-forward, against the sub-block alone)",
+			},
+		},
+	})
+}
