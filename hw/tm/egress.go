@@ -39,12 +39,12 @@ type Egress struct {
 	EgCellsO []uint32
 
 	ports  []port
-	busy   uint32 // ports with cells in their buffer
-	at     uint64 // first cycle a busy port may send
-	atD    uint64 // ... after this cycle
-	now    uint64 // the block's cycle count
-	r      uint64 // R
-	window int    // TXWIN
+	busy   uint32   // ports with cells in their buffer
+	wait   uint32   // ports whose line is not free yet (now < next)
+	free   []uint32 // a ring by cycle: the ports whose line frees then (R+1 entries or more)
+	now    uint64   // the block's cycle count
+	r      uint64   // R
+	window int      // TXWIN
 	err    error
 	errs   *bool // the top's flag: set when err is
 }
@@ -87,7 +87,7 @@ func newEgress(c *Config) *Egress {
 	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow,
 		RetTagI: make([]uint64, c.K), EgQidO: make([]int32, c.P), EgTagO: make([]uint64, c.P), EgCellsO: make([]uint32, c.P)}
 	fd, td := 1<<rtl.Clog2(c.TxWindow+c.MaxPkt), 1<<rtl.Clog2(c.TxWindow+1)
-	e.ports = make([]port, c.P)
+	e.ports, e.free = make([]port, c.P), make([]uint32, 1<<rtl.Clog2(c.R+1))
 	for p := range e.ports {
 		e.ports[p].buf, e.ports[p].tx = make([]egCell, fd), make([]txPkt, td)
 		e.PortRdyO.Set(p)
@@ -107,49 +107,23 @@ func (e *Egress) Eval() {
 	e.eval()
 }
 
+// The ports and their lines are handled in one pass over bitmaps: the
+// candidates are the busy ports and the one a return reaches, less the
+// ports whose line is not free (wait, kept by Commit).
 func (e *Egress) eval() {
-	ret := e.RetI && e.RetCntI > 0
-	if e.now < e.at {
-		// No busy port may send now (at is the earliest of their next
-		// sends): only a return into an idle port can.
-		e.atD = e.at
-		if ret && e.busy>>e.RetPortI&1 == 0 {
-			e.send(int(e.RetPortI), ret)
-		}
-		return
-	}
-	// atD: the first cycle a port busy after this one may send.
-	e.atD = ^uint64(0)
 	cand := e.busy
-	if ret {
+	if e.RetI && e.RetCntI > 0 {
 		cand |= 1 << e.RetPortI
 	}
-	for ; cand != 0; cand &= cand - 1 {
-		p := trailingZeros(uint64(cand))
-		pt := &e.ports[p]
-		if e.now < pt.next {
-			e.atD = min(e.atD, pt.next)
-			continue
-		}
-		e.send(p, ret)
+	for cand &^= e.wait; cand != 0; cand &= cand - 1 {
+		e.send(trailingZeros(uint64(cand)))
 	}
 }
 
-// send lets port p send its oldest cell (buffered, or returned now) if
-// its line is free, and folds its next possible send into atD.
-func (e *Egress) send(p int, ret bool) {
+// send lets port p, whose line is free, send its oldest cell (buffered,
+// or returned now).
+func (e *Egress) send(p int) {
 	pt := &e.ports[p]
-	if e.now < pt.next {
-		e.atD = min(e.atD, pt.next)
-		return
-	}
-	left := pt.bn - 1
-	if ret && int(e.RetPortI) == p {
-		left += e.RetCntI
-	}
-	if left > 0 {
-		e.atD = min(e.atD, e.now+e.r)
-	}
 	h := egCell{e.RetQidI, e.RetTagI[0]}
 	if pt.bn > 0 {
 		h = pt.buf[pt.bh]
@@ -164,7 +138,9 @@ func (e *Egress) send(p int, ret bool) {
 
 // Commit is the rising edge: the cells become pending, the
 // returned cells enter their buffer, the cells sent leave it, and
-// port_rdy_o follows the pending counts.
+// port_rdy_o follows the pending counts. A port that sends waits R cycles
+// for its line: it joins wait now and leaves it through the free ring in
+// cycle now+R.
 func (e *Egress) Commit() {
 	e.commit()
 	e.now++
@@ -218,7 +194,15 @@ func (e *Egress) commit() {
 			}
 		}
 	}
-	e.at = e.atD
+	if v := e.EgValidO; v != 0 {
+		e.wait |= v
+		e.free[(e.now+e.r)&uint64(len(e.free)-1)] |= v
+	}
+	if e.wait != 0 { // the lines that free next cycle (the ring holds only waiting ports)
+		i := (e.now + 1) & uint64(len(e.free)-1)
+		e.wait &^= e.free[i]
+		e.free[i] = 0
+	}
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

@@ -62,7 +62,17 @@ func (m *TM) hdIssue() {
 	if m.p.hdChoice {
 		ch := &m.u.ch
 		ch.OverI, ch.FreeNegI, ch.TakeI = m.u.sel.OverO, m.r.freeD < 0, h.TakeO
-		if m.p.pol == polPushoutPort || ch.OverI.Any() { // cand_i matters (u_choice reads it only then)
+		over := m.p.pol == polPushoutPort || ch.OverI.Any()
+		if !over && m.u.chIdle {
+			// An idle stage D again: with over_i all zero, u_choice
+			// requests and grants nothing, u_arb sees no request and no
+			// ack (its pointer holds), so every output keeps the value
+			// the last such evaluation gave it.
+			h.GntIdxI = ch.GntIdxO
+			goto issue
+		}
+		m.u.chIdle = !over
+		if over { // cand_i matters (u_choice reads it only then)
 			ch.CandI = m.u.pdl.NonemptyO
 			for w := range ch.CandI {
 				ch.CandI[w] &^= m.u.pdl.LockedO[w]
@@ -87,6 +97,7 @@ func (m *TM) hdIssue() {
 		}
 		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
 	}
+issue:
 	h.EvalIssue()
 	m.obs.hdUse = [NumMems]PortUse{}
 	if !h.PdRdO {

@@ -81,7 +81,7 @@ type EgressState struct {
 	Ports   []PortState
 	Ret     []dataRet
 	TxBusy  uint32
-	TxAt    uint64
+	TxWait  uint32 // Go: ports whose line is not free yet (derived from Ports[p].Next)
 	PortRdy rtl.Bitmap
 }
 
@@ -110,7 +110,7 @@ func (m *TM) State() State {
 		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
 		HD:    HDExecState{Stale: m.r.hdStale},
 		Sched: m.u.sch.u.State(),
-		Eg: EgressState{Ret: m.u.deq.retInFlight(), TxBusy: m.u.eg.busy, TxAt: m.u.eg.at, PortRdy: m.u.eg.PortRdyO,
+		Eg: EgressState{Ret: m.u.deq.retInFlight(), TxBusy: m.u.eg.busy, TxWait: m.u.eg.wait, PortRdy: m.u.eg.PortRdyO,
 			Ports: make([]PortState, len(m.u.eg.ports))},
 		Sel: m.u.sel.State(), Arb: m.u.arb.State(),
 		PD: m.u.pdl.state(), PDMem: m.ram.pd.Words(),

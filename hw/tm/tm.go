@@ -72,6 +72,10 @@ type units struct {
 	fl  *FreeList          // u_fl: tm_free_list
 	eg  *Egress            // u_egress: tm_egress
 
+	// chIdle: u_choice and u_arb's last evaluation was with over_i all
+	// zero under occamy or occamy-lqd, so their outputs hold the values
+	// such an evaluation gives (hdIssue skips the next one).
+	chIdle bool
 	failed bool // a sub-block below has recorded an error (their errs flag)
 }
 
