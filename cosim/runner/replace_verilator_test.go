@@ -83,7 +83,7 @@ func TestReplaceInTM(t *testing.T) {
 				Params: byoTM, Cycles: 60000, Seed: 3, Batch: batch})
 			requireMatch(t, res)
 			assert.Equal(t, uint64(59999), res.Compared)
-			assert.Contains(t, res.Verdict(), "occamy_tm with your arbiter rr_arbiter")
+			assert.Contains(t, res.Verdict(), "arbiter rr_arbiter inside occamy_tm")
 			assert.Equal(t, "arbiter", res.Replace)
 		}
 	})

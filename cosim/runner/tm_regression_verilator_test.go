@@ -36,7 +36,8 @@ const (
 // together reach every coverpoint (each run hits every point its
 // configuration allows; chain freeing's head drop is the small set's, at
 // the defaults it never waits for a cell-pointer port). Every run must
-// match. TestTMIcarus is the four-state check.
+// match; coverage closure is TestCoverageClosure's, over the matrix.
+// TestTMIcarus is the four-state check.
 func TestTMRegression(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the long regression is skipped with -short")
@@ -73,7 +74,11 @@ func TestTMRegression(t *testing.T) {
 		check("scenario "+name, Options{Stimulus: StimRandom, Params: map[string]int{"TRAFFIC": k + 1},
 			Cycles: tmScenarioLen, Seed: 1, Batch: true})
 	}
-	hit := map[string]bool{}
+	// The directed runs' coverage: each run's holes are logged; closure is
+	// TestCoverageClosure's, over every configuration of the TM's matrix
+	// (some coverpoints are reached only by a matrix shape: hd_freed_wide
+	// by k4-tight, hd_all_banks_empty not under pushout-ports at the
+	// defaults).
 	for _, set := range []struct {
 		name string
 		p    map[string]int
@@ -84,13 +89,9 @@ func TestTMRegression(t *testing.T) {
 		{"directed small", b.Small},
 	} {
 		res := check(set.name, Options{Params: set.p, Cycles: DefaultCycles, Seed: 1})
-		require.Empty(t, res.Coverage.Zero(), "%s: coverpoints never hit", set.name)
-		for _, pt := range res.Coverage.Points {
-			hit[pt.Name] = hit[pt.Name] || pt.Hits > 0
+		if z := res.Coverage.Zero(); len(z) > 0 {
+			t.Logf("%s: coverpoints not hit in this run: %v", set.name, z)
 		}
-	}
-	for _, c := range b.Coverpoints {
-		require.True(t, hit[c.Name], "coverpoint %s hit by no directed run", c.Name)
 	}
 	t.Logf("Verilator: %d cycles compared in %v", total, time.Since(start).Round(time.Millisecond))
 }
