@@ -32,10 +32,9 @@ const (
 // mode (half lock-step, half batched); 50 random small configurations
 // (structure from tmface.Shapes, run-time configuration from
 // tmface.RandomParams, random traffic, batched); every named scenario
-// that fits; the directed sequence then random at three configurations that
-// together reach every coverpoint (each run hits every point its
-// configuration allows; chain freeing's head drop is the small set's, at
-// the defaults it never waits for a cell-pointer port). Every run must
+// that fits; the directed sequence then random at four configurations
+// (chain freeing's head drop is the small set's: at the defaults it never
+// waits for a cell-pointer port). Every run must
 // match; coverage closure is TestCoverageClosure's, over the matrix.
 // TestTMIcarus is the four-state check.
 func TestTMRegression(t *testing.T) {
