@@ -117,7 +117,11 @@ func TestCosimBlockAll(t *testing.T) {
 	total := 0
 	for _, b := range blocks.All() {
 		total += b.Regression().Runs()
-		require.Equal(t, 1, strings.Count(out, "coverage "+b.Name+" on verilator merged over "), "%s: merged once", b.Name)
+		merged := 0
+		if len(b.Coverpoints) > 0 {
+			merged = 1 // a block with no coverpoints of its own (a sub-block: its parent's cover it) has none to merge
+		}
+		require.Equal(t, merged, strings.Count(out, "coverage "+b.Name+" on verilator merged over "), "%s: merged once", b.Name)
 	}
 	require.Len(t, lines, total+len(ica), out)
 	for k, n := range seen {
