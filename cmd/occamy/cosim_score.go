@@ -69,6 +69,11 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.design.mapFile, f.Block))
 	}
 	fl.quick = true // one traffic manager, one configuration: the map's or the defaults
+	if f == nil {
+		// No map: the project's TM through its own. --check scoreboard is
+		// then no declaration of a design file for the options to check.
+		fl.design.fl.Check = ""
+	}
 	opts, err := cosimOptions(args, fl)
 	if err != nil {
 		return usageErr(err)

@@ -51,3 +51,15 @@ func TestScoreboardCLI(t *testing.T) {
 	assert.Regexp(t, `^\{\n  "name": `, out)
 	assert.Contains(t, out, `"verdict": "PASS"`)
 }
+
+// TestScoreboardOwnTMCLI: occamy cosim --block tm --check scoreboard with
+// no --map checks the project's occamy_tm through its own map (it used to
+// stop at "--check scoreboard is ... not a mode of this run": the design
+// file's flags read the scoreboard's --check as a block-level one).
+func TestScoreboardOwnTMCLI(t *testing.T) {
+	cosimEnv(t)
+	out, errText, code := runCLI(t, "cosim", "--block", "tm", "--check", "scoreboard", "--cycles", "3000", "--no-steady", "--no-wave")
+	require.Equal(t, 0, code, "%s\n%s", out, errText)
+	assert.Regexp(t, `(?m)^scoreboard occamy_tm \(verilator, `, out)
+	assert.Regexp(t, `(?m)^PASS: \d+ cycles, \d+ events checked; `, out)
+}
