@@ -59,6 +59,25 @@ var onlyLockStep = map[string]string{
 	"tm-eg-txwin-le":       "one more cell pending on a port: egress timing",
 }
 
+// notReached are the TM mutants added for the executor's regression
+// matrix (issue 27) that the scoreboard's runs here (the small set, 20000
+// cycles of its own traffic per configuration) do not reach: a matrix
+// shape, or a long run, reaches them. They are not shown caught by the
+// scoreboard alone; the self-check kills each in the matrix
+// (docs/mutation.md).
+var notReached = map[string]string{
+	"tm-hd-empty-needs-write": "a head drop into an empty free bank: lock-step here after 166962 cycles, beyond the scoreboard's 20000",
+	"tm-hd-empty-bank0":       "a head drop into an empty free bank 0: lock-step here after 171328 cycles, beyond the scoreboard's 20000",
+	"tm-hd-freed-narrow":      "two maximum-size packets freed in one cycle (k4-tight only)",
+	"tm-hd-stall":             "a blocked lane under pushout-ports at K=8 (k8 only)",
+}
+
+// lockStepInMatrix are mutants this test's one lock-step configuration
+// does not reach and the self-check's matrix kills (docs/mutation.md).
+var lockStepInMatrix = map[string]bool{
+	"tm-hd-chain-tail": true, // small/reconf with the matrix's own tag width and classes, cycle 114
+}
+
 // TestScoreboardMutants scores every TM mutant of the self-check with the
 // scoreboard alone (every configuration of scoreConfigs, 20000 cycles of
 // traffic each, assertions off) and with lock-step (the self-check's
@@ -121,13 +140,20 @@ func TestScoreboardMutants(t *testing.T) {
 		}
 		v, why := score(a)
 		t.Logf("%-22s lock-step: %-28s scoreboard: %s %s", m.ID, lock, v, why)
+		if r, ok := notReached[m.ID]; ok {
+			t.Logf("%s: not reached by these runs: %s", m.ID, r)
+			fmt.Fprintf(&b, "| `%s` | %s | %s | not reached here: %s |\n", m.ID, lock, v, r)
+			continue
+		}
 		if r, ok := onlyLockStep[m.ID]; ok {
 			assert.NotContains(t, v, "FAIL", "%s: the scoreboard was not expected to catch it (%s): %s", m.ID, r, why)
 			why = "not caught: " + r
 		} else {
 			assert.Contains(t, v, "FAIL", "%s: the scoreboard alone must catch it", m.ID)
 		}
-		assert.NotEqual(t, "survives", lock, "%s: lock-step must catch every mutant", m.ID)
+		if _, ok := lockStepInMatrix[m.ID]; !ok {
+			assert.NotEqual(t, "survives", lock, "%s: lock-step must catch every mutant", m.ID)
+		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", m.ID, lock, v, strings.ReplaceAll(why, "|", "/"))
 	}
 	t.Log("\n" + b.String())
