@@ -5,18 +5,56 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"occamy/cosim/icarus"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
+	"occamy/cosim/icarus"
+
 	"occamy/cosim"
 	"occamy/rtl/outfile"
 	"occamy/rtl/port"
 	"occamy/rtl/vcddiff"
 )
+
+// fileSimReady checks that the file simulator is installed and can run
+// the session's cycles, and returns its capabilities.
+func (s *session) fileSimReady() (cosim.Caps, error) {
+	caps := s.sim.Caps()
+	if m := caps.MaxCycles; m > 0 && s.cycles > uint64(m) {
+		return caps, setupf("an %s run takes at most %d cycles, got %d", caps.Title, m, s.cycles)
+	}
+	return caps, s.sim.Available()
+}
+
+// fileDir makes the file simulator's work directory (Options.WorkDir, else
+// a temporary one that done removes) and names its files there: the
+// stimulus BLOCK+vecSuffix, the outputs, the design's waveform and the
+// golden side's (both in --vcd's directory when asked for, and listed in
+// res.VCD).
+func (s *session) fileDir(res *Result, vecSuffix string) (dir string, f cosim.Files, goVCD string, done func(), err error) {
+	done = func() {}
+	dir = s.opt.WorkDir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "occamy-"+s.sim.Name()+"-"); err != nil {
+			return "", f, "", done, setupf("%s: %v", s.sim.Name(), err)
+		}
+		done = func() { os.RemoveAll(dir) }
+	} else if err = os.MkdirAll(dir, 0o755); err != nil {
+		return "", f, "", done, setupf("%s: %v", s.sim.Name(), err)
+	}
+	name := s.sim.Name()
+	f = cosim.Files{Vec: filepath.Join(dir, s.b.Name+vecSuffix), Out: filepath.Join(dir, s.b.Name+".out"),
+		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd")}
+	goVCD = filepath.Join(dir, s.b.Name+".go.vcd")
+	if s.opt.VCDDir != "" {
+		goVCD, f.Waves = s.vcdPath("go"), s.vcdPath(name)
+		res.VCD = append(res.VCD, goVCD, f.Waves)
+	}
+	return dir, f, goVCD, done, nil
+}
 
 // runFiles runs the comparison on a simulator that runs the design over a
 // stimulus file (not cosim.Caps.InProcess: Icarus): it writes the
@@ -28,11 +66,8 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 		return s.runFilesDeclared(ctx, res)
 	}
 	res.Mode = "vcd diff"
-	caps := s.sim.Caps()
-	if m := caps.MaxCycles; m > 0 && s.cycles > uint64(m) {
-		return setupf("an %s run takes at most %d cycles, got %d", caps.Title, m, s.cycles)
-	}
-	if err := s.sim.Available(); err != nil {
+	caps, err := s.fileSimReady()
+	if err != nil {
 		return err
 	}
 	if s.user {
@@ -43,24 +78,12 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 			return s.elaboratedFirst(ctx, err)
 		}
 	}
-	dir := s.opt.WorkDir
-	var err error
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "occamy-"+s.sim.Name()+"-"); err != nil {
-			return setupf("%s: %v", s.sim.Name(), err)
-		}
-		defer os.RemoveAll(dir)
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return setupf("%s: %v", s.sim.Name(), err)
+	dir, f, goVCD, done, err := s.fileDir(res, ".vec")
+	if err != nil {
+		return err
 	}
+	defer done()
 	name := s.sim.Name()
-	f := cosim.Files{Vec: filepath.Join(dir, s.b.Name+".vec"), Out: filepath.Join(dir, s.b.Name+".out"),
-		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd")}
-	goVCD := filepath.Join(dir, s.b.Name+".go.vcd")
-	if s.opt.VCDDir != "" {
-		goVCD, f.Waves = s.vcdPath("go"), s.vcdPath(name)
-		res.VCD = append(res.VCD, goVCD, f.Waves)
-	}
 
 	// The golden side: stimulus, .vec file and VCD, all kept for the trace.
 	t0 := time.Now()

@@ -32,11 +32,7 @@ func (s *session) runFilesDeclared(ctx context.Context, res *Result) error {
 // simulator and judges each cycle with chk.
 func (s *session) runFilesCheck(ctx context.Context, res *Result, chk cycleCheck) error {
 	res.Mode = "outputs read back each cycle"
-	caps := s.sim.Caps()
-	if m := caps.MaxCycles; m > 0 && s.cycles > uint64(m) {
-		return setupf("an %s run takes at most %d cycles, got %d", caps.Title, m, s.cycles)
-	}
-	if err := s.sim.Available(); err != nil {
+	if _, err := s.fileSimReady(); err != nil {
 		return err
 	}
 	if s.decl.ports == nil {
@@ -48,24 +44,12 @@ func (s *session) runFilesCheck(ctx context.Context, res *Result, chk cycleCheck
 			return err
 		}
 	}
-	dir := s.opt.WorkDir
-	var err error
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "occamy-"+s.sim.Name()+"-"); err != nil {
-			return setupf("%s: %v", s.sim.Name(), err)
-		}
-		defer os.RemoveAll(dir)
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return setupf("%s: %v", s.sim.Name(), err)
+	dir, f, goVCD, done, err := s.fileDir(res, ".design.vec")
+	if err != nil {
+		return err
 	}
+	defer done()
 	name := s.sim.Name()
-	f := cosim.Files{Vec: filepath.Join(dir, s.b.Name+".design.vec"), Out: filepath.Join(dir, s.b.Name+".out"),
-		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd")}
-	goVCD := filepath.Join(dir, s.b.Name+".go.vcd")
-	if s.opt.VCDDir != "" {
-		goVCD, f.Waves = s.vcdPath("go"), s.vcdPath(name)
-		res.VCD = append(res.VCD, goVCD, f.Waves)
-	}
 	t0 := time.Now()
 	ins, golds, n, _, err := s.goldenRun(ctx, filepath.Join(dir, s.b.Name+".vec"), goVCD, false)
 	if err != nil {
