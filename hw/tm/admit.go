@@ -2,6 +2,7 @@ package tm
 
 import (
 	"occamy/hw/admission"
+	"occamy/rtl/port"
 )
 
 // Admission is the ingress admission (stage 1). Verilog: tm_admission
@@ -147,7 +148,7 @@ func admissionPorts(v vw, wait int) SubBlock {
 	return SubBlock{
 		Module: "tm_admission", Instance: "u_adm",
 		Params: []Param{{"N", v.N}, {"QW", v.QW}, {"LW", v.LW}, {"IN", v.IN}, {"SW", v.SW}, {"WAIT", wait}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("in_valid_i", v.IN), in("in_qid_i", v.IN*v.IW), in("in_cells_i", v.IN*v.LW),
 			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("pushout_i", 1), in("free_i", v.QW+1), in("serial_i", v.SW),
 			out("in_ok_o", v.IN), out("qlen_o", v.N*v.QW), out("free_o", v.QW+1), out("serial_o", v.SW),

@@ -3,6 +3,8 @@ package tm
 import (
 	"fmt"
 
+	"occamy/rtl/port"
+
 	"occamy/hw/mem"
 	"occamy/rtl"
 )
@@ -243,7 +245,7 @@ func dequeuePorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_dequeue", Instance: "u_deq",
 		Params: []Param{{"N", v.N}, {"P", v.P}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("chain_i", 1), in("unl_i", 1), in("unl_qid_i", v.IW), in("unl_port_i", v.PW), in("unl_body_i", v.BW),
 			in("cp_rd_data_i", v.K*v.CW),
 			out("cp_rd_en_o", v.K), out("cp_rd_addr_o", v.K*v.CW),

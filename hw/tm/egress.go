@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // Egress is the per-port transmit side (stage H). Verilog: tm_egress
@@ -38,7 +39,7 @@ type Egress struct {
 	EgLastO  uint32
 	EgCellsO []uint32
 
-	ports  []port
+	ports  []egPort
 	busy   uint32   // ports with cells in their buffer
 	wait   uint32   // ports whose line is not free yet (now < next)
 	free   []uint32 // a ring by cycle: the ports whose line frees then (R+1 entries or more)
@@ -49,8 +50,8 @@ type Egress struct {
 	errs   *bool // the top's flag: set when err is
 }
 
-// port is one egress port's registers.
-type port struct {
+// egPort is one egress port's registers.
+type egPort struct {
 	pending int      // pend_q: cells scheduled and not yet sent
 	next    uint64   // first cycle of the next send (tmr_q)
 	bh, bn  int      // the buffer's read pointer (rp_q) and fill (cnt_q)
@@ -87,7 +88,7 @@ func newEgress(c *Config) *Egress {
 	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow,
 		RetTagI: make([]uint64, c.K), EgQidO: make([]int32, c.P), EgTagO: make([]uint64, c.P), EgCellsO: make([]uint32, c.P)}
 	fd, td := 1<<rtl.Clog2(c.TxWindow+c.MaxPkt), 1<<rtl.Clog2(c.TxWindow+1)
-	e.ports, e.free = make([]port, c.P), make([]uint32, 1<<rtl.Clog2(c.R+1))
+	e.ports, e.free = make([]egPort, c.P), make([]uint32, 1<<rtl.Clog2(c.R+1))
 	for p := range e.ports {
 		e.ports[p].buf, e.ports[p].tx = make([]egCell, fd), make([]txPkt, td)
 		e.PortRdyO.Set(p)
@@ -221,7 +222,7 @@ func egressPorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_egress", Instance: "u_egress",
 		Params: []Param{{"N", v.N}, {"P", v.P}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}, {"TXWIN", v.TXWIN}, {"MAXPKT", v.MAXPKT}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("r_i", 11), in("issue_i", 1), in("issue_port_i", v.PW), in("issue_cells_i", v.LW),
 			in("ret_i", 1), in("ret_port_i", v.PW), in("ret_qid_i", v.IW), in("ret_cnt_i", v.WW), in("ret_tag_i", v.K*v.TW),
 			out("port_rdy_o", v.P), out("eg_valid_o", v.P), out("eg_qid_o", v.P*v.IW), out("eg_tag_o", v.P*v.TW)),

@@ -3,6 +3,8 @@ package tm
 import (
 	"fmt"
 
+	"occamy/rtl/port"
+
 	"occamy/hw/mem"
 	"occamy/rtl"
 )
@@ -230,7 +232,7 @@ func enqueuePorts(v vw, wait int) SubBlock {
 	return SubBlock{
 		Module: "tm_enqueue", Instance: "u_enq",
 		Params: []Param{{"N", v.N}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"IN", v.IN}, {"SW", v.SW}, {"WAIT", wait}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("adm_n_i", v.NW), in("adm_qid_i", v.IN*v.IW), in("adm_cells_i", v.IN*v.LW), in("adm_serial_i", v.IN*v.SW),
 			in("cnt_i", v.K*v.BNW), in("head_i", v.K*v.CW), out("pop_o", v.K),
 			out("cd_wr_en_o", v.K), out("cd_wr_addr_o", v.K*v.CW), out("cd_wr_data_o", v.K*v.TW),

@@ -3,6 +3,8 @@ package tm
 import (
 	"fmt"
 
+	"occamy/rtl/port"
+
 	"occamy/hw/mem"
 )
 
@@ -327,7 +329,7 @@ func freeListPorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_free_list", Instance: "u_fl",
 		Params: []Param{{"B", v.B}, {"K", v.K}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("rd_data_i", 2*v.K*v.CW), out("head_o", v.K*v.CW), out("cnt_o", v.K*v.BNW),
 			in("pop_i", v.K), in("pop_port_i", v.RW), out("pop_rd_n_o", v.RW),
 			out("rd_en_o", 2*v.K), out("rd_addr_o", 2*v.K*v.CW),

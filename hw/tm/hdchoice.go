@@ -3,6 +3,7 @@ package tm
 import (
 	"occamy/hw/maxfind"
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // HDChoice is the BM policy's head-drop choice (stage D). Verilog:
@@ -122,7 +123,7 @@ func hdChoicePorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_hd_choice", Instance: "u_choice",
 		Params: []Param{{"N", v.N}, {"QW", v.QW}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("policy_i", 2), in("recheck_i", 1), in("over_i", v.N), in("cand_i", v.N),
 			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("free_neg_i", 1), in("take_i", 1),
 			out("arb_req_o", v.N), out("arb_ack_o", 1), in("arb_valid_i", 1), in("arb_idx_i", v.IW),

@@ -3,6 +3,8 @@ package tm
 import (
 	"fmt"
 
+	"occamy/rtl/port"
+
 	"occamy/hw/mem"
 	"occamy/rtl"
 )
@@ -316,7 +318,7 @@ func hdExecPorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_hd_exec", Instance: "u_hd",
 		Params: []Param{{"N", v.N}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("chain_i", 1), in("pd_free_i", 1), out("take_o", 1),
 			in("gnt_valid_i", 1), in("gnt_idx_i", v.IW), out("pd_rd_o", 1), out("pd_rd_qid_o", v.IW),
 			in("unl_i", 1), in("unl_body_i", v.BW),

@@ -3,6 +3,8 @@ package tm
 import (
 	"fmt"
 
+	"occamy/rtl/port"
+
 	"occamy/hw/mem"
 	"occamy/rtl"
 )
@@ -311,7 +313,7 @@ func pdListsPorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_pd_lists", Instance: "u_pdl",
 		Params: []Param{{"N", v.N}, {"B", v.B}, {"LW", v.LW}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("unl_i", 1), in("unl_qid_i", v.IW), in("unl_next_i", v.CW), in("unl_nlen_i", v.LW),
 			in("rd_i", 1), in("rd_qid_i", v.IW),
 			in("link_i", 1), in("link_qid_i", v.IW), in("link_pd_i", v.CW), in("link_cells_i", v.LW),

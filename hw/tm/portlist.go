@@ -1,40 +1,11 @@
 package tm
 
 import (
-	"fmt"
 	"strings"
 
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
-
-// PortDir is the direction of a sub-block port.
-type PortDir uint8
-
-// Port directions.
-const (
-	PortIn  PortDir = iota + 1 // input
-	PortOut                    // output
-)
-
-// String returns "input" or "output", as Verilog declares them.
-func (d PortDir) String() string {
-	switch d {
-	case PortIn:
-		return "input"
-	case PortOut:
-		return "output"
-	}
-	return fmt.Sprintf("PortDir(%d)", uint8(d))
-}
-
-// Port is one port of a sub-block's Verilog module: its name, direction
-// and width in bits at the sub-block's parameters. Packed ports put entry
-// i at [i*W +: W], as occamy_tm's sub-modules do.
-type Port struct {
-	Name  string
-	Dir   PortDir
-	Width int
-}
 
 // Param is one Verilog parameter of a sub-block with the value occamy_tm
 // gives it for a Config.
@@ -53,7 +24,7 @@ type SubBlock struct {
 	Module   string // Verilog module, e.g. "tm_sched"
 	Instance string // its instance in occamy_tm, e.g. "u_sched"
 	Params   []Param
-	Ports    []Port
+	Ports    []port.Port
 }
 
 // DefaultSW is the serial bits occamy_tm keeps in a cell tag by default
@@ -90,7 +61,7 @@ func widthsOf(c *Config, sw int) vw {
 // sub-blocks have no field for them: Commit is the rising edge, and a
 // sub-block is built in its reset state (occamy_tm holds them in reset
 // together).
-var clkRst = []Port{{"clk_i", PortIn, 1}, {"rst_ni", PortIn, 1}}
+var clkRst = []port.Port{in("clk_i", 1), in("rst_ni", 1)}
 
 // GoName is the Go field name of a Verilog port: its words joined in
 // CamelCase, "in_valid_i" → "InValidI", "rst_ni" → "RstNI" (the house's
@@ -111,8 +82,8 @@ func GoName(port string) string {
 	return b.String()
 }
 
-func in(name string, w int) Port  { return Port{name, PortIn, w} }
-func out(name string, w int) Port { return Port{name, PortOut, w} }
+func in(name string, w int) port.Port  { return port.Port{Name: name, Dir: port.In, Width: w} }
+func out(name string, w int) port.Port { return port.Port{Name: name, Dir: port.Out, Width: w} }
 
 // SubBlocks returns the port table of every sub-block of occamy_tm that
 // hw/tm models as its own type, for Config c and serial width sw (the

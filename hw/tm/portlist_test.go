@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"occamy/rtl/port"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,7 +64,7 @@ func verilogHeader(t *testing.T, module string) *vmodule {
 // comparePorts names the first difference between a sub-block's Go table
 // (want) and the ports its Verilog module declares at the same parameters
 // (got), or returns nil.
-func comparePorts(want, got []Port) error {
+func comparePorts(want, got []port.Port) error {
 	for i := 0; i < max(len(want), len(got)); i++ {
 		switch {
 		case i >= len(got):
@@ -142,7 +144,7 @@ func TestPortTablesCatchChanges(t *testing.T) {
 		}
 		for _, tc := range cases {
 			bad := sb
-			bad.Ports = append([]Port(nil), sb.Ports...)
+			bad.Ports = append([]port.Port(nil), sb.Ports...)
 			bad.Params = append([]Param(nil), sb.Params...)
 			tc.change(&bad)
 			err := checkSubBlock(m, bad)
@@ -248,7 +250,7 @@ endmodule`
 	require.NoError(t, err)
 	got, err := m.portsAt(map[string]int{"N": 5})
 	require.NoError(t, err)
-	assert.Equal(t, []Port{in("clk_i", 1), in("q_i", 3), out("a_o", 12), out("b_o", 12), out("n_o", 4), in("w_i", 8),
+	assert.Equal(t, []port.Port{in("clk_i", 1), in("q_i", 3), out("a_o", 12), out("b_o", 12), out("n_o", 4), in("w_i", 8),
 		out("c_o", (5+200)&127), in("r_i", 4)}, got)
 	got, err = m.portsAt(nil)
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package tm
 import (
 	"occamy/hw/scheduler"
 	"occamy/rtl"
+	"occamy/rtl/port"
 )
 
 // Sched is the egress scheduler (stage C). Verilog: tm_sched (u_sched).
@@ -89,7 +90,7 @@ func schedPorts(v vw) SubBlock {
 	return SubBlock{
 		Module: "tm_sched", Instance: "u_sched",
 		Params: []Param{{"P", v.P}, {"Q", v.Q}, {"LW", v.LW}, {"DFW", v.DFW}},
-		Ports: append(append([]Port(nil), clkRst...),
+		Ports: append(append([]port.Port(nil), clkRst...),
 			in("en_i", 1), in("drr_i", 1), in("quantum_i", v.Q*16),
 			in("elig_i", v.N), in("nonempty_i", v.N), in("port_rdy_i", v.P), in("head_len_i", v.N*v.LW),
 			in("ack_i", 1),

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"occamy/rtl/port"
 )
 
 // A small reader of a Verilog module's ANSI header (its #(...) parameter
@@ -156,7 +158,7 @@ type vparam struct {
 // range "msb:lsb", nil for a 1-bit port.
 type vport struct {
 	name string
-	dir  PortDir
+	dir  port.Dir
 	rng  []vtok
 }
 
@@ -291,10 +293,10 @@ func vparsePort(it []vtok, prev *vport) (vport, error) {
 	if i < len(it) {
 		switch it[i].s {
 		case "input":
-			dir = PortIn
+			dir = port.In
 			i++
 		case "output":
-			dir = PortOut
+			dir = port.Out
 			i++
 		case "inout":
 			return vport{}, fmt.Errorf("inout port %s", vjoin(it))
@@ -345,7 +347,7 @@ func vjoin(t []vtok) string {
 // ports evaluates the header with the non-local parameters in set (the
 // others at their defaults) and returns the ports with their widths, and
 // the parameters set names that the module does not declare.
-func (m *vmodule) portsAt(set map[string]int) ([]Port, error) {
+func (m *vmodule) portsAt(set map[string]int) ([]port.Port, error) {
 	env := map[string]int64{}
 	declared := map[string]bool{}
 	for _, p := range m.params {
@@ -365,7 +367,7 @@ func (m *vmodule) portsAt(set map[string]int) ([]Port, error) {
 			return nil, fmt.Errorf("parameter %s is not declared by %s", n, m.name)
 		}
 	}
-	out := make([]Port, 0, len(m.ports))
+	out := make([]port.Port, 0, len(m.ports))
 	for _, p := range m.ports {
 		w := int64(1)
 		if p.rng != nil {
@@ -389,7 +391,7 @@ func (m *vmodule) portsAt(set map[string]int) ([]Port, error) {
 				w = b - a + 1
 			}
 		}
-		out = append(out, Port{Name: p.name, Dir: p.dir, Width: int(w)})
+		out = append(out, port.Port{Name: p.name, Dir: p.dir, Width: int(w)})
 	}
 	return out, nil
 }

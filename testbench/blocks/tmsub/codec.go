@@ -59,7 +59,7 @@ var signed = map[string]bool{"free_i": true, "free_o": true}
 // slice field has as many entries as the same field of ref, a sub-block
 // of the same type built alone (NewUnit): inside the TM a slice may alias
 // a longer one (u_cp_mem's 2K read ports behind tm_dequeue's K).
-func codecsOf(u, ref any, sb hw.SubBlock, l *port.Layout, dir hw.PortDir) ([]codec, error) {
+func codecsOf(u, ref any, sb hw.SubBlock, l *port.Layout, dir port.Dir) ([]codec, error) {
 	v, rv := reflect.ValueOf(u), reflect.ValueOf(ref)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct || v.Type() != rv.Type() {
 		return nil, fmt.Errorf("%s: the Go sub-block is a %T, want a pointer to a struct like %T", sb.Module, u, ref)
@@ -75,7 +75,7 @@ func codecsOf(u, ref any, sb hw.SubBlock, l *port.Layout, dir hw.PortDir) ([]cod
 			return nil, fmt.Errorf("%s: port %s has no exported field %s in %T", sb.Module, p.Name, hw.GoName(p.Name), u)
 		}
 		i, offs := l.Input(p.Name), l.InOff
-		if dir == hw.PortOut {
+		if dir == port.Out {
 			i, offs = l.Output(p.Name), l.OutOff
 		}
 		if i < 0 {
@@ -97,7 +97,7 @@ func codecsOf(u, ref any, sb hw.SubBlock, l *port.Layout, dir hw.PortDir) ([]cod
 }
 
 // bind sets get and put for field f (a pointer) of port p.
-func (c *codec) bind(f any, p hw.Port, sh shape) error {
+func (c *codec) bind(f any, p port.Port, sh shape) error {
 	w := p.Width
 	switch f := f.(type) {
 	case *bool:

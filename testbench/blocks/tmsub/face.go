@@ -14,6 +14,7 @@ package tmsub
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	hw "occamy/hw/tm"
@@ -161,18 +162,8 @@ func modules(subs []hw.SubBlock) string {
 	return strings.Join(s, ", ")
 }
 
-// portsOf is the table's ports as the contract's.
-func portsOf(sb hw.SubBlock) []port.Port {
-	ps := make([]port.Port, len(sb.Ports))
-	for i, q := range sb.Ports {
-		d := port.In
-		if q.Dir == hw.PortOut {
-			d = port.Out
-		}
-		ps[i] = port.Port{Name: q.Name, Dir: d, Width: q.Width}
-	}
-	return ps
-}
+// portsOf is the table's ports as the contract's (a copy).
+func portsOf(sb hw.SubBlock) []port.Port { return slices.Clone(sb.Ports) }
 
 // elemOf is a packed port's element width at resolved p: the port's
 // width over the entries of its Go field (a slice, in the sub-block built

@@ -59,10 +59,10 @@ func (r *idleRule) apply(in, out []uint32) {
 func newGold(u *hw.Unit, l *port.Layout, hits []uint64, cover func(h []uint64), idle map[string]string) (*gold, error) {
 	g := &gold{u: u, hits: hits, cover: cover, rst: -1}
 	var err error
-	if g.ins, err = codecsOf(u.Ports, u.Ports, u.SubBlock, l, hw.PortIn); err != nil {
+	if g.ins, err = codecsOf(u.Ports, u.Ports, u.SubBlock, l, port.In); err != nil {
 		return nil, err
 	}
-	if g.outs, err = codecsOf(u.Ports, u.Ports, u.SubBlock, l, hw.PortOut); err != nil {
+	if g.outs, err = codecsOf(u.Ports, u.Ports, u.SubBlock, l, port.Out); err != nil {
 		return nil, err
 	}
 	if i := l.Input(port.DefaultReset); i >= 0 {

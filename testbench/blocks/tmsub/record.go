@@ -65,7 +65,7 @@ func (r *tmRun) tap() {
 		return
 	}
 	if u := m.Unit(r.module); u != r.cur {
-		cs, err := codecsOf(u, r.ref, r.sb, r.sub, hw.PortIn)
+		cs, err := codecsOf(u, r.ref, r.sb, r.sub, port.In)
 		if err != nil {
 			if r.tapErr == nil {
 				r.tapErr = err

@@ -67,7 +67,7 @@ func TestFacesFollowTheTables(t *testing.T) {
 			for i, q := range sb.Ports {
 				assert.Equal(t, q.Name, ports[i].Name)
 				assert.Equal(t, q.Width, ports[i].Width, "%s %s: %s", b.Name, set.name, q.Name)
-				assert.Equal(t, q.Dir == hw.PortOut, ports[i].Dir == port.Out, "%s: %s", b.Name, q.Name)
+				assert.Equal(t, q.Dir == port.Out, ports[i].Dir == port.Out, "%s: %s", b.Name, q.Name)
 			}
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	hw "occamy/hw/tm"
 	"occamy/rtl/pack"
+	"occamy/rtl/port"
 	"occamy/testbench/blocks"
 	tmface "occamy/testbench/blocks/tm"
 )
@@ -52,7 +52,7 @@ func TestTwinSeesWhatTheTMSaw(t *testing.T) {
 				return
 			}
 			if u := m.Unit(b.Module); u != cur {
-				outs, err = codecsOf(u, g.u.Ports, g.u.SubBlock, &l, hw.PortOut)
+				outs, err = codecsOf(u, g.u.Ports, g.u.SubBlock, &l, port.Out)
 				require.NoError(t, err)
 				cur = u
 			}
