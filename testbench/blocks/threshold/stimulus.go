@@ -48,26 +48,7 @@ func (s *thresholdSrc) Next(_ uint64, in []uint32) {
 		}
 	}
 	s.alpha.Copy(in, s.aw)
-	mask := uint64(1)<<uint(p.QW) - 1
-	var free uint64
-	switch r.Intn(8) {
-	case 0:
-		free = 0
-	case 1:
-		free = mask
-	case 2:
-		free = 1
-	case 3, 4: // the saturation edge of the largest exponent
-		free = r.Uint64() & mask
-		if s.smax >= 1 && s.smax < p.QW {
-			free = min(mask>>uint(s.smax)+uint64(r.Intn(3))-1, mask)
-		}
-	case 5:
-		free = 1 << uint(r.Intn(p.QW))
-	default:
-		free = r.Uint64() & mask
-	}
-	s.free.Put(in, free)
+	s.free.Put(in, drawFree(r, p.QW, s.smax))
 }
 
 // newDirected walks every exponent code in every class against the
@@ -120,4 +101,32 @@ func (s *thresholdDir) Next(_ uint64, in []uint32) {
 	}
 	s.alpha.Copy(in, s.aw)
 	s.free.Put(in, row.free)
+}
+
+// drawFree draws a free count of QW bits biased to the edges: 0, all-ones,
+// 1, a power of two, and (half the draws that are not) the saturation edge
+// of the largest exponent smax in use; the rest uniform. The random
+// stimulus and the Icarus testbench vectors both draw it.
+func drawFree(r interface {
+	Intn(int) int
+	Uint64() uint64
+}, qw, smax int) uint64 {
+	mask := uint64(1)<<uint(qw) - 1
+	switch r.Intn(8) {
+	case 0:
+		return 0
+	case 1:
+		return mask
+	case 2:
+		return 1
+	case 3, 4: // the saturation edge of the largest exponent
+		if smax >= 1 && smax < qw {
+			r.Uint64() // the draw the uniform fallback would make, kept so sequences stay as they were
+			return min(mask>>uint(smax)+uint64(r.Intn(3))-1, mask)
+		}
+		return r.Uint64() & mask
+	case 5:
+		return 1 << uint(r.Intn(qw))
+	}
+	return r.Uint64() & mask
 }

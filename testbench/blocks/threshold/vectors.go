@@ -62,26 +62,7 @@ func (s *thresholdStim) Next(_ int, in map[string][]uint64) {
 		smax = max(smax, e)
 		pack.Or64(in["alpha_i"], c, p.AW, uint64(e))
 	}
-	mask := rtl.Width(p.QW).Mask()
-	var free uint64
-	switch r.Intn(8) {
-	case 0:
-		free = 0
-	case 1:
-		free = mask
-	case 2:
-		free = 1
-	case 3, 4: // the saturation edge of the largest exponent
-		free = r.Uint64() & mask
-		if smax >= 1 && smax < p.QW {
-			free = min(mask>>uint(smax)+uint64(r.Intn(3))-1, mask)
-		}
-	case 5:
-		free = 1 << uint(r.Intn(p.QW))
-	default:
-		free = r.Uint64() & mask
-	}
-	in["free_i"][0] = free
+	in["free_i"][0] = drawFree(r, p.QW, smax)
 }
 
 func (s *thresholdStim) Observe([]string, [][]uint64) {}
