@@ -116,8 +116,8 @@ goprofile() {
 # The Verilated selector + arbiter alone: C++ loop, batched and per-cycle
 # calls, -O2/-O3/-Os; the price of one cgo call (perf.md "The Verilated model").
 verilated() {
-  run go test -tags verilator ./cosim -run '^$' -bench 'LockStep$|Batched$|CppLoop$|O3|Os' -benchtime "$(q 2000000x 4096x)" -count "$(q 5 1)"
-  run go test -tags verilator ./cosim -run '^$' -bench CallOverhead -benchtime "$(q 2000000x 1000x)" -count "$(q 3 1)"
+  run go test -tags verilator ./cosim/verilator -run '^$' -bench 'LockStep$|Batched$|CppLoop$|O3|Os' -benchtime "$(q 2000000x 4096x)" -count "$(q 5 1)"
+  run go test -tags verilator ./cosim/verilator -run '^$' -bench CallOverhead -benchtime "$(q 2000000x 1000x)" -count "$(q 3 1)"
 }
 
 # The selector + arbiter co-simulation against its Verilated model alone,
@@ -140,9 +140,9 @@ tm() {
 blocks() {
   local n
   n=$(q 1000000 20000)
-  run "$occamy" cosim --block all --sim verilator --cycles "$n"
-  run "$occamy" cosim --block all --sim verilator --cycles "$n" --batch
-  run "$occamy" cosim --block all --sim icarus --cycles "$(q 20000 2000)"
+  run "$occamy" cosim --block all --quick --sim verilator --cycles "$n"
+  run "$occamy" cosim --block all --quick --sim verilator --cycles "$n" --batch
+  run "$occamy" cosim --block all --quick --sim icarus --cycles "$(q 20000 2000)"
 }
 
 # The DPI-C scoreboard against lock-step co-simulation (perf.md "DPI-C").
