@@ -28,6 +28,10 @@ type cosimFlags struct {
 	// or zero value must not read as "not given".
 	cyclesSet, rtlSet, simSet, seedSet bool
 
+	// single asks for one configuration, the given parameters over the
+	// defaults, never the matrix (the scoreboard's run).
+	single bool
+
 	score  scoreFlags  // the scoreboard's own (cosim_score.go)
 	design designFlags // --map, --check and the declarations (cosim_design.go)
 }
@@ -293,7 +297,7 @@ func cosimOptions(args []string, fl cosimFlags) ([]runner.Options, error) {
 	}
 	if fl.block != "all" {
 		base.Block = fl.block
-		if len(params) > 0 || df != nil {
+		if len(params) > 0 || df != nil || fl.single {
 			// One configuration: the parameters given, or a design file's
 			// (a design under declarations is checked at its own shape).
 			base.Params = params

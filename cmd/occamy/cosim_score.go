@@ -68,12 +68,16 @@ func runScoreboard(cmd *cobra.Command, args []string, fl cosimFlags, f *design.F
 	if f != nil && f.Block != "" && f.Block != "tm" {
 		return usageErr(fmt.Errorf("cosim: --check scoreboard checks a traffic manager; %s is a map for block %s", fl.design.mapFile, f.Block))
 	}
-	fl.quick = true // one traffic manager, one configuration: the map's or the defaults
-	if f == nil {
-		// No map: the project's TM through its own. --check scoreboard is
-		// then no declaration of a design file for the options to check.
-		fl.design.fl.Check = ""
+	// The map (f, loaded once) is the scoreboard's: the run is built from
+	// the other flags alone, one configuration (--param's, the map's
+	// below, else the defaults). Block-level declarations mean nothing
+	// here.
+	decl := fl.design.fl
+	decl.Check = ""
+	if !decl.Empty() {
+		return usageErr(errors.New("cosim: --check scoreboard reads its map's tm: section; declarations (--latency, --tie, --dont-care, --port, --constrain, --observe ...) are for one block's check"))
 	}
+	fl.design, fl.single = designFlags{}, true
 	opts, err := cosimOptions(args, fl)
 	if err != nil {
 		return usageErr(err)

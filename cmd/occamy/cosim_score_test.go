@@ -18,6 +18,7 @@ func TestScoreboardBadFlags(t *testing.T) {
 	}{
 		{[]string{"cosim", "--block", "tm", "--check", "bogus"}, `--check "bogus": want equivalence, properties or scoreboard`},
 		{[]string{"cosim", "--block", "all", "--check", "scoreboard"}, "checks one traffic manager"},
+		{[]string{"cosim", "--block", "tm", "--check", "scoreboard", "--latency", "eg_valid_o=2"}, "declarations (--latency, --tie"},
 		{[]string{"cosim", "--check", "scoreboard", "--map", arb}, "a map for block arbiter"},
 		{[]string{"cosim", "--block", "tm", "--check", "equivalence", "--map", noMap}, "has a tm: section, which only --check scoreboard reads"},
 		{[]string{"cosim", "--check", "scoreboard", "--map", noMap, "--sim", "icarus"}, "tm.shape.ports: 0 out of range"},
