@@ -18,6 +18,24 @@ func Bytes(w []uint32) []byte {
 // bytes (bytes.Equal is vectorised: a few instructions per 32 bytes).
 func Equal(a, b []uint32) bool { return bytes.Equal(Bytes(a), Bytes(b)) }
 
+// Equal64 reports whether two little-endian 64-bit word values are the
+// same number whatever their lengths: the words one lacks read as zero.
+func Equal64(a, b []uint64) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	for i := range a {
+		var y uint64
+		if i < len(b) {
+			y = b[i]
+		}
+		if a[i] != y {
+			return false
+		}
+	}
+	return true
+}
+
 // NextDiff returns the first index from i on at which a and b (b at least
 // as long as a) differ, or -1 when none does. It compares four words at a
 // time as two 64-bit loads each, for the per-cycle scans of the golden

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -187,5 +188,24 @@ func TestPutUint64Lengths(t *testing.T) {
 		}
 		PutUint64(d, 0x1_0000_0002)
 		require.Equal(t, want, d, "%d words", n)
+	}
+}
+
+// TestEqual64: values of different lengths compare as numbers (missing
+// words are zero), in either order; any differing word makes them unequal.
+func TestEqual64(t *testing.T) {
+	for _, c := range []struct {
+		a, b []uint64
+		want bool
+	}{
+		{nil, nil, true},
+		{[]uint64{0}, nil, true},
+		{[]uint64{5}, []uint64{5, 0, 0}, true},
+		{[]uint64{5}, []uint64{5, 1}, false},
+		{[]uint64{5, 1}, []uint64{4, 1}, false},
+		{[]uint64{1 << 63}, []uint64{1 << 63}, true},
+	} {
+		assert.Equal(t, c.want, Equal64(c.a, c.b), "%v %v", c.a, c.b)
+		assert.Equal(t, c.want, Equal64(c.b, c.a), "%v %v", c.b, c.a)
 	}
 }

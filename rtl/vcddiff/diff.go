@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 
+	"occamy/rtl/pack"
 	"occamy/rtl/vcd"
 )
 
@@ -224,23 +225,5 @@ func equalExtended(a, b vcd.Value) bool {
 	if a.Width == b.Width {
 		return a.Equal(b)
 	}
-	return wordsEqual(a.Val, b.Val) && wordsEqual(a.XZ, b.XZ)
-}
-
-// wordsEqual compares little-endian word slices, missing words reading as
-// zero.
-func wordsEqual(x, y []uint64) bool {
-	if len(x) < len(y) {
-		x, y = y, x
-	}
-	for i := range x {
-		var w uint64
-		if i < len(y) {
-			w = y[i]
-		}
-		if x[i] != w {
-			return false
-		}
-	}
-	return true
+	return pack.Equal64(a.Val, b.Val) && pack.Equal64(a.XZ, b.XZ)
 }

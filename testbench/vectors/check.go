@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"occamy/rtl"
+	"occamy/rtl/pack"
 )
 
 // DUT is a device under test driven one cycle at a time: a Go golden model
@@ -94,7 +95,7 @@ func Check(tb *Table, d DUT) error {
 			if err := d.Get(c.name, got[i]); err != nil {
 				return fmt.Errorf("cycle %d: get %s: %w", r.Cycle, c.name, err)
 			}
-			if !Equal(got[i], r.Values[i]) {
+			if !pack.Equal64(got[i], r.Values[i]) {
 				bad = append(bad, Mismatch{Port: c.name, Want: FormatHex(r.Values[i], c.width), Got: FormatHex(got[i], c.width)})
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"occamy/rtl/pack"
 )
 
 // FuzzParse feeds arbitrary text to Parse. It must never panic; whatever it
@@ -55,7 +57,7 @@ func sameTable(a, b *Table) bool {
 			return false
 		}
 		for i := range a.Rows[r].Values {
-			if !Equal(a.Rows[r].Values[i], b.Rows[r].Values[i]) {
+			if !pack.Equal64(a.Rows[r].Values[i], b.Rows[r].Values[i]) {
 				return false
 			}
 		}

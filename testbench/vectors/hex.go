@@ -81,21 +81,3 @@ func Fits(v []uint64, width int) bool {
 	}
 	return true
 }
-
-// Equal reports whether two little-endian word values are the same number,
-// whatever their lengths.
-func Equal(a, b []uint64) bool {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	for i := range a {
-		var y uint64
-		if i < len(b) {
-			y = b[i]
-		}
-		if a[i] != y {
-			return false
-		}
-	}
-	return true
-}
