@@ -166,8 +166,9 @@ scenario() {
     timedto "$out/scenario-rtl.txt" "$occamy" sim --scenario "$s" --rtl verilator
     timedto "$out/scenario-pgo.txt" "$occamy" sim --scenario "$s" --rtl verilator --pgo
   done
-  run diff "$out/scenario-go.txt" "$out/scenario-rtl.txt"
-  run diff "$out/scenario-go.txt" "$out/scenario-pgo.txt"
+  # The outputs are identical but for the header's engine (hw/tm or occamy_tm).
+  run diff <(tail -n +2 "$out/scenario-go.txt") <(tail -n +2 "$out/scenario-rtl.txt")
+  run diff <(tail -n +2 "$out/scenario-go.txt") <(tail -n +2 "$out/scenario-pgo.txt")
 }
 
 # Build times from an empty cache (perf.md "Build cache"): the Verilator
