@@ -64,15 +64,14 @@ type engine struct {
 	gt  *goTrace
 	res *Result
 
-	chunk        int      // cycles per chunk, at most
-	fill         int      // cycles the golden side puts in its next chunk (the ramp)
-	armed        bool     // a reset edge has passed: outputs are compared
-	next         uint64   // next cycle the golden side produces
-	done         bool     // the golden side has nothing more
-	prev         *chunk   // the chunk before the current one, for traces
-	rin, rout    []uint32 // RTL-layout scratch when the layouts differ
-	goldCycleErr error
-	traceErr     error // the golden waveform failed (dropTrace): no waveforms
+	chunk     int      // cycles per chunk, at most
+	fill      int      // cycles the golden side puts in its next chunk (the ramp)
+	armed     bool     // a reset edge has passed: outputs are compared
+	next      uint64   // next cycle the golden side produces
+	done      bool     // the golden side has nothing more
+	prev      *chunk   // the chunk before the current one, for traces
+	rin, rout []uint32 // RTL-layout scratch when the layouts differ
+	traceErr  error    // the golden waveform failed (dropTrace): no waveforms
 	// window holds the cycles around the first mismatch for the failure
 	// waveform (keepWindow), cmpFrom the first compared cycle.
 	window  []TraceRow

@@ -94,11 +94,6 @@ func catchMutants(t *testing.T, name string) {
 	}
 }
 
-// extraSets are parameter sets a block's mutants also run at: a
-// cp_sublists whose last round reads past the end returns the stale read
-// into the next chase only when the link memory's latency is over 1.
-var extraSets = map[string][]map[string]int{"cpsublists": {{"CELLS": 16, "K": 2, "LAT": 2, "MAXN": 8}}}
-
 // selfChecked are the blocks whose Verilog checks itself against a shadow
 // model (the "end else if (rst_seen) begin" block of each file).
 var selfChecked = map[string]bool{"sram": true, "freelist": true, "pdlists": true, "cpsublists": true}

@@ -9,7 +9,6 @@ import (
 
 	"occamy/cosim"
 	"occamy/rtl/port"
-	tmface "occamy/testbench/blocks/tm"
 	"occamy/testbench/design"
 	"occamy/testbench/tmscore"
 )
@@ -160,6 +159,3 @@ func layoutOf(ports []port.Port, f *design.File) (port.Layout, error) {
 	}
 	return port.NewLayout(ports, port.DefaultClock, rst, high)
 }
-
-// cfgName is a short text of the run's configuration.
-func cfgName(p map[string]int) string { return tmface.ConfigText(p) }

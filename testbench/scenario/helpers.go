@@ -39,9 +39,6 @@ func metric(name string, v float64, unit, doc string) Metric {
 	return Metric{Name: name, Value: v, Unit: unit, Doc: doc}
 }
 
-// cyc converts a watch cycle (-1: never) to a metric value.
-func cyc(c int64) float64 { return float64(c) }
-
 // ratio is a/b, or 0 when b is 0.
 func ratio(a, b float64) float64 {
 	if b == 0 {

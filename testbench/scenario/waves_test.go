@@ -7,7 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,12 +149,6 @@ func TestGTKWaveLoadsSaveFile(t *testing.T) {
 	span := (w.To + 1 - w.From) * w.Period
 	assert.GreaterOrEqual(t, o.End-o.Start, span*98/100, "window %d..%d shows the view's cycles %d..%d", o.Start, o.End, w.From, w.To)
 	assert.LessOrEqual(t, o.End-o.Start, span*110/100, "window %d..%d is zoomed on cycles %d..%d", o.Start, o.End, w.From, w.To)
-}
-
-func atou(t *testing.T, s string) uint64 {
-	v, err := strconv.ParseUint(s, 10, 64)
-	require.NoError(t, err)
-	return v
 }
 
 // TestExcess: a queue's excess is its length less its class's threshold in

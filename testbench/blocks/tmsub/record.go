@@ -20,21 +20,20 @@ import (
 // top skipped leaves its sub-block's inputs as it last drove them (values
 // the TM drove once, in range).
 type tmRun struct {
-	module  string
-	sb      hw.SubBlock // the module's table at the run's parameters
-	ref     any         // the sub-block built alone: the entries of each packed port
-	sub     *port.Layout
-	gold    blocks.Golden // the TM block's adapter
-	sides   blocks.Sides
-	tin     []uint32 // the TM's inputs and outputs of the cycle
-	tout    []uint32
-	trst    int      // the TM's rst_ni word
-	srst    int      // the sub-block's
-	rec     []uint32 // the sub-block's inputs recorded this cycle
-	cur     any      // the TM's instance the codecs are resolved on
-	codecs  []codec
-	tapErr  error
-	started bool
+	module string
+	sb     hw.SubBlock // the module's table at the run's parameters
+	ref    any         // the sub-block built alone: the entries of each packed port
+	sub    *port.Layout
+	gold   blocks.Golden // the TM block's adapter
+	sides  blocks.Sides
+	tin    []uint32 // the TM's inputs and outputs of the cycle
+	tout   []uint32
+	trst   int      // the TM's rst_ni word
+	srst   int      // the sub-block's
+	rec    []uint32 // the sub-block's inputs recorded this cycle
+	cur    any      // the TM's instance the codecs are resolved on
+	codecs []codec
+	tapErr error
 }
 
 func newTMRun(module string, sb hw.SubBlock, ref any, sub *port.Layout, tm *blocks.Block, tp map[string]int, seed int64) (*tmRun, error) {
