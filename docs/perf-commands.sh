@@ -178,10 +178,10 @@ cache() {
   local c
   c=$(mktemp -d)
   export OCCAMY_CACHE_DIR=$c
-  timed "$occamy" cosim --block arbiter --cycles 1000
-  timed "$occamy" cosim --block arbiter --cycles 1000
-  timed "$occamy" cosim --block tm --cycles 1000
-  timed "$occamy" cosim --block tm --cycles 1000 --pgo
+  timed "$occamy" cosim --block arbiter --quick --cycles 1000
+  timed "$occamy" cosim --block arbiter --quick --cycles 1000
+  timed "$occamy" cosim --block tm --quick --cycles 1000
+  timed "$occamy" cosim --block tm --quick --cycles 1000 --pgo
   unset OCCAMY_CACHE_DIR
   rm -rf "$c"
 }
