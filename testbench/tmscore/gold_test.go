@@ -38,6 +38,13 @@ type breaker struct {
 // Go model as the design) through occamy_tm's own map, broken by br.
 func runGold(t *testing.T, given map[string]int, cycles int, seed int64, br breaker) *Result {
 	t.Helper()
+	r, _ := runGoldBoard(t, given, cycles, seed, br)
+	return r
+}
+
+// runGoldBoard is runGold, with the board at the end.
+func runGoldBoard(t *testing.T, given map[string]int, cycles int, seed int64, br breaker) (*Result, *Board) {
+	t.Helper()
 	fb, err := blocks.Lookup("tm")
 	require.NoError(t, err)
 	p, err := fb.Fill(given)
@@ -69,7 +76,7 @@ func runGold(t *testing.T, given map[string]int, cycles int, seed int64, br brea
 		sb.Check(cy, in, out, nil)
 	}
 	require.NoError(t, sd.Err())
-	return sb.Result(true)
+	return sb.Result(true), sb.b
 }
 
 // portOf returns output (or input) port name's words of w.
