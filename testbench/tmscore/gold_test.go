@@ -116,12 +116,11 @@ func TestOwnMapOnGolden(t *testing.T) {
 	}
 }
 
-// TestDefaultsLongRun: at occamy_tm's defaults (B = 16384) one queue can
-// hold more than a thousand head drops not yet matched to their packets
-// (its waiting packets are expelled faster than a younger one starts
-// leaving); they are kept in one pool sized like the packets', so the
-// golden adapter still passes. A ring of 1024 per queue reported
-// "1024 head drops of the queue not matched" near cycle 101382.
+// TestDefaultsLongRun: at occamy_tm's defaults (B = 16384) the golden
+// adapter passes over 2^17 cycles, expelling more than a ring of 1024
+// unmatched head drops per queue once held ("1024 head drops of the queue
+// not matched" near cycle 101382); drops are kept in one pool sized like
+// the packets' and matched by age too (TestStarvedQueueHeadDrops).
 func TestDefaultsLongRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long: 2^17 cycles at B = 16384")
