@@ -124,6 +124,10 @@ type TMEgress struct {
 	Data       string `yaml:"data"` // the word carrying the tag
 	First      string `yaml:"first"`
 	Last       string `yaml:"last"`
+	// Latency is the most cycles from a packet's removal from its queue
+	// (its dequeue) to its first cell leaving; 0: the scoreboard's default.
+	// A head drop older than it removed its queue's oldest waiting packet.
+	Latency int `yaml:"latency"`
 }
 
 // TMHeadDrop is the head-drop (push-out) event.

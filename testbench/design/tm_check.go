@@ -92,6 +92,7 @@ func (f *File) CheckTM() error {
 	c.need(e.Valid, "egress", "valid")
 	c.need(e.Data, "egress", "data")
 	c.rng(e.Lanes, 1, 64, "egress", "lanes")
+	c.rng(e.Latency, 0, 1<<20, "egress", "latency")
 	if e.LaneIsPort && e.Lanes != s.Ports {
 		c.fail([]string{"egress", "lane_is_port"}, fmt.Sprintf("lane_is_port needs one lane per port: lanes=%d, shape.ports=%d", e.Lanes, s.Ports))
 	}

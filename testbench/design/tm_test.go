@@ -50,6 +50,7 @@ func TestTMSectionErrors(t *testing.T) {
 		{"buffer out of range", "buffer: 256", "buffer: 0", "tm.shape.buffer: 0 out of range"},
 		{"sum without free", "    free: free_o\n", "", "sum needs qlen and free"},
 		{"backlog below a packet", "backlog: 12", "backlog: 4", "tm.ingress.backlog: 4 out of range, allowed 8.."},
+		{"egress latency negative", ", data: eg_data_o", ", data: eg_data_o, latency: -1", "tm.egress.latency: -1 out of range"},
 	} {
 		t.Run(x.name, func(t *testing.T) {
 			require.Equal(t, 1, strings.Count(base, x.old), "test anchor %q", x.old)

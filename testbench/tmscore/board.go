@@ -41,6 +41,7 @@ const (
 	stLeft
 	stDropped // head-dropped (attributed)
 	stLost    // found missing (skipped with no head drop)
+	stAged    // head-dropped, matched by the drop's age (egress latency)
 )
 
 // pkt is one packet admitted and not finished, in the board's pool.
@@ -97,16 +98,19 @@ type Board struct {
 	tal *scoreboard.Tally
 	n   int
 
-	pool   []pkt
-	free   []int32 // pool indices not in use
-	dpool  []hdrop // head drops not yet matched, every queue's
-	dfree  []int32
-	gone   []gone // ended packets by serial & goneMask
-	newest uint64 // highest serial numbered
-	admits uint64 // admissions so far (tag.serial: admitted numbers them)
-	qs     []queueState
-	pend   []pending // admit.valid: offers waiting, a ring
-	ph, pn int
+	pool  []pkt
+	free  []int32 // pool indices not in use
+	dpool []hdrop // head drops not yet matched, every queue's
+	dfree []int32
+	// pendDrops is the head drops not yet matched, every queue's; maxPend
+	// the most one queue held at once.
+	pendDrops, maxPend int
+	gone               []gone // ended packets by serial & goneMask
+	newest             uint64 // highest serial numbered
+	admits             uint64 // admissions so far (tag.serial: admitted numbers them)
+	qs                 []queueState
+	pend               []pending // admit.valid: offers waiting, a ring
+	ph, pn             int
 
 	hs, ho  history  // the board's own counts, the observed ones
 	hq, hf  *history // where the policy reads queue lengths and the free count
@@ -133,7 +137,10 @@ func newBoard(u *Setup) *Board {
 	t := u.Map.TM
 	c := u.Config
 	b := &Board{u: u, t: t, c: c, p: u.Plan, n: c.N(), tal: scoreboard.New(CheckNames, CheckDocs)}
-	size := 2*b.p.Live + 1024
+	// The board holds the packets in the design (at most Live) and those
+	// removed by head drops not yet matched to them: at most one drop a
+	// cycle, each matched within Latency cycles (age).
+	size := 2*b.p.Live + b.p.Latency + 1024
 	b.pool, b.free = make([]pkt, size), make([]int32, size)
 	b.dpool, b.dfree = make([]hdrop, size), make([]int32, size)
 	for i := range b.free {

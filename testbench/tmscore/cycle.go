@@ -22,6 +22,7 @@ func (b *Board) observe(c uint64, offers []Offer, g *Binding, out, x []uint32) u
 	}
 	if live {
 		b.egress(c, g, out, x)
+		b.age(c)
 		b.admissions(c, offers, g, out, x, from)
 	}
 	b.fillShadow(c)

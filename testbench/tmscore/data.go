@@ -1,5 +1,7 @@
 package tmscore
 
+import "fmt"
+
 // egress checks the cells leaving in cycle c.
 func (b *Board) egress(c uint64, g *Binding, out, x []uint32) {
 	e := &b.t.Egress
@@ -179,6 +181,7 @@ func (b *Board) stray(c uint64, ts uint64, idx int32, q int) {
 		return
 	}
 	what := map[uint8]string{stRefused: "refused", stLeft: "that had already left whole", stDropped: "that was head-dropped",
-		stLost: "already counted lost"}[g.state]
+		stLost: "already counted lost",
+		stAged: fmt.Sprintf("that was head-dropped (matched to its queue's head drop once that was %d cycles old, egress.latency: a packet dequeued before the drop that left later?)", b.p.Latency)}[g.state]
 	b.fail(chkData, c, int(g.queue), int64(g.serial), "cell %d of a packet %s", idx, what)
 }

@@ -67,7 +67,7 @@ func (b *Board) finish(c uint64, g *Binding) {
 	for q := range b.qs {
 		qs := &b.qs[q]
 		for qs.dn > 0 && qs.head >= 0 {
-			b.attribute(b.unwait(q), b.popDrop(q))
+			b.attribute(b.unwait(q), b.popDrop(q), stDropped)
 		}
 		for qs.head >= 0 {
 			i := b.unwait(q)

@@ -26,7 +26,7 @@ func (b *Board) start(c uint64, i int32) {
 		j := b.unwait(q)
 		x := &b.pool[j]
 		if qs.dn > 0 {
-			b.attribute(j, b.popDrop(q))
+			b.attribute(j, b.popDrop(q), stDropped)
 			continue
 		}
 		ordered = false
@@ -82,12 +82,15 @@ func (b *Board) popDrop(q int) hdrop {
 		qs.dt = -1
 	}
 	qs.dn--
+	b.pendDrops--
 	b.dfree = append(b.dfree, i)
 	return d
 }
 
-// attribute matches a head drop with the packet it removed.
-func (b *Board) attribute(i int32, d hdrop) {
+// attribute matches a head drop with the packet it removed; state says
+// how the match was made (stDropped: certain from the queue's packets,
+// stAged: from the drop's age).
+func (b *Board) attribute(i int32, d hdrop, state uint8) {
 	x := &b.pool[i]
 	if x.cells != d.cells {
 		b.fail(chkConserve, d.at, int(x.queue), int64(x.serial), "the head drop reported %d cells; the packet it removed (the oldest waiting) holds %d",
@@ -96,7 +99,7 @@ func (b *Board) attribute(i int32, d hdrop) {
 		b.tal.Pass(chkConserve)
 	}
 	b.counts.Dropped++
-	b.end(i, stDropped)
+	b.end(i, state)
 }
 
 // resolve matches queue q's pending head drops with its waiting packets
@@ -108,7 +111,29 @@ func (b *Board) resolve(q int) {
 		return
 	}
 	for qs.dn > 0 && qs.head >= 0 {
-		b.attribute(b.unwait(q), b.popDrop(q))
+		b.attribute(b.unwait(q), b.popDrop(q), stDropped)
+	}
+}
+
+// age matches, in cycle c after its egress, each queue's head drops older
+// than the egress latency with its oldest waiting packets. A head drop
+// takes its queue's head: the packets before the removed one had been
+// dequeued by then, and a dequeued packet starts leaving within the
+// latency; so once a drop is that old, the packets it could have been
+// preceded by have started (or were matched), and the oldest waiting
+// packet is the one it removed. Without this a queue that is expelled
+// while never served (strict priority) and never empty keeps every drop
+// pending, without bound.
+func (b *Board) age(c uint64) {
+	if b.pendDrops == 0 {
+		return
+	}
+	lat := uint64(b.p.Latency)
+	for q := range b.qs {
+		qs := &b.qs[q]
+		for qs.dn > 0 && qs.head >= 0 && b.dpool[qs.dh].at+lat <= c {
+			b.attribute(b.unwait(q), b.popDrop(q), stAged)
+		}
 	}
 }
 
@@ -146,6 +171,8 @@ func (b *Board) headDrop(c uint64, q, cells int, from bool) {
 	}
 	qs.dt = i
 	qs.dn++
+	b.pendDrops++
+	b.maxPend = max(b.maxPend, qs.dn)
 	b.release(q, cells)
 	b.out.headDrop(q)
 	b.resolve(q)

@@ -43,6 +43,10 @@ type Plan struct {
 	SteadyFlows, SteadySize, SteadyPause, SteadyMeasure int
 	SteadyExpect                                        float64 // αB/(1+nα), cells per queue
 	Drain, PortIdle                                     int
+	// Latency is the most cycles from a packet's dequeue to its first
+	// cell leaving (egress.latency, or its default): the board matches a
+	// head drop that old with its queue's oldest waiting packet.
+	Latency int
 	// Live is the most packets that may be in the design at once
 	// (offered and undecided, or admitted and unfinished).
 	Live int
@@ -64,6 +68,10 @@ func plan(u *Setup) (Plan, error) {
 	p.PortIdle = t.Liveness.PortIdle
 	if p.PortIdle == 0 {
 		p.PortIdle = 4*c.R*c.MaxPkt + 64*c.R + 256
+	}
+	p.Latency = t.Egress.Latency
+	if p.Latency == 0 {
+		p.Latency = p.PortIdle + (t.Shape.EgressCells+c.MaxPkt)*c.R
 	}
 	p.DrainAt = p.SteadyAt
 	if u.Steady {
