@@ -146,45 +146,72 @@ func (m *Memory[T]) Cycle() uint64 { return m.cycle }
 
 // Read issues a read of addr and returns the word as it is at issue. Over
 // budget or out of range, it records an error and returns the zero word.
+// The served case is small enough to inline at every call site.
 func (m *Memory[T]) Read(addr int) T {
 	m.reads++
-	if m.reads > m.P.ReadPorts {
-		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Requested: m.reads, Budget: m.P.ReadPorts})
-		var z T
-		return z
-	}
-	if uint(addr) >= uint(len(m.data)) {
-		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Addr: addr, Entries: len(m.data)})
-		var z T
-		return z
+	if m.reads > m.P.ReadPorts || uint(addr) >= uint(len(m.data)) {
+		return m.readRefused(addr)
 	}
 	m.TotalReads++
 	return m.data[addr]
 }
 
+// readRefused records why a read was refused and returns the zero word.
+func (m *Memory[T]) readRefused(addr int) T {
+	if m.reads > m.P.ReadPorts {
+		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Requested: m.reads, Budget: m.P.ReadPorts})
+	} else {
+		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Addr: addr, Entries: len(m.data)})
+	}
+	var z T
+	return z
+}
+
 // Write posts a write of v to addr, applied at Commit. Over budget or out of
 // range, it records an error and drops the write.
-func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }
+func (m *Memory[T]) Write(addr int, v T) {
+	m.writes++
+	if m.writes > m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
+		m.writeRefused(addr)
+		return
+	}
+	m.TotalWrites++
+	m.post = append(m.post, posted[T]{addr: addr, v: v})
+}
 
 // WriteMerge posts a partial write: at Commit, merge(&word, v) runs instead
 // of word = v. It costs one write port like Write.
 func (m *Memory[T]) WriteMerge(addr int, v T, merge Merge[T]) {
 	m.writes++
-	if m.writes > m.P.WritePorts {
-		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Requested: m.writes, Budget: m.P.WritePorts})
-		return
-	}
-	if uint(addr) >= uint(len(m.data)) {
-		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Addr: addr, Entries: len(m.data)})
+	if m.writes > m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
+		m.writeRefused(addr)
 		return
 	}
 	m.TotalWrites++
 	m.post = append(m.post, posted[T]{addr: addr, v: v, merge: merge})
 }
 
+// writeRefused records why a write was refused.
+func (m *Memory[T]) writeRefused(addr int) {
+	if m.writes > m.P.WritePorts {
+		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Requested: m.writes, Budget: m.P.WritePorts})
+	} else {
+		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Addr: addr, Entries: len(m.data)})
+	}
+}
+
 // Commit is the rising edge: posted writes take effect in issue order, the
 // port counters clear and the cycle count advances.
 func (m *Memory[T]) Commit() {
+	if len(m.post) > 0 {
+		m.land()
+	}
+	m.reads, m.writes = 0, 0
+	m.cycle++
+}
+
+// land applies the posted writes in issue order.
+func (m *Memory[T]) land() {
 	for i := range m.post {
 		w := &m.post[i]
 		if w.merge == nil {
@@ -194,8 +221,6 @@ func (m *Memory[T]) Commit() {
 		}
 	}
 	m.post = m.post[:0]
-	m.reads, m.writes = 0, 0
-	m.cycle++
 }
 
 // Err returns the first error recorded since New or the last Clear.
