@@ -297,7 +297,18 @@ func (f *FreeList) commit() {
 		f.popBad(bad)
 	}
 	pend, popOk := f.pend, f.PopOkO
-	for m := f.touch | ga | due; m != 0; m &= m - 1 {
+	// A bank whose head came back and that nothing else touched keeps it
+	// as its head register (it holds a cell: it was popped with more than
+	// one).
+	touch := f.touch | ga
+	for m := due &^ touch; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		r := &f.bank[b]
+		r.head, r.pend = f.head[b], false
+	}
+	pend &^= due &^ touch
+	popOk |= due &^ touch
+	for m := touch; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		r := &f.bank[b]
