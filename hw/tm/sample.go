@@ -42,7 +42,9 @@ func (m *TM) thresholds(free int) bool {
 	}
 	m.r.thrValid, m.r.thrFree = true, free
 	m.u.thr.FreeI = free
-	m.u.thr.Eval()
+	if !m.u.thr.EvalFree() { // at their ceiling: no class threshold moved (the α are fixed at New)
+		return false
+	}
 	// thrq[c] for c < Q still holds class c's previous threshold: spread
 	// only the classes whose threshold moved.
 	thr := m.u.thr.Thr.ThrO
