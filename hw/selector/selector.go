@@ -130,7 +130,7 @@ func (s *Selector) EvalChanged(changed *rtl.Bitmap) {
 		return
 	}
 	n := s.P.N
-	for w := range changed {
+	for w := range changed[:(n+63)>>6] { // the words that hold queues
 		for x := changed[w]; x != 0; x &= x - 1 {
 			i := w<<6 | bits.TrailingZeros64(x)
 			if i >= n {

@@ -10,7 +10,7 @@ func (m *TM) sampleQ() {
 	// (admit and unlink mark them in qChg).
 	chg := m.r.qChg
 	if chg.Any() {
-		for w := range chg {
+		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
 			for word := chg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
 				m.r.qlenQ[i] = m.r.qlenD[i]
