@@ -181,7 +181,8 @@ func (m *Memory[T]) WriteMerge(addr int, v T, merge Merge[T]) {
 	m.writes++
 	if m.writes <= m.P.WritePorts && uint(addr) < uint(len(m.data)) {
 		m.TotalWrites++
-		m.post[m.npost] = posted[T]{addr: addr, v: v, merge: merge}
+		w := &m.post[m.npost]
+		w.addr, w.v, w.merge = addr, v, merge
 		m.npost++
 		return
 	}
