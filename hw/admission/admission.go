@@ -143,6 +143,20 @@ func New(p Params) (*Unit, error) {
 	return &Unit{P: p, AlphaI: make([]int8, p.Q), ActiveI: make([]int, p.Q), Thr: thr, mask: int(rtl.Width(p.QW).Mask()), ceil: make([]uint32, p.Q)}, nil
 }
 
+// EvalFree is Eval for a caller that changes only FreeI between calls
+// (AlphaI as at the last Eval): when the thresholds sit at their ceiling
+// for FreeI, it sets what Eval would (the threshold unit's free_i) without
+// comparing the alphas again, and reports false: Thr.ThrO is unchanged.
+// Otherwise it runs Eval and reports true.
+func (u *Unit) EvalFree() bool {
+	if f := min(max(u.FreeI, 0), u.mask); u.atCeil && u.haveFrom && uint32(f) >= u.ceilFrom {
+		u.Thr.FreeI = uint32(f)
+		return false
+	}
+	u.Eval()
+	return true
+}
+
 // Eval computes the class thresholds from FreeI and AlphaI. When the
 // thresholds already sit at their ceiling (their values at the largest free
 // count) and FreeI is at least a free count known to give that ceiling, the

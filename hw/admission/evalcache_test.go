@@ -45,3 +45,39 @@ func TestEvalCacheMatchesThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalFreeMatchesEval steps two units with the same free counts (the
+// α fixed, as EvalFree requires), one with Eval and one with EvalFree, and
+// requires the same thresholds and u_thr.free_i after every call, and
+// EvalFree reporting false only when the thresholds did not move.
+func TestEvalFreeMatchesEval(t *testing.T) {
+	for _, qw := range []int{4, 8, 16} {
+		a, err := New(Params{N: 16, Q: 4, QW: qw, AW: 4})
+		require.NoError(t, err)
+		b, err := New(Params{N: 16, Q: 4, QW: qw, AW: 4})
+		require.NoError(t, err)
+		r := rand.New(rand.NewPCG(uint64(qw), 5))
+		mask := int(rtl.Width(qw).Mask())
+		for i := range a.AlphaI {
+			a.AlphaI[i] = int8(r.IntN(8) - 4)
+			b.AlphaI[i] = a.AlphaI[i]
+		}
+		free := mask
+		for cyc := 0; cyc < 20000; cyc++ {
+			if r.IntN(50) == 0 {
+				free = r.IntN(mask+20) - 10
+			} else {
+				free += r.IntN(9) - 4
+			}
+			before := append([]uint32(nil), b.Thr.ThrO...)
+			a.FreeI, b.FreeI = free, free
+			a.Eval()
+			moved := b.EvalFree()
+			require.Equal(t, a.Thr.ThrO, b.Thr.ThrO, "QW %d cycle %d: thr_o for free %d", qw, cyc, free)
+			require.Equal(t, a.Thr.FreeI, b.Thr.FreeI, "QW %d cycle %d: u_thr.free_i", qw, cyc)
+			if !moved {
+				require.Equal(t, before, b.Thr.ThrO, "QW %d cycle %d: EvalFree said unchanged", qw, cyc)
+			}
+		}
+	}
+}

@@ -105,17 +105,29 @@ type posted[T any] struct {
 	merge Merge[T]
 }
 
+// portUse counts a cycle's port requests.
+type portUse struct{ reads, writes int }
+
 // Memory is one port-budgeted memory of words of type T.
 type Memory[T any] struct {
 	P Params
 
-	data   []T
-	post   []posted[T] // this cycle's writes, at most WritePorts
-	reads  int         // reads requested this cycle
-	writes int         // writes requested this cycle
-	cycle  uint64
-	err    error
-	nerr   int
+	data    []T
+	post    []posted[T] // this cycle's writes, the first npost of WritePorts entries
+	npost   int
+	portUse // reads and writes requested this cycle
+	cycle   uint64
+	err     error
+	nerr    int
+
+	// Refusals of this cycle not yet recorded in err and nerr (record
+	// does, at the first of Err, Errors, Clear and Commit): how many, and
+	// the first one's operation, address and request count. Keeping the
+	// refused case to a few stores lets Read and Write inline.
+	refused  int
+	refWrite bool
+	refAddr  int
+	refReq   int
 
 	// TotalReads and TotalWrites count served accesses since New.
 	TotalReads, TotalWrites uint64
@@ -126,7 +138,7 @@ func New[T any](p Params) (*Memory[T], error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	return &Memory[T]{P: p, data: make([]T, p.Entries), post: make([]posted[T], 0, p.WritePorts)}, nil
+	return &Memory[T]{P: p, data: make([]T, p.Entries), post: make([]posted[T], p.WritePorts)}, nil
 }
 
 // ReadsLeft is the number of reads still available this cycle.
@@ -148,18 +160,15 @@ func (m *Memory[T]) Cycle() uint64 { return m.cycle }
 // budget or out of range, it records an error and returns the zero word.
 func (m *Memory[T]) Read(addr int) T {
 	m.reads++
-	if m.reads > m.P.ReadPorts {
-		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Requested: m.reads, Budget: m.P.ReadPorts})
-		var z T
-		return z
+	if m.reads <= m.P.ReadPorts && uint(addr) < uint(len(m.data)) {
+		m.TotalReads++
+		return m.data[addr]
 	}
-	if uint(addr) >= uint(len(m.data)) {
-		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "read", Addr: addr, Entries: len(m.data)})
-		var z T
-		return z
+	if m.refused++; m.refused == 1 {
+		m.refWrite, m.refAddr, m.refReq = false, addr, m.reads
 	}
-	m.TotalReads++
-	return m.data[addr]
+	var z T
+	return z
 }
 
 // Write posts a write of v to addr, applied at Commit. Over budget or out of
@@ -170,22 +179,50 @@ func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }
 // of word = v. It costs one write port like Write.
 func (m *Memory[T]) WriteMerge(addr int, v T, merge Merge[T]) {
 	m.writes++
-	if m.writes > m.P.WritePorts {
-		m.fail(&PortError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Requested: m.writes, Budget: m.P.WritePorts})
+	if m.writes <= m.P.WritePorts && uint(addr) < uint(len(m.data)) {
+		m.TotalWrites++
+		w := &m.post[m.npost]
+		w.addr, w.v, w.merge = addr, v, merge
+		m.npost++
 		return
 	}
-	if uint(addr) >= uint(len(m.data)) {
-		m.fail(&AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: "write", Addr: addr, Entries: len(m.data)})
-		return
+	if m.refused++; m.refused == 1 {
+		m.refWrite, m.refAddr, m.refReq = true, addr, m.writes
 	}
-	m.TotalWrites++
-	m.post = append(m.post, posted[T]{addr: addr, v: v, merge: merge})
+}
+
+// record turns this cycle's refusals into errors: the first one's, and a
+// count of them all.
+func (m *Memory[T]) record() {
+	op, budget := "read", m.P.ReadPorts
+	if m.refWrite {
+		op, budget = "write", m.P.WritePorts
+	}
+	var err error = &AddrError{Mem: m.P.Name, Cycle: m.cycle, Op: op, Addr: m.refAddr, Entries: len(m.data)}
+	if m.refReq > budget {
+		err = &PortError{Mem: m.P.Name, Cycle: m.cycle, Op: op, Requested: m.refReq, Budget: budget}
+	}
+	if m.err == nil {
+		m.err = err
+	}
+	m.nerr += m.refused
+	m.refused = 0
 }
 
 // Commit is the rising edge: posted writes take effect in issue order, the
 // port counters clear and the cycle count advances.
 func (m *Memory[T]) Commit() {
-	for i := range m.post {
+	if m.npost|m.refused != 0 {
+		m.land()
+	}
+	m.portUse = portUse{}
+	m.cycle++
+}
+
+// land applies the posted writes in issue order and records the cycle's
+// refusals.
+func (m *Memory[T]) land() {
+	for i := range m.post[:m.npost] {
 		w := &m.post[i]
 		if w.merge == nil {
 			m.data[w.addr] = w.v
@@ -193,26 +230,30 @@ func (m *Memory[T]) Commit() {
 			w.merge(&m.data[w.addr], w.v)
 		}
 	}
-	m.post = m.post[:0]
-	m.reads, m.writes = 0, 0
-	m.cycle++
+	m.npost = 0
+	if m.refused > 0 {
+		m.record()
+	}
 }
 
 // Err returns the first error recorded since New or the last Clear.
-func (m *Memory[T]) Err() error { return m.err }
+func (m *Memory[T]) Err() error {
+	if m.refused > 0 {
+		m.record()
+	}
+	return m.err
+}
 
 // Errors returns how many errors were recorded since New or the last Clear.
-func (m *Memory[T]) Errors() int { return m.nerr }
+func (m *Memory[T]) Errors() int {
+	if m.refused > 0 {
+		m.record()
+	}
+	return m.nerr
+}
 
 // Clear forgets recorded errors.
-func (m *Memory[T]) Clear() { m.err, m.nerr = nil, 0 }
-
-func (m *Memory[T]) fail(err error) {
-	if m.err == nil {
-		m.err = err
-	}
-	m.nerr++
-}
+func (m *Memory[T]) Clear() { m.err, m.nerr, m.refused = nil, 0, 0 }
 
 // Peek returns a word without using a port (for checkers and tests).
 func (m *Memory[T]) Peek(addr int) T { return m.data[addr] }

@@ -126,3 +126,31 @@ func TestMergeAndAddr(t *testing.T) {
 	require.ErrorAs(t, m.Err(), &ae)
 	assert.True(t, errors.As(m.Err(), &ae))
 }
+
+// TestRefusalsRecordedInOrder: a cycle's refusals are recorded whenever
+// they are looked at (Err, Errors, or after Commit): the first refusal
+// ever is the error, each refusal counts once, and one recorded before
+// another cycle's keeps its cycle.
+func TestRefusalsRecordedInOrder(t *testing.T) {
+	m, err := New[int32](Params{Name: "t_mem", Entries: 4, ReadPorts: 1, WritePorts: 1, ReadLatency: 1})
+	require.NoError(t, err)
+	m.Read(9) // cycle 0: out of range, then over budget twice
+	m.Read(0)
+	m.Read(1)
+	m.Commit()
+	m.Write(0, 1) // cycle 1: served, then over budget
+	m.Write(1, 2)
+	assert.Equal(t, 4, m.Errors(), "refusals so far")
+	var ae *AddrError
+	require.ErrorAs(t, m.Err(), &ae, "the first refusal is the error")
+	assert.Equal(t, AddrError{Mem: "t_mem", Cycle: 0, Op: "read", Addr: 9, Entries: 4}, *ae)
+	m.Clear()
+	m.Write(2, 3) // cycle 1 still: over budget
+	m.Commit()
+	var pe *PortError
+	require.ErrorAs(t, m.Err(), &pe, "recorded at the edge")
+	assert.Equal(t, PortError{Mem: "t_mem", Cycle: 1, Op: "write", Requested: 3, Budget: 1}, *pe)
+	assert.Equal(t, 1, m.Errors())
+	assert.Equal(t, int32(1), m.Peek(0), "the served write landed")
+	assert.Equal(t, int32(0), m.Peek(1), "the refused ones did not")
+}

@@ -25,6 +25,8 @@
 package selector
 
 import (
+	"math/bits"
+
 	"occamy/rtl"
 )
 
@@ -115,6 +117,28 @@ func (s *Selector) Eval() {
 		return
 	}
 	compareWords(&s.d.OverQ, s.QlenI, s.ThrI, s.P.N, s.mask)
+}
+
+// EvalChanged is Eval for a caller that knows what changed since the last
+// Eval or EvalChanged (with no SetState between): rst_ni and thr_i did
+// not, and qlen_i did only for the queues in changed. It computes the same
+// next value as Eval, comparing those queues alone.
+func (s *Selector) EvalChanged(changed *rtl.Bitmap) {
+	s.OverO = s.q.OverQ
+	if !s.RstNI {
+		s.d = State{}
+		return
+	}
+	n := s.P.N
+	for w := range changed[:(n+63)>>6] { // the words that hold queues
+		for x := changed[w]; x != 0; x &= x - 1 {
+			i := w<<6 | bits.TrailingZeros64(x)
+			if i >= n {
+				break
+			}
+			s.d.OverQ.Put(i, (uint64(s.ThrI[i]&s.mask)-uint64(s.QlenI[i]&s.mask))>>63)
+		}
+	}
 }
 
 // Commit is the rising edge: over_q <= over_d.

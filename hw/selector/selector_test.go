@@ -147,3 +147,38 @@ func TestStateAndSignals(t *testing.T) {
 		assert.Equal(t, want[sg.Name], dst, "%s value", sg.Name)
 	}
 }
+
+// TestEvalChangedMatchesEval steps two selectors, one with Eval every
+// cycle and one with EvalChanged told which queue lengths changed (and
+// Eval when a threshold or reset changes), over random runs at several N,
+// and requires the same over_o and register in every cycle.
+func TestEvalChangedMatchesEval(t *testing.T) {
+	for _, n := range []int{1, 5, 64, 100, 256} {
+		r := rand.New(rand.NewSource(int64(n)))
+		full, err := selector.New(selector.Params{N: n, QW: 6})
+		require.NoError(t, err)
+		inc, err := selector.New(selector.Params{N: n, QW: 6})
+		require.NoError(t, err)
+		full.RstNI, inc.RstNI = true, true
+		for c := 0; c < 3000; c++ {
+			var changed rtl.Bitmap
+			for j := r.Intn(4); j > 0; j-- { // a few queues change, within and beyond QW bits
+				i, v := r.Intn(n), uint32(r.Intn(90))
+				full.QlenI[i], inc.QlenI[i] = v, v
+				changed.Set(i)
+			}
+			if c%50 == 0 { // a threshold moves: the caller evaluates in full
+				i, v := r.Intn(n), uint32(r.Intn(70))
+				full.ThrI[i], inc.ThrI[i] = v, v
+				inc.Eval()
+			} else {
+				inc.EvalChanged(&changed)
+			}
+			full.Eval()
+			require.Equal(t, full.OverO, inc.OverO, "N=%d cycle %d: over_o", n, c)
+			full.Commit()
+			inc.Commit()
+			require.Equal(t, full.State(), inc.State(), "N=%d cycle %d: over_q", n, c)
+		}
+	}
+}

@@ -45,8 +45,8 @@ func (m *TM) Check() error {
 	if got := m.r.freeD + m.acct.sumQlen + m.acct.inflight; got != B {
 		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.r.freeD, m.acct.sumQlen, m.acct.inflight, got, B)
 	}
-	if want := m.u.fl.total - m.acct.unpopped; m.r.freeD != want {
-		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.r.freeD, want, m.u.fl.total, m.acct.unpopped)
+	if want := m.u.fl.cells() - m.acct.unpopped; m.r.freeD != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.r.freeD, want, m.u.fl.cells(), m.acct.unpopped)
 	}
 	c := &m.chk
 	if c.seen == nil {

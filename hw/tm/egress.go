@@ -98,43 +98,49 @@ func newEgress(c *Config) *Egress {
 
 // Eval chooses the ports that send a cell this cycle: a port with a cell
 // buffered or returned now, whose line is free (R cycles after its last
-// send).
+// send). With no cell anywhere and none sent last cycle, its outputs
+// already say nothing is sent.
 func (e *Egress) Eval() {
-	for v := e.EgValidO; v != 0; v &= v - 1 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
-		p := trailingZeros(uint64(v))
-		e.EgQidO[p], e.EgTagO[p] = 0, 0
+	if e.EgValidO|e.busy != 0 || e.RetI {
+		e.eval()
 	}
-	e.EgValidO, e.EgLastO = 0, 0
-	e.eval()
 }
 
 // The ports and their lines are handled in one pass over bitmaps: the
 // candidates are the busy ports and the one a return reaches, less the
-// ports whose line is not free (wait, kept by Commit).
+// ports whose line is not free (wait, kept by Commit). Each sends its
+// oldest cell (buffered, or returned now).
+//
+//go:noinline
 func (e *Egress) eval() {
+	for v := e.EgValidO; v != 0; v &= v - 1 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
+		p := trailingZeros(uint64(v))
+		e.EgQidO[p], e.EgTagO[p] = 0, 0
+	}
 	cand := e.busy
 	if e.RetI && e.RetCntI > 0 {
 		cand |= 1 << e.RetPortI
 	}
+	var valid, last uint32
 	for cand &^= e.wait; cand != 0; cand &= cand - 1 {
-		e.send(trailingZeros(uint64(cand)))
+		p := trailingZeros(uint64(cand))
+		pt := &e.ports[p]
+		var h egCell
+		if pt.bn > 0 {
+			h = pt.buf[pt.bh]
+		} else {
+			h = egCell{e.RetQidI, e.RetTagI[0]}
+		}
+		valid |= 1 << uint(p)
+		e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
+		if pt.tn > 0 {
+			if t := pt.tx[pt.th]; t.left == 1 {
+				last |= 1 << uint(p)
+				e.EgCellsO[p] = uint32(t.cells)
+			}
+		}
 	}
-}
-
-// send lets port p, whose line is free, send its oldest cell (buffered,
-// or returned now).
-func (e *Egress) send(p int) {
-	pt := &e.ports[p]
-	h := egCell{e.RetQidI, e.RetTagI[0]}
-	if pt.bn > 0 {
-		h = pt.buf[pt.bh]
-	}
-	e.EgValidO |= 1 << uint(p)
-	e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
-	if t := pt.tx[pt.th]; pt.tn > 0 && t.left == 1 {
-		e.EgLastO |= 1 << uint(p)
-		e.EgCellsO[p] = uint32(t.cells)
-	}
+	e.EgValidO, e.EgLastO = valid, last
 }
 
 // Commit is the rising edge: the cells become pending, the

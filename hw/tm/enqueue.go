@@ -139,27 +139,28 @@ func (e *Enqueue) eval() {
 	k, n := e.k, int(pkt.cells)
 	cnt := min(k, n-done)
 	reads := 0
+	var pop uint8
 	for j := 0; j < cnt; j++ {
 		b := (j + rot) & (k - 1)
-		if e.CntI[b] == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(e.CntI[b]) < mem.SubListLen(n, k, j) {
+		c := e.CntI[b]
+		if c == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(c) < mem.SubListLen(n, k, j) {
 			return
 		}
-		if e.CntI[b] > 1 {
+		if c > 1 {
 			reads++
 		}
+		pop |= 1 << uint(b)
 	}
 	if reads > e.CpRdLeftI {
 		return
 	}
+	// The outputs were idle (e.out false): pop_o and cd_wr_en_o are 0.
 	e.run, e.out = true, true
-	for j := 0; j < cnt; j++ {
-		b := (j + rot) & (k - 1)
-		x := e.HeadI[b]
-		e.PopO |= 1 << uint(b)
-		e.CdWrEnO |= 1 << uint(j)
-		e.CdWrAddrO[j], e.CdWrDataO[j] = x, tag(pkt.serial, done+j)
+	e.PopO, e.CdWrEnO, e.CdWrNO = pop, uint8(1)<<uint(cnt)-1, cnt
+	addr, data := e.CdWrAddrO[:cnt], e.CdWrDataO[:cnt]
+	for j := range addr {
+		addr[j], data[j] = e.HeadI[(j+rot)&(k-1)], tag(pkt.serial, done+j)
 	}
-	e.CdWrNO = cnt
 	if done+cnt < n {
 		return
 	}

@@ -55,17 +55,16 @@ type FreeList struct {
 
 	PopOkO uint8 // Go only: bit b, bank b can pop now (a cell, and its head known)
 
-	k     int
-	lat   uint64 // u_cp_mem's read latency
-	rp    int    // u_cp_mem's read and write ports
-	wp    int
-	bank  [mem.MaxK]flBank // the registers
-	head  [mem.MaxK]int32  // head_o, cnt_o, cnt_f_o (the ports are views of these)
-	cnt   [mem.MaxK]int32
-	cntF  [mem.MaxK]int32
-	pend  uint8 // pend_q, a bit per bank: the head is the read data of bank.port
-	now   uint64
-	total int // Go: cells on the list
+	k    int
+	lat  uint64 // u_cp_mem's read latency
+	rp   int    // u_cp_mem's read and write ports
+	wp   int
+	bank [mem.MaxK]flBank // the registers
+	head [mem.MaxK]int32  // head_o, cnt_o, cnt_f_o (the ports are views of these)
+	cnt  [mem.MaxK]int32
+	cntF [mem.MaxK]int32
+	pend uint8 // pend_q, a bit per bank: the head is the read data of bank.port
+	now  uint64
 
 	// This cycle, from the evaluations: the banks touched (popped or
 	// appended) and the heads read back now.
@@ -115,7 +114,6 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 		}
 		f.show(bk)
 	}
-	f.total = b
 	return f
 }
 
@@ -142,6 +140,7 @@ func (f *FreeList) EvalHead() {
 	}
 }
 
+//go:noinline
 func (f *FreeList) evalHead() {
 	f.due = 0
 	for m := f.pend; m != 0; m &= m - 1 {
@@ -159,60 +158,83 @@ func (f *FreeList) evalHead() {
 
 // EvalPop is stages E and F: the pops and their link reads, then the
 // stage F appends and their writes, in bank order.
+// With nothing to pop or append and no earlier evaluation to undo, its
+// outputs are already zero (pop_rd_n_o and f_wr_n_o count rd_en_o's and
+// wr_en_o's bits).
 func (f *FreeList) EvalPop() {
+	if f.touch|f.PopI|f.FaI != 0 || f.RdEnO|f.WrEnO != 0 {
+		f.evalPop()
+	}
+}
+
+// evalPop takes the pops in bank order (their reads on ports pop_port_i
+// on), then the stage F appends in bank order (their writes on ports 0
+// on): the read and write ports are numbered apart, so the two passes
+// give the port order of one pass over the banks.
+//
+//go:noinline
+func (f *FreeList) evalPop() {
 	if f.touch|f.PopI|f.FaI == 0 {
 		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO = 0, 0, 0, 0
 		return
 	}
-	f.evalPop()
-}
-
-func (f *FreeList) evalPop() {
 	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		f.cntF[b] = f.cnt[b]
 	}
-	f.RdEnO, f.WrEnO = 0, 0
+	var rdEn uint64
+	rp := f.PopPortI
+	for m := f.PopI; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		c := f.cnt[b]
+		if c > 1 && rp < f.rp {
+			rdEn |= 1 << uint(rp)
+			f.RdAddrO[rp] = f.head[b]
+			f.popPort[b] = int8(rp)
+			rp++
+		}
+		f.cntF[b] = c - 1
+	}
+	f.RdEnO, f.PopRdNO = rdEn, rp-f.PopPortI
 	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
 	f.touch, f.fa = f.PopI|fa, fa
-	rp, wp := f.PopPortI, 0
-	for m := f.touch; m != 0; m &= m - 1 {
-		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
-		bit := uint8(1) << uint(b)
-		c := f.cnt[b]
-		if f.PopI&bit != 0 {
-			if c > 1 && rp < f.rp {
-				f.RdEnO |= 1 << uint(rp)
-				f.RdAddrO[rp] = f.head[b]
-				f.popPort[b] = int8(rp)
-				rp++
-			}
-			c--
-		}
-		if fa&bit != 0 {
-			s := f.slotF[b]
-			if c > 0 {
-				wp = f.write(wp, f.bank[b].tail, f.FaHeadI[s])
-			}
-			c += f.FaNI[s]
-		}
-		f.cntF[b] = c
+	f.WrEnO, f.FWrNO = 0, 0
+	if fa == 0 {
+		return
 	}
-	f.PopRdNO, f.FWrNO = rp-f.PopPortI, wp
+	wp, over := 0, false
+	for m := fa; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		s := f.slotF[b] & (mem.MaxK - 1)
+		if f.cntF[b] > 0 {
+			wp, over = f.write(wp, f.bank[b].tail, f.FaHeadI[s], over)
+		}
+		f.cntF[b] += f.FaNI[s]
+	}
+	f.FWrNO = wp
+	if over {
+		f.writeOver()
+	}
 }
 
-// EvalG is stage G: the stage G appends after stage F's.
+// EvalG is stage G: the stage G appends after stage F's. With none now
+// and none from an earlier evaluation of this cycle, wr_* are stage F's.
 func (f *FreeList) EvalG() {
-	f.WrEnO &= 1<<uint(f.FWrNO) - 1 // stage F's writes; stage G's follow
-	f.WrNO, f.ga = f.FWrNO, 0
-	if f.GaI != 0 {
+	if f.GaI|f.ga != 0 || f.WrNO != f.FWrNO {
 		f.evalG()
 	}
 }
 
+//go:noinline
 func (f *FreeList) evalG() {
-	f.ga = f.slots(f.GaI, f.GaHeadI, &f.slotG)
 	wp := f.FWrNO
+	f.WrEnO &= 1<<uint(wp) - 1 // stage F's writes; stage G's follow
+	f.WrNO, f.ga = wp, 0
+	if f.GaI == 0 {
+		return
+	}
+	f.ga = f.slots(f.GaI, f.GaHeadI, &f.slotG)
+	over := false
 	for m := f.ga; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		if f.cntF[b] > 0 {
@@ -220,10 +242,13 @@ func (f *FreeList) evalG() {
 			if f.fa>>uint(b)&1 != 0 {
 				tl = f.FaTailI[f.slotF[b]]
 			}
-			wp = f.write(wp, tl, f.GaHeadI[f.slotG[b]])
+			wp, over = f.write(wp, tl, f.GaHeadI[f.slotG[b]], over)
 		}
 	}
 	f.WrNO = wp
+	if over {
+		f.writeOver()
+	}
 }
 
 // slots maps the banks appended to their slot (to[b]) and returns them:
@@ -239,15 +264,19 @@ func (f *FreeList) slots(v uint8, head []int32, to *[mem.MaxK]int8) uint8 {
 	return m
 }
 
-// write puts a link write of data at addr on write port wp.
-func (f *FreeList) write(wp int, addr, data int32) int {
+// write puts a link write of data at addr on write port wp, or reports
+// it over the ports (the caller records that once, writeOver).
+func (f *FreeList) write(wp int, addr, data int32, over bool) (int, bool) {
 	if wp >= f.wp {
-		f.fail(fmt.Errorf("tm_free_list: cycle %d: more than %d cp_mem writes", f.now, f.wp))
-		return wp
+		return wp, true
 	}
 	f.WrEnO |= 1 << uint(wp)
 	f.WrAddrO[wp], f.WrDataO[wp] = addr, data
-	return wp + 1
+	return wp + 1, over
+}
+
+func (f *FreeList) writeOver() {
+	f.fail(fmt.Errorf("tm_free_list: cycle %d: more than %d cp_mem writes", f.now, f.wp))
 }
 
 // Commit is the rising edge: per bank, the head read back now is kept,
@@ -261,56 +290,81 @@ func (f *FreeList) Commit() {
 	f.now++
 }
 
+//go:noinline
 func (f *FreeList) commit() {
-	if bad := f.PopI &^ f.PopOkO; bad != 0 {
-		b := trailingZeros(uint64(bad))
-		f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.cnt[b&(mem.MaxK-1)]))
-	}
 	pop, fa, ga, due := f.PopI, f.fa, f.ga, f.due
-	for m := f.touch | ga | due; m != 0; m &= m - 1 {
+	if bad := pop &^ f.PopOkO; bad != 0 {
+		f.popBad(bad)
+	}
+	pend, popOk := f.pend, f.PopOkO
+	// A bank whose head came back and that nothing else touched keeps it
+	// as its head register (it holds a cell: it was popped with more than
+	// one).
+	touch := f.touch | ga
+	for m := due &^ touch; m != 0; m &= m - 1 {
+		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		r := &f.bank[b]
+		r.head, r.pend = f.head[b], false
+	}
+	pend &^= due &^ touch
+	popOk |= due &^ touch
+	for m := touch; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		r := &f.bank[b]
 		// head_o is the head register, or the link read back now.
 		head, tail, cnt := f.head[b], r.tail, r.cnt
-		pend := r.pend && due&bit == 0
+		p := pend&^due&bit != 0
 		if pop&bit != 0 {
 			if cnt > 1 {
-				pend, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
+				p, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
 			}
 			cnt--
 		}
 		if fa&bit != 0 {
-			s := f.slotF[b]
+			s := f.slotF[b] & (mem.MaxK - 1)
 			if cnt == 0 {
-				head, pend = f.FaHeadI[s], false
+				head, p = f.FaHeadI[s], false
 			}
 			tail = f.FaTailI[s]
 			cnt += f.FaNI[s]
 		}
 		if ga&bit != 0 {
-			s := f.slotG[b]
+			s := f.slotG[b] & (mem.MaxK - 1)
 			if cnt == 0 {
-				head, pend = f.GaHeadI[s], false
+				head, p = f.GaHeadI[s], false
 			}
 			tail = f.GaTailI[s]
 			cnt += f.GaNI[s]
 		}
+		pend &^= bit
+		popOk &^= bit
 		if cnt == 0 {
-			head, tail, pend = mem.Nil, mem.Nil, false
-		}
-		f.total += int(cnt - r.cnt)
-		r.head, r.tail, r.cnt, r.pend = head, tail, cnt, pend
-		f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
-		f.pend &^= bit
-		f.PopOkO &^= bit
-		if pend {
-			f.pend |= bit
+			head, tail, p = mem.Nil, mem.Nil, false
+		} else if p {
+			pend |= bit
 		} else if cnt > 0 {
-			f.PopOkO |= bit
+			popOk |= bit
 		}
+		r.head, r.tail, r.cnt, r.pend = head, tail, cnt, p
+		f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
 	}
+	f.pend, f.PopOkO = pend, popOk
 	f.touch, f.fa, f.ga, f.due = 0, 0, 0, 0
+}
+
+func (f *FreeList) popBad(bad uint8) {
+	b := trailingZeros(uint64(bad))
+	f.fail(fmt.Errorf("tm_free_list: cycle %d: pop of free bank %d with %d cells, head not ready", f.now, b, f.cnt[b&(mem.MaxK-1)]))
+}
+
+// cells is the number of cells on the list (Go only: the banks' counts).
+func (f *FreeList) cells() int {
+	n := 0
+	for b := 0; b < f.k; b++ {
+		n += int(f.bank[b&(mem.MaxK-1)].cnt)
+	}
+	return n
 }
 
 // Err returns the first misuse seen (what the Verilog asserts).
@@ -352,7 +406,6 @@ func (f *FreeList) appendNow(b int, head, tail int32, n int, cp *mem.Memory[int3
 	}
 	r.tail = tail
 	r.cnt += int32(n)
-	f.total += n
 	f.show(b)
 }
 
@@ -393,7 +446,7 @@ type flPend struct {
 // state copies the registers in hw/mem's form (State.FL) and the pending
 // reads (State.FLPend).
 func (f *FreeList) state() (mem.FreeListState, []flPend) {
-	s := mem.FreeListState{Total: f.total}
+	s := mem.FreeListState{Total: f.cells()}
 	p := make([]flPend, f.k)
 	for b := 0; b < f.k; b++ {
 		r := f.bank[b]

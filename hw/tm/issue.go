@@ -61,16 +61,17 @@ func (m *TM) hdIssue() {
 	h.GntValidI = false
 	if m.p.hdChoice {
 		ch := &m.u.ch
-		ch.OverI, ch.FreeNegI, ch.TakeI = m.u.sel.OverO, m.r.freeD < 0, h.TakeO
-		over := m.p.pol == polPushoutPort || ch.OverI.Any()
+		ch.FreeNegI, ch.TakeI = m.r.freeD < 0, h.TakeO
+		over := m.p.pol == polPushoutPort || m.u.sel.OverO.Any()
 		if !over && m.u.chIdle {
-			// An idle stage D again: with over_i all zero, u_choice
-			// requests and grants nothing, u_arb sees no request and no
-			// ack (its pointer holds), so every output keeps the value
-			// the last such evaluation gave it.
+			// An idle stage D again: with over_i all zero (as it was),
+			// u_choice requests and grants nothing, u_arb sees no request
+			// and no ack (its pointer holds), so every output keeps the
+			// value the last such evaluation gave it.
 			h.GntIdxI = ch.GntIdxO
 			goto issue
 		}
+		ch.OverI = m.u.sel.OverO
 		m.u.chIdle = !over
 		if over { // cand_i matters (u_choice reads it only then)
 			ch.CandI = m.u.pdl.NonemptyO

@@ -115,15 +115,17 @@ func (l *PDLists) evalUnlinks() {
 	}
 	l.nUndo = 0
 	l.NonemptyO, l.LockedO = l.ne, l.locked
-	l.u[0] = l.evalUnlink(l.UnlI, int(l.UnlQidI), l.UnlNextI, l.UnlNlenI)
-	l.u[1] = l.evalUnlink(l.Unl2I, int(l.Unl2QidI), l.Unl2NextI, l.Unl2NlenI)
+	l.u[0].ok, l.u[1].ok = false, false
+	if l.UnlI {
+		l.u[0] = l.evalUnlink(int(l.UnlQidI), l.UnlNextI, l.UnlNlenI)
+	}
+	if l.Unl2I {
+		l.u[1] = l.evalUnlink(int(l.Unl2QidI), l.Unl2NextI, l.Unl2NlenI)
+	}
 	l.unl = l.UnlI || l.Unl2I
 }
 
-func (l *PDLists) evalUnlink(v bool, q int, next int32, nlen uint32) unlink {
-	if !v {
-		return unlink{}
-	}
+func (l *PDLists) evalUnlink(q int, next int32, nlen uint32) unlink {
 	u := unlink{ok: true, q: q, cnt: l.CntO[q] - 1, head: next, headLen: nlen}
 	if l.fwd[q] != mem.Nil {
 		u.head, u.headLen, u.forwarded = l.fwd[q], uint32(l.fwdLen[q]), true

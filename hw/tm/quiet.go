@@ -89,6 +89,9 @@ func (e *Egress) quiet() bool {
 
 // quiet reports no read in flight.
 func (p *rdPipe[T]) quiet() bool {
+	if p.inRd != 0 {
+		return false
+	}
 	for _, r := range p.read {
 		if r != 0 {
 			return false

@@ -10,8 +10,10 @@ package tm
 type rdPipe[T any] struct {
 	out  []T      // this cycle's read data, port p at [p]
 	ring [][]T    // L cycles of reads in flight, slot t mod L for cycle t's
-	read []uint64 // per slot, bit p: port p was read
+	read []uint64 // per slot, bit p: port p was read (the current slot's in inRd until the edge)
 	cur  int      // the slot of this cycle's reads
+	in   []T      // ring[cur]
+	inRd uint64   // the ports read this cycle
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
@@ -19,14 +21,15 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 	for i := range p.ring {
 		p.ring[i] = make([]T, ports)
 	}
+	p.in = p.ring[0][:min(ports, 64)]
 	return p
 }
 
 // put stores the word a read issued this cycle on port port sampled.
 func (p *rdPipe[T]) put(port int, v T) {
-	if s := p.ring[p.cur]; port < len(s) && port < 64 {
-		s[port] = v
-		p.read[p.cur] |= 1 << uint(port)
+	if uint(port) < uint(len(p.in)) {
+		p.in[port] = v
+		p.inRd |= 1 << uint(port)
 	}
 }
 
@@ -40,17 +43,24 @@ func (p *rdPipe[T]) at(d, port int) T {
 
 // commit is the rising edge: the next cycle's data come up.
 func (p *rdPipe[T]) commit() {
+	if p.inRd != 0 || len(p.ring) > 1 {
+		p.step()
+	}
+}
+
+//go:noinline
+func (p *rdPipe[T]) step() {
 	if len(p.ring) > 1 {
+		p.read[p.cur] = p.inRd
 		if p.cur++; p.cur == len(p.ring) {
 			p.cur = 0
 		}
-	}
-	if r := p.read[p.cur]; r != 0 {
-		src := p.ring[p.cur]
-		for ; r != 0; r &= r - 1 {
-			i := trailingZeros(r)
-			p.out[i] = src[i]
-		}
+		p.in, p.inRd = p.ring[p.cur][:len(p.in)], p.read[p.cur]
 		p.read[p.cur] = 0
 	}
+	for r := p.inRd; r != 0; r &= r - 1 { // latency 1: this cycle's reads are the next one's data
+		i := trailingZeros(r)
+		p.out[i] = p.in[i]
+	}
+	p.inRd = 0
 }

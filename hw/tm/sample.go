@@ -8,10 +8,10 @@ import "occamy/rtl"
 func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
 	// (admit and unlink mark them in qChg).
-	selDirty := m.r.qChg.Any()
-	if selDirty {
-		for w := range m.r.qChg {
-			for word := m.r.qChg[w]; word != 0; word &= word - 1 {
+	chg := m.r.qChg
+	if chg.Any() {
+		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
+			for word := chg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
 				m.r.qlenQ[i] = m.r.qlenD[i]
 			}
@@ -19,15 +19,16 @@ func (m *TM) sampleQ() {
 		m.r.qChg = rtl.Bitmap{}
 	}
 	m.r.freeQ = m.r.freeD
-	if m.thresholds(m.r.freeD) {
-		selDirty = true
-	}
-	// The selector's next register value depends only on qlen and thr: when
-	// neither changed since its last Eval, that value is already in its
-	// register, so only its output needs refreshing.
-	if selDirty {
+	// The selector's next register value depends only on qlen and thr:
+	// when neither changed since its last evaluation, that value is
+	// already in its register, so only its output needs refreshing; when
+	// only some queues' lengths did, only theirs are compared again.
+	switch {
+	case m.thresholds(m.r.freeD):
 		m.u.sel.Eval()
-	} else {
+	case chg.Any():
+		m.u.sel.EvalChanged(&chg)
+	default:
 		m.u.sel.OverO = m.u.sel.State().OverQ
 	}
 }
@@ -41,7 +42,9 @@ func (m *TM) thresholds(free int) bool {
 	}
 	m.r.thrValid, m.r.thrFree = true, free
 	m.u.thr.FreeI = free
-	m.u.thr.Eval()
+	if !m.u.thr.EvalFree() { // at their ceiling: no class threshold moved (the α are fixed at New)
+		return false
+	}
 	// thrq[c] for c < Q still holds class c's previous threshold: spread
 	// only the classes whose threshold moved.
 	thr := m.u.thr.Thr.ThrO
