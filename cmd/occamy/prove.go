@@ -30,6 +30,7 @@ type proveFlags struct {
 	depth                 int
 	timeout               time.Duration
 	noReplay, properties  bool
+	property              string
 	noWave                bool
 	scaling               bool
 	design                designFlags // --map and the declarations (cosim_design.go)
@@ -104,6 +105,7 @@ bug in the flow.`,
 	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform of the replay (by default BLOCK.verilator.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
 	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
+	f.StringVar(&fl.property, "property", "", "with --properties on a design: prove this one property alone (its name in the block's list)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
 	addDesignFlags(f, &fl.design)
 	return cmd
@@ -147,7 +149,7 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		return prove.Options{}, err
 	}
 	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
-		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df}, nil
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df, Property: fl.property}, nil
 }
 
 func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {
