@@ -58,7 +58,9 @@ waveforms.
 
 --properties proves the reference's own contract properties instead
 (arbiter, selector, threshold); without --param it sweeps the documented
-parameter subset (docs/prove.md).
+parameter subset (docs/prove.md). With --rtl it proves your design's
+properties (every block with properties, the memory blocks included:
+docs/prove.md says how each is stated); --property NAME proves one alone.
 
 Your files are read as occamy cosim's Verilator build compiles them
 (Verilator's preprocessor: SYNTHESIS undefined; simulation-only code that
@@ -88,6 +90,7 @@ bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
   occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
   occamy prove --block arbiter --properties
+  occamy prove --block pdlists --rtl pd_lists.sv --rtl sram_mp.sv --param N=2,P=2,LW=1,DW=1 --properties --property in_order
   occamy prove --scaling --timeout 60s`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runProve(cmd, args, fl)
