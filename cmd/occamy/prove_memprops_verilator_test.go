@@ -96,6 +96,8 @@ func TestProveMemoryProperties(t *testing.T) {
 			"VIOLATED cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): in_order fails at cycle "},
 		{"cpsublists start while busy", "cpsublists", "cp-start-while-busy", "one_chase", "", 1,
 			"VIOLATED cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): one_chase fails at cycle "},
+		{"cpsublists holds below the default MAXN", "cpsublists", "", "", "CELLS=4,K=2,LAT=1,MAXN=3", 0,
+			"PROVEN cpsublists (cp_sublists, CELLS=4 K=2 LAT=1 MAXN=3): 3 properties (each_cell_once, in_order, one_chase) hold"},
 		{"cpsublists one property holds", "cpsublists", "", "one_chase", "", 0,
 			"PROVEN cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): 1 property (one_chase) holds"},
 	} {
