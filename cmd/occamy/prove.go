@@ -30,6 +30,7 @@ type proveFlags struct {
 	depth                 int
 	timeout               time.Duration
 	noReplay, properties  bool
+	property              string
 	noWave                bool
 	scaling               bool
 	design                designFlags // --map and the declarations (cosim_design.go)
@@ -57,7 +58,9 @@ waveforms.
 
 --properties proves the reference's own contract properties instead
 (arbiter, selector, threshold); without --param it sweeps the documented
-parameter subset (docs/prove.md).
+parameter subset (docs/prove.md). With --rtl it proves your design's
+properties (every block with properties, the memory blocks included:
+docs/prove.md says how each is stated); --property NAME proves one alone.
 
 Your files are read as occamy cosim's Verilator build compiles them
 (Verilator's preprocessor: SYNTHESIS undefined; simulation-only code that
@@ -87,6 +90,7 @@ bug in the flow.`,
 		Example: `  occamy prove --block arbiter --rtl my_arbiter.sv --param N=64
   occamy prove --block selector --rtl queue_watch.sv --param N=8,QW=8 --vcd out/cex
   occamy prove --block arbiter --properties
+  occamy prove --block pdlists --rtl pd_lists.sv --rtl sram_mp.sv --param N=2,P=2,LW=1,DW=1 --properties --property in_order
   occamy prove --scaling --timeout 60s`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runProve(cmd, args, fl)
@@ -104,6 +108,7 @@ bug in the flow.`,
 	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform of the replay (by default BLOCK.verilator.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
 	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
+	f.StringVar(&fl.property, "property", "", "with --properties on a design: prove this one property alone (its name in the block's list)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
 	addDesignFlags(f, &fl.design)
 	return cmd
@@ -147,7 +152,7 @@ func proveOptions(args []string, fl proveFlags) (prove.Options, error) {
 		return prove.Options{}, err
 	}
 	return prove.Options{Block: fl.block, RTL: rtl, Top: fl.top, Params: params, Depth: fl.depth,
-		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df}, nil
+		Timeout: fl.timeout, NoReplay: fl.noReplay, VCDDir: fl.vcd, FailWaveDir: failWaveDirOf(fl.vcd, fl.noWave), WorkDir: fl.work, Design: df, Property: fl.property}, nil
 }
 
 func runProve(cmd *cobra.Command, args []string, fl proveFlags) error {

@@ -15,65 +15,122 @@ import (
 	_ "occamy/testbench/blocks/all"
 )
 
-// brokenSRAM is a copy of sram_mp with mutant id applied and its shadow
-// checks off (a user's design has none: the property must say it).
-func brokenSRAM(t *testing.T, id string) string {
+// broken is a copy of a memory block's Verilog with the face's mutant id
+// applied and its shadow checks off (a user's design has none: the
+// property must say it).
+func broken(t *testing.T, block, id string) string {
 	t.Helper()
-	b, err := blocks.Lookup("sram")
+	b, err := blocks.Lookup(block)
 	require.NoError(t, err)
-	src, err := os.ReadFile("../../verilog/sram_mp.sv")
-	require.NoError(t, err)
-	text := string(src)
-	for _, m := range b.Checks.Mutants {
-		if m.ID == id {
-			require.Equal(t, 1, strings.Count(text, m.Anchor), id)
-			text = strings.Replace(text, m.Anchor, m.Replace, 1)
+	var m *blocks.Mutant
+	for i := range b.Checks.Mutants {
+		if b.Checks.Mutants[i].ID == id {
+			m = &b.Checks.Mutants[i]
 		}
 	}
-	require.NotEqual(t, string(src), text, "no mutant %s", id)
+	require.NotNil(t, m, "%s has no mutant %s", block, id)
+	src, err := os.ReadFile(filepath.Join("../../verilog", m.File))
+	require.NoError(t, err)
+	text := string(src)
+	require.Equal(t, 1, strings.Count(text, m.Anchor), id)
+	text = strings.Replace(text, m.Anchor, m.Replace, 1)
 	const on = "end else if (rst_seen) begin"
 	require.Equal(t, 1, strings.Count(text, on))
 	text = strings.Replace(text, on, "end else if (1'b0) begin", 1)
-	path := filepath.Join(t.TempDir(), "sram_mp.sv")
+	path := filepath.Join(t.TempDir(), m.File)
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	return path
 }
 
-// TestProveMemoryProperties: prove --properties on the memory blocks. The
-// SRAM's monitor proves its two properties of sram_mp at a small set and
-// gives a counterexample for each on a broken copy; the other memory
-// blocks have no monitor and are refused by name with the reason (exit 2).
+// TestProveMemoryProperties: prove --properties on the memory blocks, at
+// small sets (seconds each). Each block's monitor proves its properties of
+// the reference, and each property, proven alone (--property), has a
+// counterexample on a deliberately broken copy (the face's mutant named
+// in the case).
 func TestProveMemoryProperties(t *testing.T) {
 	cosimEnv(t)
 	needProveTools(t)
-	small := []string{"--param", "DEPTH=8,WIDTH=4,RP=2,WP=2,LAT=1", "--properties"}
+	const sramSet = "DEPTH=8,WIDTH=4,RP=2,WP=2,LAT=1"
+	sets := map[string]string{
+		"sram":       sramSet,
+		"freelist":   "CELLS=2,K=1,LAT=2",
+		"pdlists":    "N=2,P=2,LAT=2,LW=1,DW=1",
+		"cpsublists": "CELLS=8,K=2,LAT=2,MAXN=4",
+	}
+	files := map[string]string{"freelist": "free_list.sv", "pdlists": "pd_lists.sv", "cpsublists": "cp_sublists.sv"}
 	for _, c := range []struct {
-		name string
-		args []string
-		code int
-		want string
+		name, block, mutant, property, set string
+		code                               int
+		want                               string
 	}{
-		{"sram holds", append([]string{"prove", "--block", "sram", "--rtl", "../../verilog/sram_mp.sv"}, small...), 0,
+		{"sram holds", "sram", "", "", "", 0,
 			"PROVEN sram (sram_mp, DEPTH=8 WIDTH=4 RP=2 WP=2 LAT=1): 2 properties (read_valid, read_last_write) hold"},
-		{"sram one write port", append([]string{"prove", "--block", "sram", "--rtl", brokenSRAM(t, "sram-one-write-port")}, small...), 1,
+		{"sram one write port", "sram", "sram-one-write-port", "", "", 1,
 			"VIOLATED sram (sram_mp, DEPTH=8 WIDTH=4 RP=2 WP=2 LAT=1): read_last_write fails at cycle "},
-		{"sram reset keeps pipe", append([]string{"prove", "--block", "sram", "--rtl", brokenSRAM(t, "sram-reset-keeps-pipe")}, small...), 1,
+		{"sram reset keeps pipe", "sram", "sram-reset-keeps-pipe", "", "", 1,
 			"VIOLATED sram (sram_mp, DEPTH=8 WIDTH=4 RP=2 WP=2 LAT=1): read_valid fails at cycle "},
+
+		{"freelist holds", "freelist", "", "", "", 0,
+			"PROVEN freelist (free_list, CELLS=2 K=1 LAT=2): 2 properties (no_double_pop, count_conserved) hold"},
+		{"freelist holds, two banks", "freelist", "", "", "CELLS=4,K=2,LAT=1", 0,
+			"PROVEN freelist (free_list, CELLS=4 K=2 LAT=1): 2 properties (no_double_pop, count_conserved) hold"},
+		{"freelist pop before the new head is known", "freelist", "fl-no-wait", "no_double_pop", "", 1,
+			"VIOLATED freelist (free_list, CELLS=2 K=1 LAT=2): no_double_pop fails at cycle "},
+		{"freelist chain counts one", "freelist", "fl-chain-counts-one", "count_conserved", "", 1,
+			"VIOLATED freelist (free_list, CELLS=2 K=1 LAT=2): count_conserved fails at cycle "},
+
+		{"pdlists holds", "pdlists", "", "", "", 0,
+			"PROVEN pdlists (pd_lists, N=2 P=2 LAT=2 LW=1 DW=1): 3 properties (pd_unique, in_order, count_conserved) hold"},
+		{"pdlists unforwarded link", "pdlists", "pd-no-forward", "pd_unique", "", 1,
+			"VIOLATED pdlists (pd_lists, N=2 P=2 LAT=2 LW=1 DW=1): pd_unique fails at cycle "},
+		{"pdlists read while busy", "pdlists", "pd-read-while-busy", "in_order", "", 1,
+			"VIOLATED pdlists (pd_lists, N=2 P=2 LAT=2 LW=1 DW=1): in_order fails at cycle "},
+		{"pdlists link sees the old count", "pdlists", "pd-link-old-count", "count_conserved", "", 1,
+			"VIOLATED pdlists (pd_lists, N=2 P=2 LAT=2 LW=1 DW=1): count_conserved fails at cycle "},
+
+		{"cpsublists holds", "cpsublists", "", "", "", 0,
+			"PROVEN cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): 3 properties (each_cell_once, in_order, one_chase) hold"},
+		{"cpsublists last early", "cpsublists", "cp-last-early", "each_cell_once", "", 1,
+			"VIOLATED cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): each_cell_once fails at cycle "},
+		{"cpsublists read past the end", "cpsublists", "cp-read-past-end", "in_order", "", 1,
+			"VIOLATED cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): in_order fails at cycle "},
+		{"cpsublists start while busy", "cpsublists", "cp-start-while-busy", "one_chase", "", 1,
+			"VIOLATED cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): one_chase fails at cycle "},
+		{"cpsublists holds below the default MAXN", "cpsublists", "", "", "CELLS=4,K=2,LAT=1,MAXN=3", 0,
+			"PROVEN cpsublists (cp_sublists, CELLS=4 K=2 LAT=1 MAXN=3): 3 properties (each_cell_once, in_order, one_chase) hold"},
+		{"cpsublists one property holds", "cpsublists", "", "one_chase", "", 0,
+			"PROVEN cpsublists (cp_sublists, CELLS=8 K=2 LAT=2 MAXN=4): 1 property (one_chase) holds"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			out, errText, code := runCLI(t, c.args...)
+			rtl := []string{"--rtl", "../../verilog/sram_mp.sv"}
+			switch {
+			case c.mutant != "" && c.block == "sram":
+				rtl = []string{"--rtl", broken(t, c.block, c.mutant)}
+			case c.mutant != "":
+				rtl = append([]string{"--rtl", broken(t, c.block, c.mutant)}, rtl...)
+			case c.block != "sram":
+				rtl = append([]string{"--rtl", "../../verilog/" + files[c.block]}, rtl...)
+			}
+			set := c.set
+			if set == "" {
+				set = sets[c.block]
+			}
+			args := append(append([]string{"prove", "--block", c.block}, rtl...), "--param", set, "--properties")
+			if c.property != "" {
+				args = append(args, "--property", c.property)
+			}
+			out, errText, code := runCLI(t, args...)
 			require.Equal(t, c.code, code, "%s\n%s", out, errText)
 			assert.True(t, strings.HasPrefix(firstLine(out), c.want), "verdict line:\n%s\nwant it to start:\n%s", firstLine(out), c.want)
 		})
 	}
-	for _, c := range []struct{ block, rtl, why string }{
-		{"freelist", "free_list.sv", "every cell"},
-		{"pdlists", "pd_lists.sv", "every queue's PDs"},
-		{"cpsublists", "cp_sublists.sv", "a whole packet's cells"},
-	} {
-		out, errText, code := runCLI(t, "prove", "--block", c.block, "--rtl", "../../verilog/"+c.rtl, "--rtl", "../../verilog/sram_mp.sv", "--properties")
-		require.Equal(t, 2, code, "%s: %s%s", c.block, out, errText)
-		assert.Contains(t, errText, "prove has no monitor of "+c.block+"'s properties: its properties follow "+c.why, c.block)
-		assert.Contains(t, errText, "occamy cosim --check properties checks them", c.block)
-	}
+	// One property by a name the block does not have, or without
+	// --properties: a setup error naming the block's properties.
+	rtl := []string{"--rtl", "../../verilog/cp_sublists.sv", "--rtl", "../../verilog/sram_mp.sv", "--param", sets["cpsublists"]}
+	_, errText, code := runCLI(t, append(append([]string{"prove", "--block", "cpsublists"}, rtl...), "--properties", "--property", "one_chose")...)
+	require.Equal(t, 2, code, errText)
+	assert.Contains(t, errText, "--property one_chose: cpsublists's properties are each_cell_once, in_order, one_chase")
+	_, errText, code = runCLI(t, append(append([]string{"prove", "--block", "cpsublists"}, rtl...), "--property", "one_chase")...)
+	require.Equal(t, 2, code, errText)
+	assert.Contains(t, errText, "--property one_chase: one property is proven with --properties on a design")
 }

@@ -227,8 +227,9 @@ func declMiter(bs *runner.BlockSpec, dc *runner.Declaration) string {
 
 // propMiter is the design alone beside the block's property monitor, on
 // rows aligned to the declared latencies: the inputs delayed by the
-// largest latency, each output by the largest minus its own.
-func propMiter(bs *runner.BlockSpec, dc *runner.Declaration, mon blocks.Monitor) (string, error) {
+// largest latency, each output by the largest minus its own. only >= 0
+// keeps property only's output alone (the others are 0).
+func propMiter(bs *runner.BlockSpec, dc *runner.Declaration, mon blocks.Monitor, only int) (string, error) {
 	w := &mw{bs: bs, dc: dc, clocked: bs.Clocked}
 	lmax, lmin := 0, 1<<30
 	for _, p := range bs.Ports {
@@ -275,8 +276,14 @@ func propMiter(bs *runner.BlockSpec, dc *runner.Declaration, mon blocks.Monitor)
 	for _, p := range mon.Free {
 		conns = append(conns, fmt.Sprintf(".%s(%s)", p.Name, p.Name))
 	}
-	conns = append(conns, ".bad(bad)")
-	w.f("  occ_props mon (%s);\nendmodule\n", strings.Join(conns, ", "))
+	if only < 0 {
+		conns = append(conns, ".bad(bad)")
+		w.f("  occ_props mon (%s);\nendmodule\n", strings.Join(conns, ", "))
+		return w.b.String(), nil
+	}
+	conns = append(conns, ".bad(mbad)")
+	w.f("  wire [%d:0] mbad;\n  occ_props mon (%s);\n", len(mon.Names)-1, strings.Join(conns, ", "))
+	w.f("  assign bad = mbad & (%d'd1 << %d); // --property %s alone\nendmodule\n", len(mon.Names), only, mon.Names[only])
 	return w.b.String(), nil
 }
 

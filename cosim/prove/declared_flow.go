@@ -67,7 +67,11 @@ func (d *design) buildDeclared(ctx context.Context) error {
 		if err != nil {
 			return setupf("property monitor: %v", err)
 		}
-		if text, err = propMiter(d.bs, d.dc, mon); err != nil {
+		only, err := d.onlyProperty(mon.Names)
+		if err != nil {
+			return err
+		}
+		if text, err = propMiter(d.bs, d.dc, mon, only); err != nil {
 			return err
 		}
 		text += "\n" + mon.Text
@@ -85,16 +89,30 @@ func (d *design) buildDeclared(ctx context.Context) error {
 	return d.export(ctx, sides, "miter.sv")
 }
 
+// onlyProperty is the index of Options.Property among the monitor's
+// property names, -1 for every property.
+func (d *design) onlyProperty(names []string) (int, error) {
+	if d.opt.Property == "" {
+		return -1, nil
+	}
+	for k, n := range names {
+		if n == d.opt.Property {
+			return k, nil
+		}
+	}
+	return 0, setupf("--property %s: %s's properties are %s", d.opt.Property, d.bs.Name, strings.Join(names, ", "))
+}
+
 // propertySummary is the summary line of --properties on a design.
 func (r *Result) propertySummary(what string) string {
-	n := fmt.Sprintf("%d properties (%s)", len(r.Properties), strings.Join(r.Properties, ", "))
+	n, hold := fmt.Sprintf("%d properties (%s)", len(r.Properties), strings.Join(r.Properties, ", ")), "hold"
 	if len(r.Properties) == 1 {
-		n = fmt.Sprintf("1 property (%s)", r.Properties[0])
+		n, hold = fmt.Sprintf("1 property (%s)", r.Properties[0]), "holds"
 	}
 	switch r.Verdict {
 	case Proven:
-		return fmt.Sprintf("PROVEN%s %s: %s hold in every checked cycle, for every input sequence and power-up state (%s, %s; %d latches, %d ANDs)",
-			r.xCaveat(), what, n, r.Engine, secs(r.Total), r.Latches, r.Ands)
+		return fmt.Sprintf("PROVEN%s %s: %s %s in every checked cycle, for every input sequence and power-up state (%s, %s; %d latches, %d ANDs)",
+			r.xCaveat(), what, n, hold, r.Engine, secs(r.Total), r.Latches, r.Ands)
 	case Refuted:
 		return fmt.Sprintf("VIOLATED %s: %s fails at cycle %d (a shortest counterexample: %s, %s)", what, r.Cex.Property, r.Cex.Cycle, r.Engine, secs(r.Total))
 	}

@@ -61,6 +61,9 @@ type Options struct {
 	// (declared.go). With Check "properties" the block's properties are
 	// proven on the design alone.
 	Design *designfile.File
+	// Property, with a design's properties, proves that one property
+	// alone (a name of the block's property monitor); "" proves them all.
+	Property string
 }
 
 // Verdict is what the proof concluded.

@@ -15,6 +15,7 @@ import (
 	"occamy/cosim"
 	"occamy/cosim/runner"
 	"occamy/rtl/port"
+	designfile "occamy/testbench/design"
 )
 
 // Prove builds the miter of the user's design (Options.RTL) against the
@@ -66,6 +67,9 @@ func Prove(ctx context.Context, opt Options) (*Result, error) {
 	res.Build = time.Since(t0)
 	if d.dc != nil {
 		res.Properties, res.Declared = d.props, declText(d.dc)
+		if d.props != nil && opt.Property != "" {
+			res.Properties = []string{opt.Property}
+		}
 	}
 	res.Latches, res.Ands = d.size()
 	if res.Ands == 0 && res.Latches == 0 && d.props != nil {
@@ -103,6 +107,9 @@ type design struct {
 func resolve(ctx context.Context, opt Options) (*design, error) {
 	if opt.Depth < 0 {
 		return nil, setupf("depth %d: want a positive number of cycles", opt.Depth)
+	}
+	if opt.Property != "" && (opt.Design == nil || opt.Design.Check != designfile.CheckProperties) {
+		return nil, setupf("--property %s: one property is proven with --properties on a design", opt.Property)
 	}
 	if opt.Depth == 0 {
 		opt.Depth = DefaultDepth

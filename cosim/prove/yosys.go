@@ -42,9 +42,16 @@ func sideScript(files []string, top string, params map[string]int, as, out strin
 	// fails an internal assertion ("modules_.count(module->name) == 0")
 	// deriving a top whose instance connects an expression with '0 in it
 	// (testdata/arb_ptr_inst.sv), and reads the same otherwise.
+	// All parameters in one chparam: one at a time, a module's
+	// elaboration check between two of them (cp_sublists' MAXN <= CELLS)
+	// would see the first set beside another's default.
 	b.WriteString("\n")
-	for _, k := range sortedKeys(params) {
-		fmt.Fprintf(&b, "chparam -set %s %d %s\n", k, params[k], top)
+	if len(params) > 0 {
+		b.WriteString("chparam")
+		for _, k := range sortedKeys(params) {
+			fmt.Fprintf(&b, " -set %s %d", k, params[k])
+		}
+		fmt.Fprintf(&b, " %s\n", top)
 	}
 	fmt.Fprintf(&b, "hierarchy -check -top %s", top)
 	fmt.Fprintf(&b, "\nproc\nflatten\nmemory_collect\nsetundef -undriven -zero\nsetundef -zero\nopt_expr\nrename -top %s\nhierarchy -top %s\nopt_clean\ntee -q -o %s check\nwrite_json %s\nwrite_rtlil %s\n",

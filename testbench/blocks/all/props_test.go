@@ -1,6 +1,7 @@
 package all
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,4 +55,40 @@ func TestPropertyCheckersAllocateNothing(t *testing.T) {
 		})
 	}
 	assert.GreaterOrEqual(t, n, 5, "blocks with properties")
+}
+
+// TestMonitorsStateTheCheckersProperties: every block with properties has
+// a prove monitor (none is refused any more), and at the small set and
+// the defaults it is a module occ_props whose bad outputs are the
+// checker's properties, by name and in the checker's order (prove names a
+// violated property by its output's index).
+func TestMonitorsStateTheCheckersProperties(t *testing.T) {
+	for _, b := range blocks.All() {
+		if b.Props == nil || b.Props.New == nil {
+			continue
+		}
+		t.Run(b.Name, func(t *testing.T) {
+			require.NotNil(t, b.Props.Monitor, "%s: no prove monitor", b.Name)
+			for _, p := range []map[string]int{b.Small, b.Defaults()} {
+				full := b.Defaults()
+				for k, v := range p {
+					full[k] = v
+				}
+				l, err := b.Layout(full)
+				require.NoError(t, err)
+				cfg := blocks.PropConfig{Params: full, Layout: &l, Latency: map[string]int{}}
+				chk, err := b.Props.New(cfg)
+				require.NoError(t, err)
+				mon, err := b.Props.Monitor(cfg)
+				require.NoError(t, err)
+				var want []string
+				for _, n := range chk.Names() {
+					want = append(want, n.Name)
+				}
+				assert.Equal(t, want, mon.Names, "%s %v", b.Name, full)
+				assert.Contains(t, mon.Text, "module occ_props (")
+				assert.Contains(t, mon.Text, fmt.Sprintf("output wire [%d:0]", len(want)-1), "%s: bad's width", b.Name)
+			}
+		})
+	}
 }

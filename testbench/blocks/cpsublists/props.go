@@ -27,8 +27,8 @@ var props = &blocks.Props{
 		}
 		return 0
 	},
-	New:       newCPProps,
-	NoMonitor: "its properties follow a whole packet's cells through the link memory: a monitor as large as the chase and its memory, not written",
+	New:     newCPProps,
+	Monitor: monitor,
 }
 
 const (

@@ -21,8 +21,8 @@ var props = &blocks.Props{
 		}
 		return 0
 	},
-	New:       newFreeListProps,
-	NoMonitor: "its properties follow every cell (which are out, and each bank's order of them): a monitor as large as the free list, not written",
+	New:     newFreeListProps,
+	Monitor: monitor,
 }
 
 const (

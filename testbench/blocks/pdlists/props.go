@@ -14,8 +14,8 @@ import (
 // and links as its own model allows), and an input rewritten after it
 // would break the contract it keeps.
 var props = &blocks.Props{
-	New:       newPDProps,
-	NoMonitor: "its properties follow every queue's PDs in link order: a monitor as large as the lists, not written",
+	New:     newPDProps,
+	Monitor: monitor,
 }
 
 const (
