@@ -133,4 +133,12 @@ func TestProveMemoryProperties(t *testing.T) {
 	_, errText, code = runCLI(t, append(append([]string{"prove", "--block", "cpsublists"}, rtl...), "--property", "one_chase")...)
 	require.Equal(t, 2, code, errText)
 	assert.Contains(t, errText, "--property one_chase: one property is proven with --properties on a design")
+	// A module the given files instantiate and none declares (free_list's
+	// sram_mp): a setup error naming it and the project's file, not
+	// "Yosys cannot read" (occamy cosim finds it by Verilator's library
+	// search; prove reads only what it is given).
+	_, errText, code = runCLI(t, "prove", "--block", "freelist", "--rtl", "../../verilog/free_list.sv", "--param", sets["freelist"], "--properties")
+	require.Equal(t, 2, code, errText)
+	assert.Contains(t, errText, "module sram_mp, instantiated in ../../verilog/free_list.sv, is declared in none of them: give its file too")
+	assert.Contains(t, errText, "the project's is verilog/sram_mp.sv")
 }

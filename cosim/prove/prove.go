@@ -295,10 +295,34 @@ func (d *design) side(ctx context.Context, name string, files []string, top stri
 		return setupf("Yosys ran out of memory (limit %d MB) reading %s", d.opt.MemMB, strings.Join(files, " "))
 	case !user:
 		return setupf("Yosys cannot read the project's %s (a bug in the project):\n  %s", top, yosysErrors(r.out))
+	}
+	if m := missingModule.FindStringSubmatch(r.out); m != nil {
+		return d.missing(m[1])
+	}
+	switch {
 	case d.verilog:
 		return &UnsupportedError{Files: d.opt.RTL, Output: d.userPaths(yosysErrors(r.out))}
 	}
 	return setupf("Yosys cannot read %s:\n  %s", strings.Join(d.opt.RTL, " "), yosysErrors(r.out))
+}
+
+// missingModule finds Yosys's "Module `\X' referenced in module ... is
+// not part of the design".
+var missingModule = regexp.MustCompile("Module `\\\\?([A-Za-z_][A-Za-z0-9_$]*)' referenced in module .* is not part of the design")
+
+// missing is the setup error for a module the user's files instantiate and
+// none declares. occamy cosim finds the project's modules by Verilator's
+// library search; prove reads only the files it is given, so it names the
+// project's file when there is one.
+func (d *design) missing(mod string) error {
+	msg := fmt.Sprintf("module %s, instantiated in %s, is declared in none of them: give its file too (--rtl, or files: in the design file)", mod, strings.Join(d.opt.RTL, " "))
+	if d.bs.Root != "" {
+		f := filepath.Join(d.bs.Root, "verilog", mod+".sv")
+		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+			msg += "; the project's is " + filepath.Join("verilog", mod+".sv")
+		}
+	}
+	return setupf("%s", msg)
 }
 
 // userPaths writes the user's files in Yosys's messages as the user named
