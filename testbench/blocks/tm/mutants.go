@@ -179,14 +179,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-no-carry", File: "tm_sched.sv",
-		Anchor:  "              done        = 1'b1;\n            end\n          end else if (!ne[c]) begin",
-		Replace: "              done        = 1'b1;\n            end else begin\n              d[32'(c)*DFW +: DFW] = '0;\n            end\n          end else if (!ne[c]) begin",
-		Desc:    "the DRR deficit is not carried over: a queue whose head does not fit loses what it had left",
+		Anchor:  "assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];",
+		Replace: "assign szero = coh_q[I] && pass;",
+		Desc:    "the DRR deficit is not carried over: a queue passed because its head does not fit loses what it had left",
 	},
 	{
 		ID: "tm-sp-order", File: "tm_sched.sv",
-		Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
-		Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
+		Anchor:  "for (int c = Q - 1; c >= 0; c--) begin\n      if (x[c]) first_q",
+		Replace: "for (int c = 0; c < Q; c++) begin\n      if (x[c]) first_q",
 		Desc:    "strict priority reversed: the last class, not class 0, is served first",
 	},
 	{
