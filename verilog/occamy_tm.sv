@@ -306,7 +306,7 @@ module occamy_tm #(
     .clk_i, .rst_ni,
     .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
     .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(port_rdy), .head_len_i(head_len),
-    .ack_i(1'b1),
+    .ack_i(1'b1), .unl_i(rdv_q), .unl_qid_i(rdq_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
 

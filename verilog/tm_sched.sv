@@ -1,42 +1,76 @@
 // tm_sched: the traffic manager's egress scheduler (cycle-exact with
 // hw/scheduler): P ports x Q queues, queue i being port i/Q, class i%Q; at
-// most one packet start per cycle.
+// most one packet start per cycle. drr is pipelined: every port visits one
+// class per cycle, all ports in parallel, and a grant comes the cycle after
+// its class was found ready, so no path searches a port's classes in one
+// cycle (5 LUT6 levels at the small set, docs/hardware-cost.md).
 //
 // Parameters
 //   P (1..32, default 8) ports; Q (1..8, default 8) queues per port;
 //   LW (1..13, default 7) head-length width; DFW (default 18) deficit width
-//   (a deficit stays below MaxPkt + 2 quanta < 2^18).
+//   (a port leaves a class with its deficit below the head, or the queue
+//   empty and the deficit 0, so a deficit stays below 2^LW + 65535 < 2^18).
 //   Derived: N = P*Q, IW = max(1, clog2(N)), PW = max(1, clog2(P)),
 //   CQW = max(1, clog2(Q)).
 //
 // Ports
 //   en_i                 the dequeue can take a packet this cycle (else no
-//                        grant and no register changes, as hw/tm not calling Eval)
+//                        grant; the DRR visits go on)
 //   drr_i                deficit round robin (1) or strict priority (0)
 //   quantum_i [Q*16]     DRR quantum per class, cells, 1..65535
 //   elig_i [N]           queue may start a packet now
 //   nonempty_i [N]       queue holds a packet (DRR resets an empty queue's deficit)
 //   port_rdy_i [P]       port may take another packet
-//   head_len_i [N*LW]    head packet length per queue
+//   head_len_i [N*LW]    head packet length per queue (after this cycle's unlink)
 //   ack_i                the grant is taken this cycle
+//   unl_i, unl_qid_i [IW]  a queue's head is unlinked this cycle (a dequeue's
+//                        or a head drop's PD read returning): its head changes
 //   gnt_valid_o, gnt_qid_o [IW], gnt_port_o [PW]   comb: the grant
 //
-// Choice (hw/scheduler's package doc): the port is the first port at or
-// after the port pointer (circularly) with port_rdy_i and an eligible
-// queue; within it sp grants the eligible queue of lowest class; drr visits
-// the port's classes from its class pointer, adding the quantum once on
-// arrival at an eligible queue, granting while the deficit covers the head
-// (deficit -= length, the pointer stays), resetting an empty queue's
-// deficit, passing over a non-eligible one with its deficit kept; at most
-// 2Q visits, whose progress is kept when nothing is granted.
-// Registers: the port pointer moves past a taken grant's port; the granted
-// (or searched) port's class pointer, added flag and deficits are written
-// back. Reset clears them all.
+// Choice (hw/scheduler's package doc). The port is the first candidate
+// port at or after the port pointer (circularly); a candidate needs
+// port_rdy_i and en_i.
+//   sp: a port is a candidate when a queue of it is eligible; the grant is
+//   its eligible queue of lowest class (combinational, as before).
+//   drr: every port visits ONE class a cycle, all ports in parallel. A port
+//   with no eligible queue stands still. At its class pointer c: an
+//   eligible queue whose quantum is not yet added on this visit gets it
+//   (deficit += quantum; no grant from it in this cycle); an eligible queue
+//   with the quantum added whose deficit covers its head is READY: the port
+//   holds its pointer; any other case passes (the pointer moves to c+1, the
+//   added flag clears; an empty queue's deficit is reset to 0, a non-empty
+//   one's kept). A port is a candidate in the cycle AFTER its class was
+//   ready (rdy_q). A taken grant takes the head's length from the deficit
+//   and keeps the pointer; that port's ready of the same cycle is dropped
+//   (it was computed on the head being granted), so it is ready again once
+//   a visit has seen the new head.
+// Hazards (the ready is one cycle old when it is granted):
+//   - the head changed: an unlink of the queue in the grant's cycle (unl_i
+//     with unl_qid_i, a dequeue or a head drop) makes head_len_i differ
+//     from the length the ready was computed on: no grant (a bubble: the
+//     winner's grant is not valid and no other port is tried). The next
+//     visit sees the new head. Without an unlink the head is the one the
+//     ready saw (a link changes only an empty queue's head, and an empty
+//     queue is not eligible).
+//   - the queue stopped being eligible (locked or emptied): no grant (a
+//     bubble).
+//   - the deficit: it changes only by a quantum (never on a ready class) or
+//     by a taken grant (whose port's ready is dropped), so a valid grant's
+//     deficit covers its head. Checked by an assertion (`ifndef SYNTHESIS).
+// Registers: the port pointer, as a thermometer mask (bit j: port j at or
+// after the pointer), moves past a taken grant's port; per port the class
+// pointer (one-hot, and as a queue index), the added flag, the ready flag
+// (rdy_q); per queue the deficit. Reset clears them (the pointers to port
+// 0 and class 0). A grant not taken (ack_i low) changes neither the port
+// pointer nor a deficit.
 // Latency: the grant is combinational from the inputs and the registers;
-// a taken grant's register changes land at the edge ending the cycle.
-// Corner cases: an empty port (no eligible queue or not ready) is skipped;
-// a DRR search with quanta smaller than every head grants nothing and keeps
-// its progress (the next cycle continues from there).
+// register changes land at the edge ending the cycle. drr: a class reached
+// in cycle t gets its quantum at t, is ready at t+1 and granted at t+2 at
+// the earliest; after a taken grant at t the port's next grant is at t+2 at
+// the earliest (same class) or t+4 (the next class).
+// Corner cases: a port not ready or without a ready class is skipped; a
+// ready class holds its port's pointer while en_i is low or another port
+// wins; with Q = 1 a port visits its one queue every cycle.
 `include "occamy_checks.svh"
 
 module tm_sched #(
@@ -59,6 +93,8 @@ module tm_sched #(
   input  logic [P-1:0]      port_rdy_i,
   input  logic [N*LW-1:0]   head_len_i,
   input  logic              ack_i,
+  input  logic              unl_i,
+  input  logic [IW-1:0]     unl_qid_i,
   output logic              gnt_valid_o,
   output logic [IW-1:0]     gnt_qid_o,
   output logic [PW-1:0]     gnt_port_o
@@ -71,109 +107,180 @@ module tm_sched #(
     `OCCAMY_CHECK_RANGE(tm_sched, Q, 1, 8)
   `OCCAMY_CHECKS_END
 
-  logic [PW-1:0]      ptr_q, ptr_d;
-  logic [P*CQW-1:0]   cur_q, cur_d;
-  logic [P-1:0]       add_q, add_d;
-  logic [N*DFW-1:0]   def_q, def_d;
+  logic [P-1:0]       pm_q, pm_d;     // port pointer as a mask: bit j = (j >= pointer)
+  // The port pointer in binary: what hw/scheduler and the waveforms show
+  // (u_sched.ptr_q); the choice reads the mask.
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [PW-1:0]      ptr_q;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [PW-1:0]      ptr_d;
+  logic [P*Q-1:0]     coh_q, coh_d;   // per port, its class pointer one-hot
+  logic [P-1:0]       add_q, add_d;   // per port, the quantum was added at its class
+  logic [P-1:0]       rdy_q, rdy_d;   // per port, its class was ready last cycle
+  logic [P*IW-1:0]    qid_q, qid_d;   // per port, its class's queue (p*Q + class pointer)
+  logic [N*DFW-1:0]   def_q, def_d;   // per queue, the deficit
 
-  logic [P-1:0]  cand;
-  logic          pvalid;
-  logic [PW-1:0] port;
+  logic [N-1:0]       cov;            // queue's deficit covers its head
+  logic [P-1:0]       el, ne, rdy;    // per port: its class's queue eligible, non-empty, ready
+  logic [P-1:0]       anye;           // per port: some queue of it is eligible
+  logic [P-1:0]       cand;           // candidate ports
+  logic [P-1:0]       win;            // the round robin's winner, one-hot
+  logic [P-1:0]       ok;             // per port, its grant is valid (drr: still ready now)
+  logic [P-1:0]       goh;            // the granted port, one-hot (win & ok)
+  logic [P*CQW-1:0]   pcls;           // per port, the class a grant takes
+  logic [P*IW-1:0]    pqid;           // per port, the queue a grant takes
 
+  // The next class: the one-hot pointer rotated by one.
+  // (x << 1 drops bit Q-1, which x >> (Q-1) brings to bit 0; with Q = 1
+  // it is x.)
+  function automatic logic [Q-1:0] rotl(input logic [Q-1:0] x);
+    rotl = (x << 1) | (x >> (Q - 1));
+  endfunction
+
+  // sp: the lowest class set in x (0 when none).
+  function automatic logic [CQW-1:0] first_q(input logic [Q-1:0] x);
+    first_q = '0;
+    for (int c = Q - 1; c >= 0; c--) begin
+      if (x[c]) first_q = CQW'(c);
+    end
+  endfunction
+
+  // The index of a one-hot port vector.
+  function automatic logic [PW-1:0] enc_p(input logic [P-1:0] x);
+    enc_p = '0;
+    for (int p = 0; p < P; p++) begin
+      if (x[p]) enc_p = enc_p | PW'(p);
+    end
+  endfunction
+
+  // The queue of the port a one-hot vector selects (0 for none).
+  function automatic logic [IW-1:0] pick_q(input logic [P-1:0] x, input logic [P*IW-1:0] qid);
+    pick_q = '0;
+    for (int p = 0; p < P; p++) begin
+      if (x[p]) pick_q = pick_q | qid[p*IW +: IW];
+    end
+  endfunction
+
+  // Per queue: the deficit covers the head (a narrow compare: the head is
+  // LW bits wide, so any deficit bit above LW covers it).
+  for (genvar i = 0; i < N; i++) begin : g_cov
+    logic [DFW-1:0] d;
+    assign d      = def_q[i*DFW +: DFW];
+    assign cov[i] = (|d[DFW-1:LW]) || (d[LW-1:0] >= head_len_i[i*LW +: LW]);
+  end
+
+  // Per port: its class's queue (AND-OR with the one-hot pointer), the
+  // candidate bit and the class a grant would take.
   for (genvar p = 0; p < P; p++) begin : g_port
-    assign cand[p] = (|elig_i[p*Q +: Q]) && port_rdy_i[p];
+    logic [Q-1:0] e, oh;
+    assign e    = elig_i[p*Q +: Q];
+    assign oh   = coh_q[p*Q +: Q];
+    assign el[p] = |(e & oh);
+    assign anye[p] = |e;
+    assign ne[p] = |(nonempty_i[p*Q +: Q] & oh);
+    assign rdy[p] = |(e & oh & cov[p*Q +: Q]) && add_q[p];
+    // The ready of a port granted now was computed on the head it takes.
+    assign rdy_d[p] = drr_i && rdy[p] && !(goh[p] && ack_i);
+    // sp: the eligible class of lowest index.
+    assign pcls[p*CQW +: CQW] = first_q(e);
+    assign pqid[p*IW +: IW] = drr_i ? qid_q[p*IW +: IW] : IW'(p * Q + 32'(pcls[p*CQW +: CQW]));
+    // drr: a candidate when its class was ready last cycle (rdy_q); its
+    // grant is valid when the queue has neither changed its head since (an
+    // unlink now: head_len_i is no longer the length the ready saw) nor
+    // stopped being eligible. A winner whose grant is not valid is a bubble.
+    assign cand[p] = port_rdy_i[p] && (drr_i ? rdy_q[p] : (|e));
+    assign ok[p]   = !drr_i || (el[p] && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]));
   end
 
-  // First candidate port at or after the pointer, circularly.
-  always @* begin
-    port   = '0;
-    for (int p = P - 1; p >= 0; p--) begin
-      if (cand[p]) port = PW'(p);
-    end
-    for (int p = P - 1; p >= 0; p--) begin
-      if (cand[p] && 32'(p) >= 32'(ptr_q)) begin
-        port  = PW'(p);
-      end
-    end
-    pvalid = en_i && (|cand);
+  // Round robin over the candidate ports from the pointer mask: port j wins
+  // when it is a candidate and no candidate precedes it circularly (the
+  // candidates at or after the pointer first, else all of them).
+  // (Continuous assignments and functions only: Icarus 11 re-runs an
+  // always @* that writes a variable it also reads, or a local, forever.)
+  logic [P-1:0] hi, src, pm_past;
+  assign hi  = cand & pm_q;
+  assign src = (|hi) ? hi : cand;
+
+  for (genvar j = 0; j < P; j++) begin : g_win
+    // below_j: the ports before j. After a taken grant the pointer moves
+    // just past the granted port: bit j set for j > that port (all set
+    // past the last port).
+    localparam logic [P-1:0] BELOW = P'((64'(1) << j) - 64'(1));
+    assign win[j]     = src[j] && ((src & BELOW) == '0) && en_i;
+    assign pm_past[j] = ((goh & BELOW) != '0) || goh[P-1];
   end
 
-  always @* begin
-    logic [Q-1:0]     el, ne;
-    logic [CQW-1:0]   c;
-    logic             added, done;
-    logic [Q*DFW-1:0] d;
-    logic [DFW-1:0]   hl;
-    logic             commit;
-    el     = elig_i[32'(port)*Q +: Q];
-    ne     = nonempty_i[32'(port)*Q +: Q];
-    c      = cur_q[32'(port)*CQW +: CQW];
-    added  = add_q[port];
-    d      = def_q[32'(port)*Q*DFW +: Q*DFW];
-    done   = 1'b0;
-    hl     = '0;
-    gnt_valid_o = 1'b0;
-    gnt_qid_o   = '0;
-    gnt_port_o  = '0;
-    if (pvalid && !drr_i) begin
-      for (int i = Q - 1; i >= 0; i--) begin
-        if (el[i]) gnt_qid_o = IW'(32'(port) * Q + i);
-      end
-      gnt_valid_o = 1'b1;
-      gnt_port_o  = port;
-    end else if (pvalid) begin
-      for (int v = 0; v < 2 * Q; v++) begin
-        if (!done) begin
-          hl = DFW'(head_len_i[(32'(port) * Q + 32'(c)) * LW +: LW]);
-          if (el[c]) begin
-            if (!added) begin
-              d[32'(c)*DFW +: DFW] = d[32'(c)*DFW +: DFW] + DFW'(quantum_i[32'(c)*16 +: 16]);
-              added = 1'b1;
-            end
-            if (d[32'(c)*DFW +: DFW] >= hl) begin
-              d[32'(c)*DFW +: DFW] = d[32'(c)*DFW +: DFW] - hl;
-              gnt_valid_o = 1'b1;
-              gnt_qid_o   = IW'(32'(port) * Q + 32'(c));
-              gnt_port_o  = port;
-              done        = 1'b1;
-            end
-          end else if (!ne[c]) begin
-            d[32'(c)*DFW +: DFW] = '0;
-          end
-          if (!done) begin
-            added = 1'b0;
-            c     = (32'(c) == Q - 1) ? '0 : c + CQW'(1);
-          end
-        end
-      end
-    end
-    commit = pvalid && drr_i && (!gnt_valid_o || ack_i);
-    ptr_d  = ptr_q;
-    cur_d  = cur_q;
-    add_d  = add_q;
-    def_d  = def_q;
-    if (gnt_valid_o && ack_i) begin
-      ptr_d = (32'(port) == P - 1) ? '0 : port + PW'(1);
-    end
-    if (commit) begin
-      cur_d[32'(port)*CQW +: CQW]     = c;
-      add_d[port]                     = added;
-      def_d[32'(port)*Q*DFW +: Q*DFW] = d;
+  assign goh = win & ok;
+
+  assign gnt_valid_o = |goh;
+  assign gnt_port_o  = enc_p(goh);
+  assign gnt_qid_o   = pick_q(goh, pqid);
+
+  assign pm_d  = (gnt_valid_o && ack_i) ? pm_past : pm_q;
+  assign ptr_d = !(gnt_valid_o && ack_i) ? ptr_q :
+                 (32'(gnt_port_o) == P - 1) ? '0 : gnt_port_o + PW'(1);
+
+  // Per port: the quantum is added when its class is eligible and the flag
+  // is clear (never ready then); it passes when not ready otherwise. The
+  // deficit's next value never depends on the cover compare except through
+  // the grant (which implies ready), so the selects are one-hot.
+  for (genvar p = 0; p < P; p++) begin : g_next
+    logic quant, pass, take;
+    assign quant = drr_i && el[p] && !add_q[p];
+    assign pass  = drr_i && anye[p] && !rdy[p] && !(el[p] && !add_q[p]);
+    assign take  = drr_i && goh[p] && ack_i;
+    assign add_d[p]         = quant || (add_q[p] && !pass);
+    assign coh_d[p*Q +: Q]  = pass ? rotl(coh_q[p*Q +: Q]) : coh_q[p*Q +: Q];
+    // The class pointer wraps from the last class (its one-hot top bit).
+    assign qid_d[p*IW +: IW] = !pass ? qid_q[p*IW +: IW] :
+                               coh_q[p*Q + Q - 1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);
+    for (genvar c = 0; c < Q; c++) begin : g_def
+      localparam int I = p * Q + c;
+      logic [DFW-1:0] d, dsub, dadd;
+      logic           ssub, sadd, szero, skeep;
+      assign d     = def_q[I*DFW +: DFW];
+      assign dsub  = d - DFW'(head_len_i[I*LW +: LW]);
+      assign dadd  = d + DFW'(quantum_i[c*16 +: 16]);
+      assign ssub  = coh_q[I] && take;
+      assign sadd  = coh_q[I] && quant;
+      assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];
+      assign skeep = !(ssub || sadd || szero);
+      assign def_d[I*DFW +: DFW] = ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & d);
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
+      pm_q  <= '1;
       ptr_q <= '0;
-      cur_q <= '0;
+      for (int p = 0; p < P; p++) coh_q[p*Q +: Q] <= Q'(1);
       add_q <= '0;
+      rdy_q <= '0;
+      for (int p = 0; p < P; p++) qid_q[p*IW +: IW] <= IW'(p * Q);
       def_q <= '0;
     end else begin
+      pm_q  <= pm_d;
       ptr_q <= ptr_d;
-      cur_q <= cur_d;
+      coh_q <= coh_d;
       add_q <= add_d;
+      rdy_q <= rdy_d;
+      qid_q <= qid_d;
       def_q <= def_d;
     end
   end
+
+`ifndef SYNTHESIS
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      for (int p = 0; p < P; p++) begin
+        // (Not $onehot: Icarus 11 gives 0 for it on a variable part-select.)
+        assert (coh_q[p*Q +: Q] != '0 && (coh_q[p*Q +: Q] & (coh_q[p*Q +: Q] - Q'(1))) == '0)
+          else $error("tm_sched: port %0d class pointer not one-hot", p);
+        assert (!goh[p] || !drr_i || rdy[p])
+          else $error("tm_sched: port %0d granted while its class is not ready now", p);
+      end
+    end
+  end
+`endif
 
 endmodule

@@ -57,6 +57,8 @@ var onlyLockStep = map[string]string{
 	"tm-po-masked":         "which queue pushout-ports expels (the longest candidate is not observable: its head may be locked)",
 	"tm-sp-order":          "which class of a port is served first (order is checked per queue)",
 	"tm-eg-txwin-le":       "one more cell pending on a port: egress timing",
+	"tm-drr-rdy-comb":      "pipelined DRR grants a cycle early: scheduling timing",
+	"tm-sched-ptr-winner":  "which port the scheduler serves next, within the liveness bound",
 }
 
 // notReached are the TM mutants added for the executor's regression

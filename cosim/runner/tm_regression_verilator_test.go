@@ -152,12 +152,15 @@ func brokenFreeListTM(t *testing.T, b *blocks.Block) []string {
 // right, the cell chains do not) mismatches first on an egress tag, at the
 // same cycle lock-step (in the wrapper and with a call per cycle) and
 // batched, with the element named and a trace of
-// the cycles before it; the good RTL matches on the same stimulus.
+// the cycles before it; the good RTL matches on the same stimulus. Seed 3:
+// since tm_sched's DRR is pipelined, seeds 1, 2 and 4 show a count first
+// (cp_rd_o, hd_cells_o, qlen_o: a broken chain can also change how many
+// cells a packet's reads find), which is not what this test is about.
 func TestTMMismatchReport(t *testing.T) {
 	needVerilator(t)
 	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
-	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 1}
+	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 3}
 	lock := run(t, opt)
 	compareInWrapper = false
 	perCall := run(t, opt)
@@ -176,6 +179,6 @@ func TestTMMismatchReport(t *testing.T) {
 	}
 	require.Equal(t, lock.Mismatch.Cycle, batch.Mismatch.Cycle)
 	require.Equal(t, lock.Mismatch.Detail, batch.Mismatch.Detail)
-	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 1, Cycles: int(lock.Mismatch.Cycle) + 1000})
+	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 3, Cycles: int(lock.Mismatch.Cycle) + 1000})
 	requireMatch(t, good)
 }

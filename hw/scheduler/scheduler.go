@@ -1,32 +1,47 @@
-// Package scheduler is the golden model of egress_sched, the traffic
-// manager's egress scheduler: P ports × Q queues, queue i being port i/Q and
+// Package scheduler is the golden model of the traffic manager's egress
+// scheduler (tm_sched): P ports × Q queues, queue i being port i/Q and
 // class i%Q. Each cycle it grants at most one packet start to the dequeue
-// pipeline (the PD memory reads one head PD per cycle).
+// pipeline (the PD memory reads one head PD per cycle), within 8 LUT6
+// levels at the defaults (docs/hardware-cost.md).
 //
-// Choice, all combinational from the inputs and the registers:
-//  1. Port: round robin over the ports with port_rdy_i set and at least one
-//     eligible queue, starting at the port pointer. On a taken grant the
+// Choice, combinational from the inputs and the registers:
+//  1. Port: round robin over the candidate ports (port_rdy_i set, and a
+//     queue to grant), starting at the port pointer. On a taken grant the
 //     pointer moves just past the granted port.
 //  2. Queue within the port:
 //     - "sp": strict priority, the eligible queue of lowest class wins
-//     (class 0 is the highest priority).
-//     - "drr": deficit round robin with a quantum per class, in cells. The
-//     port's class pointer visits its queues in order; on arriving at a
-//     queue it adds the quantum to that queue's deficit once; the queue is
-//     granted while its deficit covers its head packet (deficit -= length
-//     on the taken grant), and the pointer stays on it; otherwise the
-//     pointer moves on. A visited queue with no packet (nonempty_i clear)
-//     has its deficit reset to 0. A queue that has packets but is not
-//     eligible (its head is locked by a head drop in flight) is passed over
-//     with its deficit kept. One grant search visits at most 2Q queues; if
-//     it grants nothing (quanta smaller than packets), the visits made are
-//     still committed so the next cycle continues from there.
+//     (class 0 is the highest priority); a port is a candidate when one
+//     of its queues is eligible.
+//     - "drr": deficit round robin with a quantum per class, in cells,
+//     pipelined: every port VISITS one class per cycle, all ports in
+//     parallel (not up to 2Q classes of one port in one cycle). A port
+//     with no eligible queue stands still. At its class pointer c, a
+//     queue that is eligible and has not had its quantum on this visit
+//     gets it (deficit += quantum; no grant from it in that cycle); an
+//     eligible queue with its quantum whose deficit covers its head
+//     packet is READY: the port holds its pointer; any other case passes
+//     (the pointer moves to c+1, and a queue with no packet, nonempty_i
+//     clear, has its deficit reset to 0; a non-eligible queue with
+//     packets keeps it). A port is a candidate in the cycle AFTER its
+//     class was ready (rdy_q); its grant is valid when the queue is still
+//     eligible and was not unlinked in this cycle (unl_i, unl_qid_i: its
+//     head changed since the ready was computed). A winner whose grant is
+//     not valid gives no grant this cycle (a bubble). A taken grant takes
+//     the head's length from the deficit; the pointer stays, and the port
+//     is not a candidate in the next cycle (its head changes: it is ready
+//     again once a visit has seen the new head). Without en_i there is no
+//     grant; the visits go on.
 //
-// Registers change only at a rising edge with rst_ni high: the port pointer
-// and the DRR state of the granted port when ack_i takes the grant, or the
-// DRR progress of a search that granted nothing. A grant that is not taken
-// leaves every register unchanged, so the same grant is offered again.
-// A synchronous active-low reset clears every register.
+// Hazards of the one-cycle-old ready (verilog/tm_sched.sv's header,
+// docs/tm.md): the head changed (an unlink of the queue in the grant's
+// cycle: a bubble), the queue no longer eligible (a bubble), and the
+// granted port's own ready of that cycle, computed on the head it takes
+// (dropped). A valid grant's deficit therefore always covers its head.
+//
+// Registers change only at a rising edge with rst_ni high. A grant that
+// is not taken leaves the port pointer and the deficits unchanged (the
+// DRR visits go on). A synchronous active-low reset clears every
+// register.
 package scheduler
 
 import (
@@ -37,7 +52,7 @@ import (
 )
 
 // Block is the module name used in errors.
-const Block = "egress_sched"
+const Block = "tm_sched"
 
 // Parameter ranges accepted by New.
 const (
@@ -46,7 +61,7 @@ const (
 	MaxQuantum = 65535
 )
 
-// Params are the elaboration parameters of egress_sched.
+// Params are the elaboration parameters of tm_sched.
 type Params struct {
 	P       int   // ports, 1..32
 	Q       int   // queues per port, 1..8
@@ -82,22 +97,22 @@ func (p Params) Validate() error {
 
 // State is the scheduler's registers.
 type State struct {
-	PortPtrQ uint8               // port_ptr_q: where the port search starts
-	CurQ     [MaxP]uint8         // cur_q: DRR class pointer per port
-	AddedQ   [MaxP]bool          // added_q: the quantum was added at CurQ on this visit
+	PortPtrQ uint8               // pm_q: where the port search starts (the Verilog keeps it as a mask)
+	CurQ     [MaxP]uint8         // coh_q, cls_q, qid_q: DRR class pointer per port
+	AddedQ   [MaxP]bool          // add_q: the quantum was added at CurQ on this visit
+	RdyQ     uint32              // rdy_q: bit p, port p's class was ready last cycle
 	DefQ     [MaxP * MaxQ]uint32 // def_q: DRR deficit per queue, cells
 }
 
-// delta is the next-state change computed by Eval for one port.
-type delta struct {
-	port   int
-	commit bool // a search that granted nothing still commits its visits
-	cur    uint8
-	added  bool
-	def    [MaxQ]uint32
+// visit is one port's DRR visit this cycle, computed by Eval.
+type visit struct {
+	rdy   bool // its class is ready now
+	quant bool // the quantum is added now
+	pass  bool // the pointer moves on
+	zero  bool // ... and the queue's deficit is reset
 }
 
-// Scheduler is one egress_sched instance. It implements rtl.Clocked and
+// Scheduler is one tm_sched instance. It implements rtl.Clocked and
 // rtl.Traceable.
 type Scheduler struct {
 	P         Params
@@ -107,12 +122,18 @@ type Scheduler struct {
 	PortRdyI  rtl.Bitmap // port_rdy_i: port may take another packet (bits 0..P-1; P <= 32, so word 0)
 	HeadLenI  []uint32   // head_len_i: head packet length per queue, cells (len P*Q)
 	AckI      bool       // ack_i: the grant is taken this cycle
+	UnlI      bool       // unl_i: a queue is unlinked this cycle (its head changed)
+	UnlQidI   uint16     // unl_qid_i: that queue
+	Unl2I     bool       // a second unlink this cycle (hw/tm with PD.ReadPorts > 1; not in tm_sched)
+	Unl2QidI  uint16     // its queue
+	EnI       bool       // en_i: a grant may be given this cycle (the visits go on without)
 	ValidO    bool       // gnt_valid_o
 	QidO      uint16     // gnt_qid_o: granted queue, 0 when !ValidO
 	PortO     uint16     // gnt_port_o: its port
 
 	q     State
-	d     delta
+	v     [MaxP]visit
+	vis   uint32 // ports whose visit changes a register this cycle
 	drr   bool
 	quant [MaxQ]uint32
 	mask  uint64
@@ -124,7 +145,7 @@ func New(p Params) (*Scheduler, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	s := &Scheduler{P: p, HeadLenI: make([]uint32, p.P*p.Q), drr: p.Mode == DRR, mask: 1<<uint(p.Q) - 1}
+	s := &Scheduler{P: p, HeadLenI: make([]uint32, p.P*p.Q), drr: p.Mode == DRR, mask: 1<<uint(p.Q) - 1, EnI: true}
 	for i := 0; i < 64; i += p.Q {
 		s.first |= 1 << uint(i)
 	}
@@ -195,10 +216,17 @@ func (s *Scheduler) portsWithElig() uint64 {
 // Eval computes the grant and the next-state change.
 func (s *Scheduler) Eval() {
 	s.ValidO, s.QidO, s.PortO = false, 0, 0
-	s.d.commit = false
-	s.d.port = -1
-	cand := s.portsWithElig() & s.PortRdyI[0]
-	if cand == 0 {
+	any := s.portsWithElig()
+	if s.drr {
+		s.visits(any)
+	}
+	var cand uint64
+	if s.drr {
+		cand = uint64(s.q.RdyQ) & s.PortRdyI[0]
+	} else {
+		cand = any & s.PortRdyI[0]
+	}
+	if cand == 0 || !s.EnI {
 		return
 	}
 	// First candidate at or after the pointer, circularly.
@@ -207,45 +235,43 @@ func (s *Scheduler) Eval() {
 	if hi := cand &^ (1<<ptr - 1); hi != 0 {
 		p = bits.TrailingZeros64(hi)
 	}
-	s.pickIn(p)
-}
-
-func (s *Scheduler) pickIn(p int) {
-	elig := s.field(&s.EligI, p)
 	base := p * s.P.Q
 	if !s.drr {
-		c := bits.TrailingZeros64(elig)
-		s.grant(p, base+c)
+		s.grant(p, base+bits.TrailingZeros64(s.field(&s.EligI, p)))
 		return
 	}
-	nonEmpty := s.field(&s.NonEmptyI, p)
-	d := &s.d
-	d.port = p
-	d.cur, d.added = s.q.CurQ[p], s.q.AddedQ[p]
-	copy(d.def[:s.P.Q], s.q.DefQ[base:base+s.P.Q])
-	for v := 0; v < 2*s.P.Q; v++ {
-		c := int(d.cur)
-		switch {
-		case elig>>uint(c)&1 == 1:
-			if !d.added {
-				d.def[c] += s.quant[c]
-				d.added = true
-			}
-			if n := s.HeadLenI[base+c]; d.def[c] >= n {
-				d.def[c] -= n
-				s.grant(p, base+c)
-				return
-			}
-		case nonEmpty>>uint(c)&1 == 0:
-			d.def[c] = 0
-		}
-		d.added = false
-		d.cur++
-		if int(d.cur) == s.P.Q {
-			d.cur = 0
-		}
+	// The winner's grant is valid while its queue is still eligible and
+	// was not unlinked now.
+	q := base + int(s.q.CurQ[p])
+	if s.EligI.Test(q) && !(s.UnlI && int(s.UnlQidI) == q) && !(s.Unl2I && int(s.Unl2QidI) == q) {
+		s.grant(p, q)
 	}
-	d.commit = true // no grant: keep the progress
+}
+
+// visits computes every port's DRR visit of this cycle.
+func (s *Scheduler) visits(any uint64) {
+	s.vis = 0
+	for m := any | uint64(s.q.RdyQ); m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		v := &s.v[p]
+		*v = visit{}
+		if any>>uint(p)&1 == 0 {
+			continue // no eligible queue: the port stands still (its rdy_q clears)
+		}
+		c := int(s.q.CurQ[p])
+		q := p*s.P.Q + c
+		el := s.EligI.Test(q)
+		switch {
+		case el && s.q.AddedQ[p] && s.q.DefQ[q] >= s.HeadLenI[q]:
+			v.rdy = true
+		case el && !s.q.AddedQ[p]:
+			v.quant = true
+		default:
+			v.pass = true
+			v.zero = !el && !s.NonEmptyI.Test(q)
+		}
+		s.vis |= 1 << uint(p)
+	}
 }
 
 func (s *Scheduler) grant(p, q int) {
@@ -266,11 +292,37 @@ func (s *Scheduler) Commit() {
 		}
 		s.q.PortPtrQ = uint8(next)
 	}
-	if s.drr && s.d.port >= 0 && (taken || s.d.commit) {
-		p := s.d.port
-		s.q.CurQ[p], s.q.AddedQ[p] = s.d.cur, s.d.added
-		copy(s.q.DefQ[p*s.P.Q:(p+1)*s.P.Q], s.d.def[:s.P.Q])
+	if !s.drr {
+		return
 	}
+	if taken {
+		s.q.DefQ[s.QidO] -= s.HeadLenI[s.QidO]
+	}
+	var rdy uint32
+	for m := s.vis; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros32(m)
+		v := &s.v[p]
+		q := p*s.P.Q + int(s.q.CurQ[p])
+		switch {
+		case v.rdy:
+			if !taken || int(s.PortO) != p { // a port just granted waits for its new head
+				rdy |= 1 << uint(p)
+			}
+		case v.quant:
+			s.q.DefQ[q] += s.quant[s.q.CurQ[p]]
+			s.q.AddedQ[p] = true
+		case v.pass:
+			if v.zero {
+				s.q.DefQ[q] = 0
+			}
+			s.q.AddedQ[p] = false
+			if s.q.CurQ[p]++; int(s.q.CurQ[p]) == s.P.Q {
+				s.q.CurQ[p] = 0
+			}
+		}
+	}
+	s.q.RdyQ = rdy
+	s.vis = 0
 }
 
 // Signals lists the grant and the port pointer.

@@ -74,71 +74,90 @@ func TestSPVectors(t *testing.T) {
 	}
 }
 
-// ref is a plainly written DRR/SP scheduler following the package doc, used
-// as the reference for random inputs.
+// ref is a plainly written SP/DRR scheduler following the package doc
+// (per-port DRR visits, one class per port per cycle), used as the
+// reference for random inputs.
 type ref struct {
 	p       Params
 	portPtr int
 	cur     []int
 	added   []bool
+	rdy     []bool
 	def     []int
 }
 
 func newRef(p Params) *ref {
-	return &ref{p: p, cur: make([]int, p.P), added: make([]bool, p.P), def: make([]int, p.P*p.Q)}
+	return &ref{p: p, cur: make([]int, p.P), added: make([]bool, p.P), rdy: make([]bool, p.P), def: make([]int, p.P*p.Q)}
 }
 
-// step returns the grant and applies the state change for ack.
-func (r *ref) step(elig, nonEmpty []bool, portRdy []bool, headLen []int, ack bool) (bool, int) {
+// step returns the grant and applies the cycle's state change for ack;
+// unl is the queue unlinked this cycle, -1 for none.
+func (r *ref) step(elig, nonEmpty []bool, portRdy []bool, headLen []int, en, ack bool, unl int) (bool, int) {
 	P, Q := r.p.P, r.p.Q
-	for i := 0; i < P; i++ {
-		port := (r.portPtr + i) % P
-		any := false
+	any := func(port int) bool {
 		for c := 0; c < Q; c++ {
-			any = any || elig[port*Q+c]
+			if elig[port*Q+c] {
+				return true
+			}
 		}
-		if !portRdy[port] || !any {
+		return false
+	}
+	valid, gq, gp := false, 0, -1
+	for i := 0; i < P && !valid && en; i++ {
+		port := (r.portPtr + i) % P
+		if !portRdy[port] {
 			continue
 		}
 		if r.p.Mode == SP {
-			for c := 0; c < Q; c++ {
+			for c := 0; c < Q && !valid; c++ {
 				if elig[port*Q+c] {
-					if ack {
-						r.portPtr = (port + 1) % P
-					}
-					return true, port*Q + c
+					valid, gq, gp = true, port*Q+c, port
 				}
 			}
+			continue
 		}
-		cur, added := r.cur[port], r.added[port]
-		def := append([]int(nil), r.def[port*Q:(port+1)*Q]...)
-		for v := 0; v < 2*Q; v++ {
-			q := port*Q + cur
-			if elig[q] {
-				if !added {
-					def[cur] += r.p.Quantum[cur]
-					added = true
-				}
-				if def[cur] >= headLen[q] {
-					def[cur] -= headLen[q]
-					if ack {
-						r.portPtr = (port + 1) % P
-						r.cur[port], r.added[port] = cur, added
-						copy(r.def[port*Q:], def)
-					}
-					return true, q
-				}
-			} else if !nonEmpty[q] {
-				def[cur] = 0
-			}
-			added = false
-			cur = (cur + 1) % Q
+		if !r.rdy[port] {
+			continue
 		}
-		r.cur[port], r.added[port] = cur, added
-		copy(r.def[port*Q:], def)
-		return false, 0
+		// The first ready port wins; its grant is valid only if its queue
+		// is still eligible and was not unlinked now.
+		q := port*Q + r.cur[port]
+		if elig[q] && q != unl {
+			valid, gq, gp = true, q, port
+		}
+		break
 	}
-	return false, 0
+	taken := valid && ack
+	if taken {
+		r.portPtr = (gp + 1) % P
+	}
+	if r.p.Mode == SP {
+		return valid, gq
+	}
+	for port := 0; port < P; port++ {
+		q := port*Q + r.cur[port]
+		rdyNow := false
+		switch {
+		case !any(port):
+		case elig[q] && r.added[port] && r.def[q] >= headLen[q]:
+			rdyNow = true
+			if taken && gp == port {
+				r.def[q] -= headLen[q]
+				rdyNow = false
+			}
+		case elig[q] && !r.added[port]:
+			r.def[q] += r.p.Quantum[r.cur[port]]
+			r.added[port] = true
+		default:
+			if !elig[q] && !nonEmpty[q] {
+				r.def[q] = 0
+			}
+			r.added[port] = false
+			r.cur[port] = (r.cur[port] + 1) % Q
+		}
+		r.rdy[port] = rdyNow
+	}
+	return valid, gq
 }
 
 func TestAgainstReference(t *testing.T) {
@@ -158,12 +177,23 @@ func TestAgainstReference(t *testing.T) {
 				rf := newRef(p)
 				n := p.P * p.Q
 				elig, nonEmpty, portRdy, headLen := make([]bool, n), make([]bool, n), make([]bool, p.P), make([]int, n)
+				for q := range headLen {
+					headLen[q] = 1 + r.IntN(16)
+				}
 				for cy := 0; cy < 6000; cy++ {
+					// The TM's contract: a queue's head (its length) changes
+					// only with its unlink, or while it was not eligible.
+					unl := -1
+					if r.IntN(4) == 0 {
+						unl = r.IntN(n)
+					}
 					s.EligI, s.NonEmptyI, s.PortRdyI = rtl.Bitmap{}, rtl.Bitmap{}, rtl.Bitmap{}
 					for q := 0; q < n; q++ {
+						if q == unl || !elig[q] {
+							headLen[q] = 1 + r.IntN(16)
+						}
 						nonEmpty[q] = r.IntN(4) != 0
 						elig[q] = nonEmpty[q] && r.IntN(5) != 0
-						headLen[q] = 1 + r.IntN(16)
 						s.HeadLenI[q] = uint32(headLen[q])
 						if elig[q] {
 							s.EligI.Set(q)
@@ -178,10 +208,10 @@ func TestAgainstReference(t *testing.T) {
 							s.PortRdyI.Set(i)
 						}
 					}
-					ack := r.IntN(3) != 0
-					s.AckI = ack
+					ack, en := r.IntN(3) != 0, r.IntN(6) != 0
+					s.AckI, s.EnI, s.UnlI, s.UnlQidI = ack, en, unl >= 0, uint16(max(unl, 0))
 					s.Eval()
-					v, q := rf.step(elig, nonEmpty, portRdy, headLen, ack)
+					v, q := rf.step(elig, nonEmpty, portRdy, headLen, en, ack, unl)
 					require.Equal(t, v, s.ValidO, "cycle %d: gnt_valid_o", cy)
 					if v {
 						require.Equal(t, q, int(s.QidO), "cycle %d: gnt_qid_o", cy)
@@ -207,7 +237,8 @@ func toInts(v []uint32) []int {
 
 // TestDRRShares: one port, every queue always backlogged with packets of
 // random length; over many taken grants each queue's service in cells is
-// proportional to its quantum, within one quantum plus one packet.
+// proportional to its quantum, within 2%. As in the TM, a granted queue's
+// new head shows in the next cycle, with its unlink.
 func TestDRRShares(t *testing.T) {
 	quanta := []int{4, 8, 16, 32}
 	s, err := New(Params{P: 1, Q: 4, Mode: DRR, Quantum: quanta})
@@ -219,13 +250,19 @@ func TestDRRShares(t *testing.T) {
 	for q := range s.HeadLenI {
 		s.HeadLenI[q] = uint32(1 + r.IntN(16))
 	}
+	unl := -1
 	for cy := 0; cy < 40000; cy++ {
 		s.AckI = true
+		if unl >= 0 {
+			s.HeadLenI[unl] = uint32(1 + r.IntN(16))
+		}
+		s.UnlI, s.UnlQidI = unl >= 0, uint16(max(unl, 0))
 		s.Eval()
+		unl = -1
 		if s.ValidO {
 			q := int(s.QidO)
 			served[q] += int(s.HeadLenI[q])
-			s.HeadLenI[q] = uint32(1 + r.IntN(16))
+			unl = q
 		}
 		s.Commit()
 	}

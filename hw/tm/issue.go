@@ -27,12 +27,13 @@ func (m *TM) deqIssue() {
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && l.NonemptyO.Any()
-	if s.EnI {
+	if s.EnI || s.DrrI { // drr: the visits run every cycle
 		for w := range s.EligI {
 			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
 		}
 		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.u.eg.PortRdyO
 		s.AckI = m.ram.pd.ReadsLeft() > 0
+		s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
 	}
 	s.Eval()
 	if !s.GntValidO || !s.AckI {

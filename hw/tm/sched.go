@@ -8,8 +8,10 @@ import (
 
 // Sched is the egress scheduler (stage C). Verilog: tm_sched (u_sched).
 // It is hw/scheduler's Scheduler (sp or drr, its registers and choice)
-// behind tm_sched's ports: en_i gates it (no grant and no register change
-// without it, as the TM's stage C not running), ack_i takes the grant.
+// behind tm_sched's ports: en_i gates the grant (without it no grant; the
+// DRR visits go on), ack_i takes the grant, unl_i/unl_qid_i name the queue
+// unlinked this cycle (a DRR port ready last cycle on that queue gives no
+// grant: its head changed).
 //
 // drr_i and quantum_i are configuration held constant from reset: New
 // builds the scheduler from them (Config.Sched, Config.Quantum) and sets
@@ -23,6 +25,12 @@ type Sched struct {
 	PortRdyI  rtl.Bitmap // port_rdy_i: port may take another packet
 	HeadLenI  []uint32   // head_len_i: head packet length per queue, cells
 	AckI      bool       // ack_i: the grant is taken this cycle
+	UnlI      bool       // unl_i: a queue is unlinked this cycle
+	UnlQidI   uint16     // unl_qid_i: that queue
+
+	// Go only: a second unlink in the cycle (PD.ReadPorts > 1).
+	Unl2I    bool
+	Unl2QidI uint16
 
 	GntValidO bool   // gnt_valid_o: comb, a grant
 	GntQidO   uint16 // gnt_qid_o: comb, its queue (0 without a grant)
@@ -49,11 +57,11 @@ func newSched(c *Config) (*Sched, error) {
 	return s, nil
 }
 
-// Eval computes the grant. Without en_i hw/scheduler is not evaluated
-// (its outputs other than the grant's valid bit keep their values, as the
-// TM's trace of u_sched has always shown them).
+// Eval computes the grant (and, in drr, every port's visit: those run
+// whether en_i is set or not). In sp without en_i hw/scheduler is not
+// evaluated (nothing changes then).
 func (s *Sched) Eval() {
-	if s.EnI {
+	if s.EnI || s.DrrI {
 		s.eval()
 	} else if s.GntValidO || s.u.ValidO || s.u.AckI {
 		s.off()
@@ -74,13 +82,15 @@ func (s *Sched) eval() {
 	}
 	u.PortRdyI = s.PortRdyI
 	u.HeadLenI = s.HeadLenI
+	u.EnI, u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.EnI, s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
 	u.Eval()
 	u.AckI = s.AckI && u.ValidO
 	s.GntValidO, s.GntQidO, s.GntPortO = u.ValidO, u.QidO, u.PortO
 }
 
 // Commit is the rising edge: the port pointer moves past a taken grant's
-// port; DRR writes back the searched port's state.
+// port; drr: the grant takes its head from the deficit, every port's
+// visit lands.
 func (s *Sched) Commit() { s.u.Commit() }
 
 // State returns the registers (hw/scheduler's).
@@ -93,7 +103,7 @@ func schedPorts(v vw) SubBlock {
 		Ports: append(append([]port.Port(nil), clkRst...),
 			in("en_i", 1), in("drr_i", 1), in("quantum_i", v.Q*16),
 			in("elig_i", v.N), in("nonempty_i", v.N), in("port_rdy_i", v.P), in("head_len_i", v.N*v.LW),
-			in("ack_i", 1),
+			in("ack_i", 1), in("unl_i", 1), in("unl_qid_i", v.IW),
 			out("gnt_valid_o", 1), out("gnt_qid_o", v.IW), out("gnt_port_o", v.PW)),
 	}
 }

@@ -61,10 +61,12 @@ func TestSchedPorts(t *testing.T) {
 	}
 }
 
-// TestSchedDRRPorts: drr_i with quanta smaller than the head packet
-// grants nothing while the deficit builds, keeps that progress across
-// cycles (and across a cycle with en_i low), then grants; head_len_i is
-// read only for the queue visited.
+// TestSchedDRRPorts: drr_i with quanta smaller than the head packet: the
+// port visits one class a cycle, adding queue 0's quantum on each arrival
+// at it (queue 1 is empty: passed, its deficit reset), passing while the
+// deficit does not cover the head; a ready class holds the port (also
+// through a cycle with en_i low) and is granted the cycle after it was
+// ready; head_len_i is read only for the queue visited.
 func TestSchedDRRPorts(t *testing.T) {
 	c := DefaultConfig()
 	c.P, c.Q, c.Sched = 1, 2, SchedDRR
@@ -75,20 +77,21 @@ func TestSchedDRRPorts(t *testing.T) {
 	require.Equal(t, []uint32{3, 3}, s.QuantumI)
 	s.HeadLenI[0], s.HeadLenI[1] = 7, 100
 	s.AckI, s.EligI, s.NonemptyI, s.PortRdyI = true, bitsOf(0), bitsOf(0), bitsOf(0)
-	var grants []bool
-	for cy := 0; cy < 6; cy++ {
-		s.EnI = cy != 2
+	var grants []int
+	for cy := 0; cy < 18; cy++ {
+		s.EnI = cy != 8
 		s.Eval()
-		grants = append(grants, s.GntValidO)
+		if s.GntValidO {
+			grants = append(grants, cy)
+		}
 		s.Commit()
 	}
-	// A search visits at most 2Q = 4 queues, adding queue 0's quantum on
-	// each arrival at it (queue 1 is empty: its deficit is reset): 3, 6,
-	// no grant; cycle 1: 9 ≥ 7, grant (2 left); cycle 2, en_i low:
-	// nothing; cycle 3: 2, 5, no grant; cycle 4: 8, grant (1 left);
-	// cycle 5: 1, 4.
-	assert.Equal(t, []bool{false, true, false, false, true, false}, grants)
-	assert.Equal(t, uint32(4), s.State().DefQ[0], "deficit kept by the last search")
+	// Deficit of queue 0: 3 (cycle 0), passed at 1, queue 1 at 2, 6 (3),
+	// passed at 4 and 5, 9 (6), ready at 7, held through 8 (en_i low),
+	// granted at 9 (2 left); passed at 10 and 11, 5 (12), passed at 13 and
+	// 14, 8 (15), ready at 16, granted at 17 (1 left).
+	assert.Equal(t, []int{9, 17}, grants)
+	assert.Equal(t, uint32(1), s.State().DefQ[0], "deficit after the last grant")
 }
 
 // TestSchedNoGrantIsZero: in every cycle without a grant, the egress

@@ -15,8 +15,8 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-sp-order", File: "tm_sched.sv",
-				Anchor:  "for (int i = Q - 1; i >= 0; i--) begin\n        if (el[i]) gnt_qid_o",
-				Replace: "for (int i = 0; i < Q; i++) begin\n        if (el[i]) gnt_qid_o",
+				Anchor:  "for (int c = Q - 1; c >= 0; c--) begin\n      if (x[c]) first_q",
+				Replace: "for (int c = 0; c < Q; c++) begin\n      if (x[c]) first_q",
 				Desc:    "strict priority reversed: the last class, not class 0, is served first (the TM's tm-sp-order, against the sub-block alone)",
 			},
 		},
