@@ -20,7 +20,7 @@ import (
 var throughputNames = flagNames{
 	"K": "--k", "FreeMode": "--free-mode", "Size": "--size", "Load": "--load", "Ports": "--ports",
 	"PD": "--pd", "CP": "--cp", "CD": "--cd", "Window": "--window", "Warmup": "--warmup",
-	"IdleCycles": "--idle-cycles", "BurstRate": "--burst-rate",
+	"IdleCycles": "--idle-cycles", "BurstRate": "--burst-rate", "ClockGHz": "--clock-ghz",
 	"TM.P": "--ports", "TM.B": "--buffer", "TM.K": "--k", "TM.R": "--r", "TM.CellBytes": "--cell-bytes",
 	"TM.MaxPkt": "--size", "TM.FreeMode": "--free-mode", "TM.PushoutWait": "--buffer",
 	"TM.PD": "--pd", "TM.PD.ReadPorts": "--pd", "TM.PD.WritePorts": "--pd", "TM.PD.ReadLatency": "--pd-latency",
@@ -36,6 +36,7 @@ type throughputFlags struct {
 	jobs                                 int
 	csv, json, alphaCheck                bool
 	shard                                string
+	clockGiven                           bool // --clock-ghz was given (0 is then bad input, not "none")
 }
 
 func newThroughputCmd() *cobra.Command {
@@ -45,7 +46,7 @@ func newThroughputCmd() *cobra.Command {
 		Short: "Estimate head-drop throughput (packets and cells expelled per clock) by running the TM model, with the closed-form bound and α guidance",
 		Long: `throughput runs the traffic-manager model for every point of a sweep and
 reports how many packets and cells Occamy's head-drop executor expels per
-clock whenever an over-allocated queue has something to expel, under the
+clock (and, with --clock-ghz, per second at that clock) whenever an over-allocated queue has something to expel, under the
 given normal load, beside the closed-form bound (the least of its PD,
 cell-pointer and lane terms, from the port budgets and latencies; the
 binding term is shown). Rows where the model and the bound differ by more
@@ -67,6 +68,7 @@ See docs/experiments.md.`,
 			if err != nil {
 				return err
 			}
+			f.clockGiven = cmd.Flags().Changed("clock-ghz")
 			ctx, stop := interruptContext(cmdContext(cmd))
 			defer stop()
 			ctx, st := withShard(ctx, sh)
@@ -97,6 +99,7 @@ See docs/experiments.md.`,
 	fl.Uint64Var(&f.opts.IdleCycles, "idle-cycles", f.opts.IdleCycles, "cycles of the idle-port run")
 	fl.Uint64Var(&f.opts.Seed, "seed", f.opts.Seed, "traffic seed")
 	fl.Float64Var(&f.opts.BurstRate, "burst-rate", f.opts.BurstRate, "burst arrival rate R for the α guidance, line rates (0: none)")
+	fl.Float64Var(&f.opts.ClockGHz, "clock-ghz", 0, "also report packets, cells and bits per second at this clock, GHz (above 0)")
 	fl.BoolVar(&f.alphaCheck, "alpha-check", false, "check the α guidance with the burst-absorption scenario (first point's switch)")
 	fl.IntVar(&f.jobs, "jobs", 0, "points run in parallel (0: one per core)")
 	fl.BoolVar(&f.csv, "csv", false, "print CSV instead of the table")
@@ -114,6 +117,11 @@ func throughputPoints(f *throughputFlags) ([]throughput.Point, error) {
 	}
 	if f.jobs < 0 {
 		return nil, fmt.Errorf("--jobs: %d out of range, allowed 0 (one per core) or more", f.jobs)
+	}
+	if f.clockGiven {
+		if err := throughput.ValidClock(f.opts.ClockGHz); err != nil {
+			return nil, err
+		}
 	}
 	if g.K, err = throughput.ParseInts("K", f.k, 1, 8, []int{1, 2, 4, 8}); err != nil {
 		return nil, err

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/testbench/throughput"
 )
 
 // small keeps command-line runs short in tests.
@@ -52,6 +54,12 @@ func TestThroughputBadInput(t *testing.T) {
 		{"alpha check without a burst", []string{"--burst-rate", "0", "--alpha-check"}, "--alpha-check: needs --burst-rate above 0"},
 		{"csv and json", []string{"--csv", "--json"}, "--csv and --json: give one of them"},
 		{"negative jobs", []string{"--jobs", "-1"}, "--jobs: -1 out of range"},
+		{"zero clock", []string{"--clock-ghz", "0"}, "--clock-ghz: 0 out of range, allowed above 0 up to 100 GHz"},
+		{"negative clock", []string{"--clock-ghz", "-1.5"}, "--clock-ghz: -1.5 out of range"},
+		{"clock too fast", []string{"--clock-ghz", "250"}, "--clock-ghz: 250 out of range"},
+		{"clock not a number", []string{"--clock-ghz", "NaN"}, "--clock-ghz: NaN out of range"},
+		{"clock infinite", []string{"--clock-ghz", "inf"}, "--clock-ghz: +Inf out of range"},
+		{"clock not parsed", []string{"--clock-ghz", "1GHz"}, `invalid argument "1GHz" for "--clock-ghz" flag`},
 		{"stray argument", []string{"fast"}, `unknown command "fast"`},
 	}
 	for _, tc := range cases {
@@ -101,6 +109,35 @@ func TestThroughputOutputs(t *testing.T) {
 		assert.Contains(t, obj.Results[0], k)
 	}
 	assert.Equal(t, 4096.0, obj.Options["b"])
+}
+
+// TestThroughputClock: --clock-ghz adds the per-second columns to the
+// table and CSV and the per_second object to each JSON result, the
+// library's figures at that clock.
+func TestThroughputClock(t *testing.T) {
+	base := append([]string{"throughput", "--k", "4", "--free-mode", "chain", "--load", "0", "--clock-ghz", "0.5"}, small...)
+	out, errText, code := runCLI(t, base...)
+	require.Equal(t, 0, code, errText)
+	assert.Contains(t, out, "at a 0.5 GHz clock (given, not measured)")
+	assert.Contains(t, out, "Mpkts/s")
+
+	out, errText, code = runCLI(t, append(base, "--csv")...)
+	require.Equal(t, 0, code, errText)
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Equal(t, throughput.CSVColumns(throughput.Options{ClockGHz: 0.5}), rows[0])
+
+	out, errText, code = runCLI(t, append(base, "--json")...)
+	require.Equal(t, 0, code, errText)
+	var rep throughput.Report
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	require.Len(t, rep.Results, 1)
+	r := rep.Results[0]
+	require.NotNil(t, r.PerSecond)
+	assert.Equal(t, 0.5, rep.Options.ClockGHz)
+	assert.Equal(t, throughput.AtClock(r.Expulsion, r.Bound, rep.Options.CellBytes, 0.5), r.PerSecond)
+	assert.Positive(t, r.PerSecond.Pkts)
 }
 
 // TestThroughputAlphaCheck prints both rules' verdicts after the table.

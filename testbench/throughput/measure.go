@@ -58,6 +58,9 @@ type Result struct {
 	// over-allocated queue never filled, for example): nothing was
 	// measured, and the sweep went on with the other points.
 	Setup string `json:"setup,omitempty"`
+	// PerSecond is the point's rates at Options.ClockGHz; nil when no
+	// clock was given or the point could not be set up.
+	PerSecond *PerSecond `json:"per_second,omitempty"`
 }
 
 // SetupError is a point whose measurement could not be set up on the
@@ -92,6 +95,9 @@ func Measure(ctx context.Context, p Point, o Options) (Result, error) {
 		r, v := o.BurstRate/float64(o.R), res.Expulsion.CellsPerClock
 		res.AlphaMax = FormatAlpha(AlphaMax(r, v))
 		res.AlphaFluid = FormatAlpha(AlphaMaxDrain(r, v, 1/float64(o.R)))
+	}
+	if o.ClockGHz > 0 {
+		res.PerSecond = AtClock(res.Expulsion, res.Bound, o.CellBytes, o.ClockGHz)
 	}
 	return res, nil
 }

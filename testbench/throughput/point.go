@@ -72,6 +72,10 @@ type Options struct {
 	// BurstRate is the burst arrival rate R of Inequality (4), in line
 	// rates of one port; 0 skips the α guidance.
 	BurstRate float64 `json:"burst_lr"`
+
+	// ClockGHz, when above 0, adds each point's rates per second at this
+	// clock (Result.PerSecond); 0 reports per clock only.
+	ClockGHz float64 `json:"clock_ghz,omitempty"`
 }
 
 // DefaultOptions are the model's defaults (B=16384 cells of 256 bytes,
@@ -96,6 +100,8 @@ func (o Options) Validate() error {
 		return field.Errorf("Warmup", "%d out of range, allowed 0..%d cycles", o.Warmup, uint64(1)<<32)
 	case !(o.BurstRate >= 0) || o.BurstRate > 4096:
 		return field.Errorf("BurstRate", "%g out of range, allowed 0 (none) or up to 4096 line rates", o.BurstRate)
+	case o.ClockGHz != 0:
+		return ValidClock(o.ClockGHz)
 	}
 	return nil
 }

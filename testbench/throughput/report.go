@@ -44,13 +44,22 @@ func WriteTable(w io.Writer, rep *Report) error {
 	fmt.Fprintln(w, "idle under the normal load, median (p10-p90);")
 	fmt.Fprintln(w, "α (4): largest α by the paper's Inequality (4), α fluid: by the fluid model with drains (docs/experiments.md);")
 	fmt.Fprintln(w, "no setup: the point could not be set up on the model (note below), nothing measured")
+	perSec := o.ClockGHz > 0
+	if perSec {
+		fmt.Fprintf(w, "at a %g GHz clock (given, not measured): Mpkts/s, Mcells/s: pkts/clk, cells/clk × clock; Gbit/s: cells/s × %d B × 8\n",
+			o.ClockGHz, o.CellBytes)
+	}
 	mems := showMems(rep.Results)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	head := []string{"k", "free", "size", "load%", "P"}
 	if mems {
 		head = append(head, "pd", "cp", "cd")
 	}
-	head = append(head, "bound", "binds", "mix bound", "pkts/clk", "cells/clk", "gap", "demand", "free bw", "α (4)", "α fluid", "flag")
+	head = append(head, "bound", "binds", "mix bound", "pkts/clk", "cells/clk")
+	if perSec {
+		head = append(head, "Mpkts/s", "Mcells/s", "Gbit/s")
+	}
+	head = append(head, "gap", "demand", "free bw", "α (4)", "α fluid", "flag")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	var notes []string
 	for _, r := range rep.Results {
@@ -69,13 +78,18 @@ func WriteTable(w io.Writer, rep *Report) error {
 			alpha, fluid = "-", "-"
 		}
 		if r.Setup != "" {
-			row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), r.Bound.Binding, "-", "-", "-", "-", "-", "-", "-", "-", flag+" no setup")
-			fmt.Fprintln(tw, strings.Join(row, "\t"))
+			row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), r.Bound.Binding)
+			row = append(row, dashes(len(head)-len(row)-1)...)
+			fmt.Fprintln(tw, strings.Join(append(row, flag+" no setup"), "\t"))
 			continue
 		}
 		row = append(row, fmt.Sprintf("%.4f", r.Bound.PktsPerClock), r.Bound.Binding, fmt.Sprintf("%.4f", r.Expelled.PktsPerClock),
 			fmt.Sprintf("%.4f", r.Expulsion.PktsPerClock),
-			fmt.Sprintf("%.3f", r.Expulsion.CellsPerClock), fmt.Sprintf("%+.1f%%", 100*r.Gap),
+			fmt.Sprintf("%.3f", r.Expulsion.CellsPerClock))
+		if perSec {
+			row = append(row, perSecondCells(r.PerSecond)...)
+		}
+		row = append(row, fmt.Sprintf("%+.1f%%", 100*r.Gap),
 			fmt.Sprintf("%.2f", r.Expulsion.Demand),
 			fmt.Sprintf("%.0f%% (%.0f-%.0f)", 100*r.Idle.P50, 100*r.Idle.P10, 100*r.Idle.P90), alpha, fluid, flag)
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
@@ -92,6 +106,24 @@ func WriteTable(w io.Writer, rep *Report) error {
 	return nil
 }
 
+// dashes is n "-" cells.
+func dashes(n int) []string {
+	d := make([]string, n)
+	for i := range d {
+		d[i] = "-"
+	}
+	return d
+}
+
+// perSecondCells are the table's per-second cells of a point: millions of
+// packets and cells, and gigabits of cells, per second.
+func perSecondCells(ps *PerSecond) []string {
+	if ps == nil {
+		return dashes(3)
+	}
+	return []string{fmt.Sprintf("%.1f", ps.Pkts/1e6), fmt.Sprintf("%.1f", ps.Cells/1e6), fmt.Sprintf("%.1f", ps.CellBits/1e9)}
+}
+
 // CSVHeader lists the columns of WriteCSV: the bound's pkts per clock,
 // binding term and each term's pkts per clock (bound_pd_issue, ...; empty
 // where the term does not limit), the bound at the mix actually expelled,
@@ -104,10 +136,23 @@ var CSVHeader = append(append([]string{"k", "free_mode", "size", "load_pct", "po
 	"free_bw_p10", "free_bw_p50", "free_bw_p90", "free_bw_mean", "free_pd_mean", "free_cp_mean", "free_cd_mean",
 	"alpha_max", "alpha_fluid", "flag")
 
-// WriteCSV writes one header row (CSVHeader) and one row per point.
+// CSVPerSecond are the columns WriteCSV adds after CSVHeader when the
+// report has a clock (Options.ClockGHz above 0): PerSecond's fields, empty
+// for a point that could not be set up.
+var CSVPerSecond = []string{"clock_ghz", "pkts_per_second", "cells_per_second", "cell_bits_per_second", "bound_pkts_per_second"}
+
+// CSVColumns are the columns of WriteCSV under options o.
+func CSVColumns(o Options) []string {
+	if o.ClockGHz > 0 {
+		return append(append([]string(nil), CSVHeader...), CSVPerSecond...)
+	}
+	return CSVHeader
+}
+
+// WriteCSV writes one header row (CSVColumns) and one row per point.
 func WriteCSV(w io.Writer, rep *Report) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	if err := cw.Write(CSVColumns(rep.Options)); err != nil {
 		return err
 	}
 	for _, r := range rep.Results {
@@ -126,6 +171,11 @@ func WriteCSV(w io.Writer, rep *Report) error {
 			fmtG(e.Demand), fmtG(e.Productive), fmtG(e.LostPD), fmtG(e.LostCP), fmtG(e.Wait), fmtG(e.EmptyAppends),
 			fmtG(i.P10), fmtG(i.P50), fmtG(i.P90), fmtG(i.Mean), fmtG(i.PD), fmtG(i.CP), fmtG(i.CD),
 			r.AlphaMax, r.AlphaFluid, r.Flag)
+		if ps := r.PerSecond; ps != nil {
+			row = append(row, fmtG(ps.ClockGHz), fmtG(ps.Pkts), fmtG(ps.Cells), fmtG(ps.CellBits), fmtG(ps.BoundPkts))
+		} else if rep.Options.ClockGHz > 0 {
+			row = append(row, make([]string, len(CSVPerSecond))...)
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}

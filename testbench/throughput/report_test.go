@@ -37,6 +37,10 @@ func TestReports(t *testing.T) {
 	assert.Contains(t, text, "binds")
 	assert.Contains(t, text, "[1] k=1 cell fixed:1500 load=90% P=8: model", "flag notes")
 	assert.Contains(t, text, "below the bound (cp-write): demand cycles", "flag notes name the binding term and the classes")
+	assert.NotContains(t, text, "Mpkts/s", "no clock, no per-second columns")
+	for _, r := range rep.Results {
+		assert.Nil(t, r.PerSecond, "%s: no clock, no per-second figures", r.Point)
+	}
 
 	var cb bytes.Buffer
 	require.NoError(t, WriteCSV(&cb, rep))
@@ -44,6 +48,7 @@ func TestReports(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 1+len(rep.Results))
 	assert.Equal(t, CSVHeader, rows[0])
+	assert.Equal(t, CSVHeader, CSVColumns(rep.Options))
 	for i, r := range rows[1:] {
 		require.Len(t, r, len(CSVHeader), "row %d", i)
 	}
@@ -54,4 +59,5 @@ func TestReports(t *testing.T) {
 	require.NoError(t, json.Unmarshal(jb.Bytes(), &back))
 	assert.Equal(t, rep.Results, back.Results, "JSON round trip")
 	assert.False(t, strings.Contains(jb.String(), "NaN"))
+	assert.NotContains(t, jb.String(), "clock_ghz", "no clock: the JSON is as before")
 }
