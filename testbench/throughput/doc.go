@@ -114,6 +114,14 @@
 // A measured rate more than 5% below the bound is flagged with the share
 // of demand cycles in each class.
 //
+// # Per second
+//
+// Every rate is per clock. With Options.ClockGHz above 0, each result also
+// carries PerSecond: its packets, cells and cell bits per second at that
+// clock, and the bound's packets per second (AtClock). The clock is given,
+// not measured; docs/tm.md, "The clock the levels support", estimates the
+// clocks the logic levels allow.
+//
 // # Reproducibility
 //
 // Every point is self-contained and seeded from Options.Seed, so a sweep
