@@ -89,11 +89,12 @@ func TestAtClock(t *testing.T) {
 func TestReportsPerSecond(t *testing.T) {
 	o := quick()
 	o.ClockGHz = 0.5
-	p := Point{K: 4, FreeMode: tm.FreeChain, Size: mustSize(t, "fixed:1500"), Ports: 8}
+	p := Point{K: 4, FreeMode: tm.FreeCell, Size: mustSize(t, "bimodal:64:1500:0.5"), Ports: 8}
 	r, err := Measure(context.Background(), p, o)
 	require.NoError(t, err)
 	require.NotNil(t, r.PerSecond)
 	require.Positive(t, r.Expulsion.Pkts)
+	require.NotEqual(t, r.Bound.PktsPerClock, r.Expelled.PktsPerClock, "a mix whose expelled sample differs from the offered one, so the bound per second is seen to be the offered mix's")
 	assert.Equal(t, AtClock(r.Expulsion, r.Bound, o.CellBytes, 0.5), r.PerSecond)
 	assert.InDelta(t, r.Expulsion.PktsPerClock*5e8, r.PerSecond.Pkts, 1)
 
