@@ -31,10 +31,10 @@
 // acknowledges it only when take_i. occamy-lqd and pushout-ports take the
 // root of a pipelined maximum finder: a registered tree of one
 // compare-and-select level per stage (tm_maxfind's rule, the lowest index
-// on ties) over the leaves over_i & cand_i (occamy-lqd) or cand_i
-// (pushout-ports, not the bitmap), so the root is the longest candidate of
+// on ties) over the leaves over_i (occamy-lqd) or the queues holding cells
+// (pushout-ports, not the bitmap), so the root is the longest such queue of
 // STALE cycles ago. That stale choice is guarded by this cycle's inputs:
-// it must still be a candidate (cand_i), and under occamy-lqd still over
+// it must be a candidate now (cand_i), and under occamy-lqd still over
 // in the bitmap and, with recheck_i, over its threshold now (qlen > thr,
 // one comparator per queue); pushout-ports grants only while free_neg_i.
 // A stale choice that fails a guard is no grant this cycle (no second
@@ -84,7 +84,8 @@ module tm_hd_choice #(
   localparam int NP  = 1 << LVL;          // leaves, N padded to a power of two
 
   logic          any_over;
-  logic [N-1:0]  leaf_v;     // the finder's candidates this cycle
+  logic [N-1:0]  leaf_v;     // the finder's leaves this cycle
+  logic [N-1:0]  held;       // queues holding cells (qlen_i > 0)
   logic [N-1:0]  ovn;        // the re-check comparators, one per queue
   logic [N-1:0]  ok_lqd;     // occamy-lqd: still a candidate, over, re-checked
   logic          lqd_valid;  // the finder's root: the longest of LVL cycles ago
@@ -92,13 +93,17 @@ module tm_hd_choice #(
 
   assign any_over  = |over_i;
   assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
-  assign leaf_v    = (policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0;
+  assign leaf_v    = (policy_i == 2'd3) ? held : (policy_i == 2'd2) ? over_i : '0;
 
   // The pipelined maximum finder: a registered tree (a heap, node 1 the
   // root, node j's children 2j and 2j+1, the leaves NP..2NP-1 this cycle's
   // leaf_v and qlen_i), one compare-and-select level per stage, so the
-  // root holds the longest candidate of LVL cycles ago (tm_maxfind's rule:
-  // the lower index on ties). With N = 1 the root is the leaf itself.
+  // root holds the longest leaf of LVL cycles ago (tm_maxfind's rule: the
+  // lower index on ties). The leaves are lengths, not candidates: whether
+  // the queue can be expelled (cand_i) is asked when the root is used, so
+  // a queue whose head is read in the leaves' cycle (the one being
+  // expelled, often) is not replaced by the next longest for LVL cycles.
+  // With N = 1 the root is the leaf itself.
   if (LVL == 0) begin : g_nopipe
     assign lqd_valid = leaf_v[0];
     assign lqd_idx   = '0;
@@ -156,6 +161,7 @@ module tm_hd_choice #(
   // threshold now. One comparator per queue, then a select by the index.
   always_comb begin
     for (int i = 0; i < N; i++) begin
+      held[i]   = qlen_i[i*QW +: QW] != '0;
       ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
       ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);
     end

@@ -28,8 +28,9 @@ import (
 // rule (hw/maxfind): the lowest index on ties.
 //
 // The maximum finder is pipelined, a registered tree of one
-// compare-and-select level per stage: its root names the longest
-// candidate of Stale() = clog2(N) cycles ago (0 when N = 1). Each cycle
+// compare-and-select level per stage: its root names the longest queue of
+// over_i (occamy-lqd) or of those holding cells (pushout-ports) of
+// Stale() = clog2(N) cycles ago (0 when N = 1). Each cycle
 // the choice is guarded against this cycle's inputs: the queue must still
 // be a candidate (cand_i), and under occamy-lqd still over in the bitmap
 // (over_i) and, with recheck_i, over its threshold now; a stale winner
@@ -118,21 +119,24 @@ func (c *HDChoice) root() finderOut {
 }
 
 // evalFinder computes the finder's leaves' result this cycle: the longest
-// of over_i & cand_i (occamy-lqd) or of cand_i (pushout-ports).
+// queue of over_i (occamy-lqd) or of those holding cells (pushout-ports),
+// the lowest index on ties. Whether it is a candidate is asked when the
+// result leaves the pipeline.
 func (c *HDChoice) evalFinder() {
 	c.nxt = finderOut{}
-	var cand rtl.Bitmap
+	q := -1
 	switch c.PolicyI {
 	case polLQD:
-		for w := range cand {
-			cand[w] = c.OverI[w] & c.CandI[w]
-		}
+		q = maxfind.Longest(&c.OverI, c.QlenI)
 	case polPushoutPort:
-		cand = c.CandI
-	default:
-		return
+		best := uint32(0)
+		for i, l := range c.QlenI {
+			if l > best {
+				q, best = i, l
+			}
+		}
 	}
-	if q := maxfind.Longest(&cand, c.QlenI); q >= 0 {
+	if q >= 0 {
 		c.nxt = finderOut{valid: true, idx: uint16(q)}
 	}
 }

@@ -173,8 +173,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-po-masked", File: "tm_hd_choice.sv",
-		Anchor:  "assign leaf_v    = (policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0;",
-		Replace: "assign leaf_v    = (policy_i == 2'd3 || policy_i == 2'd2) ? (over_i & cand_i) : '0;",
+		Anchor:  "assign leaf_v    = (policy_i == 2'd3) ? held : (policy_i == 2'd2) ? over_i : '0;",
+		Replace: "assign leaf_v    = (policy_i == 2'd3 || policy_i == 2'd2) ? over_i : '0;",
 		Desc:    "pushout-ports' longest candidate masked by the selector bitmap: a longest queue under its DT threshold is never expelled",
 	},
 	{
