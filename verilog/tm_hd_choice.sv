@@ -1,13 +1,14 @@
 // tm_hd_choice: the BM policy's head-drop choice (hw/tm stage D, HDChoice):
-// which queue the head-drop executor should expel from this cycle. It
-// holds no register: occamy's round-robin pointer is u_arb's (rr_arbiter,
-// beside it in occamy_tm), driven through arb_req_o/arb_ack_o. The
-// executor (tm_hd_exec) takes the grant: take_i says it can this cycle,
-// and only then is u_arb acknowledged.
+// which queue the head-drop executor should expel from this cycle. Its
+// registers are the longest-queue finder's pipeline; occamy's round-robin
+// pointer is u_arb's (rr_arbiter, beside it in occamy_tm), driven through
+// arb_req_o/arb_ack_o. The executor (tm_hd_exec) takes the grant: take_i
+// says it can this cycle, and only then is u_arb acknowledged.
 //
 // Parameters
 //   N  (1..256, default 64) queues; QW (2..32, default 16) length width.
-//   Derived: IW = max(1, clog2(N)).
+//   Derived: IW = max(1, clog2(N)); STALE = clog2(N) (0 when N = 1), the
+//   finder's pipeline depth.
 //
 // Ports
 //   policy_i [2]         0 dt (never expels), 1 occamy, 2 occamy-lqd,
@@ -25,19 +26,28 @@
 //   gnt_valid_o, gnt_idx_o      comb: the choice (the executor issues its PD
 //                        read when gnt_valid_o and take_i)
 //
-// Behaviour (docs/tm.md, "BM policies"): occamy takes u_arb's grant over
-// over_i & cand_i and acknowledges it only when take_i; occamy-lqd takes
-// the longest queue of over_i & cand_i (u_maxfind, a tm_maxfind instance;
-// start-of-cycle lengths, the lowest index on ties); pushout-ports takes the
-// longest candidate (u_maxfind over cand_i alone, not the bitmap) while
-// free_neg_i, whatever the thresholds. With recheck_i an occamy(-lqd) grant
-// whose queue is no longer over its threshold this cycle (qlen > thr, the
-// selector's compare unregistered) is no grant and leaves u_arb's pointer.
-// occamy and occamy-lqd choose nothing while over_i is all zero.
-// Latency: combinational. Corner cases: a grant while the executor cannot
-// take it stays a grant (gnt_valid_o, for the trace) and is not
-// acknowledged; the bitmap lags a cycle, so a queue just brought under its
-// threshold may be granted again (a stale head drop) unless recheck_i.
+// Behaviour (docs/tm.md, "BM policies" and "The head-drop choice is
+// pipelined"): occamy takes u_arb's grant over over_i & cand_i and
+// acknowledges it only when take_i. occamy-lqd and pushout-ports take the
+// root of a pipelined maximum finder: a registered tree of one
+// compare-and-select level per stage (tm_maxfind's rule, the lowest index
+// on ties) over the leaves over_i (occamy-lqd) or the queues holding cells
+// (pushout-ports, not the bitmap), so the root is the longest such queue of
+// STALE cycles ago. That stale choice is guarded by this cycle's inputs:
+// it must be a candidate now (cand_i), and under occamy-lqd still over
+// in the bitmap and, with recheck_i, over its threshold now (qlen > thr,
+// one comparator per queue); pushout-ports grants only while free_neg_i.
+// A stale choice that fails a guard is no grant this cycle (no second
+// choice). With recheck_i an occamy grant whose queue is no longer over
+// its threshold is no grant and leaves u_arb's pointer. occamy and
+// occamy-lqd choose nothing while over_i is all zero.
+// Latency: the occamy path is combinational; the longest-queue choice is
+// made on lengths STALE cycles old (2 at N = 4, 6 at N = 64), its guards
+// on this cycle's. Corner cases: a grant while the executor cannot take it
+// stays a grant (gnt_valid_o, for the trace) and is not acknowledged; the
+// bitmap lags a cycle, so a queue just brought under its threshold may be
+// granted again (a stale head drop) unless recheck_i; the finder's choice
+// may no longer be the longest (a stale choice, Pushout's Difficulty 3).
 // Assertions (`ifndef SYNTHESIS): a grant names a candidate.
 `include "occamy_checks.svh"
 
@@ -70,40 +80,100 @@ module tm_hd_choice #(
     `OCCAMY_CHECK_RANGE(tm_hd_choice, QW, 2, 32)
   `OCCAMY_CHECKS_END
 
+  localparam int LVL = (N > 1) ? IW : 0;  // tree levels = pipeline stages (STALE)
+  localparam int NP  = 1 << LVL;          // leaves, N padded to a power of two
+
   logic          any_over;
-  logic          lqd_valid;
+  logic [N-1:0]  leaf_v;     // the finder's leaves this cycle
+  logic [N-1:0]  held;       // queues holding cells (qlen_i > 0)
+  logic [N-1:0]  ovn;        // the re-check comparators, one per queue
+  logic [N-1:0]  ok_lqd;     // occamy-lqd: still a candidate, over, re-checked
+  logic          lqd_valid;  // the finder's root: the longest of LVL cycles ago
   logic [IW-1:0] lqd_idx;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [QW-1:0] lqd_len;    // the winner's length (the choice is the index)
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic          over_gnt;   // the re-check comparator on the choice
 
   assign any_over  = |over_i;
   assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
+  assign leaf_v    = (policy_i == 2'd3) ? held : (policy_i == 2'd2) ? over_i : '0;
 
-  // Longest candidate (occamy-lqd: over its threshold too): tm_maxfind
-  // (the lowest index on ties), combinational as hw/tm assumes; its golden
-  // model is hw/maxfind. Under dt and occamy, which ignore it, it gets no
-  // candidate (its win bits all 0 skip the compares in the Verilated
-  // model, docs/perf.md).
-  tm_maxfind #(.N(N), .QW(QW)) u_maxfind (
-    .cand_i  ((policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0),
-    .qlen_i  (qlen_i),
-    .valid_o (lqd_valid),
-    .idx_o   (lqd_idx),
-    .max_o   (lqd_len)
-  );
+  // The pipelined maximum finder: a registered tree (a heap, node 1 the
+  // root, node j's children 2j and 2j+1, the leaves NP..2NP-1 this cycle's
+  // leaf_v and qlen_i), one compare-and-select level per stage, so the
+  // root holds the longest leaf of LVL cycles ago (tm_maxfind's rule: the
+  // lower index on ties). The leaves are lengths, not candidates: whether
+  // the queue can be expelled (cand_i) is asked when the root is used, so
+  // a queue whose head is read in the leaves' cycle (the one being
+  // expelled, often) is not replaced by the next longest for LVL cycles.
+  // With N = 1 the root is the leaf itself.
+  if (LVL == 0) begin : g_nopipe
+    assign lqd_valid = leaf_v[0];
+    assign lqd_idx   = '0;
+  end else begin : g_pipe
+    logic [NP-1:0]    v_q, v_d;   // node j valid at bit j (bit 0 unused)
+    logic [NP*QW-1:0] l_q, l_d;   // node j's length at [j*QW +: QW]
+    logic [NP*IW-1:0] i_q, i_d;   // node j's queue at [j*IW +: IW]
+    always_comb begin
+      logic          lv, rv, w;
+      logic [QW-1:0] ll, rl;
+      logic [IW-1:0] li, ri;
+      v_d = '0;
+      l_d = '0;
+      i_d = '0;
+      for (int j = 1; j < NP; j++) begin
+        if (2 * j >= NP) begin  // children are leaves
+          lv = (2 * j - NP < N) ? leaf_v[2*j-NP] : 1'b0;
+          rv = (2 * j + 1 - NP < N) ? leaf_v[2*j+1-NP] : 1'b0;
+          ll = (2 * j - NP < N) ? qlen_i[(2*j-NP)*QW +: QW] : '0;
+          rl = (2 * j + 1 - NP < N) ? qlen_i[(2*j+1-NP)*QW +: QW] : '0;
+          li = IW'(2 * j - NP);
+          ri = IW'(2 * j + 1 - NP);
+        end else begin
+          lv = v_q[2*j];
+          rv = v_q[2*j+1];
+          ll = l_q[2*j*QW +: QW];
+          rl = l_q[(2*j+1)*QW +: QW];
+          li = i_q[2*j*IW +: IW];
+          ri = i_q[(2*j+1)*IW +: IW];
+        end
+        w                = lv && (!rv || ll >= rl);  // the lower index wins ties
+        v_d[j]           = lv || rv;
+        l_d[j*QW +: QW]  = w ? ll : rl;
+        i_d[j*IW +: IW]  = w ? li : ri;
+      end
+    end
+    always_ff @(posedge clk_i) begin  // synchronous reset, as the TM's
+      if (!rst_ni) begin
+        v_q <= '0;
+        l_q <= '0;
+        i_q <= '0;
+      end else begin
+        v_q <= v_d;
+        l_q <= l_d;
+        i_q <= i_d;
+      end
+    end
+    assign lqd_valid = v_q[1];
+    assign lqd_idx   = i_q[IW +: IW];
+  end
 
-  always @* begin
-    logic [IW-1:0] g;
-    g           = (policy_i == 2'd2) ? lqd_idx : arb_idx_i;
-    over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];
+  // The guards on a stale choice, against this cycle's inputs: the queue
+  // is still a candidate (a PD linked, its head not read now), and under
+  // occamy-lqd still over in the bitmap and, with recheck_i, over its
+  // threshold now. One comparator per queue, then a select by the index.
+  always_comb begin
+    for (int i = 0; i < N; i++) begin
+      held[i]   = qlen_i[i*QW +: QW] != '0;
+      ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
+      ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);
+    end
+  end
+
+  always_comb begin
     gnt_valid_o = 1'b0;
     gnt_idx_o   = '0;
     arb_ack_o   = 1'b0;
     if (policy_i == 2'd1 && any_over) begin
       if (recheck_i) begin
-        if (arb_valid_i && over_gnt) begin
+        if (arb_valid_i && ovn[arb_idx_i]) begin
           gnt_valid_o = 1'b1;
           gnt_idx_o   = arb_idx_i;
           arb_ack_o   = take_i;
@@ -114,13 +184,15 @@ module tm_hd_choice #(
         gnt_idx_o   = arb_valid_i ? arb_idx_i : '0;
       end
     end else if (policy_i == 2'd2 && any_over) begin
-      if (lqd_valid && (!recheck_i || over_gnt)) begin
+      if (lqd_valid && ok_lqd[lqd_idx]) begin
         gnt_valid_o = 1'b1;
         gnt_idx_o   = lqd_idx;
       end
     end else if (policy_i == 2'd3 && free_neg_i) begin
-      gnt_valid_o = lqd_valid;
-      gnt_idx_o   = lqd_idx;
+      if (lqd_valid && cand_i[lqd_idx]) begin
+        gnt_valid_o = 1'b1;
+        gnt_idx_o   = lqd_idx;
+      end
     end
   end
 

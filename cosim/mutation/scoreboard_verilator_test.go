@@ -59,6 +59,7 @@ var onlyLockStep = map[string]string{
 	"tm-eg-txwin-le":       "one more cell pending on a port: egress timing",
 	"tm-drr-rdy-comb":      "pipelined DRR grants a cycle early: scheduling timing",
 	"tm-sched-ptr-winner":  "which port the scheduler serves next, within the liveness bound",
+	"tm-mf-pipe-hold":      "occamy-lqd's finder holds an old choice while no queue is over: which over-threshold queue is expelled, and when",
 }
 
 // notReached are the TM mutants added for the executor's regression
@@ -77,7 +78,10 @@ var notReached = map[string]string{
 // lockStepInMatrix are mutants this test's one lock-step configuration
 // does not reach and the self-check's matrix kills (docs/mutation.md).
 var lockStepInMatrix = map[string]bool{
-	"tm-hd-chain-tail": true, // small/reconf with the matrix's own tag width and classes, cycle 114
+	"tm-hd-chain-tail":   true, // small/reconf with the matrix's own tag width and classes, cycle 114
+	"tm-lqd-stale-gone":  true, // small/lqd-drr, cycle 20023
+	"tm-lqd-stale-under": true, // small/lqd-drr, cycle 20713
+	"tm-mf-pipe-hold":    true, // small/lqd-drr, cycle 96
 }
 
 // TestScoreboardMutants scores every TM mutant of the self-check with the

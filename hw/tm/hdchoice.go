@@ -25,7 +25,18 @@ import (
 // recheck_i, their grant of a queue no longer over its threshold
 // (qlen_i > thr_i, the selector's compare unregistered) is no grant, and
 // u_arb is not acknowledged. The longest-queue choices are tm_maxfind's
-// (hw/maxfind): the lowest index on ties. Combinational, no register.
+// rule (hw/maxfind): the lowest index on ties.
+//
+// The maximum finder is pipelined, a registered tree of one
+// compare-and-select level per stage: its root names the longest queue of
+// over_i (occamy-lqd) or of those holding cells (pushout-ports) of
+// Stale() = clog2(N) cycles ago (0 when N = 1). Each cycle
+// the choice is guarded against this cycle's inputs: the queue must still
+// be a candidate (cand_i), and under occamy-lqd still over in the bitmap
+// (over_i) and, with recheck_i, over its threshold now; a stale winner
+// that fails a guard is no grant that cycle (the finder offers no second
+// choice). The Go twin keeps the tree's root only, as a delay line of
+// Stale() results of maxfind.Longest; the occamy path has no register.
 //
 // The arbiter sits between its two phases: EvalReq drives arb_req_o, the
 // top evaluates u_arb, EvalGnt reads its grant (arb_valid_i, arb_idx_i)
@@ -53,8 +64,90 @@ type HDChoice struct {
 	// candidates this cycle, zero otherwise (Probe.Cand): not for dt, abm
 	// or the ideal pushout, nor for occamy(-lqd) with over_i all zero.
 	ConsideredO rtl.Bitmap
+	// StaleDropO (Go only): the finder's choice failed a guard this cycle
+	// (no longer a candidate, or under occamy-lqd no longer over).
+	StaleDropO bool
 
 	active bool // the policy chooses this cycle (EvalReq)
+
+	// The pipelined finder's root, as a delay line: pipe[0] is the result
+	// of this cycle's inputs once committed, pipe[stale-1] the root read
+	// this cycle. Registers (reset: no candidate).
+	pipe  [maxStale]finderOut
+	nxt   finderOut // comb: this cycle's finder result, committed into pipe[0]
+	stale int       // pipeline depth, clog2(N) (0: combinational)
+}
+
+// maxStale bounds the finder's depth: clog2 of tm_hd_choice's largest N.
+const maxStale = 8
+
+// finderOut is one finder result: valid and the longest candidate's index.
+type finderOut struct {
+	valid bool
+	idx   uint16
+}
+
+// setN sizes the finder's pipeline for n queues and clears it.
+func (c *HDChoice) setN(n int) {
+	c.stale = 0
+	for 1<<c.stale < n {
+		c.stale++
+	}
+	c.pipe, c.nxt = [maxStale]finderOut{}, finderOut{}
+}
+
+// Stale is how many cycles old the lengths behind a longest-queue choice
+// are: the finder's pipeline depth.
+func (c *HDChoice) Stale() int { return c.stale }
+
+// pipeEmpty reports no valid result in the finder's pipeline.
+func (c *HDChoice) pipeEmpty() bool {
+	for _, p := range c.pipe[:c.stale] {
+		if p.valid {
+			return false
+		}
+	}
+	return true
+}
+
+// root is the finder's output this cycle.
+func (c *HDChoice) root() finderOut {
+	if c.stale == 0 {
+		return c.nxt
+	}
+	return c.pipe[c.stale-1]
+}
+
+// evalFinder computes the finder's leaves' result this cycle: the longest
+// queue of over_i (occamy-lqd) or of those holding cells (pushout-ports),
+// the lowest index on ties. Whether it is a candidate is asked when the
+// result leaves the pipeline.
+func (c *HDChoice) evalFinder() {
+	c.nxt = finderOut{}
+	q := -1
+	switch c.PolicyI {
+	case polLQD:
+		q = maxfind.Longest(&c.OverI, c.QlenI)
+	case polPushoutPort:
+		best := uint32(0)
+		for i, l := range c.QlenI {
+			if l > best {
+				q, best = i, l
+			}
+		}
+	}
+	if q >= 0 {
+		c.nxt = finderOut{valid: true, idx: uint16(q)}
+	}
+}
+
+// Commit advances the finder's pipeline.
+func (c *HDChoice) Commit() {
+	if c.stale == 0 {
+		return
+	}
+	copy(c.pipe[1:c.stale], c.pipe[:c.stale-1])
+	c.pipe[0] = c.nxt
 }
 
 // EvalReq drives the arbiter's requests: over_i & cand_i under occamy
@@ -80,7 +173,8 @@ func (c *HDChoice) EvalReq() {
 
 // EvalGnt makes the choice, after EvalReq and u_arb's evaluation.
 func (c *HDChoice) EvalGnt() {
-	c.GntValidO, c.GntIdxO, c.ArbAckO = false, 0, false
+	c.GntValidO, c.GntIdxO, c.ArbAckO, c.StaleDropO = false, 0, false, false
+	c.evalFinder()
 	if !c.active {
 		return
 	}
@@ -96,18 +190,21 @@ func (c *HDChoice) EvalGnt() {
 			q, c.ArbAckO = int(c.ArbIdxI), c.TakeI
 		}
 	case polLQD:
-		cand := c.CandI
-		for w := range cand {
-			cand[w] &= c.OverI[w]
-		}
-		q = maxfind.Longest(&cand, c.QlenI)
-		if q >= 0 && c.RecheckI && !c.overNow(q) {
-			q = -1
+		if r := c.root(); r.valid {
+			i := int(r.idx)
+			if c.CandI.Bit(i) != 0 && c.OverI.Bit(i) != 0 && (!c.RecheckI || c.overNow(i)) {
+				q = i
+			} else {
+				c.StaleDropO = true
+			}
 		}
 	case polPushoutPort:
-		if c.FreeNegI {
-			cand := c.CandI
-			q = maxfind.Longest(&cand, c.QlenI)
+		if r := c.root(); c.FreeNegI && r.valid {
+			if c.CandI.Bit(int(r.idx)) != 0 {
+				q = int(r.idx)
+			} else {
+				c.StaleDropO = true
+			}
 		}
 	}
 	if q >= 0 {

@@ -14,7 +14,9 @@ import (
 // TestHDChoicePorts drives tm_hd_choice's Go twin alone (N=4), with u_arb
 // (hw/arbiter, pointer at 0 unless set) between its two phases as
 // occamy_tm wires it, one row per case of its contract: what gnt_*,
-// arb_req_o and arb_ack_o must be for the inputs.
+// arb_req_o and arb_ack_o must be for the inputs. Built without setN, its
+// finder has no pipeline (Stale() = 0): the same-cycle contract; the
+// stale one is TestPushoutPortsChoice's and the co-simulation's.
 func TestHDChoicePorts(t *testing.T) {
 	qlen := []uint32{5, 9, 9, 2}
 	thr := []uint32{4, 8, 10, 1} // queue 2 is no longer over (9 <= 10)
@@ -40,10 +42,11 @@ func TestHDChoicePorts(t *testing.T) {
 		{"occamy recheck: stale grant dropped, not acknowledged", polOccamy, true, false, true, bitsOf(2), bitsOf(2), 0, bitsOf(2), false, 0, false, true},
 		{"occamy recheck: still over", polOccamy, true, false, true, bitsOf(1), bitsOf(1), 0, bitsOf(1), true, 1, true, true},
 		{"lqd: longest of over&cand, lowest index on ties", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 1, 2, 3), 0, rtl.Bitmap{}, true, 1, false, true},
-		{"lqd: cand masks", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, true, 2, false, true},
+		{"lqd: the longest of over_i is not a candidate: no grant, no second choice", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 0, false, true},
 		{"lqd recheck: stale longest dropped", polLQD, true, false, true, bitsOf(0, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 0, false, true},
 		{"lqd: nothing over", polLQD, false, false, true, rtl.Bitmap{}, bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
-		{"pushout-ports: longest candidate while free < 0", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(0, 3), 0, rtl.Bitmap{}, true, 0, false, true},
+		{"pushout-ports: longest queue, a candidate, while free < 0", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(1, 3), 0, rtl.Bitmap{}, true, 1, false, true},
+		{"pushout-ports: longest queue not a candidate: no grant", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(0, 3), 0, rtl.Bitmap{}, false, 0, false, true},
 		{"pushout-ports: not while free >= 0", polPushoutPort, false, false, true, bitsOf(1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, true},
 	}
 	for _, tc := range cases {

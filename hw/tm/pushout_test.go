@@ -5,6 +5,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/hw/maxfind"
+	"occamy/rtl"
 )
 
 // pushoutTM is a 2-port, 1-class TM of 64 cells whose ports drain one cell
@@ -98,9 +101,10 @@ func TestPushoutPortsKeepsExecutor(t *testing.T) {
 
 // TestPushoutPortsChoice checks HDChoice (tm_hd_choice) under pushout-ports
 // every cycle of a random overload: a grant exactly when the free count
-// after the cycle's admissions is negative and some queue is a candidate,
-// and then the longest candidate by start-of-cycle length (the lowest index
-// on ties), whatever the selector's bitmap says.
+// after the cycle's admissions is negative and the pipelined finder's
+// choice (the longest queue by start-of-cycle length Stale() cycles ago,
+// the lowest index on ties) is a candidate now, whatever the selector's
+// bitmap says.
 func TestPushoutPortsChoice(t *testing.T) {
 	c := DefaultConfig()
 	c.P, c.Q, c.B, c.MaxPkt, c.R, c.TxWindow, c.PushoutWait = 2, 2, 96, 6, 4, 4, 24
@@ -110,7 +114,9 @@ func TestPushoutPortsChoice(t *testing.T) {
 	require.NoError(t, err)
 	rng := uint64(1)
 	next := func(n int) int { rng = rng*6364136223846793005 + 1442695040888963407; return int(rng>>33) % n }
-	grants, notOver := 0, 0
+	grants, notOver, gone := 0, 0, 0
+	type seen struct{ qlen []uint32 }
+	var hist []seen
 	for cyc := 0; cyc < 20000; cyc++ {
 		pre := m.Probe()
 		qpre := append([]uint32(nil), pre.Qlen...)
@@ -128,19 +134,27 @@ func TestPushoutPortsChoice(t *testing.T) {
 			}
 		}
 		p := m.Probe()
-		if free >= 0 || !p.Cand.Any() {
-			require.False(t, p.GntValid, "cycle %d: grant of queue %d with the free count at %d after admission", cyc, p.GntIdx, free)
-		} else {
-			require.True(t, p.GntValid, "cycle %d: no grant with the free count at %d and candidates %b", cyc, free, p.Cand[0])
-			g := p.GntIdx
-			require.True(t, p.Cand.Test(g), "cycle %d: grant of queue %d, not a candidate", cyc, g)
-			for q := 0; q < c.N(); q++ {
-				if !p.Cand.Test(q) {
-					continue
+		hist = append(hist, seen{qpre})
+		want := -1
+		if st := m.u.ch.Stale(); len(hist) > st {
+			h := hist[len(hist)-1-st]
+			var held rtl.Bitmap
+			for q, l := range h.qlen {
+				if l > 0 {
+					held.Set(q)
 				}
-				require.False(t, qpre[q] > qpre[g] || qpre[q] == qpre[g] && q < g,
-					"cycle %d: grant of queue %d (%d cells), queue %d is a candidate with %d", cyc, g, qpre[g], q, qpre[q])
 			}
+			want = maxfind.Longest(&held, h.qlen)
+		}
+		if want >= 0 && !p.Cand.Test(want) {
+			want, gone = -1, gone+1 // the stale choice's queue is not a candidate now
+		}
+		if free >= 0 || want < 0 {
+			require.False(t, p.GntValid, "cycle %d: grant of queue %d with the free count at %d after admission, finder's choice %d", cyc, p.GntIdx, free, want)
+		} else {
+			require.True(t, p.GntValid, "cycle %d: no grant with the free count at %d and the finder's choice %d", cyc, free, want)
+			g := p.GntIdx
+			require.Equal(t, want, g, "cycle %d: grant of queue %d, the finder chose %d", cyc, g, want)
 			grants++
 			if !p.Over.Test(g) {
 				notOver++
@@ -153,5 +167,6 @@ func TestPushoutPortsChoice(t *testing.T) {
 	// Under overload the thresholds of a negative free count are 0, so the
 	// bitmap holds every queue with cells but for a cycle's lag: grants of
 	// a queue outside it are rare (the co-simulation's tm-po-masked mutant).
-	t.Logf("%d grants, %d of a queue not in the selector's bitmap", grants, notOver)
+	t.Logf("%d grants, %d of a queue not in the selector's bitmap, %d stale choices of a queue not a candidate now", grants, notOver, gone)
+	assert.Greater(t, gone, 0, "the stale-choice guard was never exercised")
 }

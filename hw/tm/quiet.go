@@ -21,7 +21,7 @@ const quietSkipAfter = 2
 
 // quiet reports a state in which nothing can happen this cycle: no offer,
 // no packet or cell anywhere (queues, reads in flight, the dequeue and
-// the executor, the free list's pending heads, the egress and the memory
+// the executor, the free list's pending heads, the finder's pipeline, the egress and the memory
 // read pipes), the thresholds evaluated for the current free count, and
 // no queue length to copy. Cheapest and most often false first.
 func (m *TM) quiet() bool {
@@ -30,7 +30,7 @@ func (m *TM) quiet() bool {
 		!r.deqRd.valid && !r.hdRd.valid && !r.qChg.Any() && r.thrValid && r.thrFree == r.freeD &&
 		!u.pdl.NonemptyO.Any() && !u.pdl.stale && u.pdl.nUndo == 0 &&
 		!u.deq.active && !u.enq.active && !u.hd.active && !u.hd.anyLatch && u.hd.held == 0 &&
-		u.fl.pend == 0 && u.eg.quiet() && m.ram.cpRd.quiet() && m.ram.cdRd.quiet()
+		u.fl.pend == 0 && u.ch.pipeEmpty() && u.eg.quiet() && m.ram.cpRd.quiet() && m.ram.cdRd.quiet()
 }
 
 // skipEval counts the quiet cycles and reports whether this one's Eval

@@ -117,8 +117,9 @@ func (u *Unit) build(c Config) error {
 		}
 	case "tm_hd_choice":
 		h := &HDChoice{PolicyI: c.Policy, RecheckI: c.HDRecheck, QlenI: make([]uint32, n), ThrI: make([]uint32, n)}
-		u.Ports, u.Phases, u.Commit, u.Err = h, []func(){h.EvalReq, h.EvalGnt}, func() {}, noErr
-		u.reset = func() {} // no register
+		h.setN(n)
+		u.Ports, u.Phases, u.Commit, u.Err = h, []func(){h.EvalReq, h.EvalGnt}, h.Commit, noErr
+		u.reset = func() { h.setN(n) } // the finder's pipeline
 	case "tm_hd_exec":
 		h := newHDExec(&c)
 		hdExecAlone(h, &c)

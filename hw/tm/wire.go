@@ -97,6 +97,7 @@ func (m *TM) Commit() {
 		u.deq.Commit()
 		u.sch.Commit()
 		u.arb.Commit()
+		u.ch.Commit()
 		u.hd.Commit()
 		u.enq.Commit()
 		u.fl.Commit()

@@ -125,8 +125,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
-		Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
-		Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+		Anchor:  "ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
+		Replace: "ovn[i]    = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
 		Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
 	},
 	{
@@ -166,16 +166,40 @@ var mutants = []blocks.Mutant{
 		Desc:    "pushout-ports' negative-free gate reads the start-of-cycle free count, not the count after this cycle's admissions: an expulsion starts a cycle late or one too many",
 	},
 	{
-		ID: "tm-po-maxfind-tie", File: "tm_maxfind.sv",
-		Anchor:  "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] >= hl[2*j+1]);",
-		Replace: "w     = hv[2*j] && (!hv[2*j+1] || hl[2*j] > hl[2*j+1]);",
-		Desc:    "Pushout's maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
+		ID: "tm-po-maxfind-tie", File: "tm_hd_choice.sv",
+		Anchor:  "w                = lv && (!rv || ll >= rl);",
+		Replace: "w                = lv && (!rv || ll > rl);",
+		Desc:    "the choice's pipelined maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
 	},
 	{
 		ID: "tm-po-masked", File: "tm_hd_choice.sv",
-		Anchor:  ".cand_i  ((policy_i == 2'd3) ? cand_i : (policy_i == 2'd2) ? (over_i & cand_i) : '0),",
-		Replace: ".cand_i  ((policy_i == 2'd3 || policy_i == 2'd2) ? (over_i & cand_i) : '0),",
+		Anchor:  "assign leaf_v    = (policy_i == 2'd3) ? held : (policy_i == 2'd2) ? over_i : '0;",
+		Replace: "assign leaf_v    = (policy_i == 2'd3 || policy_i == 2'd2) ? over_i : '0;",
 		Desc:    "pushout-ports' longest candidate masked by the selector bitmap: a longest queue under its DT threshold is never expelled",
+	},
+	{
+		ID: "tm-po-stale-gone", File: "tm_hd_choice.sv",
+		Anchor:  "if (lqd_valid && cand_i[lqd_idx]) begin",
+		Replace: "if (lqd_valid) begin",
+		Desc:    "pushout-ports' stale choice not re-checked as a candidate: a queue emptied, or its head read, since the finder saw it is granted",
+	},
+	{
+		ID: "tm-lqd-stale-gone", File: "tm_hd_choice.sv",
+		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
+		Replace: "ok_lqd[i] = over_i[i] && (!recheck_i || ovn[i]);",
+		Desc:    "occamy-lqd's stale choice not re-checked as a candidate: a queue emptied, or its head read, since the finder saw it is granted",
+	},
+	{
+		ID: "tm-lqd-stale-under", File: "tm_hd_choice.sv",
+		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
+		Replace: "ok_lqd[i] = cand_i[i] && (!recheck_i || ovn[i]);",
+		Desc:    "occamy-lqd's stale choice not re-checked against this cycle's bitmap: a queue brought under its threshold since the finder saw it is expelled",
+	},
+	{
+		ID: "tm-mf-pipe-hold", File: "tm_hd_choice.sv",
+		Anchor:  "        v_q <= v_d;\n        l_q <= l_d;\n        i_q <= i_d;",
+		Replace: "        if (|leaf_v) begin\n          v_q <= v_d;\n          l_q <= l_d;\n          i_q <= i_d;\n        end",
+		Desc:    "the finder's stage registers hold while no queue is a candidate: the pipeline is not flushed, and an old choice outlives its lengths",
 	},
 	{
 		ID: "tm-drr-no-carry", File: "tm_sched.sv",

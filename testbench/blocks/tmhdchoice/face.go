@@ -11,16 +11,21 @@ import (
 func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_hd_choice",
-		Summary: "the TM's head-drop choice: round robin (occamy), longest queue (occamy-lqd, pushout-ports), re-check (stage D)",
-		Uses:    []string{"tm_maxfind"},
+		Summary: "the TM's head-drop choice: round robin (occamy), longest queue by a pipelined finder (occamy-lqd, pushout-ports), re-check (stage D)",
 		Cover:   cover,
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-hd-recheck-ge", File: "tm_hd_choice.sv",
-				Anchor:  "over_gnt    = qlen_i[g*QW +: QW] > thr_i[g*QW +: QW];",
-				Replace: "over_gnt    = qlen_i[g*QW +: QW] >= thr_i[g*QW +: QW];",
+				Anchor:  "ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
+				Replace: "ovn[i]    = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
 				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled (the TM's tm-hd-recheck-ge, against the sub-block alone)",
+			},
+			{
+				ID: "sub-hd-stale-gone", File: "tm_hd_choice.sv",
+				Anchor:  "if (lqd_valid && cand_i[lqd_idx]) begin",
+				Replace: "if (lqd_valid) begin",
+				Desc:    "pushout-ports' stale choice not re-checked as a candidate (the TM's tm-po-stale-gone, against the sub-block alone)",
 			},
 		},
 	})
