@@ -16,6 +16,12 @@ func Compare(dst *rtl.Bitmap, qlen, thr []uint32, n int, mask uint32) {
 	}
 }
 
+// over is one comparator: 1 when (qlen&mask) > (thr&mask), else 0, from
+// the top bit of thr-qlen taken in 64 bits (compare64 unrolls the same).
+func over(qlen, thr, mask uint32) uint64 {
+	return (uint64(thr&mask) - uint64(qlen&mask)) >> 63
+}
+
 // compareWords writes the words of dst that hold bits below n and returns
 // how many it wrote; the words above are left alone.
 func compareWords(dst *rtl.Bitmap, qlen, thr []uint32, n int, mask uint32) int {
@@ -29,7 +35,7 @@ func compareWords(dst *rtl.Bitmap, qlen, thr []uint32, n int, mask uint32) int {
 		t := thr[w*64:][:len(q)]
 		var x uint64
 		for j := range q {
-			x |= (uint64(t[j]&mask) - uint64(q[j]&mask)) >> 63 << uint(j)
+			x |= over(q[j], t[j], mask) << uint(j)
 		}
 		dst[w] = x
 		w++

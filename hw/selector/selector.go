@@ -136,7 +136,7 @@ func (s *Selector) EvalChanged(changed *rtl.Bitmap) {
 			if i >= n {
 				break
 			}
-			s.d.OverQ.Put(i, (uint64(s.ThrI[i]&s.mask)-uint64(s.QlenI[i]&s.mask))>>63)
+			s.d.OverQ.Put(i, over(s.QlenI[i], s.ThrI[i], s.mask))
 		}
 	}
 }

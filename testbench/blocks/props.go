@@ -57,7 +57,8 @@ type Monitor struct {
 	Text  string
 	Names []string
 	// Free are inputs the solver chooses once (the requester a fairness
-	// property watches), held in the monitor from the first cycle.
+	// property watches), held in the monitor from the first cycle
+	// (HoldFree writes that).
 	Free []port.Port
 }
 
@@ -260,4 +261,14 @@ func Hex(w []uint32, width int) string {
 		}
 	}
 	return string(b)
+}
+
+// PropNames are the names of props, in order: a Monitor's Names, which
+// must be its checker's.
+func PropNames(props []PropName) []string {
+	names := make([]string, len(props))
+	for i, p := range props {
+		names[i] = p.Name
+	}
+	return names
 }

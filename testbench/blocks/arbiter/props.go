@@ -197,6 +197,7 @@ func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 		b = n - 1
 	}
 	cw := rtl.Clog2(b+2) + 1
+	free := []port.Port{port.Input("j_i", iw)}
 	text := fmt.Sprintf(`// occ_props: rr_arbiter's properties (testbench/blocks/arbiter/props.go).
 module occ_props (
   input  wire          clk_i,
@@ -209,14 +210,7 @@ module occ_props (
   input  wire [%[2]d:0]  j_i,
   output wire [3:0]    bad
 );
-  reg          jset = 1'b0;
-  reg  [%[2]d:0] j;
-  always @(posedge clk_i) begin
-    jset <= 1'b1;
-    if (!jset) j <= j_i;
-  end
-  wire [%[2]d:0] jj = jset ? j : j_i;
-  wire live   = chk & !rst_a;
+%[7]s  wire live   = chk & !rst_a;
   wire inr    = 32'(gnt_idx_o) < %[3]d;
   wire taken  = gnt_valid_o & ack_i;
   assign bad[0] = live & gnt_valid_o & inr & !req_i[gnt_idx_o];
@@ -224,17 +218,13 @@ module occ_props (
   assign bad[2] = live & (|req_i) & !gnt_valid_o;
   // waited: taken grants to others while j keeps asking (arbProps.count).
   reg  [%[4]d:0] waited;
-  wire jreq   = (32'(jj) < %[3]d) & req_i[jj];
-  wire other  = taken & (gnt_idx_o != jj);
+  wire jreq   = (32'(j) < %[3]d) & req_i[j];
+  wire other  = taken & (gnt_idx_o != j);
   always @(posedge clk_i)
-    if (!live || !jreq || (taken && inr && req_i[gnt_idx_o] && gnt_idx_o == jj)) waited <= '0;
+    if (!live || !jreq || (taken && inr && req_i[gnt_idx_o] && gnt_idx_o == j)) waited <= '0;
     else if (other && waited != {%[5]d{1'b1}}) waited <= waited + 1'b1;
   assign bad[3] = live & jreq & other & (32'(waited) >= %[6]d);
 endmodule
-`, n-1, iw-1, n, cw-1, cw, b)
-	names := make([]string, 0, 4)
-	for _, p := range (&GrantCheck{}).Names() {
-		names = append(names, p.Name)
-	}
-	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("j_i", iw)}}, nil
+`, n-1, iw-1, n, cw-1, cw, b, blocks.HoldFree(free))
+	return blocks.Monitor{Text: text, Names: blocks.PropNames((&GrantCheck{}).Names()), Free: free}, nil
 }

@@ -28,10 +28,7 @@ func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	k, cw, nw := p.K, p.CW(), p.NW()
 	xw := nw + 5 // holds done + K without overflow, as the reference's XW
 	ww := rtl.Clog2(p.Lat+3) + 1
-	names := make([]string, 0, 3)
-	for _, n := range (&cpProps{}).Names() {
-		names = append(names, n.Name)
-	}
+	free := []port.Port{port.Input("j_i", nw), port.Input("a_i", cw)}
 	text := fmt.Sprintf(`// occ_props: cp_sublists's properties (testbench/blocks/cpsublists/props.go).
 module occ_props (
   input  wire          clk_i,
@@ -54,17 +51,7 @@ module occ_props (
   input  wire [%[4]d:0]  a_i,
   output wire [2:0]    bad
 );
-  // The chosen packet index j and cell a, taken in the first cycle.
-  reg          fset = 1'b0;
-  reg  [%[2]d:0] j0;
-  reg  [%[4]d:0] a0;
-  always @(posedge clk_i) begin
-    fset <= 1'b1;
-    if (!fset) begin j0 <= j_i; a0 <= a_i; end
-  end
-  wire [%[2]d:0] j = fset ? j0 : j_i;
-  wire [%[4]d:0] a = fset ? a0 : a_i;
-
+%[12]s
   reg          known = 1'b0;  // the state follows the design: a reset row seen, none unchecked since
   reg          env = 1'b1;    // no start outside the contract yet
   reg          active;
@@ -168,6 +155,6 @@ module occ_props (
   assign bad[1] = judge & bad_order;
   assign bad[2] = judge & bad_chase;
 endmodule
-`, k*cw-1, nw-1, k-1, cw-1, xw-1, ww-1, p.MaxN, cw, k, p.Lat+1, p.Cells)
-	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("j_i", nw), port.Input("a_i", cw)}}, nil
+`, k*cw-1, nw-1, k-1, cw-1, xw-1, ww-1, p.MaxN, cw, k, p.Lat+1, p.Cells, blocks.HoldFree(free))
+	return blocks.Monitor{Text: text, Names: blocks.PropNames((&cpProps{}).Names()), Free: free}, nil
 }

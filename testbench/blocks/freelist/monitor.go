@@ -25,10 +25,6 @@ import (
 func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	p := freeListParams.Decode(c.Params)
 	k, cw, fw := p.K, p.CW(), p.FW()
-	names := make([]string, 0, 2)
-	for _, n := range (&freeListProps{}).Names() {
-		names = append(names, n.Name)
-	}
 	text := fmt.Sprintf(`// occ_props: free_list's properties (testbench/blocks/freelist/props.go).
 module occ_props (
   input  wire          clk_i,
@@ -133,5 +129,5 @@ module occ_props (
   assign bad[1] = judge & ((bad_cnt != '0) | (32'(free_o) != %[6]d - out));
 endmodule
 `, k-1, k*cw-1, k*fw-1, fw-1, k, p.Cells, cw, cw-1, fw)
-	return blocks.Monitor{Text: text, Names: names}, nil
+	return blocks.Monitor{Text: text, Names: blocks.PropNames((&freeListProps{}).Names())}, nil
 }

@@ -120,10 +120,7 @@ func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	n, qw := c.Params["N"], c.Params["QW"]
 	iw := rtl.IdxWidth(n)
 	mp := &maxProps{lowest: c.LowestTie}
-	var names []string
-	for _, p := range mp.Names() {
-		names = append(names, p.Name)
-	}
+	names := blocks.PropNames(mp.Names())
 	text := fmt.Sprintf(`// occ_props: tm_maxfind's properties (testbench/blocks/maxfind/props.go).
 module occ_props (
   input  wire         chk,

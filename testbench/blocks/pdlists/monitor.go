@@ -24,10 +24,7 @@ import (
 func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	p := pdListsParams.Decode(c.Params)
 	n, iw, pw, kw := p.N, p.IW(), p.PW(), p.KW()
-	names := make([]string, 0, 3)
-	for _, x := range (&pdProps{}).Names() {
-		names = append(names, x.Name)
-	}
+	free := []port.Port{port.Input("d_i", pw)}
 	text := fmt.Sprintf(`// occ_props: pd_lists's properties (testbench/blocks/pdlists/props.go).
 module occ_props (
   input  wire          clk_i,
@@ -54,15 +51,7 @@ module occ_props (
   input  wire [%[4]d:0]  d_i,
   output wire [2:0]    bad
 );
-  // The chosen PD d, taken in the first cycle.
-  reg          dset = 1'b0;
-  reg  [%[4]d:0] d0;
-  always @(posedge clk_i) begin
-    dset <= 1'b1;
-    if (!dset) d0 <= d_i;
-  end
-  wire [%[4]d:0] d = dset ? d0 : d_i;
-
+%[12]s
   reg          known = 1'b0;  // the state follows the design: a reset row seen, none unchecked since
   reg  [%[5]d:0] size;        // PDs per queue
   reg          used;          // d is linked
@@ -133,6 +122,6 @@ module occ_props (
   assign bad[1] = judge & (bad_unl | bad_rd);
   assign bad[2] = judge & bad_cnt;
 endmodule
-`, iw-1, p.LW-1, p.DW-1, pw-1, n*kw-1, n*p.LW-1, kw-1, kw, n, p.P, p.P+1)
-	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("d_i", pw)}}, nil
+`, iw-1, p.LW-1, p.DW-1, pw-1, n*kw-1, n*p.LW-1, kw-1, kw, n, p.P, p.P+1, blocks.HoldFree(free))
+	return blocks.Monitor{Text: text, Names: blocks.PropNames((&pdProps{}).Names()), Free: free}, nil
 }

@@ -130,10 +130,7 @@ func (o *OverCheck) compare(in []uint32) {
 func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	n, qw, lat := c.Params["N"], c.Params["QW"], c.Latency["over_o"]
 	o := &OverCheck{lat: lat}
-	var names []string
-	for _, p := range o.Names() {
-		names = append(names, p.Name)
-	}
+	names := blocks.PropNames(o.Names())
 	var b strings.Builder
 	fmt.Fprintf(&b, `// occ_props: hd_selector's properties (testbench/blocks/selector/props.go).
 module occ_props (

@@ -18,10 +18,7 @@ import (
 func monitor(c blocks.PropConfig) (blocks.Monitor, error) {
 	p := sramParams.Decode(c.Params)
 	aw, w := p.AW(), p.Width
-	names := make([]string, 0, 2)
-	for _, n := range (&sramProps{}).Names() {
-		names = append(names, n.Name)
-	}
+	free := []port.Port{port.Input("a_i", aw)}
 	text := fmt.Sprintf(`// occ_props: sram_mp's properties (testbench/blocks/sram/props.go).
 module occ_props (
   input  wire          clk_i,
@@ -37,14 +34,7 @@ module occ_props (
   input  wire [%[7]d:0]  a_i,
   output wire [1:0]    bad
 );
-  reg          aset = 1'b0;
-  reg  [%[7]d:0] a;
-  always @(posedge clk_i) begin
-    aset <= 1'b1;
-    if (!aset) a <= a_i;
-  end
-  wire [%[7]d:0] aa = aset ? a : a_i;
-  reg          known = 1'b0;
+%[14]s  reg          known = 1'b0;
   reg  [%[8]d:0] word;
   wire [%[1]d:0] bad_valid, bad_data;
   wire [%[4]d:0] hit;
@@ -52,11 +42,11 @@ module occ_props (
   for (i = 0; i < %[9]d; i = i + 1) begin : g_r
     wire want = rd_en_i[i] & !rst_a;
     assign bad_valid[i] = rd_valid_o[i] != want;
-    assign bad_data[i]  = want & rd_valid_o[i] & known & (rd_addr_i[i*%[11]d +: %[11]d] == aa) &
+    assign bad_data[i]  = want & rd_valid_o[i] & known & (rd_addr_i[i*%[11]d +: %[11]d] == a) &
                           (rd_data_o[i*%[12]d +: %[12]d] != word);
   end
   for (i = 0; i < %[10]d; i = i + 1) begin : g_w
-    assign hit[i] = wr_en_i[i] & (wr_addr_i[i*%[11]d +: %[11]d] == aa);
+    assign hit[i] = wr_en_i[i] & (wr_addr_i[i*%[11]d +: %[11]d] == a);
   end
   reg  [%[8]d:0] wdata;
   integer k;
@@ -72,12 +62,12 @@ module occ_props (
   wire one = (hit != '0) & ((hit & (hit - 1'b1)) == '0);
   always @(posedge clk_i)
     if ((started | chk) && !rst_a && hit != '0) begin
-      known <= one & (32'(aa) < %[13]d);
+      known <= one & (32'(a) < %[13]d);
       word  <= wdata;
     end
   assign bad[0] = chk & (|bad_valid);
   assign bad[1] = chk & (|bad_data);
 endmodule
-`, p.RP-1, p.RP*aw-1, p.RP*w-1, p.WP-1, p.WP*aw-1, p.WP*w-1, aw-1, w-1, p.RP, p.WP, aw, w, p.Depth)
-	return blocks.Monitor{Text: text, Names: names, Free: []port.Port{port.Input("a_i", aw)}}, nil
+`, p.RP-1, p.RP*aw-1, p.RP*w-1, p.WP-1, p.WP*aw-1, p.WP*w-1, aw-1, w-1, p.RP, p.WP, aw, w, p.Depth, blocks.HoldFree(free))
+	return blocks.Monitor{Text: text, Names: blocks.PropNames((&sramProps{}).Names()), Free: free}, nil
 }

@@ -1,0 +1,24 @@
+package blocks
+
+import (
+	"fmt"
+	"strings"
+
+	"occamy/rtl/port"
+)
+
+// HoldFree is the SystemVerilog, inside a clocked monitor, that holds
+// each of a Monitor's Free inputs (NAME_i) from the first cycle: NAME is
+// the solver's choice, taken in the first cycle and kept. A proof covers
+// every choice.
+func HoldFree(free []port.Port) string {
+	var b strings.Builder
+	b.WriteString("  // The solver's choices, taken in the first cycle and held.\n")
+	b.WriteString("  reg free_set = 1'b0;\n  always @(posedge clk_i) free_set <= 1'b1;\n")
+	for _, p := range free {
+		n := strings.TrimSuffix(p.Name, "_i")
+		fmt.Fprintf(&b, "  reg  [%[1]d:0] %[2]s_q;\n  always @(posedge clk_i) if (!free_set) %[2]s_q <= %[3]s;\n", p.Width-1, n, p.Name)
+		fmt.Fprintf(&b, "  wire [%[1]d:0] %[2]s = free_set ? %[2]s_q : %[3]s;\n", p.Width-1, n, p.Name)
+	}
+	return b.String()
+}
