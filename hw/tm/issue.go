@@ -135,8 +135,10 @@ func (m *TM) hdCells() {
 	h.RdBaseI, _ = m.ram.cp.Use()
 	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
 	h.EvalCells()
-	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
-		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
+	if h.RdNO > 0 {
+		for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
+			m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
+		}
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
 	m.freed(h.FreedO)
