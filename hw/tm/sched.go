@@ -45,6 +45,7 @@ type Sched struct {
 	sp     bool
 	spElig rtl.Bitmap
 	spRdy  uint64
+	full   bool // tests: never skip
 }
 
 // newSched builds tm_sched for c's ports, queues, mode and quanta.
@@ -69,7 +70,7 @@ func newSched(c *Config) (*Sched, error) {
 // whether en_i is set or not). In sp without en_i hw/scheduler is not
 // evaluated (nothing changes then).
 func (s *Sched) Eval() {
-	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.EligI == s.spElig {
+	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.EligI == s.spElig && !s.full {
 		return // no grant again: every output and hw/scheduler's as they are
 	}
 	if s.EnI || s.DrrI {
