@@ -12,15 +12,20 @@ func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_admission",
 		Summary: "the TM's ingress admission: IN slots a cycle under DT or Pushout's rule (stage 1)",
-		Uses:    []string{"tm_maxfind"},
 		Cover:   cover,
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-adm-free-lt", File: "tm_admission.sv",
-				Anchor:  "fits  = !room[XW-1];",
-				Replace: "fits  = !room[XW-1] && room != '0;",
+				Anchor:  "fits  = !room[DW-1];",
+				Replace: "fits  = !room[DW-1] && room != '0;",
 				Desc:    "a packet that takes exactly the last free cells is refused (the TM's tm-adm-free-lt, against the sub-block alone)",
+			},
+			{
+				ID: "sub-adm-invalid-counted", File: "tm_admission.sv",
+				Anchor:  "if (in_valid_i[j]) begin",
+				Replace: "if (1'b1) begin",
+				Desc:    "an empty earlier slot's stale queue and cells counted against later slots (occamy_tm packs its valid slots from 0, so only the sub-block alone has an empty slot before a valid one)",
 			},
 		},
 	})
