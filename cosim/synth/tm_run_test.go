@@ -50,7 +50,9 @@ printf 'Longest topological path in %s (length=1):\n    0: \\a\n    1: \\y (via 
 	require.True(t, ok)
 	assert.Equal(t, "u_hd.u_maxfind", mf.Path)
 	assert.Equal(t, 2, mf.Depth)
-	assert.Equal(t, "maximum finder over the candidate queues", mf.Role)
+	// The fixture is an older hierarchy: occamy_tm's sources no longer hold
+	// tm_maxfind.sv (no sub-block instantiates it), so its role is unknown.
+	assert.Empty(t, mf.Role)
 	assert.Equal(t, Path{Length: 1, From: "a", To: "y"}, mf.Levels)
 
 	var text bytes.Buffer
@@ -59,7 +61,7 @@ printf 'Longest topological path in %s (length=1):\n    0: \\a\n    1: \\y (via 
 		"total ", "u_cp_mem                   16384  14     8           4"} {
 		assert.Contains(t, text.String(), want)
 	}
-	assert.Regexp(t, `\n  u_hd\.u_maxfind +tm_maxfind +2 +1 +1 +7\.7% +maximum finder`, text.String(), "nested row indented")
+	assert.Regexp(t, `\n  u_hd\.u_maxfind +tm_maxfind +2 +1 +1 +7\.7% *\n`, text.String(), "nested row indented")
 }
 
 func TestRunTMYosysFails(t *testing.T) {
