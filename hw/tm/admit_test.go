@@ -53,6 +53,8 @@ func TestAdmissionPorts(t *testing.T) {
 			[]admSlot{{1, 9}, {1, 3}, {0, 3}}, []bool{false, false, true}, []uint32{3, 2, 0, 0}, 97, []uint32{0}},
 		{"DT: saturated threshold still needs free cells", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{255, 255, 255, 255}, 2,
 			[]admSlot{{0, 3}}, []bool{false}, []uint32{0, 0, 0, 0}, 2, nil},
+		{"DT: an empty slot's stale queue and cells count for nothing (slot 0: queue 0, 9 cells, not valid)", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{10, 10, 10, 10}, 12,
+			[]admSlot{{-1, 9}, {0, 3}}, []bool{false, true}, []uint32{3, 0, 0, 0}, 9, []uint32{0}},
 		{"DT: empty slots in between", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{10, 10, 10, 10}, 50,
 			[]admSlot{{-1, 0}, {2, 1}, {-1, 0}, {3, 2}}, []bool{false, true, false, true}, []uint32{0, 0, 1, 2}, 47, []uint32{2, 3}},
 		{"Pushout: fits, waits behind the longest, the longest refused, the wait full", polPushoutPort, 5, []uint32{9, 3, 0, 0}, []uint32{0, 0, 0, 0}, 4,

@@ -21,12 +21,6 @@ func init() {
 				Replace: "fits  = !room[DW-1] && room != '0;",
 				Desc:    "a packet that takes exactly the last free cells is refused (the TM's tm-adm-free-lt, against the sub-block alone)",
 			},
-			{
-				ID: "sub-adm-invalid-counted", File: "tm_admission.sv",
-				Anchor:  "if (in_valid_i[j]) begin",
-				Replace: "if (1'b1) begin",
-				Desc:    "an empty earlier slot's stale queue and cells counted against later slots (occamy_tm packs its valid slots from 0, so only the sub-block alone has an empty slot before a valid one)",
-			},
 		},
 	})
 }
