@@ -142,7 +142,8 @@ module tm_admission #(
       if (pushout_i) begin
         ok[i] = in_valid_i[i] && (fits || (longer(len) && !slack[DW-1]));
       end else begin
-        ok[i] = in_valid_i[i] && len + VW'(in_cells_i[i*LW +: LW]) <= VW'(thr_i[q*QW +: QW]) && fits;
+        ok[i] = in_valid_i[i] && fits &&
+                len + VW'(in_cells_i[i*LW +: LW]) <= VW'(thr_i[q*QW +: QW]);
       end
     end
   end
