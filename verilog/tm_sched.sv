@@ -240,7 +240,10 @@ module tm_sched #(
       assign sadd  = coh_q[I] && quant;
       assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];
       assign skeep = !(ssub || sadd || szero);
-      assign def_d = ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & def_q);
+      // Under sp every select term is 0 (each carries drr_i) and the deficit
+      // holds: written so, Verilator skips the update (the same logic).
+      assign def_d = !drr_i ? def_q
+                   : ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & def_q);
       always_ff @(posedge clk_i) begin
         if (!rst_ni) def_q <= '0;
         else         def_q <= def_d;
