@@ -167,8 +167,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-po-maxfind-tie", File: "tm_hd_choice.sv",
-		Anchor:  "w                = lv && (!rv || ll >= rl);",
-		Replace: "w                = lv && (!rv || ll > rl);",
+		Anchor:  "assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] >= nl[2*j+1]);",
+		Replace: "assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] > nl[2*j+1]);",
 		Desc:    "the choice's pipelined maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
 	},
 	{
@@ -197,8 +197,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-mf-pipe-hold", File: "tm_hd_choice.sv",
-		Anchor:  "        v_q <= v_d;\n        l_q <= l_d;\n        i_q <= i_d;",
-		Replace: "        if (|leaf_v) begin\n          v_q <= v_d;\n          l_q <= l_d;\n          i_q <= i_d;\n        end",
+		Anchor:  "          v_q <= v_d;\n          l_q <= l_d;\n          i_q <= i_d;",
+		Replace: "          if (|leaf_v) begin\n            v_q <= v_d;\n            l_q <= l_d;\n            i_q <= i_d;\n          end",
 		Desc:    "the finder's stage registers hold while no queue is a candidate: the pipeline is not flushed, and an old choice outlives its lengths",
 	},
 	{
