@@ -113,6 +113,13 @@ module tm_hd_choice #(
     // registers). Each node is its own generate block with registers of its
     // own, not a slice of one NP*QW-bit vector: Verilator then evaluates a
     // node as a few scalar operations instead of rebuilding wide vectors.
+    // Under dt and occamy (policy_i, constant from reset, does not read the
+    // finder) the nodes hold their reset values, which is what they would
+    // compute there for the valid bits (no leaf is valid); lengths and
+    // queues of invalid nodes are never selected. Verilator then skips the
+    // tree's update every cycle under those policies.
+    logic          use_mf;  // the policy reads the finder (occamy-lqd, pushout-ports)
+    assign use_mf = policy_i[1];
     logic          nv [1:2*NP-1];
     logic [QW-1:0] nl [1:2*NP-1];
     logic [IW-1:0] ni [1:2*NP-1];
@@ -139,7 +146,7 @@ module tm_hd_choice #(
           v_q <= 1'b0;
           l_q <= '0;
           i_q <= '0;
-        end else begin
+        end else if (use_mf) begin
           v_q <= v_d;
           l_q <= l_d;
           i_q <= i_d;

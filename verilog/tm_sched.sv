@@ -255,13 +255,23 @@ module tm_sched #(
     if (!rst_ni) begin
       pm_q  <= '1;
       ptr_q <= '0;
+    end else begin
+      pm_q  <= pm_d;
+      ptr_q <= ptr_d;
+    end
+  end
+
+  // The DRR visit's registers. Under sp (drr_i, constant from reset) their
+  // next values are their values (pass, quant and rdy_d each carry drr_i)
+  // and they stay at reset: written so, Verilator skips the visit's update
+  // every cycle under sp (the same logic).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
       for (int p = 0; p < P; p++) coh_q[p*Q +: Q] <= Q'(1);
       add_q <= '0;
       rdy_q <= '0;
       for (int p = 0; p < P; p++) qid_q[p*IW +: IW] <= IW'(p * Q);
-    end else begin
-      pm_q  <= pm_d;
-      ptr_q <= ptr_d;
+    end else if (drr_i) begin
       coh_q <= coh_d;
       add_q <= add_d;
       rdy_q <= rdy_d;
