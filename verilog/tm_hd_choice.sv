@@ -134,27 +134,25 @@ module tm_hd_choice #(
       assign ni[NP+i] = IW'(i);
     end
     for (genvar j = 1; j < NP; j++) begin : g_node
-      logic          v_q, v_d, w;
-      logic [QW-1:0] l_q, l_d;
-      logic [IW-1:0] i_q, i_d;
+      // Length and queue in one register (li_q): w and li_d are then read
+      // once each, so Verilator computes them only inside the gated update.
+      logic             v_q, v_d, w;
+      logic [QW+IW-1:0] li_q, li_d;
       assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] >= nl[2*j+1]);  // the lower index wins ties
-      assign v_d = nv[2*j] || nv[2*j+1];
-      assign l_d = w ? nl[2*j] : nl[2*j+1];
-      assign i_d = w ? ni[2*j] : ni[2*j+1];
+      assign v_d  = nv[2*j] || nv[2*j+1];
+      assign li_d = w ? {nl[2*j], ni[2*j]} : {nl[2*j+1], ni[2*j+1]};
       always_ff @(posedge clk_i) begin  // synchronous reset, as the TM's
         if (!rst_ni) begin
-          v_q <= 1'b0;
-          l_q <= '0;
-          i_q <= '0;
+          v_q  <= 1'b0;
+          li_q <= '0;
         end else if (use_mf) begin
-          v_q <= v_d;
-          l_q <= l_d;
-          i_q <= i_d;
+          v_q  <= v_d;
+          li_q <= li_d;
         end
       end
       assign nv[j] = v_q;
-      assign nl[j] = l_q;
-      assign ni[j] = i_q;
+      assign nl[j] = li_q[IW +: QW];
+      assign ni[j] = li_q[IW-1:0];
     end
     assign lqd_valid = nv[1];
     assign lqd_idx   = ni[1];

@@ -197,8 +197,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-mf-pipe-hold", File: "tm_hd_choice.sv",
-		Anchor:  "          v_q <= v_d;\n          l_q <= l_d;\n          i_q <= i_d;",
-		Replace: "          if (|leaf_v) begin\n            v_q <= v_d;\n            l_q <= l_d;\n            i_q <= i_d;\n          end",
+		Anchor:  "          v_q  <= v_d;\n          li_q <= li_d;",
+		Replace: "          if (|leaf_v) begin\n            v_q  <= v_d;\n            li_q <= li_d;\n          end",
 		Desc:    "the finder's stage registers hold while no queue is a candidate: the pipeline is not flushed, and an old choice outlives its lengths",
 	},
 	{
@@ -273,5 +273,19 @@ var mutants = []blocks.Mutant{
 		Anchor:  "room  = DW'($signed(free_i)) - DW'(all) - DW'(in_cells_i[i*LW +: LW]);",
 		Replace: "room  = DW'($signed(free_i)) - DW'(in_cells_i[i*LW +: LW]);",
 		Desc:    "admission: earlier slots' cells not taken from the free count: the slots of one cycle may take the same free cells twice",
+	},
+	// vspeed2 (issue 29's regression): the gates that let Verilator skip the
+	// work a configuration does not use, each broken where it must be open.
+	{
+		ID: "tm-mf-gate-lqd", File: "tm_hd_choice.sv",
+		Anchor:  "assign use_mf = policy_i[1];",
+		Replace: "assign use_mf = policy_i == 2'd3;",
+		Desc:    "the finder's tree gated off under occamy-lqd as under dt and occamy: it holds its reset values, so occamy-lqd never expels",
+	},
+	{
+		ID: "tm-drr-visit-en", File: "tm_sched.sv",
+		Anchor:  "end else if (drr_i) begin\n      coh_q <= coh_d;",
+		Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
+		Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",
 	},
 }

@@ -27,12 +27,6 @@ func init() {
 				Replace: "if (lqd_valid) begin",
 				Desc:    "pushout-ports' stale choice not re-checked as a candidate (the TM's tm-po-stale-gone, against the sub-block alone)",
 			},
-			{
-				ID: "sub-hd-mf-gate", File: "tm_hd_choice.sv",
-				Anchor:  "assign use_mf = policy_i[1];",
-				Replace: "assign use_mf = policy_i == 2'd3;",
-				Desc:    "the finder's tree gated off under occamy-lqd as under dt and occamy: it holds its reset values, so occamy-lqd never expels",
-			},
 		},
 	})
 }

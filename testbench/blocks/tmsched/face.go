@@ -19,12 +19,6 @@ func init() {
 				Replace: "for (int c = 0; c < Q; c++) begin\n      if (x[c]) first_q",
 				Desc:    "strict priority reversed: the last class, not class 0, is served first (the TM's tm-sp-order, against the sub-block alone)",
 			},
-			{
-				ID: "sub-drr-visit-gate", File: "tm_sched.sv",
-				Anchor:  "end else if (drr_i) begin\n      coh_q <= coh_d;",
-				Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
-				Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",
-			},
 		},
 	})
 }
