@@ -142,12 +142,9 @@ func (a *Admission) Eval() {
 		if !ok {
 			continue
 		}
-		a.QlenO[q] += uint32(c)
 		free -= c
 		serial++
-		a.InOkO[i] = true
-		a.QlenAfterO[i] = a.QlenO[q]
-		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), serial
+		a.take(i, q, c, k, serial)
 		k++
 	}
 	a.finish(n, k, free, serial)
@@ -170,15 +167,21 @@ func (a *Admission) evalRunning() {
 		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, 0).Admitted() {
 			continue
 		}
-		a.QlenO[q] += uint32(c)
 		free -= c
 		serial++
-		a.InOkO[i] = true
-		a.QlenAfterO[i] = a.QlenO[q]
-		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), serial
+		a.take(i, q, c, k, serial)
 		k++
 	}
 	a.finish(n, k, free, serial)
+}
+
+// take records slot i's admission (queue q, c cells) as packed entry k
+// with serial s: the queue's length grows by c at once.
+func (a *Admission) take(i, q, c, k int, s uint32) {
+	a.QlenO[q] += uint32(c)
+	a.InOkO[i] = true
+	a.QlenAfterO[i] = a.QlenO[q]
+	a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), s
 }
 
 // finish clears the outputs of slots n.. and entries k.. and sets the

@@ -135,7 +135,7 @@ func (m *TM) hdCells() {
 	h.RdBaseI, _ = m.ram.cp.Use()
 	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
 	h.EvalCells()
-	if h.RdNO > 0 {
+	if h.RdNO > 0 { // see freeList's guards
 		for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
 			m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
 		}
