@@ -76,6 +76,7 @@ type HDChoice struct {
 	pipe  [maxStale]finderOut
 	nxt   finderOut // comb: this cycle's finder result, committed into pipe[0]
 	stale int       // pipeline depth, clog2(N) (0: combinational)
+	full  bool      // tests: shift the pipeline under every policy
 }
 
 // maxStale bounds the finder's depth: clog2 of tm_hd_choice's largest N.
@@ -141,9 +142,15 @@ func (c *HDChoice) evalFinder() {
 	}
 }
 
-// Commit advances the finder's pipeline.
+// Commit advances the finder's pipeline. Under the policies that do not
+// read the finder (dt, occamy and the Go-only abm and ideal pushout) it
+// holds, as tm_hd_choice's tree holds there (use_mf): policy_i is held
+// from reset, and a reset (setN) clears the pipeline, so it holds no
+// valid result, which is what shifting in their finder's result (none)
+// would keep. A policy changed without a reset would find the pipeline
+// as the last finder policy left it, in Go as in the Verilog.
 func (c *HDChoice) Commit() {
-	if c.stale == 0 {
+	if c.stale == 0 || (c.PolicyI != polLQD && c.PolicyI != polPushoutPort && !c.full) {
 		return
 	}
 	copy(c.pipe[1:c.stale], c.pipe[:c.stale-1])
