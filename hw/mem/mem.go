@@ -236,6 +236,10 @@ func (m *Memory[T]) land() {
 	}
 }
 
+// Failed reports an error recorded or a refusal pending since New or the
+// last Clear: whether Err would return an error, without recording it.
+func (m *Memory[T]) Failed() bool { return m.refused|m.nerr != 0 }
+
 // Err returns the first error recorded since New or the last Clear.
 func (m *Memory[T]) Err() error {
 	if m.refused > 0 {

@@ -154,3 +154,37 @@ func TestRefusalsRecordedInOrder(t *testing.T) {
 	assert.Equal(t, int32(1), m.Peek(0), "the served write landed")
 	assert.Equal(t, int32(0), m.Peek(1), "the refused ones did not")
 }
+
+// TestFailedIsErrNotNil: Failed says whether Err would return an error,
+// at every point of a sequence of refusals, edges and a Clear, and asking
+// it records nothing (the error keeps the refusal's cycle).
+func TestFailedIsErrNotNil(t *testing.T) {
+	m, err := New[int32](Params{Name: "t_mem", Entries: 4, ReadPorts: 1, WritePorts: 1, ReadLatency: 1})
+	require.NoError(t, err)
+	steps := []struct {
+		name string
+		do   func()
+		want bool
+	}{
+		{"new", func() {}, false},
+		{"a served read", func() { m.Read(0) }, false},
+		{"an edge", m.Commit, false},
+		{"a refused write, pending", func() { m.Write(7, 1) }, true},
+		{"an edge, then asked", func() { m.Commit(); m.Commit() }, true},
+		{"cleared", m.Clear, false},
+		{"over budget", func() { m.Read(0); m.Read(1) }, true},
+	}
+	for _, s := range steps {
+		s.do()
+		assert.Equal(t, s.want, m.Failed(), "%s: Failed", s.name)
+		assert.Equal(t, s.want, m.Err() != nil, "%s: Err", s.name)
+	}
+	var ae *AddrError
+	m.Clear()
+	m.Write(9, 1)
+	m.Commit()
+	m.Commit()
+	require.True(t, m.Failed())
+	require.ErrorAs(t, m.Err(), &ae)
+	assert.Equal(t, uint64(3), ae.Cycle, "recorded at its cycle's edge, not when asked")
+}
