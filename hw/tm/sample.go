@@ -23,13 +23,19 @@ func (m *TM) sampleQ() {
 	// when neither changed since its last evaluation, that value is
 	// already in its register, so only its output needs refreshing; when
 	// only some queues' lengths did, only theirs are compared again.
+	// When neither changed in the cycle before either, over_o already
+	// shows the register and the register its next value (selHeld):
+	// nothing to refresh, and the edge leaves it as it is.
 	switch {
 	case m.thresholds(m.r.freeD):
 		m.u.sel.Eval()
+		m.r.selHeld = false
 	case changed:
 		m.u.sel.EvalChanged(chg)
-	default:
+		m.r.selHeld = false
+	case !m.r.selHeld:
 		m.u.sel.OverO = m.u.sel.State().OverQ
+		m.r.selHeld = true
 	}
 	if changed { // cleared once u_sel has compared them
 		*chg = rtl.Bitmap{}

@@ -99,7 +99,9 @@ func (m *TM) Commit() {
 		ram.pd.Commit()
 		ram.cp.Commit()
 		ram.cd.Commit()
-		u.sel.Commit()
+		if !m.r.selHeld { // held: the register is its next value already
+			u.sel.Commit()
+		}
 		u.pdl.Commit()
 		u.deq.Commit()
 		u.sch.Commit()
