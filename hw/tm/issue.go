@@ -39,7 +39,9 @@ func (m *TM) deqIssue() {
 		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
 		s.AckI = m.ram.pd.ReadsLeft() > 0
-		s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+		if s.DrrI { // strict priority reads no unlink
+			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+		}
 	}
 	s.Eval()
 	if !s.GntValidO || !s.AckI {
