@@ -150,9 +150,16 @@ func (c *HDChoice) evalFinder() {
 // would keep. A policy changed without a reset would find the pipeline
 // as the last finder policy left it, in Go as in the Verilog.
 func (c *HDChoice) Commit() {
-	if c.stale == 0 || (c.PolicyI != polLQD && c.PolicyI != polPushoutPort && !c.full) {
-		return
+	if c.stale != 0 && (c.PolicyI == polLQD || c.PolicyI == polPushoutPort || c.full) {
+		c.shift()
 	}
+}
+
+// shift moves the finder's pipeline one stage (Commit, inlined, tests
+// the policy).
+//
+//go:noinline
+func (c *HDChoice) shift() {
 	copy(c.pipe[1:c.stale], c.pipe[:c.stale-1])
 	c.pipe[0] = c.nxt
 }

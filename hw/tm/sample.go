@@ -9,7 +9,7 @@ func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
 	// (admit and unlink mark them in qChg).
 	chg := &m.r.qChg
-	changed := chg.Any()
+	changed := m.anyQ(chg)
 	if changed {
 		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
 			for word := chg[w]; word != 0; word &= word - 1 {
