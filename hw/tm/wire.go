@@ -79,9 +79,7 @@ func (m *TM) freeList() {
 	f.GaI = m.u.hd.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
-		for p := 0; p < f.WrNO; p++ {
-			ram.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
-		}
+		ram.cp.WriteLast(f.WrAddrO[:f.WrNO], f.WrDataO[:f.WrNO]) // the cycle's last use of u_cp_mem
 	}
 	m.obs.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
 }
