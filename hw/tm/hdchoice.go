@@ -68,6 +68,14 @@ type HDChoice struct {
 	// (no longer a candidate, or under occamy-lqd no longer over).
 	StaleDropO bool
 
+	// QlenChgI and ChgKnownI (Go only): with ChgKnownI, QlenChgI holds the
+	// queues whose qlen_i may differ from the last EvalGnt's (the top
+	// sets them; EvalGnt clears QlenChgI), and pushout-ports' finder
+	// updates its leaves' result from those alone (held). Without
+	// ChgKnownI (the sub-block face) it visits every queue each cycle.
+	QlenChgI  rtl.Bitmap
+	ChgKnownI bool
+
 	active bool // the policy chooses this cycle (EvalReq)
 
 	// The pipelined finder's root, as a delay line: pipe[0] is the result
@@ -76,7 +84,14 @@ type HDChoice struct {
 	pipe  [maxStale]finderOut
 	nxt   finderOut // comb: this cycle's finder result, committed into pipe[0]
 	stale int       // pipeline depth, clog2(N) (0: combinational)
-	full  bool      // tests: shift the pipeline under every policy
+
+	// held: pushout-ports' leaves' result of the last EvalGnt, the longest
+	// queue heldIdx (lowest index on ties) of heldLen cells, -1 and 0 when
+	// none holds a cell; heldOK: it is that of the qlen_i then.
+	heldIdx int
+	heldLen uint32
+	heldOK  bool
+	full    bool // tests: shift the pipeline under every policy
 }
 
 // maxStale bounds the finder's depth: clog2 of tm_hd_choice's largest N.
@@ -95,6 +110,7 @@ func (c *HDChoice) setN(n int) {
 		c.stale++
 	}
 	c.pipe, c.nxt = [maxStale]finderOut{}, finderOut{}
+	c.heldOK = false
 }
 
 // Stale is how many cycles old the lengths behind a longest-queue choice
@@ -130,16 +146,47 @@ func (c *HDChoice) evalFinder() {
 	case polLQD:
 		q = maxfind.Longest(&c.OverI, c.QlenI)
 	case polPushoutPort:
-		best := uint32(0)
-		for i, l := range c.QlenI {
-			if l > best {
-				q, best = i, l
-			}
-		}
+		q = c.longestHeld()
 	}
 	if q >= 0 {
 		c.nxt = finderOut{valid: true, idx: uint16(q)}
 	}
+}
+
+// longestHeld is the queue holding the most cells, the lowest index on
+// ties (-1: none holds a cell). With ChgKnownI it starts from the last
+// result and visits only the queues in QlenChgI, unless the last longest
+// queue shrank (then the longest may be any other): a queue that grew
+// past the longest, or reached it from a lower index, takes its place; a
+// queue other than the longest that changed cannot take it otherwise.
+func (c *HDChoice) longestHeld() int {
+	if c.ChgKnownI && c.heldOK {
+		chg := &c.QlenChgI
+		if i := c.heldIdx; i < 0 || chg.Bit(i) == 0 || c.QlenI[i] >= c.heldLen {
+			if i >= 0 {
+				c.heldLen = c.QlenI[i]
+			}
+			for w := range chg[:(len(c.QlenI)+63)>>6] {
+				for x := chg[w]; x != 0; x &= x - 1 {
+					j := w<<6 | trailingZeros(x)
+					if l := c.QlenI[j]; l > c.heldLen || l == c.heldLen && l > 0 && j < c.heldIdx {
+						c.heldIdx, c.heldLen = j, l
+					}
+				}
+			}
+			c.QlenChgI = rtl.Bitmap{}
+			return c.heldIdx
+		}
+	}
+	q, best := -1, uint32(0)
+	for i, l := range c.QlenI {
+		if l > best {
+			q, best = i, l
+		}
+	}
+	c.heldIdx, c.heldLen, c.heldOK = q, best, true
+	c.QlenChgI = rtl.Bitmap{}
+	return q
 }
 
 // Commit advances the finder's pipeline. Under the policies that do not

@@ -173,3 +173,82 @@ func TestHDChoiceHoldMatchesShift(t *testing.T) {
 	assert.False(t, hold.pipeEmpty(), "held: occamy-lqd's results stay in the pipeline")
 	assert.True(t, full.pipeEmpty(), "shifting: the pipeline emptied")
 }
+
+// TestHDChoiceHeldFinderMatchesScan steps two pushout-ports choices
+// (N=64) with the same inputs: one told the queues whose qlen_i changed
+// (ChgKnownI, QlenChgI, as the top tells it), whose finder updates its
+// last result from those, and one that visits every queue each cycle.
+// The lengths move a few queues a cycle, up and down, often to the
+// longest's length (ties) or below it, sometimes all to zero; a reset
+// (setN) every 3000 cycles clears them, unmarked, as a reset would. Both
+// must show the same outputs every cycle and the same pipeline after
+// every edge. It fails without the tie rule (cycle 7), without the full
+// visit when the longest shrinks (cycle 108) or when a reset keeps the
+// last result (cycle 3000).
+func TestHDChoiceHeldFinderMatchesScan(t *testing.T) {
+	const n = 64
+	qa, qb, thr := make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	held := &HDChoice{PolicyI: polPushoutPort, QlenI: qa, ThrI: thr, ChgKnownI: true}
+	scan := &HDChoice{PolicyI: polPushoutPort, QlenI: qb, ThrI: thr}
+	r := rand.New(rand.NewPCG(24, 5))
+	rescans := 0
+	for cy := 0; cy < 20000; cy++ {
+		if cy%3000 == 0 { // a reset: the lengths start again, none marked
+			held.setN(n)
+			scan.setN(n)
+			for i := range qa {
+				qa[i], qb[i] = 0, 0
+			}
+			held.QlenChgI = rtl.Bitmap{}
+		}
+		longest := uint32(0)
+		for _, l := range qa {
+			longest = max(longest, l)
+		}
+		for k := r.IntN(4); k > 0; k-- {
+			i := r.IntN(n)
+			v := qa[i]
+			switch r.IntN(5) {
+			case 0:
+				v = longest // a tie with the longest
+			case 1:
+				v = uint32(r.IntN(int(longest) + 1)) // at or below it
+			case 2:
+				v += uint32(r.IntN(3))
+			default:
+				v -= min(v, uint32(r.IntN(3)))
+			}
+			if qa[i] != v {
+				qa[i], qb[i] = v, v
+				held.QlenChgI.Set(i)
+			}
+		}
+		if r.IntN(500) == 0 {
+			for i := range qa {
+				if qa[i] != 0 {
+					qa[i], qb[i] = 0, 0
+					held.QlenChgI.Set(i)
+				}
+			}
+		}
+		if held.heldOK && held.heldIdx >= 0 && held.QlenChgI.Bit(held.heldIdx) != 0 && qa[held.heldIdx] < held.heldLen {
+			rescans++
+		}
+		cand, neg := rtl.Bitmap{r.Uint64()}, r.IntN(4) != 0
+		for _, c := range []*HDChoice{held, scan} {
+			c.CandI, c.FreeNegI, c.TakeI = cand, neg, true
+			c.EvalReq()
+			c.EvalGnt()
+		}
+		msg := fmt.Sprintf("cycle %d", cy)
+		require.Equal(t, scan.nxt, held.nxt, "%s: the finder's leaves' result", msg)
+		require.Equal(t, scan.GntValidO, held.GntValidO, "%s: gnt_valid_o", msg)
+		require.Equal(t, scan.GntIdxO, held.GntIdxO, "%s: gnt_idx_o", msg)
+		require.Equal(t, scan.StaleDropO, held.StaleDropO, "%s: stale drop", msg)
+		require.Zero(t, held.QlenChgI, "%s: QlenChgI consumed", msg)
+		held.Commit()
+		scan.Commit()
+		require.Equal(t, scan.pipe, held.pipe, "%s: the finder's pipeline after the edge", msg)
+	}
+	assert.Greater(t, rescans, 100, "the longest shrank, a full visit")
+}

@@ -12,6 +12,9 @@ func (m *TM) sampleQ() {
 	changed := m.anyQ(chg)
 	if changed {
 		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
+			if m.p.pol == polPushoutPort { // u_choice's finder visits only these (QlenChgI)
+				m.u.ch.QlenChgI[w] |= chg[w]
+			}
 			for word := chg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
 				m.r.qlenQ[i] = m.r.qlenD[i]
