@@ -78,10 +78,12 @@ type HDChoice struct {
 
 	active bool // the policy chooses this cycle (EvalReq)
 
-	// The pipelined finder's root, as a delay line: pipe[0] is the result
-	// of this cycle's inputs once committed, pipe[stale-1] the root read
-	// this cycle. Registers (reset: no candidate).
+	// The pipelined finder's root, as a delay line kept in a ring of
+	// stale entries: pipe[head] is the root read this cycle (the oldest
+	// result), the next ones newer; the edge writes this cycle's result
+	// over it and moves head on. Registers (reset: no candidate).
 	pipe  [maxStale]finderOut
+	head  int
 	nxt   finderOut // comb: this cycle's finder result, committed into pipe[0]
 	stale int       // pipeline depth, clog2(N) (0: combinational)
 
@@ -109,7 +111,7 @@ func (c *HDChoice) setN(n int) {
 	for 1<<c.stale < n {
 		c.stale++
 	}
-	c.pipe, c.nxt = [maxStale]finderOut{}, finderOut{}
+	c.pipe, c.nxt, c.head = [maxStale]finderOut{}, finderOut{}, 0
 	c.heldOK = false
 }
 
@@ -132,7 +134,7 @@ func (c *HDChoice) root() finderOut {
 	if c.stale == 0 {
 		return c.nxt
 	}
-	return c.pipe[c.stale-1]
+	return c.pipe[c.head]
 }
 
 // evalFinder computes the finder's leaves' result this cycle: the longest
@@ -202,13 +204,22 @@ func (c *HDChoice) Commit() {
 	}
 }
 
-// shift moves the finder's pipeline one stage (Commit, inlined, tests
-// the policy).
-//
-//go:noinline
+// shift moves the finder's pipeline one stage: this cycle's result takes
+// the place of the root just read, the next oldest becomes the root.
 func (c *HDChoice) shift() {
-	copy(c.pipe[1:c.stale], c.pipe[:c.stale-1])
-	c.pipe[0] = c.nxt
+	c.pipe[c.head&(maxStale-1)] = c.nxt
+	if c.head++; c.head == c.stale {
+		c.head = 0
+	}
+}
+
+// pipeline lists the finder's pipeline, the root first (tests).
+func (c *HDChoice) pipeline() []finderOut {
+	out := make([]finderOut, c.stale)
+	for k := range out {
+		out[k] = c.pipe[(c.head+k)%c.stale]
+	}
+	return out
 }
 
 // EvalReq drives the arbiter's requests: over_i & cand_i under occamy

@@ -145,7 +145,7 @@ func TestHDChoiceHoldMatchesShift(t *testing.T) {
 			require.Equal(t, full.StaleDropO, hold.StaleDropO, "%s: stale drop", msg)
 			hold.Commit()
 			full.Commit()
-			require.Equal(t, full.pipe, hold.pipe, "%s: the finder's pipeline after the edge", msg)
+			require.Equal(t, full.pipeline(), hold.pipeline(), "%s: the finder's pipeline after the edge", msg)
 			if pol != polLQD && pol != polPushoutPort {
 				held++
 			}
@@ -248,7 +248,7 @@ func TestHDChoiceHeldFinderMatchesScan(t *testing.T) {
 		require.Zero(t, held.QlenChgI, "%s: QlenChgI consumed", msg)
 		held.Commit()
 		scan.Commit()
-		require.Equal(t, scan.pipe, held.pipe, "%s: the finder's pipeline after the edge", msg)
+		require.Equal(t, scan.pipeline(), held.pipeline(), "%s: the finder's pipeline after the edge", msg)
 	}
 	assert.Greater(t, rescans, 100, "the longest shrank, a full visit")
 }
