@@ -175,6 +175,24 @@ func (m *Memory[T]) Read(addr int) T {
 // range, it records an error and drops the write.
 func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }
 
+// WriteLast writes v[i] to addr[i] in order, as Write would each, for a
+// caller that issues no further Read or Peek of the memory before its
+// Commit: with no write posted before them this cycle, the words land at
+// once, which nothing can tell from their landing at Commit (no read of
+// this cycle follows, and the writes keep their order). The port budget
+// and the refusals are Write's.
+func (m *Memory[T]) WriteLast(addr []int32, v []T) {
+	for i, a := range addr {
+		if m.npost == 0 && m.writes < m.P.WritePorts && uint(a) < uint(len(m.data)) {
+			m.writes++
+			m.TotalWrites++
+			m.data[a] = v[i]
+		} else {
+			m.WriteMerge(int(a), v[i], nil)
+		}
+	}
+}
+
 // WriteMerge posts a partial write: at Commit, merge(&word, v) runs instead
 // of word = v. It costs one write port like Write.
 func (m *Memory[T]) WriteMerge(addr int, v T, merge Merge[T]) {
@@ -235,6 +253,10 @@ func (m *Memory[T]) land() {
 		m.record()
 	}
 }
+
+// Failed reports an error recorded or a refusal pending since New or the
+// last Clear: whether Err would return an error, without recording it.
+func (m *Memory[T]) Failed() bool { return m.refused|m.nerr != 0 }
 
 // Err returns the first error recorded since New or the last Clear.
 func (m *Memory[T]) Err() error {

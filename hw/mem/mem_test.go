@@ -2,6 +2,7 @@ package mem
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -153,4 +154,94 @@ func TestRefusalsRecordedInOrder(t *testing.T) {
 	assert.Equal(t, 1, m.Errors())
 	assert.Equal(t, int32(1), m.Peek(0), "the served write landed")
 	assert.Equal(t, int32(0), m.Peek(1), "the refused ones did not")
+}
+
+// TestFailedIsErrNotNil: Failed says whether Err would return an error,
+// at every point of a sequence of refusals, edges and a Clear, and asking
+// it records nothing (the error keeps the refusal's cycle).
+func TestFailedIsErrNotNil(t *testing.T) {
+	m, err := New[int32](Params{Name: "t_mem", Entries: 4, ReadPorts: 1, WritePorts: 1, ReadLatency: 1})
+	require.NoError(t, err)
+	steps := []struct {
+		name string
+		do   func()
+		want bool
+	}{
+		{"new", func() {}, false},
+		{"a served read", func() { m.Read(0) }, false},
+		{"an edge", m.Commit, false},
+		{"a refused write, pending", func() { m.Write(7, 1) }, true},
+		{"an edge, then asked", func() { m.Commit(); m.Commit() }, true},
+		{"cleared", m.Clear, false},
+		{"over budget", func() { m.Read(0); m.Read(1) }, true},
+	}
+	for _, s := range steps {
+		s.do()
+		assert.Equal(t, s.want, m.Failed(), "%s: Failed", s.name)
+		assert.Equal(t, s.want, m.Err() != nil, "%s: Err", s.name)
+	}
+	var ae *AddrError
+	m.Clear()
+	m.Write(9, 1)
+	m.Commit()
+	m.Commit()
+	require.True(t, m.Failed())
+	require.ErrorAs(t, m.Err(), &ae)
+	assert.Equal(t, uint64(3), ae.Cycle, "recorded at its cycle's edge, not when asked")
+}
+
+// TestWriteLastIsWrite steps two memories with the same random cycles:
+// reads, posted writes, then a last batch of writes, through Write on
+// one and WriteLast on the other. After every edge their words, errors,
+// error counts and served writes must be equal, the batches sometimes
+// over the budget or out of range, sometimes after a posted write (which
+// WriteLast must not overtake: it writes the same address).
+func TestWriteLastIsWrite(t *testing.T) {
+	p := Params{Name: "t_mem", Entries: 16, ReadPorts: 2, WritePorts: 3, ReadLatency: 1}
+	post, last := must(New[int32](p)), must(New[int32](p))
+	r := rand.New(rand.NewPCG(7, 11))
+	direct := 0
+	for cy := 0; cy < 5000; cy++ {
+		for i := r.IntN(3); i > 0; i-- {
+			a := r.IntN(p.Entries)
+			require.Equal(t, post.Read(a), last.Read(a), "cycle %d: read of %d", cy, a)
+		}
+		var addr []int32
+		if r.IntN(4) == 0 { // a posted write first, then the batch writes its address
+			a, v := r.IntN(p.Entries), int32(r.Uint32())
+			post.Write(a, v)
+			last.Write(a, v)
+			addr = append(addr, int32(a))
+		}
+		for i := r.IntN(6); i > 0; i-- { // up to 5: over the budget of 3
+			addr = append(addr, int32(r.IntN(p.Entries+1))) // Entries: out of range
+		}
+		v := make([]int32, len(addr))
+		for i := range v {
+			v[i] = int32(r.Uint32())
+			post.Write(int(addr[i]), v[i])
+		}
+		if last.npost == 0 && len(addr) > 0 && addr[0] < int32(p.Entries) {
+			direct++
+		}
+		last.WriteLast(addr, v)
+		post.Commit()
+		last.Commit()
+		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
+		require.Equal(t, post.Err(), last.Err(), "cycle %d: first error", cy)
+		require.Equal(t, post.Errors(), last.Errors(), "cycle %d: errors", cy)
+		require.Equal(t, post.TotalWrites, last.TotalWrites, "cycle %d: served writes", cy)
+		if cy%500 == 499 {
+			post.Clear()
+			last.Clear()
+		}
+	}
+	assert.Greater(t, direct, 1000, "writes landed at once")
+}
+
+func must[T any](m *Memory[T], err error) *Memory[T] {
+	if err != nil {
+		panic(err)
+	}
+	return m
 }

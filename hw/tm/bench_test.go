@@ -46,11 +46,23 @@ func BenchmarkTM90(b *testing.B) {
 // BenchmarkTMIdle is the floor: the defaults with no traffic.
 func BenchmarkTMIdle(b *testing.B) { benchLoad(b, PolicyOccamy, 0) }
 
+// BenchmarkTMDRR90 is BenchmarkTM90's occamy with the DRR scheduler,
+// whose pipelined visits run every cycle (docs/tm.md, "Measured speed").
+func BenchmarkTMDRR90(b *testing.B) {
+	c := DefaultConfig()
+	c.Sched = SchedDRR
+	benchConfig(b, c, 0.9)
+}
+
 func benchLoad(b *testing.B, pol Policy, load float64) {
+	c := DefaultConfig()
+	c.Policy = pol
+	benchConfig(b, c, load)
+}
+
+func benchConfig(b *testing.B, c Config, load float64) {
 	{
 		{
-			c := DefaultConfig()
-			c.Policy = pol
 			m, err := New(c)
 			if err != nil {
 				b.Fatal(err)

@@ -68,14 +68,32 @@ type HDChoice struct {
 	// (no longer a candidate, or under occamy-lqd no longer over).
 	StaleDropO bool
 
+	// QlenChgI and ChgKnownI (Go only): with ChgKnownI, QlenChgI holds the
+	// queues whose qlen_i may differ from the last EvalGnt's (the top
+	// sets them; EvalGnt clears QlenChgI), and pushout-ports' finder
+	// updates its leaves' result from those alone (held). Without
+	// ChgKnownI (the sub-block face) it visits every queue each cycle.
+	QlenChgI  rtl.Bitmap
+	ChgKnownI bool
+
 	active bool // the policy chooses this cycle (EvalReq)
 
-	// The pipelined finder's root, as a delay line: pipe[0] is the result
-	// of this cycle's inputs once committed, pipe[stale-1] the root read
-	// this cycle. Registers (reset: no candidate).
+	// The pipelined finder's root, as a delay line kept in a ring of
+	// stale entries: pipe[head] is the root read this cycle (the oldest
+	// result), the next ones newer; the edge writes this cycle's result
+	// over it and moves head on. Registers (reset: no candidate).
 	pipe  [maxStale]finderOut
+	head  int
 	nxt   finderOut // comb: this cycle's finder result, committed into pipe[0]
 	stale int       // pipeline depth, clog2(N) (0: combinational)
+
+	// held: pushout-ports' leaves' result of the last EvalGnt, the longest
+	// queue heldIdx (lowest index on ties) of heldLen cells, -1 and 0 when
+	// none holds a cell; heldOK: it is that of the qlen_i then.
+	heldIdx int
+	heldLen uint32
+	heldOK  bool
+	full    bool // tests: shift the pipeline under every policy
 }
 
 // maxStale bounds the finder's depth: clog2 of tm_hd_choice's largest N.
@@ -93,7 +111,8 @@ func (c *HDChoice) setN(n int) {
 	for 1<<c.stale < n {
 		c.stale++
 	}
-	c.pipe, c.nxt = [maxStale]finderOut{}, finderOut{}
+	c.pipe, c.nxt, c.head = [maxStale]finderOut{}, finderOut{}, 0
+	c.heldOK = false
 }
 
 // Stale is how many cycles old the lengths behind a longest-queue choice
@@ -115,7 +134,7 @@ func (c *HDChoice) root() finderOut {
 	if c.stale == 0 {
 		return c.nxt
 	}
-	return c.pipe[c.stale-1]
+	return c.pipe[c.head]
 }
 
 // evalFinder computes the finder's leaves' result this cycle: the longest
@@ -129,25 +148,78 @@ func (c *HDChoice) evalFinder() {
 	case polLQD:
 		q = maxfind.Longest(&c.OverI, c.QlenI)
 	case polPushoutPort:
-		best := uint32(0)
-		for i, l := range c.QlenI {
-			if l > best {
-				q, best = i, l
-			}
-		}
+		q = c.longestHeld()
 	}
 	if q >= 0 {
 		c.nxt = finderOut{valid: true, idx: uint16(q)}
 	}
 }
 
-// Commit advances the finder's pipeline.
-func (c *HDChoice) Commit() {
-	if c.stale == 0 {
-		return
+// longestHeld is the queue holding the most cells, the lowest index on
+// ties (-1: none holds a cell). With ChgKnownI it starts from the last
+// result and visits only the queues in QlenChgI, unless the last longest
+// queue shrank (then the longest may be any other): a queue that grew
+// past the longest, or reached it from a lower index, takes its place; a
+// queue other than the longest that changed cannot take it otherwise.
+func (c *HDChoice) longestHeld() int {
+	if c.ChgKnownI && c.heldOK {
+		chg := &c.QlenChgI
+		if i := c.heldIdx; i < 0 || chg.Bit(i) == 0 || c.QlenI[i] >= c.heldLen {
+			if i >= 0 {
+				c.heldLen = c.QlenI[i]
+			}
+			for w := range chg[:(len(c.QlenI)+63)>>6] {
+				for x := chg[w]; x != 0; x &= x - 1 {
+					j := w<<6 | trailingZeros(x)
+					if l := c.QlenI[j]; l > c.heldLen || l == c.heldLen && l > 0 && j < c.heldIdx {
+						c.heldIdx, c.heldLen = j, l
+					}
+				}
+			}
+			c.QlenChgI = rtl.Bitmap{}
+			return c.heldIdx
+		}
 	}
-	copy(c.pipe[1:c.stale], c.pipe[:c.stale-1])
-	c.pipe[0] = c.nxt
+	q, best := -1, uint32(0)
+	for i, l := range c.QlenI {
+		if l > best {
+			q, best = i, l
+		}
+	}
+	c.heldIdx, c.heldLen, c.heldOK = q, best, true
+	c.QlenChgI = rtl.Bitmap{}
+	return q
+}
+
+// Commit advances the finder's pipeline. Under the policies that do not
+// read the finder (dt, occamy and the Go-only abm and ideal pushout) it
+// holds, as tm_hd_choice's tree holds there (use_mf): policy_i is held
+// from reset, and a reset (setN) clears the pipeline, so it holds no
+// valid result, which is what shifting in their finder's result (none)
+// would keep. A policy changed without a reset would find the pipeline
+// as the last finder policy left it, in Go as in the Verilog.
+func (c *HDChoice) Commit() {
+	if c.stale != 0 && (c.PolicyI == polLQD || c.PolicyI == polPushoutPort || c.full) {
+		c.shift()
+	}
+}
+
+// shift moves the finder's pipeline one stage: this cycle's result takes
+// the place of the root just read, the next oldest becomes the root.
+func (c *HDChoice) shift() {
+	c.pipe[c.head&(maxStale-1)] = c.nxt
+	if c.head++; c.head == c.stale {
+		c.head = 0
+	}
+}
+
+// pipeline lists the finder's pipeline, the root first (tests).
+func (c *HDChoice) pipeline() []finderOut {
+	out := make([]finderOut, c.stale)
+	for k := range out {
+		out[k] = c.pipe[(c.head+k)%c.stale]
+	}
+	return out
 }
 
 // EvalReq drives the arbiter's requests: over_i & cand_i under occamy

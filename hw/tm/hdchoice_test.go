@@ -2,6 +2,7 @@ package tm
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,4 +96,159 @@ func TestHDChoiceEvalTwice(t *testing.T) {
 		c.EvalGnt()
 		assert.Equal(t, fmt.Sprint(a), fmt.Sprint(*c), "%v", pol)
 	}
+}
+
+// TestHDChoiceHoldMatchesShift steps two tm_hd_choice twins (N=64, a
+// finder six stages deep) with the same random inputs: one that holds the
+// finder's pipeline under the policies without a finder (Commit), and one
+// that shifts it under every policy. The policy changes with a
+// reconfiguring reset (setN), as occamy_tm and the sub-block face change
+// it; both must show the same outputs every cycle and the same pipeline
+// after every edge. Without a reset the held pipeline is what the last
+// finder policy left (tm_hd_choice's use_mf holds its tree the same way),
+// where the shifting twin's would be empty: the last part shows it.
+func TestHDChoiceHoldMatchesShift(t *testing.T) {
+	const n = 64
+	qlen, thr := make([]uint32, n), make([]uint32, n)
+	hold := &HDChoice{QlenI: qlen, ThrI: thr}
+	full := &HDChoice{QlenI: qlen, ThrI: thr, full: true}
+	r := rand.New(rand.NewPCG(5, 24))
+	random := func() rtl.Bitmap {
+		var b rtl.Bitmap
+		b[0] = r.Uint64() & r.Uint64()
+		return b
+	}
+	pols := []Policy{polLQD, polDT, polOccamy, polPushoutPort, polABM, polLQD, polPushout, polOccamy, polPushoutPort}
+	held := 0
+	for _, pol := range pols {
+		for _, c := range []*HDChoice{hold, full} {
+			c.PolicyI, c.RecheckI = pol, pol == polLQD
+			c.setN(n) // the reconfiguring reset
+		}
+		for cy := 0; cy < 2000; cy++ {
+			over, cand := random(), random()
+			for i := range qlen {
+				qlen[i], thr[i] = uint32(r.IntN(64)), uint32(r.IntN(64))
+			}
+			neg, take, av, ai := r.IntN(2) == 0, r.IntN(2) == 0, r.IntN(2) == 0, uint16(r.IntN(n))
+			for _, c := range []*HDChoice{hold, full} {
+				c.OverI, c.CandI, c.FreeNegI, c.TakeI = over, cand, neg, take
+				c.EvalReq()
+				c.ArbValidI, c.ArbIdxI = av, ai
+				c.EvalGnt()
+			}
+			msg := fmt.Sprintf("%s, cycle %d", pol, cy)
+			require.Equal(t, full.GntValidO, hold.GntValidO, "%s: gnt_valid_o", msg)
+			require.Equal(t, full.GntIdxO, hold.GntIdxO, "%s: gnt_idx_o", msg)
+			require.Equal(t, full.ArbAckO, hold.ArbAckO, "%s: arb_ack_o", msg)
+			require.Equal(t, full.ArbReqO, hold.ArbReqO, "%s: arb_req_o", msg)
+			require.Equal(t, full.StaleDropO, hold.StaleDropO, "%s: stale drop", msg)
+			hold.Commit()
+			full.Commit()
+			require.Equal(t, full.pipeline(), hold.pipeline(), "%s: the finder's pipeline after the edge", msg)
+			if pol != polLQD && pol != polPushoutPort {
+				held++
+			}
+		}
+	}
+	assert.Greater(t, held, 5000, "the hold was exercised")
+	// occamy-lqd, then occamy without a reset: the held pipeline keeps its
+	// results (as the Verilog's tree), the shifting one empties.
+	for _, c := range []*HDChoice{hold, full} {
+		c.PolicyI = polLQD
+		c.setN(n)
+		c.OverI = rtl.Bitmap{1}
+		for cy := 0; cy < 8; cy++ {
+			c.EvalReq()
+			c.EvalGnt()
+			c.Commit()
+		}
+		c.PolicyI = polOccamy
+		for cy := 0; cy < 8; cy++ {
+			c.EvalReq()
+			c.EvalGnt()
+			c.Commit()
+		}
+	}
+	assert.False(t, hold.pipeEmpty(), "held: occamy-lqd's results stay in the pipeline")
+	assert.True(t, full.pipeEmpty(), "shifting: the pipeline emptied")
+}
+
+// TestHDChoiceHeldFinderMatchesScan steps two pushout-ports choices
+// (N=64) with the same inputs: one told the queues whose qlen_i changed
+// (ChgKnownI, QlenChgI, as the top tells it), whose finder updates its
+// last result from those, and one that visits every queue each cycle.
+// The lengths move a few queues a cycle, up and down, often to the
+// longest's length (ties) or below it, sometimes all to zero; a reset
+// (setN) every 3000 cycles clears them, unmarked, as a reset would. Both
+// must show the same outputs every cycle and the same pipeline after
+// every edge. It fails without the tie rule (cycle 7), without the full
+// visit when the longest shrinks (cycle 108) or when a reset keeps the
+// last result (cycle 3000).
+func TestHDChoiceHeldFinderMatchesScan(t *testing.T) {
+	const n = 64
+	qa, qb, thr := make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	held := &HDChoice{PolicyI: polPushoutPort, QlenI: qa, ThrI: thr, ChgKnownI: true}
+	scan := &HDChoice{PolicyI: polPushoutPort, QlenI: qb, ThrI: thr}
+	r := rand.New(rand.NewPCG(24, 5))
+	rescans := 0
+	for cy := 0; cy < 20000; cy++ {
+		if cy%3000 == 0 { // a reset: the lengths start again, none marked
+			held.setN(n)
+			scan.setN(n)
+			for i := range qa {
+				qa[i], qb[i] = 0, 0
+			}
+			held.QlenChgI = rtl.Bitmap{}
+		}
+		longest := uint32(0)
+		for _, l := range qa {
+			longest = max(longest, l)
+		}
+		for k := r.IntN(4); k > 0; k-- {
+			i := r.IntN(n)
+			v := qa[i]
+			switch r.IntN(5) {
+			case 0:
+				v = longest // a tie with the longest
+			case 1:
+				v = uint32(r.IntN(int(longest) + 1)) // at or below it
+			case 2:
+				v += uint32(r.IntN(3))
+			default:
+				v -= min(v, uint32(r.IntN(3)))
+			}
+			if qa[i] != v {
+				qa[i], qb[i] = v, v
+				held.QlenChgI.Set(i)
+			}
+		}
+		if r.IntN(500) == 0 {
+			for i := range qa {
+				if qa[i] != 0 {
+					qa[i], qb[i] = 0, 0
+					held.QlenChgI.Set(i)
+				}
+			}
+		}
+		if held.heldOK && held.heldIdx >= 0 && held.QlenChgI.Bit(held.heldIdx) != 0 && qa[held.heldIdx] < held.heldLen {
+			rescans++
+		}
+		cand, neg := rtl.Bitmap{r.Uint64()}, r.IntN(4) != 0
+		for _, c := range []*HDChoice{held, scan} {
+			c.CandI, c.FreeNegI, c.TakeI = cand, neg, true
+			c.EvalReq()
+			c.EvalGnt()
+		}
+		msg := fmt.Sprintf("cycle %d", cy)
+		require.Equal(t, scan.nxt, held.nxt, "%s: the finder's leaves' result", msg)
+		require.Equal(t, scan.GntValidO, held.GntValidO, "%s: gnt_valid_o", msg)
+		require.Equal(t, scan.GntIdxO, held.GntIdxO, "%s: gnt_idx_o", msg)
+		require.Equal(t, scan.StaleDropO, held.StaleDropO, "%s: stale drop", msg)
+		require.Zero(t, held.QlenChgI, "%s: QlenChgI consumed", msg)
+		held.Commit()
+		scan.Commit()
+		require.Equal(t, scan.pipeline(), held.pipeline(), "%s: the finder's pipeline after the edge", msg)
+	}
+	assert.Greater(t, rescans, 100, "the longest shrank, a full visit")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"occamy/hw/mem"
+	"occamy/rtl"
 )
 
 // pdRead is a head-PD read in flight on u_pd_mem, waiting for its data to
@@ -18,6 +19,15 @@ type pdRead struct {
 	ready uint64 // first cycle the data may be used
 }
 
+// anyQ reports a bit set in b, a bitmap over the queues, reading only the
+// words that hold queues (the others are zero).
+func (m *TM) anyQ(b *rtl.Bitmap) bool {
+	if m.p.n <= 64 {
+		return b[0] != 0
+	}
+	return b.Any()
+}
+
 // One word of port_rdy_i holds every port.
 const _ = uint(64 - MaxP)
 
@@ -29,7 +39,7 @@ const _ = uint(64 - MaxP)
 func (m *TM) deqIssue() {
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
-	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && l.NonemptyO.Any()
+	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
 	if s.EnI || s.DrrI { // drr: the visits run every cycle
 		// Only the words that hold queues (ports: P <= 64, one word); the
 		// others stay zero, as nothing else writes these inputs.
@@ -39,7 +49,9 @@ func (m *TM) deqIssue() {
 		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
 		s.AckI = m.ram.pd.ReadsLeft() > 0
-		s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+		if s.DrrI { // strict priority reads no unlink
+			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+		}
 	}
 	s.Eval()
 	if !s.GntValidO || !s.AckI {
@@ -69,7 +81,7 @@ func (m *TM) hdIssue() {
 	if m.p.hdChoice {
 		ch := &m.u.ch
 		ch.FreeNegI, ch.TakeI = m.r.freeD < 0, h.TakeO
-		over := m.p.pol == polPushoutPort || m.u.sel.OverO.Any()
+		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
 		if !over && m.u.chIdle {
 			// An idle stage D again: with over_i all zero (as it was),
 			// u_choice requests and grants nothing, u_arb sees no request
@@ -107,7 +119,7 @@ func (m *TM) hdIssue() {
 	}
 issue:
 	h.EvalIssue()
-	m.obs.hdUse = [NumMems]PortUse{}
+	m.obs.hdUse[MemPD].Reads = 0 // u_cp_mem's are set in stages F and G every cycle; pd writes and cd stay 0
 	if !h.PdRdO {
 		return
 	}

@@ -9,9 +9,12 @@ func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
 	// (admit and unlink mark them in qChg).
 	chg := &m.r.qChg
-	changed := chg.Any()
+	changed := m.anyQ(chg)
 	if changed {
 		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
+			if m.p.pol == polPushoutPort { // u_choice's finder visits only these (QlenChgI)
+				m.u.ch.QlenChgI[w] |= chg[w]
+			}
 			for word := chg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
 				m.r.qlenQ[i] = m.r.qlenD[i]
@@ -23,13 +26,19 @@ func (m *TM) sampleQ() {
 	// when neither changed since its last evaluation, that value is
 	// already in its register, so only its output needs refreshing; when
 	// only some queues' lengths did, only theirs are compared again.
+	// When neither changed in the cycle before either, over_o already
+	// shows the register and the register its next value (selHeld):
+	// nothing to refresh, and the edge leaves it as it is.
 	switch {
 	case m.thresholds(m.r.freeD):
 		m.u.sel.Eval()
+		m.r.selHeld = false
 	case changed:
 		m.u.sel.EvalChanged(chg)
-	default:
+		m.r.selHeld = false
+	case !m.r.selHeld:
 		m.u.sel.OverO = m.u.sel.State().OverQ
+		m.r.selHeld = true
 	}
 	if changed { // cleared once u_sel has compared them
 		*chg = rtl.Bitmap{}

@@ -46,6 +46,7 @@ type Sched struct {
 	spElig rtl.Bitmap
 	spRdy  uint64
 	full   bool // tests: never skip
+	one    bool // P*Q <= 64: elig_i is its word 0 (hw/scheduler reads no other)
 }
 
 // newSched builds tm_sched for c's ports, queues, mode and quanta.
@@ -59,7 +60,7 @@ func newSched(c *Config) (*Sched, error) {
 		return nil, err
 	}
 	u.RstNI = true
-	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI}
+	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI, one: c.P*c.Q <= 64}
 	for i, q := range c.Quantum {
 		s.QuantumI[i] = uint32(q)
 	}
@@ -70,7 +71,7 @@ func newSched(c *Config) (*Sched, error) {
 // whether en_i is set or not). In sp without en_i hw/scheduler is not
 // evaluated (nothing changes then).
 func (s *Sched) Eval() {
-	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.EligI == s.spElig && !s.full {
+	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.sameElig() && !s.full {
 		return // no grant again: every output and hw/scheduler's as they are
 	}
 	if s.EnI || s.DrrI {
@@ -86,20 +87,40 @@ func (s *Sched) off() {
 	s.GntValidO, s.GntQidO, s.GntPortO = false, 0, 0
 }
 
+// sameElig: elig_i is the last no-grant evaluation's, in the bits
+// hw/scheduler reads.
+func (s *Sched) sameElig() bool {
+	if s.one {
+		return s.EligI[0] == s.spElig[0]
+	}
+	return s.EligI == s.spElig
+}
+
+// eval drives hw/scheduler's inputs, those it reads (elig_i's word 0 when
+// one; port_rdy_i's word 0, P <= 32; in sp neither nonempty_i, head_len_i
+// nor the unlinks), and evaluates it.
 func (s *Sched) eval() {
 	u := s.u
-	u.EligI = s.EligI
+	if s.one {
+		u.EligI[0] = s.EligI[0]
+	} else {
+		u.EligI = s.EligI
+	}
 	if s.DrrI {
 		u.NonEmptyI = s.NonemptyI
+		u.HeadLenI = s.HeadLenI
+		u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
 	}
-	u.PortRdyI = s.PortRdyI
-	u.HeadLenI = s.HeadLenI
-	u.EnI, u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.EnI, s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
+	u.PortRdyI[0] = s.PortRdyI[0]
+	u.EnI = s.EnI
 	u.Eval()
 	u.AckI = s.AckI && u.ValidO
 	s.GntValidO, s.GntQidO, s.GntPortO = u.ValidO, u.QidO, u.PortO
 	if s.sp = !s.DrrI && s.EnI && !u.ValidO; s.sp {
-		s.spElig, s.spRdy = s.EligI, s.PortRdyI[0]
+		s.spElig[0], s.spRdy = s.EligI[0], s.PortRdyI[0]
+		if !s.one {
+			s.spElig = s.EligI
+		}
 	}
 }
 

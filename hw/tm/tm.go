@@ -106,6 +106,7 @@ type regs struct {
 	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
 	thrFree  int        // free count thrq was last evaluated for
 	thrValid bool       // thrFree is meaningful
+	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (sampleQ)
 }
 
 // counting is what the model counts beyond occamy_tm's registers, for its
@@ -187,6 +188,7 @@ func New(c Config) (*TM, error) {
 	m.u.sel.QlenI, m.u.sel.ThrI = m.r.qlenQ, m.r.thrq
 	m.u.ch.QlenI, m.u.ch.ThrI, m.u.ch.PolicyI, m.u.ch.RecheckI = m.r.qlenQ, m.r.thrq, c.Policy, c.HDRecheck
 	m.u.ch.setN(len(m.r.qlenQ))
+	m.u.ch.ChgKnownI = true // stage 0 marks the queues whose qlen_q it changes (QlenChgI)
 	m.u.adm.QlenI, m.u.adm.QlenO, m.u.adm.QlenHeld, m.u.adm.ThrI, m.u.adm.ActiveI = m.r.qlenQ, m.r.qlenD, true, m.r.thrq, m.acct.active
 	m.u.enq.AdmQidI, m.u.enq.AdmCellsI, m.u.enq.AdmSerialI = m.u.adm.AdmQidO, m.u.adm.AdmCellsO, m.u.adm.AdmSerialO
 	m.u.enq.CntI, m.u.enq.HeadI = m.u.fl.CntO, m.u.fl.HeadO

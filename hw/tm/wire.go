@@ -79,9 +79,7 @@ func (m *TM) freeList() {
 	f.GaI = m.u.hd.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
-		for p := 0; p < f.WrNO; p++ {
-			ram.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
-		}
+		ram.cp.WriteLast(f.WrAddrO[:f.WrNO], f.WrDataO[:f.WrNO]) // the cycle's last use of u_cp_mem
 	}
 	m.obs.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
 }
@@ -99,7 +97,9 @@ func (m *TM) Commit() {
 		ram.pd.Commit()
 		ram.cp.Commit()
 		ram.cd.Commit()
-		u.sel.Commit()
+		if !m.r.selHeld { // held: the register is its next value already
+			u.sel.Commit()
+		}
 		u.pdl.Commit()
 		u.deq.Commit()
 		u.sch.Commit()
@@ -111,7 +111,8 @@ func (m *TM) Commit() {
 		u.eg.Commit()
 		ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
 		ram.cdRd.commit()
-		if m.err == nil {
+		// Most cycles nothing is recorded (Err would record and return nil).
+		if m.err == nil && (u.failed || ram.pd.Failed() || ram.cp.Failed() || ram.cd.Failed()) {
 			m.collectErr()
 		}
 	}
@@ -217,7 +218,8 @@ func (m *TM) snapshotUse() {
 
 // collectErr takes the first error a memory or a sub-block recorded (a
 // request over a port budget, what the Verilog asserts); the sub-blocks
-// raise u.failed when they record one.
+// raise u.failed when they record one. Commit calls it only when u.failed
+// or a memory's Failed says there is one to take.
 func (m *TM) collectErr() {
 	ram, u := &m.ram, &m.u
 	if e := ram.pd.Err(); e != nil {
