@@ -31,8 +31,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
-		Anchor:  "if (fwd_q[unl_qid_i]) begin",
-		Replace: "if (1'b0) begin",
+		Anchor:  "fwd_u  = fwd_q[unl_qid_i];",
+		Replace: "fwd_u  = 1'b0;",
 		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
 	},
 	{
