@@ -168,7 +168,10 @@ module tm_free_list #(
   // Per bank, from the registers and the pops: the pop reads a link (the
   // bank held more than one cell); the count after the pop is 0 (c1z) or
   // 1 (c1o); after stage F it is 0 (cfz); the writes of stage F (fw) and
-  // stage G (gw: not into an empty bank).
+  // stage G (gw: not into an empty bank). Stage F's and stage G's logic
+  // are separate processes: stage G's inputs depend on stage F's outputs
+  // through tm_hd_exec (f_wr_n_o, cnt_f_o), so one process for both would
+  // be a combinational loop to Verilator (UNOPTFLAT).
   logic [K-1:0] popr, c1z, c1o, fz, f1, gz, g1, cfz, fw, gw;
   always @* begin
     for (int b = 0; b < K; b++) begin
@@ -177,11 +180,16 @@ module tm_free_list #(
       c1o[b]  = (one_q[b] && !pop_i[b]) || (cnt_q[b*BNW +: BNW] == BNW'(2) && pop_i[b]);
       fz[b]   = !fb[b] || fn[b*BNW +: BNW] == '0;
       f1[b]   = fb[b] && fn[b*BNW +: BNW] == BNW'(1);
-      gz[b]   = !gb[b] || gn[b*BNW +: BNW] == '0;
-      g1[b]   = gb[b] && gn[b*BNW +: BNW] == BNW'(1);
       cfz[b]  = c1z[b] && fz[b];
       fw[b]   = fb[b] && !c1z[b];
-      gw[b]   = gb[b] && !cfz[b];
+      cnt_f_o[b*BNW +: BNW] = cnt_q[b*BNW +: BNW] - BNW'(pop_i[b]) + fn[b*BNW +: BNW];
+    end
+  end
+  always @* begin
+    for (int b = 0; b < K; b++) begin
+      gz[b]    = !gb[b] || gn[b*BNW +: BNW] == '0;
+      g1[b]    = gb[b] && gn[b*BNW +: BNW] == BNW'(1);
+      gw[b]    = gb[b] && !cfz[b];
       emp_d[b] = cfz[b] && gz[b];
       one_d[b] = (c1o[b] && fz[b] && gz[b]) || (c1z[b] && f1[b] && gz[b]) || (cfz[b] && g1[b]);
     end
@@ -193,10 +201,9 @@ module tm_free_list #(
   logic [K*K-1:0]   fsel, gsel;  // [b*K + p]: bank b's stage F / G write on port p
   logic over_budget;  // a stage G append found no write port left
   always @* begin
-    int rp, wp, gp;
+    int rp, wp;
     rsel = '0;
     fsel = '0;
-    gsel = '0;
     rp   = 32'(pop_port_i);
     wp   = 0;
     for (int b = 0; b < K; b++) begin
@@ -211,7 +218,11 @@ module tm_free_list #(
     end
     pop_rd_n_o = RW'(rp - 32'(pop_port_i));
     f_wr_n_o   = WW'(wp);
-    gp         = wp;
+  end
+  always @* begin
+    int gp;
+    gsel = '0;
+    gp   = 32'(f_wr_n_o);
     for (int b = 0; b < K; b++) begin
       for (int p = 0; p < K; p++) begin
         gsel[b*K + p] = gw[b] && gp == p;
@@ -227,6 +238,15 @@ module tm_free_list #(
   always @* begin
     rd_en_o   = '0;
     rd_addr_o = '0;
+    for (int b = 0; b < K; b++) begin
+      for (int p = 0; p < 2 * K; p++) begin
+        rd_en_o[p]            = rd_en_o[p] | rsel[b*2*K + p];
+        rd_addr_o[p*CW +: CW] = rd_addr_o[p*CW +: CW]
+                              | ({CW{rsel[b*2*K + p]}} & head_o[b*CW +: CW]);
+      end
+    end
+  end
+  always @* begin
     wr_en_o   = '0;
     wr_addr_o = '0;
     wr_data_o = '0;
@@ -234,10 +254,6 @@ module tm_free_list #(
       tail_f[b*CW +: CW] = fb[b] ? ft[b*CW +: CW] : tail_q[b*CW +: CW];
     end
     for (int b = 0; b < K; b++) begin
-      for (int p = 0; p < 2 * K; p++) begin
-        rd_en_o[p]            = rd_en_o[p] | rsel[b*2*K + p];
-        rd_addr_o[p*CW +: CW] = rd_addr_o[p*CW +: CW] | ({CW{rsel[b*2*K + p]}} & head_o[b*CW +: CW]);
-      end
       for (int p = 0; p < K; p++) begin
         wr_en_o[p]            = wr_en_o[p] | fsel[b*K + p] | gsel[b*K + p];
         wr_addr_o[p*CW +: CW] = wr_addr_o[p*CW +: CW] | ({CW{fsel[b*K + p]}} & tail_q[b*CW +: CW])
@@ -248,11 +264,10 @@ module tm_free_list #(
     end
   end
 
-  // The next registers and the counts.
+  // The next registers.
   always @* begin
     logic [CW-1:0] h;
     for (int b = 0; b < K; b++) begin
-      cnt_f_o[b*BNW +: BNW] = cnt_q[b*BNW +: BNW] - BNW'(pop_i[b]) + fn[b*BNW +: BNW];
       cnt_d[b*BNW +: BNW]   = cnt_f_o[b*BNW +: BNW] + gn[b*BNW +: BNW];
       tail_d[b*CW +: CW]    = gb[b] ? gt[b*CW +: CW] : tail_f[b*CW +: CW];
       h = (gb[b] && cfz[b]) ? gh[b*CW +: CW]
