@@ -44,6 +44,14 @@
 // FIFO: an sram_mp (u_ing, IN write ports, one read) read every cycle at
 // the next head, with a bypass register for an entry written in the same
 // cycle.
+// Depth (issue 29): a round's go is computed for the packet taken now and
+// for the packet in allocation side by side and picked by take; a bank's
+// first-round test is the compare {count, j} >= n (count*K + j >= n), no
+// divider; derived registers keep, a cycle ahead, the FIFO's non-emptiness
+// (fne_q) and the packet in allocation's sub-lists with a cell left
+// (needk_q per sub-list, needb_q per bank), first round (first_q) and last
+// round (lastk_q): 11 LUT6 levels at the defaults before, 8 after (the
+// module alone, Yosys 0.23, u_ing a black box).
 // Assertions (`ifndef SYNTHESIS): the FIFO never overflows.
 `include "occamy_checks.svh"
 
@@ -127,8 +135,11 @@ module tm_enqueue #(
     .wr_en_i(ing_wen), .wr_addr_i(ing_waddr), .wr_data_i(ing_wdata)
   );
 
-  assign avail = (en_q != '0) || (adm_n_i != '0);
-  assign hd    = (en_q != '0) ? (byp_q ? bdat_q : mem_rd) : ing_wdata[0 +: EW];
+  // fne_q is derived: en_q != 0, kept a cycle ahead (issue 29: the
+  // count's compare sat before the FIFO head's select).
+  logic fne_q, fne_d;
+  assign avail = fne_q || (adm_n_i != '0);
+  assign hd    = fne_q ? (byp_q ? bdat_q : mem_rd) : ing_wdata[0 +: EW];
 
   logic act_q, act_d;
   assign take = !act_q && avail;
@@ -136,6 +147,7 @@ module tm_enqueue #(
   always @* begin
     logic [DAW-1:0] off;
     en_d  = en_q + DNW'(adm_n_i) - DNW'(take);
+    fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(take);
     wp_d  = wp_q + DAW'(adm_n_i);
     rp_d  = rp_q + DAW'(take);
     off   = rp_d - wp_q;
@@ -164,26 +176,69 @@ module tm_enqueue #(
   assign left   = n_c - done_c;
   assign cnt    = (32'(left) < K) ? left : LW'(K);
 
+  // Whether a round goes, computed for the packet taken now (from the
+  // FIFO head, rotation rot_q, its first round) and for the packet in
+  // allocation (registers) side by side, then picked by take (issue 29:
+  // the head's select and the rotation sat before every bank's compare).
+  // Sub-list j, in bank b = (j + rotation) mod K, needs b not empty and,
+  // in the packet's first round, holding the sub-list's ceil((n-j)/K)
+  // cells: c >= ceil((n-j)/K) is c*K + j >= n, and c*K + j is {c, j}: a
+  // compare, no divider; it holds by itself for a sub-list with no cell
+  // (j >= n), so a first round is the AND of every bank's compare.
+  // The packet in allocation's derived registers, kept a cycle ahead:
+  // needk_q[j] = done_q + j < n_q (sub-list j has a cell left), needb_q[b]
+  // the same for the sub-list in bank b, first_q = (done_q == 0), lastk_q
+  // = (n_q - done_q <= K).
+  localparam int KB = $clog2(K);
+  logic [K-1:0] need_t, need, needk_q, needk_d;  // sub-list j goes this round
+  logic [K-1:0] needb_t, needb, needb_q, needb_d;  // the sub-list in bank b goes
+  logic         first_q, first_d, lastk_q, lastk_d;
   always @* begin
-    logic [KW-1:0]  b;
-    logic [BNW-1:0] sub;
-    go = act_q || take;
+    logic [LW-1:0]  hn;
+    logic [BNW-1:0] c;
+    logic [KW-1:0]  jt, jk;
+    logic           go_t, go_f, go_l;
+    hn   = hd[SW +: LW];
+    go_t = 1'b1;  // the taken packet's first round
+    go_f = 1'b1;  // the packet in allocation's first round
+    go_l = 1'b1;  // its later round
     for (int j = 0; j < K; j++) begin
-      b   = KW'(j + 32'(arot_c)) & KW'(K - 1);
-      sub = BNW'((32'(n_c) - j + K - 1) / K);
-      if (32'(j) < 32'(cnt)) begin
-        if (cnt_i[32'(b)*BNW +: BNW] == '0) go = 1'b0;
-        if (done_c == '0 && cnt_i[32'(b)*BNW +: BNW] < sub) go = 1'b0;
-      end
+      need_t[j] = 32'(j) < 32'(hn);
     end
+    for (int b = 0; b < K; b++) begin
+      c  = cnt_i[b*BNW +: BNW];
+      jt = KW'(b - 32'(rot_q)) & KW'(K - 1);
+      jk = KW'(b - 32'(arot_q)) & KW'(K - 1);
+      needb_t[b] = 32'(jt) < 32'(hn);
+      if (((32'(c) << KB) | 32'(jt)) < 32'(hn)) go_t = 1'b0;
+      if (((32'(c) << KB) | 32'(jk)) < 32'(n_q)) go_f = 1'b0;
+      if (needb_q[b] && c == '0) go_l = 1'b0;
+    end
+    go    = take ? go_t : (act_q && (first_q ? go_f : go_l));
+    need  = take ? need_t : needk_q;
+    needb = take ? needb_t : needb_q;
   end
 
-  assign last = go && (done_c + cnt == n_c);
+  assign last = go && (take ? 32'(hd[SW +: LW]) <= K : lastk_q);
+
+  // The derived registers' next values, from n_d = n_c and done_d =
+  // done_c + cnt after a round (left - cnt = max(0, left - K)).
+  always @* begin
+    logic [KW-1:0] jc;
+    for (int j = 0; j < K; j++) begin
+      needk_d[j] = go ? 32'(left) > K + j : need[j];
+    end
+    for (int b = 0; b < K; b++) begin
+      jc         = KW'(b - 32'(arot_c)) & KW'(K - 1);
+      needb_d[b] = go ? 32'(left) > K + 32'(jc) : needb[b];
+    end
+    first_d = (take || first_q) && (!go || n_c == '0);
+    lastk_d = go ? 32'(left) <= 2 * K : take ? 32'(hd[SW +: LW]) <= K : lastk_q;
+  end
 
   always @* begin
     logic [KW-1:0] b;
     logic [CW-1:0] x;
-    pop_o        = '0;
     cd_wr_en_o   = '0;
     cd_wr_addr_o = '0;
     cd_wr_data_o = '0;
@@ -192,8 +247,7 @@ module tm_enqueue #(
     for (int j = 0; j < K; j++) begin
       b = KW'(j + 32'(arot_c)) & KW'(K - 1);
       x = head_i[32'(b)*CW +: CW];
-      if (go && 32'(j) < 32'(cnt)) begin
-        pop_o[b]                  = 1'b1;
+      if (go && need[j]) begin
         cd_wr_en_o[j]             = 1'b1;
         cd_wr_addr_o[j*CW +: CW]  = x;
         cd_wr_data_o[j*TW +: TW]  = {ser_c, LW'(done_c + LW'(j))};
@@ -203,6 +257,7 @@ module tm_enqueue #(
     end
   end
 
+  assign pop_o        = go ? needb : '0;
   assign cd_wr_n_o    = go ? WW'(cnt) : '0;
   assign link_o       = last;
   assign link_qid_o   = last ? q_c : '0;
@@ -230,6 +285,7 @@ module tm_enqueue #(
       wp_q    <= '0;
       rp_q    <= '0;
       en_q    <= '0;
+      fne_q   <= 1'b0;
       byp_q   <= 1'b0;
       bdat_q  <= '0;
       act_q   <= 1'b0;
@@ -241,10 +297,15 @@ module tm_enqueue #(
       rot_q   <= '0;
       heads_q <= '0;
       tails_q <= '0;
+      needk_q <= '0;
+      needb_q <= '0;
+      first_q <= 1'b1;
+      lastk_q <= 1'b1;
     end else begin
       wp_q    <= wp_d;
       rp_q    <= rp_d;
       en_q    <= en_d;
+      fne_q   <= fne_d;
       byp_q   <= byp_d;
       bdat_q  <= bdat_d;
       act_q   <= act_d;
@@ -256,6 +317,10 @@ module tm_enqueue #(
       rot_q   <= rot_d;
       heads_q <= heads_d;
       tails_q <= tails_d;
+      needk_q <= needk_d;
+      needb_q <= needb_d;
+      first_q <= first_d;
+      lastk_q <= lastk_d;
     end
   end
 

@@ -44,6 +44,14 @@
 // append: into an empty bank the chain becomes the list with no write,
 // otherwise the then tail's link is written with the chain's head.
 // Latency: read latency 1, so a bank can pop every cycle.
+// Depth (issue 29): the read and write ports are picked by one-hot selects
+// and AND-OR trees, not a running port number; the port of a link read in
+// flight is one-hot (psel_q); hq_q holds the head only while it is known
+// and the bank not empty (else 0), so head_o is one AND-OR; emp_q and
+// one_q are derived registers (cnt_q == 0, cnt_q == 1), so no count
+// compare sits before the port selects: 17 LUT6 levels at the defaults
+// before, 8 after (the module alone, Yosys 0.23; the count's adder is the
+// deepest path now).
 // Reset: bank b holds b, b+K, b+2K, ... (cp_mem's INIT_STRIDE = K threads them).
 // Assertions (`ifndef SYNTHESIS): no pop of an empty bank; an append's
 // cells are of its bank; at most K writes.
@@ -91,128 +99,185 @@ module tm_free_list #(
       $fatal(1, "tm_free_list: parameter B=%0d out of range, allowed %0d..65535", B, K))
   `OCCAMY_CHECKS_END
 
-  logic [K*CW-1:0]  head_q, head_d, tail_q, tail_d;
-  logic [K*BNW-1:0] cnt_q, cnt_d;
-  logic [K-1:0]     pend_q, pend_d;
-  logic [K*RW-1:0]  pport_q, pport_d;
+  // Registers. hq_q is a bank's head when it is known and the bank holds
+  // a cell, else 0 (a link read in flight names the head: psel_q); psel_q
+  // is one-hot, the cp_mem read port that returns the next head of a bank
+  // that popped with a link read last cycle (all 0 when none). emp_q and
+  // one_q are derived: cnt_q == 0 and cnt_q == 1, kept a cycle ahead so
+  // that no 15-bit compare sits on the pop and write port selects
+  // (issue 29: 17 LUT6 levels at the defaults before, the binary port
+  // number and the counts' compares chained through the port numbering).
+  logic [K*CW-1:0]   hq_q, hq_d, tail_q, tail_d;
+  logic [K*BNW-1:0]  cnt_q, cnt_d;
+  logic [2*K*K-1:0]  psel_q, psel_d;
+  logic [K-1:0]      emp_q, emp_d, one_q, one_d;
 
-  // Each bank's slot of the stage F and stage G appends (distinct banks).
+  // Each bank's slot of the stage F and stage G appends (distinct banks),
+  // an AND-OR over the slots.
   logic [K-1:0]     fb, gb;
   logic [K*CW-1:0]  fh, ft, gh, gt;
   logic [K*BNW-1:0] fn, gn;
 
-  logic [K*CW-1:0]  head_f, tail_f;   // after the pops and the stage F appends
-  logic [K-1:0]     pend_f;
-  logic [K-1:0]     fwen;
-  logic [K*CW-1:0]  fwaddr, fwdata;
-
   for (genvar b = 0; b < K; b++) begin : g_bank
-    assign head_o[b*CW +: CW] = (cnt_q[b*BNW +: BNW] == '0) ? '0
-                              : pend_q[b] ? rd_data_i[pport_q[b*RW +: RW]*CW +: CW]
-                              : head_q[b*CW +: CW];
     always @* begin
-      fb[b] = 1'b0; fh[b*CW +: CW] = '0; ft[b*CW +: CW] = '0; fn[b*BNW +: BNW] = '0;
-      for (int s = 0; s < K; s++) begin
-        if (fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b) begin
-          fb[b] = 1'b1;
-          fh[b*CW +: CW] = fa_head_i[s*CW +: CW];
-          ft[b*CW +: CW] = fa_tail_i[s*CW +: CW];
-          fn[b*BNW +: BNW] = fa_n_i[s*BNW +: BNW];
-        end
+      logic [2*K*CW-1:0] rd;
+      logic [CW-1:0]     h;
+      rd = rd_data_i;
+      h  = hq_q[b*CW +: CW];
+      for (int p = 0; p < 2 * K; p++) begin
+        h = h | ({CW{psel_q[b*2*K + p]}} & rd[p*CW +: CW]);
       end
+      head_o[b*CW +: CW] = h;
     end
     always @* begin
-      gb[b] = 1'b0; gh[b*CW +: CW] = '0; gt[b*CW +: CW] = '0; gn[b*BNW +: BNW] = '0;
+      logic           m, v;
+      logic [CW-1:0]  h, t;
+      logic [BNW-1:0] n;
+      v = 1'b0; h = '0; t = '0; n = '0;
       for (int s = 0; s < K; s++) begin
-        if (ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b) begin
-          gb[b] = 1'b1;
-          gh[b*CW +: CW] = ga_head_i[s*CW +: CW];
-          gt[b*CW +: CW] = ga_tail_i[s*CW +: CW];
-          gn[b*BNW +: BNW] = ga_n_i[s*BNW +: BNW];
-        end
+        m = fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b;
+        v = v | m;
+        h = h | ({CW{m}} & fa_head_i[s*CW +: CW]);
+        t = t | ({CW{m}} & fa_tail_i[s*CW +: CW]);
+        n = n | ({BNW{m}} & fa_n_i[s*BNW +: BNW]);
       end
+      fb[b]            = v;
+      fh[b*CW +: CW]   = h;
+      ft[b*CW +: CW]   = t;
+      fn[b*BNW +: BNW] = n;
+    end
+    always @* begin
+      logic           m, v;
+      logic [CW-1:0]  h, t;
+      logic [BNW-1:0] n;
+      v = 1'b0; h = '0; t = '0; n = '0;
+      for (int s = 0; s < K; s++) begin
+        m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
+        v = v | m;
+        h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
+        t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
+        n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
+      end
+      gb[b]            = v;
+      gh[b*CW +: CW]   = h;
+      gt[b*CW +: CW]   = t;
+      gn[b*BNW +: BNW] = n;
     end
   end
 
-  // Pops and the stage F appends.
+  // Per bank, from the registers and the pops: the pop reads a link (the
+  // bank held more than one cell); the count after the pop is 0 (c1z) or
+  // 1 (c1o); after stage F it is 0 (cfz); the writes of stage F (fw) and
+  // stage G (gw: not into an empty bank). Stage F's and stage G's logic
+  // are separate processes: stage G's inputs depend on stage F's outputs
+  // through tm_hd_exec (f_wr_n_o, cnt_f_o), so one process for both would
+  // be a combinational loop to Verilator (UNOPTFLAT).
+  logic [K-1:0] popr, c1z, c1o, fz, f1, gz, g1, cfz, fw, gw;
   always @* begin
-    logic [BNW-1:0] c0, c1;
-    int rp, wp;
-    head_f    = head_o;
-    tail_f    = tail_q;
-    pend_f    = '0;
-    pport_d   = pport_q;
-    rd_en_o   = '0;
-    rd_addr_o = '0;
-    fwen      = '0;
-    fwaddr    = '0;
-    fwdata    = '0;
-    cnt_f_o   = cnt_q;
-    rp        = 32'(pop_port_i);
-    wp        = 0;
     for (int b = 0; b < K; b++) begin
-      c0 = cnt_q[b*BNW +: BNW];
-      c1 = c0;
-      if (pop_i[b]) begin
-        c1 = c0 - BNW'(1);
-        if (c0 > BNW'(1)) begin
-          rd_en_o[rp]            = 1'b1;
-          rd_addr_o[rp*CW +: CW] = head_o[b*CW +: CW];
-          pend_f[b]              = 1'b1;
-          pport_d[b*RW +: RW]    = RW'(rp);
-          rp                     = rp + 1;
-        end
+      popr[b] = pop_i[b] && !emp_q[b] && !one_q[b];
+      c1z[b]  = (emp_q[b] && !pop_i[b]) || (one_q[b] && pop_i[b]);
+      c1o[b]  = (one_q[b] && !pop_i[b]) || (cnt_q[b*BNW +: BNW] == BNW'(2) && pop_i[b]);
+      fz[b]   = !fb[b] || fn[b*BNW +: BNW] == '0;
+      f1[b]   = fb[b] && fn[b*BNW +: BNW] == BNW'(1);
+      cfz[b]  = c1z[b] && fz[b];
+      fw[b]   = fb[b] && !c1z[b];
+      cnt_f_o[b*BNW +: BNW] = cnt_q[b*BNW +: BNW] - BNW'(pop_i[b]) + fn[b*BNW +: BNW];
+    end
+  end
+  always @* begin
+    for (int b = 0; b < K; b++) begin
+      gz[b]    = !gb[b] || gn[b*BNW +: BNW] == '0;
+      g1[b]    = gb[b] && gn[b*BNW +: BNW] == BNW'(1);
+      gw[b]    = gb[b] && !cfz[b];
+      emp_d[b] = cfz[b] && gz[b];
+      one_d[b] = (c1o[b] && fz[b] && gz[b]) || (c1z[b] && f1[b] && gz[b]) || (cfz[b] && g1[b]);
+    end
+  end
+
+  // The ports, one-hot per bank: the pops' link reads on pop_port_i.. in
+  // bank order, stage F's writes on 0.., stage G's after them (at most K).
+  logic [2*K*K-1:0] rsel;      // [b*2K + p]: bank b's pop reads on port p
+  logic [K*K-1:0]   fsel, gsel;  // [b*K + p]: bank b's stage F / G write on port p
+  logic over_budget;  // a stage G append found no write port left
+  always @* begin
+    int rp, wp;
+    rsel = '0;
+    fsel = '0;
+    rp   = 32'(pop_port_i);
+    wp   = 0;
+    for (int b = 0; b < K; b++) begin
+      for (int p = 0; p < 2 * K; p++) begin
+        rsel[b*2*K + p] = popr[b] && rp == p;
       end
-      cnt_f_o[b*BNW +: BNW] = c1;
-      if (fb[b]) begin
-        if (c1 == '0) begin
-          head_f[b*CW +: CW] = fh[b*CW +: CW];
-        end else begin
-          fwen[wp]            = 1'b1;
-          fwaddr[wp*CW +: CW] = tail_q[b*CW +: CW];
-          fwdata[wp*CW +: CW] = fh[b*CW +: CW];
-          wp                  = wp + 1;
-        end
-        tail_f[b*CW +: CW]    = ft[b*CW +: CW];
-        cnt_f_o[b*BNW +: BNW] = c1 + fn[b*BNW +: BNW];
+      for (int p = 0; p < K; p++) begin
+        fsel[b*K + p] = fw[b] && wp == p;
       end
+      rp = rp + 32'(popr[b]);
+      wp = wp + 32'(fw[b]);
     end
     pop_rd_n_o = RW'(rp - 32'(pop_port_i));
     f_wr_n_o   = WW'(wp);
   end
-
-  logic over_budget;  // a stage G append found no write port left
-
-  // The stage G appends, after stage F's.
   always @* begin
-    int wp;
-    head_d    = head_f;
-    tail_d    = tail_f;
-    cnt_d     = cnt_f_o;
-    pend_d    = pend_f;
-    wr_en_o   = fwen;
-    wr_addr_o = fwaddr;
-    wr_data_o = fwdata;
-    wp        = 32'(f_wr_n_o);
-    over_budget = 1'b0;
+    int gp;
+    gsel = '0;
+    gp   = 32'(f_wr_n_o);
     for (int b = 0; b < K; b++) begin
-      if (gb[b]) begin
-        if (cnt_f_o[b*BNW +: BNW] == '0) begin
-          head_d[b*CW +: CW] = gh[b*CW +: CW];
-          pend_d[b]          = 1'b0;
-        end else if (wp < K) begin
-          wr_en_o[wp]            = 1'b1;
-          wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];
-          wr_data_o[wp*CW +: CW] = gh[b*CW +: CW];
-          wp                     = wp + 1;
-        end else begin
-          over_budget            = 1'b1;
-        end
-        tail_d[b*CW +: CW]  = gt[b*CW +: CW];
-        cnt_d[b*BNW +: BNW] = cnt_f_o[b*BNW +: BNW] + gn[b*BNW +: BNW];
+      for (int p = 0; p < K; p++) begin
+        gsel[b*K + p] = gw[b] && gp == p;
+      end
+      gp = gp + 32'(gw[b]);
+    end
+    over_budget = gp > K;
+    wr_n_o      = WW'((gp > K) ? K : gp);
+  end
+
+  // The reads and writes: AND-OR of the one-hot selects.
+  logic [K*CW-1:0] tail_f;  // after stage F
+  always @* begin
+    rd_en_o   = '0;
+    rd_addr_o = '0;
+    for (int b = 0; b < K; b++) begin
+      for (int p = 0; p < 2 * K; p++) begin
+        rd_en_o[p]            = rd_en_o[p] | rsel[b*2*K + p];
+        rd_addr_o[p*CW +: CW] = rd_addr_o[p*CW +: CW]
+                              | ({CW{rsel[b*2*K + p]}} & head_o[b*CW +: CW]);
       end
     end
-    wr_n_o = WW'(wp);
+  end
+  always @* begin
+    wr_en_o   = '0;
+    wr_addr_o = '0;
+    wr_data_o = '0;
+    for (int b = 0; b < K; b++) begin
+      tail_f[b*CW +: CW] = fb[b] ? ft[b*CW +: CW] : tail_q[b*CW +: CW];
+    end
+    for (int b = 0; b < K; b++) begin
+      for (int p = 0; p < K; p++) begin
+        wr_en_o[p]            = wr_en_o[p] | fsel[b*K + p] | gsel[b*K + p];
+        wr_addr_o[p*CW +: CW] = wr_addr_o[p*CW +: CW] | ({CW{fsel[b*K + p]}} & tail_q[b*CW +: CW])
+                                                      | ({CW{gsel[b*K + p]}} & tail_f[b*CW +: CW]);
+        wr_data_o[p*CW +: CW] = wr_data_o[p*CW +: CW] | ({CW{fsel[b*K + p]}} & fh[b*CW +: CW])
+                                                      | ({CW{gsel[b*K + p]}} & gh[b*CW +: CW]);
+      end
+    end
+  end
+
+  // The next registers.
+  always @* begin
+    logic [CW-1:0] h;
+    for (int b = 0; b < K; b++) begin
+      cnt_d[b*BNW +: BNW]   = cnt_f_o[b*BNW +: BNW] + gn[b*BNW +: BNW];
+      tail_d[b*CW +: CW]    = gb[b] ? gt[b*CW +: CW] : tail_f[b*CW +: CW];
+      h = (gb[b] && cfz[b]) ? gh[b*CW +: CW]
+        : (fb[b] && c1z[b]) ? fh[b*CW +: CW]
+        : head_o[b*CW +: CW];
+      hq_d[b*CW +: CW]      = (emp_d[b] || popr[b]) ? '0 : h;
+      for (int p = 0; p < 2 * K; p++) begin
+        psel_d[b*2*K + p] = rsel[b*2*K + p];
+      end
+    end
   end
 
   assign cnt_o = cnt_q;
@@ -220,18 +285,20 @@ module tm_free_list #(
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int b = 0; b < K; b++) begin
-        head_q[b*CW +: CW]  <= CW'(b);
+        hq_q[b*CW +: CW]    <= CW'(b);
         tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));
         cnt_q[b*BNW +: BNW] <= BNW'((B - b + K - 1) / K);
+        emp_q[b]            <= (B - b + K - 1) / K == 0;
+        one_q[b]            <= (B - b + K - 1) / K == 1;
       end
-      pend_q  <= '0;
-      pport_q <= '0;
+      psel_q <= '0;
     end else begin
-      head_q  <= head_d;
-      tail_q  <= tail_d;
-      cnt_q   <= cnt_d;
-      pend_q  <= pend_d;
-      pport_q <= pport_d;
+      hq_q   <= hq_d;
+      tail_q <= tail_d;
+      cnt_q  <= cnt_d;
+      psel_q <= psel_d;
+      emp_q  <= emp_d;
+      one_q  <= one_d;
     end
   end
 

@@ -38,6 +38,12 @@
 // records the new PD and its length in the queue's forwarding register,
 // which the unlink of the next cycle prefers (the sampled link is stale).
 //
+// Depth (issue 29): one_q[i] = (cnt_q[i] == 1) is a derived register, so
+// "the unlink empties its queue" is a bit per queue, and the unlink's and
+// the link's effects on the packed words are computed per queue, not behind
+// the 64:1 mux of a decremented count: 14 LUT6 levels at the defaults
+// before, 6 after (the module alone, Yosys 0.23, memories black boxes).
+//
 // Reset: every queue empty. Assertions (`ifndef SYNTHESIS): an unlink of a
 // non-empty queue; a head read of a non-empty queue.
 `include "occamy_checks.svh"
@@ -91,13 +97,25 @@ module tm_pd_lists #(
   logic [N*LW-1:0] hl_q, hl_d, hl_a;
   logic [N-1:0]    fwd_q, fwd_d;
 
+  // one_q is derived, one_q[i] = (cnt_q[i] == 1), kept a cycle ahead so
+  // that "the unlink empties its queue" is a bit, not a 15-bit decrement
+  // and compare behind a 64:1 mux (issue 29: 14 LUT6 levels at the
+  // defaults before, that chain into head_len_o and the link's tests).
+  logic [N-1:0]    one_q, one_d;
+
   logic [CNW-1:0]  cnt_uq;  // the unlinked queue's count before the unlink
   logic [CW-1:0]   fpd_uq;  // its forwarded PD and that PD's cells
   logic [LW-1:0]   flen_uq;
+  logic [CNW-1:0]  cnt_lq;  // the link queue's count before the unlink
   logic [CNW-1:0]  cnt_u;   // the unlinked queue's count after the unlink
+  logic [CNW-1:0]  cnt_l1;  // the link queue's count after the unlink and the link
   logic [CW-1:0]   head_u;  // its head after the unlink
   logic [LW-1:0]   hlen_u;  // that head's cells
-  logic [CNW-1:0]  cnt_l;   // the link queue's count after the unlink
+  logic            fwd_u;   // the unlink takes the forwarded PD
+  logic            same;    // the link's queue is the unlinked one
+  logic            u2;      // the unlinked queue held 2 PDs
+  logic            cnt_l_1; // the link queue holds 1 PD after the unlink
+  logic [N-1:0]    ud, ld;  // one-hot: the unlinked queue, the link's queue
 
   // The write ports: unlink (u) and link (l), each with its enables.
   logic            cnt_we_u, cnt_we_l, head_we_u, head_we_l, fpd_we_l;
@@ -105,33 +123,35 @@ module tm_pd_lists #(
   // The entries read (continuous reads: Icarus's @* would wait on every
   // entry of an array).
   assign cnt_uq  = cnt_q[unl_qid_i];
+  assign cnt_lq  = cnt_q[link_qid_i];
   assign fpd_uq  = fpd_q[unl_qid_i];
   assign flen_uq = flen_q[unl_qid_i];
 
   // After the unlink (stage A).
   always @* begin
-    cnt_u = cnt_uq - CNW'(1);
-    if (fwd_q[unl_qid_i]) begin
-      head_u = fpd_uq;
-      hlen_u = flen_uq;
-    end else begin
-      head_u = unl_next_i;
-      hlen_u = unl_nlen_i;
-    end
-    ne_a = ne_q;
-    hl_a = hl_q;
-    if (unl_i) begin
-      ne_a[unl_qid_i]          = cnt_u != '0;
-      hl_a[unl_qid_i*LW +: LW] = (cnt_u != '0) ? hlen_u : '0;
+    cnt_u  = cnt_uq - CNW'(1);
+    u2     = cnt_uq == CNW'(2);
+    same   = unl_i && link_qid_i == unl_qid_i;
+    fwd_u  = fwd_q[unl_qid_i];
+    head_u = fwd_u ? fpd_uq : unl_next_i;
+    hlen_u = fwd_u ? flen_uq : unl_nlen_i;
+    ud     = unl_i ? N'(1) << unl_qid_i : '0;
+    ld     = link_i ? N'(1) << link_qid_i : '0;
+    ne_a   = ne_q & ~(ud & one_q);
+    for (int i = 0; i < N; i++) begin
+      hl_a[i*LW +: LW] = !ud[i] ? hl_q[i*LW +: LW] : one_q[i] ? '0 : hlen_u;
     end
   end
 
   assign nonempty_o  = ne_a;
   assign head_len_o  = hl_a;
   assign rd_pd_o     = !rd_i ? '0 : (unl_i && rd_qid_i == unl_qid_i) ? head_u : head_q[rd_qid_i];
-  assign link_pred_o = ne_a[link_qid_i];
+  assign link_pred_o = same ? !one_q[link_qid_i] : ne_q[link_qid_i];
   assign link_tail_o = link_pred_o ? tail_q[link_qid_i] : '0;
-  assign cnt_l       = (unl_i && link_qid_i == unl_qid_i) ? cnt_u : cnt_q[link_qid_i];
+  // After the unlink the link queue holds cnt_uq - 1 when it is the
+  // unlinked one, so the link leaves cnt_uq.
+  assign cnt_l1      = same ? cnt_lq : cnt_lq + CNW'(1);
+  assign cnt_l_1     = same ? u2 : one_q[link_qid_i];
 
   for (genvar i = 0; i < N; i++) begin : g_cnt
     assign cnt_o[i*CNW +: CNW] = cnt_q[i];
@@ -139,23 +159,19 @@ module tm_pd_lists #(
 
   // The link (stage E), after the unlink and the head read.
   always @* begin
-    ne_d      = ne_a;
-    hl_d      = hl_a;
-    fwd_d     = fwd_q;
+    logic fset;
+    head_we_l = link_i && !link_pred_o;
+    fset      = link_i && link_pred_o && rd_i && rd_qid_i == link_qid_i && cnt_l_1;
+    fpd_we_l  = fset;
     cnt_we_l  = link_i;
-    head_we_l = 1'b0;
-    fpd_we_l  = 1'b0;
-    if (unl_i) fwd_d[unl_qid_i] = 1'b0;
-    if (link_i) begin
-      ne_d[link_qid_i] = 1'b1;
-      if (!link_pred_o) begin
-        head_we_l                 = 1'b1;
-        hl_d[link_qid_i*LW +: LW] = link_cells_i;
-      end else if (rd_i && rd_qid_i == link_qid_i && cnt_l == CNW'(1)) begin
-        fwd_d[link_qid_i] = 1'b1;
-        fpd_we_l          = 1'b1;
-      end
+    ne_d      = ne_a | ld;
+    for (int i = 0; i < N; i++) begin
+      hl_d[i*LW +: LW] = (ld[i] && !link_pred_o) ? link_cells_i : hl_a[i*LW +: LW];
     end
+    fwd_d     = (fwd_q & ~ud) | (fset ? ld : '0);
+    // cnt_q == 1 next: a link into an empty queue, an unlink of a queue of
+    // 2, as it was when both or neither touch the queue.
+    one_d     = ((ld & ~ud) & ~ne_q) | ((ud & ~ld) & (u2 ? '1 : '0)) | (one_q & ~(ud ^ ld));
     // The link's write of the same queue carries the unlink's effect.
     cnt_we_u  = unl_i && !(cnt_we_l && link_qid_i == unl_qid_i);
     head_we_u = unl_i && !(head_we_l && link_qid_i == unl_qid_i);
@@ -179,12 +195,14 @@ module tm_pd_lists #(
       ne_q  <= '0;
       hl_q  <= '0;
       fwd_q <= '0;
+      one_q <= '0;
     end else begin
       ne_q  <= ne_d;
       hl_q  <= hl_d;
       fwd_q <= fwd_d;
+      one_q <= one_d;
       if (cnt_we_u)  cnt_q[unl_qid_i]   <= cnt_u;
-      if (cnt_we_l)  cnt_q[link_qid_i]  <= cnt_l + CNW'(1);
+      if (cnt_we_l)  cnt_q[link_qid_i]  <= cnt_l1;
       if (head_we_u) head_q[unl_qid_i]  <= head_u;
       if (head_we_l) head_q[link_qid_i] <= link_pd_i;
       if (link_i)    tail_q[link_qid_i] <= link_pd_i;

@@ -19,8 +19,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-fl-hd-old-tail", File: "tm_free_list.sv",
-		Anchor:  "wr_addr_o[wp*CW +: CW] = tail_f[b*CW +: CW];",
-		Replace: "wr_addr_o[wp*CW +: CW] = tail_q[b*CW +: CW];",
+		Anchor:  "| ({CW{gsel[b*K + p]}} & tail_f[b*CW +: CW]);",
+		Replace: "| ({CW{gsel[b*K + p]}} & tail_q[b*CW +: CW]);",
 		Desc:    "tags: the head drop's chain is appended to the bank's tail before the dequeue's append of the same cycle, cutting that one off",
 	},
 	{
@@ -31,8 +31,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
-		Anchor:  "if (fwd_q[unl_qid_i]) begin",
-		Replace: "if (1'b0) begin",
+		Anchor:  "fwd_u  = fwd_q[unl_qid_i];",
+		Replace: "fwd_u  = 1'b0;",
 		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
 	},
 	{

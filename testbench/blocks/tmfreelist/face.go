@@ -20,6 +20,20 @@ func init() {
 				Replace: "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));",
 				Desc:    "a free bank's tail resets to its last cell but one, so the first append links the chain behind the wrong cell (the TM's tm-fl-tail-reset, against the sub-block alone)",
 			},
+			// free list / PD lists pipeline (issue 29): the derived registers
+			// emp_q = (cnt_q == 0) and one_q = (cnt_q == 1).
+			{
+				ID: "sub-fl-emp-g", File: "tm_free_list.sv",
+				Anchor:  "emp_d[b] = cfz[b] && gz[b];",
+				Replace: "emp_d[b] = cfz[b];",
+				Desc:    "the derived bank-empty register ignores a stage G append into an empty bank, so that bank shows head 0 with a cell in it",
+			},
+			{
+				ID: "sub-fl-one-g", File: "tm_free_list.sv",
+				Anchor:  "|| (c1z[b] && f1[b] && gz[b]) || (cfz[b] && g1[b]);",
+				Replace: "|| (c1z[b] && f1[b] && gz[b]);",
+				Desc:    "the derived one-cell register misses a one-cell stage G append into an empty bank, so that bank's last pop reads a link it does not have",
+			},
 		},
 	})
 }
