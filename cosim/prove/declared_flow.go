@@ -71,10 +71,9 @@ func (d *design) buildDeclared(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if text, err = propMiter(d.bs, d.dc, mon, only); err != nil {
+		if text, err = propMiter(d.bs, d.dc, mon, nil, only); err != nil {
 			return err
 		}
-		text += "\n" + mon.Text
 		d.props = mon.Names
 	} else {
 		if err := d.side(ctx, "ref", d.bs.Sources, d.bs.Module, false); err != nil {
