@@ -258,15 +258,8 @@ func refLemmas(c blocks.PropConfig) (blocks.Lemmas, error) {
 		return blocks.Lemmas{}, fmt.Errorf("the reference's lemmas state the bound N-1, not %d", b)
 	}
 	text := fmt.Sprintf(`// occ_lemmas: rr_arbiter's own invariants (testbench/blocks/arbiter/props.go).
-module occ_lemmas (
-  input  wire          clk_i,
-  input  wire          chk,
-  input  wire          rst_a,
-  input  wire [%[1]d:0]  ptr_q,
-  input  wire [%[1]d:0]  j_o,
-  input  wire [%[2]d:0]  waited_o,
-  output wire [1:0]    bad
-);
+module occ_lemmas (input wire clk_i, input wire chk, input wire rst_a,
+  input wire [%[1]d:0] ptr_q, input wire [%[1]d:0] j_o, input wire [%[2]d:0] waited_o, output wire [1:0] bad);
   wire live = chk & !rst_a;
   wire [31:0] dist = (32'(j_o) >= 32'(ptr_q)) ? 32'(j_o) - 32'(ptr_q) : 32'(j_o) + %[3]d - 32'(ptr_q);
   assign bad[0] = live & (32'(ptr_q) >= %[3]d);
