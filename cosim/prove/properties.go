@@ -201,12 +201,8 @@ func refDeclaration(bs *runner.BlockSpec) (*runner.Declaration, error) {
 		return nil, err
 	}
 	pr := b.Props
-	if pr == nil || pr.Monitor == nil {
-		why := ""
-		if pr != nil && pr.NoMonitor != "" {
-			why = ": " + pr.NoMonitor
-		}
-		return nil, setupf("--properties: prove has no monitor of %s's properties%s", bs.Name, why)
+	if err := noMonitor(bs.Name, pr, ""); err != nil {
+		return nil, err
 	}
 	l, err := b.Layout(bs.Params)
 	if err != nil {
@@ -228,6 +224,19 @@ func refDeclaration(bs *runner.BlockSpec) (*runner.Declaration, error) {
 	}
 	dc.Config = cfg
 	return dc, nil
+}
+
+// noMonitor refuses --properties on a block whose face has no Monitor,
+// quoting Props.NoMonitor and then hint; nil when it has one.
+func noMonitor(block string, pr *blocks.Props, hint string) error {
+	if pr != nil && pr.Monitor != nil {
+		return nil
+	}
+	why := ""
+	if pr != nil && pr.NoMonitor != "" {
+		why = ": " + pr.NoMonitor
+	}
+	return setupf("--properties: prove has no monitor of %s's properties%s%s", block, why, hint)
 }
 
 // PropertySweep is the documented parameter subset --properties sweeps
