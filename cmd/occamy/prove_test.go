@@ -66,7 +66,7 @@ func TestProveExitCodes(t *testing.T) {
 
 	out, errText, code = runCLI(t, "prove", "--block", "arbiter", "--properties", "--param", "N=3")
 	require.Equal(t, 0, code, errText)
-	assert.Contains(t, out, "PROVEN arbiter N=3: 5 properties")
+	assert.Contains(t, out, "PROVEN arbiter N=3: 6 properties")
 }
 
 // TestProveRefusesAndCaveats: a design prove cannot model soundly (a

@@ -40,12 +40,10 @@ func (d *design) declare(got []port.Port) error {
 	if err != nil {
 		return err
 	}
-	if dc.Properties && (dc.Props == nil || dc.Props.Monitor == nil) {
-		why := ""
-		if dc.Props != nil && dc.Props.NoMonitor != "" {
-			why = ": " + dc.Props.NoMonitor
+	if dc.Properties {
+		if err := noMonitor(d.bs.Name, dc.Props, " (occamy cosim --check properties checks them)"); err != nil {
+			return err
 		}
-		return setupf("--properties: prove has no monitor of %s's properties%s (occamy cosim --check properties checks them)", d.bs.Name, why)
 	}
 	d.dc = dc
 	return port.CheckPorts(d.bs.Module, d.top, dc.Ports, got)
@@ -71,10 +69,9 @@ func (d *design) buildDeclared(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if text, err = propMiter(d.bs, d.dc, mon, only); err != nil {
+		if text, err = propMiter(d.bs, d.dc, mon, nil, only); err != nil {
 			return err
 		}
-		text += "\n" + mon.Text
 		d.props = mon.Names
 	} else {
 		if err := d.side(ctx, "ref", d.bs.Sources, d.bs.Module, false); err != nil {

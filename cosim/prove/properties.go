@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"occamy/cosim/runner"
+	"occamy/rtl/port"
+	"occamy/testbench/blocks"
 )
 
 // PropOptions says which reference properties to prove.
@@ -18,8 +21,13 @@ type PropOptions struct {
 	// the reference.
 	Sources []string
 	Top     string
-	Timeout time.Duration // the whole proof; 0 means DefaultTimeout
-	MemMB   int
+	// Property, when set, proves that property alone (a name of
+	// PropResult.Properties); the others, the lemmas included, are left
+	// out: for showing each can fail (without the lemmas the arbiter's
+	// wait_bound takes pdr 43 s at N=32, all six together 10 s).
+	Property string
+	Timeout  time.Duration // the whole proof; 0 means DefaultTimeout
+	MemMB    int
 	// VerilogDir and WorkDir are as in Options.
 	VerilogDir, WorkDir string
 }
@@ -66,7 +74,29 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	wrapper, names, expose, err := propWrapper(bs.Name, bs.Params)
+	dc, err := refDeclaration(bs)
+	if err != nil {
+		return nil, err
+	}
+	mon, err := dc.Props.Monitor(dc.Config)
+	if err != nil {
+		return nil, setupf("property monitor: %v", err)
+	}
+	var lem *blocks.Lemmas
+	if dc.Props.RefLemmas != nil {
+		l, err := dc.Props.RefLemmas(dc.Config)
+		if err != nil {
+			return nil, setupf("the reference's lemmas: %v", err)
+		}
+		lem = &l
+	}
+	names := propNames(mon, lem)
+	d := &design{opt: Options{MemMB: opt.MemMB, Timeout: opt.Timeout, Property: opt.Property}, bs: bs, dc: dc}
+	only, err := d.onlyProperty(names)
+	if err != nil {
+		return nil, err
+	}
+	miter, err := propMiter(bs, dc, mon, lem, only)
 	if err != nil {
 		return nil, err
 	}
@@ -79,25 +109,31 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 			return nil, setupf("%s: %v", f, err)
 		}
 	}
-	d := &design{opt: Options{MemMB: opt.MemMB, Timeout: opt.Timeout}, bs: bs}
 	if err := d.openWorkDir(opt.WorkDir, "occamy-props-"); err != nil {
 		return nil, err
 	}
 	defer d.cleanup()
 	res := &PropResult{Block: bs.Name, Params: bs.Params, Order: bs.Order, Properties: names}
+	if only >= 0 {
+		res.Properties = names[only : only+1]
+	}
 	t0 := time.Now()
 	dctx, cancel := context.WithTimeout(ctx, opt.Timeout)
 	defer cancel()
 	if err := d.writeMaps(); err != nil {
 		return nil, err
 	}
+	var expose []port.Port
+	if lem != nil {
+		expose = lem.Expose
+	}
 	if err := d.sideExposed(dctx, srcs, top, expose); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the property monitor")
 	}
-	if err := writeFile(filepath.Join(d.dir, "miter.sv"), wrapper); err != nil {
+	if err := writeFile(filepath.Join(d.dir, "miter.sv"), miter); err != nil {
 		return nil, setupf("work directory: %v", err)
 	}
-	if err := d.export(dctx, []string{"ref.il"}, "miter.sv"); err != nil {
+	if err := d.export(dctx, []string{"uut.il"}, "miter.sv"); err != nil {
 		return nil, d.timeoutOr(ctx, err, "building the property monitor")
 	}
 	lat, ands := d.size()
@@ -134,14 +170,15 @@ func Properties(ctx context.Context, opt PropOptions) (*PropResult, error) {
 	return res, nil
 }
 
-// sideExposed writes ref.il from srcs with the named internal signals of
-// the top made output ports (Yosys expose), for the monitor to read.
-func (d *design) sideExposed(ctx context.Context, srcs []string, top string, expose []string) error {
-	script := sideScript(srcs, top, d.bs.Params, "occ_ref", "ref.il", false)
-	for _, w := range expose {
-		script = script[:len(script)-len("write_rtlil ref.il\n")] + fmt.Sprintf("expose occ_ref/%s\nwrite_rtlil ref.il\n", w)
+// sideExposed writes uut.il from srcs with the named internal signals of
+// the top made output ports (Yosys expose), for the lemmas to read.
+func (d *design) sideExposed(ctx context.Context, srcs []string, top string, expose []port.Port) error {
+	script := strings.TrimSuffix(sideScript(srcs, top, d.bs.Params, "occ_uut", "uut.il", false), "write_rtlil uut.il\n")
+	for _, p := range expose {
+		script += fmt.Sprintf("expose occ_uut/%s\n", p.Name)
 	}
-	path := filepath.Join(d.dir, "ref.ys")
+	script += "write_rtlil uut.il\n"
+	path := filepath.Join(d.dir, "uut.ys")
 	if err := writeFile(path, script); err != nil {
 		return setupf("work directory: %v", err)
 	}
@@ -153,6 +190,53 @@ func (d *design) sideExposed(ctx context.Context, srcs []string, top string, exp
 		return setupf("Yosys cannot read %s:\n  %s", top, yosysErrors(r.out))
 	}
 	return nil
+}
+
+// refDeclaration declares the project's Verilog of a block as a design
+// declares itself: its own port names and the reference's latencies, for
+// propMiter. A block with no Monitor has no reference properties to prove.
+func refDeclaration(bs *runner.BlockSpec) (*runner.Declaration, error) {
+	b, err := blocks.Lookup(bs.Name)
+	if err != nil {
+		return nil, err
+	}
+	pr := b.Props
+	if err := noMonitor(bs.Name, pr, ""); err != nil {
+		return nil, err
+	}
+	l, err := b.Layout(bs.Params)
+	if err != nil {
+		return nil, setupf("%s: %v", bs.Name, err)
+	}
+	dc := &runner.Declaration{Ports: bs.Ports, Name: map[string]string{}, Tie: map[string]uint64{}, Uniform: map[string]int{},
+		Narrow: map[string]bool{}, Latency: map[string]int{}, RefLatency: map[string]int{}, Valid: map[string]string{},
+		Properties: true, Props: pr}
+	if bs.Clocked {
+		dc.Clock, dc.Reset = port.DefaultClock, port.DefaultReset
+	}
+	cfg := blocks.PropConfig{Params: bs.Params, Layout: &l, Latency: map[string]int{}}
+	for _, p := range bs.Ports {
+		dc.Name[p.Name] = p.Name
+		if p.Dir == port.Out {
+			lat := pr.OutLatency(bs.Params, p.Name)
+			dc.Latency[p.Name], dc.RefLatency[p.Name], cfg.Latency[p.Name] = lat, lat, lat
+		}
+	}
+	dc.Config = cfg
+	return dc, nil
+}
+
+// noMonitor refuses --properties on a block whose face has no Monitor,
+// quoting Props.NoMonitor and then hint; nil when it has one.
+func noMonitor(block string, pr *blocks.Props, hint string) error {
+	if pr != nil && pr.Monitor != nil {
+		return nil
+	}
+	why := ""
+	if pr != nil && pr.NoMonitor != "" {
+		why = ": " + pr.NoMonitor
+	}
+	return setupf("--properties: prove has no monitor of %s's properties%s%s", block, why, hint)
 }
 
 // PropertySweep is the documented parameter subset --properties sweeps

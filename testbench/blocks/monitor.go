@@ -22,3 +22,22 @@ func HoldFree(free []port.Port) string {
 	}
 	return b.String()
 }
+
+// Lemmas are invariants of the reference's own state, as a SystemVerilog
+// module occ_lemmas that prove instantiates beside the Monitor when it
+// proves the properties of the project's Verilog: pdr proves them with
+// the properties, and they make the properties inductive (a fairness bound
+// follows from the pointer's distance to the requester). Its ports:
+// clk_i (when the block is clocked), chk and rst_a as the Monitor's, the
+// Expose signals, the From signals, and bad[len(Names)-1:0].
+type Lemmas struct {
+	Text  string
+	Names []string
+	// Expose are internal signals of the reference's top module that
+	// Yosys makes ports (expose), by their names there; prove aligns
+	// them as an output of latency 0.
+	Expose []port.Port
+	// From are outputs of the Monitor's occ_props (its internal state,
+	// such as a wait counter) that occ_lemmas reads, by the same names.
+	From []port.Port
+}

@@ -44,6 +44,11 @@ type Props struct {
 	// NoMonitor says why prove has no Monitor of these properties (the
 	// refusal of prove --properties quotes it); empty when it has one.
 	NoMonitor string
+	// RefLemmas strengthens Monitor's properties on the project's own
+	// Verilog (occamy prove --properties without a design): invariants of
+	// the reference's internal state that make them inductive for pdr.
+	// Nil: the Monitor alone.
+	RefLemmas func(c PropConfig) (Lemmas, error)
 }
 
 // Monitor is a block's properties as a SystemVerilog module occ_props that

@@ -16,10 +16,11 @@ import (
 // ack_i goes with the grant it takes (sampled in the cycle the grant
 // shows, at the grant's latency).
 var props = &blocks.Props{
-	Held:    []string{"req_i"},
-	With:    map[string]string{"ack_i": "gnt_valid_o"},
-	New:     newArbProps,
-	Monitor: Monitor,
+	Held:      []string{"req_i"},
+	With:      map[string]string{"ack_i": "gnt_valid_o"},
+	New:       newArbProps,
+	Monitor:   Monitor,
+	RefLemmas: refLemmas,
 }
 
 // Arbiter properties, in GrantCheck.Names order from its first.
@@ -186,17 +187,25 @@ func (a *GrantCheck) Finish(v *blocks.Violations) {
 	v.Stat(k, "worst wait %d taken grants (bound %d): requester %d, cycle %d", a.worst, a.bound, a.worstReq, a.worstAt)
 }
 
-// Monitor is the arbiter's properties in SystemVerilog for prove: the
-// same four as arbProps, in the same order. The wait bound watches one
-// requester, j, which the solver chooses: a proof covers every one.
-func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+// monWidths are the widths of the monitor's watched requester j and of its
+// wait counter, and the wait bound, at c.
+func monWidths(c blocks.PropConfig) (iw, cw, b int) {
 	n := c.Params["N"]
-	iw := rtl.IdxWidth(n)
-	b := c.WaitBound
+	b = c.WaitBound
 	if b <= 0 {
 		b = n - 1
 	}
-	cw := rtl.Clog2(b+2) + 1
+	return rtl.IdxWidth(n), rtl.Clog2(b+2) + 1, b
+}
+
+// Monitor is the arbiter's properties in SystemVerilog for prove: the
+// same four as arbProps, in the same order. The wait bound watches one
+// requester, j, which the solver chooses: a proof covers every one. It
+// also gives j and its wait count (j_o, waited_o) for the reference's
+// lemmas (refLemmas).
+func Monitor(c blocks.PropConfig) (blocks.Monitor, error) {
+	n := c.Params["N"]
+	iw, cw, b := monWidths(c)
 	free := []port.Port{port.Input("j_i", iw)}
 	text := fmt.Sprintf(`// occ_props: rr_arbiter's properties (testbench/blocks/arbiter/props.go).
 module occ_props (
@@ -208,6 +217,8 @@ module occ_props (
   input  wire          gnt_valid_o,
   input  wire [%[2]d:0]  gnt_idx_o,
   input  wire [%[2]d:0]  j_i,
+  output wire [%[2]d:0]  j_o,
+  output wire [%[4]d:0]  waited_o,
   output wire [3:0]    bad
 );
 %[7]s  wire live   = chk & !rst_a;
@@ -224,7 +235,38 @@ module occ_props (
     if (!live || !jreq || (taken && inr && req_i[gnt_idx_o] && gnt_idx_o == j)) waited <= '0;
     else if (other && waited != {%[5]d{1'b1}}) waited <= waited + 1'b1;
   assign bad[3] = live & jreq & other & (32'(waited) >= %[6]d);
+  assign j_o = j;
+  assign waited_o = waited;
 endmodule
 `, n-1, iw-1, n, cw-1, cw, b, blocks.HoldFree(free))
 	return blocks.Monitor{Text: text, Names: blocks.PropNames((&GrantCheck{}).Names()), Free: free}, nil
+}
+
+// refLemmas strengthens the wait bound on the reference (rr_arbiter) for
+// pdr: its pointer ptr_q (exposed) is below N, and the taken grants j has
+// waited plus the circular distance from ptr_q to j never exceed N-1.
+// Every taken grant to another requester while j asks moves the pointer
+// at least one step towards j, so the sum never grows: the bound is
+// inductive, and the distance being at least 0 gives the Monitor's
+// waited <= N-1. With the bare bound pdr needs 10 s at N=5 and gives up at
+// N=31 (docs/prove.md). It holds for the reference's rotation only, so it
+// is not one of the contract's properties.
+func refLemmas(c blocks.PropConfig) (blocks.Lemmas, error) {
+	n := c.Params["N"]
+	iw, cw, b := monWidths(c)
+	if b != n-1 {
+		return blocks.Lemmas{}, fmt.Errorf("the reference's lemmas state the bound N-1, not %d", b)
+	}
+	text := fmt.Sprintf(`// occ_lemmas: rr_arbiter's own invariants (testbench/blocks/arbiter/props.go).
+module occ_lemmas (input wire clk_i, input wire chk, input wire rst_a,
+  input wire [%[1]d:0] ptr_q, input wire [%[1]d:0] j_o, input wire [%[2]d:0] waited_o, output wire [1:0] bad);
+  wire live = chk & !rst_a;
+  wire [31:0] dist = (32'(j_o) >= 32'(ptr_q)) ? 32'(j_o) - 32'(ptr_q) : 32'(j_o) + %[3]d - 32'(ptr_q);
+  assign bad[0] = live & (32'(ptr_q) >= %[3]d);
+  assign bad[1] = live & (32'(j_o) < %[3]d) & (32'(waited_o) + dist > %[4]d);
+endmodule
+`, iw-1, cw-1, n, n-1)
+	return blocks.Lemmas{Text: text, Names: []string{"ref_ptr_in_range", "ref_wait_plus_distance"},
+		Expose: []port.Port{port.Output("ptr_q", iw)},
+		From:   []port.Port{port.Output("j_o", iw), port.Output("waited_o", cw)}}, nil
 }
