@@ -57,10 +57,11 @@ and the gtkwave command that opens it; --vcd also writes both sides' whole
 waveforms.
 
 --properties proves the reference's own contract properties instead
-(arbiter, selector, threshold); without --param it sweeps the documented
-parameter subset (docs/prove.md). With --rtl it proves your design's
-properties (every block with properties, the memory blocks included:
-docs/prove.md says how each is stated); --property NAME proves one alone.
+(every block whose face states them as a monitor); without --param it
+sweeps the documented parameter subset (docs/prove.md). With --rtl it
+proves your design's properties (every block with properties, the memory
+blocks included: docs/prove.md says how each is stated); --property NAME
+proves one alone.
 
 Your files are read as occamy cosim's Verilator build compiles them
 (Verilator's preprocessor: SYNTHESIS undefined; simulation-only code that
@@ -107,8 +108,8 @@ bug in the flow.`,
 	f.BoolVar(&fl.noReplay, "no-replay", false, "do not replay a counterexample on Verilator")
 	f.BoolVar(&fl.noWave, "no-wave", false, "write no failure waveform of the replay (by default BLOCK.verilator.mismatch.vcd and .gtkw in the --vcd directory, else in "+failWaveDir+")")
 	f.StringVar(&fl.work, "keep", "", "keep the generated scripts, miter, AIGER files and logs in this directory")
-	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (arbiter, selector, threshold)")
-	f.StringVar(&fl.property, "property", "", "with --properties on a design: prove this one property alone (its name in the block's list)")
+	f.BoolVar(&fl.properties, "properties", false, "prove the reference's contract properties (every block whose face has a property monitor)")
+	f.StringVar(&fl.property, "property", "", "with --properties: prove this one property alone (its name in the block's list)")
 	f.BoolVar(&fl.scaling, "scaling", false, "measure proof and counterexample times over the parameter ranges; print the markdown table of docs/prove.md")
 	addDesignFlags(f, &fl.design)
 	return cmd

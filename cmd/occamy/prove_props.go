@@ -40,7 +40,7 @@ func runProperties(ctx context.Context, w io.Writer, opt prove.Options) error {
 		var r *prove.PropResult
 		err := opt.Steps.Run(fmt.Sprintf("Yosys and ABC: the properties of %s %s", opt.Block, paramWords(p)), func() error {
 			var err error
-			r, err = prove.Properties(ctx, prove.PropOptions{Block: opt.Block, Params: p, Timeout: opt.Timeout, WorkDir: opt.WorkDir})
+			r, err = prove.Properties(ctx, prove.PropOptions{Block: opt.Block, Params: p, Timeout: opt.Timeout, WorkDir: opt.WorkDir, Property: opt.Property})
 			return err
 		})
 		if err != nil {

@@ -13,9 +13,9 @@
 // the co-simulation runner, which reports the first mismatch as `occamy
 // cosim` does. A replay that does not show the mismatch is a *FlowError.
 //
-// Properties proves the reference's own contract properties (arbiter,
-// selector, threshold unit) with monitor wrappers whose outputs are the
-// property violations.
+// Properties proves the reference's own contract properties with the
+// block face's property monitor (and, for the arbiter, the face's lemmas on
+// the reference's internal pointer), whose outputs are the violations.
 //
 // The user's files reach Yosys as occamy cosim's Verilator build compiles
 // them: through Verilator's preprocessor (SYNTHESIS undefined;

@@ -51,6 +51,9 @@ func (r *PropResult) Summary() string {
 	what := fmt.Sprintf("%s %s", r.Block, paramText(r.Order, r.Params))
 	switch r.Verdict {
 	case Proven:
+		if len(r.Properties) == 1 {
+			return fmt.Sprintf("PROVEN %s: %s (%s, %d ANDs)", what, r.Properties[0], secs(r.Elapsed), r.Ands)
+		}
 		return fmt.Sprintf("PROVEN %s: %d properties (%s, %d ANDs)", what, len(r.Properties), secs(r.Elapsed), r.Ands)
 	case Refuted:
 		return fmt.Sprintf("VIOLATED %s: %q fails at cycle %d (%s)", what, r.Violated, r.Cycle, secs(r.Elapsed))
