@@ -149,8 +149,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-pushout-le", File: "tm_admission.sv",
-		Anchor:  "longer = longer | (VW'(qlen_i[p*QW +: QW]) > len);",
-		Replace: "longer = longer | (VW'(qlen_i[p*QW +: QW]) >= len);",
+		Anchor:  "gt[p] = VW'(qlen_i[p*QW +: QW]) > len;",
+		Replace: "gt[p] = VW'(qlen_i[p*QW +: QW]) >= len;",
 		Desc:    "the Pushout rule's compare `>` became `>=`: a packet of the longest queue is admitted to wait for room too",
 	},
 	{
