@@ -112,6 +112,11 @@ func (m *TM) Check() error {
 			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
 		}
 	}
+	for b := 0; b < m.p.k; b++ { // stage A's register: sub-lists unlinked last cycle, joining their lanes now
+		if e := m.u.hd.push[b]; m.u.hd.pushed[b] {
+			m.walkSub(e.cur, e.left, owner{"head drop (stage A) of queue", e.q})
+		}
+	}
 	if c.err == nil && held != m.u.hd.held {
 		c.err = fmt.Errorf("head-drop lanes hold %d entries, the executor counts %d", held, m.u.hd.held)
 	}

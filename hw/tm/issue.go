@@ -2,6 +2,7 @@ package tm
 
 import (
 	"fmt"
+	"math/bits"
 
 	"occamy/hw/mem"
 )
@@ -129,7 +130,8 @@ func (m *TM) hdCells() {
 	h.RdBaseI, _ = m.ram.cp.Use()
 	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
 	h.EvalCells()
-	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
+	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+		p := bits.TrailingZeros64(r)
 		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
