@@ -45,7 +45,13 @@ func TestQCTChokingClaims(t *testing.T) {
 // and is slower than DT α=1 at 60%; with 4, Occamy is 0.7% slower than DT
 // α=1 at 50%), so the test keeps the query count and runs a subset of the
 // points instead.
-// Holds: Occamy α=8 has no RTO at any size of the sweep, and from 50% of
+// Since the executor's stage A is registered (its frees a cycle later),
+// Occamy α=8 takes RTOs at 20–40% of B (measured 0.875, 4.875 and 0.125
+// per query; QCT 231, 407, 322 µs against DT α=8's 106, 155, 192:
+// 2.18×, 2.62×, 1.68×), pinned as more than 1.5× and less than 3×
+// DT α=8's; before, it had none and tied DT α=8 at 20% and was 2.1% and
+// 4.1% slower at 30% and 40% (docs/experiments.md).
+// Holds: Occamy α=8 has no RTO at 10% and from 50% of B, and from 50% of
 // B its QCT is below DT α=1's and ABM α=8's (at 50%, 60%, 90%, 100%: the
 // start of the range and where its margins are smallest, 0.73 of DT α=1's
 // at 60% and 90%, 0.88 of ABM α=8's at 100%), at 50% more than 50% below
@@ -76,8 +82,13 @@ func TestQCTBurstClaims(t *testing.T) {
 		require.False(t, math.IsNaN(p.QCTus), "no point %s α=%g query %.0f%%", pol, a, 100*q)
 		return p
 	}
+	stageA := map[float64]bool{0.2: true, 0.3: true, 0.4: true} // the sizes the executor's stage A costs RTOs
 	for _, q := range QCTBurstSizes {
 		p := at(pol, a, q)
+		if stageA[q] {
+			assert.Positive(t, p.RTOs, "%s α=%g, query %.0f%% of B: RTOs per query (QCT %.1f µs), measured some since stage A", pol, a, 100*q, p.QCTus)
+			continue
+		}
 		assert.Zero(t, p.RTOs, "%s α=%g, query %.0f%% of B: %.3f RTOs per query (QCT %.1f µs), expected none", pol, a, 100*q, p.RTOs, p.QCTus)
 	}
 	occ := func(q float64) float64 { return at(pol, a, q).QCTus }
@@ -92,14 +103,14 @@ func TestQCTBurstClaims(t *testing.T) {
 	d8 := at("dt", 8, 0.5).QCTus
 	assert.Less(t, occ(0.5), d8, "query 50%% of B: %s α=%g QCT %.1f µs, expected below dt α=8's %.1f µs", pol, a, occ(0.5), d8)
 	pktUS := 6 * 8 * qctCycleNS / 1000 // one 6-cell packet at one cell per 8 cycles
-	for _, q := range []float64{0.1, 0.2} {
+	for _, q := range []float64{0.1} {
 		d8 := at("dt", 8, q).QCTus
 		assert.InDelta(t, d8, occ(q), pktUS, "query %.0f%% of B: %s α=%g QCT %.2f µs, expected dt α=8's %.2f µs within one packet time (%.2f µs)", 100*q, pol, a, occ(q), d8, pktUS)
 	}
-	for _, q := range []float64{0.3, 0.4} {
+	for _, q := range []float64{0.2, 0.3, 0.4} {
 		d8 := at("dt", 8, q).QCTus
 		r := occ(q) / d8
-		assert.True(t, r > 1.01 && r < 1.10, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected slightly slower: 1.01× to 1.10×", 100*q, pol, a, occ(q), d8, r)
+		assert.True(t, r > 1.5 && r < 3, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected slower since stage A: 1.5× to 3×", 100*q, pol, a, occ(q), d8, r)
 	}
 }
 
