@@ -1,8 +1,8 @@
 // tm_admission: the traffic manager's ingress admission (hw/admission, DT
-// and Pushout rules; hw/tm stage 1): up to IN packets a cycle, decided in
-// slot order against the queue's DT threshold and the free count, or, with
-// pushout_i, against the free count, the wait allowance and the longest
-// queue (u_maxq, a tm_maxfind over every queue).
+// and Pushout rules; hw/tm stage 1): up to IN packets a cycle, each slot
+// decided on its own (no slot waits for another's decision) against its
+// queue's DT threshold and the free count, or, with pushout_i, against the
+// free count, the wait allowance and whether its queue is the longest.
 //
 // Parameters
 //   N      (1..256, default 64)  queues
@@ -33,17 +33,23 @@
 //   adm_qid_o, adm_cells_o, adm_serial_o  comb: the admitted packets packed
 //                  from entry 0 in slot order (entries >= adm_n_o are 0)
 //
-// Behaviour. DT (policies dt, occamy, occamy-lqd): slot i with queue q and
-// n cells is admitted iff qlen(q) + n <= thr(q) and n <= free, where
-// qlen(q) and free are the running values (earlier admissions of the cycle
-// included) and thr is the start-of-cycle threshold. Pushout (pushout_i,
-// pushout-ports): admitted iff n <= free, or else iff qlen(q) < the longest
-// start-of-cycle queue length (u_maxq.max_o: q is not the longest) and
-// free - n >= -WAIT; the head-drop executor then makes room. Admission
-// takes the cells from the free count and adds them to the queue at once.
-// Serials count admissions from 1 (mod 2^SW).
+// Behaviour. Slot i (queue q, n cells) sees the start-of-cycle length
+// and free count less the cells of every EARLIER VALID slot of the cycle
+// (to q: same_i; in all: all_i), admitted or not: len = qlen(q) + same_i,
+// fr = free - all_i. This breaks the slot-to-slot chain and is
+// conservative: a refused earlier slot still counts (docs/tm.md, "Admission
+// decides every slot on its own"). DT (policies dt, occamy, occamy-lqd):
+// admitted iff len + n <= thr(q) and n <= fr. Pushout (pushout_i,
+// pushout-ports): admitted iff n <= fr, or else iff some start-of-cycle
+// queue is longer than len (len < the longest length: one comparator per
+// queue and an OR, not a maximum finder) and fr - n >= -WAIT; the head-
+// drop executor then makes room. The admitted cells are taken from the
+// free count and added to their queues (qlen_o, free_o: balanced sums);
+// serials count admissions from 1 (mod 2^SW) in slot order.
 //
 // Latency: combinational; the caller registers qlen_o/free_o/serial_o.
+// Depth (Yosys 0.23, synth -lut 6; docs/tm.md): the slot's N:1 length mux
+// and prefix sums, one comparison, then the sums of the admitted cells.
 // Corner cases: a packet exactly at the threshold (qlen + n == thr) is
 // admitted; a saturated threshold (all ones) still needs n <= free.
 // Assertions (`ifndef SYNTHESIS): a valid slot names a queue below N and
@@ -91,66 +97,104 @@ module tm_admission #(
       $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT))
   `OCCAMY_CHECKS_END
 
-  // Pushout's "is the arrival's queue the longest?": the longest start-of-
-  // cycle queue, a real maximum finder over every queue (its index unused);
-  // every queue is a candidate under pushout_i, none otherwise (max_o is then
-  // unused; no candidate skips the compares in the Verilated model).
-  logic [QW-1:0] maxq;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic          maxq_valid;
-  logic [IW-1:0] maxq_idx;
-  /* verilator lint_on UNUSEDSIGNAL */
+  // The slot chain is broken: slot i is decided against the start-of-cycle
+  // length and free count less the cells of every EARLIER VALID slot (to
+  // its queue, and in all), as if each had been admitted, so no decision
+  // waits for another (conservative: a refused earlier slot still counts).
+  // Per slot: its queue's length (an N:1 mux), the prefix sums (slot-queue
+  // compares and an adder over at most IN-1 terms), one comparison each.
+  localparam int SUMW = LW + NW;       // a prefix sum of at most IN cells counts
+  localparam int VW   = QW + SUMW + 1; // a length plus a prefix sum, unsigned
+  localparam int DW   = XW + SUMW;     // free less a prefix sum, signed
 
-  tm_maxfind #(.N(N), .QW(QW)) u_maxq (
-    .cand_i  ({N{pushout_i}}),
-    .qlen_i  (qlen_i),
-    .valid_o (maxq_valid),
-    .idx_o   (maxq_idx),
-    .max_o   (maxq)
-  );
+  logic [IN-1:0] ok;
+
+  // Pushout's "is the arrival's queue not the longest?": some start-of-
+  // cycle length exceeds len (the same as len < the longest length), one
+  // comparator per queue and an OR, in parallel, not a maximum finder.
+  function automatic logic longer(input logic [VW-1:0] len);
+    longer = 1'b0;
+    for (int p = 0; p < N; p++) longer = longer | (VW'(qlen_i[p*QW +: QW]) > len);
+  endfunction
 
   always @* begin
-    logic [IW-1:0] q;
-    logic [QW:0]   need;
-    logic [QW:0]   fr;
-    logic [XW-1:0] room;   // free - n, signed
-    logic [XW-1:0] slack;  // free - n + WAIT, signed
-    logic          fits, ok;
-    logic [NW-1:0] cnt;
-    logic [SW-1:0] ser;
-    qlen_o       = qlen_i;
-    fr           = free_i;
-    cnt          = '0;
-    ser          = serial_i;
-    in_ok_o      = '0;
+    logic [IW-1:0]   q;
+    logic [SUMW-1:0] same, all;
+    logic [VW-1:0]   len;   // qlen(q) + earlier same-queue cells
+    logic [DW-1:0]   room;  // free - earlier cells - n, signed
+    logic [DW-1:0]   slack; // room + WAIT, signed
+    logic            fits;  // n <= fr
+    ok = '0;
+    for (int i = 0; i < IN; i++) begin
+      q    = in_qid_i[i*IW +: IW];
+      same = '0;
+      all  = '0;
+      for (int j = 0; j < i; j++) begin
+        if (in_valid_i[j]) begin
+          all = all + SUMW'(in_cells_i[j*LW +: LW]);
+          if (in_qid_i[j*IW +: IW] == q) same = same + SUMW'(in_cells_i[j*LW +: LW]);
+        end
+      end
+      len   = VW'(qlen_i[q*QW +: QW]) + VW'(same);
+      room  = DW'($signed(free_i)) - DW'(all) - DW'(in_cells_i[i*LW +: LW]);
+      slack = room + DW'(WAIT);
+      fits  = !room[DW-1];
+      if (pushout_i) begin
+        ok[i] = in_valid_i[i] && (fits || (longer(len) && !slack[DW-1]));
+      end else begin
+        ok[i] = in_valid_i[i] && fits &&
+                len + VW'(in_cells_i[i*LW +: LW]) <= VW'(thr_i[q*QW +: QW]);
+      end
+    end
+  end
+
+  // The admitted slots' effects, from ok, each a balanced sum or select
+  // rather than a slot-by-slot update: each queue's length grows by its
+  // admitted cells, the free count falls by all of them, slot i's serial
+  // and place in the packed list are the admitted slots before it.
+  logic [IN*NW-1:0] nbef;  // per slot: admitted slots before it
+
+  always @* begin
+    logic [NW-1:0] c;
+    c = '0;
+    for (int i = 0; i < IN; i++) begin
+      nbef[i*NW +: NW] = c;
+      c = c + NW'(ok[i]);
+    end
+  end
+
+  always @* begin
+    logic [SUMW-1:0] add, tot;
+    tot = '0;
+    for (int k = 0; k < N; k++) begin
+      add = '0;
+      for (int i = 0; i < IN; i++) begin
+        if (ok[i] && 32'(in_qid_i[i*IW +: IW]) == k) add = add + SUMW'(in_cells_i[i*LW +: LW]);
+      end
+      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW] + QW'(add);
+    end
+    for (int i = 0; i < IN; i++) begin
+      if (ok[i]) tot = tot + SUMW'(in_cells_i[i*LW +: LW]);
+    end
+    free_o = free_i - (QW+1)'(tot);
+  end
+
+  always @* begin
+    in_ok_o      = ok;
+    serial_o     = serial_i + SW'(nbef[(IN-1)*NW +: NW]) + SW'(ok[IN-1]);
+    adm_n_o      = nbef[(IN-1)*NW +: NW] + NW'(ok[IN-1]);
     adm_qid_o    = '0;
     adm_cells_o  = '0;
     adm_serial_o = '0;
-    for (int i = 0; i < IN; i++) begin
-      q    = in_qid_i[i*IW +: IW];
-      need  = {1'b0, qlen_o[q*QW +: QW]} + (QW+1)'(in_cells_i[i*LW +: LW]);
-      room  = {fr[QW], fr} - XW'(in_cells_i[i*LW +: LW]);
-      slack = room + XW'(WAIT);
-      fits  = !room[XW-1];
-      if (pushout_i) begin
-        ok = fits || (qlen_o[q*QW +: QW] < maxq && !slack[XW-1]);
-      end else begin
-        ok = need <= {1'b0, thr_i[q*QW +: QW]} && fits;
-      end
-      if (in_valid_i[i] && ok) begin
-        in_ok_o[i]              = 1'b1;
-        qlen_o[q*QW +: QW]      = QW'(need);
-        fr                      = fr - (QW+1)'(in_cells_i[i*LW +: LW]);
-        ser                     = ser + SW'(1);
-        adm_qid_o[cnt*IW +: IW] = q;
-        adm_cells_o[cnt*LW +: LW] = in_cells_i[i*LW +: LW];
-        adm_serial_o[cnt*SW +: SW] = ser;
-        cnt                     = cnt + NW'(1);
+    for (int k = 0; k < IN; k++) begin
+      for (int i = k; i < IN; i++) begin
+        if (ok[i] && 32'(nbef[i*NW +: NW]) == k) begin
+          adm_qid_o[k*IW +: IW]    = in_qid_i[i*IW +: IW];
+          adm_cells_o[k*LW +: LW]  = in_cells_i[i*LW +: LW];
+          adm_serial_o[k*SW +: SW] = serial_i + SW'(k + 1);
+        end
       end
     end
-    free_o   = fr;
-    serial_o = ser;
-    adm_n_o  = cnt;
   end
 
 `ifndef SYNTHESIS

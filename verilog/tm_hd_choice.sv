@@ -108,63 +108,64 @@ module tm_hd_choice #(
     assign lqd_valid = leaf_v[0];
     assign lqd_idx   = '0;
   end else begin : g_pipe
-    logic [NP-1:0]    v_q, v_d;   // node j valid at bit j (bit 0 unused)
-    logic [NP*QW-1:0] l_q, l_d;   // node j's length at [j*QW +: QW]
-    logic [NP*IW-1:0] i_q, i_d;   // node j's queue at [j*IW +: IW]
-    always_comb begin
-      logic          lv, rv, w;
-      logic [QW-1:0] ll, rl;
-      logic [IW-1:0] li, ri;
-      v_d = '0;
-      l_d = '0;
-      i_d = '0;
-      for (int j = 1; j < NP; j++) begin
-        if (2 * j >= NP) begin  // children are leaves
-          lv = (2 * j - NP < N) ? leaf_v[2*j-NP] : 1'b0;
-          rv = (2 * j + 1 - NP < N) ? leaf_v[2*j+1-NP] : 1'b0;
-          ll = (2 * j - NP < N) ? qlen_i[(2*j-NP)*QW +: QW] : '0;
-          rl = (2 * j + 1 - NP < N) ? qlen_i[(2*j+1-NP)*QW +: QW] : '0;
-          li = IW'(2 * j - NP);
-          ri = IW'(2 * j + 1 - NP);
-        end else begin
-          lv = v_q[2*j];
-          rv = v_q[2*j+1];
-          ll = l_q[2*j*QW +: QW];
-          rl = l_q[(2*j+1)*QW +: QW];
-          li = i_q[2*j*IW +: IW];
-          ri = i_q[(2*j+1)*IW +: IW];
+    // Node j's valid, length and queue (the leaves NP..2NP-1 this cycle's
+    // leaf_v and qlen_i, padding invalid; the inner nodes their stage
+    // registers). Each node is its own generate block with registers of its
+    // own, not a slice of one NP*QW-bit vector: Verilator then evaluates a
+    // node as a few scalar operations instead of rebuilding wide vectors.
+    // Under dt and occamy (policy_i, constant from reset, does not read the
+    // finder) the nodes hold their reset values, which is what they would
+    // compute there for the valid bits (no leaf is valid); lengths and
+    // queues of invalid nodes are never selected. Verilator then skips the
+    // tree's update every cycle under those policies.
+    logic          use_mf;  // the policy reads the finder (occamy-lqd, pushout-ports)
+    assign use_mf = policy_i[1];
+    logic          nv [1:2*NP-1];
+    logic [QW-1:0] nl [1:2*NP-1];
+    logic [IW-1:0] ni [1:2*NP-1];
+    for (genvar i = 0; i < NP; i++) begin : g_leaf
+      if (i < N) begin : g_q
+        assign nv[NP+i] = leaf_v[i];
+        assign nl[NP+i] = qlen_i[i*QW +: QW];
+      end else begin : g_pad
+        assign nv[NP+i] = 1'b0;
+        assign nl[NP+i] = '0;
+      end
+      assign ni[NP+i] = IW'(i);
+    end
+    for (genvar j = 1; j < NP; j++) begin : g_node
+      // Length and queue in one register (li_q): w and li_d are then read
+      // once each, so Verilator computes them only inside the gated update.
+      logic             v_q, v_d, w;
+      logic [QW+IW-1:0] li_q, li_d;
+      assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] >= nl[2*j+1]);  // the lower index wins ties
+      assign v_d  = nv[2*j] || nv[2*j+1];
+      assign li_d = w ? {nl[2*j], ni[2*j]} : {nl[2*j+1], ni[2*j+1]};
+      always_ff @(posedge clk_i) begin  // synchronous reset, as the TM's
+        if (!rst_ni) begin
+          v_q  <= 1'b0;
+          li_q <= '0;
+        end else if (use_mf) begin
+          v_q  <= v_d;
+          li_q <= li_d;
         end
-        w                = lv && (!rv || ll >= rl);  // the lower index wins ties
-        v_d[j]           = lv || rv;
-        l_d[j*QW +: QW]  = w ? ll : rl;
-        i_d[j*IW +: IW]  = w ? li : ri;
       end
+      assign nv[j] = v_q;
+      assign nl[j] = li_q[IW +: QW];
+      assign ni[j] = li_q[IW-1:0];
     end
-    always_ff @(posedge clk_i) begin  // synchronous reset, as the TM's
-      if (!rst_ni) begin
-        v_q <= '0;
-        l_q <= '0;
-        i_q <= '0;
-      end else begin
-        v_q <= v_d;
-        l_q <= l_d;
-        i_q <= i_d;
-      end
-    end
-    assign lqd_valid = v_q[1];
-    assign lqd_idx   = i_q[IW +: IW];
+    assign lqd_valid = nv[1];
+    assign lqd_idx   = ni[1];
   end
 
   // The guards on a stale choice, against this cycle's inputs: the queue
   // is still a candidate (a PD linked, its head not read now), and under
   // occamy-lqd still over in the bitmap and, with recheck_i, over its
   // threshold now. One comparator per queue, then a select by the index.
-  always_comb begin
-    for (int i = 0; i < N; i++) begin
-      held[i]   = qlen_i[i*QW +: QW] != '0;
-      ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
-      ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);
-    end
+  for (genvar i = 0; i < N; i++) begin : g_guard
+    assign held[i]   = qlen_i[i*QW +: QW] != '0;
+    assign ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
+    assign ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);
   end
 
   always_comb begin

@@ -118,7 +118,6 @@ module tm_sched #(
   logic [P-1:0]       add_q, add_d;   // per port, the quantum was added at its class
   logic [P-1:0]       rdy_q, rdy_d;   // per port, its class was ready last cycle
   logic [P*IW-1:0]    qid_q, qid_d;   // per port, its class's queue (p*Q + class pointer)
-  logic [N*DFW-1:0]   def_q, def_d;   // per queue, the deficit
 
   logic [N-1:0]       cov;            // queue's deficit covers its head
   logic [P-1:0]       el, ne, rdy;    // per port: its class's queue eligible, non-empty, ready
@@ -160,14 +159,6 @@ module tm_sched #(
       if (x[p]) pick_q = pick_q | qid[p*IW +: IW];
     end
   endfunction
-
-  // Per queue: the deficit covers the head (a narrow compare: the head is
-  // LW bits wide, so any deficit bit above LW covers it).
-  for (genvar i = 0; i < N; i++) begin : g_cov
-    logic [DFW-1:0] d;
-    assign d      = def_q[i*DFW +: DFW];
-    assign cov[i] = (|d[DFW-1:LW]) || (d[LW-1:0] >= head_len_i[i*LW +: LW]);
-  end
 
   // Per port: its class's queue (AND-OR with the one-hot pointer), the
   // candidate bit and the class a grant would take.
@@ -234,18 +225,29 @@ module tm_sched #(
     // The class pointer wraps from the last class (its one-hot top bit).
     assign qid_d[p*IW +: IW] = !pass ? qid_q[p*IW +: IW] :
                                coh_q[p*Q + Q - 1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);
+    // Per queue: its deficit, a register of its own (not a slice of one
+    // N*DFW-bit vector, which Verilator rebuilds whole every cycle), and
+    // whether it covers the head (a narrow compare: the head is LW bits
+    // wide, so any deficit bit above LW covers it).
     for (genvar c = 0; c < Q; c++) begin : g_def
       localparam int I = p * Q + c;
-      logic [DFW-1:0] d, dsub, dadd;
+      logic [DFW-1:0] def_q, def_d, dsub, dadd;
       logic           ssub, sadd, szero, skeep;
-      assign d     = def_q[I*DFW +: DFW];
-      assign dsub  = d - DFW'(head_len_i[I*LW +: LW]);
-      assign dadd  = d + DFW'(quantum_i[c*16 +: 16]);
+      assign cov[I] = (|def_q[DFW-1:LW]) || (def_q[LW-1:0] >= head_len_i[I*LW +: LW]);
+      assign dsub  = def_q - DFW'(head_len_i[I*LW +: LW]);
+      assign dadd  = def_q + DFW'(quantum_i[c*16 +: 16]);
       assign ssub  = coh_q[I] && take;
       assign sadd  = coh_q[I] && quant;
       assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];
       assign skeep = !(ssub || sadd || szero);
-      assign def_d[I*DFW +: DFW] = ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & d);
+      // Under sp every select term is 0 (each carries drr_i) and the deficit
+      // holds: written so, Verilator skips the update (the same logic).
+      assign def_d = !drr_i ? def_q
+                   : ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & def_q);
+      always_ff @(posedge clk_i) begin
+        if (!rst_ni) def_q <= '0;
+        else         def_q <= def_d;
+      end
     end
   end
 
@@ -253,19 +255,27 @@ module tm_sched #(
     if (!rst_ni) begin
       pm_q  <= '1;
       ptr_q <= '0;
+    end else begin
+      pm_q  <= pm_d;
+      ptr_q <= ptr_d;
+    end
+  end
+
+  // The DRR visit's registers. Under sp (drr_i, constant from reset) their
+  // next values are their values (pass, quant and rdy_d each carry drr_i)
+  // and they stay at reset: written so, Verilator skips the visit's update
+  // every cycle under sp (the same logic).
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
       for (int p = 0; p < P; p++) coh_q[p*Q +: Q] <= Q'(1);
       add_q <= '0;
       rdy_q <= '0;
       for (int p = 0; p < P; p++) qid_q[p*IW +: IW] <= IW'(p * Q);
-      def_q <= '0;
-    end else begin
-      pm_q  <= pm_d;
-      ptr_q <= ptr_d;
+    end else if (drr_i) begin
       coh_q <= coh_d;
       add_q <= add_d;
       rdy_q <= rdy_d;
       qid_q <= qid_d;
-      def_q <= def_d;
     end
   end
 

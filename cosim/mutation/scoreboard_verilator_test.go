@@ -60,6 +60,8 @@ var onlyLockStep = map[string]string{
 	"tm-drr-rdy-comb":      "pipelined DRR grants a cycle early: scheduling timing",
 	"tm-sched-ptr-winner":  "which port the scheduler serves next, within the liveness bound",
 	"tm-mf-pipe-hold":      "occamy-lqd's finder holds an old choice while no queue is over: which over-threshold queue is expelled, and when",
+	"tm-mf-gate-lqd":       "occamy-lqd never expels: every transaction is still well formed, the outcome is only far from the model's (FAR)",
+	"tm-drr-visit-en":      "DRR's class pointers pause while the dequeue is busy: which class a port serves next, scheduling timing",
 }
 
 // notReached are the TM mutants added for the executor's regression
@@ -82,6 +84,8 @@ var lockStepInMatrix = map[string]bool{
 	"tm-lqd-stale-gone":  true, // small/lqd-drr, cycle 20023
 	"tm-lqd-stale-under": true, // small/lqd-drr, cycle 20713
 	"tm-mf-pipe-hold":    true, // small/lqd-drr, cycle 96
+	"tm-mf-gate-lqd":     true, // small/lqd-drr, cycle 98
+	"tm-drr-visit-en":    true, // small/reconf with the matrix's own parameters, cycle 44137
 }
 
 // TestScoreboardMutants scores every TM mutant of the self-check with the

@@ -9,7 +9,7 @@ import "fmt"
 func writeMaxfindMarkdown(p func(string, ...any), must func(string, Size) Result) {
 	p("## Maximum finder beside the selector and the arbiter\n\n")
 	p("`tm_maxfind` picks the longest of N queue lengths in one cycle (Pushout's Difficulty 3; in the TM, ")
-	p("pushout-ports' admission in `tm_admission`; the occamy-lqd and pushout-ports head-drop choice in `tm_hd_choice` pipelines the same compare-and-select tree, one level per stage, docs/tm.md). It is combinational, so its levels run from its inputs to its outputs.\n\n")
+	p("the occamy-lqd and pushout-ports head-drop choice in `tm_hd_choice` pipelines the same compare-and-select tree; pushout-ports' admission in `tm_admission` compares the arrival's queue with every queue instead, one level per stage, docs/tm.md). It is combinational, so its levels run from its inputs to its outputs.\n\n")
 	p("| QW | N | maxfind LUT6 | LUT6 per queue | maxfind levels | selector LUT6 | selector levels | arbiter LUT6 | arbiter levels | maxfind / (selector + arbiter) LUT6 |\n")
 	p("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, qw := range SweepQW {

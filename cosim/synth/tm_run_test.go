@@ -50,7 +50,9 @@ printf 'Longest topological path in %s (length=1):\n    0: \\a\n    1: \\y (via 
 	require.True(t, ok)
 	assert.Equal(t, "u_hd.u_maxfind", mf.Path)
 	assert.Equal(t, 2, mf.Depth)
-	assert.Equal(t, "maximum finder over the candidate queues", mf.Role)
+	// The fixture is an older hierarchy: occamy_tm's sources no longer hold
+	// tm_maxfind.sv (no sub-block instantiates it), so its role is unknown.
+	assert.Empty(t, mf.Role)
 	assert.Equal(t, Path{Length: 1, From: "a", To: "y"}, mf.Levels)
 
 	var text bytes.Buffer
@@ -59,7 +61,7 @@ printf 'Longest topological path in %s (length=1):\n    0: \\a\n    1: \\y (via 
 		"total ", "u_cp_mem                   16384  14     8           4"} {
 		assert.Contains(t, text.String(), want)
 	}
-	assert.Regexp(t, `\n  u_hd\.u_maxfind +tm_maxfind +2 +1 +1 +7\.7% +maximum finder`, text.String(), "nested row indented")
+	assert.Regexp(t, `\n  u_hd\.u_maxfind +tm_maxfind +2 +1 +1 +7\.7% *\n`, text.String(), "nested row indented")
 }
 
 func TestRunTMYosysFails(t *testing.T) {
@@ -90,7 +92,7 @@ func TestYosysTMHierarchySmall(t *testing.T) {
 		mods[p.Module.Base] = true
 	}
 	for _, m := range []string{"tm_admission", "tm_enqueue", "tm_dequeue", "tm_hd_exec", "tm_sched", "tm_egress",
-		"tm_pd_lists", "tm_free_list", "tm_maxfind", "dt_threshold", "hd_selector", "rr_arbiter"} {
+		"tm_pd_lists", "tm_free_list", "dt_threshold", "hd_selector", "rr_arbiter"} {
 		assert.True(t, mods[m], "sub-module %s in the hierarchy", m)
 	}
 	byPath := map[string]TMMemory{}
@@ -131,10 +133,8 @@ func TestYosysTMSmallest(t *testing.T) {
 	assert.False(t, ok, "the choice's maximum finder is its own registered tree, not a tm_maxfind instance")
 	adm, ok := res.Part("tm_admission")
 	require.True(t, ok)
-	mf, ok := res.Inside(adm, "tm_maxfind")
-	require.True(t, ok, "admission holds pushout-ports' maximum finder")
-	assert.LessOrEqual(t, mf.Cost.LUTs, adm.Cost.LUTs, "the maximum finder is counted inside admission")
-	assert.Positive(t, mf.Levels.Length)
+	_, ok = res.Inside(adm, "tm_maxfind")
+	assert.False(t, ok, "admission's \"is the queue the longest?\" is one comparator per queue, not a tm_maxfind instance")
 	assert.Positive(t, res.Own.Cost.LUTs, "the top's own logic")
 	assert.Positive(t, res.Total().FFs)
 	require.Len(t, res.Memories, 6, "u_pd_mem's one slice, u_pd_link, u_enq.u_ing, u_cp_mem, u_cd_mem, u_egress.u_buf")

@@ -11,8 +11,10 @@
 // Decisions (Decide), one packet at a time in arrival order within a cycle:
 //   - DT: admit a packet of n cells to queue i iff qlen_i + n <= T_class(i)
 //     and n <= free. T is the start-of-cycle threshold; qlen_i and free are
-//     the running values, which already include packets admitted earlier in
-//     the same cycle, so two packets never take the same free cells.
+//     the caller's view of the queue and the free count: the TM passes the
+//     start-of-cycle values less the cells of every earlier valid packet of
+//     the cycle, admitted or not (hw/tm Admission), so two packets never
+//     take the same free cells and no decision waits for another.
 //   - Pushout: admit iff n <= free. Otherwise, if queue i is not the
 //     longest (qlen_i < the start-of-cycle maximum, from an ideal maximum
 //     finder) and free - n >= -Wait, admit it anyway: it waits in the

@@ -7,16 +7,19 @@ import (
 
 // Admission is the ingress admission (stage 1). Verilog: tm_admission
 // (u_adm). Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
-// in_qid_i, in_cells_i; slot order is Offer order) are decided in slot
-// order with hw/admission's rule: DT (qlen + n ≤ thr and n ≤ free), or,
-// with pushout_i, Pushout (n ≤ free, or the queue is not the longest of
-// the start-of-cycle lengths, u_maxq, and free − n ≥ −WAIT); the Go-only
-// ABM rule divides the threshold among the class's non-empty queues.
-// qlen and free are the running values (earlier admissions of the cycle
-// included); thr_i is the start-of-cycle threshold. An admitted packet
-// takes its cells from the free count and adds them to its queue at
-// once, gets the next serial, and is listed in adm_* (packed from entry 0).
-// Combinational, no register.
+// in_qid_i, in_cells_i; slot order is Offer order) are decided with
+// hw/admission's rule: DT (qlen + n ≤ thr and n ≤ free), or, with
+// pushout_i, Pushout (n ≤ free, or some start-of-cycle queue is longer
+// than qlen, and free − n ≥ −WAIT); the Go-only ABM rule divides the
+// threshold among the class's non-empty queues. Each slot decides on its
+// own: qlen and free are the start-of-cycle values less the cells of every
+// earlier valid slot of the cycle (to the slot's queue, and in all),
+// admitted or not, so no decision waits for another (conservative: a
+// refused earlier slot still counts); thr_i is the start-of-cycle
+// threshold. An admitted packet takes its cells from the free count and
+// adds them to its queue at once, gets the next serial, and is listed in
+// adm_* (packed from entry 0). The ideal pushout (MakeRoom) keeps the
+// running rule. Combinational, no register.
 //
 // pushout_i is configuration held constant from reset: New sets it (and
 // the rule) from Config.Policy.
@@ -87,12 +90,23 @@ func newAdmission(c *Config) (*Admission, error) {
 	}, nil
 }
 
-// Eval decides slots 0..InNI-1 in order.
+// Eval decides slots 0..InNI-1. Each slot is decided against the start-
+// of-cycle length of its queue and the start-of-cycle free count less the
+// cells of every earlier valid slot of the cycle (to its queue, and in
+// all), admitted or not: no decision waits for another (tm_admission's
+// broken slot chain). Under ABM a queue empty at the start of the cycle
+// counts as active from its first earlier valid slot. The ideal pushout
+// (MakeRoom) keeps the running rule: its backdoor changes the lengths as
+// it decides.
 func (a *Admission) Eval() {
 	if !a.QlenHeld {
 		copy(a.QlenO, a.QlenI)
 	}
-	free, serial, k := a.FreeI, a.SerialI, 0
+	if a.MakeRoom != nil {
+		a.evalRunning()
+		return
+	}
+	free, serial, k, all := a.FreeI, a.SerialI, 0, 0
 	if a.mode == admission.ABM {
 		copy(a.act, a.ActiveI)
 	}
@@ -104,12 +118,15 @@ func (a *Admission) Eval() {
 			continue
 		}
 		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
-		if a.MakeRoom != nil && c > free {
-			free += a.MakeRoom(i, q, c, free)
+		same := uint32(0) // earlier valid slots' cells to q
+		for j := 0; j < i; j++ {
+			if a.InValidI[j] && int(a.InQidI[j]) == q {
+				same += a.InCellsI[j]
+			}
 		}
 		mx := uint32(0)
-		if a.PushoutI && c > free {
-			if !haveMax { // u_maxq: the longest start-of-cycle length
+		if a.PushoutI && c > a.FreeI-all {
+			if !haveMax { // some start-of-cycle length above the slot's view
 				for _, v := range a.QlenI {
 					maxQ = max(maxQ, v)
 				}
@@ -117,20 +134,59 @@ func (a *Admission) Eval() {
 			}
 			mx = maxQ
 		}
-		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, mx).Admitted() {
-			continue
-		}
-		if a.mode == admission.ABM && a.QlenO[q] == 0 {
+		ok := a.u.DecideAt(q, c, a.QlenI[q]+same, a.ThrI[q], a.FreeI-all, mx).Admitted()
+		if a.mode == admission.ABM && a.QlenI[q] == 0 && same == 0 {
 			a.act[q%len(a.act)]++
 		}
-		a.QlenO[q] += uint32(c)
+		all += c
+		if !ok {
+			continue
+		}
 		free -= c
 		serial++
-		a.InOkO[i] = true
-		a.QlenAfterO[i] = a.QlenO[q]
-		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), serial
+		a.take(i, q, c, k, serial)
 		k++
 	}
+	a.finish(n, k, free, serial)
+}
+
+// evalRunning is the ideal pushout's rule: slots in order against the
+// running length and free count, MakeRoom expelling first.
+func (a *Admission) evalRunning() {
+	free, serial, k := a.FreeI, a.SerialI, 0
+	n := min(a.InNI, len(a.InValidI))
+	for i := 0; i < n; i++ {
+		a.InOkO[i] = false
+		if !a.InValidI[i] {
+			continue
+		}
+		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		if c > free {
+			free += a.MakeRoom(i, q, c, free)
+		}
+		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, 0).Admitted() {
+			continue
+		}
+		free -= c
+		serial++
+		a.take(i, q, c, k, serial)
+		k++
+	}
+	a.finish(n, k, free, serial)
+}
+
+// take records slot i's admission (queue q, c cells) as packed entry k
+// with serial s: the queue's length grows by c at once.
+func (a *Admission) take(i, q, c, k int, s uint32) {
+	a.QlenO[q] += uint32(c)
+	a.InOkO[i] = true
+	a.QlenAfterO[i] = a.QlenO[q]
+	a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), s
+}
+
+// finish clears the outputs of slots n.. and entries k.. and sets the
+// counts.
+func (a *Admission) finish(n, k, free int, serial uint32) {
 	for i := n; i < a.nOK; i++ {
 		a.InOkO[i] = false
 	}

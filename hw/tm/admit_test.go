@@ -24,7 +24,8 @@ func newTestAdmission(t *testing.T, pol Policy, wait int) *Admission {
 // TestAdmissionPorts drives tm_admission's Go twin alone through its
 // ports, one cycle per case, and checks every output against the
 // contract in the Verilog header: DT admits iff qlen + n <= thr and
-// n <= free with qlen and free the running values, at the threshold
+// n <= free with qlen and free the start-of-cycle values less the cells
+// of every earlier valid slot (admitted or not), at the threshold
 // included, and a saturated threshold still needs n <= free; Pushout
 // admits what fits, else a packet of a queue shorter than the longest
 // start-of-cycle queue while free - n >= -WAIT; adm_* lists the admitted
@@ -46,10 +47,14 @@ func TestAdmissionPorts(t *testing.T) {
 	}{
 		{"DT: running length reaches the threshold, then refused", polDT, 0, []uint32{0, 5, 0, 0}, []uint32{10, 10, 10, 10}, 100,
 			[]admSlot{{1, 3}, {1, 2}, {1, 1}, {0, 4}}, []bool{true, true, false, true}, []uint32{4, 10, 0, 0}, 91, []uint32{1, 1, 0}},
-		{"DT: running free count", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{255, 255, 255, 255}, 7,
-			[]admSlot{{0, 4}, {1, 4}, {2, 3}, {3, 1}}, []bool{true, false, true, false}, []uint32{4, 0, 3, 0}, 0, []uint32{0, 2}},
+		{"DT: the free count less every earlier valid slot's cells, admitted or not", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{255, 255, 255, 255}, 7,
+			[]admSlot{{0, 4}, {1, 4}, {2, 3}, {3, 1}}, []bool{true, false, false, false}, []uint32{4, 0, 0, 0}, 3, []uint32{0}},
+		{"DT: a refused slot's cells count against a later slot of its queue", polDT, 0, []uint32{0, 2, 0, 0}, []uint32{10, 10, 10, 10}, 100,
+			[]admSlot{{1, 9}, {1, 3}, {0, 3}}, []bool{false, false, true}, []uint32{3, 2, 0, 0}, 97, []uint32{0}},
 		{"DT: saturated threshold still needs free cells", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{255, 255, 255, 255}, 2,
 			[]admSlot{{0, 3}}, []bool{false}, []uint32{0, 0, 0, 0}, 2, nil},
+		{"DT: an empty slot's stale queue and cells count for nothing (slot 0: queue 0, 9 cells, not valid)", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{10, 10, 10, 10}, 12,
+			[]admSlot{{-1, 9}, {0, 3}}, []bool{false, true}, []uint32{3, 0, 0, 0}, 9, []uint32{0}},
 		{"DT: empty slots in between", polDT, 0, []uint32{0, 0, 0, 0}, []uint32{10, 10, 10, 10}, 50,
 			[]admSlot{{-1, 0}, {2, 1}, {-1, 0}, {3, 2}}, []bool{false, true, false, true}, []uint32{0, 0, 1, 2}, 47, []uint32{2, 3}},
 		{"Pushout: fits, waits behind the longest, the longest refused, the wait full", polPushoutPort, 5, []uint32{9, 3, 0, 0}, []uint32{0, 0, 0, 0}, 4,
@@ -57,7 +62,7 @@ func TestAdmissionPorts(t *testing.T) {
 		{"Pushout: the longest is of the start of the cycle", polPushoutPort, 50, []uint32{9, 8, 0, 0}, []uint32{0, 0, 0, 0}, 0,
 			[]admSlot{{1, 4}, {1, 4}}, []bool{true, false}, []uint32{9, 12, 0, 0}, -4, []uint32{1}},
 		{"Pushout: free - n >= -WAIT", polPushoutPort, 3, []uint32{9, 0, 0, 0}, []uint32{0, 0, 0, 0}, 1,
-			[]admSlot{{1, 5}, {2, 4}, {3, 4}}, []bool{false, true, false}, []uint32{9, 0, 4, 0}, -3, []uint32{2}},
+			[]admSlot{{-1, 0}, {2, 4}, {3, 4}}, []bool{false, true, false}, []uint32{9, 0, 4, 0}, -3, []uint32{2}},
 		{"ABM: the threshold divided among the class's busy queues", polABM, 0, []uint32{2, 0, 1, 0}, []uint32{12, 12, 12, 12}, 100,
 			[]admSlot{{0, 4}, {0, 1}, {1, 3}, {3, 6}}, []bool{true, false, true, true}, []uint32{6, 3, 1, 6}, 87, []uint32{0, 1, 3}},
 	}

@@ -264,6 +264,9 @@ func dequeuePorts(v vw) SubBlock {
 func (m *TM) dequeue() {
 	d := m.u.deq
 	d.Eval()
+	if d.RdNO|d.CdNO == 0 { // no round now
+		return
+	}
 	for s := 0; s < d.RdNO; s++ {
 		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.CpRdAddrO[s])))
 	}

@@ -250,6 +250,9 @@ func (m *TM) enqueue() {
 	e := m.u.enq
 	e.CpRdLeftI = m.ram.cp.ReadsLeft()
 	e.Eval()
+	if e.CdWrNO == 0 { // no round now (and so no link)
+		return
+	}
 	for j := 0; j < e.CdWrNO; j++ {
 		m.ram.cd.Write(int(e.CdWrAddrO[j]), e.CdWrDataO[j])
 	}

@@ -296,25 +296,26 @@ func (f *FreeList) commit() {
 	if bad := pop &^ f.PopOkO; bad != 0 {
 		f.popBad(bad)
 	}
-	pend, popOk := f.pend, f.PopOkO
 	// A bank whose head came back and that nothing else touched keeps it
 	// as its head register (it holds a cell: it was popped with more than
 	// one).
 	touch := f.touch | ga
-	for m := due &^ touch; m != 0; m &= m - 1 {
+	keep := due &^ touch
+	for m := keep; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		r := &f.bank[b]
 		r.head, r.pend = f.head[b], false
 	}
-	pend &^= due &^ touch
-	popOk |= due &^ touch
+	// The touched banks' bits are set again below.
+	waiting := f.pend &^ due // link reads still in flight
+	pend, popOk := waiting&^touch, (f.PopOkO|keep)&^touch
 	for m := touch; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		r := &f.bank[b]
 		// head_o is the head register, or the link read back now.
 		head, tail, cnt := f.head[b], r.tail, r.cnt
-		p := pend&^due&bit != 0
+		p := waiting&bit != 0
 		if pop&bit != 0 {
 			if cnt > 1 {
 				p, r.port, r.ready = true, int32(f.popPort[b]), f.now+f.lat
@@ -337,8 +338,6 @@ func (f *FreeList) commit() {
 			tail = f.GaTailI[s]
 			cnt += f.GaNI[s]
 		}
-		pend &^= bit
-		popOk &^= bit
 		if cnt == 0 {
 			head, tail, p = mem.Nil, mem.Nil, false
 		} else if p {

@@ -19,6 +19,9 @@ type pdRead struct {
 	ready uint64 // first cycle the data may be used
 }
 
+// One word of port_rdy_i holds every port.
+const _ = uint(64 - MaxP)
+
 // deqIssue (stage C) asks the egress scheduler for a packet and reads its
 // head PD. It needs a PD read port, no dequeue PD read in flight and room
 // in the dequeue's job queue (tm_dequeue's room_o, tm_sched's en_i); the
@@ -29,10 +32,13 @@ func (m *TM) deqIssue() {
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && l.NonemptyO.Any()
 	if s.EnI || s.DrrI { // drr: the visits run every cycle
-		for w := range s.EligI {
-			s.EligI[w] = l.NonemptyO[w] &^ l.LockedO[w]
+		// Only the words that hold queues (ports: P <= 64, one word); the
+		// others stay zero, as nothing else writes these inputs.
+		for w := range s.EligI[:(m.p.n+63)>>6] {
+			ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
+			s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
 		}
-		s.NonemptyI, s.PortRdyI = l.NonemptyO, m.u.eg.PortRdyO
+		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
 		s.AckI = m.ram.pd.ReadsLeft() > 0
 		s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
 	}

@@ -8,15 +8,15 @@ import "occamy/rtl"
 func (m *TM) sampleQ() {
 	// Only the queues whose length changed since the last copy are copied
 	// (admit and unlink mark them in qChg).
-	chg := m.r.qChg
-	if chg.Any() {
+	chg := &m.r.qChg
+	changed := chg.Any()
+	if changed {
 		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
 			for word := chg[w]; word != 0; word &= word - 1 {
 				i := w<<6 | trailingZeros(word)
 				m.r.qlenQ[i] = m.r.qlenD[i]
 			}
 		}
-		m.r.qChg = rtl.Bitmap{}
 	}
 	m.r.freeQ = m.r.freeD
 	// The selector's next register value depends only on qlen and thr:
@@ -26,10 +26,13 @@ func (m *TM) sampleQ() {
 	switch {
 	case m.thresholds(m.r.freeD):
 		m.u.sel.Eval()
-	case chg.Any():
-		m.u.sel.EvalChanged(&chg)
+	case changed:
+		m.u.sel.EvalChanged(chg)
 	default:
 		m.u.sel.OverO = m.u.sel.State().OverQ
+	}
+	if changed { // cleared once u_sel has compared them
+		*chg = rtl.Bitmap{}
 	}
 }
 

@@ -37,6 +37,15 @@ type Sched struct {
 	GntPortO  uint16 // gnt_port_o: comb, its port (0 without a grant)
 
 	u *scheduler.Scheduler
+
+	// sp: strict priority's last evaluation with en_i gave no grant for
+	// elig_i spElig and port_rdy_i spRdy. Its grant depends only on those
+	// and the port pointer, which moves only on a grant taken, so the same
+	// inputs give no grant again (Eval skips hw/scheduler then).
+	sp     bool
+	spElig rtl.Bitmap
+	spRdy  uint64
+	full   bool // tests: never skip
 }
 
 // newSched builds tm_sched for c's ports, queues, mode and quanta.
@@ -61,6 +70,9 @@ func newSched(c *Config) (*Sched, error) {
 // whether en_i is set or not). In sp without en_i hw/scheduler is not
 // evaluated (nothing changes then).
 func (s *Sched) Eval() {
+	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.EligI == s.spElig && !s.full {
+		return // no grant again: every output and hw/scheduler's as they are
+	}
 	if s.EnI || s.DrrI {
 		s.eval()
 	} else if s.GntValidO || s.u.ValidO || s.u.AckI {
@@ -86,6 +98,9 @@ func (s *Sched) eval() {
 	u.Eval()
 	u.AckI = s.AckI && u.ValidO
 	s.GntValidO, s.GntQidO, s.GntPortO = u.ValidO, u.QidO, u.PortO
+	if s.sp = !s.DrrI && s.EnI && !u.ValidO; s.sp {
+		s.spElig, s.spRdy = s.EligI, s.PortRdyI[0]
+	}
 }
 
 // Commit is the rising edge: the port pointer moves past a taken grant's

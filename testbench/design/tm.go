@@ -111,6 +111,12 @@ type TMAdmit struct {
 	Queue  string `yaml:"queue"` // optional: checked against the offer
 	Cells  string `yaml:"cells"` // optional: checked against the offer
 	Window int    `yaml:"window"`
+	// Earlier is what an offer's decision counts of the offers before it
+	// in its cycle (ok only): "admitted" (the default: the exact rule, the
+	// slots decided in order) or "offered" (every earlier offer, admitted
+	// or not: a design deciding each slot on its own, which may refuse
+	// what the exact rule admits).
+	Earlier string `yaml:"earlier"`
 }
 
 // TMEgress is the cells leaving: Lanes cells per cycle at most.

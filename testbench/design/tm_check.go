@@ -87,6 +87,12 @@ func (f *File) CheckTM() error {
 		c.need(a.Drop, "admit", "drop")
 		c.rng(a.Window, 1, 1<<16, "admit", "window")
 	}
+	switch {
+	case a.Earlier != "" && a.Earlier != "admitted" && a.Earlier != "offered":
+		c.fail([]string{"tm", "admit", "earlier"}, fmt.Sprintf("earlier %q: give admitted (the default) or offered", a.Earlier))
+	case a.Earlier == "offered" && a.OK == "":
+		c.fail([]string{"tm", "admit", "earlier"}, "earlier: offered needs ok (a flag per slot in the offer's cycle)")
+	}
 
 	e := t.Egress
 	c.need(e.Valid, "egress", "valid")

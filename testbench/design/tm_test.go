@@ -43,6 +43,8 @@ func TestTMSectionErrors(t *testing.T) {
 		{"window backwards", "threshold: 1                              #", "threshold: [3, 1]                         #", "tm.staleness.threshold: window [3, 1]"},
 		{"window not a pair", "threshold: 1                              #", "threshold: [1, 2, 3]                      #", "want a number of cycles or a pair"},
 		{"ok and valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    ok: x\n", "tm.admit: give either ok"},
+		{"earlier unknown", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    earlier: some\n", `earlier "some": give admitted`},
+		{"earlier offered with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    earlier: offered\n", "earlier: offered needs ok"},
 		{"serial offered, no input", "    serial: off_serial_i ", "    #", "serial: offered needs ingress.serial"},
 		{"index bits too few", "index_bits: 8", "index_bits: 2", "2 index bits cannot number the 8 cells"},
 		{"unknown policy", "values: {dt: 0, occamy: 1}", "values: {dt: 0, red: 1}", `"red": want dt or occamy or occamy-lqd or pushout-ports`},

@@ -5,19 +5,21 @@ package tmscore
 func (b *Board) admissions(c uint64, offers []Offer, g *Binding, out, x []uint32, from bool) {
 	if g.admOK.ok {
 		var adjQ [64]int32 // cells admitted earlier in the cycle, per slot's queue
-		adjF := 0
+		adjF, offF := 0, 0
 		for i, o := range offers {
 			ok := g.admOK.bit(out, i)
 			if g.admOK.isX(x, i) {
 				b.fail(chkData, c, o.Queue, -1, "%s slot %d is X", g.admOK.name, i)
 			}
-			aq := 0
+			e := earlier{af: adjF, of: offF}
 			for j := 0; j < i; j++ {
 				if offers[j].Queue == o.Queue {
-					aq += int(adjQ[j])
+					e.aq += int(adjQ[j])
+					e.oq += offers[j].Cells
 				}
 			}
-			b.decide(c, c, o, ok, aq, adjF, from)
+			b.decide(c, c, o, ok, e, from)
+			offF += o.Cells
 			if ok {
 				adjQ[i] = int32(o.Cells)
 				adjF += o.Cells
@@ -40,7 +42,7 @@ func (b *Board) admissions(c uint64, offers []Offer, g *Binding, out, x []uint32
 				b.fail(chkConserve, c, o.Queue, int64(o.Serial), "the admission event names queue %d, %d cells; the oldest offer waiting (cycle %d) is queue %d, %d cells",
 					g.admQ.get(out, 0), g.admCells.get(out, 0), w.at, o.Queue, o.Cells)
 			}
-			b.decide(c, w.at, o, !drop, 0, 0, from)
+			b.decide(c, w.at, o, !drop, earlier{}, from)
 		}
 	}
 	for b.pn > 0 && b.pend[b.ph].at+uint64(b.t.Admit.Window) < c {
@@ -61,12 +63,15 @@ func (b *Board) admissions(c uint64, offers []Offer, g *Binding, out, x []uint32
 	}
 }
 
+// earlier are the cells of the offers before one in its cycle: admitted
+// (aq to its queue, af in all) and offered, admitted or not (oq, of).
+type earlier struct{ aq, af, oq, of int }
+
 // decide records the decision on offer o (made at cycle at), reported in
-// cycle c; aq and af are the cells admitted earlier in the same cycle (to
-// its queue, in all).
-func (b *Board) decide(c, at uint64, o Offer, admitted bool, aq, af int, from bool) {
+// cycle c; e are the cells of the offers before it in the same cycle.
+func (b *Board) decide(c, at uint64, o Offer, admitted bool, e earlier, from bool) {
 	if from {
-		b.admPolicy(c, o, admitted, aq, af)
+		b.admPolicy(c, o, admitted, e)
 	}
 	b.counts.Decided++
 	serial := o.Serial

@@ -123,7 +123,10 @@ type Steady struct {
 }
 
 // steadyVerdict checks the mean lengths of the steady flows against
-// αB/(1+nα), within 10% plus two packets (docs/scoreboard.md says why).
+// αB/(1+nα), within 10% plus two packets, plus IN−1 packets when the map's
+// admit.earlier is "offered": a slot's view of its length or the free
+// count is then lowered by the earlier offers of its cycle, admitted or
+// not (docs/scoreboard.md says why).
 func (b *Board) steadyVerdict(c uint64) *Steady {
 	p := &b.p
 	if p.SteadyFlows == 0 {
@@ -131,6 +134,9 @@ func (b *Board) steadyVerdict(c uint64) *Steady {
 	}
 	st := &Steady{Flows: p.SteadyFlows, Expect: p.SteadyExpect, Cycles: b.steadyN, Alpha: alphaOf(b.c, 0),
 		Tolerance: 0.1*p.SteadyExpect + 2*float64(p.SteadySize)}
+	if b.t.Admit.Earlier == "offered" {
+		st.Tolerance += float64((b.t.Ingress.Slots - 1) * p.SteadySize)
+	}
 	if b.c.Policy == hw.PolicyPushoutPorts {
 		st.Skipped = "pushout-ports admits by the free count, not DT"
 		return st

@@ -68,17 +68,27 @@ func (b *Board) fAdmLow(c uint64, w design.Window) int {
 }
 
 // admPolicy checks a decision on offer o reported in cycle c against the
-// policy, on the lengths and free count within the declared window (aq,
-// af: cells admitted earlier in the same cycle).
-func (b *Board) admPolicy(c uint64, o Offer, admitted bool, aq, af int) {
+// policy, on the lengths and free count within the declared window (e:
+// the cells of the offers before it in the same cycle).
+func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 	st := b.t.Staleness.Admit
-	// The cells admitted earlier in the same cycle count in the queue's
+	// The cells of earlier offers of the same cycle count in the queue's
 	// length and against the free count, not in the threshold, which is
-	// the cycle's own (T of the free count at its start).
+	// the cycle's own (T of the free count at its start): an admission
+	// must hold with the earlier ADMITTED cells counted; a refusal too,
+	// unless the map's admit.earlier is "offered", then with every earlier
+	// OFFERED cell counted, admitted or not (a design deciding each slot
+	// on its own, as occamy_tm does: it may refuse what the exact rule
+	// admits, never admit what it refuses).
 	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
 	tlo, thi := b.fRange(c, st.Thr())
 	flo, fhi := b.fRange(c, st.Free)
-	qlo, qhi, flo, fhi = qlo+aq, qhi+aq, flo-af, fhi-af
+	qlo, fhi = qlo+e.aq, fhi-e.af
+	if b.t.Admit.Earlier == "offered" {
+		qhi, flo = qhi+e.oq, flo-e.of
+	} else {
+		qhi, flo = qhi+e.aq, flo-e.af
+	}
 	n, k := o.Cells, o.Queue%b.c.Q
 	s := int64(o.Serial)
 	if b.t.Tag.Serial == "admitted" {

@@ -14,7 +14,6 @@ ${OCCAMY_ROOT}/verilog/tm_egress.sv
 ${OCCAMY_ROOT}/verilog/tm_pd_lists.sv
 ${OCCAMY_ROOT}/verilog/tm_free_list.sv
 ${OCCAMY_ROOT}/verilog/tm_sram_wide.sv
-${OCCAMY_ROOT}/verilog/tm_maxfind.sv
 ${OCCAMY_ROOT}/verilog/dt_threshold.sv
 ${OCCAMY_ROOT}/verilog/hd_selector.sv
 ${OCCAMY_ROOT}/verilog/rr_arbiter.sv

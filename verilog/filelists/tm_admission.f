@@ -4,4 +4,3 @@
 // Top tm_admission; parameters (defaults): N=64 QW=16 LW=7 IN=4 SW=16 WAIT=256
 +incdir+${OCCAMY_ROOT}/verilog
 ${OCCAMY_ROOT}/verilog/tm_admission.sv
-${OCCAMY_ROOT}/verilog/tm_maxfind.sv

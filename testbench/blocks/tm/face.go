@@ -69,7 +69,7 @@ func init() {
 		Sources: []string{"verilog/occamy_tm.sv", "verilog/tm_admission.sv", "verilog/tm_enqueue.sv",
 			"verilog/tm_dequeue.sv", "verilog/tm_hd_choice.sv", "verilog/tm_hd_exec.sv", "verilog/tm_sched.sv", "verilog/tm_egress.sv",
 			"verilog/tm_pd_lists.sv", "verilog/tm_free_list.sv", "verilog/tm_sram_wide.sv",
-			"verilog/tm_maxfind.sv", "verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sram_mp.sv"},
+			"verilog/dt_threshold.sv", "verilog/hd_selector.sv", "verilog/rr_arbiter.sv", "verilog/sram_mp.sv"},
 		Params: verilog,
 		Run:    run,
 		Small: map[string]int{"P": 2, "Q": 2, "B": 48, "K": 2, "QW": 7, "AW": 3, "MAXPKT": 6, "IN": 3, "TXWIN": 4,

@@ -137,26 +137,26 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-dt-lt", File: "tm_admission.sv",
-		Anchor:  "need <= {1'b0, thr_i[q*QW +: QW]}",
-		Replace: "need < {1'b0, thr_i[q*QW +: QW]}",
+		Anchor:  "len + VW'(in_cells_i[i*LW +: LW]) <= VW'(thr_i[q*QW +: QW])",
+		Replace: "len + VW'(in_cells_i[i*LW +: LW]) < VW'(thr_i[q*QW +: QW])",
 		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
 	},
 	{
 		ID: "tm-adm-free-lt", File: "tm_admission.sv",
-		Anchor:  "fits  = !room[XW-1];",
-		Replace: "fits  = !room[XW-1] && room != '0;",
+		Anchor:  "fits  = !room[DW-1];",
+		Replace: "fits  = !room[DW-1] && room != '0;",
 		Desc:    "a packet that takes exactly the last free cells is refused",
 	},
 	{
 		ID: "tm-adm-pushout-le", File: "tm_admission.sv",
-		Anchor:  "ok = fits || (qlen_o[q*QW +: QW] < maxq && !slack[XW-1]);",
-		Replace: "ok = fits || (qlen_o[q*QW +: QW] <= maxq && !slack[XW-1]);",
-		Desc:    "the Pushout rule's compare `<` became `<=`: a packet of the longest queue is admitted to wait for room too",
+		Anchor:  "longer = longer | (VW'(qlen_i[p*QW +: QW]) > len);",
+		Replace: "longer = longer | (VW'(qlen_i[p*QW +: QW]) >= len);",
+		Desc:    "the Pushout rule's compare `>` became `>=`: a packet of the longest queue is admitted to wait for room too",
 	},
 	{
 		ID: "tm-adm-wait-plus1", File: "tm_admission.sv",
-		Anchor:  "slack = room + XW'(WAIT);",
-		Replace: "slack = room + XW'(WAIT) + XW'(1);",
+		Anchor:  "slack = room + DW'(WAIT);",
+		Replace: "slack = room + DW'(WAIT) + DW'(1);",
 		Desc:    "the Pushout wait allowance off by one: the free count may fall to -(WAIT+1)",
 	},
 	{
@@ -167,8 +167,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-po-maxfind-tie", File: "tm_hd_choice.sv",
-		Anchor:  "w                = lv && (!rv || ll >= rl);",
-		Replace: "w                = lv && (!rv || ll > rl);",
+		Anchor:  "assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] >= nl[2*j+1]);",
+		Replace: "assign w   = nv[2*j] && (!nv[2*j+1] || nl[2*j] > nl[2*j+1]);",
 		Desc:    "the choice's pipelined maximum finder off by one on ties: equal lengths go to the higher index (pushout-ports' and occamy-lqd's choice)",
 	},
 	{
@@ -197,8 +197,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-mf-pipe-hold", File: "tm_hd_choice.sv",
-		Anchor:  "        v_q <= v_d;\n        l_q <= l_d;\n        i_q <= i_d;",
-		Replace: "        if (|leaf_v) begin\n          v_q <= v_d;\n          l_q <= l_d;\n          i_q <= i_d;\n        end",
+		Anchor:  "          v_q  <= v_d;\n          li_q <= li_d;",
+		Replace: "          if (|leaf_v) begin\n            v_q  <= v_d;\n            li_q <= li_d;\n          end",
 		Desc:    "the finder's stage registers hold while no queue is a candidate: the pipeline is not flushed, and an old choice outlives its lengths",
 	},
 	{
@@ -259,6 +259,34 @@ var mutants = []blocks.Mutant{
 		Anchor:  "tmr_d  = r_i - 11'd1;",
 		Replace: "tmr_d  = r_i;",
 		Desc:    "the line rate off by one: a port sends one cell every R+1 cycles",
+	},
+	// admission pipeline (issue 29): the slot chain broken, each slot decided
+	// against the start-of-cycle values less every earlier valid slot.
+	{
+		ID: "tm-adm-same-ignored", File: "tm_admission.sv",
+		Anchor:  "len   = VW'(qlen_i[q*QW +: QW]) + VW'(same);",
+		Replace: "len   = VW'(qlen_i[q*QW +: QW]);",
+		Desc:    "admission: earlier slots to the same queue not counted: two slots to one queue in a cycle both pass the threshold and overshoot it",
+	},
+	{
+		ID: "tm-adm-all-ignored", File: "tm_admission.sv",
+		Anchor:  "room  = DW'($signed(free_i)) - DW'(all) - DW'(in_cells_i[i*LW +: LW]);",
+		Replace: "room  = DW'($signed(free_i)) - DW'(in_cells_i[i*LW +: LW]);",
+		Desc:    "admission: earlier slots' cells not taken from the free count: the slots of one cycle may take the same free cells twice",
+	},
+	// vspeed2 (issue 29's regression): the gates that let Verilator skip the
+	// work a configuration does not use, each broken where it must be open.
+	{
+		ID: "tm-mf-gate-lqd", File: "tm_hd_choice.sv",
+		Anchor:  "assign use_mf = policy_i[1];",
+		Replace: "assign use_mf = policy_i == 2'd3;",
+		Desc:    "the finder's tree gated off under occamy-lqd as under dt and occamy: it holds its reset values, so occamy-lqd never expels",
+	},
+	{
+		ID: "tm-drr-visit-en", File: "tm_sched.sv",
+		Anchor:  "end else if (drr_i) begin\n      coh_q <= coh_d;",
+		Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
+		Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",
 	},
 	// executor pipeline (issue 29: tm_hd_exec within 8 levels): stage A's
 	// register, the room it takes, the front copy, the request rule.

@@ -33,7 +33,7 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			LineRate: "cfg_r_i",
 		},
 		Ingress: design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
-		Admit:   design.TMAdmit{OK: "in_ok_o"},
+		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered"},
 		Egress: design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o",
 			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R)},
 		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o"},

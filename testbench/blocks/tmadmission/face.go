@@ -12,14 +12,13 @@ func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_admission",
 		Summary: "the TM's ingress admission: IN slots a cycle under DT or Pushout's rule (stage 1)",
-		Uses:    []string{"tm_maxfind"},
 		Cover:   cover,
 		Hits:    hits,
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-adm-free-lt", File: "tm_admission.sv",
-				Anchor:  "fits  = !room[XW-1];",
-				Replace: "fits  = !room[XW-1] && room != '0;",
+				Anchor:  "fits  = !room[DW-1];",
+				Replace: "fits  = !room[DW-1] && room != '0;",
 				Desc:    "a packet that takes exactly the last free cells is refused (the TM's tm-adm-free-lt, against the sub-block alone)",
 			},
 		},
