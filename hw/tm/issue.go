@@ -69,7 +69,7 @@ func (m *TM) hdIssue() {
 	h.GntValidI = false
 	if m.p.hdChoice {
 		ch := &m.u.ch
-		ch.FreeNegI, ch.TakeI = m.r.freeD < 0, h.TakeO
+		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		over := m.p.pol == polPushoutPort || m.u.sel.OverO.Any()
 		if !over && m.u.chIdle {
 			// An idle stage D again: with over_i all zero (as it was),
@@ -142,4 +142,5 @@ func (m *TM) hdCells() {
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
 	m.freed(h.FreedO)
+	m.r.hdFly -= h.FreedO
 }

@@ -18,13 +18,13 @@ func (m *TM) sampleQ() {
 			}
 		}
 	}
-	m.r.freeQ = m.r.freeD
+	m.r.freeQ, m.r.hdFlyQ = m.r.freeD, m.r.hdFly
 	// The selector's next register value depends only on qlen and thr:
 	// when neither changed since its last evaluation, that value is
 	// already in its register, so only its output needs refreshing; when
 	// only some queues' lengths did, only theirs are compared again.
 	switch {
-	case m.thresholds(m.r.freeD):
+	case m.thresholds(m.r.freeD + m.r.hdFly): // tfree_q: a head drop's cells count from its unlink
 		m.u.sel.Eval()
 	case changed:
 		m.u.sel.EvalChanged(chg)

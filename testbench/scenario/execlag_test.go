@@ -10,18 +10,20 @@ import (
 	"occamy/testbench/traffic"
 )
 
-// TestExecutorLagSplit pins the measured account of what the executor's
-// pipeline moved in dt-two-queue under Occamy at α=8 (docs/tm.md, "What
-// the cycle costs: the thresholds lag the executor's own frees"): a head
-// drop's cells leave the queue's length at the unlink but reach the free
-// count, and so the thresholds, only when stage G frees them, a cycle
-// later since stage A is registered. Counted per cycle from Probe,
-// Outputs and Events: grants (head-drop PD reads) and unlinks one for
-// one, every unlinked cell freed, the grants whose bitmap bit was set only
-// because the threshold lacked the executor's cells in flight, the
-// back-to-back grant streaks, and the split of the loss. A change in when
-// the executor frees (or in when the thresholds see it) moves these
-// counts: update the docs' table with them.
+// TestExecutorLagSplit pins the measured account of the executor's
+// pipeline in dt-two-queue under Occamy at α=8 (docs/tm.md, "The
+// thresholds see a head drop at its unlink"): a head drop's cells leave
+// the queue's length at the unlink and reach the free count only when
+// stage G frees them, a cycle or more later; the thresholds' free count
+// credits them from the unlink, so no grant is taken only because the
+// thresholds lack the executor's cells in flight (1132 such grants with
+// the pipeline before the credit, 374 before the pipeline). Counted per
+// cycle from Probe, Outputs and Events: grants (head-drop PD reads) and
+// unlinks one for one, every unlinked cell freed, the grants whose bitmap
+// bit was set only because the threshold lacked the executor's cells in
+// flight, the back-to-back grant streaks, and the split of the loss. A
+// change in when the executor frees (or in when the thresholds see it)
+// moves these counts: update the docs' table with them.
 func TestExecutorLagSplit(t *testing.T) {
 	p, err := Prepare(Options{Scenario: "dt-two-queue", Policy: "occamy", Alpha: 8})
 	require.NoError(t, err)
@@ -79,15 +81,15 @@ func TestExecutorLagSplit(t *testing.T) {
 		prev[1], prev[0] = prev[0], cur
 	}
 	st := m.Stats()
-	assert.Equal(t, unlinks+1, issued, "grants taken: one per unlink, one in flight at the end")
+	assert.Contains(t, []int{unlinks, unlinks + 1}, issued, "grants taken: one per unlink, perhaps one in flight at the end")
 	assert.Equal(t, unlCells, freed, "every unlinked cell freed")
 	assert.Equal(t, uint64(admDrops), st.Total.AdmDropped.Pkts, "admission drops: events against the counters")
-	assert.Equal(t, 182, admDrops, "admission drops (549 before the pipeline)")
-	assert.Equal(t, 3599, unlinks, "head drops (3233 before)")
-	assert.Equal(t, 3781, admDrops+unlinks, "the loss (3782 before)")
-	assert.Equal(t, 1132, lagOnly, "grants over α·free but not over α·(free + the executor's cells in flight) (374 before)")
-	assert.Equal(t, 50563, inflightSum, "executor's cells in flight summed over cycles (20 245 before)")
-	assert.Equal(t, 1183, streaks, "back-to-back grant streaks (1363 before, mean 2.37; now 3.04)")
+	assert.Equal(t, 550, admDrops, "admission drops (549 before the pipeline, 182 pipelined without the credit)")
+	assert.Equal(t, 3232, unlinks, "head drops (3233 before, 3599 without the credit)")
+	assert.Equal(t, 3782, admDrops+unlinks, "the loss (3782 before, 3781 without the credit)")
+	assert.Zero(t, lagOnly, "grants over α·free but not over α·(free + the executor's cells in flight) (374 before, 1132 without the credit)")
+	assert.Equal(t, 38892, inflightSum, "executor's cells in flight summed over cycles (20 245 before, 50 563 without the credit)")
+	assert.Equal(t, 1343, streaks, "back-to-back grant streaks (1363 before, 1183 without the credit)")
 }
 
 func b2i(b bool) int {

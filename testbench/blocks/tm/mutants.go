@@ -329,4 +329,19 @@ var mutants = []blocks.Mutant{
 			"bind (tm-hd-read-budget), so only the port numbers differ, which no output of occamy_tm shows; the tm_hd_exec face " +
 			"(cp_rd_en_o) and hw/tm's TestHDExecAsksNotGranted do; survived the whole matrix, 6 000 000 cycles",
 	},
+	// executor pipeline (exec3): the thresholds' free count credits the
+	// executor's cells from the unlink (tfree_q), as does pushout-ports'
+	// trigger (tfree_adm).
+	{
+		ID: "tm-hd-credit", File: "occamy_tm.sv",
+		Anchor:  ".free_i(tfree_pos),",
+		Replace: ".free_i(free_pos),",
+		Desc:    "executor pipeline: the thresholds read the free count without the executor's cells unlinked and not yet freed: a queue just expelled stays over its threshold until the lanes free its cells",
+	},
+	{
+		ID: "tm-hd-credit-po", File: "occamy_tm.sv",
+		Anchor:  ".free_neg_i(tfree_adm[QW]),",
+		Replace: ".free_neg_i(free_adm[QW]),",
+		Desc:    "executor pipeline: pushout-ports' trigger reads the free count after admission without the executor's cells: it expels again while the last head drop's cells are still in the lanes",
+	},
 }
