@@ -40,8 +40,9 @@
 // grant the executor cannot take waits (tm_hd_choice then does not
 // acknowledge u_arb).
 // Pipeline (hw/tm HDExec, docs/tm.md "The head-drop executor's lanes" and
-// "The executor's pipeline"): 9 LUT6 levels at the defaults (freed_o in
-// chain mode; 21 before), 5 at the small set; one lane per free-list
+// "The executor's pipeline"): 7 LUT6 levels at the defaults (21 before
+// the pipeline; 9 while freed_o added pair sums), 5 at the small set;
+// one lane per free-list
 // bank, each a FIFO of LD = 4 entries {cur, tail, left} (localparam LD =
 // hw/tm HDLaneDepth) with a copy of its front entry in registers (fcur_q,
 // ftail_q, fleft_q, fmul_q = left > 1):
@@ -369,25 +370,38 @@ module tm_hd_exec #(
   // of ga_o). Chain: each lane's cells (lval) come from registers, so
   // every subset's sum of a group of GL lanes is formed while the lanes
   // decide, and the lanes that go select one; in chain mode no lane reads,
-  // so those are wgo, the lanes whose write fits.
-  localparam int GL = (K < 2) ? K : 2;             // lanes per group
+  // so those are wgo, the lanes whose write fits. GL = min(K, 4): at K <= 4
+  // one 2^K-way select and no adder after it (9 -> 8 LUT6 levels at the
+  // defaults; pairs and their sum before).
+  localparam int GL  = (K < 4) ? K : 4;            // lanes per group
+  // A sub-list holds at most ceil(MAXPKT/K) <= 2^(LW-LK) cells (MAXPKT <
+  // 2^LW): SLW bits; a group's sum SGW bits.
+  localparam int SLW = (LW - LK + 1 < LW) ? LW - LK + 1 : LW;
+  localparam int SGW = SLW + $clog2(GL + 1);
   always @* begin
-    logic [(1 << GL)*FW-1:0] sums;
-    logic [FW-1:0]           sm, sum, cnt;
+    logic [(1 << GL)*SGW-1:0] sums;
+    logic [K*SLW-1:0]         lv;
+    logic [SGW-1:0]           sm;
+    logic [FW-1:0]            sum, cnt;
     sum = '0;
     cnt = '0;
-    for (int b = 0; b < K; b++) cnt = cnt + FW'(ga_o[b]);
+    // Per cell the sums are 0 (lv), so freed_o = sum | cnt needs no select
+    // after the sum's select.
+    for (int b = 0; b < K; b++) begin
+      cnt              = cnt + FW'(ga_o[b]);
+      lv[b*SLW +: SLW] = chain_i ? lval[b*FW +: SLW] : '0;
+    end
     for (int g = 0; g < K; g += GL) begin
       for (int m = 0; m < (1 << GL); m++) begin
         sm = '0;
         for (int j = 0; j < GL; j++) begin
-          if (((m >> j) & 1) != 0) sm = sm + lval[(g + j)*FW +: FW];
+          if (((m >> j) & 1) != 0) sm = sm + SGW'(lv[(g + j)*SLW +: SLW]);
         end
-        sums[m*FW +: FW] = sm;
+        sums[m*SGW +: SGW] = sm;
       end
-      sum = sum + sums[32'(wgo[g +: GL])*FW +: FW];
+      sum = sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW]);
     end
-    freed_o = chain_i ? sum : cnt;
+    freed_o = sum | (chain_i ? '0 : cnt);
   end
 
   // The link reads: the lanes' ports are distinct, so each port's address

@@ -91,8 +91,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-freed-narrow", File: "tm_hd_exec.sv",
-		Anchor:  "sum = sum + sums[32'(wgo[g +: GL])*FW +: FW];",
-		Replace: "sum = FW'(LW'(sum + sums[32'(wgo[g +: GL])*FW +: FW]));",
+		Anchor:  "sum = sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW]);",
+		Replace: "sum = FW'(LW'(sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW])));",
 		Desc:    "the cells freed in a cycle summed in LW bits: lanes of two long packets (MAXPKT = 2^LW-1) freeing more than 2^LW-1 cells wrap the free count",
 	},
 	{
@@ -161,8 +161,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-po-neg-gate", File: "occamy_tm.sv",
-		Anchor:  ".free_neg_i(free_adm[QW]),",
-		Replace: ".free_neg_i(free_q[QW]),",
+		Anchor:  ".free_neg_i(tfree_adm[QW]),",
+		Replace: ".free_neg_i(tfree_q[QW]),",
 		Desc:    "pushout-ports' negative-free gate reads the start-of-cycle free count, not the count after this cycle's admissions: an expulsion starts a cycle late or one too many",
 	},
 	{
