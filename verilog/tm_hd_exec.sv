@@ -376,7 +376,7 @@ module tm_hd_exec #(
   localparam int GL  = (K < 4) ? K : 4;            // lanes per group
   // A sub-list holds at most ceil(MAXPKT/K) <= 2^(LW-LK) cells (MAXPKT <
   // 2^LW): SLW bits; a group's sum SGW bits.
-  localparam int SLW = (LW - LK + 1 < LW) ? LW - LK + 1 : LW;
+  localparam int SLW = (LW - LK + 1 < 1) ? 1 : (LW - LK + 1 < LW) ? LW - LK + 1 : LW;
   localparam int SGW = SLW + $clog2(GL + 1);
   always @* begin
     logic [(1 << GL)*SGW-1:0] sums;
