@@ -42,8 +42,13 @@
 // pushout-ports while admitted cells wait: free_o = max(free, 0), wait_o =
 // max(-free, 0).
 //
+// The thresholds' free count (tfree_q) is a second register: free_q plus
+// the executor's cells unlinked and not yet freed (fly_q), so a head drop
+// credits the thresholds at its unlink, when its queue's length drops
+// (docs/tm.md, "The thresholds see a head drop at its unlink").
+//
 // One cycle (hw/tm's stage order, which is the port priority): 0 the DT
-// thresholds of the start-of-cycle free count (u_thr) and the selector's
+// thresholds of the start-of-cycle thresholds' free count (u_thr) and the selector's
 // compare (u_sel, registered); 1 admission of the IN slots in slot order
 // (u_adm); A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
@@ -173,6 +178,9 @@ module occamy_tm #(
   // ---- Registers of the top ----
   logic [N*QW-1:0] qlen_q, qlen_d;
   logic [QW:0]     free_q, free_d;   // signed: negative while cells wait (pushout-ports)
+  logic [QW:0]     tfree_q, tfree_d; // the thresholds' free count: free_q + fly_q
+  logic [QW:0]     tfree_adm;        // free_adm + fly_q: pushout-ports' trigger
+  logic [QW-1:0]   fly_q, fly_d;     // the executor's cells unlinked, not yet freed
   logic [SW-1:0]   serial_q, serial_d;
   logic            rdv_q, rdv_d;     // a head-PD read was issued last cycle
   logic            rdhd_q, rdhd_d;   // ... by the head drop (else the dequeue)
@@ -184,11 +192,13 @@ module occamy_tm #(
   logic [N*QW-1:0] thrq;
   logic [N-1:0]    over;
   logic [QW-1:0]   free_pos;         // the free count clamped at 0
+  logic [QW-1:0]   tfree_pos;        // the thresholds' free count clamped at 0
 
-  assign free_pos = free_q[QW] ? '0 : free_q[QW-1:0];
+  assign free_pos  = free_q[QW] ? '0 : free_q[QW-1:0];
+  assign tfree_pos = tfree_q[QW] ? '0 : tfree_q[QW-1:0];
 
   dt_threshold #(.C(Q), .QW(QW), .AW(AW)) u_thr (
-    .free_i(free_pos), .alpha_i(cfg_alpha_i), .thr_o(thr)
+    .free_i(tfree_pos), .alpha_i(cfg_alpha_i), .thr_o(thr)
   );
 
   for (genvar i = 0; i < N; i++) begin : g_thrq
@@ -349,7 +359,7 @@ module occamy_tm #(
     .clk_i, .rst_ni,
     .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i),
     .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
-    .free_neg_i(free_adm[QW]), .take_i(hd_take),
+    .free_neg_i(tfree_adm[QW]), .take_i(hd_take),
     .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
     .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx)
   );
@@ -370,6 +380,10 @@ module occamy_tm #(
     .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
     .busy_o(hd_busy)
   );
+
+  // The free count after admission with the executor's cells at the start
+  // of the cycle credited (fly_q): pushout-ports expels while it is negative.
+  assign tfree_adm = free_adm + (QW+1)'(fly_q);
 
   assign pd_rd  = sch_valid || hd_rd;
   assign rd_qid = sch_valid ? sch_qid : hd_rd_qid;
@@ -449,6 +463,10 @@ module occamy_tm #(
     qlen_d = qlen_adm;
     if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
     free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
+    // The executor's cells: + the head drop unlinked now, - the lanes' frees.
+    // tfree_d = free_d + fly_d, with hd_freed cancelled (off its path).
+    fly_d   = fly_q + QW'(hd_cells_o) - QW'(hd_freed);
+    tfree_d = tfree_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_cells_o);
     rdv_d  = pd_rd;
     rdhd_d = !sch_valid && hd_rd;
     rdq_d  = rd_qid;
@@ -459,6 +477,8 @@ module occamy_tm #(
     if (!rst_ni) begin
       qlen_q   <= '0;
       free_q   <= (QW+1)'(B);
+      tfree_q  <= (QW+1)'(B);
+      fly_q    <= '0;
       serial_q <= '0;
       rdv_q    <= 1'b0;
       rdhd_q   <= 1'b0;
@@ -467,6 +487,8 @@ module occamy_tm #(
     end else begin
       qlen_q   <= qlen_d;
       free_q   <= free_d;
+      tfree_q  <= tfree_d;
+      fly_q    <= fly_d;
       serial_q <= serial_d;
       rdv_q    <= rdv_d;
       rdhd_q   <= rdhd_d;
@@ -499,6 +521,9 @@ module occamy_tm #(
         else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
       assert (!free_q[QW] || 32'(wait_o) <= WAIT)
         else $error("occamy_tm: %0d cells wait, above WAIT=%0d", wait_o, WAIT);
+      assert (tfree_q == free_q + (QW+1)'(fly_q))
+        else $error("occamy_tm: thresholds' free count %0d, free %0d + executor's %0d",
+                    tfree_q, free_q, fly_q);
     end
   end
 `endif

@@ -39,24 +39,52 @@
 // Behaviour (docs/tm.md, "BM policies"): a grant is taken when take_o; a
 // grant the executor cannot take waits (tm_hd_choice then does not
 // acknowledge u_arb).
-// Pipeline (hw/tm HDExec, docs/tm.md "The head-drop executor's lanes"):
-// one lane per free-list bank, each a FIFO of LD = 4 entries {cur, tail,
-// left} (localparam LD = hw/tm HDLaneDepth). At the unlink (unl_i) each
-// sub-list s < min(n, K) is pushed on the lane of its bank (head mod K).
-// The executor is idle (take_o with pd_free_i) while every lane holds fewer than
-// LD entries after this cycle's push; a read issued in t unlinks in t+1
-// (latency 1), so one read in flight at most and its push always fits.
-// Stage G: lanes in bank order serve their front entry with the ports left
-// (rd_base_i/rd_left_i, wr_left_i); a lane that does not fit is skipped,
-// later lanes may still go. Chain: the whole sub-list is appended (one
-// write, none into an empty bank: cnt_f_i), the entry leaves. Per cell: the
-// front's cell is freed (one write unless the bank is empty) and, when the
-// sub-list goes on, its link is read on the next free read port; next
-// cycle the front's cell is that read's data (port_q/curp_q), latched into
-// the entry if the lane is blocked. An entry pushed in t can be served in t.
-// Latency: PD read in t, unlink and the first cells in t+1; with every
-// port idle a read per cycle (chain: one packet per clock; per cell: K
-// cells per clock, one per lane).
+// Pipeline (hw/tm HDExec, docs/tm.md "The head-drop executor's lanes" and
+// "The executor's pipeline"): 7 LUT6 levels at the defaults (21 before
+// the pipeline; 9 while freed_o added pair sums), 5 at the small set;
+// one lane per free-list
+// bank, each a FIFO of LD = 4 entries {cur, tail, left} (localparam LD =
+// hw/tm HDLaneDepth) with a copy of its front entry in registers (fcur_q,
+// ftail_q, fleft_q, fmul_q = left > 1):
+//   D  (t)   take_o from registers only: every lane's entries, plus stage
+//            A's push (sv_q), plus one for the unlink of this cycle (unl_i,
+//            on every lane: its banks are not decoded here), below LD; the
+//            grant's PD read (pd_rd_o).
+//   A1 (t+1) the PD is back (unl_i, unl_body_i; the top unlinks the queue):
+//            each sub-list s < min(n, K), q + (s < r) cells for n = qK + r,
+//            is decoded onto the lane of its bank (head mod K) into stage
+//            A's register s*_q (sv_q, scur_q, stail_q, sleft_q, smul_q).
+//   A2/G (t+2) s*_q joins its lane; an empty lane serves it at once.
+//            Lanes serve their front with the ports left (rd_base_i/
+//            rd_left_i, wr_left_i): lane b goes when its write fits behind
+//            the writes the lanes before it ask for and its link read
+//            behind their reads (granted or not), its read on port
+//            rd_base_i + the reads asked before it (a port asked for by a
+//            lane that does not go stays idle). Chain: the whole sub-list
+//            is appended (one write, none into an empty bank: cnt_f_i).
+//            Per cell: the front's cell is freed and, when the sub-list
+//            goes on, its link read; next cycle the front's cell is that
+//            read's data (port_q/curp_q), latched if the lane is blocked.
+// Latency: PD read in t, unlink in t+1, the first cells freed in t+2 (one
+// cycle later than before stage A was registered); with every port idle a
+// read per cycle (chain: one packet per clock; per cell: K cells per
+// clock, one per lane).
+// Hazards (docs/tm.md "The executor's pipeline"; each has a mutant):
+//   two head drops back to back: A1 of the second while A2 of the first:
+//     s*_q is rewritten each cycle, and take_o counts sv_q and unl_i, so
+//     the second's push fits (tm-hd-stage-room, tm-hd-stage-unl);
+//   a push into an empty lane: served from s*_q in its cycle (the bypass);
+//   a front that leaves: the copy takes entry rp+1, or the push when it
+//     was the only one (tm-hd-front-next, tm-hd-front-mul);
+//   a lane blocked after its link read: the read data latched into the
+//     copy (tm-hd-lane-latch);
+//   a blocked lane's ports: counted against the lanes after it
+//     (tm-hd-asks-granted);
+//   a dequeue and a head drop on one queue, an enqueue behind them: the
+//     queue's PD list is unlinked in A1 as before (tm_pd_lists locks it
+//     while a read is in flight, forwards a link behind the read); the
+//     executor holds only cells already off the queue, which return to the
+//     free list in G (an enqueue pops them from stage E of a later cycle).
 // Corner cases: a grant taken while the dequeue holds the PD port waits
 // (not acknowledged); the bitmap lags a cycle, so a queue just brought
 // under its threshold may be granted again (stale head drop); a read of
@@ -124,6 +152,7 @@ module tm_hd_exec #(
   // Lane b holds the sub-lists of bank b (cells x with x mod K = b), LD
   // entries {cur, tail, left}, oldest at rp_q[b]. The front's cur is the
   // link read last cycle (cp_rd_data_i on port port_q[b]) when curp_q[b].
+  localparam int LK  = $clog2(K);                  // log2 K
   localparam int LD  = 4;                          // = hw/tm HDLaneDepth
   localparam int LPW = $clog2(LD);                 // lane entry index
   localparam int LCW = $clog2(LD + 1);             // lane fill count
@@ -134,54 +163,99 @@ module tm_hd_exec #(
   logic [K*LCW-1:0]   cnt_q, cnt_d;
   logic [K-1:0]       curp_q, curp_d;
   logic [K*RW-1:0]    port_q, port_d;
+  // The front entry of each lane, a copy of entry rp_q (its cur stale while
+  // curp_q), and fmul_q: its cells left > 1.
+  logic [K*CW-1:0]    fcur_q, fcur_d, ftail_q, ftail_d;
+  logic [K*LW-1:0]    fleft_q, fleft_d;
+  logic [K-1:0]       fmul_q, fmul_d;
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [SW-1:0]   unl_ser;
   /* verilator lint_on UNUSEDSIGNAL */
   logic [LW-1:0]   unl_n;
   logic [K*CW-1:0] unl_heads, unl_tails;
-  logic [K-1:0]    push;          // this cycle's unlink pushes an entry on lane b
+  // Stage A1 (the unlink's cycle): the unlinked packet's sub-lists, decoded
+  // per lane, go into the stage register s*_q; stage A2 (the next cycle):
+  // s*_q is this cycle's push, joining its lane (and served at once by an
+  // empty lane).
+  logic [K-1:0]    sv_q, sv_d;    // lane b receives an entry from s*_q this cycle
+  logic [K*CW-1:0] scur_q, scur_d, stail_q, stail_d;
+  logic [K*LW-1:0] sleft_q, sleft_d;
+  logic [K-1:0]    smul_q, smul_d;  // sleft_q > 1
+  logic [K-1:0]    push;          // this cycle's push on lane b (= sv_q)
   logic [K*CW-1:0] push_cur, push_tail;
   logic [K*LW-1:0] push_left;
-  logic [K-1:0]    full;          // lane b holds LD entries after the push
+  logic [K-1:0]    full;          // lane b may not take the push of a read issued now
 
   assign {unl_ser, unl_n, unl_heads, unl_tails} = unl_body_i;
 
-  // Stage A: sub-list s < min(n, K) of the unlinked packet goes to the lane
-  // of its bank (a packet's sub-lists are in distinct banks).
+  // Stage A1: sub-list s < min(n, K) of the unlinked packet goes to the lane
+  // of its bank (a packet's sub-lists are in distinct banks). With n = qK +
+  // r (r < K) sub-list s holds q + (s < r) cells: no subtraction. Each lane
+  // ORs the sub-lists of its bank (one at most).
   always @* begin
     logic [CW-1:0] h;
-    push      = '0;
-    push_cur  = '0;
-    push_tail = '0;
-    push_left = '0;
-    for (int s = 0; s < K; s++) begin
-      h = unl_heads[s*CW +: CW];
-      if (unl_i && 32'(s) < 32'(unl_n)) begin
-        push[32'(h) & (K - 1)]                        = 1'b1;
-        push_cur[(32'(h) & (K - 1))*CW +: CW]         = h;
-        push_tail[(32'(h) & (K - 1))*CW +: CW]        = unl_tails[s*CW +: CW];
-        push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);
+    logic [LW-1:0] q, rr, len;
+    q       = unl_n >> LK;
+    rr      = unl_n & LW'(K - 1);
+    sv_d    = '0;
+    scur_d  = '0;
+    stail_d = '0;
+    sleft_d = '0;
+    smul_d  = '0;
+    for (int b = 0; b < K; b++) begin
+      for (int s = 0; s < K; s++) begin
+        h   = unl_heads[s*CW +: CW];
+        len = q + LW'(32'(s) < 32'(rr));
+        if (unl_i && 32'(s) < 32'(unl_n) && (32'(h) & (K - 1)) == b) begin
+          sv_d[b]                 = 1'b1;
+          scur_d[b*CW +: CW]      |= h;
+          stail_d[b*CW +: CW]     |= unl_tails[s*CW +: CW];
+          sleft_d[b*LW +: LW]     |= len;
+          smul_d[b]               |= 32'(len) > 1;
+        end
       end
     end
   end
 
+  assign push      = sv_q;
+  assign push_cur  = scur_q;
+  assign push_tail = stail_q;
+  assign push_left = sleft_q;
+
+  // Stage D's room, from registers only: a read issued now pushes in two
+  // cycles, behind this cycle's push (sv_q) and the unlink's (counted on
+  // every lane when unl_i: its banks are not decoded here).
   for (genvar b = 0; b < K; b++) begin : g_full
-    assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) >= LD;
+    assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) + 32'(unl_i) >= LD;
   end
   assign room = !(|full);
 
-  // Stage G: lanes in bank order serve their front with the ports left;
-  // a lane that does not fit is skipped, later lanes may still go.
+  logic [K*FW-1:0]    lval;    // chain: lane b frees this many cells if it goes
+  logic [K-1:0]       wgo;     // lane b's front and its write fit (chain: it goes)
+  logic [K-1:0]       rd_go;   // lane b reads its front's link ...
+  logic [K*2*K-1:0]   rd_pm;   // ... on this port (one-hot) ...
+  logic [K*CW-1:0]    rd_cur;  // ... at this cell
+
+  // Stage G: lanes in bank order serve their front with the ports left.
+  // Lane b goes when its write fits behind the writes the lanes before it
+  // ask for (wreq < wr_left_i) and its link read behind the reads they ask
+  // for (rreq < rd_left_i), granted or not; its read is on port rd_base_i
+  // + rreq (a port asked for by a lane that does not go stays idle). So no
+  // lane waits for another's decision: each decides from registers and
+  // this cycle's budgets. The front entry is read from its copy f*_q (not
+  // through rp_q), whether it needs a link read from fmul_q/smul_q (cells
+  // left > 1).
   always @* begin
-    logic [WW-1:0]  wl;
-    logic [RW-1:0]  rl;
-    int             rp;
-    logic [LPW-1:0] r;
+    logic [2*K-1:0] pm;     // one-hot: the port the next lane asking for a read gets
+    logic [WW-1:0]  wreq;   // writes asked for by the lanes before (< K)
+    logic [RW-1:0]  rreq;   // reads asked for by the lanes before (< K)
+    logic [RW-1:0]  rp, nrd;
+    logic [LPW-1:0] r, r1;
     logic [LCW-1:0] c, ca;
     logic [CW-1:0]  fcur, ftail;
     logic [LW-1:0]  fleft;
-    logic           need, rdn;
+    logic           fmul, need, rdn;
     ecur_d       = ecur_q;
     etail_d      = etail_q;
     eleft_d      = eleft_q;
@@ -189,18 +263,26 @@ module tm_hd_exec #(
     cnt_d        = cnt_q;
     curp_d       = curp_q;
     port_d       = port_q;
+    fcur_d       = fcur_q;
+    ftail_d      = ftail_q;
+    fleft_d      = fleft_q;
+    fmul_d       = fmul_q;
     ga_o         = '0;
     ga_head_o    = '0;
     ga_tail_o    = '0;
     ga_n_o       = '0;
-    freed_o      = '0;
-    cp_rd_en_o   = '0;
-    cp_rd_addr_o = '0;
-    wl           = wr_left_i;
-    rl           = rd_left_i;
-    rp           = 32'(rd_base_i);
+    lval         = '0;
+    wgo          = '0;
+    rd_go        = '0;
+    rd_pm        = '0;
+    rd_cur       = '0;
+    pm           = (2*K)'(1) << rd_base_i;
+    wreq         = '0;
+    rreq         = '0;
+    nrd          = '0;
     for (int b = 0; b < K; b++) begin
       r  = rp_q[b*LPW +: LPW];
+      r1 = LPW'(32'(r) + 1);
       c  = cnt_q[b*LCW +: LCW];
       ca = c + LCW'(push[b]);
       if (push[b]) begin
@@ -211,50 +293,133 @@ module tm_hd_exec #(
       cnt_d[b*LCW +: LCW] = ca;
       if (c != '0) begin
         fcur  = curp_q[b] ? cp_rd_data_i[32'(port_q[b*RW +: RW])*CW +: CW]
-                          : ecur_q[(b*LD + 32'(r))*CW +: CW];
-        ftail = etail_q[(b*LD + 32'(r))*CW +: CW];
-        fleft = eleft_q[(b*LD + 32'(r))*LW +: LW];
+                          : fcur_q[b*CW +: CW];
+        ftail = ftail_q[b*CW +: CW];
+        fleft = fleft_q[b*LW +: LW];
+        fmul  = fmul_q[b];
       end else begin
         fcur  = push_cur[b*CW +: CW];
         ftail = push_tail[b*CW +: CW];
         fleft = push_left[b*LW +: LW];
+        fmul  = smul_q[b];
       end
       need = cnt_f_i[b*BNW +: BNW] != '0;
-      // Constant when MAXPKT = 1 (LW = 1: no sub-list goes on).
-      /* verilator lint_off CMPCONST */
-      rdn  = !chain_i && 32'(fleft) > 1;
-      /* verilator lint_on CMPCONST */
+      rdn  = !chain_i && fmul;
+      lval[b*FW +: FW] = FW'(fleft);
+      wgo[b] = ca != '0 && (!need || wreq < wr_left_i);
+      rp   = rd_base_i + rreq;
       if (ca != '0) begin
-        if ((!need || wl != '0) && (!rdn || rl != '0)) begin
+        if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin
           ga_o[b]               = 1'b1;
           ga_head_o[b*CW +: CW] = fcur;
           ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;
           ga_n_o[b*BNW +: BNW]  = chain_i ? BNW'(fleft) : BNW'(1);
-          freed_o               = freed_o + (chain_i ? FW'(fleft) : FW'(1));
-          if (need) wl = wl - WW'(1);
           if (rdn) begin
-            cp_rd_en_o[rp]               = 1'b1;
-            cp_rd_addr_o[rp*CW +: CW]    = fcur;
-            port_d[b*RW +: RW]           = RW'(rp);
+            rd_go[b]                     = 1'b1;
+            rd_pm[b*2*K +: 2*K]          = pm;
+            rd_cur[b*CW +: CW]           = fcur;
+            port_d[b*RW +: RW]           = rp;
             curp_d[b]                    = 1'b1;
-            eleft_d[(b*LD + 32'(r))*LW +: LW] = fleft - LW'(1);
-            rp                           = rp + 1;
-            rl                           = rl - RW'(1);
+            // The front stays, one cell less (its next cell is the read's data).
+            fcur_d[b*CW +: CW]           = fcur;
+            ftail_d[b*CW +: CW]          = ftail;
+            fleft_d[b*LW +: LW]          = fleft - LW'(1);
+            // Constant when MAXPKT <= 2 (LW <= 2).
+            /* verilator lint_off CMPCONST */
+            fmul_d[b]                    = 32'(fleft) > 2;
+            /* verilator lint_on CMPCONST */
+            nrd                          = nrd + RW'(1);
           end else begin
-            rp_d[b*LPW +: LPW]  = LPW'(32'(r) + 1);
+            // The front leaves: the next entry (the push when c = 1) is the front.
+            rp_d[b*LPW +: LPW]  = r1;
             cnt_d[b*LCW +: LCW] = ca - LCW'(1);
             curp_d[b]           = 1'b0;
+            if (c > LCW'(1)) begin
+              fcur_d[b*CW +: CW]  = ecur_q[(b*LD + 32'(r1))*CW +: CW];
+              ftail_d[b*CW +: CW] = etail_q[(b*LD + 32'(r1))*CW +: CW];
+              fleft_d[b*LW +: LW] = eleft_q[(b*LD + 32'(r1))*LW +: LW];
+              /* verilator lint_off CMPCONST */
+              fmul_d[b]           = 32'(eleft_q[(b*LD + 32'(r1))*LW +: LW]) > 1;
+              /* verilator lint_on CMPCONST */
+            end else begin
+              fcur_d[b*CW +: CW]  = push_cur[b*CW +: CW];
+              ftail_d[b*CW +: CW] = push_tail[b*CW +: CW];
+              fleft_d[b*LW +: LW] = push_left[b*LW +: LW];
+              fmul_d[b]           = smul_q[b];
+            end
           end
         end else begin
-          ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;
-          curp_d[b]                        = 1'b0;
+          // Blocked: the front (the push when c = 0) stays, its cell latched.
+          fcur_d[b*CW +: CW]  = fcur;
+          ftail_d[b*CW +: CW] = ftail;
+          fleft_d[b*LW +: LW] = fleft;
+          fmul_d[b]           = fmul;
+          curp_d[b]           = 1'b0;
+        end
+        if (need) wreq = wreq + WW'(1);
+        if (rdn) begin
+          rreq = rreq + RW'(1);
+          pm   = pm << 1;
         end
       end
     end
-    rd_n_o = RW'(rp - 32'(rd_base_i));
+    rd_n_o = nrd;
   end
 
-  assign busy_o = |cnt_q;
+  // freed_o: the cells of the lanes that go. Per cell one each (a count
+  // of ga_o). Chain: each lane's cells (lval) come from registers, so
+  // every subset's sum of a group of GL lanes is formed while the lanes
+  // decide, and the lanes that go select one; in chain mode no lane reads,
+  // so those are wgo, the lanes whose write fits. GL = min(K, 4): at K <= 4
+  // one 2^K-way select and no adder after it (9 -> 8 LUT6 levels at the
+  // defaults; pairs and their sum before).
+  localparam int GL  = (K < 4) ? K : 4;            // lanes per group
+  // A sub-list holds at most ceil(MAXPKT/K) <= 2^(LW-LK) cells (MAXPKT <
+  // 2^LW): SLW bits; a group's sum SGW bits.
+  localparam int SLW = (LW - LK + 1 < 1) ? 1 : (LW - LK + 1 < LW) ? LW - LK + 1 : LW;
+  localparam int SGW = SLW + $clog2(GL + 1);
+  always @* begin
+    logic [(1 << GL)*SGW-1:0] sums;
+    logic [K*SLW-1:0]         lv;
+    logic [SGW-1:0]           sm;
+    logic [FW-1:0]            sum, cnt;
+    sum = '0;
+    cnt = '0;
+    // Per cell the sums are 0 (lv), so freed_o = sum | cnt needs no select
+    // after the sum's select.
+    for (int b = 0; b < K; b++) begin
+      cnt              = cnt + FW'(ga_o[b]);
+      lv[b*SLW +: SLW] = chain_i ? lval[b*FW +: SLW] : '0;
+    end
+    for (int g = 0; g < K; g += GL) begin
+      for (int m = 0; m < (1 << GL); m++) begin
+        sm = '0;
+        for (int j = 0; j < GL; j++) begin
+          if (((m >> j) & 1) != 0) sm = sm + SGW'(lv[(g + j)*SLW +: SLW]);
+        end
+        sums[m*SGW +: SGW] = sm;
+      end
+      sum = sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW]);
+    end
+    freed_o = sum | (chain_i ? '0 : cnt);
+  end
+
+  // The link reads: the lanes' ports are distinct, so each port's address
+  // is an OR over the lanes (no lane's choice overrides another's).
+  always @* begin
+    cp_rd_en_o   = '0;
+    cp_rd_addr_o = '0;
+    for (int p = 0; p < 2 * K; p++) begin
+      for (int b = 0; b < K; b++) begin
+        if (rd_go[b] && rd_pm[b*2*K + p]) begin
+          cp_rd_en_o[p]             = 1'b1;
+          cp_rd_addr_o[p*CW +: CW]  = cp_rd_addr_o[p*CW +: CW] | rd_cur[b*CW +: CW];
+        end
+      end
+    end
+  end
+
+  assign busy_o = |cnt_q || |sv_q;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -265,6 +430,15 @@ module tm_hd_exec #(
       cnt_q   <= '0;
       curp_q  <= '0;
       port_q  <= '0;
+      sv_q    <= '0;
+      scur_q  <= '0;
+      stail_q <= '0;
+      sleft_q <= '0;
+      smul_q  <= '0;
+      fcur_q  <= '0;
+      ftail_q <= '0;
+      fleft_q <= '0;
+      fmul_q  <= '0;
     end else begin
       ecur_q  <= ecur_d;
       etail_q <= etail_d;
@@ -273,6 +447,15 @@ module tm_hd_exec #(
       cnt_q   <= cnt_d;
       curp_q  <= curp_d;
       port_q  <= port_d;
+      sv_q    <= sv_d;
+      scur_q  <= scur_d;
+      stail_q <= stail_d;
+      sleft_q <= sleft_d;
+      smul_q  <= smul_d;
+      fcur_q  <= fcur_d;
+      ftail_q <= ftail_d;
+      fleft_q <= fleft_d;
+      fmul_q  <= fmul_d;
     end
   end
 

@@ -157,6 +157,9 @@ func (d *deriver) step(o *Outputs) error {
 		s := &d.st.Queues[q]
 		s.HeadDropped.Pkts++
 		s.HeadDropped.Cells += uint64(o.HDCells)
+		// Stale against T(free_o): a lower bound of hw/tm's count, whose
+		// thresholds also credit the executor's cells unlinked and not yet
+		// freed (docs/tm.md), which no port of occamy_tm shows.
 		a := d.cfg.AlphaExp[q%qn]
 		if (d.cfg.Policy == tm.PolicyOccamy || d.cfg.Policy == tm.PolicyOccamyLQD) &&
 			d.prevQlen[q] <= threshold.Threshold(uint32(d.prevFree), a, rtl.Width(d.cfg.QW)) {

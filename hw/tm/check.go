@@ -29,7 +29,8 @@ type checker struct {
 //
 //  1. cells are conserved: free + Σ queue lengths + in-flight cells = B,
 //     and the free count equals the cells on the free list minus those
-//     admitted but not yet popped;
+//     admitted but not yet popped; the thresholds' free count exceeds it
+//     by exactly the cells the executor holds (unlinked, not yet freed);
 //  2. no cell is on two lists, and every cell is on exactly one: the free
 //     banks (cell x in bank x mod k), the packet being enqueued, the PDs of
 //     every queue, and the packets in the dequeue and head-drop pipelines;
@@ -47,6 +48,9 @@ func (m *TM) Check() error {
 	}
 	if want := m.u.fl.cells() - m.acct.unpopped; m.r.freeD != want {
 		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.r.freeD, want, m.u.fl.cells(), m.acct.unpopped)
+	}
+	if got := m.u.hd.cells(); m.r.hdFly != got {
+		return fmt.Errorf("the thresholds' free count credits %d cells of the executor, its lanes hold %d", m.r.hdFly, got)
 	}
 	c := &m.chk
 	if c.seen == nil {
@@ -110,6 +114,11 @@ func (m *TM) Check() error {
 				c.err = fmt.Errorf("head-drop lane %d entry %d (queue %d) holds cell %d of bank %d", b, i, e.q, e.cur, m.u.fl.bankOf(e.cur))
 			}
 			m.walkSub(e.cur, e.left, owner{"head drop of queue", e.q})
+		}
+	}
+	for b := 0; b < m.p.k; b++ { // stage A's register: sub-lists unlinked last cycle, joining their lanes now
+		if e := m.u.hd.push[b]; m.u.hd.pushed[b] {
+			m.walkSub(e.cur, e.left, owner{"head drop (stage A) of queue", e.q})
 		}
 	}
 	if c.err == nil && held != m.u.hd.held {

@@ -13,13 +13,16 @@ import (
 // (u_hd). It is pipelined in lanes, one per free-list bank (lanes.go):
 //
 //   - stage D (EvalTake, EvalIssue): take_o says the executor takes a
-//     grant now: every lane has room for one more entry after this
-//     cycle's unlink push, and the PD read port is free after the dequeue
-//     (pd_free_i); with the policy's grant (gnt_valid_i, gnt_idx_i, from
-//     u_choice) it issues the head-PD read (pd_rd_o, pd_rd_qid_o);
-//   - stage A: when that read is back (unl_i, unl_body_i) each of the
-//     packet's min(n, K) sub-lists becomes an entry of its bank's lane
-//     (a sub-list lives in one bank), usable in the same cycle;
+//     grant now: every lane has room for one more entry counting its
+//     entries, this cycle's push (stage A's register) and one for this
+//     cycle's unlink (on every lane), and the PD read port is free after
+//     the dequeue (pd_free_i); with the policy's grant (gnt_valid_i,
+//     gnt_idx_i, from u_choice) it issues the head-PD read (pd_rd_o,
+//     pd_rd_qid_o);
+//   - stage A1: when that read is back (unl_i, unl_body_i) each of the
+//     packet's min(n, K) sub-lists is decoded for its bank's lane (a
+//     sub-list lives in one bank) into stage A's register; A2, the next
+//     cycle: the register's entries join their lanes, usable at once;
 //   - stage G (EvalCells): lanes in bank order serve their oldest entry
 //     with the cell-pointer ports the dequeue and the enqueue left
 //     (rd_base_i, rd_left_i, wr_left_i; cnt_f_i says which banks are
@@ -27,7 +30,10 @@ import (
 //     appends the whole sub-list (ga_*, to u_fl); per cell the front's
 //     cell is appended and, when the sub-list goes on, its link read
 //     (cp_rd_*), the next cell being that read's data (cp_rd_data_i). A
-//     lane that does not fit is skipped; later lanes may still go.
+//     lane goes when its write fits behind the writes the lanes before it
+//     ask for and its read behind the reads they ask for, granted or not;
+//     its read is on port rd_base_i + the reads asked before it (docs/tm.md
+//     "The executor's pipeline").
 //
 // busy_o is registered: a lane holds work. chain_i is configuration held
 // constant from reset. It never reads cell data.
@@ -52,9 +58,9 @@ type HDExec struct {
 	RdLeftI   int     // rd_left_i: reads left
 	WrLeftI   int     // wr_left_i: writes left after stage F
 	CntFI     []int32 // cnt_f_i: free cells per bank after stage F
-	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads, from port rd_base_i on (bit p)
+	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads (bit p: port p, from rd_base_i on, a port asked for by a lane that does not go left idle)
 	CpRdAddrO []int32 // cp_rd_addr_o
-	RdNO      int     // rd_n_o: comb, its reads
+	RdNO      int     // rd_n_o: comb, its reads (the bits of CpRdEnO)
 	GaO       uint8   // ga_o: comb, stage G appends, slot b = lane b
 	GaHeadO   []int32 // ga_head_o
 	GaTailO   []int32 // ga_tail_o
@@ -77,19 +83,23 @@ type HDExec struct {
 	held  int                         // entries in all lanes
 	now   uint64
 
+	// Stage A's register (tm_hd_exec's sv_q, scur_q, stail_q, sleft_q):
+	// the sub-lists of the packet unlinked last cycle, per lane; this
+	// cycle's push.
+	push    [mem.MaxK]hdEntry
+	pushed  [mem.MaxK]bool
+	anyPush bool // some lane has a push this cycle
 	// This cycle, from EvalTake and EvalCells.
-	push      [mem.MaxK]hdEntry
-	pushed    [mem.MaxK]bool
+	next      [mem.MaxK]hdEntry // stage A1: this cycle's unlink, decoded per lane (push_d)
+	nexted    [mem.MaxK]bool
 	serve     [mem.MaxK]uint8 // 0 not served, 1 served, 2 served with a link read (port in front's next)
 	rdPort    [mem.MaxK]int
 	latch     [mem.MaxK]int32 // a blocked front's cell read back now
 	latched   [mem.MaxK]bool
 	servedSer [mem.MaxK]uint32
-	nRd, loRd int  // CpRdEnO entries set last time, from loRd
 	out       bool // EvalCells served a lane
 	anyLatch  bool // EvalCells latched a blocked front's cell
-	anyPush   bool // EvalTake pushed an unlink
-	active    bool // a lane holds work, or EvalCells' outputs are not idle
+	active    bool // a lane or stage A's register holds work, or EvalCells' outputs are not idle
 	err       error
 	errs      *bool // the top's flag: set when err is
 }
@@ -129,25 +139,24 @@ func (h *HDExec) EvalTake() {
 }
 
 func (h *HDExec) evalTake() {
-	h.BusyO = h.held > 0
-	h.pushed, h.anyPush = [mem.MaxK]bool{}, h.UnlI
-	room := true
-	if h.UnlI {
+	h.BusyO = h.held > 0 || h.anyPush
+	h.nexted = [mem.MaxK]bool{}
+	if h.UnlI { // stage A1
 		v := &h.UnlBodyI
 		n := int(v.Cells)
 		for s := 0; s < min(n, h.k); s++ {
 			b := h.bank(v.Heads[s])
-			h.pushed[b] = true
-			h.push[b] = hdEntry{q: int(h.UnlQidI), ser: v.Serial, cur: v.Heads[s], tail: v.Tails[s], left: mem.SubListLen(n, h.k, s)}
+			h.nexted[b] = true
+			h.next[b] = hdEntry{q: int(h.UnlQidI), ser: v.Serial, cur: v.Heads[s], tail: v.Tails[s], left: mem.SubListLen(n, h.k, s)}
 		}
 	}
-	pushed := 0
-	for b := 0; b < h.k; b++ {
-		pushed += int(b2i(h.pushed[b]))
-	}
-	if h.held+pushed >= HDLaneDepth { // some lane may be full
+	// A read issued now pushes two cycles on, behind this cycle's push and
+	// the unlink's (counted on every lane: its banks are not decoded for
+	// the room).
+	room, unl := true, int(b2i(h.UnlI))
+	if h.held+int(b2i(h.anyPush))+unl >= HDLaneDepth { // some lane may be full
 		for b := 0; b < h.k; b++ {
-			if h.lanes[b].Len()+int(b2i(h.pushed[b])) >= HDLaneDepth {
+			if h.lanes[b].Len()+int(b2i(h.pushed[b]))+unl >= HDLaneDepth {
 				room = false
 			}
 		}
@@ -174,17 +183,20 @@ func (h *HDExec) evalCells() {
 	if h.out || h.anyLatch {
 		h.CpRdEnO, h.GaO = 0, 0
 		h.serve, h.latched = [mem.MaxK]uint8{}, [mem.MaxK]bool{}
-		h.nRd, h.out, h.anyLatch = 0, false, false
+		h.out, h.anyLatch = false, false
 	}
 	h.FreedO, h.RdNO, h.ServedPktsO = 0, 0, 0
 	p := HDPipe{Room: h.RoomO, Issued: h.PdRdO}
-	h.HeldO = h.held > 0
-	if h.held == 0 && !h.UnlI {
+	h.HeldO = h.held > 0 || h.UnlI
+	if h.held == 0 && !h.anyPush {
 		h.PipeO = p
-		h.active = h.out || h.anyLatch || h.anyPush
+		h.active = h.out || h.anyLatch || h.UnlI
 		return
 	}
-	rp, rl, wl := h.RdBaseI, h.RdLeftI, h.WrLeftI
+	// Lane b goes when its write fits behind the writes the lanes before
+	// it ask for and its read behind their reads, granted or not; its read
+	// is on port RdBaseI + reads asked before it.
+	wreq, rreq, nrd := 0, 0, 0
 	for b := 0; b < h.k; b++ {
 		l := &h.lanes[b]
 		var e hdEntry
@@ -207,7 +219,10 @@ func (h *HDExec) evalCells() {
 		p.Ready++
 		need := h.CntFI[b] != 0
 		rdn := !h.ChainI && e.left > 1
-		if need && wl == 0 || rdn && rl == 0 {
+		rp := h.RdBaseI + rreq
+		wreq += int(b2i(need))
+		rreq += int(b2i(rdn))
+		if need && wreq > h.WrLeftI || rdn && rreq > h.RdLeftI {
 			p.Blocked++
 			if l.Len() > 0 && f.pend {
 				h.latch[b], h.latched[b], h.anyLatch = e.cur, true, true
@@ -223,21 +238,17 @@ func (h *HDExec) evalCells() {
 		} else {
 			h.FreedO++
 		}
-		if need {
-			wl--
-		}
 		h.serve[b] = 1
 		if rdn {
 			h.CpRdEnO |= 1 << uint(rp)
 			h.CpRdAddrO[rp] = e.cur
 			h.serve[b], h.rdPort[b] = 2, rp
-			rp++
-			rl--
+			nrd++
 		}
 		h.served(e.ser)
 		p.Served++
 	}
-	h.loRd, h.nRd, h.RdNO = h.RdBaseI, rp-h.RdBaseI, rp-h.RdBaseI
+	h.RdNO = nrd
 	after := h.held
 	for b := 0; b < h.k; b++ {
 		if h.pushed[b] {
@@ -247,10 +258,10 @@ func (h *HDExec) evalCells() {
 			after--
 		}
 	}
-	h.HeldO = after > 0
+	h.HeldO = after > 0 || h.UnlI
 	p.Freed = h.FreedO
 	h.PipeO = p
-	h.active = h.held > 0 || h.out || h.anyLatch || h.anyPush
+	h.active = h.held > 0 || h.out || h.anyLatch || h.anyPush || h.UnlI
 }
 
 // served notes that a lane freed cells of packet ser this cycle.
@@ -264,11 +275,11 @@ func (h *HDExec) served(ser uint32) {
 	h.ServedPktsO++
 }
 
-// Commit is the rising edge: the unlink's entries join their lanes, the
-// fronts served advance or leave, a blocked front keeps the cell read
-// back for it.
+// Commit is the rising edge: stage A's register's entries join their
+// lanes and the unlink's take their place, the fronts served advance or
+// leave, a blocked front keeps the cell read back for it.
 func (h *HDExec) Commit() {
-	if h.UnlI || h.out || h.anyLatch {
+	if h.UnlI || h.anyPush || h.out || h.anyLatch {
 		h.commit()
 	}
 	h.now++
@@ -298,8 +309,12 @@ func (h *HDExec) commit() {
 			f.pend, f.port, f.due = true, h.rdPort[b], h.now+h.lat
 		}
 	}
-	h.pushed, h.serve, h.latched, h.anyLatch, h.anyPush = [mem.MaxK]bool{}, [mem.MaxK]uint8{}, [mem.MaxK]bool{}, false, false
-	h.active = h.held > 0 || h.out
+	h.pushed, h.anyPush = [mem.MaxK]bool{}, h.UnlI
+	if h.UnlI {
+		h.push, h.pushed = h.next, h.nexted
+	}
+	h.serve, h.latched, h.anyLatch = [mem.MaxK]uint8{}, [mem.MaxK]bool{}, false
+	h.active = h.held > 0 || h.out || h.anyPush
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

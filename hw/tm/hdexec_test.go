@@ -33,11 +33,12 @@ func hdBody(n int, heads, tails []int32) mem.PD {
 
 // hdG is what stage G drove.
 type hdG struct {
-	ga    [][3]int32 // per lane served: head, tail, n (lane = index into a map below)
-	lanes []int
-	rd    []int32
-	freed int
-	pipe  HDPipe
+	ga     [][3]int32 // per lane served: head, tail, n (lane = index into a map below)
+	lanes  []int
+	rd     []int32
+	rdPort []int
+	freed  int
+	pipe   HDPipe
 }
 
 // hdCycle runs a cycle of tm_hd_exec: an unlink (body non-nil), stage D
@@ -61,10 +62,16 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 			g.ga = append(g.ga, [3]int32{h.GaHeadO[b], h.GaTailO[b], h.GaNO[b]})
 		}
 	}
-	for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
-		require.True(t, h.CpRdEnO>>uint(p)&1 != 0)
-		g.rd = append(g.rd, h.CpRdAddrO[p])
+	n := 0
+	for p := 0; p < len(h.CpRdAddrO); p++ {
+		if h.CpRdEnO>>uint(p)&1 != 0 {
+			require.GreaterOrEqual(t, p, h.RdBaseI, "a read below rd_base_i")
+			g.rd = append(g.rd, h.CpRdAddrO[p])
+			g.rdPort = append(g.rdPort, p)
+			n++
+		}
 	}
+	require.Equal(t, n, h.RdNO, "rd_n_o counts cp_rd_en_o's bits")
 	g.freed, g.pipe = h.FreedO, h.PipeO
 	h.Commit()
 	require.NoError(t, h.Err())
@@ -72,8 +79,8 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 }
 
 // TestHDExecPorts (per cell, K=2): take_o and pd_rd_o in stage D; the
-// unlink pushes each sub-list on its bank's lane, served in the same
-// cycle; a lane frees one cell a cycle, reading its link from rd_base_i
+// unlink's sub-lists go to stage A's register, and the next cycle each
+// joins its bank's lane and is served at once; a lane frees one cell a cycle, reading its link from rd_base_i
 // on while the sub-list goes on, the next cell being that read's data; a
 // lane that needs a write with none left is skipped and a later lane
 // still goes; a blocked lane keeps the cell read back for it.
@@ -90,11 +97,15 @@ func TestHDExecPorts(t *testing.T) {
 	// = 21 (bank 1).
 	body := hdBody(3, []int32{10, 21}, []int32{12, 21})
 	_, _, g := hdCycle(t, h, &body, -1, true, 4, 2)
+	assert.Empty(t, g.ga, "the unlink's cycle: its sub-lists go to stage A's register")
+	assert.True(t, h.HeldO)
+	assert.False(t, h.BusyO, "busy_o: registered, nothing held at the start of the cycle")
+	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, []int{0, 1}, g.lanes)
-	assert.Equal(t, [][3]int32{{10, 10, 1}, {21, 21, 1}}, g.ga, "one cell per lane, pushed and served in the unlink's cycle")
+	assert.Equal(t, [][3]int32{{10, 10, 1}, {21, 21, 1}}, g.ga, "one cell per lane, pushed and served the cycle after the unlink")
 	assert.Equal(t, []int32{10}, g.rd, "lane 0's sub-list goes on: its link, on rd_base_i")
 	assert.Equal(t, 2, g.freed)
-	assert.True(t, h.BusyO == false, "busy_o: registered, nothing held at the start of the cycle")
+	assert.True(t, h.BusyO, "busy_o: stage A's register held the packet")
 	// Lane 0's next cell is the read's data (port 1): 12. No write left and
 	// bank 0 not empty: blocked; the cell is kept.
 	h.CpRdDataI[1] = 12
@@ -119,7 +130,8 @@ func TestHDExecSkips(t *testing.T) {
 	h := newTestHDExec(false)
 	h.CntFI[0], h.CntFI[1] = 3, 0
 	body := hdBody(2, []int32{10, 21}, []int32{10, 21})
-	_, _, g := hdCycle(t, h, &body, -1, true, 4, 0)
+	hdCycle(t, h, &body, -1, true, 4, 0)
+	_, _, g := hdCycle(t, h, nil, -1, true, 4, 0)
 	assert.Equal(t, []int{1}, g.lanes, "lane 0 skipped, lane 1 (empty bank) goes")
 	assert.Equal(t, 1, g.pipe.Blocked)
 	h.CntFI[0], h.CntFI[1] = 0, 0
@@ -127,11 +139,9 @@ func TestHDExecSkips(t *testing.T) {
 	// (cell 20, bank 0); no read port left.
 	body = hdBody(3, []int32{31, 20}, []int32{33, 20})
 	_, _, g = hdCycle(t, h, &body, -1, true, 0, 2)
-	assert.Equal(t, []int{0}, g.lanes, "lane 0 frees cell 10, its sub-list's last; lane 1's goes on: no read port, blocked")
-	assert.Equal(t, [][3]int32{{10, 10, 1}}, g.ga)
-	assert.Equal(t, 1, g.pipe.Blocked)
+	assert.Equal(t, [][3]int32{{10, 10, 1}}, g.ga, "lane 0 frees cell 10, its sub-list's last; the packet goes to stage A's register")
 	_, _, g = hdCycle(t, h, nil, -1, true, 0, 2)
-	assert.Equal(t, [][3]int32{{20, 20, 1}}, g.ga, "lane 0: cell 20; lane 1 still blocked")
+	assert.Equal(t, [][3]int32{{20, 20, 1}}, g.ga, "lane 0: cell 20, pushed and served; lane 1's goes on: no read port, blocked")
 	assert.Equal(t, 1, g.pipe.Blocked)
 	_, _, g = hdCycle(t, h, nil, -1, true, 1, 2)
 	assert.Equal(t, [][3]int32{{31, 31, 1}}, g.ga, "a read port: lane 1 goes")
@@ -139,19 +149,22 @@ func TestHDExecSkips(t *testing.T) {
 }
 
 // TestHDExecChain: chain mode appends each sub-list whole, one per lane,
-// in the unlink's cycle.
+// the cycle after the unlink.
 func TestHDExecChain(t *testing.T) {
 	h := newTestHDExec(true)
 	body := hdBody(5, []int32{10, 21}, []int32{14, 23})
-	_, _, g := hdCycle(t, h, &body, -1, true, 0, 2)
+	hdCycle(t, h, &body, -1, true, 0, 2)
+	_, _, g := hdCycle(t, h, nil, -1, true, 0, 2)
 	assert.Equal(t, [][3]int32{{10, 14, 3}, {21, 23, 2}}, g.ga)
 	assert.Empty(t, g.rd)
 	assert.Equal(t, 5, g.freed)
 	assert.False(t, h.HeldO)
 }
 
-// TestHDExecRoom: the executor takes no grant while a lane would hold
-// HDLaneDepth entries after this cycle's push.
+// TestHDExecRoom: the executor takes no grant while a lane could hold
+// HDLaneDepth entries once the read's push lands: its entries, this
+// cycle's push (stage A's register) and the unlink's (counted on every
+// lane).
 func TestHDExecRoom(t *testing.T) {
 	h := newTestHDExec(false)
 	for i := 0; i < HDLaneDepth-1; i++ {
@@ -161,6 +174,27 @@ func TestHDExecRoom(t *testing.T) {
 	}
 	body := hdBody(1, []int32{40}, []int32{40})
 	take, _, _ := hdCycle(t, h, &body, -1, true, 4, 0)
-	assert.False(t, take, "lane 0 holds %d entries after the push", HDLaneDepth)
+	assert.False(t, take, "lane 0: 2 entries, a push, the unlink: %d", HDLaneDepth)
 	assert.False(t, h.RoomO)
+}
+
+// TestHDExecAsksNotGranted: a lane counts against the budgets of the
+// lanes after it whether or not it goes (so no lane waits for another's
+// decision); its read port stays idle when it does not go.
+func TestHDExecAsksNotGranted(t *testing.T) {
+	h := newTestHDExec(false)
+	h.CntFI[0], h.CntFI[1] = 3, 0
+	// A 6-cell packet: two sub-lists of 3 cells, each going on (link reads).
+	body := hdBody(6, []int32{10, 21}, []int32{14, 25})
+	hdCycle(t, h, &body, -1, true, 4, 0)
+	_, _, g := hdCycle(t, h, nil, -1, true, 2, 0)
+	assert.Equal(t, []int{1}, g.lanes, "lane 0 has no write; lane 1's bank is empty: it goes")
+	assert.Equal(t, []int{2}, g.rdPort, "lane 1 reads on rd_base_i + 1: lane 0 asked for rd_base_i")
+	assert.Equal(t, []int32{21}, g.rd)
+	h.CntFI[0] = 0
+	h.CpRdDataI[2] = 23
+	_, _, g = hdCycle(t, h, nil, -1, true, 1, 0)
+	assert.Equal(t, []int{0}, g.lanes, "one read left: lane 0 takes it, lane 1 asks behind it")
+	assert.Equal(t, []int{1}, g.rdPort)
+	assert.Equal(t, 1, g.pipe.Blocked)
 }

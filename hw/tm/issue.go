@@ -2,6 +2,7 @@ package tm
 
 import (
 	"fmt"
+	"math/bits"
 
 	"occamy/hw/mem"
 	"occamy/rtl"
@@ -80,7 +81,7 @@ func (m *TM) hdIssue() {
 	h.GntValidI = false
 	if m.p.hdChoice {
 		ch := &m.u.ch
-		ch.FreeNegI, ch.TakeI = m.r.freeD < 0, h.TakeO
+		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
 		if !over && m.u.chIdle {
 			// An idle stage D again: with over_i all zero (as it was),
@@ -147,11 +148,11 @@ func (m *TM) hdCells() {
 	h.RdBaseI, _ = m.ram.cp.Use()
 	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
 	h.EvalCells()
-	if h.RdNO > 0 { // see freeList's guards
-		for p := h.RdBaseI; p < h.RdBaseI+h.RdNO; p++ {
-			m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
-		}
+	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+		p := bits.TrailingZeros64(r)
+		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
 	m.freed(h.FreedO)
+	m.r.hdFly -= h.FreedO
 }

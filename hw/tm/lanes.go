@@ -34,6 +34,21 @@ func (h *HDExec) laneItems() ([][]hdEntry, []flPend) {
 	return s, p
 }
 
+// cells is the executor's cells unlinked and not yet freed: its lanes'
+// entries and stage A's register (occamy_tm's fly_q counts the same).
+func (h *HDExec) cells() int {
+	n := 0
+	for b := 0; b < h.k; b++ {
+		for i := 0; i < h.lanes[b].Len(); i++ {
+			n += h.lanes[b].At(i).left
+		}
+		if h.pushed[b] {
+			n += h.push[b].left
+		}
+	}
+	return n
+}
+
 // HDServedPackets is the number of distinct packets whose cells the
 // head-drop lanes freed in the last cycle (0 when none): 2 or more shows
 // the executor's pipeline overlapping packets (a coverpoint of the TM).

@@ -61,10 +61,11 @@ func laneBound(n, k int, chain bool, lpd, lcp int) float64 {
 // takes the free count to 130, so queues 1 and 2 are far over their
 // threshold (130, α=1): from cycle 2551 the executor reads a head PD
 // every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
-// unlinks each one cycle later (qlen −6). Chain: one packet per clock,
-// its four sub-lists appended in its unlink's cycle (one write per lane;
-// after the first cycle no bank is empty), so the lanes are empty again
-// at the end of each cycle ("rdPD": only the next read in flight). Per
+// unlinks each one cycle later (qlen −6); its sub-lists wait in stage
+// A's register for a cycle ("cells" from 2552: the register holds a
+// packet) and reach the lanes two cycles after the read. Chain: one
+// packet per clock, its four sub-lists appended as they reach the lanes
+// (one write per lane; after the first cycle no bank is empty). Per
 // cell: each of the four lanes frees one cell a cycle (4 writes) and
 // reads the link of the sub-lists that go on (2+2+1+1 cells: 2 reads,
 // then 1, ...): k=4 cells per clock; the lanes fill, and from then on a
@@ -83,18 +84,18 @@ func TestBackToBackHeadDrops(t *testing.T) {
 			// cycle hd issued pending served hd_cp_rd hd_cp_wr qlen1 qlen2 free
 			{2550, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
 			{2551, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2552, "rdPD", true, 4, 4, 0, 4, 4020, 4032, 136},
-			{2553, "rdPD", true, 4, 4, 0, 4, 4020, 4026, 142},
-			{2554, "rdPD", true, 4, 4, 0, 4, 4014, 4026, 148},
-			{2555, "rdPD", true, 4, 4, 0, 4, 4014, 4020, 154},
+			{2552, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2553, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
+			{2554, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
+			{2555, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
 		},
 		FreeCell: {
 			{2550, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
 			{2551, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2552, "cells", true, 4, 4, 2, 4, 4020, 4032, 134},
-			{2553, "cells", true, 4, 4, 1, 4, 4020, 4026, 138},
-			{2554, "cells", true, 4, 4, 2, 4, 4014, 4026, 142},
-			{2555, "cells", true, 4, 4, 1, 4, 4014, 4020, 146},
+			{2552, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2553, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
+			{2554, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
+			{2555, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
 		},
 	}
 	for _, fm := range []FreeMode{FreeChain, FreeCell} {
@@ -136,8 +137,10 @@ func TestBackToBackHeadDrops(t *testing.T) {
 // and the PD and cell-pointer read latencies, the executor's rate with
 // every port idle (100 consecutive head drops, after 10) is the lane
 // bound: never above it, and within 1% of it at latency 1 (the RTL's),
-// 5% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
-// imbalance only so far: at k=8, 13 cells, L_cp=3 it is 4.2% short).
+// 6% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
+// imbalance only so far, and the room a read needs counts stage A's
+// register and the unlink on every lane: at k=8, 13 cells, L_pd=2,
+// L_cp=3 it is 5.4% short; 4.2% before stage A was registered).
 func TestExecutorRateAtIdlePorts(t *testing.T) {
 	for _, k := range []int{1, 2, 4, 8} {
 		for _, n := range []int{1, 3, 6, 8, 13, 16} {
@@ -158,7 +161,7 @@ func TestExecutorRateAtIdlePorts(t *testing.T) {
 					require.GreaterOrEqual(t, len(iss), 111, "%s: too few head drops to measure", name)
 					rate := 100 / float64(iss[110]-iss[10])
 					bound := laneBound(n, k, fm == FreeChain, lat[0], lat[1])
-					tol := 0.05
+					tol := 0.06
 					if lat == [2]int{1, 1} {
 						tol = 0.01
 					}

@@ -74,7 +74,7 @@ func (m *TM) Registers() (qlen []uint32, free int) { return m.r.qlenD, m.r.freeD
 func (m *TM) SampledLengths() []uint32 { return m.r.qlenQ }
 
 // hdState is the head-drop path's state as traced: cells while a lane
-// holds work, else PD read while a read is in flight, else idle.
+// or stage A's register holds work, else PD read while a read is in flight, else idle.
 func (m *TM) hdState() ExecState {
 	switch {
 	case m.u.hd.HeldO:

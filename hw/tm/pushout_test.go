@@ -101,7 +101,8 @@ func TestPushoutPortsKeepsExecutor(t *testing.T) {
 
 // TestPushoutPortsChoice checks HDChoice (tm_hd_choice) under pushout-ports
 // every cycle of a random overload: a grant exactly when the free count
-// after the cycle's admissions is negative and the pipelined finder's
+// after the cycle's admissions, with the executor's cells unlinked and not
+// yet freed at the cycle's start credited (tfree_adm), is negative and the pipelined finder's
 // choice (the longest queue by start-of-cycle length Stale() cycles ago,
 // the lowest index on ties) is a candidate now, whatever the selector's
 // bitmap says.
@@ -119,6 +120,7 @@ func TestPushoutPortsChoice(t *testing.T) {
 	var hist []seen
 	for cyc := 0; cyc < 20000; cyc++ {
 		pre := m.Probe()
+		fly := m.r.hdFly // fly_q
 		qpre := append([]uint32(nil), pre.Qlen...)
 		var cells [3]int
 		n := next(4)
@@ -127,7 +129,7 @@ func TestPushoutPortsChoice(t *testing.T) {
 			m.Offer(Arrival{Queue: next(c.N()), Cells: cells[i]})
 		}
 		m.Eval()
-		free := pre.Free
+		free := pre.Free + fly
 		for i, ok := range m.Outputs().InOK[:m.Outputs().NIn] {
 			if ok {
 				free -= cells[i]

@@ -21,7 +21,7 @@ func (m *TM) sampleQ() {
 			}
 		}
 	}
-	m.r.freeQ = m.r.freeD
+	m.r.freeQ, m.r.hdFlyQ = m.r.freeD, m.r.hdFly
 	// The selector's next register value depends only on qlen and thr:
 	// when neither changed since its last evaluation, that value is
 	// already in its register, so only its output needs refreshing; when
@@ -30,7 +30,7 @@ func (m *TM) sampleQ() {
 	// shows the register and the register its next value (selHeld):
 	// nothing to refresh, and the edge leaves it as it is.
 	switch {
-	case m.thresholds(m.r.freeD):
+	case m.thresholds(m.r.freeD + m.r.hdFly): // tfree_q: a head drop's cells count from its unlink
 		m.u.sel.Eval()
 		m.r.selHeld = false
 	case changed:

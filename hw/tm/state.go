@@ -47,6 +47,7 @@ type TopState struct {
 	Qlen, Qpkts, DeqPkts []uint32
 	Active               []int // per class, non-empty queues
 	Free, Inflight       int
+	HDFly                int // fly_q: the executor's cells the thresholds' free count credits
 	Unpopped             int
 	Serial               uint32
 	NonEmpty, Locked     rtl.Bitmap
@@ -103,7 +104,7 @@ func (m *TM) State() State {
 			Qlen: append([]uint32(nil), m.r.qlenD...), Qpkts: append([]uint32(nil), m.acct.qpkts...),
 			DeqPkts: append([]uint32(nil), m.acct.deqPkts...), Active: append([]int(nil), m.acct.active...),
 			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
-			NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
+			HDFly: m.r.hdFly, NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
 		Enq:   EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
 		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,

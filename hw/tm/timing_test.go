@@ -64,8 +64,9 @@ func probeRow(m *TM) timingRow {
 //     PD read port, so the executor waits.
 //   - 14: the executor reads queue 1's head PD on the idle PD port while the
 //     dequeue runs its first cell round (2 pointer reads, 2 data reads).
-//   - 15: the executor unlinks (q1 8→4), but the dequeue's frees take both
-//     cell-pointer write ports, so the head drop's cells wait.
+//   - 15: the executor unlinks (q1 8→4); its sub-lists go to stage A's
+//     register (the dequeue's frees take both cell-pointer write ports
+//     anyway).
 //   - per-cell mode, 16-17: each of the two lanes (one per free bank, one
 //     sub-list each) frees a cell per cycle on the idle ports (2 reads + 2
 //     writes, then 2 writes), no cell-data access; chain mode, 16: one
@@ -76,7 +77,7 @@ func probeRow(m *TM) timingRow {
 //     queue 1's next head PD while the first packet's cells are freed;
 //     17: its unlink (q1 4→0). Per cell its sub-lists wait behind the
 //     first packet's last cells in their lanes and are freed in 18-19;
-//     chain appends them in 17. (The serial executor could not take that
+//     chain appends them in 18, after a cycle in stage A's register. (The serial executor could not take that
 //     grant until its packet was freed.)
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
@@ -98,8 +99,8 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 8, 52},
 			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
 			{16, "idle", "rdPD", "1", 1, 0, 1, 0, 2, 0, 2, 0, 0, 0, 4, 60},
-			{17, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
-			{18, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64},
+			{17, "idle", "cells", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60},
+			{18, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

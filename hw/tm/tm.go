@@ -99,6 +99,8 @@ type regs struct {
 	qChg     rtl.Bitmap // queues whose qlen_d changed since qlen_q was copied
 	freeD    int        // free_d: B - Σqlen - in flight, running (negative while pushout-ports' cells wait)
 	freeQ    int        // free_q: its start-of-cycle copy
+	hdFly    int        // fly_d: the executor's cells unlinked, not yet freed, running (the thresholds' free count, tfree_q, is freeD + hdFly at stage 0)
+	hdFlyQ   int        // fly_q: its start-of-cycle copy
 	serial   uint32     // serial_q: serial of the last admitted packet
 	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)
 	hdRd     pdRead     // the head drop's (rdhd_q)

@@ -172,6 +172,7 @@ func (m *TM) unlinkStage() {
 		r := &m.r.hdRd
 		r.valid = false
 		m.unlinkHead(r)
+		m.r.hdFly += int(r.v.Cells) // the thresholds see its cells free from now (tfree_q)
 		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
 		st := &m.obs.stats.Queues[r.q]
 		st.HeadDropped.Pkts++

@@ -157,6 +157,11 @@ type TMObserve struct {
 	// (never above them: a queue that stops counting a packet at dequeue).
 	QlenCounts string `yaml:"qlen_counts"`
 	Lag        int    `yaml:"lag"`
+	// ThresholdFree is free (the DT thresholds are T of the free count) or
+	// unqueued (T of a count from the free count up to B - Σ qlen: a design
+	// that credits the thresholds with cells off their queues before they
+	// are free again, as occamy_tm does with its head-drop executor's).
+	ThresholdFree string `yaml:"threshold_free"`
 }
 
 // TMTag is the tag in the egress data word: the cell's index in its packet

@@ -18,6 +18,7 @@ var (
 const (
 	Exact        = "exact"
 	AtMost       = "at_most"
+	Unqueued     = "unqueued" // observe.threshold_free: up to B - Σ qlen
 	SerialOffer  = "offered"
 	SerialAdmit  = "admitted"
 	MaxStaleness = 64
@@ -116,6 +117,10 @@ func (f *File) CheckTM() error {
 	c.oneOf(o.QlenCounts, []string{"", Exact, AtMost}, "observe", "qlen_counts")
 	if o.Sum != "" && (o.Qlen == "" || o.Free == "") {
 		c.fail([]string{"observe", "sum"}, "sum needs qlen and free")
+	}
+	c.oneOf(o.ThresholdFree, []string{"", "free", Unqueued}, "observe", "threshold_free")
+	if o.ThresholdFree == Unqueued && o.Qlen == "" {
+		c.fail([]string{"observe", "threshold_free"}, "threshold_free unqueued needs qlen")
 	}
 	if o.QlenCounts != "" && o.Qlen == "" {
 		c.fail([]string{"observe", "qlen_counts"}, "qlen_counts needs qlen")

@@ -39,17 +39,20 @@ func TestBurstClaimRange(t *testing.T) {
 // drop within 15% of longest-queue drop on the largest lossless burst)
 // holds over the documented sweep (docs/experiments.md), with the pipelined
 // head-drop executor and the pipelined longest-queue finder (its choice
-// clog2(N) cycles stale): at 16 senders for 1..5 over-allocated queues,
-// not at 6 and 7; at 40 senders for 1, 4, 6 and 7, not at 2, 3, 5 (1 and
-// 4 before admission decided each slot on its own: at 6 and 7 queues both
-// policies' small lossless bursts fell, occamy 400 → 240 cells at 7,
-// occamy-lqd 600 → 480 at 6; with the same-cycle finder: 1, 2, 3, 7 at 16
-// and 1, 7 at 40). The ideal Pushout absorbs at least as much as both.
+// clog2(N) cycles stale) and the executor's stage A registered, its cells
+// credited to the thresholds at the unlink: at 16 senders for 1..5 and 7
+// over-allocated queues, not at 6; at 40 senders for 1, 3, 6 and 7, not
+// at 2, 4, 5 (docs/experiments.md; before the executor's pipeline: 1..5
+// at 16, 1, 4, 6, 7 at 40; 1 and 4 at 40 before admission decided each
+// slot on its own: at 6 and 7 queues both policies' small lossless bursts
+// fell, occamy 400 → 240 cells at 7, occamy-lqd 600 → 480 at 6; with the
+// same-cycle finder: 1, 2, 3, 7 at 16 and 1, 7 at 40). The ideal Pushout
+// absorbs at least as much as both.
 func TestRoundRobinClaimRange(t *testing.T) {
 	pts, err := RoundRobinVsLongest(context.Background(), opts(t), RRQueues, RRSenders, nil)
 	require.NoError(t, err)
 	require.Len(t, pts, len(RRPolicies)*len(RRQueues)*len(RRSenders))
-	want := map[int][2][]int{16: {{1, 2, 3, 4, 5}, {6, 7}}, 40: {{1, 4, 6, 7}, {2, 3, 5}}}
+	want := map[int][2][]int{16: {{1, 2, 3, 4, 5, 7}, {6}}, 40: {{1, 3, 6, 7}, {2, 4, 5}}}
 	for _, s := range RRSenders {
 		holds, fails := RRHolds(pts, s, RRQueues)
 		assert.Equal(t, want[s][0], holds, "%d senders: queue counts within 15%%", s)
@@ -109,12 +112,13 @@ func TestQueueEvolutionRange(t *testing.T) {
 // the background loses at least chokeExcessMin more than alone (which
 // loses nothing), its queue dropped before it reaches its deserved share.
 func TestChokingQuick(t *testing.T) {
-	// Measured Occamy with minus without the background: 0.06, 0.10 and
-	// 0.09 point at 60, 70, 80% of B (1, 2 and 2 packets of the incast's
-	// 1680–2240); 4.46 and 10.64 points at 40 and 50%. The tolerance is
-	// twice the largest "same" gap; the excess floor is under half the
-	// smaller excess and ten times that tolerance.
-	const chokeSameTol, chokeExcessMin = 0.002, 0.02
+	// Measured Occamy with minus without the background: 0.48, 0.36 and
+	// 0.36 point at 60, 70, 80% of B (8, 6 and 8 packets of the incast's
+	// 1680–2240) since the executor's stage A is registered (its frees a
+	// cycle later; 0.06, 0.10, 0.09 before); 4.46 and 10.64 points at 40
+	// and 50% before. The tolerance is the largest "same" gap with a
+	// quarter added; the excess floor is under half the smaller excess.
+	const chokeSameTol, chokeExcessMin = 0.006, 0.02
 	const (
 		none   = "loses nothing with or without the background"
 		same   = "loses as much with the background as without"

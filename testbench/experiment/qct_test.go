@@ -45,14 +45,19 @@ func TestQCTChokingClaims(t *testing.T) {
 // and is slower than DT α=1 at 60%; with 4, Occamy is 0.7% slower than DT
 // α=1 at 50%), so the test keeps the query count and runs a subset of the
 // points instead.
-// Holds: Occamy α=8 has no RTO at any size of the sweep, and from 50% of
-// B its QCT is below DT α=1's and ABM α=8's (at 50%, 60%, 90%, 100%: the
-// start of the range and where its margins are smallest, 0.73 of DT α=1's
-// at 60% and 90%, 0.88 of ABM α=8's at 100%), at 50% more than 50% below
-// DT α=1's (measured 59%) and below DT α=8's. Stops: at 10–20% of B it
-// ties DT α=8 (within one packet time on the port); at 30% and 40% it is
-// slightly slower than DT α=8 (measured +2.1% and +4.1%: 158 against 155
-// µs and 200 against 192), pinned as more than 1% and less than 10%.
+// Since the executor's stage A is registered and the thresholds credit
+// its cells from the unlink (docs/experiments.md, "What the executor's
+// pipeline moved"), Occamy α=8 takes RTOs at 20%, 30% and 70–100% of B
+// (measured 2.25, 0.375, 0.5, 0.75, 1.0, 0.75 per query; before the
+// pipeline none at any size; with the pipeline and no credit at 20–40%).
+// Holds: no RTO at 10%, 40%, 50%, 60% of B; at 50%, 60% and 90% its QCT
+// is below DT α=1's and ABM α=8's (0.42, 0.69, 0.90 of DT α=1's; 0.65,
+// 0.64, 0.68 of ABM α=8's), at 50% more than 50% below DT α=1's
+// (measured 58%) and below DT α=8's. Stops: at 100% of B it is slower
+// than both (642 against 617 and 533 µs; 467 before); at 10% it is 1.8%
+// slower than DT α=8 (70.4 against 69.1 µs), pinned as less than 5%; at
+// 20% and 30% 2.19× and 1.79× DT α=8's, pinned as 1.5× to 3×; at 40%
+// 1.06× (204 against 192 µs), pinned as 1.01× to 1.10×.
 func TestQCTBurstClaims(t *testing.T) {
 	const pol, a = "occamy", 8.0 // the policy the claims are about, at the paper's α
 	from50 := []float64{0.5, 0.6, 0.9, 1.0}
@@ -76,14 +81,23 @@ func TestQCTBurstClaims(t *testing.T) {
 		require.False(t, math.IsNaN(p.QCTus), "no point %s α=%g query %.0f%%", pol, a, 100*q)
 		return p
 	}
+	rtos := map[float64]bool{0.2: true, 0.3: true, 0.7: true, 0.8: true, 0.9: true, 1.0: true} // measured with the credited executor
 	for _, q := range QCTBurstSizes {
 		p := at(pol, a, q)
+		if rtos[q] {
+			assert.Positive(t, p.RTOs, "%s α=%g, query %.0f%% of B: RTOs per query (QCT %.1f µs), measured some since the executor's credit", pol, a, 100*q, p.QCTus)
+			continue
+		}
 		assert.Zero(t, p.RTOs, "%s α=%g, query %.0f%% of B: %.3f RTOs per query (QCT %.1f µs), expected none", pol, a, 100*q, p.RTOs, p.QCTus)
 	}
 	occ := func(q float64) float64 { return at(pol, a, q).QCTus }
 	for _, q := range from50 {
 		for _, b := range []chokeCase{{"dt", true, 1}, {"abm", true, 8}} {
 			x := at(b.pol, b.alpha, q).QCTus
+			if q == 1.0 { // a stop since the executor's credit
+				assert.Greater(t, occ(q), x, "query %.0f%% of B: %s α=%g QCT %.1f µs, measured above %s α=%g's %.1f µs", 100*q, pol, a, occ(q), b.pol, b.alpha, x)
+				continue
+			}
 			assert.Less(t, occ(q), x, "query %.0f%% of B: %s α=%g QCT %.1f µs, expected below %s α=%g's %.1f µs", 100*q, pol, a, occ(q), b.pol, b.alpha, x)
 		}
 	}
@@ -91,15 +105,10 @@ func TestQCTBurstClaims(t *testing.T) {
 	assert.Greater(t, 1-occ(0.5)/d1, 0.5, "query 50%% of B: %s α=%g QCT %.1f µs against dt α=1's %.1f µs (%.0f%% below), expected more than 50%% below", pol, a, occ(0.5), d1, 100*(1-occ(0.5)/d1))
 	d8 := at("dt", 8, 0.5).QCTus
 	assert.Less(t, occ(0.5), d8, "query 50%% of B: %s α=%g QCT %.1f µs, expected below dt α=8's %.1f µs", pol, a, occ(0.5), d8)
-	pktUS := 6 * 8 * qctCycleNS / 1000 // one 6-cell packet at one cell per 8 cycles
-	for _, q := range []float64{0.1, 0.2} {
-		d8 := at("dt", 8, q).QCTus
-		assert.InDelta(t, d8, occ(q), pktUS, "query %.0f%% of B: %s α=%g QCT %.2f µs, expected dt α=8's %.2f µs within one packet time (%.2f µs)", 100*q, pol, a, occ(q), d8, pktUS)
-	}
-	for _, q := range []float64{0.3, 0.4} {
-		d8 := at("dt", 8, q).QCTus
-		r := occ(q) / d8
-		assert.True(t, r > 1.01 && r < 1.10, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected slightly slower: 1.01× to 1.10×", 100*q, pol, a, occ(q), d8, r)
+	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1.5, 3}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}} {
+		d8 := at("dt", 8, c.q).QCTus
+		r := occ(c.q) / d8
+		assert.True(t, r >= c.lo && r < c.hi, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected %g× to %g×", 100*c.q, pol, a, occ(c.q), d8, r, c.lo, c.hi)
 	}
 }
 

@@ -46,7 +46,9 @@ func TestAlphaMaxDrain(t *testing.T) {
 
 // TestAlphaCheck runs the check on two switches. The fluid rule's α gives
 // the burst its fair share in both. With per-cell freeing at k=4 the
-// pipelined executor expels V ≈ 3.8 cells/clock, above R/2 = 2.5 for 40
+// pipelined executor expels V ≈ 3.77 cells/clock (3.80 before its stage A
+// was registered and the thresholds credited with its cells at the
+// unlink: the fluid rule's α, 4 then, is 2 from V < 3.775), above R/2 = 2.5 for 40
 // line rates: the paper's Inequality (4) allows any α, but at α = 8 the
 // burst gets about two thirds of its share: the model disagrees with the
 // inequality when R/2 < V < R (docs/experiments.md). With chain freeing
@@ -61,10 +63,10 @@ func TestAlphaCheck(t *testing.T) {
 	assert.Equal(t, "any", cell.Guides[0].Alpha, "paper rule")
 	assert.False(t, cell.Guides[0].Holds(), "paper rule at α=8: %s", cell.Guides[0].Verdict)
 	assert.Contains(t, cell.Guides[0].Verdict, "does NOT hold")
-	assert.Equal(t, "4", cell.Guides[1].Alpha, "fluid rule")
+	assert.Equal(t, "2", cell.Guides[1].Alpha, "fluid rule")
 	assert.True(t, cell.Guides[1].Holds(), "fluid rule: %s", cell.Guides[1].Verdict)
 	require.Len(t, cell.Guides[1].Runs, 2)
-	assert.Equal(t, 8.0, cell.Guides[1].Runs[1].Alpha, "second run at twice the α")
+	assert.Equal(t, 4.0, cell.Guides[1].Runs[1].Alpha, "second run at twice the α")
 
 	chain, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeChain, Size: s, Ports: 8}, o, 40)
 	require.NoError(t, err)

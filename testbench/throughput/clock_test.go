@@ -116,10 +116,15 @@ func TestReportsPerSecond(t *testing.T) {
 		}
 	}
 	cells := perSecondCells(r.PerSecond)
+	note := "[1]"
+	if len(measured) == 20 { // flagged (6.7% below the bound since the executor's stage A is registered)
+		require.Equal(t, "[1]", measured[19], "the measured row: %q", measured)
+		measured, note = measured[:19], "[2]"
+	}
 	require.Len(t, measured, 19, "the measured row: %q", measured)
 	assert.Equal(t, cells, measured[10:13], "Mpkts/s, Mcells/s, Gbit/s after cells/clk")
 	assert.Equal(t, fmt.Sprintf("%.1f", 5e8*r.Expulsion.PktsPerClock/1e6), cells[0])
-	assert.Equal(t, []string{"-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "[1]", "no", "setup"}, notSetUp[len(notSetUp)-14:],
+	assert.Equal(t, []string{"-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", note, "no", "setup"}, notSetUp[len(notSetUp)-14:],
 		"the setup row: a dash in every measured column, per second included, then its flag")
 
 	var cb bytes.Buffer

@@ -60,7 +60,11 @@ func TestBrokenDesigns(t *testing.T) {
 			br: breaker{out: nth(900, egLane0, func(l *port.Layout, w []uint32) {
 				portOf(l, w, "eg_qid_o")[0] ^= 1
 			})}},
-		{name: "one head-drop event not reported (order)", params: occamy, want: []string{"order"}, only: true,
+		// Not only order: the queue's later head drops are then matched to
+		// the packets before theirs, so conservation fails too where their
+		// sizes differ (they did not at this event before the executor's
+		// stage A was registered).
+		{name: "one head-drop event not reported (order)", params: occamy, want: []string{"order"},
 			br: breaker{out: nth(40, hdOn, func(l *port.Layout, w []uint32) {
 				portOf(l, w, "hd_valid_o")[0] = 0
 			})}},

@@ -56,6 +56,31 @@ func (b *Board) fRange(c uint64, w design.Window) (lo, hi int) {
 	return lo, hi
 }
 
+// tHi is the largest free count the thresholds may have used over window
+// w before c: the free count's, or under observe.threshold_free unqueued
+// B - Σ qlen (the cells off the queues and not yet free credited).
+func (b *Board) tHi(c uint64, w design.Window) int {
+	if b.t.Observe.ThresholdFree != design.Unqueued {
+		_, hi := b.fRange(c, w)
+		return hi
+	}
+	from, to := span(c, w)
+	hi := -int(^uint(0)>>1) - 1
+	for t := from; t <= to; t++ {
+		hi = max(hi, b.unqueued(t))
+	}
+	return hi
+}
+
+// unqueued is B - Σ qlen in cycle t.
+func (b *Board) unqueued(t uint64) int {
+	s := 0
+	for _, v := range b.hq.q(t) {
+		s += int(v)
+	}
+	return b.c.B - s
+}
+
 // fAdmLow is the smallest free count over window w before c after each
 // cycle's admissions (what Pushout's expulsion gate reads).
 func (b *Board) fAdmLow(c uint64, w design.Window) int {
@@ -81,7 +106,8 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 	// on its own, as occamy_tm does: it may refuse what the exact rule
 	// admits, never admit what it refuses).
 	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
-	tlo, thi := b.fRange(c, st.Thr())
+	tlo, _ := b.fRange(c, st.Thr())
+	thi := b.tHi(c, st.Thr())
 	flo, fhi := b.fRange(c, st.Free)
 	qlo, fhi = qlo+e.aq, fhi-e.af
 	if b.t.Admit.Earlier == "offered" {
@@ -163,7 +189,11 @@ func (b *Board) hdPolicy(c uint64, q int) {
 func (b *Board) fairness(c uint64, r int) {
 	st := b.t.Staleness.HeadDrop
 	t := c - uint64(min(st.Qlen.Hi, int(c)))
-	f := b.hf.f(c - uint64(min(st.Thr().Hi, int(c))))
+	tc := c - uint64(min(st.Thr().Hi, int(c)))
+	f := b.hf.f(tc)
+	if b.t.Observe.ThresholdFree == design.Unqueued {
+		f = b.unqueued(tc) // a queue over T of that is over its threshold
+	}
 	ql := b.hq.q(t)
 	for q := range b.qs {
 		qs := &b.qs[q]

@@ -17,8 +17,9 @@ type cov struct {
 	c                     hw.Config
 	n, in                 int
 	expels                bool
-	pkts                  int // packets admitted and not yet unlinked
-	prevHD                hw.ExecState
+	pkts                  int          // packets admitted and not yet unlinked
+	prevHD, prev2HD       hw.ExecState // the executor's state last cycle, the cycle before
+	prevHDCells           int          // the cells of last cycle's head drop (0: none)
 	lastDeqQ, lastHDQ     int
 	lastDeqCyc, lastHDCyc uint64
 	// rr is a round-robin arbiter shadowing the maximum finder's choices
@@ -50,7 +51,7 @@ func (v *cov) reset(c hw.Config) {
 		v.rr.Commit()
 		v.rr.RstNI = true
 	}
-	v.pkts, v.prevHD = 0, hw.ExecIdle
+	v.pkts, v.prevHD, v.prev2HD, v.prevHDCells = 0, hw.ExecIdle, hw.ExecIdle, 0
 	v.lastDeqQ, v.lastHDQ = -1, -1
 	v.unpopped, v.hdReads = 0, 0
 	v.wide, v.chain = 1<<lwOf(c)-1, c.FreeMode == hw.FreeChain
@@ -138,7 +139,10 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre in
 	if last := v.c.P - 1; o.EgValid>>uint(last)&1 != 0 {
 		blocks.Hit(h, tmLastQueue, int(o.EgQid[last]) == v.n-1)
 	}
-	v.prevHD = p.HD
+	v.prev2HD, v.prevHD, v.prevHDCells = v.prevHD, p.HD, 0
+	if o.HDValid {
+		v.prevHDCells = o.HDCells
+	}
 }
 
 // lanes counts the executor's lane coverpoints, from what its ports show
@@ -161,10 +165,10 @@ func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 	blocks.Hit(h, tmHDLaneLatch, !v.chain && hp.Blocked > 0 && hp.Blocked+v.hdReads > hp.Ready)
 	v.hdReads = cp.Reads
 	blocks.Hit(h, tmHDFreedWide, hp.Freed > v.wide)
-	// Lanes empty before this cycle's unlink, and every sub-list of the
-	// packet it pushed served.
-	blocks.Hit(h, tmHDChainWhole, v.chain && o.HDValid && o.HDCells >= 2 && v.prevHD != hw.ExecCells &&
-		hp.Served == min(o.HDCells, v.c.K))
+	// Lanes and stage A's register empty before last cycle's unlink, and
+	// every sub-list of that packet, pushed from the register now, served.
+	blocks.Hit(h, tmHDChainWhole, v.chain && v.prevHDCells >= 2 && v.prev2HD != hw.ExecCells &&
+		hp.Served == min(v.prevHDCells, v.c.K))
 }
 
 // expected is queue q's length after the cycle's admissions and head drop

@@ -197,7 +197,7 @@ var tmCover = []blocks.Coverpoint{
 			return naNoHD(c)
 		})},
 	{Name: "hd_maxpkt", Desc: "a head drop of a MAXPKT-cell packet", NA: naTM(naNoHD)},
-	{Name: "hd_chain_whole", Desc: "chain mode: every sub-list of a head-dropped packet of two cells or more appended in its unlink's cycle", NA: naShape(
+	{Name: "hd_chain_whole", Desc: "chain mode: every sub-list of a head-dropped packet of two cells or more appended the cycle after its unlink (from stage A's register, the lanes empty)", NA: naShape(
 		func(c hw.Config) string {
 			if c.MaxPkt < 2 {
 				return "MAXPKT 1: one-cell packets only"

@@ -43,9 +43,9 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-chain-sublist", File: "tm_hd_exec.sv",
-		Anchor:  "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);",
-		Replace: "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s) / K + 1);",
-		Desc:    "the executor's lane entry counts a sub-list one cell long when its length is a multiple of K (the chain append frees a cell it does not hold; per cell a stale cell is freed)",
+		Anchor:  "sleft_d[b*LW +: LW]     |= len;",
+		Replace: "sleft_d[b*LW +: LW]     |= len + LW'(32'(s) == 32'(rr));",
+		Desc:    "the executor's lane entry counts sub-list n mod K one cell too long (the chain append frees a cell it does not hold; per cell a stale cell is freed)",
 	},
 	{
 		ID: "tm-deq-round-reads", File: "tm_dequeue.sv",
@@ -55,9 +55,9 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-round-reads", File: "tm_hd_exec.sv",
-		Anchor:  "rdn  = !chain_i && 32'(fleft) > 1;",
-		Replace: "rdn  = !chain_i && 32'(fleft) > 2;",
-		Desc:    "a sub-list chase off by one in the executor's lanes (per cell): with 2 cells left a lane reads no link, so it frees its first cell again instead of the second",
+		Anchor:  "smul_d[b]               |= 32'(len) > 1;",
+		Replace: "smul_d[b]               |= 32'(len) > 2;",
+		Desc:    "a sub-list chase off by one in the executor's lanes (per cell): a 2-cell sub-list reaches its lane marked as reading no link, so it frees its first cell again instead of the second",
 	},
 	{
 		ID: "tm-hd-lane-depth", File: "tm_hd_exec.sv",
@@ -67,8 +67,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-lane-latch", File: "tm_hd_exec.sv",
-		Anchor:  "ecur_d[(b*LD + 32'(r))*CW +: CW] = fcur;\n          curp_d[b]                        = 1'b0;",
-		Replace: "curp_d[b]                        = 1'b0;",
+		Anchor:  "// Blocked: the front (the push when c = 0) stays, its cell latched.\n          fcur_d[b*CW +: CW]  = fcur;",
+		Replace: "// Blocked: the front (the push when c = 0) stays, its cell latched.\n          fcur_d[b*CW +: CW]  = (c != '0) ? fcur_q[b*CW +: CW] : fcur;",
 		Desc:    "tags: a lane blocked for ports the cycle after its link read drops the read data, so it later frees the cell it had already freed",
 	},
 	{
@@ -91,14 +91,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-freed-narrow", File: "tm_hd_exec.sv",
-		Anchor:  "freed_o               = freed_o + (chain_i ? FW'(fleft) : FW'(1));",
-		Replace: "freed_o               = FW'(LW'(freed_o + (chain_i ? FW'(fleft) : FW'(1))));",
+		Anchor:  "sum = sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW]);",
+		Replace: "sum = FW'(LW'(sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW])));",
 		Desc:    "the cells freed in a cycle summed in LW bits: lanes of two long packets (MAXPKT = 2^LW-1) freeing more than 2^LW-1 cells wrap the free count",
 	},
 	{
 		ID: "tm-hd-stall", File: "tm_hd_exec.sv",
-		Anchor:  "          curp_d[b]                        = 1'b0;\n        end\n      end\n    end\n    rd_n_o",
-		Replace: "          curp_d[b]                        = 1'b0;\n          wl = '0;\n          rl = '0;\n        end\n      end\n    end\n    rd_n_o",
+		Anchor:  "          curp_d[b]           = 1'b0;\n        end\n        if (need) wreq",
+		Replace: "          curp_d[b]           = 1'b0;\n          wreq = WW'(K);\n          rreq = RW'(2 * K);\n        end\n        if (need) wreq",
 		Desc:    "a blocked lane stalls the lanes after it (their ports taken) instead of being skipped: a later lane that fits waits",
 	},
 	{
@@ -109,8 +109,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-read-budget", File: "tm_hd_exec.sv",
-		Anchor:  "if ((!need || wl != '0) && (!rdn || rl != '0)) begin",
-		Replace: "if (!need || wl != '0) begin",
+		Anchor:  "if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin",
+		Replace: "if (!need || wreq < wr_left_i) begin",
 		Desc:    "a lane's link read ignores the read ports left (rd_left_i)",
 		Equivalent: "in occamy_tm the writes always bind first: a link read by the dequeue (per cell) goes with a write of the cell it frees, " +
 			"a head-drop lane's with its append's, and each bank adds at most one to the reads that have no write (a pop with a link read, " +
@@ -161,8 +161,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-po-neg-gate", File: "occamy_tm.sv",
-		Anchor:  ".free_neg_i(free_adm[QW]),",
-		Replace: ".free_neg_i(free_q[QW]),",
+		Anchor:  ".free_neg_i(tfree_adm[QW]),",
+		Replace: ".free_neg_i(tfree_q[QW]),",
 		Desc:    "pushout-ports' negative-free gate reads the start-of-cycle free count, not the count after this cycle's admissions: an expulsion starts a cycle late or one too many",
 	},
 	{
@@ -287,5 +287,61 @@ var mutants = []blocks.Mutant{
 		Anchor:  "end else if (drr_i) begin\n      coh_q <= coh_d;",
 		Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
 		Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",
+	},
+	// executor pipeline (issue 29: tm_hd_exec within 8 levels): stage A's
+	// register, the room it takes, the front copy, the request rule.
+	{
+		ID: "tm-hd-stage-room", File: "tm_hd_exec.sv",
+		Anchor:  "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) + 32'(unl_i) >= LD;",
+		Replace: "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(unl_i) >= LD;",
+		Desc:    "executor pipeline: the room a read needs forgets the push in stage A's register, so a read is issued whose push finds its lane full",
+	},
+	{
+		ID: "tm-hd-stage-unl", File: "tm_hd_exec.sv",
+		Anchor:  "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) + 32'(unl_i) >= LD;",
+		Replace: "assign full[b] = 32'(cnt_q[b*LCW +: LCW]) + 32'(push[b]) >= LD;",
+		Desc:    "executor pipeline: the room a read needs forgets the unlink of this cycle (two head drops back to back), so the second's push finds its lane full",
+	},
+	{
+		ID: "tm-hd-stage-comb", File: "tm_hd_exec.sv",
+		Anchor:  "assign push      = sv_q;",
+		Replace: "assign push      = sv_d;",
+		Desc:    "executor pipeline: stage A's register bypassed for the push flags: a lane counts the unlink's entry a cycle early, before its cells arrive",
+	},
+	{
+		ID: "tm-hd-front-next", File: "tm_hd_exec.sv",
+		Anchor:  "fcur_d[b*CW +: CW]  = ecur_q[(b*LD + 32'(r1))*CW +: CW];",
+		Replace: "fcur_d[b*CW +: CW]  = ecur_q[(b*LD + 32'(r))*CW +: CW];",
+		Desc:    "executor pipeline: the front copy, when its entry leaves, takes the entry that left, not the next one: the lane frees a cell of the old sub-list again",
+	},
+	{
+		ID: "tm-hd-front-mul", File: "tm_hd_exec.sv",
+		Anchor:  "fmul_d[b]                    = 32'(fleft) > 2;",
+		Replace: "fmul_d[b]                    = 32'(fleft) > 1;",
+		Desc:    "executor pipeline: the front's \"link read needed\" flag, after a read, tested on the cells before it: its last cell reads a link it does not have",
+	},
+	{
+		ID: "tm-hd-asks-granted", File: "tm_hd_exec.sv",
+		Anchor:  "        if (rdn) begin\n          rreq = rreq + RW'(1);",
+		Replace: "        if (rdn && rd_go[b]) begin\n          rreq = rreq + RW'(1);",
+		Desc:    "executor pipeline: a lane's read port counts only the reads granted before it (the greedy rule), not the reads asked for: a lane after a blocked one reads on another port than the model's",
+		Equivalent: "in occamy_tm the port a lane reads on is internal (its data comes back on that port, port_q) and the reads never " +
+			"bind (tm-hd-read-budget), so only the port numbers differ, which no output of occamy_tm shows; the tm_hd_exec face " +
+			"(cp_rd_en_o) and hw/tm's TestHDExecAsksNotGranted do; survived the whole matrix, 6 000 000 cycles",
+	},
+	// executor pipeline (exec3): the thresholds' free count credits the
+	// executor's cells from the unlink (tfree_q), as does pushout-ports'
+	// trigger (tfree_adm).
+	{
+		ID: "tm-hd-credit", File: "occamy_tm.sv",
+		Anchor:  ".free_i(tfree_pos),",
+		Replace: ".free_i(free_pos),",
+		Desc:    "executor pipeline: the thresholds read the free count without the executor's cells unlinked and not yet freed: a queue just expelled stays over its threshold until the lanes free its cells",
+	},
+	{
+		ID: "tm-hd-credit-po", File: "occamy_tm.sv",
+		Anchor:  ".free_neg_i(tfree_adm[QW]),",
+		Replace: ".free_neg_i(free_adm[QW]),",
+		Desc:    "executor pipeline: pushout-ports' trigger reads the free count after admission without the executor's cells: it expels again while the last head drop's cells are still in the lanes",
 	},
 }

@@ -38,7 +38,7 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R)},
 		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o"},
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
-			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1},
+			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
 			Admit: design.StateWindow{Qlen: design.Window{Set: true}, Free: design.Window{Set: true}},
