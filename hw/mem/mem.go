@@ -193,6 +193,24 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 	}
 }
 
+// WriteMergeLast is WriteMerge (Write with a nil merge) for a caller that,
+// as WriteLast's, issues no further Read or Peek of the memory before its
+// Commit: with no write posted before it this cycle, the word is merged
+// at once, in its place among the cycle's writes.
+func (m *Memory[T]) WriteMergeLast(addr int, v T, merge Merge[T]) {
+	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
+		m.WriteMerge(addr, v, merge)
+		return
+	}
+	m.writes++
+	m.TotalWrites++
+	if merge == nil {
+		m.data[addr] = v
+	} else {
+		merge(&m.data[addr], v)
+	}
+}
+
 // WriteMerge posts a partial write: at Commit, merge(&word, v) runs instead
 // of word = v. It costs one write port like Write.
 func (m *Memory[T]) WriteMerge(addr int, v T, merge Merge[T]) {
