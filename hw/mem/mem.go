@@ -182,6 +182,27 @@ func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }
 // this cycle follows, and the writes keep their order). The port budget
 // and the refusals are Write's.
 func (m *Memory[T]) WriteLast(addr []int32, v []T) {
+	if m.npost != 0 || m.writes+len(addr) > m.P.WritePorts {
+		m.writeLastSlow(addr, v)
+		return
+	}
+	// Within the budget, only an address out of range is refused (and it
+	// posts nothing, so the next words still land at once).
+	v = v[:len(addr)]
+	for i, a := range addr {
+		if uint(a) < uint(len(m.data)) {
+			m.writes++
+			m.TotalWrites++
+			m.data[a] = v[i]
+		} else {
+			m.WriteMerge(int(a), v[i], nil)
+		}
+	}
+}
+
+// writeLastSlow is WriteLast word by word: after a posted write or over
+// the budget.
+func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 	for i, a := range addr {
 		if m.npost == 0 && m.writes < m.P.WritePorts && uint(a) < uint(len(m.data)) {
 			m.writes++

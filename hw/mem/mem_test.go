@@ -225,6 +225,7 @@ func TestWriteLastIsWrite(t *testing.T) {
 			direct++
 		}
 		last.WriteLast(addr, v)
+		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
 		post.Commit()
 		last.Commit()
 		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
@@ -284,6 +285,7 @@ func TestWriteMergeLastIsWriteMerge(t *testing.T) {
 			post.WriteMerge(a, v, mg)
 			last.WriteMergeLast(a, v, mg)
 		}
+		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
 		post.Commit()
 		last.Commit()
 		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
