@@ -131,11 +131,11 @@ func (e *Egress) eval() {
 		} else {
 			h = egCell{e.RetQidI, e.RetTagI[0]}
 		}
-		valid |= 1 << uint(p)
+		valid |= 1 << (uint(p) & 31) // p < 32 (cand is 32 bits): a shift without Go's >= 32 case
 		e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
 		if pt.tn > 0 {
 			if t := pt.tx[pt.th]; t.left == 1 {
-				last |= 1 << uint(p)
+				last |= 1 << (uint(p) & 31)
 				e.EgCellsO[p] = uint32(t.cells)
 			}
 		}

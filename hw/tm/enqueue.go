@@ -149,7 +149,7 @@ func (e *Enqueue) eval() {
 		if c > 1 {
 			reads++
 		}
-		pop |= 1 << uint(b)
+		pop |= 1 << (uint(b) & (mem.MaxK - 1)) // b < k <= MaxK: a shift without Go's >= 8 case
 	}
 	if reads > e.CpRdLeftI {
 		return
