@@ -182,6 +182,27 @@ func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }
 // this cycle follows, and the writes keep their order). The port budget
 // and the refusals are Write's.
 func (m *Memory[T]) WriteLast(addr []int32, v []T) {
+	if m.npost != 0 || m.writes+len(addr) > m.P.WritePorts {
+		m.writeLastSlow(addr, v)
+		return
+	}
+	// Within the budget, only an address out of range is refused (and it
+	// posts nothing, so the next words still land at once).
+	v = v[:len(addr)]
+	for i, a := range addr {
+		if uint(a) < uint(len(m.data)) {
+			m.writes++
+			m.TotalWrites++
+			m.data[a] = v[i]
+		} else {
+			m.WriteMerge(int(a), v[i], nil)
+		}
+	}
+}
+
+// writeLastSlow is WriteLast word by word: after a posted write or over
+// the budget.
+func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 	for i, a := range addr {
 		if m.npost == 0 && m.writes < m.P.WritePorts && uint(a) < uint(len(m.data)) {
 			m.writes++
@@ -190,6 +211,24 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 		} else {
 			m.WriteMerge(int(a), v[i], nil)
 		}
+	}
+}
+
+// WriteMergeLast is WriteMerge (Write with a nil merge) for a caller that,
+// as WriteLast's, issues no further Read or Peek of the memory before its
+// Commit: with no write posted before it this cycle, the word is merged
+// at once, in its place among the cycle's writes.
+func (m *Memory[T]) WriteMergeLast(addr int, v T, merge Merge[T]) {
+	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
+		m.WriteMerge(addr, v, merge)
+		return
+	}
+	m.writes++
+	m.TotalWrites++
+	if merge == nil {
+		m.data[addr] = v
+	} else {
+		merge(&m.data[addr], v)
 	}
 }
 

@@ -225,6 +225,67 @@ func TestWriteLastIsWrite(t *testing.T) {
 			direct++
 		}
 		last.WriteLast(addr, v)
+		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
+		post.Commit()
+		last.Commit()
+		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
+		require.Equal(t, post.Err(), last.Err(), "cycle %d: first error", cy)
+		require.Equal(t, post.Errors(), last.Errors(), "cycle %d: errors", cy)
+		require.Equal(t, post.TotalWrites, last.TotalWrites, "cycle %d: served writes", cy)
+		if cy%500 == 499 {
+			post.Clear()
+			last.Clear()
+		}
+	}
+	assert.Greater(t, direct, 1000, "writes landed at once")
+}
+
+// mergeHi is a partial write of a pair: its second word only.
+func mergeHi(dst *[2]int32, v [2]int32) { dst[1] = v[1] }
+
+// TestWriteMergeLastIsWriteMerge steps two memories of pairs with the same
+// random cycles: reads, sometimes a posted write, then a last run of
+// whole and partial writes (the shape of a PD link: the body, then the
+// tail's next), through WriteMerge on one and WriteMergeLast on the other.
+// After every edge their words, errors, error counts and served writes
+// must be equal; the runs go over the budget, out of range, repeat an
+// address (the merge must see the earlier write of the run) and follow a
+// posted write of the same address (which they must not overtake).
+func TestWriteMergeLastIsWriteMerge(t *testing.T) {
+	p := Params{Name: "t_mem", Entries: 8, ReadPorts: 2, WritePorts: 2, ReadLatency: 1}
+	post, last := must(New[[2]int32](p)), must(New[[2]int32](p))
+	r := rand.New(rand.NewPCG(5, 13))
+	direct := 0
+	for cy := 0; cy < 5000; cy++ {
+		for i := r.IntN(3); i > 0; i-- {
+			a := r.IntN(p.Entries)
+			require.Equal(t, post.Read(a), last.Read(a), "cycle %d: read of %d", cy, a)
+		}
+		prev := -1
+		if r.IntN(4) == 0 {
+			prev = r.IntN(p.Entries)
+			v := [2]int32{int32(r.Uint32()), int32(r.Uint32())}
+			post.Write(prev, v)
+			last.Write(prev, v)
+		}
+		for i := r.IntN(4); i > 0; i-- { // up to 3: over the budget of 2
+			a := r.IntN(p.Entries + 1) // Entries: out of range
+			if prev >= 0 && r.IntN(2) == 0 {
+				a = prev
+			}
+			prev = a
+			v := [2]int32{int32(r.Uint32()), int32(r.Uint32())}
+			var mg Merge[[2]int32]
+			if r.IntN(2) == 0 {
+				mg = mergeHi
+			}
+			if last.npost == 0 && last.writes < p.WritePorts && a < p.Entries {
+				direct++
+			}
+			post.WriteMerge(a, v, mg)
+			last.WriteMergeLast(a, v, mg)
+		}
+		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
 		post.Commit()
 		last.Commit()
 		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)

@@ -164,14 +164,14 @@ func (d *Dequeue) round(j *cellJob, done int) {
 		if done > 0 {
 			cur = d.CpRdDataI[s]
 		}
-		d.CdRdEnO |= 1 << uint(s)
+		d.CdRdEnO |= 1 << (uint(s) & (mem.MaxK - 1)) // s < k <= MaxK: a shift without Go's >= 8 case
 		d.CdRdAddrO[s] = cur
 		if s < rds {
-			d.CpRdEnO |= 1 << uint(s)
+			d.CpRdEnO |= 1 << (uint(s) & (mem.MaxK - 1))
 			d.CpRdAddrO[s] = cur
 		}
 		if !d.ChainI {
-			d.FaO |= 1 << uint(s)
+			d.FaO |= 1 << (uint(s) & (mem.MaxK - 1))
 			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = cur, cur, 1
 		}
 	}
@@ -186,7 +186,7 @@ func (d *Dequeue) round(j *cellJob, done int) {
 	}
 	if d.fin {
 		for s := 0; s < min(n, k); s++ {
-			d.FaO |= 1 << uint(s)
+			d.FaO |= 1 << (uint(s) & (mem.MaxK - 1))
 			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, k, s))
 		}
 		d.FreedO = n

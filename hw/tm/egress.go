@@ -119,7 +119,7 @@ func (e *Egress) eval() {
 	}
 	cand := e.busy
 	if e.RetI && e.RetCntI > 0 {
-		cand |= 1 << e.RetPortI
+		cand |= 1 << (e.RetPortI & 31) // a port < P <= MaxP = 32
 	}
 	var valid, last uint32
 	for cand &^= e.wait; cand != 0; cand &= cand - 1 {
@@ -131,11 +131,11 @@ func (e *Egress) eval() {
 		} else {
 			h = egCell{e.RetQidI, e.RetTagI[0]}
 		}
-		valid |= 1 << uint(p)
+		valid |= 1 << (uint(p) & 31) // p < 32 (cand is 32 bits): a shift without Go's >= 32 case
 		e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
 		if pt.tn > 0 {
 			if t := pt.tx[pt.th]; t.left == 1 {
-				last |= 1 << uint(p)
+				last |= 1 << (uint(p) & 31)
 				e.EgCellsO[p] = uint32(t.cells)
 			}
 		}
@@ -179,14 +179,14 @@ func (e *Egress) commit() {
 			pt.buf[(pt.bh+pt.bn+s)&m] = egCell{e.RetQidI, e.RetTagI[s]}
 		}
 		pt.bn += e.RetCntI
-		e.busy |= 1 << uint(p)
+		e.busy |= 1 << (uint(p) & 31) // p < len(e.ports) <= MaxP = 32
 	}
 	for v := e.EgValidO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
 		pt := &e.ports[p]
 		pt.bh = (pt.bh + 1) & (len(pt.buf) - 1)
 		if pt.bn--; pt.bn == 0 {
-			e.busy &^= 1 << uint(p)
+			e.busy &^= 1 << (uint(p) & 31)
 		}
 		pt.next = e.now + e.r
 		pt.pending--

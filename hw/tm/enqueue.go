@@ -149,7 +149,7 @@ func (e *Enqueue) eval() {
 		if c > 1 {
 			reads++
 		}
-		pop |= 1 << uint(b)
+		pop |= 1 << (uint(b) & (mem.MaxK - 1)) // b < k <= MaxK: a shift without Go's >= 8 case
 	}
 	if reads > e.CpRdLeftI {
 		return
@@ -253,9 +253,9 @@ func (m *TM) enqueue() {
 	if e.CdWrNO == 0 { // no round now (and so no link)
 		return
 	}
-	for j := 0; j < e.CdWrNO; j++ {
-		m.ram.cd.Write(int(e.CdWrAddrO[j]), e.CdWrDataO[j])
-	}
+	// Stage E's are the cycle's last uses of u_cd_mem and u_pd_mem (their
+	// reads are in stages B, C and D): the writes land at once (WriteLast).
+	m.ram.cd.WriteLast(e.CdWrAddrO[:e.CdWrNO], e.CdWrDataO[:e.CdWrNO])
 	m.acct.unpopped -= e.CdWrNO
 	if !e.LinkO {
 		return
@@ -263,9 +263,9 @@ func (m *TM) enqueue() {
 	l := m.u.pdl
 	l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
 	l.EvalLink()
-	m.ram.pd.Write(int(e.LinkPdO), e.LinkBodyO)
+	m.ram.pd.WriteMergeLast(int(e.LinkPdO), e.LinkBodyO, nil)
 	if l.LinkPredO {
-		m.ram.pd.WriteMerge(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+		m.ram.pd.WriteMergeLast(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
 	}
 }
 

@@ -188,7 +188,7 @@ func (f *FreeList) evalPop() {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		c := f.cnt[b]
 		if c > 1 && rp < f.rp {
-			rdEn |= 1 << uint(rp)
+			rdEn |= 1 << (uint(rp) & 63) // rp < f.rp <= 64: a shift without Go's >= 64 case
 			f.RdAddrO[rp] = f.head[b]
 			f.popPort[b] = int8(rp)
 			rp++
@@ -270,7 +270,7 @@ func (f *FreeList) write(wp int, addr, data int32, over bool) (int, bool) {
 	if wp >= f.wp {
 		return wp, true
 	}
-	f.WrEnO |= 1 << uint(wp)
+	f.WrEnO |= 1 << (uint(wp) & 63) // wp < f.wp <= 64
 	f.WrAddrO[wp], f.WrDataO[wp] = addr, data
 	return wp + 1, over
 }

@@ -29,7 +29,7 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 func (p *rdPipe[T]) put(port int, v T) {
 	if uint(port) < uint(len(p.in)) {
 		p.in[port] = v
-		p.inRd |= 1 << uint(port)
+		p.inRd |= 1 << (uint(port) & 63) // port < len(p.in) <= 64
 	}
 }
 
@@ -58,9 +58,10 @@ func (p *rdPipe[T]) step() {
 		p.in, p.inRd = p.ring[p.cur][:len(p.in)], p.read[p.cur]
 		p.read[p.cur] = 0
 	}
+	out, in := p.out, p.in
 	for r := p.inRd; r != 0; r &= r - 1 { // latency 1: this cycle's reads are the next one's data
-		i := trailingZeros(r)
-		p.out[i] = p.in[i]
+		i := trailingZeros(r) & 63
+		out[i] = in[i]
 	}
 	p.inRd = 0
 }
