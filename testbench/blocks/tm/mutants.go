@@ -288,4 +288,12 @@ var mutants = []blocks.Mutant{
 		Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
 		Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",
 	},
+	// deqtop (issue 29): the top's qlen update selects the unlinked queue by
+	// a one-hot derived register (rdv_q && rdq_q == q) instead of rdq_q.
+	{
+		ID: "tm-top-rdo-stale", File: "occamy_tm.sv",
+		Anchor:  "else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;",
+		Replace: "else         rdo_q <= pd_rd ? N'(1) << rdq_q : '0;",
+		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
+	},
 }
