@@ -459,9 +459,28 @@ module occamy_tm #(
   );
 
   // ---- Top registers ----
+  // The unlinked queue one-hot (rdv_q && rdq_q == q), a derived register:
+  // the qlen update selects by AND-OR and writes by one bit (no cycle moved).
+  logic [N-1:0]  rdo_q;
+  logic [QW-1:0] rdsel, rdlen;
+  for (genvar i = 0; i < QW; i++) begin : g_rdsel
+    logic [N-1:0] col;  // bit i of every queue's length
+    for (genvar q = 0; q < N; q++) begin : g_col
+      assign col[q] = qlen_adm[q*QW + i];
+    end
+    assign rdsel[i] = |(rdo_q & col);  // a reduction: a balanced OR tree
+  end
+  assign rdlen = rdsel - QW'(unl_cells);
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) rdo_q <= '0;
+    else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;
+  end
+
   always @* begin
     qlen_d = qlen_adm;
-    if (rdv_q) qlen_d[rdq_q*QW +: QW] = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
+    for (int q = 0; q < N; q++) begin
+      if (rdo_q[q]) qlen_d[q*QW +: QW] = rdlen;
+    end
     free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
     // The executor's cells: + the head drop unlinked now, - the lanes' frees.
     // tfree_d = free_d + fly_d, with hd_freed cancelled (off its path).

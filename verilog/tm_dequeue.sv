@@ -98,7 +98,12 @@ module tm_dequeue #(
   logic [JD*JW-1:0] job_q, job_d;
   logic [1:0]       dh_q, dh_d;
   logic [2:0]       dn_q, dn_d, dn_a;
-  logic [LW-1:0]    done_q, done_d;
+  // Derived registers (the round's depth, no cycle moved): the front job's
+  // cells left (n - done) and whether it is at round 0 (done == 0), both
+  // meaningful while dn_q != 0; emp_q is dn_q == 0.
+  logic [LW-1:0]    l_q, l_d;
+  logic             d0_q, d0_d;
+  logic             emp_q;
   logic             rv_q, rv_d;
   logic [PW-1:0]    rp_q, rp_d;
   logic [IW-1:0]    rq_q, rq_d;
@@ -108,23 +113,22 @@ module tm_dequeue #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [LW-1:0]    n, done, cnt, rds, left;
+  logic [LW-1:0]    n, cnt, rds, left, nh;
   logic [K*CW-1:0]  heads, tails;
   logic             run, fin;
 
   assign unl_job = {unl_qid_i, unl_port_i, unl_body_i};
   assign dn_a    = dn_q + 3'(unl_i);
   assign run     = dn_a != '0;
-  assign job     = (dn_q == '0) ? unl_job : job_q[32'(dh_q)*JW +: JW];
-  assign done    = (dn_q == '0) ? '0 : done_q;
+  assign job     = emp_q ? unl_job : job_q[32'(dh_q)*JW +: JW];
   assign {ser, n, heads, tails} = job[BW-1:0];
-  assign left    = n - done;
+  assign left    = emp_q ? unl_body_i[2*K*CW +: LW] : l_q;
   assign cnt     = run ? ((32'(left) < K) ? left : LW'(K)) : '0;
   // Constant when MAXPKT <= K (then no round reads a link).
   /* verilator lint_off CMPCONST */
   assign rds     = (32'(left) > K) ? (((32'(left) - K) < K) ? LW'(32'(left) - K) : LW'(K)) : '0;
   /* verilator lint_on CMPCONST */
-  assign fin     = run && (done + cnt == n);
+  assign fin     = run && (32'(left) <= K);  // done + cnt == n
 
   always @* begin
     logic [CW-1:0] cur;
@@ -138,7 +142,7 @@ module tm_dequeue #(
     fa_n_o       = '0;
     freed_o      = '0;
     for (int s = 0; s < K; s++) begin
-      cur = (done == '0) ? heads[s*CW +: CW] : cp_rd_data_i[s*CW +: CW];
+      cur = (emp_q || d0_q) ? heads[s*CW +: CW] : cp_rd_data_i[s*CW +: CW];
       if (32'(s) < 32'(cnt)) begin
         cd_rd_en_o[s]            = 1'b1;
         cd_rd_addr_o[s*CW +: CW] = cur;
@@ -175,15 +179,19 @@ module tm_dequeue #(
   assign job_port = job[BW +: PW];
   assign job_qid  = job[BW+PW +: IW];
 
-  logic [1:0] tl;  // the job FIFO's tail slot, mod JD
+  logic [1:0] tl, nx;  // the job FIFO's tail slot and the slot after the front, mod JD
   assign tl = dh_q + dn_q[1:0];
+  assign nx = dh_q + 2'd1;
+  // The next front's cell count after a fin (job_d's slot nx).
+  assign nh = (unl_i && tl == nx) ? unl_body_i[2*K*CW +: LW] : job_q[32'(nx)*JW + 2*K*CW +: LW];
 
   always @* begin
     job_d = job_q;
     if (unl_i) job_d[32'(tl)*JW +: JW] = unl_job;
     dh_d   = dh_q + 2'(fin);
     dn_d   = dn_a - 3'(fin);
-    done_d = fin ? '0 : (run ? done + cnt : done_q);
+    l_d    = fin ? nh : left - LW'(K);  // not fin: cnt == K
+    d0_d   = fin;
     rv_d   = run;
     rp_d   = job_port;
     rq_d   = job_qid;
@@ -202,7 +210,9 @@ module tm_dequeue #(
       job_q  <= '0;
       dh_q   <= '0;
       dn_q   <= '0;
-      done_q <= '0;
+      l_q    <= '0;
+      d0_q   <= 1'b0;
+      emp_q  <= 1'b1;
       rv_q   <= 1'b0;
       rp_q   <= '0;
       rq_q   <= '0;
@@ -211,7 +221,9 @@ module tm_dequeue #(
       job_q  <= job_d;
       dh_q   <= dh_d;
       dn_q   <= dn_d;
-      done_q <= done_d;
+      l_q    <= l_d;
+      d0_q   <= d0_d;
+      emp_q  <= dn_d == '0;
       rv_q   <= rv_d;
       rp_q   <= rp_d;
       rq_q   <= rq_d;

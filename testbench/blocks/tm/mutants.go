@@ -344,4 +344,12 @@ var mutants = []blocks.Mutant{
 		Replace: ".free_neg_i(free_adm[QW]),",
 		Desc:    "executor pipeline: pushout-ports' trigger reads the free count after admission without the executor's cells: it expels again while the last head drop's cells are still in the lanes",
 	},
+	// deqtop (issue 29): the top's qlen update selects the unlinked queue by
+	// a one-hot derived register (rdv_q && rdq_q == q) instead of rdq_q.
+	{
+		ID: "tm-top-rdo-stale", File: "occamy_tm.sv",
+		Anchor:  "else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;",
+		Replace: "else         rdo_q <= pd_rd ? N'(1) << rdq_q : '0;",
+		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
+	},
 }

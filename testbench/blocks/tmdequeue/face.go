@@ -20,6 +20,26 @@ func init() {
 				Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
 				Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K (the TM's tm-deq-chain-sublist, against the sub-block alone)",
 			},
+			// dequeue pipeline (deqtop, issue 29): the derived registers that
+			// took the round from 10 levels to 5, each computed wrongly.
+			{
+				ID: "sub-deq-left-next", File: "tm_dequeue.sv",
+				Anchor:  "l_d    = fin ? nh : left - LW'(K);",
+				Replace: "l_d    = fin ? n : left - LW'(K);",
+				Desc:    "the next front job's cells left taken from the finished job's count, not the next job's: its rounds stop early or run on",
+			},
+			{
+				ID: "sub-deq-round0", File: "tm_dequeue.sv",
+				Anchor:  "d0_d   = fin;",
+				Replace: "d0_d   = 1'b0;",
+				Desc:    "the round-0 flag not set after a fin: a job waiting in the FIFO starts from the link read port instead of its PD's heads",
+			},
+			{
+				ID: "sub-deq-emp-late", File: "tm_dequeue.sv",
+				Anchor:  "emp_q  <= dn_d == '0;",
+				Replace: "emp_q  <= dn_q == '0;",
+				Desc:    "the empty-FIFO register a cycle late: the first cycle after the FIFO empties (or fills) takes the wrong job",
+			},
 		},
 	})
 }
