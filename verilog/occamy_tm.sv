@@ -460,17 +460,13 @@ module occamy_tm #(
 
   // ---- Top registers ----
   // The unlinked queue one-hot (rdv_q && rdq_q == q), a derived register:
-  // the qlen update selects by AND-OR and writes by one bit (no cycle moved).
+  // the qlen update writes by one bit of it instead of a decode of rdq_q
+  // (no cycle moved). The read stays an indexed part-select: the same
+  // 64:1 mux in gates, and one load for Verilator where a gather of every
+  // queue's bit columns doubled the model's instruction count.
   logic [N-1:0]  rdo_q;
-  logic [QW-1:0] rdsel, rdlen;
-  for (genvar i = 0; i < QW; i++) begin : g_rdsel
-    logic [N-1:0] col;  // bit i of every queue's length
-    for (genvar q = 0; q < N; q++) begin : g_col
-      assign col[q] = qlen_adm[q*QW + i];
-    end
-    assign rdsel[i] = |(rdo_q & col);  // a reduction: a balanced OR tree
-  end
-  assign rdlen = rdsel - QW'(unl_cells);
+  logic [QW-1:0] rdlen;
+  assign rdlen = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
   always_ff @(posedge clk_i) begin
     if (!rst_ni) rdo_q <= '0;
     else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;
