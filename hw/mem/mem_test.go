@@ -225,17 +225,7 @@ func TestWriteLastIsWrite(t *testing.T) {
 			direct++
 		}
 		last.WriteLast(addr, v)
-		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
-		post.Commit()
-		last.Commit()
-		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
-		require.Equal(t, post.Err(), last.Err(), "cycle %d: first error", cy)
-		require.Equal(t, post.Errors(), last.Errors(), "cycle %d: errors", cy)
-		require.Equal(t, post.TotalWrites, last.TotalWrites, "cycle %d: served writes", cy)
-		if cy%500 == 499 {
-			post.Clear()
-			last.Clear()
-		}
+		sameAfterEdge(t, cy, post, last)
 	}
 	assert.Greater(t, direct, 1000, "writes landed at once")
 }
@@ -285,19 +275,28 @@ func TestWriteMergeLastIsWriteMerge(t *testing.T) {
 			post.WriteMerge(a, v, mg)
 			last.WriteMergeLast(a, v, mg)
 		}
-		require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
-		post.Commit()
-		last.Commit()
-		require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
-		require.Equal(t, post.Err(), last.Err(), "cycle %d: first error", cy)
-		require.Equal(t, post.Errors(), last.Errors(), "cycle %d: errors", cy)
-		require.Equal(t, post.TotalWrites, last.TotalWrites, "cycle %d: served writes", cy)
-		if cy%500 == 499 {
-			post.Clear()
-			last.Clear()
-		}
+		sameAfterEdge(t, cy, post, last)
 	}
 	assert.Greater(t, direct, 1000, "writes landed at once")
+}
+
+// sameAfterEdge checks that a memory written through posted writes (post)
+// and one written through the *Last forms (last) used the same ports in
+// cycle cy, then clocks both and checks their words, first error, error
+// count and served writes; every 500 cycles it clears both.
+func sameAfterEdge[T any](t *testing.T, cy int, post, last *Memory[T]) {
+	t.Helper()
+	require.Equal(t, post.portUse, last.portUse, "cycle %d: ports used", cy)
+	post.Commit()
+	last.Commit()
+	require.Equal(t, post.Words(), last.Words(), "cycle %d: words", cy)
+	require.Equal(t, post.Err(), last.Err(), "cycle %d: first error", cy)
+	require.Equal(t, post.Errors(), last.Errors(), "cycle %d: errors", cy)
+	require.Equal(t, post.TotalWrites, last.TotalWrites, "cycle %d: served writes", cy)
+	if cy%500 == 499 {
+		post.Clear()
+		last.Clear()
+	}
 }
 
 func must[T any](m *Memory[T], err error) *Memory[T] {

@@ -9,7 +9,6 @@ import (
 
 	"occamy/hw/tm"
 	"occamy/rtl/vcd"
-	"occamy/testbench/traffic"
 )
 
 // TestFirstDropsAreTheModelsEvents: the first head drop and the first
@@ -28,12 +27,7 @@ func TestFirstDropsAreTheModelsEvents(t *testing.T) {
 			res, err := Execute(p, tr)
 			require.NoError(t, err)
 
-			cfg := p.Config
-			cfg.Events = true
-			m, err := tm.New(cfg)
-			require.NoError(t, err)
-			mix, err := traffic.BuildAll(p.Sources, Env(&cfg), p.Seed, "sources")
-			require.NoError(t, err)
+			m, mix, _ := eventTM(t, p)
 			first := map[tm.EventKind]uint64{}
 			queues := map[tm.EventKind]map[int]bool{}
 			for c := uint64(0); c < p.Cycles; c++ {

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/hw/tm"
-	"occamy/testbench/traffic"
 )
 
 // TestExecutorLagSplit pins the measured account of the executor's
@@ -27,12 +26,7 @@ import (
 func TestExecutorLagSplit(t *testing.T) {
 	p, err := Prepare(Options{Scenario: "dt-two-queue", Policy: "occamy", Alpha: 8})
 	require.NoError(t, err)
-	cfg := p.Config
-	cfg.Events = true
-	m, err := tm.New(cfg)
-	require.NoError(t, err)
-	mix, err := traffic.BuildAll(p.Sources, Env(&cfg), p.Seed, "sources")
-	require.NoError(t, err)
+	m, mix, cfg := eventTM(t, p)
 	type cyc struct {
 		qlen      [2]uint32 // queues 0 and 8 after the cycle
 		thr, free int       // class 0's threshold computed in the cycle; free count after it
