@@ -117,6 +117,7 @@ func TestInvariantCatchesCorruption(t *testing.T) {
 		}, "on two lists"},
 		{"lost packet", func(m *TM) { m.obs.stats.Queues[3].Transmitted.Pkts++ }, "queue 3:"},
 		{"queue length", func(m *TM) { m.r.qlenD[3]++; m.acct.sumQlen++; m.r.freeD--; m.acct.unpopped++ }, "queue 3: length"},
+		{"thresholds' credit", func(m *TM) { m.r.hdFly++ }, "the thresholds' free count credits"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
