@@ -60,11 +60,11 @@ func TestScoreboardExecutor(t *testing.T) {
 	require.NoError(t, err)
 	good := filepath.Join(t.TempDir(), "tm_hd_exec.sv")
 	require.NoError(t, os.WriteFile(good, src, 0o644))
-	anchor := "push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s + K - 1) / K);"
+	anchor := "len = q + LW'(32'(s) < 32'(rr));"
 	require.Equal(t, 1, strings.Count(string(src), anchor))
 	bad := filepath.Join(t.TempDir(), "tm_hd_exec.sv")
 	require.NoError(t, os.WriteFile(bad, []byte(strings.Replace(string(src), anchor,
-		"push_left[(32'(h) & (K - 1))*LW +: LW]        = LW'((32'(unl_n) - s) / K + 1);", 1)), 0o644))
+		"len = q + LW'(32'(s) <= 32'(rr));", 1)), 0o644))
 	for _, x := range []struct {
 		file, verdict string
 	}{{good, "PASS"}, {bad, "FAIL"}} {

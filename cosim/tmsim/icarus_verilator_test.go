@@ -23,6 +23,7 @@ func TestIcarusJSONEqualsModel(t *testing.T) {
 	want := goRun(t, o)
 	require.Equal(t, scenario.Engine{Sim: "icarus", Top: "occamy_tm"}, got.Engine)
 	require.Equal(t, string(js(t, want)), string(js(t, got)), "Icarus JSON against hw/tm's")
+	staleAtMost(t, want, got)
 	require.Greater(t, got.Totals.HeadDropped.Pkts, uint64(0), "no head drop: a weak check")
 	t.Logf("%d cycles on Icarus in %.1fs", got.Cycles, time.Since(t0).Seconds())
 }

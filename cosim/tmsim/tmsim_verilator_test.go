@@ -4,9 +4,11 @@ package tmsim
 
 import (
 	"encoding/json"
-	tmface "occamy/testbench/blocks/tm"
+	"strings"
 	"testing"
 	"time"
+
+	tmface "occamy/testbench/blocks/tm"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -38,6 +40,7 @@ func TestScenarioJSONEqualsModel(t *testing.T) {
 				assert.Equal(t, scenario.EngineGo, want.Engine)
 				gj, wj := js(t, got), js(t, want)
 				require.Equal(t, string(wj), string(gj), "RTL JSON against hw/tm's at MaxOffers=%d", DefaultIN)
+				staleAtMost(t, want, got)
 				def := goRun(t, scenario.Options{Scenario: sc, Policy: pol.String()})
 				def.Config.MaxOffers = DefaultIN
 				assert.Equal(t, string(js(t, def)), string(gj), "RTL JSON against hw/tm's at its default MaxOffers")
@@ -58,12 +61,37 @@ func goRun(t *testing.T, o scenario.Options) *scenario.Result {
 }
 
 // js is a result's JSON without its engine, the one field that differs
-// by design (the tests assert it on their own).
+// by design (the tests assert it on their own), and without the stale
+// head-drop metrics: the thresholds credit the executor's cells unlinked
+// and not yet freed, which no port of occamy_tm shows, so the count the
+// RTL's ports give is a lower bound of hw/tm's (staleAtMost checks it).
 func js(t *testing.T, r *scenario.Result) []byte {
 	t.Helper()
 	c := *r
 	c.Engine = scenario.Engine{}
+	c.Metrics = nil
+	for _, m := range r.Metrics {
+		if !strings.HasPrefix(m.Name, "head_drops_stale") {
+			c.Metrics = append(c.Metrics, m)
+		}
+	}
 	b, err := json.Marshal(&c)
 	require.NoError(t, err)
 	return b
+}
+
+// staleAtMost: the stale head drops derived from the RTL's ports are at
+// most hw/tm's (js leaves them out of the byte comparison).
+func staleAtMost(t *testing.T, want, got *scenario.Result) {
+	t.Helper()
+	value := func(r *scenario.Result) float64 {
+		for _, m := range r.Metrics {
+			if m.Name == "head_drops_stale" {
+				return m.Value
+			}
+		}
+		t.Fatalf("no head_drops_stale metric in %s", r.Scenario)
+		return 0
+	}
+	require.LessOrEqual(t, value(got), value(want), "stale head drops from the RTL's ports against hw/tm's")
 }

@@ -9,7 +9,10 @@
 //   - stage G first computes every lane's front and its port needs, then
 //     grants the ports lane by lane in one loop, then each lane updates
 //     itself from its grant.
-// Same parameters, ports and cycle behaviour as the project's module.
+// Same parameters and ports as the project's module, and its cycle
+// behaviour before the executor's pipeline (2026-12-05): it frees an
+// unlinked packet's first cells a cycle earlier than tm_hd_exec's stage A
+// register, so TestReplaceInTM now shows the TM's check failing on it.
 module tm_hd_exec #(
   parameter int N  = 64,
   parameter int B  = 16384,
