@@ -200,17 +200,11 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 	}
 }
 
-// writeLastSlow is WriteLast word by word: after a posted write or over
-// the budget.
+// writeLastSlow is WriteLast word by word (WriteMergeLast's rule for each):
+// after a posted write or over the budget.
 func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 	for i, a := range addr {
-		if m.npost == 0 && m.writes < m.P.WritePorts && uint(a) < uint(len(m.data)) {
-			m.writes++
-			m.TotalWrites++
-			m.data[a] = v[i]
-		} else {
-			m.WriteMerge(int(a), v[i], nil)
-		}
+		m.WriteMergeLast(int(a), v[i], nil)
 	}
 }
 
