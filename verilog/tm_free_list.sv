@@ -114,8 +114,9 @@ module tm_free_list #(
 
   // Each bank's slot of the stage F and stage G appends (distinct banks),
   // an AND-OR over the slots. The two picks below are written out: one
-  // function called twice gives the same gates but costs Verilator 17 912
-  // more instructions for occamy_tm (verilator --stats, the defaults).
+  // function called twice, returning {v, h, t, n}, cost Verilator 17 912
+  // more instructions for occamy_tm (verilator --stats, the defaults), and
+  // Yosys 0.23 refuses its `return {...}`.
   logic [K-1:0]     fb, gb;
   logic [K*CW-1:0]  fh, ft, gh, gt;
   logic [K*BNW-1:0] fn, gn;
