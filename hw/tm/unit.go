@@ -157,6 +157,7 @@ func (u *Unit) build(c Config) error {
 				d.R = int(e.RI)
 			}
 			*e = *newEgress(&d)
+			e.views()
 		}
 	default:
 		return fmt.Errorf("no Go model")
