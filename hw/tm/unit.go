@@ -92,6 +92,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = d, []func(){d.Eval}, d.Commit, d.Err
 		u.reset = func() {
 			*d = *newDequeue(withChain(c, d.ChainI))
+			d.views() // its port slices are views of its own arrays
 			d.CpRdDataI = make([]int32, k)
 		}
 	case "tm_sched":
