@@ -136,6 +136,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = e, []func(){e.Eval}, e.Commit, e.Err
 		u.reset = func() {
 			*e = *newEnqueue(&c)
+			e.views()
 			enqueueAlone(e, &c)
 		}
 	case "tm_free_list":
