@@ -190,9 +190,11 @@ func (e *Egress) commit() {
 		if pt.bn+e.RetCntI > len(pt.buf) {
 			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
 		}
-		m := len(pt.buf) - 1
-		for s := 0; s < e.RetCntI; s++ {
-			pt.buf[(pt.bh+pt.bn+s)&m] = egCell{e.RetQidI, e.RetTagI[s]}
+		buf, at, q := pt.buf, pt.bh+pt.bn, e.RetQidI
+		if m := len(buf) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below
+			for s, t := range e.RetTagI[:e.RetCntI] {
+				buf[uint(at+s)&uint(m)] = egCell{q, t}
+			}
 		}
 		pt.bn += e.RetCntI
 		e.busy |= 1 << (uint(p) & 31) // p < len(e.ports) <= MaxP = 32
