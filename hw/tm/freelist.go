@@ -76,6 +76,7 @@ type FreeList struct {
 	slotG   [mem.MaxK]int8
 	err     error
 	errs    *bool // the top's flag: set when err is
+	full    bool  // tests: every touched bank takes commit's general path
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -309,6 +310,28 @@ func (f *FreeList) commit() {
 	// The touched banks' bits are set again below.
 	waiting := f.pend &^ due // link reads still in flight
 	pend, popOk := waiting&^touch, (f.PopOkO|keep)&^touch
+	// A bank only popped, holding a cell, takes a short path: with more
+	// than one its next head is the link read's data (head_o, the head
+	// register, stays until then), with one it is empty. The others take
+	// the general path below.
+	if only := pop &^ (f.fa | ga); only != 0 && !f.full {
+		for m := only; m != 0; m &= m - 1 {
+			b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+			r := &f.bank[b]
+			switch cnt := r.cnt; {
+			case cnt > 1:
+				r.head, r.cnt, r.pend, r.port, r.ready = f.head[b], cnt-1, true, int32(f.popPort[b]), f.now+f.lat
+				f.cnt[b], f.cntF[b] = cnt-1, cnt-1
+				pend |= 1 << uint(b)
+			case cnt == 1:
+				r.head, r.tail, r.cnt, r.pend = mem.Nil, mem.Nil, 0, false
+				f.head[b], f.cnt[b], f.cntF[b] = mem.Nil, 0, 0
+			default: // a pop of an empty bank (an error, popBad): the general path
+				continue
+			}
+			touch &^= 1 << uint(b)
+		}
+	}
 	for m := touch; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
