@@ -76,7 +76,7 @@ type FreeList struct {
 	slotG   [mem.MaxK]int8
 	err     error
 	errs    *bool // the top's flag: set when err is
-	full    bool  // tests: every touched bank takes commit's general path
+	full    bool  // tests: every touched bank takes commit's general path (no short one)
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -330,6 +330,33 @@ func (f *FreeList) commit() {
 				continue
 			}
 			touch &^= 1 << uint(b)
+		}
+	}
+	// A bank only appended in stage F (a chain of cells) takes another: the
+	// chain becomes its tail, and its head when it was empty.
+	if only := f.fa &^ (pop | ga); only != 0 && !f.full {
+		for m := only; m != 0; m &= m - 1 {
+			b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+			r := &f.bank[b]
+			s := f.slotF[b] & (mem.MaxK - 1)
+			cnt, n := r.cnt, f.FaNI[s]
+			if cnt < 0 || n <= 0 { // not a chain into a list: the general path
+				continue
+			}
+			bit := uint8(1) << uint(b)
+			head, p := f.head[b], waiting&bit != 0
+			if cnt == 0 {
+				head, p = f.FaHeadI[s], false
+			}
+			cnt += n
+			r.head, r.tail, r.cnt, r.pend = head, f.FaTailI[s], cnt, p
+			f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
+			if p {
+				pend |= bit
+			} else {
+				popOk |= bit
+			}
+			touch &^= bit
 		}
 	}
 	for m := touch; m != 0; m &= m - 1 {

@@ -151,23 +151,25 @@ func TestFreeListLatency(t *testing.T) {
 	assert.Equal(t, int32(2), o.head[0], "cell 0's link, three cycles on")
 }
 
-// TestFreeListPopOnlyMatchesGeneral steps two tm_free_list twins with the
-// same random inputs, one whose commit takes the short path for banks
-// only popped and one that takes the general path for every bank (full),
+// TestFreeListShortMatchesGeneral steps two tm_free_list twins with the
+// same random inputs, one whose commit takes the short paths for banks
+// only popped or only appended in stage F and one that takes the general
+// path for every bank (full),
 // and requires the same outputs every evaluation and the same registers
 // after every edge. Pops take banks that can pop; stage F and G append
 // chains of 1 to 3 cells popped earlier from one bank (their links set in
 // both memories), alone or in a bank popped the same cycle, rarely in half
 // the cycles so that banks run dry; read latencies 1 and 3 (heads in
 // flight).
-func TestFreeListPopOnlyMatchesGeneral(t *testing.T) {
+func TestFreeListShortMatchesGeneral(t *testing.T) {
 	for _, lat := range []int{1, 3} {
 		const b, k = 64, 4
 		short, full := newFLBench(t, b, k, lat), newFLBench(t, b, k, lat)
 		full.f.full = true
 		r := rand.New(rand.NewPCG(uint64(lat), 7))
-		var held [k][]int32 // cells popped and not yet freed, per bank
-		only, last := 0, 0  // banks only popped; of them, popping their last cell
+		var held [k][]int32     // cells popped and not yet freed, per bank
+		only, last := 0, 0      // banks only popped; of them, popping their last cell
+		faOnly, faEmpty := 0, 0 // banks only appended in stage F; of them, empty ones
 		for cy := 0; cy < 20000; cy++ {
 			msg := fmt.Sprintf("latency %d, cycle %d", lat, cy)
 			for _, x := range []*flBench{short, full} {
@@ -213,6 +215,12 @@ func TestFreeListPopOnlyMatchesGeneral(t *testing.T) {
 			}
 			fa, faBanks, fc := chain(k)
 			ga, gaBanks, gc := chain(k - bits.OnesCount8(fa)) // the writes fit u_cp_mem's k ports
+			for m := faBanks &^ (pop | gaBanks); m != 0; m &= m - 1 {
+				faOnly++
+				if f.CntO[bits.TrailingZeros8(m)] == 0 {
+					faEmpty++
+				}
+			}
 			for m := pop &^ (faBanks | gaBanks); m != 0; m &= m - 1 {
 				only++
 				if f.CntO[bits.TrailingZeros8(m)] == 1 {
@@ -264,5 +272,7 @@ func TestFreeListPopOnlyMatchesGeneral(t *testing.T) {
 		}
 		assert.Greater(t, only, 1000, "latency %d: the short path was exercised", lat)
 		assert.Greater(t, last, 100, "latency %d: and emptied banks", lat)
+		assert.Greater(t, faOnly, 1000, "latency %d: the stage F short path was exercised", lat)
+		assert.Greater(t, faEmpty, 100, "latency %d: and refilled empty banks", lat)
 	}
 }
