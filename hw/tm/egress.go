@@ -219,14 +219,18 @@ func (e *Egress) commit() {
 			}
 		}
 	}
-	if v := e.EgValidO; v != 0 {
-		e.wait |= v
-		e.free[(e.now+e.r)&uint64(len(e.free)-1)] |= v
-	}
-	if e.wait != 0 { // the lines that free next cycle (the ring holds only waiting ports)
-		i := (e.now + 1) & uint64(len(e.free)-1)
-		e.wait &^= e.free[i]
-		e.free[i] = 0
+	if v := e.EgValidO; v|e.wait != 0 {
+		fr := e.free
+		if m := len(fr) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below
+			if v != 0 {
+				e.wait |= v
+				fr[uint(e.now+e.r)&uint(m)] |= v
+			}
+			// the lines that free next cycle (the ring holds only waiting ports)
+			i := uint(e.now+1) & uint(m)
+			e.wait &^= fr[i]
+			fr[i] = 0
+		}
 	}
 }
 
