@@ -65,10 +65,11 @@ type Dequeue struct {
 	RndQidO    int    // its queue
 
 	k      int
-	jobsQ  rtl.Ring[cellJob] // job_q: unlinked packets, the front in its rounds
-	done   int               // done_q: the front's cells handled
-	ready  uint64            // Go: the first cycle the front's next round may run
-	ret    []retReg          // the ret_* registers, one per cycle of CD.ReadLatency
+	jobsQ  rtl.Ring[cellJob]      // job_q: unlinked packets, the front in its rounds
+	done   int                    // done_q: the front's cells handled
+	ready  uint64                 // Go: the first cycle the front's next round may run
+	ret    [mem.MaxLatency]retReg // the ret_* registers, one per cycle of CD.ReadLatency (the first retLen)
+	retLen int
 	now    uint64
 	cpLat  uint64
 	run    bool   // this cycle: a round runs
@@ -90,6 +91,10 @@ type Dequeue struct {
 	faHead, faTail, faN [mem.MaxK]int32
 }
 
+// The ret_* registers are indexed by retAt masked to MaxLatency: a power of
+// two (this constant does not compile otherwise).
+const _ = -uint(mem.MaxLatency & (mem.MaxLatency - 1))
+
 // cellJob is an unlinked packet waiting for, or in, its cell rounds.
 type cellJob struct {
 	q, port int
@@ -108,7 +113,7 @@ type retReg struct {
 func newDequeue(c *Config) *Dequeue {
 	k := c.K
 	d := &Dequeue{k: k, ChainI: c.FreeMode == FreeChain, jobsQ: rtl.NewRing[cellJob](deqJobDepth),
-		ret: make([]retReg, c.CD.ReadLatency), cpLat: uint64(c.CP.ReadLatency), RoomO: true}
+		retLen: c.CD.ReadLatency, cpLat: uint64(c.CP.ReadLatency), RoomO: true}
 	d.views()
 	return d
 }
@@ -143,7 +148,7 @@ func (d *Dequeue) eval() {
 		d.CpRdEnO, d.CdRdEnO, d.FaO = 0, 0, 0
 		d.RdNO, d.CdNO, d.FreedO, d.out = 0, 0, 0, false
 	}
-	r := &d.ret[d.retAt]
+	r := &d.ret[d.retAt&(mem.MaxLatency-1)] // retAt < retLen <= MaxLatency, a power of two: no bound to check
 	d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO = r.valid, r.port, r.qid, r.cnt
 	dn := d.jobsQ.Len()
 	d.run, d.fin, d.cnt = false, false, 0
@@ -230,14 +235,15 @@ func (d *Dequeue) commit() {
 			d.done, d.ready = 0, 0
 		}
 	}
-	if d.ret[d.retAt].valid {
+	r := &d.ret[d.retAt&(mem.MaxLatency-1)]
+	if r.valid {
 		d.retN--
 	}
 	if d.rnd.valid {
 		d.retN++
 	}
-	d.ret[d.retAt] = d.rnd
-	if d.retAt++; d.retAt == len(d.ret) {
+	*r = d.rnd
+	if d.retAt++; d.retAt == d.retLen {
 		d.retAt = 0
 	}
 	d.run = false
@@ -300,7 +306,7 @@ func (m *TM) dequeue() {
 // oldest first (State.Eg.Ret).
 func (d *Dequeue) retInFlight() []dataRet {
 	var out []dataRet
-	n := len(d.ret)
+	n := d.retLen
 	for i := 0; i < n; i++ {
 		if r := d.ret[(d.retAt+i)%n]; r.valid {
 			out = append(out, dataRet{at: d.now + uint64(i), port: int32(r.port), qid: r.qid, cells: int32(r.cnt)})
