@@ -44,9 +44,14 @@ func (m *TM) deqIssue() {
 	if s.EnI || s.DrrI { // drr: the visits run every cycle
 		// Only the words that hold queues (ports: P <= 64, one word); the
 		// others stay zero, as nothing else writes these inputs.
-		for w := range s.EligI[:(m.p.n+63)>>6] {
-			ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
-			s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
+		if m.p.n <= 64 {
+			ne := l.NonemptyO[0]
+			s.EligI[0], s.NonemptyI[0] = ne&^l.LockedO[0], ne
+		} else {
+			for w := range s.EligI[:(m.p.n+63)>>6] {
+				ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
+				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
+			}
 		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
 		s.AckI = m.ram.pd.ReadsLeft() > 0
