@@ -66,13 +66,15 @@ func (m *TM) deqIssue() {
 	q := int(s.GntQidO)
 	l.RdI, l.RdQidI = true, uint16(q)
 	l.EvalRd()
-	v := m.ram.pd.Read(int(l.RdPdO))
-	if uint32(v.Cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
+	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
+	r.v = m.ram.pd.Read(int(l.RdPdO))
+	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
+	cells := r.v.Cells
+	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
 	}
-	m.r.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
 	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
 }
 
 // hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's
