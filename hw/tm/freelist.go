@@ -97,7 +97,7 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 		RdDataI: make([]int32, rp), RdAddrO: make([]int32, rp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
 		FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
 		GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k)}
-	f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k]
+	f.views()
 	for bk := 0; bk < k; bk++ {
 		r := &f.bank[bk]
 		r.head, r.tail = mem.Nil, mem.Nil
@@ -117,6 +117,10 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 	}
 	return f
 }
+
+// views points head_o, cnt_o and cnt_f_o at f's own registers: at New,
+// and after a copy of the sub-block (a Unit's reset).
+func (f *FreeList) views() { f.HeadO, f.CntO, f.CntFO = f.head[:f.k], f.cnt[:f.k], f.cntF[:f.k] }
 
 // show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
 // registers (a bank whose link read is in flight shows no head).

@@ -148,7 +148,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalG}, f.Commit, f.Err
 		u.reset = func() {
 			*f = *fresh()
-			f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k] // views of f's own registers
+			f.views()
 		}
 	case "tm_egress":
 		e := newEgress(&c)
