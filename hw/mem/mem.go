@@ -188,16 +188,23 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 	}
 	// Within the budget, only an address out of range is refused (and it
 	// posts nothing, so the next words still land at once).
+	// The words served are counted at the end, or before a refusal (which
+	// records the request count with them).
 	v = v[:len(addr)]
+	data, n := m.data, 0
 	for i, a := range addr {
-		if uint(a) < uint(len(m.data)) {
-			m.writes++
-			m.TotalWrites++
-			m.data[a] = v[i]
+		if uint(a) < uint(len(data)) {
+			data[a] = v[i]
+			n++
 		} else {
+			m.writes += n
+			m.TotalWrites += uint64(n)
+			n = 0
 			m.WriteMerge(int(a), v[i], nil)
 		}
 	}
+	m.writes += n
+	m.TotalWrites += uint64(n)
 }
 
 // writeLastSlow is WriteLast word by word (WriteMergeLast's rule for each):

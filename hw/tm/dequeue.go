@@ -65,10 +65,11 @@ type Dequeue struct {
 	RndQidO    int    // its queue
 
 	k      int
-	jobsQ  rtl.Ring[cellJob] // job_q: unlinked packets, the front in its rounds
-	done   int               // done_q: the front's cells handled
-	ready  uint64            // Go: the first cycle the front's next round may run
-	ret    []retReg          // the ret_* registers, one per cycle of CD.ReadLatency
+	jobsQ  rtl.Ring[cellJob]      // job_q: unlinked packets, the front in its rounds
+	done   int                    // done_q: the front's cells handled
+	ready  uint64                 // Go: the first cycle the front's next round may run
+	ret    [mem.MaxLatency]retReg // the ret_* registers, one per cycle of CD.ReadLatency (the first retLen)
+	retLen int
 	now    uint64
 	cpLat  uint64
 	run    bool   // this cycle: a round runs
@@ -79,11 +80,20 @@ type Dequeue struct {
 	retN   int    // ret's valid entries
 	evald  bool   // eval ran this cycle
 	active bool   // a job, a data return in flight, or outputs not idle
-	unl    cellJob
-	out    bool // outputs not idle
+	out    bool   // outputs not idle
 	err    error
 	errs   *bool // the top's flag: set when err is
+
+	// cp_rd_addr_o, cd_rd_addr_o and fa_* (their slices are views of
+	// these): round indexes them by a slot masked to MaxK, so Go checks
+	// no bound. A copy of the sub-block needs views.
+	cpRdAddr, cdRdAddr  [mem.MaxK]int32
+	faHead, faTail, faN [mem.MaxK]int32
 }
+
+// The ret_* registers are indexed by retAt masked to MaxLatency: a power of
+// two (this constant does not compile otherwise).
+const _ = -uint(mem.MaxLatency & (mem.MaxLatency - 1))
 
 // cellJob is an unlinked packet waiting for, or in, its cell rounds.
 type cellJob struct {
@@ -102,10 +112,18 @@ type retReg struct {
 // newDequeue builds tm_dequeue for c.
 func newDequeue(c *Config) *Dequeue {
 	k := c.K
-	return &Dequeue{k: k, ChainI: c.FreeMode == FreeChain, jobsQ: rtl.NewRing[cellJob](deqJobDepth),
-		ret: make([]retReg, c.CD.ReadLatency), cpLat: uint64(c.CP.ReadLatency), RoomO: true,
-		CpRdAddrO: make([]int32, k), CdRdAddrO: make([]int32, k),
-		FaHeadO: make([]int32, k), FaTailO: make([]int32, k), FaNO: make([]int32, k)}
+	d := &Dequeue{k: k, ChainI: c.FreeMode == FreeChain, jobsQ: rtl.NewRing[cellJob](deqJobDepth),
+		retLen: c.CD.ReadLatency, cpLat: uint64(c.CP.ReadLatency), RoomO: true}
+	d.views()
+	return d
+}
+
+// views points the port slices at d's own arrays: at New, and after a
+// copy of the sub-block (a Unit's reset).
+func (d *Dequeue) views() {
+	k := d.k
+	d.CpRdAddrO, d.CdRdAddrO = d.cpRdAddr[:k], d.cdRdAddr[:k]
+	d.FaHeadO, d.FaTailO, d.FaNO = d.faHead[:k], d.faTail[:k], d.faN[:k]
 }
 
 // roundSize returns, for a packet of n cells with done handled, the cells
@@ -130,7 +148,7 @@ func (d *Dequeue) eval() {
 		d.CpRdEnO, d.CdRdEnO, d.FaO = 0, 0, 0
 		d.RdNO, d.CdNO, d.FreedO, d.out = 0, 0, 0, false
 	}
-	r := &d.ret[d.retAt]
+	r := &d.ret[d.retAt&(mem.MaxLatency-1)] // retAt < retLen <= MaxLatency, a power of two: no bound to check
 	d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO = r.valid, r.port, r.qid, r.cnt
 	dn := d.jobsQ.Len()
 	d.run, d.fin, d.cnt = false, false, 0
@@ -142,12 +160,11 @@ func (d *Dequeue) eval() {
 		j := d.jobsQ.Front()
 		d.rnd = retReg{port: uint16(j.port), qid: int32(j.q)}
 		if d.ready <= d.now {
-			d.round(j, d.done)
+			d.round(j.q, &j.v, d.done)
 		}
-	case d.UnlI:
-		d.unl = cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}
+	case d.UnlI: // the PD at the port, not copied: it joins the FIFO at Commit
 		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
-		d.round(&d.unl, 0)
+		d.round(int(d.UnlQidI), &d.UnlBodyI, 0)
 	default:
 		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
 	}
@@ -155,39 +172,42 @@ func (d *Dequeue) eval() {
 	d.RoomO, d.BusyO = after < deqJobDepth, after > 0
 }
 
-// round drives the outputs of job j's round from cell done.
-func (d *Dequeue) round(j *cellJob, done int) {
-	k, n := d.k, int(j.v.Cells)
+// round drives the outputs of the round from cell done of the packet of
+// queue q whose PD is v.
+func (d *Dequeue) round(q int, v *mem.PD, done int) {
+	k, n := d.k, int(v.Cells)
 	cnt, rds := roundSize(n, done, k)
 	for s := 0; s < cnt; s++ {
-		cur := j.v.Heads[s]
+		i := s & (mem.MaxK - 1) // s < k <= MaxK: no bound to check, no shift's >= 8 case
+		cur := v.Heads[i]
 		if done > 0 {
 			cur = d.CpRdDataI[s]
 		}
-		d.CdRdEnO |= 1 << (uint(s) & (mem.MaxK - 1)) // s < k <= MaxK: a shift without Go's >= 8 case
-		d.CdRdAddrO[s] = cur
+		d.CdRdEnO |= 1 << uint(i)
+		d.cdRdAddr[i] = cur
 		if s < rds {
-			d.CpRdEnO |= 1 << (uint(s) & (mem.MaxK - 1))
-			d.CpRdAddrO[s] = cur
+			d.CpRdEnO |= 1 << uint(i)
+			d.cpRdAddr[i] = cur
 		}
 		if !d.ChainI {
-			d.FaO |= 1 << (uint(s) & (mem.MaxK - 1))
-			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = cur, cur, 1
+			d.FaO |= 1 << uint(i)
+			d.faHead[i], d.faTail[i], d.faN[i] = cur, cur, 1
 		}
 	}
 	d.run, d.out, d.cnt = true, true, cnt
 	d.rnd.valid, d.rnd.cnt = true, cnt
 	d.fin = done+cnt == n
 	d.RdNO, d.CdNO = rds, cnt
-	d.RndSerialO, d.RndIdxO, d.RndQidO = j.v.Serial, done, j.q
+	d.RndSerialO, d.RndIdxO, d.RndQidO = v.Serial, done, q
 	if !d.ChainI {
 		d.FreedO = cnt
 		return
 	}
 	if d.fin {
 		for s := 0; s < min(n, k); s++ {
-			d.FaO |= 1 << (uint(s) & (mem.MaxK - 1))
-			d.FaHeadO[s], d.FaTailO[s], d.FaNO[s] = j.v.Heads[s], j.v.Tails[s], int32(mem.SubListLen(n, k, s))
+			i := s & (mem.MaxK - 1)
+			d.FaO |= 1 << uint(i)
+			d.faHead[i], d.faTail[i], d.faN[i] = v.Heads[i], v.Tails[i], int32(mem.SubListLen(n, k, s))
 		}
 		d.FreedO = n
 	}
@@ -215,14 +235,15 @@ func (d *Dequeue) commit() {
 			d.done, d.ready = 0, 0
 		}
 	}
-	if d.ret[d.retAt].valid {
+	r := &d.ret[d.retAt&(mem.MaxLatency-1)]
+	if r.valid {
 		d.retN--
 	}
 	if d.rnd.valid {
 		d.retN++
 	}
-	d.ret[d.retAt] = d.rnd
-	if d.retAt++; d.retAt == len(d.ret) {
+	*r = d.rnd
+	if d.retAt++; d.retAt == d.retLen {
 		d.retAt = 0
 	}
 	d.run = false
@@ -267,11 +288,11 @@ func (m *TM) dequeue() {
 	if d.RdNO|d.CdNO == 0 { // no round now
 		return
 	}
-	for s := 0; s < d.RdNO; s++ {
-		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.CpRdAddrO[s])))
+	for s := 0; s < d.RdNO; s++ { // s < k <= MaxK
+		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.cpRdAddr[s&(mem.MaxK-1)])))
 	}
 	for s := 0; s < d.CdNO; s++ {
-		x := d.CdRdAddrO[s]
+		x := d.cdRdAddr[s&(mem.MaxK-1)]
 		got, want := m.ram.cd.Read(int(x)), tag(d.RndSerialO, d.RndIdxO+s)
 		if got != want {
 			m.fail(fmt.Errorf("cycle %d: queue %d: cell %d of packet %d read from cell %d holds tag %#x, want %#x",
@@ -285,7 +306,7 @@ func (m *TM) dequeue() {
 // oldest first (State.Eg.Ret).
 func (d *Dequeue) retInFlight() []dataRet {
 	var out []dataRet
-	n := len(d.ret)
+	n := d.retLen
 	for i := 0; i < n; i++ {
 		if r := d.ret[(d.retAt+i)%n]; r.valid {
 			out = append(out, dataRet{at: d.now + uint64(i), port: int32(r.port), qid: r.qid, cells: int32(r.cnt)})

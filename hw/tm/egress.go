@@ -39,7 +39,7 @@ type Egress struct {
 	EgLastO  uint32
 	EgCellsO []uint32
 
-	ports  []egPort
+	ports  []egPort // port[:P]
 	busy   uint32   // ports with cells in their buffer
 	wait   uint32   // ports whose line is not free yet (now < next)
 	free   []uint32 // a ring by cycle: the ports whose line frees then (R+1 entries or more)
@@ -48,6 +48,14 @@ type Egress struct {
 	window int      // TXWIN
 	err    error
 	errs   *bool // the top's flag: set when err is
+
+	// The ports' registers and eg_qid_o, eg_tag_o, EgCellsO (their slices
+	// are views of these): the hot loops index them by a port masked to
+	// MaxP, so Go checks no bound. A copy of the sub-block needs views.
+	port  [MaxP]egPort
+	qid   [MaxP]int32
+	tag   [MaxP]uint64
+	cells [MaxP]uint32
 }
 
 // egPort is one egress port's registers.
@@ -85,15 +93,23 @@ type txPkt struct {
 // newEgress builds tm_egress for c: P ports, a buffer of
 // 2^clog2(TXWIN+MaxPkt) cells per port (every pending cell fits).
 func newEgress(c *Config) *Egress {
-	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow,
-		RetTagI: make([]uint64, c.K), EgQidO: make([]int32, c.P), EgTagO: make([]uint64, c.P), EgCellsO: make([]uint32, c.P)}
+	e := &Egress{RI: uint32(c.R), r: uint64(c.R), window: c.TxWindow, RetTagI: make([]uint64, c.K)}
+	e.ports = e.port[:c.P]
+	e.views()
 	fd, td := 1<<rtl.Clog2(c.TxWindow+c.MaxPkt), 1<<rtl.Clog2(c.TxWindow+1)
-	e.ports, e.free = make([]egPort, c.P), make([]uint32, 1<<rtl.Clog2(c.R+1))
+	e.free = make([]uint32, 1<<rtl.Clog2(c.R+1))
 	for p := range e.ports {
 		e.ports[p].buf, e.ports[p].tx = make([]egCell, fd), make([]txPkt, td)
 		e.PortRdyO.Set(p)
 	}
 	return e
+}
+
+// views points the port slices (and ports) at e's own arrays, P long: at
+// New, and after a copy of the sub-block (a Unit's reset).
+func (e *Egress) views() {
+	p := len(e.ports)
+	e.ports, e.EgQidO, e.EgTagO, e.EgCellsO = e.port[:p], e.qid[:p], e.tag[:p], e.cells[:p]
 }
 
 // Eval chooses the ports that send a cell this cycle: a port with a cell
@@ -114,8 +130,8 @@ func (e *Egress) Eval() {
 //go:noinline
 func (e *Egress) eval() {
 	for v := e.EgValidO; v != 0; v &= v - 1 { // last cycle's cells: eg_qid_o, eg_tag_o are 0 on a port that does not send
-		p := trailingZeros(uint64(v))
-		e.EgQidO[p], e.EgTagO[p] = 0, 0
+		p := trailingZeros(uint64(v)) & (MaxP - 1) // v is 32 bits: p < MaxP already
+		e.qid[p], e.tag[p] = 0, 0
 	}
 	cand := e.busy
 	if e.RetI && e.RetCntI > 0 {
@@ -123,20 +139,20 @@ func (e *Egress) eval() {
 	}
 	var valid, last uint32
 	for cand &^= e.wait; cand != 0; cand &= cand - 1 {
-		p := trailingZeros(uint64(cand))
-		pt := &e.ports[p]
+		p := trailingZeros(uint64(cand)) & (MaxP - 1)
+		pt := &e.port[p]
 		var h egCell
 		if pt.bn > 0 {
 			h = pt.buf[pt.bh]
 		} else {
 			h = egCell{e.RetQidI, e.RetTagI[0]}
 		}
-		valid |= 1 << (uint(p) & 31) // p < 32 (cand is 32 bits): a shift without Go's >= 32 case
-		e.EgQidO[p], e.EgTagO[p] = h.q, h.tag
+		valid |= 1 << uint(p) // p < 32: a shift without Go's >= 32 case
+		e.qid[p], e.tag[p] = h.q, h.tag
 		if pt.tn > 0 {
 			if t := pt.tx[pt.th]; t.left == 1 {
-				last |= 1 << (uint(p) & 31)
-				e.EgCellsO[p] = uint32(t.cells)
+				last |= 1 << uint(p)
+				e.cells[p] = uint32(t.cells)
 			}
 		}
 	}
@@ -174,19 +190,21 @@ func (e *Egress) commit() {
 		if pt.bn+e.RetCntI > len(pt.buf) {
 			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
 		}
-		m := len(pt.buf) - 1
-		for s := 0; s < e.RetCntI; s++ {
-			pt.buf[(pt.bh+pt.bn+s)&m] = egCell{e.RetQidI, e.RetTagI[s]}
+		buf, at, q := pt.buf, pt.bh+pt.bn, e.RetQidI
+		if m := len(buf) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below
+			for s, t := range e.RetTagI[:e.RetCntI] {
+				buf[uint(at+s)&uint(m)] = egCell{q, t}
+			}
 		}
 		pt.bn += e.RetCntI
 		e.busy |= 1 << (uint(p) & 31) // p < len(e.ports) <= MaxP = 32
 	}
 	for v := e.EgValidO; v != 0; v &= v - 1 {
-		p := trailingZeros(uint64(v))
-		pt := &e.ports[p]
+		p := trailingZeros(uint64(v)) & (MaxP - 1)
+		pt := &e.port[p]
 		pt.bh = (pt.bh + 1) & (len(pt.buf) - 1)
 		if pt.bn--; pt.bn == 0 {
-			e.busy &^= 1 << (uint(p) & 31)
+			e.busy &^= 1 << uint(p)
 		}
 		pt.next = e.now + e.r
 		pt.pending--
@@ -201,14 +219,18 @@ func (e *Egress) commit() {
 			}
 		}
 	}
-	if v := e.EgValidO; v != 0 {
-		e.wait |= v
-		e.free[(e.now+e.r)&uint64(len(e.free)-1)] |= v
-	}
-	if e.wait != 0 { // the lines that free next cycle (the ring holds only waiting ports)
-		i := (e.now + 1) & uint64(len(e.free)-1)
-		e.wait &^= e.free[i]
-		e.free[i] = 0
+	if v := e.EgValidO; v|e.wait != 0 {
+		fr := e.free
+		if m := len(fr) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below
+			if v != 0 {
+				e.wait |= v
+				fr[uint(e.now+e.r)&uint(m)] |= v
+			}
+			// the lines that free next cycle (the ring holds only waiting ports)
+			i := uint(e.now+1) & uint(m)
+			e.wait &^= fr[i]
+			fr[i] = 0
+		}
 	}
 }
 

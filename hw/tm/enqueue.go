@@ -63,6 +63,12 @@ type Enqueue struct {
 	tpkt           enqPkt // the packet taken
 	err            error
 	errs           *bool // the top's flag: set when err is
+
+	// cd_wr_addr_o, cd_wr_data_o (their slices are views of these):
+	// indexed by a sub-list masked to MaxK, no bound to check. A copy of
+	// the sub-block needs views.
+	cdWrAddr [mem.MaxK]int32
+	cdWrData [mem.MaxK]uint64
 }
 
 // enqPkt is an admitted packet waiting for the enqueue engine.
@@ -86,10 +92,14 @@ type allocState struct {
 // (every admitted packet holds a cell or a waiting one, so it never
 // overflows).
 func newEnqueue(c *Config) *Enqueue {
-	k := c.K
-	return &Enqueue{k: k, fifoQ: rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1),
-		CdWrAddrO: make([]int32, k), CdWrDataO: make([]uint64, k)}
+	e := &Enqueue{k: c.K, fifoQ: rtl.NewRing[enqPkt](c.B + c.PushoutWait + 1)}
+	e.views()
+	return e
 }
+
+// views points the port slices at e's own arrays: at New, and after a
+// copy of the sub-block (a Unit's reset).
+func (e *Enqueue) views() { e.CdWrAddrO, e.CdWrDataO = e.cdWrAddr[:e.k], e.cdWrData[:e.k] }
 
 // tag is the content the model writes in cell i of packet serial, checked
 // when the cell is read.
@@ -157,9 +167,9 @@ func (e *Enqueue) eval() {
 	// The outputs were idle (e.out false): pop_o and cd_wr_en_o are 0.
 	e.run, e.out = true, true
 	e.PopO, e.CdWrEnO, e.CdWrNO = pop, uint8(1)<<uint(cnt)-1, cnt
-	addr, data := e.CdWrAddrO[:cnt], e.CdWrDataO[:cnt]
-	for j := range addr {
-		addr[j], data[j] = e.HeadI[(j+rot)&(k-1)], tag(pkt.serial, done+j)
+	for j := 0; j < cnt; j++ {
+		i := j & (mem.MaxK - 1) // j < k <= MaxK
+		e.cdWrAddr[i], e.cdWrData[i] = e.HeadI[(j+rot)&(k-1)], tag(pkt.serial, done+j)
 	}
 	if done+cnt < n {
 		return
@@ -171,12 +181,13 @@ func (e *Enqueue) eval() {
 	*v = nilPD
 	v.Cells, v.Serial = pkt.cells, pkt.serial
 	for j := 0; j < min(k, n); j++ {
-		v.Heads[j], v.Tails[j] = a.heads[j], a.tails[j]
+		i := j & (mem.MaxK - 1)
+		v.Heads[i], v.Tails[i] = a.heads[i], a.tails[i]
 		if done == 0 {
-			v.Heads[j] = e.CdWrAddrO[j]
+			v.Heads[i] = e.cdWrAddr[i]
 		}
 		if j < cnt {
-			v.Tails[j] = e.CdWrAddrO[j]
+			v.Tails[i] = e.cdWrAddr[i]
 		}
 	}
 	e.LinkO, e.LinkQidO, e.LinkPdO, e.LinkCellsO = true, uint16(pkt.q), v.Heads[0], uint32(n)
@@ -205,10 +216,11 @@ func (e *Enqueue) commit() {
 	}
 	if e.run {
 		for j := 0; j < e.CdWrNO; j++ {
+			i := j & (mem.MaxK - 1) // j < k <= MaxK
 			if a.done == 0 {
-				a.heads[j] = e.CdWrAddrO[j]
+				a.heads[i] = e.cdWrAddr[i]
 			}
-			a.tails[j] = e.CdWrAddrO[j]
+			a.tails[i] = e.cdWrAddr[i]
 		}
 		a.done += e.CdWrNO
 		a.active = !e.LinkO

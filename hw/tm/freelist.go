@@ -76,6 +76,7 @@ type FreeList struct {
 	slotG   [mem.MaxK]int8
 	err     error
 	errs    *bool // the top's flag: set when err is
+	full    bool  // tests: every touched bank takes commit's general path (no short one)
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -96,7 +97,7 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 		RdDataI: make([]int32, rp), RdAddrO: make([]int32, rp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
 		FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
 		GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k)}
-	f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k]
+	f.views()
 	for bk := 0; bk < k; bk++ {
 		r := &f.bank[bk]
 		r.head, r.tail = mem.Nil, mem.Nil
@@ -116,6 +117,10 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 	}
 	return f
 }
+
+// views points head_o, cnt_o and cnt_f_o at f's own registers: at New,
+// and after a copy of the sub-block (a Unit's reset).
+func (f *FreeList) views() { f.HeadO, f.CntO, f.CntFO = f.head[:f.k], f.cnt[:f.k], f.cntF[:f.k] }
 
 // show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
 // registers (a bank whose link read is in flight shows no head).
@@ -309,6 +314,55 @@ func (f *FreeList) commit() {
 	// The touched banks' bits are set again below.
 	waiting := f.pend &^ due // link reads still in flight
 	pend, popOk := waiting&^touch, (f.PopOkO|keep)&^touch
+	// A bank only popped, holding a cell, takes a short path: with more
+	// than one its next head is the link read's data (head_o, the head
+	// register, stays until then), with one it is empty. The others take
+	// the general path below.
+	if only := pop &^ (f.fa | ga); only != 0 && !f.full {
+		for m := only; m != 0; m &= m - 1 {
+			b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+			r := &f.bank[b]
+			switch cnt := r.cnt; {
+			case cnt > 1:
+				r.head, r.cnt, r.pend, r.port, r.ready = f.head[b], cnt-1, true, int32(f.popPort[b]), f.now+f.lat
+				f.cnt[b], f.cntF[b] = cnt-1, cnt-1
+				pend |= 1 << uint(b)
+			case cnt == 1:
+				r.head, r.tail, r.cnt, r.pend = mem.Nil, mem.Nil, 0, false
+				f.head[b], f.cnt[b], f.cntF[b] = mem.Nil, 0, 0
+			default: // a pop of an empty bank (an error, popBad): the general path
+				continue
+			}
+			touch &^= 1 << uint(b)
+		}
+	}
+	// A bank only appended in stage F (a chain of cells) takes another: the
+	// chain becomes its tail, and its head when it was empty.
+	if only := f.fa &^ (pop | ga); only != 0 && !f.full {
+		for m := only; m != 0; m &= m - 1 {
+			b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+			r := &f.bank[b]
+			s := f.slotF[b] & (mem.MaxK - 1)
+			cnt, n := r.cnt, f.FaNI[s]
+			if cnt < 0 || n <= 0 { // not a chain into a list: the general path
+				continue
+			}
+			bit := uint8(1) << uint(b)
+			head, p := f.head[b], waiting&bit != 0
+			if cnt == 0 {
+				head, p = f.FaHeadI[s], false
+			}
+			cnt += n
+			r.head, r.tail, r.cnt, r.pend = head, f.FaTailI[s], cnt, p
+			f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
+			if p {
+				pend |= bit
+			} else {
+				popOk |= bit
+			}
+			touch &^= bit
+		}
+	}
 	for m := touch; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)

@@ -1,6 +1,9 @@
 package tm
 
 import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -146,4 +149,130 @@ func TestFreeListLatency(t *testing.T) {
 	}
 	o := x.cycle(t, 0, []int{0}, nil, nil)
 	assert.Equal(t, int32(2), o.head[0], "cell 0's link, three cycles on")
+}
+
+// TestFreeListShortMatchesGeneral steps two tm_free_list twins with the
+// same random inputs, one whose commit takes the short paths for banks
+// only popped or only appended in stage F and one that takes the general
+// path for every bank (full),
+// and requires the same outputs every evaluation and the same registers
+// after every edge. Pops take banks that can pop; stage F and G append
+// chains of 1 to 3 cells popped earlier from one bank (their links set in
+// both memories), alone or in a bank popped the same cycle, rarely in half
+// the cycles so that banks run dry; read latencies 1 and 3 (heads in
+// flight).
+func TestFreeListShortMatchesGeneral(t *testing.T) {
+	for _, lat := range []int{1, 3} {
+		const b, k = 64, 4
+		short, full := newFLBench(t, b, k, lat), newFLBench(t, b, k, lat)
+		full.f.full = true
+		r := rand.New(rand.NewPCG(uint64(lat), 7))
+		var held [k][]int32     // cells popped and not yet freed, per bank
+		only, last := 0, 0      // banks only popped; of them, popping their last cell
+		faOnly, faEmpty := 0, 0 // banks only appended in stage F; of them, empty ones
+		for cy := 0; cy < 20000; cy++ {
+			msg := fmt.Sprintf("latency %d, cycle %d", lat, cy)
+			for _, x := range []*flBench{short, full} {
+				x.f.RdDataI = x.rd.out
+				x.f.EvalHead()
+			}
+			f, g := short.f, full.f
+			require.Equal(t, g.HeadO, f.HeadO, "%s: head_o", msg)
+			require.Equal(t, g.CntO, f.CntO, "%s: cnt_o", msg)
+			require.Equal(t, g.PopOkO, f.PopOkO, "%s: PopOkO", msg)
+			var pop uint8
+			for bk := 0; bk < k; bk++ {
+				if f.PopOkO>>uint(bk)&1 != 0 && r.IntN(3) == 0 {
+					pop |= 1 << uint(bk)
+				}
+			}
+			// appends: a chain of up to 3 held cells of one bank, per slot
+			odds := 2 // appends rare for 300 cycles in 600: banks run dry
+			if cy%600 < 300 {
+				odds = 24
+			}
+			// (the slots, their banks, the chains; at most max slots)
+			chain := func(max int) (uint8, uint8, [k][3]int32) {
+				var v, banks uint8
+				var c [k][3]int32
+				s := 0
+				for bk := 0; bk < k && s < max; bk++ {
+					h := held[bk]
+					if len(h) == 0 || r.IntN(odds) != 0 {
+						continue
+					}
+					n := 1 + r.IntN(min(3, len(h)))
+					for i := 0; i+1 < n; i++ {
+						short.cp.Init(int(h[i]), h[i+1])
+						full.cp.Init(int(h[i]), h[i+1])
+					}
+					c[s] = [3]int32{h[0], h[n-1], int32(n)}
+					v, banks = v|1<<uint(s), banks|1<<uint(bk)
+					held[bk] = h[n:]
+					s++
+				}
+				return v, banks, c
+			}
+			fa, faBanks, fc := chain(k)
+			ga, gaBanks, gc := chain(k - bits.OnesCount8(fa)) // the writes fit u_cp_mem's k ports
+			for m := faBanks &^ (pop | gaBanks); m != 0; m &= m - 1 {
+				faOnly++
+				if f.CntO[bits.TrailingZeros8(m)] == 0 {
+					faEmpty++
+				}
+			}
+			for m := pop &^ (faBanks | gaBanks); m != 0; m &= m - 1 {
+				only++
+				if f.CntO[bits.TrailingZeros8(m)] == 1 {
+					last++
+				}
+			}
+			for _, x := range []*flBench{short, full} {
+				x.f.PopI, x.f.FaI, x.f.PopPortI = pop, fa, 1
+				for s := 0; s < k; s++ {
+					x.f.FaHeadI[s], x.f.FaTailI[s], x.f.FaNI[s] = fc[s][0], fc[s][1], fc[s][2]
+					x.f.GaHeadI[s], x.f.GaTailI[s], x.f.GaNI[s] = gc[s][0], gc[s][1], gc[s][2]
+				}
+				x.f.EvalPop()
+			}
+			require.Equal(t, g.CntFO, f.CntFO, "%s: cnt_f_o", msg)
+			require.Equal(t, g.RdEnO, f.RdEnO, "%s: rd_en_o", msg)
+			require.Equal(t, g.PopRdNO, f.PopRdNO, "%s: pop_rd_n_o", msg)
+			require.Equal(t, g.RdAddrO, f.RdAddrO, "%s: rd_addr_o", msg)
+			require.Equal(t, g.FWrNO, f.FWrNO, "%s: f_wr_n_o", msg)
+			for bk := 0; bk < k; bk++ {
+				if pop>>uint(bk)&1 != 0 {
+					held[bk] = append(held[bk], f.HeadO[bk])
+				}
+			}
+			for _, x := range []*flBench{short, full} {
+				for p := x.f.PopPortI; p < x.f.PopPortI+x.f.PopRdNO; p++ {
+					x.rd.put(p, x.cp.Read(int(x.f.RdAddrO[p])))
+				}
+				x.f.GaI = ga
+				x.f.EvalG()
+				for p := 0; p < x.f.WrNO; p++ {
+					x.cp.Write(int(x.f.WrAddrO[p]), x.f.WrDataO[p])
+				}
+			}
+			require.Equal(t, g.WrEnO, f.WrEnO, "%s: wr_en_o", msg)
+			require.Equal(t, g.WrNO, f.WrNO, "%s: wr_n_o", msg)
+			require.Equal(t, g.WrAddrO, f.WrAddrO, "%s: wr_addr_o", msg)
+			require.Equal(t, g.WrDataO, f.WrDataO, "%s: wr_data_o", msg)
+			for _, x := range []*flBench{short, full} {
+				x.f.Commit()
+				x.cp.Commit()
+				x.rd.commit()
+				require.NoError(t, x.f.Err(), msg)
+				require.NoError(t, x.cp.Err(), msg)
+			}
+			require.Equal(t, g.bank, f.bank, "%s: registers after the edge", msg)
+			require.Equal(t, g.pend, f.pend, "%s: pend_q after the edge", msg)
+			require.Equal(t, g.PopOkO, f.PopOkO, "%s: PopOkO after the edge", msg)
+		}
+		assert.Greater(t, only, 1000, "latency %d: the short path was exercised", lat)
+		assert.Greater(t, last, 100, "latency %d: and emptied banks", lat)
+		assert.Greater(t, faOnly, 1000, "latency %d: the stage F short path was exercised", lat)
+		assert.Greater(t, faEmpty, 100, "latency %d: and refilled empty banks", lat)
+	}
 }

@@ -44,9 +44,14 @@ func (m *TM) deqIssue() {
 	if s.EnI || s.DrrI { // drr: the visits run every cycle
 		// Only the words that hold queues (ports: P <= 64, one word); the
 		// others stay zero, as nothing else writes these inputs.
-		for w := range s.EligI[:(m.p.n+63)>>6] {
-			ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
-			s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
+		if m.p.n <= 64 {
+			ne := l.NonemptyO[0]
+			s.EligI[0], s.NonemptyI[0] = ne&^l.LockedO[0], ne
+		} else {
+			for w := range s.EligI[:(m.p.n+63)>>6] {
+				ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
+				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
+			}
 		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
 		s.AckI = m.ram.pd.ReadsLeft() > 0
@@ -61,13 +66,15 @@ func (m *TM) deqIssue() {
 	q := int(s.GntQidO)
 	l.RdI, l.RdQidI = true, uint16(q)
 	l.EvalRd()
-	v := m.ram.pd.Read(int(l.RdPdO))
-	if uint32(v.Cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, v.Cells, l.HeadLenO[q]))
+	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
+	r.v = m.ram.pd.Read(int(l.RdPdO))
+	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
+	cells := r.v.Cells
+	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
 	}
-	m.r.deqRd = pdRead{valid: true, q: q, port: int(s.GntPortO), v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
 	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(v.Cells)
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
 }
 
 // hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's

@@ -74,6 +74,7 @@ type PDLists struct {
 	nUndo int
 	u     [2]unlink // this cycle's unlinks as EvalUnlink found them
 	stale bool      // the registers changed since the outputs were last evaluated
+	one   bool      // the queues fit in one bitmap word (the others stay zero)
 	unl   bool      // u holds an unlink
 	err   error
 	errs  *bool // the top's flag: set when err is
@@ -91,7 +92,7 @@ type unlink struct {
 
 // newPDLists builds empty lists for n queues.
 func newPDLists(n int) *PDLists {
-	l := &PDLists{HeadLenO: make([]uint32, n), CntO: make([]int32, n),
+	l := &PDLists{HeadLenO: make([]uint32, n), CntO: make([]int32, n), one: n <= 64,
 		head: make([]int32, n), tail: make([]int32, n), fwd: make([]int32, n), fwdLen: make([]uint16, n), reading: make([]int32, n)}
 	for q := 0; q < n; q++ {
 		l.head[q], l.tail[q], l.fwd[q], l.reading[q] = mem.Nil, mem.Nil, mem.Nil, mem.Nil
@@ -114,7 +115,11 @@ func (l *PDLists) evalUnlinks() {
 		l.HeadLenO[l.undo[i].q] = uint32(l.undo[i].v)
 	}
 	l.nUndo = 0
-	l.NonemptyO, l.LockedO = l.ne, l.locked
+	if l.one { // the words above the queues are zero in both
+		l.NonemptyO[0], l.LockedO[0] = l.ne[0], l.locked[0]
+	} else {
+		l.NonemptyO, l.LockedO = l.ne, l.locked
+	}
 	l.u[0].ok, l.u[1].ok = false, false
 	if l.UnlI {
 		l.u[0] = l.evalUnlink(int(l.UnlQidI), l.UnlNextI, l.UnlNlenI)

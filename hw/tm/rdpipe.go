@@ -7,29 +7,44 @@ package tm
 // inputs alias (set once, at New); the commit copies the next cycle's
 // words into it, those of the ports read (a port not read keeps its last
 // word, which no sub-block reads).
+//
+// The words sit in arrays of 64 (mem.MaxPorts, the ports a memory can
+// have), reached through pointers so that the value stays copyable: put
+// and the edge index them by a port masked to 64, with no bound to check.
 type rdPipe[T any] struct {
-	out  []T      // this cycle's read data, port p at [p]
-	ring [][]T    // L cycles of reads in flight, slot t mod L for cycle t's
+	out  []T      // this cycle's read data, port p at [p] (a view of *outA)
+	outA *[64]T   // out's words
+	ring []*[64]T // L cycles of reads in flight, slot t mod L for cycle t's
 	read []uint64 // per slot, bit p: port p was read (the current slot's in inRd until the edge)
 	cur  int      // the slot of this cycle's reads
-	in   []T      // ring[cur]
+	in   *[64]T   // ring[cur]
+	n    uint     // the ports put accepts: min(ports, 64)
 	inRd uint64   // the ports read this cycle
 }
 
+// words returns max(ports, 64) words and the first 64 as an array.
+func words[T any](ports int) ([]T, *[64]T) {
+	w := make([]T, max(ports, 64))
+	return w, (*[64]T)(w[:64])
+}
+
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{out: make([]T, ports), ring: make([][]T, lat), read: make([]uint64, lat)}
+	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), n: uint(min(ports, 64))}
+	var out []T
+	out, p.outA = words[T](ports)
+	p.out = out[:ports]
 	for i := range p.ring {
-		p.ring[i] = make([]T, ports)
+		_, p.ring[i] = words[T](ports)
 	}
-	p.in = p.ring[0][:min(ports, 64)]
+	p.in = p.ring[0]
 	return p
 }
 
 // put stores the word a read issued this cycle on port port sampled.
 func (p *rdPipe[T]) put(port int, v T) {
-	if uint(port) < uint(len(p.in)) {
-		p.in[port] = v
-		p.inRd |= 1 << (uint(port) & 63) // port < len(p.in) <= 64
+	if uint(port) < p.n {
+		p.in[port&63] = v
+		p.inRd |= 1 << (uint(port) & 63) // port < p.n <= 64
 	}
 }
 
@@ -55,10 +70,10 @@ func (p *rdPipe[T]) step() {
 		if p.cur++; p.cur == len(p.ring) {
 			p.cur = 0
 		}
-		p.in, p.inRd = p.ring[p.cur][:len(p.in)], p.read[p.cur]
+		p.in, p.inRd = p.ring[p.cur], p.read[p.cur]
 		p.read[p.cur] = 0
 	}
-	out, in := p.out, p.in
+	out, in := p.outA, p.in
 	for r := p.inRd; r != 0; r &= r - 1 { // latency 1: this cycle's reads are the next one's data
 		i := trailingZeros(r) & 63
 		out[i] = in[i]

@@ -92,6 +92,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = d, []func(){d.Eval}, d.Commit, d.Err
 		u.reset = func() {
 			*d = *newDequeue(withChain(c, d.ChainI))
+			d.views() // its port slices are views of its own arrays
 			d.CpRdDataI = make([]int32, k)
 		}
 	case "tm_sched":
@@ -135,6 +136,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = e, []func(){e.Eval}, e.Commit, e.Err
 		u.reset = func() {
 			*e = *newEnqueue(&c)
+			e.views()
 			enqueueAlone(e, &c)
 		}
 	case "tm_free_list":
@@ -146,7 +148,7 @@ func (u *Unit) build(c Config) error {
 		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalG}, f.Commit, f.Err
 		u.reset = func() {
 			*f = *fresh()
-			f.HeadO, f.CntO, f.CntFO = f.head[:k], f.cnt[:k], f.cntF[:k] // views of f's own registers
+			f.views()
 		}
 	case "tm_egress":
 		e := newEgress(&c)
@@ -157,6 +159,7 @@ func (u *Unit) build(c Config) error {
 				d.R = int(e.RI)
 			}
 			*e = *newEgress(&d)
+			e.views()
 		}
 	default:
 		return fmt.Errorf("no Go model")
