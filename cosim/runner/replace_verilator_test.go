@@ -87,15 +87,28 @@ func TestReplaceInTM(t *testing.T) {
 			assert.Equal(t, "arbiter", res.Replace)
 		}
 	})
+	t.Run("executor coded differently matches", func(t *testing.T) {
+		// executor_alt is today's pipelined executor written a second
+		// time (each lane a generate block owning its stage A register
+		// and unpacked entries, signed port budgets, a plain freed_o
+		// sum): the whole TM must match hw/tm with it, in both free
+		// modes, and --block executor is --block tm --replace executor.
+		alt := []string{"testdata/byo_tm/executor_alt/tm_hd_exec.sv"}
+		for _, chain := range []int{1, 0} {
+			res := run(t, Options{Block: "executor", RTL: alt, Params: with(byoTM, map[string]int{"CHAIN": chain}), Cycles: 60000, Seed: 2})
+			requireMatch(t, res)
+			assert.Equal(t, uint64(59999), res.Compared)
+			assert.Contains(t, res.Verdict(), "executor tm_hd_exec inside occamy_tm")
+			assert.Equal(t, "executor", res.Replace)
+		}
+	})
 	t.Run("executor of the previous timing fails", func(t *testing.T) {
-		// executor_alt is the executor before its pipeline, coded
+		// executor_prev is the executor before its pipeline, coded
 		// differently: it frees an unlinked packet's first cells a cycle
 		// earlier than tm_hd_exec's stage A register, so the TM's check
 		// must name a cell-pointer write the golden model does not make.
-		// (A recoding of the pipelined executor, to show one coded
-		// differently matches, is not written yet: docs/cosim.md.)
-		alt := []string{"testdata/byo_tm/executor_alt/tm_hd_exec.sv"}
-		res := run(t, Options{Block: "executor", RTL: alt, Params: byoTM, Cycles: 60000, Seed: 2})
+		prev := []string{"testdata/byo_tm/executor_prev/tm_hd_exec.sv"}
+		res := run(t, Options{Block: "executor", RTL: prev, Params: byoTM, Cycles: 60000, Seed: 2})
 		require.NotNil(t, res.Mismatch, "the previous executor matched the pipelined one: %s", res.Verdict())
 		assert.Equal(t, "cp_wr_o", res.Mismatch.Signal)
 		t.Log(res.Verdict())
