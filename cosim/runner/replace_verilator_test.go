@@ -53,12 +53,12 @@ func stableMutant(t *testing.T, file, old, new string) string {
 
 // TestReplaceInTM: --replace inside occamy_tm. A port mismatch is refused
 // before anything is built; a round-robin arbiter and an executor coded
-// differently from the project's match the whole TM; the executor of the
-// timing before its pipeline fails on a cell-pointer write; an executor
-// whose chain append
-// links each sub-list behind the wrong free-bank tail fails, and the
-// report names the first wrong egress tag; --block executor is the same
-// run as --block tm --replace executor.
+// differently from the project's match the whole TM (the executor in both
+// free modes, both expelling policies, the re-check and reconfigurations);
+// the executor of the timing before its pipeline fails on a cell-pointer
+// write; an executor whose chain append links each sub-list behind the
+// wrong free-bank tail fails, and the report names the first wrong egress
+// tag; --block executor is the same run as --block tm --replace executor.
 func TestReplaceInTM(t *testing.T) {
 	needVerilator(t)
 	t.Run("port mismatch refused before building", func(t *testing.T) {
@@ -87,15 +87,33 @@ func TestReplaceInTM(t *testing.T) {
 			assert.Equal(t, "arbiter", res.Replace)
 		}
 	})
+	t.Run("executor coded differently matches", func(t *testing.T) {
+		// executor_alt is today's pipelined executor written a second
+		// time (each lane a generate block owning its stage A register
+		// and unpacked entries, signed port budgets, a plain freed_o
+		// sum): the whole TM must match hw/tm with it.
+		alt := []string{"testdata/byo_tm/executor_alt/tm_hd_exec.sv"}
+		for _, c := range []struct {
+			params map[string]int
+			batch  bool
+		}{
+			{byoTM, false},
+			{with(byoTM, map[string]int{"CHAIN": 0, "POLICY": 2, "RECHECK": 1}), true},
+			{with(byoTM, map[string]int{"RECONF": 1}), true},
+		} {
+			res := run(t, Options{Block: "executor", RTL: alt, Params: c.params, Cycles: 60000, Seed: 2, Batch: c.batch})
+			requireMatch(t, res)
+			assert.Equal(t, uint64(59999), res.Compared)
+			t.Log(res.Verdict())
+		}
+	})
 	t.Run("executor of the previous timing fails", func(t *testing.T) {
-		// executor_alt is the executor before its pipeline, coded
+		// executor_prev is the executor before its pipeline, coded
 		// differently: it frees an unlinked packet's first cells a cycle
 		// earlier than tm_hd_exec's stage A register, so the TM's check
 		// must name a cell-pointer write the golden model does not make.
-		// (A recoding of the pipelined executor, to show one coded
-		// differently matches, is not written yet: docs/cosim.md.)
-		alt := []string{"testdata/byo_tm/executor_alt/tm_hd_exec.sv"}
-		res := run(t, Options{Block: "executor", RTL: alt, Params: byoTM, Cycles: 60000, Seed: 2})
+		prev := []string{"testdata/byo_tm/executor_prev/tm_hd_exec.sv"}
+		res := run(t, Options{Block: "executor", RTL: prev, Params: byoTM, Cycles: 60000, Seed: 2})
 		require.NotNil(t, res.Mismatch, "the previous executor matched the pipelined one: %s", res.Verdict())
 		assert.Equal(t, "cp_wr_o", res.Mismatch.Signal)
 		t.Log(res.Verdict())

@@ -11,6 +11,9 @@ import (
 // Stages of the TM's directed sequence.
 const (
 	tmdFlood    = iota // one cycle: every ingress slot valid
+	tmdToWide          // reset, into the wide configuration (chain mode where LW bits cannot hold a cycle's freed cells)
+	tmdWide            // long packets expelled back to back while short dequeues take write ports: hd_freed_wide
+	tmdFromWide        // reset, busy, back into the configuration
 	tmdCongest         // overload: every class of port 0, one queue of every other port, queue N-1
 	tmdToLong          // reset, busy, into the configuration with R = 1
 	tmdLong            // MAXPKT-cell packets to queue N-1, any size to the others
@@ -27,6 +30,12 @@ const (
 // golden model (model returns the adapter's TM; nil before the reset):
 //
 //  1. one cycle with every ingress slot valid (one-cell packets);
+//     under occamy in chain mode where the lanes can free more cells in a
+//     cycle than LW bits hold (MAXPKT = 2^LW-1 and K*ceil(MAXPKT/K) =
+//     2^LW: the matrix's k4-tight), a reset into the wide configuration
+//     and freedWide's fill and flood until the lanes did so wideHits times
+//     (hd_freed_wide on purpose: k4-tight's first at cycle 174), then a
+//     reset back into the configuration;
 //  2. overload (max(B, 20000) cycles): every class of port 0 at one line
 //     rate each (DRR contention, deficits carried), one queue of every
 //     other port and queue N-1 at two line rates: thresholds refuse
@@ -43,8 +52,9 @@ const (
 //     blocks every lane for writes, one freed in its unlink's cycle takes
 //     K-1 writes and leaves the lanes one, and some banks are empty), so
 //     that the lanes of one long packet go partly, and the next packet's
-//     long sub-lists join the rest: the lanes free two packets' long
-//     sub-lists in one cycle (hd_freed_wide);
+//     long sub-lists join the rest: the lanes may free two packets' long
+//     sub-lists in one cycle (hd_freed_wide, by chance: stage 1 does it
+//     on purpose);
 //  4. a reset while busy (3 cycles, the first with the old configuration)
 //     into the same configuration with R = hw.MaxR, so that the ports
 //     hardly drain, and policy dt (no head drop refills the buffer);
@@ -141,7 +151,11 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 	if err != nil {
 		return nil, err
 	}
-	d := &tmDirected{in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
+	wt, err := newWideIn(l, c, sw) // nil where tmdWide cannot reach hd_freed_wide
+	if err != nil {
+		return nil, err
+	}
+	d := &tmDirected{wideIn: wt, in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
 		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels()}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
@@ -185,6 +199,11 @@ type tmDirected struct {
 	minFree   int  // fill: the lowest free count seen
 	sinceMin  int  // fill: cycles since it fell
 	spareMode bool // fill: offering to the spare queues
+
+	wideIn    *tmIn // tmdWide's configuration; nil: the stage is skipped
+	wideHit   int   // tmdWide: cycles the lanes freed more than LW bits hold
+	wideT     int   // tmdWide: cycles in its phase
+	wideFlood bool  // tmdWide: flooding (else filling)
 }
 
 func (d *tmDirected) Done() bool { return d.stage >= tmdDone }
@@ -200,10 +219,12 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 	m := d.model()
 	d.n++
 	switch d.stage {
-	case tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
+	case tmdToWide, tmdFromWide, tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
 		// Reset for 3 cycles: the first with the old configuration.
 		if d.n == 2 {
 			switch d.stage {
+			case tmdToWide:
+				d.cur = d.wideIn
 			case tmdToLong:
 				d.cur = d.longIn
 			case tmdToFill:
@@ -218,6 +239,10 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 		d.cur.rst.PutBool(in, false)
 		if d.n == 3 {
 			switch d.stage {
+			case tmdToWide:
+				d.next(tmdWide)
+			case tmdFromWide:
+				d.next(tmdCongest)
 			case tmdToLong:
 				d.next(tmdLong)
 			case tmdToFill:
@@ -235,6 +260,11 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 			slots.Put(in, i, i%slots.Sh.N, 1)
 		}
 		d.next(tmdCongest)
+		if d.wideIn != nil {
+			d.next(tmdToWide)
+		}
+	case tmdWide:
+		d.freedWide(m, in)
 	case tmdCongest:
 		d.pend.push(d.mix.Tick(c))
 		d.pend.emit(slots, in, 0)

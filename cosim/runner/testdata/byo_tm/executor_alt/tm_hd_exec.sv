@@ -1,18 +1,23 @@
-// tm_hd_exec written a second time, from docs/executor.md and docs/tm.md
-// ("The head-drop executor's lanes"), coded differently from
-// verilog/tm_hd_exec.sv, as the correct executor of TestReplaceInTM
-// (--block executor must match hw/tm with it):
+// tm_hd_exec written a second time, from docs/tm.md ("The head-drop
+// executor's lanes", "The executor's pipeline") and docs/executor.md, coded
+// differently from verilog/tm_hd_exec.sv, as the correct executor of
+// TestReplaceInTM (--block executor must match hw/tm with it):
 //   - the grant is taken in one expression, with no separate idle signal;
-//   - each lane is a generate block with its own unpacked entry arrays,
-//     indexed by a write and a read pointer with a wrap bit (the fill is
-//     their difference), left out of reset (only written entries are read);
+//   - each lane is a generate block that owns everything of its bank: its
+//     stage A register (the "inbox", written by the lane itself from a scan
+//     of the unlinked packet's sub-lists for one whose head is in its bank),
+//     unpacked entry arrays indexed by a write and a read pointer with a
+//     wrap bit (the fill is their difference, entries left out of reset),
+//     and its front, read from the arrays (no copy of the front entry);
+//   - a sub-list's cell count is ceil((n - s) / K), computed by division;
 //   - stage G first computes every lane's front and its port needs, then
-//     grants the ports lane by lane in one loop, then each lane updates
-//     itself from its grant.
-// Same parameters and ports as the project's module, and its cycle
-// behaviour before the executor's pipeline (2026-12-05): it frees an
-// unlinked packet's first cells a cycle earlier than tm_hd_exec's stage A
-// register, so TestReplaceInTM now shows the TM's check failing on it.
+//     walks the lanes with two signed budgets (writes, reads) that every
+//     lane with work spends, granted or not, then each lane updates itself
+//     from its grant; freed_o is a plain sum over the lanes that go.
+// Same parameters, ports and cycle behaviour as the project's pipelined
+// module: the PD read in t, the unlink in t+1 (into the inbox), the first
+// cells freed in t+2; the grant taken only while every lane can hold one
+// more entry beyond its fill and its inbox.
 module tm_hd_exec #(
   parameter int N  = 64,
   parameter int B  = 16384,
@@ -49,18 +54,20 @@ module tm_hd_exec #(
   localparam int CW  = (B > 1) ? $clog2(B) : 1;
   localparam int BNW = $clog2(B + 1);
   localparam int RW  = $clog2(2 * K + 1);
-  localparam int WW  = $clog2(K + 1);
   localparam int LD  = 4;            // entries per lane (hw/tm HDLaneDepth)
   localparam int PW  = 3;            // lane pointer: 2 index bits and a wrap bit
-  localparam int FW  = LW + WW;
+  localparam int FW  = LW + $clog2(K + 1);
 
   // ---- taking the grant (the policy's choice is tm_hd_choice's) ----
-  logic room;
-  assign take_o      = pd_free_i & room;
-  assign pd_rd_o     = gnt_valid_i & pd_free_i & room;
+  // A read issued now unlinks next cycle and reaches the lanes the cycle
+  // after, behind the inbox and behind this cycle's unlink, whose banks
+  // are not looked at here: it is counted on every lane.
+  logic [K-1:0] roomy;
+  assign take_o      = pd_free_i & (&roomy);
+  assign pd_rd_o     = gnt_valid_i & pd_free_i & (&roomy);
   assign pd_rd_qid_o = gnt_idx_i;
 
-  // ---- the unlink: sub-list s goes to the lane of its bank ----
+  // ---- the unlinked PD ----
   logic [LW-1:0]   n_cells;
   logic [K*CW-1:0] heads, tails;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -68,34 +75,47 @@ module tm_hd_exec #(
   /* verilator lint_on UNUSEDSIGNAL */
   assign {serial, n_cells, heads, tails} = unl_body_i;
 
-  logic [K-1:0]    in_v;
-  logic [K*CW-1:0] in_cur, in_tail;
-  logic [K*LW-1:0] in_left;
-  always @* begin
-    in_v    = '0;
-    in_cur  = '0;
-    in_tail = '0;
-    in_left = '0;
-    if (unl_i) begin
-      for (int s = 0; s < K; s++) begin
-        if (32'(s) < 32'(n_cells)) begin
-          in_v[32'(heads[s*CW +: CW]) % K]            = 1'b1;
-          in_cur[(32'(heads[s*CW +: CW]) % K)*CW +: CW]  = heads[s*CW +: CW];
-          in_tail[(32'(heads[s*CW +: CW]) % K)*CW +: CW] = tails[s*CW +: CW];
-          in_left[(32'(heads[s*CW +: CW]) % K)*LW +: LW] = LW'((32'(n_cells) - s + K - 1) / K);
-        end
-      end
-    end
-  end
-
-  // ---- the lanes: fronts, port needs, grants ----
-  logic [K-1:0]    has, full, wneed, rneed, go;
+  // ---- the lanes: inbox, entries, fronts ----
+  logic [K-1:0]    has, wneed, rneed, go;
   logic [K*CW-1:0] f_cur, f_tail;
   logic [K*LW-1:0] f_left;
   logic [K*RW-1:0] f_port;       // the read port a going lane's link read takes
   logic [K-1:0]    busy_l;
 
   for (genvar b = 0; b < K; b++) begin : g_lane
+    // The inbox: the sub-list of bank b of last cycle's unlink.
+    logic          ib_v_q;
+    logic [CW-1:0] ib_cur_q, ib_tail_q;
+    logic [LW-1:0] ib_left_q;
+    logic          hit;
+    logic [CW-1:0] hit_cur, hit_tail;
+    logic [LW-1:0] hit_left;
+
+    always @* begin
+      hit      = 1'b0;
+      hit_cur  = '0;
+      hit_tail = '0;
+      hit_left = '0;
+      for (int s = 0; s < K; s++) begin
+        if (unl_i && 32'(s) < 32'(n_cells) && 32'(heads[s*CW +: CW]) % K == b) begin
+          hit      = 1'b1;
+          hit_cur  = heads[s*CW +: CW];
+          hit_tail = tails[s*CW +: CW];
+          hit_left = LW'((32'(n_cells) - s + K - 1) / K);
+        end
+      end
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) ib_v_q <= 1'b0;
+      else         ib_v_q <= hit;
+    end
+    always_ff @(posedge clk_i) begin
+      ib_cur_q  <= hit_cur;
+      ib_tail_q <= hit_tail;
+      ib_left_q <= hit_left;
+    end
+
     logic [CW-1:0] cur_m  [LD];
     logic [CW-1:0] tail_m [LD];
     logic [LW-1:0] left_m [LD];
@@ -108,9 +128,9 @@ module tm_hd_exec #(
     assign fill      = wp_q - rp_q;
     assign ri        = rp_q[1:0];
     assign wi        = wp_q[1:0];
-    assign busy_l[b] = fill != '0;
-    assign full[b]   = 32'(fill) + 32'(in_v[b]) >= LD;
-    assign has[b]    = fill != '0 || in_v[b];
+    assign busy_l[b] = fill != '0 || ib_v_q;
+    assign roomy[b]  = 32'(fill) + 32'(ib_v_q) + 32'(unl_i) < LD;
+    assign has[b]    = fill != '0 || ib_v_q;
 
     always @* begin
       if (fill != '0) begin
@@ -118,9 +138,9 @@ module tm_hd_exec #(
         f_tail[b*CW +: CW] = tail_m[ri];
         f_left[b*LW +: LW] = left_m[ri];
       end else begin
-        f_cur[b*CW +: CW]  = in_cur[b*CW +: CW];
-        f_tail[b*CW +: CW] = in_tail[b*CW +: CW];
-        f_left[b*LW +: LW] = in_left[b*LW +: LW];
+        f_cur[b*CW +: CW]  = ib_cur_q;
+        f_tail[b*CW +: CW] = ib_tail_q;
+        f_left[b*LW +: LW] = ib_left_q;
       end
     end
     assign wneed[b] = cnt_f_i[b*BNW +: BNW] != '0;
@@ -135,7 +155,7 @@ module tm_hd_exec #(
         fwd_q   <= 1'b0;
         fport_q <= '0;
       end else begin
-        if (in_v[b]) wp_q <= wp_q + PW'(1);
+        if (ib_v_q) wp_q <= wp_q + PW'(1);
         if (has[b] && go[b] && !rneed[b]) begin
           rp_q  <= rp_q + PW'(1);          // the front's sub-list is done
           fwd_q <= 1'b0;
@@ -148,14 +168,14 @@ module tm_hd_exec #(
       end
     end
 
-    // The entry arrays: the push at the write pointer, then the front's
-    // update (which wins when the pushed entry is the front).
+    // The entry arrays: the inbox at the write pointer, then the front's
+    // update (which wins when the inbox's entry is the front).
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
-        if (in_v[b]) begin
-          cur_m[wi]  <= in_cur[b*CW +: CW];
-          tail_m[wi] <= in_tail[b*CW +: CW];
-          left_m[wi] <= in_left[b*LW +: LW];
+        if (ib_v_q) begin
+          cur_m[wi]  <= ib_cur_q;
+          tail_m[wi] <= ib_tail_q;
+          left_m[wi] <= ib_left_q;
         end
         if (has[b] && go[b] && rneed[b]) begin
           left_m[ri] <= f_left[b*LW +: LW] - LW'(1);
@@ -164,14 +184,23 @@ module tm_hd_exec #(
         end
       end
     end
+
+`ifndef SYNTHESIS
+    always @(posedge clk_i) begin
+      if (rst_ni && ib_v_q) begin
+        assert (32'(fill) < LD) else $error("tm_hd_exec: lane %0d overflows", b);
+      end
+    end
+`endif
   end
 
-  assign room   = full == '0;
   assign busy_o = busy_l != '0;
 
-  // Grants: lanes in bank order, each taking one write unless its bank is
-  // empty and one read if its sub-list goes on; one that does not fit is
-  // skipped.
+  // Grants: lanes in bank order. Every lane with work spends a write
+  // (unless its bank is empty) and a read (if its sub-list goes on) from
+  // the budgets, whether it goes or not; it goes when both budgets were
+  // still positive before it. Its read port is the base plus the reads
+  // spent before it, so a lane's decision needs no other lane's.
   always @* begin
     int w, r, p;
     w      = 32'(wr_left_i);
@@ -180,11 +209,11 @@ module tm_hd_exec #(
     go     = '0;
     f_port = '0;
     for (int b = 0; b < K; b++) begin
-      if (has[b] && (!wneed[b] || w > 0) && (!rneed[b] || r > 0)) begin
-        go[b] = 1'b1;
+      if (has[b]) begin
+        go[b]              = (!wneed[b] || w > 0) && (!rneed[b] || r > 0);
+        f_port[b*RW +: RW] = RW'(p);
         if (wneed[b]) w = w - 1;
         if (rneed[b]) begin
-          f_port[b*RW +: RW] = RW'(p);
           p = p + 1;
           r = r - 1;
         end
@@ -210,7 +239,7 @@ module tm_hd_exec #(
         if (rneed[b]) begin
           cp_rd_en_o[32'(f_port[b*RW +: RW])]            = 1'b1;
           cp_rd_addr_o[32'(f_port[b*RW +: RW])*CW +: CW] = f_cur[b*CW +: CW];
-          rd_n_o                                      = rd_n_o + RW'(1);
+          rd_n_o                                         = rd_n_o + RW'(1);
         end
       end
     end

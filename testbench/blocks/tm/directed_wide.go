@@ -1,0 +1,106 @@
+package tm
+
+import (
+	hw "occamy/hw/tm"
+	"occamy/rtl/port"
+)
+
+// newWideIn is the configuration of the directed stage tmdWide
+// (freedWide), or nil where it is skipped: it runs under occamy in chain
+// mode where the lanes can free more cells in a cycle than LW bits hold
+// (the matrix's k4-tight), with a class for short packets and one for
+// long: R = 2, α = 2^5 for class 0 and 4 for the others, strict priority,
+// no re-check (a grant taken on the bitmap of the cycle before the last
+// unlink is what expels the long packets back to back).
+func newWideIn(l *port.Layout, c hw.Config, sw int) (*tmIn, error) {
+	if c.Policy != hw.PolicyOccamy || c.FreeMode != hw.FreeChain || maxFreed(c, true) <= 1<<lwOf(c)-1 || c.Q < 2 || c.AW < 4 {
+		return nil, nil
+	}
+	wc := c
+	wc.R = 2
+	wc.AlphaExp = make([]int, len(c.AlphaExp))
+	for i := range wc.AlphaExp {
+		wc.AlphaExp[i] = 2
+	}
+	wc.AlphaExp[0] = 5
+	wc.Sched, wc.HDRecheck = hw.SchedSP, false
+	return newTMIn(l, wc, sw)
+}
+
+// tmdWide's run: it ends after wideHits cycles in which the lanes freed
+// more cells than LW bits hold, or after wideCycles.
+const (
+	wideHits     = 8
+	wideCycles   = 4000
+	wideFillMax  = 64 // cycles at most of a fill (long packets offered)
+	wideFloodMax = 28 // cycles at most of a flood (short packets offered)
+	wideEvery    = 4  // a port's short packet every wideEvery cycles in a flood
+)
+
+// freedWide is stage tmdWide, closed loop through the model, in two
+// alternating phases (the wide configuration: R = 2, α = 2^5 for class 0
+// and 4 for the others, strict priority):
+//   - fill: one MAXPKT packet a cycle to the last class's queue of a port
+//     that holds none, while the free count admits one, until every such
+//     queue holds one (or wideFillMax cycles);
+//   - flood: (K-1)-cell packets to class 0 of every port, each every
+//     wideEvery cycles, until the long queues are empty (or wideFloodMax
+//     cycles). Class 0's α takes the free count to a cell or two, so the
+//     long queues go over their threshold and are expelled one after the
+//     other (a grant every two or three cycles: the credit at the unlink
+//     is taken again by class 0 at once); class 0 holds the ports
+//     (strict priority), and its packets, dequeued at the line rate, are
+//     freed in one round with K-1 writes into non-empty banks. That
+//     leaves the lanes one write: the lane of the first long packet's
+//     short sub-list goes (or the first in bank order), the others wait
+//     with their full sub-lists of ceil(MAXPKT/K) cells. The next long
+//     packet's sub-lists join behind them and, on the lanes that went,
+//     become the front; in the first cycle with the write ports free
+//     every lane frees a full sub-list: K*ceil(MAXPKT/K) = 2^LW cells
+//     when MAXPKT = 2^LW-1 (hd_freed_wide, k4-tight: 16 cells, LW = 4).
+//
+// It runs only where that can happen (d.wideIn: chain mode, occamy, the
+// lanes' bound above LW bits); under occamy-lqd the longest queue is
+// class 0's and the long packets are not expelled.
+func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
+	if m == nil {
+		return
+	}
+	slots, cfg := d.in.slots, &d.wideIn.cfg
+	if m.Probe().HDPipe.Freed > 1<<lwOf(*cfg)-1 {
+		d.wideHit++
+	}
+	if d.wideHit >= wideHits || d.n >= wideCycles {
+		d.next(tmdFromWide)
+		return
+	}
+	qlen, free := m.Registers()
+	held := 0
+	for p := 0; p < cfg.P; p++ {
+		if int(qlen[p*cfg.Q+cfg.Q-1]) >= cfg.MaxPkt {
+			held++
+		}
+	}
+	d.wideT++
+	if !d.wideFlood && (held == cfg.P || d.wideT > wideFillMax) {
+		d.wideFlood, d.wideT = true, 0
+	} else if d.wideFlood && (held == 0 || d.wideT > wideFloodMax) {
+		d.wideFlood, d.wideT = false, 0
+	}
+	if !d.wideFlood {
+		for p := 0; p < cfg.P; p++ {
+			if q := p*cfg.Q + cfg.Q - 1; qlen[q] == 0 && free >= cfg.MaxPkt {
+				slots.Put(in, 0, q, cfg.MaxPkt)
+				return
+			}
+		}
+		return
+	}
+	k := 0
+	for p := 0; p < cfg.P && k < slots.Sh.IN; p++ {
+		if (d.n+p)%wideEvery == 0 {
+			slots.Put(in, k, p*cfg.Q, max(cfg.K-1, 1))
+			k++
+		}
+	}
+}
