@@ -113,7 +113,9 @@ module tm_free_list #(
   logic [K-1:0]      emp_q, emp_d, one_q, one_d;
 
   // Each bank's slot of the stage F and stage G appends (distinct banks),
-  // an AND-OR over the slots. The two picks below are written out: one
+  // an AND-OR over the slots, under "some slot appends" so that a simulator
+  // skips it in a cycle without appends (0 then either way; 8 LUT6 levels
+  // at the defaults as without). The two picks below are written out: one
   // function called twice, returning {v, h, t, n}, cost Verilator 17 912
   // more instructions for occamy_tm (verilator --stats, the defaults), and
   // Yosys 0.23 refuses its `return {...}`.
@@ -136,13 +138,15 @@ module tm_free_list #(
       logic           m, v;
       logic [CW-1:0]  h, t;
       logic [BNW-1:0] n;
-      v = 1'b0; h = '0; t = '0; n = '0;
-      for (int s = 0; s < K; s++) begin
-        m = fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b;
-        v = v | m;
-        h = h | ({CW{m}} & fa_head_i[s*CW +: CW]);
-        t = t | ({CW{m}} & fa_tail_i[s*CW +: CW]);
-        n = n | ({BNW{m}} & fa_n_i[s*BNW +: BNW]);
+      m = 1'b0; v = 1'b0; h = '0; t = '0; n = '0;
+      if (fa_i != '0) begin
+        for (int s = 0; s < K; s++) begin
+          m = fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b;
+          v = v | m;
+          h = h | ({CW{m}} & fa_head_i[s*CW +: CW]);
+          t = t | ({CW{m}} & fa_tail_i[s*CW +: CW]);
+          n = n | ({BNW{m}} & fa_n_i[s*BNW +: BNW]);
+        end
       end
       fb[b]            = v;
       fh[b*CW +: CW]   = h;
@@ -153,13 +157,15 @@ module tm_free_list #(
       logic           m, v;
       logic [CW-1:0]  h, t;
       logic [BNW-1:0] n;
-      v = 1'b0; h = '0; t = '0; n = '0;
-      for (int s = 0; s < K; s++) begin
-        m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
-        v = v | m;
-        h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
-        t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
-        n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
+      m = 1'b0; v = 1'b0; h = '0; t = '0; n = '0;
+      if (ga_i != '0) begin
+        for (int s = 0; s < K; s++) begin
+          m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
+          v = v | m;
+          h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
+          t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
+          n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
+        end
       end
       gb[b]            = v;
       gh[b*CW +: CW]   = h;
