@@ -113,7 +113,9 @@ module tm_free_list #(
   logic [K-1:0]      emp_q, emp_d, one_q, one_d;
 
   // Each bank's slot of the stage F and stage G appends (distinct banks),
-  // an AND-OR over the slots. The two picks below are written out: one
+  // an AND-OR over the slots, under "some slot appends" so that a simulator
+  // skips it in a cycle without appends (0 then either way; 8 LUT6 levels
+  // at the defaults as without). The two picks below are written out: one
   // function called twice, returning {v, h, t, n}, cost Verilator 17 912
   // more instructions for occamy_tm (verilator --stats, the defaults), and
   // Yosys 0.23 refuses its `return {...}`.
@@ -128,7 +130,7 @@ module tm_free_list #(
       rd = rd_data_i;
       h  = hq_q[b*CW +: CW];
       for (int p = 0; p < 2 * K; p++) begin
-        h = h | ({CW{psel_q[b*2*K + p]}} & rd[p*CW +: CW]);
+        if (psel_q[b*2*K + p]) h = h | rd[p*CW +: CW];
       end
       head_o[b*CW +: CW] = h;
     end
@@ -136,13 +138,15 @@ module tm_free_list #(
       logic           m, v;
       logic [CW-1:0]  h, t;
       logic [BNW-1:0] n;
-      v = 1'b0; h = '0; t = '0; n = '0;
-      for (int s = 0; s < K; s++) begin
-        m = fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b;
-        v = v | m;
-        h = h | ({CW{m}} & fa_head_i[s*CW +: CW]);
-        t = t | ({CW{m}} & fa_tail_i[s*CW +: CW]);
-        n = n | ({BNW{m}} & fa_n_i[s*BNW +: BNW]);
+      m = 1'b0; v = 1'b0; h = '0; t = '0; n = '0;
+      if (fa_i != '0) begin
+        for (int s = 0; s < K; s++) begin
+          m = fa_i[s] && (32'(fa_head_i[s*CW +: CW]) & (K - 1)) == b;
+          v = v | m;
+          h = h | ({CW{m}} & fa_head_i[s*CW +: CW]);
+          t = t | ({CW{m}} & fa_tail_i[s*CW +: CW]);
+          n = n | ({BNW{m}} & fa_n_i[s*BNW +: BNW]);
+        end
       end
       fb[b]            = v;
       fh[b*CW +: CW]   = h;
@@ -153,13 +157,15 @@ module tm_free_list #(
       logic           m, v;
       logic [CW-1:0]  h, t;
       logic [BNW-1:0] n;
-      v = 1'b0; h = '0; t = '0; n = '0;
-      for (int s = 0; s < K; s++) begin
-        m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
-        v = v | m;
-        h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
-        t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
-        n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
+      m = 1'b0; v = 1'b0; h = '0; t = '0; n = '0;
+      if (ga_i != '0) begin
+        for (int s = 0; s < K; s++) begin
+          m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
+          v = v | m;
+          h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
+          t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
+          n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
+        end
       end
       gb[b]            = v;
       gh[b*CW +: CW]   = h;
@@ -200,22 +206,33 @@ module tm_free_list #(
 
   // The ports, one-hot per bank: the pops' link reads on pop_port_i.. in
   // bank order, stage F's writes on 0.., stage G's after them (at most K).
+  // Simulation cost (the same function and LUT6 levels): each bank's
+  // selects are built in a local vector under its enable and written once,
+  // and each port's address and data are ORed in a local word, a bank's
+  // term under its select, and written once (the Verilated model did a
+  // read-modify-write of the wide vectors per bank and port, and skips an
+  // unselected term now). The bank picks above stay AND-OR: with the terms
+  // under `if (m)` Yosys 0.23 chains the muxes, 9 levels at the defaults.
   logic [2*K*K-1:0] rsel;      // [b*2K + p]: bank b's pop reads on port p
   logic [K*K-1:0]   fsel, gsel;  // [b*K + p]: bank b's stage F / G write on port p
   logic over_budget;  // a stage G append found no write port left
   always @* begin
     int rp, wp;
-    rsel = '0;
-    fsel = '0;
+    logic [2*K-1:0] rs;
+    logic [K-1:0]   fs;
     rp   = 32'(pop_port_i);
     wp   = 0;
     for (int b = 0; b < K; b++) begin
-      for (int p = 0; p < 2 * K; p++) begin
-        rsel[b*2*K + p] = popr[b] && rp == p;
+      rs = '0;
+      fs = '0;
+      if (popr[b]) begin
+        for (int p = 0; p < 2 * K; p++) rs[p] = rp == p;
       end
-      for (int p = 0; p < K; p++) begin
-        fsel[b*K + p] = fw[b] && wp == p;
+      if (fw[b]) begin
+        for (int p = 0; p < K; p++) fs[p] = wp == p;
       end
+      rsel[b*2*K +: 2*K] = rs;
+      fsel[b*K +: K]     = fs;
       rp = rp + 32'(popr[b]);
       wp = wp + 32'(fw[b]);
     end
@@ -224,12 +241,14 @@ module tm_free_list #(
   end
   always @* begin
     int gp;
-    gsel = '0;
+    logic [K-1:0] gs;
     gp   = 32'(f_wr_n_o);
     for (int b = 0; b < K; b++) begin
-      for (int p = 0; p < K; p++) begin
-        gsel[b*K + p] = gw[b] && gp == p;
+      gs = '0;
+      if (gw[b]) begin
+        for (int p = 0; p < K; p++) gs[p] = gp == p;
       end
+      gsel[b*K +: K] = gs;
       gp = gp + 32'(gw[b]);
     end
     over_budget = gp > K;
@@ -239,31 +258,46 @@ module tm_free_list #(
   // The reads and writes: AND-OR of the one-hot selects.
   logic [K*CW-1:0] tail_f;  // after stage F
   always @* begin
-    rd_en_o   = '0;
-    rd_addr_o = '0;
-    for (int b = 0; b < K; b++) begin
-      for (int p = 0; p < 2 * K; p++) begin
-        rd_en_o[p]            = rd_en_o[p] | rsel[b*2*K + p];
-        rd_addr_o[p*CW +: CW] = rd_addr_o[p*CW +: CW]
-                              | ({CW{rsel[b*2*K + p]}} & head_o[b*CW +: CW]);
+    logic          e;
+    logic [CW-1:0] a;
+    for (int p = 0; p < 2 * K; p++) begin
+      e = 1'b0;
+      a = '0;
+      for (int b = 0; b < K; b++) begin
+        if (rsel[b*2*K + p]) begin
+          e = 1'b1;
+          a = a | head_o[b*CW +: CW];
+        end
       end
+      rd_en_o[p]            = e;
+      rd_addr_o[p*CW +: CW] = a;
     end
   end
   always @* begin
-    wr_en_o   = '0;
-    wr_addr_o = '0;
-    wr_data_o = '0;
+    logic          e;
+    logic [CW-1:0] a, d;
     for (int b = 0; b < K; b++) begin
       tail_f[b*CW +: CW] = fb[b] ? ft[b*CW +: CW] : tail_q[b*CW +: CW];
     end
-    for (int b = 0; b < K; b++) begin
-      for (int p = 0; p < K; p++) begin
-        wr_en_o[p]            = wr_en_o[p] | fsel[b*K + p] | gsel[b*K + p];
-        wr_addr_o[p*CW +: CW] = wr_addr_o[p*CW +: CW] | ({CW{fsel[b*K + p]}} & tail_q[b*CW +: CW])
-                                                      | ({CW{gsel[b*K + p]}} & tail_f[b*CW +: CW]);
-        wr_data_o[p*CW +: CW] = wr_data_o[p*CW +: CW] | ({CW{fsel[b*K + p]}} & fh[b*CW +: CW])
-                                                      | ({CW{gsel[b*K + p]}} & gh[b*CW +: CW]);
+    for (int p = 0; p < K; p++) begin
+      e = 1'b0;
+      a = '0;
+      d = '0;
+      for (int b = 0; b < K; b++) begin
+        if (fsel[b*K + p]) begin
+          e = 1'b1;
+          a = a | tail_q[b*CW +: CW];
+          d = d | fh[b*CW +: CW];
+        end
+        if (gsel[b*K + p]) begin
+          e = 1'b1;
+          a = a | tail_f[b*CW +: CW];
+          d = d | gh[b*CW +: CW];
+        end
       end
+      wr_en_o[p]            = e;
+      wr_addr_o[p*CW +: CW] = a;
+      wr_data_o[p*CW +: CW] = d;
     end
   end
 

@@ -138,8 +138,16 @@ module tm_pd_lists #(
     ud     = unl_i ? N'(1) << unl_qid_i : '0;
     ld     = link_i ? N'(1) << link_qid_i : '0;
     ne_a   = ne_q & ~(ud & one_q);
-    for (int i = 0; i < N; i++) begin
-      hl_a[i*LW +: LW] = !ud[i] ? hl_q[i*LW +: LW] : one_q[i] ? '0 : hlen_u;
+    // Per queue hl_a[i] = ud[i] ? (one_q[i] ? 0 : hlen_u) : hl_q[i], the
+    // same gates; written as a copy and a loop under unl_i so a simulator
+    // skips the loop in a cycle with no unlink and writes one entry in a
+    // cycle with one (the Verilated model rebuilt all 64 slices of 448
+    // bits every cycle).
+    hl_a   = hl_q;
+    if (unl_i) begin
+      for (int i = 0; i < N; i++) begin
+        if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : hlen_u;
+      end
     end
   end
 
@@ -165,8 +173,13 @@ module tm_pd_lists #(
     fpd_we_l  = fset;
     cnt_we_l  = link_i;
     ne_d      = ne_a | ld;
-    for (int i = 0; i < N; i++) begin
-      hl_d[i*LW +: LW] = (ld[i] && !link_pred_o) ? link_cells_i : hl_a[i*LW +: LW];
+    // Per queue hl_d[i] = (ld[i] && !link_pred_o) ? link_cells_i : hl_a[i],
+    // as hl_a: the loop only in a cycle whose link starts a list.
+    hl_d      = hl_a;
+    if (head_we_l) begin
+      for (int i = 0; i < N; i++) begin
+        if (ld[i]) hl_d[i*LW +: LW] = link_cells_i;
+      end
     end
     fwd_d     = (fwd_q & ~ud) | (fset ? ld : '0);
     // cnt_q == 1 next: a link into an empty queue, an unlink of a queue of

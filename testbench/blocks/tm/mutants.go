@@ -19,8 +19,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-fl-hd-old-tail", File: "tm_free_list.sv",
-		Anchor:  "| ({CW{gsel[b*K + p]}} & tail_f[b*CW +: CW]);",
-		Replace: "| ({CW{gsel[b*K + p]}} & tail_q[b*CW +: CW]);",
+		Anchor:  "a = a | tail_f[b*CW +: CW];",
+		Replace: "a = a | tail_q[b*CW +: CW];",
 		Desc:    "tags: the head drop's chain is appended to the bank's tail before the dequeue's append of the same cycle, cutting that one off",
 	},
 	{
