@@ -91,8 +91,7 @@ func (u *Unit) build(c Config) error {
 		d.CpRdDataI = make([]int32, k) // the top aliases u_cp_mem's read data
 		u.Ports, u.Phases, u.Commit, u.Err = d, []func(){d.Eval}, d.Commit, d.Err
 		u.reset = func() {
-			*d = *newDequeue(withChain(c, d.ChainI))
-			d.views() // its port slices are views of its own arrays
+			renew(d, newDequeue(withChain(c, d.ChainI)))
 			d.CpRdDataI = make([]int32, k)
 		}
 	case "tm_sched":
@@ -135,8 +134,7 @@ func (u *Unit) build(c Config) error {
 		enqueueAlone(e, &c)
 		u.Ports, u.Phases, u.Commit, u.Err = e, []func(){e.Eval}, e.Commit, e.Err
 		u.reset = func() {
-			*e = *newEnqueue(&c)
-			e.views()
+			renew(e, newEnqueue(&c))
 			enqueueAlone(e, &c)
 		}
 	case "tm_free_list":
@@ -146,10 +144,7 @@ func (u *Unit) build(c Config) error {
 		}
 		f := fresh()
 		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalG}, f.Commit, f.Err
-		u.reset = func() {
-			*f = *fresh()
-			f.views()
-		}
+		u.reset = func() { renew(f, fresh()) }
 	case "tm_egress":
 		e := newEgress(&c)
 		u.Ports, u.Phases, u.Commit, u.Err = e, []func(){e.Eval}, e.Commit, e.Err
@@ -158,8 +153,7 @@ func (u *Unit) build(c Config) error {
 			if e.RI >= 1 && e.RI <= MaxR {
 				d.R = int(e.RI)
 			}
-			*e = *newEgress(&d)
-			e.views()
+			renew(e, newEgress(&d))
 		}
 	default:
 		return fmt.Errorf("no Go model")
@@ -168,6 +162,17 @@ func (u *Unit) build(c Config) error {
 }
 
 func noErr() error { return nil }
+
+// renew resets x to fresh's registers in place (the unit's ports and
+// phases hold x) and points x's port slices at x's own arrays: a copy of a
+// sub-block whose outputs are views keeps fresh's otherwise.
+func renew[T any, P interface {
+	*T
+	views()
+}](x, fresh P) {
+	*x = *fresh
+	x.views()
+}
 
 // withChain is c in free mode chain or per cell, as chain_i says.
 func withChain(c Config, chain bool) *Config {
