@@ -104,12 +104,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 	// goes over its threshold (its length above the free count) while
 	// the free count still admits a MAXPKT packet, and the free list runs
 	// short: some banks empty, the others not.
-	lc := c
-	lc.R = 1
-	lc.AlphaExp = make([]int, len(c.AlphaExp))
-	for i := range lc.AlphaExp {
-		lc.AlphaExp[i] = 0
-	}
+	lc := directedCfg(c, 1, 0)
 	long := []traffic.Spec{{Kind: traffic.KindConstant, Queue: q(n - 1), Rate: 2,
 		Size: &traffic.SizeSpec{Dist: traffic.DistUniform, Min: c.MaxPkt * cb, Max: c.MaxPkt * cb}}}
 	short, short2 := max(min(c.K-1, c.MaxPkt), 1)*cb, min(2*c.K-1, c.MaxPkt)*cb
@@ -141,12 +136,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 	// The head-drop fill: R = hw.MaxR and every class at the largest α the
 	// AW bits hold, so that the policy's equilibrium free count,
 	// B/(α·queues + 1), is a cell or two: the free list runs empty.
-	hc := c
-	hc.R = hw.MaxR
-	hc.AlphaExp = make([]int, len(c.AlphaExp))
-	for i := range hc.AlphaExp {
-		hc.AlphaExp[i] = 1<<(c.AW-1) - 1
-	}
+	hc := directedCfg(c, hw.MaxR, 1<<(c.AW-1)-1)
 	ht, err := newTMIn(l, hc, sw)
 	if err != nil {
 		return nil, err
@@ -204,6 +194,18 @@ type tmDirected struct {
 	wideHit   int   // tmdWide: cycles the lanes freed more than LW bits hold
 	wideT     int   // tmdWide: cycles in its phase
 	wideFlood bool  // tmdWide: flooding (else filling)
+}
+
+// directedCfg is c with line rate r and every class at α exponent exp (a
+// copy: c's AlphaExp is not shared), the configuration of a directed stage.
+func directedCfg(c hw.Config, r, exp int) hw.Config {
+	d := c
+	d.R = r
+	d.AlphaExp = make([]int, len(c.AlphaExp))
+	for i := range d.AlphaExp {
+		d.AlphaExp[i] = exp
+	}
+	return d
 }
 
 func (d *tmDirected) Done() bool { return d.stage >= tmdDone }

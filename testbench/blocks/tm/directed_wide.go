@@ -16,12 +16,7 @@ func newWideIn(l *port.Layout, c hw.Config, sw int) (*tmIn, error) {
 	if c.Policy != hw.PolicyOccamy || c.FreeMode != hw.FreeChain || maxFreed(c, true) <= 1<<lwOf(c)-1 || c.Q < 2 || c.AW < 4 {
 		return nil, nil
 	}
-	wc := c
-	wc.R = 2
-	wc.AlphaExp = make([]int, len(c.AlphaExp))
-	for i := range wc.AlphaExp {
-		wc.AlphaExp[i] = 2
-	}
+	wc := directedCfg(c, 2, 2)
 	wc.AlphaExp[0] = 5
 	wc.Sched, wc.HDRecheck = hw.SchedSP, false
 	return newTMIn(l, wc, sw)
