@@ -41,8 +41,8 @@ func (m *TM) Eval() {
 	m.clearOutputs()
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
 	m.sampleQ() // stage 0
-	if len(m.obs.offers) > 0 || m.u.adm.InNI > 0 {
-		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
+	if a := m.u.adm; len(m.obs.offers) > 0 || a.InNI > 0 || a.Busy() || len(m.obs.late) > 0 {
+		m.admit() // stage 1 (u_adm has nothing to do otherwise; the cycle after offers clears its slots)
 	}
 	m.unlinkStage() // stage A
 	m.dequeue()     // stage B
@@ -100,6 +100,7 @@ func (m *TM) Commit() {
 		if !m.r.selHeld { // held: the register is its next value already
 			u.sel.Commit()
 		}
+		u.adm.Commit()
 		u.pdl.Commit()
 		u.deq.Commit()
 		u.sch.Commit()
