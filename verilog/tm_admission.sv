@@ -287,7 +287,8 @@ module tm_admission #(
       ta = '0;
       ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
       for (int i = 0; i < IN; i++) begin
-        if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k) ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+        if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
+          ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
       end
       qlen_o[k*QW +: QW] = QW'(tsum(ta));
     end

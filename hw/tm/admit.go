@@ -310,6 +310,15 @@ func (a *Admission) Decided(i int) (valid bool, q, n int) {
 	return r.valid, int(r.q), int(r.n)
 }
 
+// state returns the stage registers (State).
+func (a *Admission) state() AdmissionState {
+	return AdmissionState{
+		S1: append([]admReg(nil), a.s1[:a.s1n]...), S1Max: a.s1max,
+		S2OK: append([]bool(nil), a.s2ok[:a.s2cnt]...), S2Q: append([]uint32(nil), a.s2q[:a.s2cnt]...),
+		S2N: append([]uint32(nil), a.s2n[:a.s2cnt]...),
+	}
+}
+
 // pending counts s2's admitted slots of queue q: decided, taking effect
 // next cycle (the invariants).
 func (a *Admission) pending(q int) int {
