@@ -101,11 +101,13 @@ module tm_admission #(
 
   localparam int BS   = (IN < 4) ? IN : 4;         // in-flight slots bypassed by subset
   localparam int NS   = 1 << BS;                   // their subsets
+  localparam int RN   = (IN > BS) ? IN - BS : 1;   // in-flight slots summed at stage 2
   localparam int CW   = LW + $clog2(3 * IN + 1);   // cells of up to 3 batches
-  localparam int LNW  = ((QW > CW) ? QW : CW) + 1; // a length plus cells, unsigned
-  localparam int XW   = LNW + 1;                   // signed: free, room, sums less WAIT
-  localparam int RW   = QW + 1;                    // thr - qlen, signed
+  localparam int XW   = ((QW > CW) ? QW : CW) + 2; // signed: free, room, sums
+  localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
+  localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
+  localparam logic [XW-1:0] NEVER = {1'b0, {(XW-1){1'b1}}};  // above any free count
 
   // A sum as a balanced tree (a running sum stays a chain through Yosys
   // 0.23 and ABC: 7 LUT6 levels for 4 terms of 7 bits instead of 4).
@@ -121,88 +123,104 @@ module tm_admission #(
   endfunction
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
-  logic [IN-1:0]      s1_v_q, s1_v_d;
-  logic [IN*IW-1:0]   s1_qid_q, s1_qid_d;
-  logic [IN*LW-1:0]   s1_n_q, s1_n_d;
-  logic [IN*CW-1:0]   s1_a_q, s1_a_d;          // n + same
-  logic [IN*CW-1:0]   s1_b_q, s1_b_d;          // the batch in effect's cells to q
-  logic [IN*IN-1:0]   s1_eq_q, s1_eq_d;        // [i*IN+j]: q == in-flight slot j's
-  logic [IN*RW-1:0]   s1_room_q, s1_room_d;    // thr(q) - qlen(q), signed
-  logic [IN*NS*CW-1:0] s1_need_q, s1_need_d;   // all + n + subset, per subset
+  // Stage 1 folds the policy and the slot's valid bit into its registers:
+  // under Pushout the room is NEVER (the DT length always fits), under DT
+  // and for an empty slot the wait sum is NEVER (no Pushout wait), for an
+  // empty slot s1_v_q gates the fit.
+  logic [IN-1:0]       s1_v_q, s1_v_d;
+  logic [IN*IW-1:0]    s1_qid_q, s1_qid_d;
+  logic [IN*LW-1:0]    s1_n_q, s1_n_d;
+  logic [IN*CW-1:0]    s1_ab_q, s1_ab_d;      // n + same + the batch in effect's cells to q
+  logic [IN*NS*CW-1:0] s1_c_q, s1_c_d;        // per subset: its in-flight cells to q
+  logic [IN*XW-1:0]    s1_room_q, s1_room_d;  // thr(q) - qlen(q), signed
+  logic [IN*NS*CW-1:0] s1_need_q, s1_need_d;  // per subset: all + n + its cells
   logic [IN*NS*XW-1:0] s1_needw_q, s1_needw_d; // the same less WAIT, signed
-  logic [IN*LNW-1:0]  s1_len_q, s1_len_d;       // Pushout: qlen(q) + same
-  logic [N*QW-1:0]    s1_qlen_q, s1_qlen_d;    // Pushout: qlen_i of c-1
-  logic [IN-1:0]      s2_ok_q, s2_ok_d;
-  logic [IN*IW-1:0]   s2_qid_q, s2_qid_d;
-  logic [IN*LW-1:0]   s2_n_q, s2_n_d;
+  logic [IN*CW-1:0]    s1_same_q, s1_same_d;  // Pushout: same
+  logic [IN*N*DW-1:0]  s1_pd_q, s1_pd_d;      // Pushout: qlen(p) - qlen(q), per p
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [IN*RN-1:0]    s1_eq_q, s1_eq_d;      // [i*RN+j]: q == in-flight slot BS+j's
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [IN-1:0]       s2_ok_q, s2_ok_d;
+  logic [IN*IW-1:0]    s2_qid_q, s2_qid_d;
+  logic [IN*LW-1:0]    s2_n_q, s2_n_d;
 
   // ---- Stage 1 ----
-  logic [N*RW-1:0] diff;  // every queue's thr - qlen
+  logic [N*XW-1:0] diff;  // every queue's thr - qlen (NEVER under Pushout)
   always @* begin
     for (int k = 0; k < N; k++) begin
-      diff[k*RW +: RW] = RW'(thr_i[k*QW +: QW]) - RW'(qlen_i[k*QW +: QW]);
+      diff[k*XW +: XW] = pushout_i ? NEVER
+                       : XW'(thr_i[k*QW +: QW]) - XW'(qlen_i[k*QW +: QW]);
     end
   end
 
   always @* begin
     logic [IW-1:0]      q;
-    logic [TMAX*XW-1:0] ta, tall, tb, tl, tn;
+    logic [QW-1:0]      ql;
+    logic [TMAX*XW-1:0] tab, tall, tsm, tn, tc;
     s1_v_d     = in_valid_i;
     s1_qid_d   = in_qid_i;
     s1_n_d     = in_cells_i;
-    s1_qlen_d  = qlen_i;
     s1_eq_d    = '0;
     for (int i = 0; i < IN; i++) begin
       q    = in_qid_i[i*IW +: IW];
-      ta   = '0;  // n + same
+      ql   = qlen_i[q*QW +: QW];
+      tab  = '0;  // n + same + the batch in effect's cells to q
+      tsm  = '0;  // same
       tall = '0;  // all
-      tb   = '0;  // the batch in effect's cells to q
-      tl   = '0;  // qlen(q) + same
-      ta[0 +: XW] = XW'(in_cells_i[i*LW +: LW]);
-      tl[0 +: XW] = XW'(qlen_i[q*QW +: QW]);
+      tab[0 +: XW] = XW'(in_cells_i[i*LW +: LW]);
       for (int j = 0; j < i; j++) begin
         if (in_valid_i[j]) begin
           tall[j*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
           if (in_qid_i[j*IW +: IW] == q) begin
-            ta[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
-            tl[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+            tab[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+            tsm[j*XW +: XW]     = XW'(in_cells_i[j*LW +: LW]);
           end
         end
       end
       for (int j = 0; j < IN; j++) begin
-        if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q) tb[j*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
-        s1_eq_d[i*IN + j] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
+        if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q)
+          tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
       end
-      s1_a_d[i*CW +: CW]     = CW'(tsum(ta));
-      s1_b_d[i*CW +: CW]     = CW'(tsum(tb));
-      s1_room_d[i*RW +: RW]  = diff[q*RW +: RW];
-      s1_len_d[i*LNW +: LNW] = LNW'(tsum(tl));
+      for (int j = BS; j < IN; j++) begin
+        s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
+      end
+      s1_ab_d[i*CW +: CW]   = CW'(tsum(tab));
+      s1_same_d[i*CW +: CW] = CW'(tsum(tsm));
+      s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
+      for (int p = 0; p < N; p++) begin
+        s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
+      end
       for (int s = 0; s < NS; s++) begin
-        // all + n + the subset s of the slots being decided; and less WAIT
+        // the subset s of the slots being decided: their cells to q, and
+        // all + n + their cells in all; the latter less WAIT
+        tc = '0;
         tn = tall;
         tn[i*XW +: XW] = XW'(in_cells_i[i*LW +: LW]);
         for (int j = 0; j < BS; j++) begin
-          if (s[j]) tn[(IN+j)*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
+          if (s[j]) begin
+            tn[(IN+j)*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
+            if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tc[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
+          end
         end
+        s1_c_d[(i*NS + s)*CW +: CW] = CW'(tsum(tc));
         s1_need_d[(i*NS + s)*CW +: CW] = CW'(tsum(tn));
         tn[(TMAX-1)*XW +: XW] = XW'(0) - XW'(WAIT);
-        s1_needw_d[(i*NS + s)*XW +: XW] = tsum(tn);
+        s1_needw_d[(i*NS + s)*XW +: XW] = (pushout_i && in_valid_i[i]) ? tsum(tn) : NEVER;
       end
     end
   end
 
   // ---- Stage 2: the decision ----
-  // The in-flight batch (its effects apply this cycle) is s2_*: its
-  // admitted cells to slot i's queue and in all; the first BS slots'
-  // in all are the subset that s2_ok_q selects, the rest one sum.
+  // The in-flight batch (its effects apply this cycle) is s2_*: the subset
+  // of its first BS slots that s2_ok_q selects, the rest summed here.
   logic [BS-1:0] sel;
   assign sel = s2_ok_q[BS-1:0];
 
   logic [IN-1:0] ok;
   always @* begin
-    logic [TMAX*XW-1:0] tr, tl;
-    logic [XW-1:0] need, needw, fr;
-    logic [CW-1:0] len;
+    logic [TMAX*XW-1:0] tr, tq;
+    logic [XW-1:0] need, needw, fr, rq;
+    logic [NS-1:0] le;
     logic [N-1:0]  gt;
     logic          fits, slack, lg, lenok;
     tr = '0;
@@ -212,22 +230,26 @@ module tm_admission #(
     end
     fr = tsum(tr);
     for (int i = 0; i < IN; i++) begin
-      tl = '0;
-      tl[0 +: XW]  = XW'(s1_a_q[i*CW +: CW]);
-      tl[XW +: XW] = XW'(s1_b_q[i*CW +: CW]);
-      for (int j = 0; j < IN; j++) begin
-        if (s2_ok_q[j] && s1_eq_q[i*IN + j]) tl[(j+2)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
+      tq = '0;  // the rest's cells to q
+      for (int j = BS; j < IN; j++) begin
+        if (s2_ok_q[j] && s1_eq_q[i*RN + j - BS]) tq[j*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
       end
-      len   = CW'(tsum(tl));
-      lenok = !s1_room_q[i*RW + QW] && LNW'(len) <= LNW'(s1_room_q[i*RW +: QW]);
+      rq = tsum(tq);
+      for (int s = 0; s < NS; s++) begin
+        le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
+                <= $signed(s1_room_q[i*XW +: XW]);
+      end
+      lenok = le[sel];
       need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
       needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
-      fits  = !fr[XW-1] && need <= fr;
+      fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;
       slack = $signed(needw) <= $signed(fr);
-      for (int p = 0; p < N; p++) gt[p] = LNW'(s1_qlen_q[p*QW +: QW]) > s1_len_q[i*LNW +: LNW];
+      for (int p = 0; p < N; p++) begin
+        gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
+                > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
+      end
       lg    = |gt;
-      if (pushout_i) ok[i] = s1_v_q[i] && (fits || (lg && slack));
-      else           ok[i] = s1_v_q[i] && fits && lenok;
+      ok[i] = (fits && lenok) || (lg && slack);
     end
     s2_ok_d  = ok;
     s2_qid_d = s1_qid_q;
@@ -239,14 +261,17 @@ module tm_admission #(
       s1_v_q     <= '0;
       s1_qid_q   <= '0;
       s1_n_q     <= '0;
-      s1_a_q     <= '0;
-      s1_b_q     <= '0;
-      s1_eq_q    <= '0;
+      s1_ab_q    <= '0;
       s1_room_q  <= '0;
-      s1_need_q  <= '0;
-      s1_needw_q <= '0;
-      s1_len_q   <= '0;
-      s1_qlen_q  <= '0;
+      s1_same_q  <= '0;
+      // The wide ones by entry (Verilator -Wall: no fill wider than 8k bits).
+      for (int k = 0; k < IN * NS; k++) begin
+        s1_c_q[k*CW +: CW]     <= '0;
+        s1_need_q[k*CW +: CW]  <= '0;
+        s1_needw_q[k*XW +: XW] <= NEVER;
+      end
+      for (int k = 0; k < IN * N; k++) s1_pd_q[k*DW +: DW] <= '0;
+      s1_eq_q    <= '0;
       s2_ok_q    <= '0;
       s2_qid_q   <= '0;
       s2_n_q     <= '0;
@@ -254,14 +279,14 @@ module tm_admission #(
       s1_v_q     <= s1_v_d;
       s1_qid_q   <= s1_qid_d;
       s1_n_q     <= s1_n_d;
-      s1_a_q     <= s1_a_d;
-      s1_b_q     <= s1_b_d;
-      s1_eq_q    <= s1_eq_d;
+      s1_ab_q    <= s1_ab_d;
+      s1_c_q     <= s1_c_d;
       s1_room_q  <= s1_room_d;
       s1_need_q  <= s1_need_d;
       s1_needw_q <= s1_needw_d;
-      s1_len_q   <= s1_len_d;
-      s1_qlen_q  <= s1_qlen_d;
+      s1_same_q  <= s1_same_d;
+      s1_pd_q    <= s1_pd_d;
+      s1_eq_q    <= s1_eq_d;
       s2_ok_q    <= s2_ok_d;
       s2_qid_q   <= s2_qid_d;
       s2_n_q     <= s2_n_d;

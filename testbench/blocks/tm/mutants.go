@@ -137,20 +137,20 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-dt-lt", File: "tm_admission.sv",
-		Anchor:  "LNW'(len) <= LNW'(s1_room_q[i*RW +: QW]);",
-		Replace: "LNW'(len) < LNW'(s1_room_q[i*RW +: QW]);",
+		Anchor:  "<= $signed(s1_room_q[i*XW +: XW]);",
+		Replace: "< $signed(s1_room_q[i*XW +: XW]);",
 		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
 	},
 	{
 		ID: "tm-adm-free-lt", File: "tm_admission.sv",
-		Anchor:  "fits  = !fr[XW-1] && need <= fr;",
-		Replace: "fits  = !fr[XW-1] && need < fr;",
+		Anchor:  "fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;",
+		Replace: "fits  = s1_v_q[i] && !fr[XW-1] && need < fr;",
 		Desc:    "a packet that takes exactly the last free cells is refused",
 	},
 	{
 		ID: "tm-adm-pushout-le", File: "tm_admission.sv",
-		Anchor:  "gt[p] = LNW'(s1_qlen_q[p*QW +: QW]) > s1_len_q[i*LNW +: LNW];",
-		Replace: "gt[p] = LNW'(s1_qlen_q[p*QW +: QW]) >= s1_len_q[i*LNW +: LNW];",
+		Anchor:  "> $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));",
+		Replace: ">= $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));",
 		Desc:    "the Pushout rule's compare `>` became `>=`: a packet of the longest queue is admitted to wait for room too",
 	},
 	{
@@ -264,8 +264,8 @@ var mutants = []blocks.Mutant{
 	// against the start-of-cycle values less every earlier valid slot.
 	{
 		ID: "tm-adm-same-ignored", File: "tm_admission.sv",
-		Anchor:  "ta[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);",
-		Replace: "ta[(j+1)*XW +: XW] = XW'(0);",
+		Anchor:  "tab[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);",
+		Replace: "tab[(j+1)*XW +: XW] = XW'(0);",
 		Desc:    "admission: earlier slots to the same queue not counted: two slots to one queue in a cycle both pass the threshold and overshoot it",
 	},
 	{
@@ -286,14 +286,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-pipe-len-inflight", File: "tm_admission.sv",
-		Anchor:  "if (s2_ok_q[j] && s1_eq_q[i*IN + j]) tl[(j+2)*XW +: XW]",
-		Replace: "if (1'b0 && s1_eq_q[i*IN + j]) tl[(j+2)*XW +: XW]",
-		Desc:    "admission pipeline: a length misses the cells the batch decided the cycle before admits to its queue: back-to-back packets overshoot the DT threshold",
+		Anchor:  "lenok = le[sel];",
+		Replace: "lenok = le[0];",
+		Desc:    "admission pipeline: the DT length's subset is always the empty one (the cells the batch decided the cycle before admits to the queue not counted): back-to-back packets overshoot the threshold",
 	},
 	{
 		ID: "tm-adm-pipe-len-effect", File: "tm_admission.sv",
-		Anchor:  "s1_b_d[i*CW +: CW]     = CW'(tsum(tb));",
-		Replace: "s1_b_d[i*CW +: CW]     = '0;",
+		Anchor:  "tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);",
+		Replace: "tab[(IN+1+j)*XW +: XW] = XW'(0);",
 		Desc:    "admission pipeline: a length misses the cells of the batch taking effect in the offer's cycle (not yet in qlen_i): packets two cycles apart overshoot the DT threshold",
 	},
 	{
@@ -303,10 +303,10 @@ var mutants = []blocks.Mutant{
 		Desc:    "admission pipeline: the free count the decision uses one cell high while a batch is decided (a stale or wrong free register): a packet takes a cell that is not free",
 	},
 	{
-		ID: "tm-adm-pipe-qlen-copy", File: "tm_admission.sv",
-		Anchor:  "s1_qlen_d  = qlen_i;",
-		Replace: "s1_qlen_d  = s1_qlen_q;",
-		Desc:    "admission pipeline: Pushout's copy of the lengths never refreshed (all 0 since reset): no queue is ever longer, so no packet waits for room",
+		ID: "tm-adm-pipe-pd-low", File: "tm_admission.sv",
+		Anchor:  "s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);",
+		Replace: "s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql) - DW'(1);",
+		Desc:    "admission pipeline: Pushout's differences qlen(p) - qlen(q) one low: a queue one cell longer than the arrival's (with its earlier cells) no longer counts as longer, so that packet is refused instead of waiting",
 	},
 	// vspeed2 (issue 29's regression): the gates that let Verilator skip the
 	// work a configuration does not use, each broken where it must be open.
