@@ -103,7 +103,7 @@ module tm_admission #(
   localparam int NS   = 1 << BS;                   // their subsets
   localparam int RN   = (IN > BS) ? IN - BS : 1;   // in-flight slots summed at stage 2
   localparam int CW   = LW + $clog2(3 * IN + 1);   // cells of up to 3 batches
-  localparam int XW   = ((QW > CW) ? QW : CW) + 2; // signed: free, room, sums
+  localparam int XW   = ((QW > CW) ? QW : CW) + 3; // signed: free, room, sums
   localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
@@ -124,9 +124,9 @@ module tm_admission #(
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
   // Stage 1 folds the policy and the slot's valid bit into its registers:
-  // under Pushout the room is NEVER (the DT length always fits), under DT
-  // and for an empty slot the wait sum is NEVER (no Pushout wait), for an
-  // empty slot s1_v_q gates the fit.
+  // under Pushout the room is too large to matter (the DT length always
+  // fits); under DT and for an empty slot the wait sum is NEVER (no
+  // Pushout wait); for an empty slot s1_v_q gates the fit.
   logic [IN-1:0]       s1_v_q, s1_v_d;
   logic [IN*IW-1:0]    s1_qid_q, s1_qid_d;
   logic [IN*LW-1:0]    s1_n_q, s1_n_d;
@@ -145,11 +145,12 @@ module tm_admission #(
   logic [IN*LW-1:0]    s2_n_q, s2_n_d;
 
   // ---- Stage 1 ----
-  logic [N*XW-1:0] diff;  // every queue's thr - qlen (NEVER under Pushout)
+  // Every queue's thr - qlen; under Pushout thr + 2^(XW-2), which no sum
+  // of cells reaches (a bit set, no mux after the subtract).
+  logic [N*XW-1:0] diff;
   always @* begin
     for (int k = 0; k < N; k++) begin
-      diff[k*XW +: XW] = pushout_i ? NEVER
-                       : XW'(thr_i[k*QW +: QW]) - XW'(qlen_i[k*QW +: QW]);
+      diff[k*XW +: XW] = {2'b00, pushout_i, (XW-3)'(thr_i[k*QW +: QW])} - XW'(qlen_i[k*QW +: QW]);
     end
   end
 
