@@ -22,7 +22,8 @@ func newTestAdmission(t *testing.T, pol Policy, wait int) *Admission {
 }
 
 // TestAdmissionPorts drives tm_admission's Go twin alone through its
-// ports, one cycle per case, and checks every output against the
+// ports, three cycles per case (the offers; their decision on in_ok_o;
+// their effects), the inputs held, and checks every output against the
 // contract in the Verilog header: DT admits iff qlen + n <= thr and
 // n <= free with qlen and free the start-of-cycle values less the cells
 // of every earlier valid slot (admitted or not), at the threshold

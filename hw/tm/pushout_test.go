@@ -130,7 +130,7 @@ func TestPushoutPortsChoice(t *testing.T) {
 		}
 		m.Eval()
 		free := pre.Free + fly
-		for _, v := range m.u.adm.AdmCellsO[:m.u.adm.AdmNO] { // the admissions taking effect (decided the cycle before)
+		for _, v := range m.u.adm.AdmCellsO[:m.u.enq.AdmNI] { // the admissions taking effect (decided the cycle before; adm_n_i, 0 when u_adm idles)
 			free -= int(v)
 		}
 		p := m.Probe()
