@@ -111,10 +111,6 @@ func (d *deriver) errf(format string, a ...any) error {
 	return fmt.Errorf("tmsim: cycle %d: "+format, append([]any{d.cycle}, a...)...)
 }
 
-// answered is how many slots in_ok_o answers in the coming step: those
-// driven lag cycles before it.
-func (d *deriver) answered() int { return d.offered.Answered().n }
-
 // step derives one cycle's counters from o.
 func (d *deriver) step(o *Outputs) error {
 	defer func() { d.cycle++ }()

@@ -182,7 +182,7 @@ func (m *rtlModel) words(name string) []uint32 {
 func (m *rtlModel) decode() {
 	o, sh := &m.outs, m.sh
 	ok := m.words("in_ok_o")
-	for i := range m.d.answered() { // the slots driven tm.AdmitLag cycles before
+	for i := range o.InOK { // every slot: the deriver reads those it answers (driven tm.AdmitLag cycles before)
 		o.InOK[i] = ok[i>>5]>>uint(i&31)&1 != 0
 	}
 	o.EgValid = pack.Uint64(m.words("eg_valid_o"))
