@@ -4,7 +4,11 @@ package tm
 // answer on in_ok_o: in hw/tm, from the Offer before a Step to the Step
 // whose Outputs.InOK (and NIn) answer it and whose EvAdmit and EvAdmDrop
 // events name it by its index in its own cycle (Event.Offer). An offer
-// beyond MaxOffers (an ingress drop) is answered in its own cycle. Every
+// beyond MaxOffers (an ingress drop) is answered in its own cycle. Stats
+// count an offer in the cycle of its answer, and an admitted packet's
+// cells count in the lengths and the free count from the edge that ends
+// that cycle (Probe after its Step; qlen_o from the next cycle), which
+// cosim/tmsim's deriver and the golden adapter's coverpoints assume. Every
 // consumer of the answers pairs them with the offers of AdmitLag cycles
 // before through an OfferRing.
 const AdmitLag = 0
