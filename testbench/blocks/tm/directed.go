@@ -146,7 +146,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 		return nil, err
 	}
 	d := &tmDirected{wideIn: wt, in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
-		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels()}
+		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewOfferRing[int](hw.AdmitLag)}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -194,6 +194,12 @@ type tmDirected struct {
 	wideHit   int   // tmdWide: cycles the lanes freed more than LW bits hold
 	wideT     int   // tmdWide: cycles in its phase
 	wideFlood bool  // tmdWide: flooding (else filling)
+
+	// The cells offered in each of the last hw.AdmitLag+1 cycles, and
+	// fly, those of the cycles not yet answered when a cycle's offers are
+	// made: the closed-loop fills offer the free count less them.
+	flying *hw.OfferRing[int]
+	fly    int
 }
 
 // directedCfg is c with line rate r and every class at α exponent exp (a
@@ -214,6 +220,26 @@ func (d *tmDirected) Done() bool { return d.stage >= tmdDone }
 func (d *tmDirected) next(s int) { d.stage, d.n = s, 0 }
 
 func (d *tmDirected) Next(c uint64, in []uint32) {
+	lag := d.flying.Lag() > 0 // else every offer is answered in its cycle: nothing to count
+	if lag {
+		*d.flying.Now() = 0 // the slot of the offers answered in this cycle
+		d.fly = 0
+		d.flying.Each(func(n *int) { d.fly += *n })
+	}
+	d.gen(c, in)
+	if lag {
+		s := d.in.slots
+		n, _ := s.Valid(in)
+		for i := range n {
+			_, k := s.Slot(in, i)
+			*d.flying.Now() += k
+		}
+		d.flying.Next()
+	}
+}
+
+// gen makes cycle c's inputs.
+func (d *tmDirected) gen(c uint64, in []uint32) {
 	if !d.cur.start(c, in) {
 		return
 	}
@@ -222,6 +248,7 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 	d.n++
 	switch d.stage {
 	case tmdToWide, tmdFromWide, tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
+		d.flying.Each(func(n *int) { *n = 0 }) // the offers before a reset are never answered
 		// Reset for 3 cycles: the first with the old configuration.
 		if d.n == 2 {
 			switch d.stage {
@@ -307,7 +334,7 @@ func (d *tmDirected) fill(m *hw.TM, in []uint32, full bool) {
 		return
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
-	free := m.Probe().Free
+	free := m.Probe().Free - d.fly
 	if full && free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
 		d.next(tmdBack) // every cell and every PD held
 		return
@@ -347,6 +374,7 @@ func (d *tmDirected) fillHD(m *hw.TM, in []uint32) {
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
 	qlen, free := m.Registers()
+	free -= d.fly
 	if free <= 0 {
 		return
 	}
