@@ -17,7 +17,9 @@ import (
 // block, the check and the report of `occamy cosim --block tm`) on the
 // inputs of p's main run: resetCycles of reset with the configuration on
 // the cfg_* inputs, then every scenario cycle's offers in the IN slots (the
-// rest dropped before the ingress, as Prepare's runs do). Every output is
+// rest dropped before the ingress, as Prepare's runs do), then the
+// scenario's drain (tm.AdmitLag idle cycles: the last offers' answers).
+// Every output is
 // compared every cycle from the first reset edge on; the result's
 // Mismatch is the first divergence. The re-runs a metric's search makes
 // are not compared.
@@ -29,7 +31,7 @@ func Compare(ctx context.Context, p *scenario.Prepared, opt Options, batch bool)
 	}
 	return runner.Run(ctx, runner.Options{Block: "tm", Sim: opt.Sim, Params: params, Seed: opt.Seed, CacheDir: opt.CacheDir, Steps: opt.Steps,
 		VerilogDir: opt.VerilogDir, RTL: opt.RTL, Top: opt.Top, Replay: words,
-		Cycles: resetCycles + int(p.Cycles), Batch: batch, PGO: opt.PGO})
+		Cycles: resetCycles + int(p.Cycles) + tm.AdmitLag, Batch: batch, PGO: opt.PGO})
 }
 
 // Stimulus is every cycle's input words of p's main run on occamy_tm in
@@ -39,7 +41,7 @@ func Stimulus(p *scenario.Prepared, params map[string]int) ([]uint32, error) {
 	if err != nil {
 		return nil, err
 	}
-	return stimulusFor(p.Config, p.Sources, p.Seed, p.Cycles, full, l, 0)
+	return stimulusFor(p.Config, p.Sources, p.Seed, p.Cycles, full, l, tm.AdmitLag)
 }
 
 // layoutFor is the TM block's contract layout at params, and the

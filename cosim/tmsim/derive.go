@@ -10,9 +10,11 @@ import (
 )
 
 // Outputs are one cycle of occamy_tm's ports, decoded: the slots driven
-// (queue and cells) with in_ok_o, the egress lanes, the head drop, and
-// qlen_o and free_o (the registers at the start of the cycle). QlenPost is
-// qlen_o after the cycle's edge.
+// (queue and cells), in_ok_o, the egress lanes, the head drop, and qlen_o
+// and free_o (the registers at the start of the cycle). QlenPost is qlen_o
+// after the cycle's edge. InOK[i] answers slot i of the slots driven
+// tm.AdmitLag cycles before (the deriver keeps them): the first of those
+// slots are meaningful.
 type Outputs struct {
 	NIn          int
 	InQ, InCells []int
@@ -29,8 +31,10 @@ type Outputs struct {
 }
 
 // deriver computes hw/tm's counters (tm.Stats) from occamy_tm's outputs
-// alone, following every admitted packet: in_ok_o admits the slot's
-// packet to its queue's FIFO; hd_valid_o pops the queue's head (its cells
+// alone, following every admitted packet: in_ok_o admits the packet of the
+// slot it answers (driven lag cycles before; the offer counts as arrived
+// then, as hw/tm counts it) to its queue's FIFO, and its cells show in
+// qlen_o after the answer's edge; hd_valid_o pops the queue's head (its cells
 // must be hd_cells_o); a queue whose qlen_o fell by more than its head
 // drop is a dequeue unlink of the head (its cells must be the drop), which
 // joins its port's transmit FIFO; eg_valid_o sends the next cell of the
@@ -41,6 +45,7 @@ type deriver struct {
 	cfg     tm.Config
 	sh      tmface.Shape
 	st      tm.Stats
+	offered *tm.OfferRing[slots] // the slots driven in the last lag+1 cycles
 	cycle   uint64
 	serial  uint64
 	qpkts   []int64
@@ -59,11 +64,25 @@ type deriver struct {
 	qlen     []uint32
 }
 
-func newDeriver(c tm.Config, sh tmface.Shape) *deriver {
+// slots are the ingress slots driven in one cycle.
+type slots struct {
+	n        int
+	q, cells []int
+}
+
+// newDeriver follows occamy_tm answering in_ok_o tm.AdmitLag cycles after
+// the offer.
+func newDeriver(c tm.Config, sh tmface.Shape) *deriver { return newDeriverLag(c, sh, tm.AdmitLag) }
+
+// newDeriverLag is newDeriver for answers lag cycles after their offers
+// (tests drive other lags than tm.AdmitLag).
+func newDeriverLag(c tm.Config, sh tmface.Shape, lag int) *deriver {
 	n := c.N()
 	d := &deriver{cfg: c, sh: sh, qpkts: make([]int64, n), qs: make([]list, n), ports: make([]list, c.P),
 		admC: make([]uint32, n), admP: make([]int32, n), hdC: make([]uint32, n),
 		prevQlen: make([]uint32, n), prevFree: c.B, qlen: make([]uint32, n), free: -1}
+	d.offered = tm.NewOfferRing[slots](lag)
+	d.offered.Each(func(s *slots) { s.q, s.cells = make([]int, sh.IN), make([]int, sh.IN) })
 	d.st.Queues = make([]tm.QueueStats, n)
 	d.serial = 1 // hw/tm counts admissions from 1 (tm.Tag)
 	for i := range d.qs {
@@ -95,15 +114,20 @@ func (d *deriver) errf(format string, a ...any) error {
 // step derives one cycle's counters from o.
 func (d *deriver) step(o *Outputs) error {
 	defer func() { d.cycle++ }()
+	now := d.offered.Now()
+	now.n = copy(now.q, o.InQ[:o.NIn])
+	copy(now.cells, o.InCells[:o.NIn])
+	a := d.offered.Answered()
+	d.offered.Next()
 	n, qn := d.cfg.N(), d.cfg.Q
 	var sumPre, admAll uint64
 	for q := 0; q < n; q++ {
 		sumPre += uint64(o.Qlen[q])
 	}
-	// Admission, in slot order.
+	// Admission of the slots answered, in slot order.
 	admPkts := int64(0)
-	for i := 0; i < o.NIn; i++ {
-		q, c := o.InQ[i], o.InCells[i]
+	for i := 0; i < a.n; i++ {
+		q, c := a.q[i], a.cells[i]
 		s := &d.st.Queues[q]
 		s.Arrived.Pkts++
 		s.Arrived.Cells += uint64(c)
@@ -123,8 +147,8 @@ func (d *deriver) step(o *Outputs) error {
 	}
 	// MaxLen as hw/tm keeps it: the running length after each admission,
 	// whose largest value in a cycle is after the last one.
-	for i := 0; i < o.NIn; i++ {
-		q := o.InQ[i]
+	for i := 0; i < a.n; i++ {
+		q := a.q[i]
 		if d.admP[q] == 0 {
 			continue
 		}
@@ -137,8 +161,8 @@ func (d *deriver) step(o *Outputs) error {
 		t.Cells = max(t.Cells, sumPre+admAll)
 		t.Pkts = max(t.Pkts, uint64(d.sumPkts+admPkts))
 	}
-	for i := 0; i < o.NIn; i++ {
-		q := o.InQ[i]
+	for i := 0; i < a.n; i++ {
+		q := a.q[i]
 		d.qpkts[q] += int64(d.admP[q])
 		d.sumPkts += int64(d.admP[q])
 		d.admP[q] = 0
@@ -180,7 +204,7 @@ func (d *deriver) step(o *Outputs) error {
 		}
 		if post > pre || d.qs[q].n == 0 {
 			return d.errf("queue %d: qlen_o went from %d to %d with %d cells admitted and %d head-dropped: no dequeue explains it",
-				q, o.Qlen[q], post, d.admCOf(o, q), d.hdOf(o, q))
+				q, o.Qlen[q], post, d.admCOf(a, o, q), d.hdOf(o, q))
 		}
 		deqs++
 		if deqs > 1 {
@@ -227,11 +251,11 @@ func (d *deriver) step(o *Outputs) error {
 	return nil
 }
 
-func (d *deriver) admCOf(o *Outputs, q int) int {
+func (d *deriver) admCOf(a *slots, o *Outputs, q int) int {
 	c := 0
-	for i := 0; i < o.NIn; i++ {
-		if o.InOK[i] && o.InQ[i] == q {
-			c += o.InCells[i]
+	for i := 0; i < a.n; i++ {
+		if o.InOK[i] && a.q[i] == q {
+			c += a.cells[i]
 		}
 	}
 	return c

@@ -1,6 +1,7 @@
 package tmsim
 
 import (
+	"fmt"
 	tmface "occamy/testbench/blocks/tm"
 	"testing"
 
@@ -13,17 +14,24 @@ import (
 
 // goOutputs steps m one cycle with the offers and returns what occamy_tm's
 // ports would show for it (the registry's golden adapter maps hw/tm onto
-// them the same way), the offers beyond MaxOffers apart.
+// them the same way), the offers beyond MaxOffers apart. With delay > 0 it
+// is a TM that answers delay cycles after the offer: the offers reach m
+// delay cycles after the slots showed them (an ingress register before
+// hw/tm), so in_ok_o answers the slots of delay cycles before and the
+// admitted cells show in qlen_o after the answer's edge, as tm.AdmitLag
+// says; the offers beyond MaxOffers are counted when m gets them.
 type goOutputs struct {
-	m *tm.TM
-	o Outputs
+	m     *tm.TM
+	o     Outputs
+	delay [][]traffic.Packet // the offers on their way to m, oldest first
 }
 
-func newGoOutputs(m *tm.TM) *goOutputs {
+func newGoOutputs(m *tm.TM, delay int) *goOutputs {
 	c := m.Config()
 	n := c.N()
 	return &goOutputs{m: m, o: Outputs{InQ: make([]int, c.MaxOffers), InCells: make([]int, c.MaxOffers), InOK: make([]bool, c.MaxOffers),
-		EgQid: make([]int, c.P), EgTag: make([]uint64, c.P), Qlen: make([]uint32, n), QlenPost: make([]uint32, n)}}
+		EgQid: make([]int, c.P), EgTag: make([]uint64, c.P), Qlen: make([]uint32, n), QlenPost: make([]uint32, n)},
+		delay: make([][]traffic.Packet, delay)}
 }
 
 func (g *goOutputs) step(t *testing.T, sh tmface.Shape, pkts []traffic.Packet, d *deriver) *Outputs {
@@ -31,18 +39,24 @@ func (g *goOutputs) step(t *testing.T, sh tmface.Shape, pkts []traffic.Packet, d
 	p := m.Probe()
 	copy(o.Qlen, p.Qlen)
 	o.Free = max(p.Free, 0)
+	o.NIn = min(len(pkts), len(o.InQ))
+	for i, x := range pkts[:o.NIn] {
+		o.InQ[i], o.InCells[i] = x.Queue, x.Cells
+	}
+	if len(g.delay) > 0 {
+		g.delay = append(g.delay, append([]traffic.Packet(nil), pkts...))
+		pkts, g.delay = g.delay[0], g.delay[1:]
+	}
 	for i, x := range pkts {
 		m.Offer(tm.Arrival{Queue: x.Queue, Cells: x.Cells})
-		if i < len(o.InQ) {
-			o.InQ[i], o.InCells[i] = x.Queue, x.Cells
-		} else {
+		if i >= len(o.InQ) {
 			d.ingressDrop(x.Queue, x.Cells)
 		}
 	}
 	require.NoError(t, m.Step())
 	out := m.Outputs()
-	o.NIn = out.NIn
-	copy(o.InOK, out.InOK)
+	require.Equal(t, min(len(pkts), len(o.InQ)), out.NIn, "hw/tm answers the slots it was offered")
+	copy(o.InOK, out.InOK[:out.NIn])
 	o.EgValid = uint64(out.EgValid)
 	for p := range o.EgQid {
 		o.EgQid[p], o.EgTag[p] = int(out.EgQid[p]), sh.Tag(out.EgTag[p])
@@ -66,46 +80,92 @@ func congesting(c tm.Config) []traffic.Spec {
 // TestDeriveMatchesModel drives hw/tm with congesting traffic (incasts
 // beyond MaxOffers included) under every occamy_tm policy and both free
 // modes, turns each cycle into occamy_tm's port values, and checks that
-// the counters derived from those alone equal hw/tm's own, every cycle.
+// the counters derived from those alone equal hw/tm's own, every cycle:
+// at tm.AdmitLag, and at lag 1 with hw/tm behind an ingress register (a
+// TM answering a cycle after the offer), so the deriver's pairing of
+// in_ok_o with older slots is checked whatever tm.AdmitLag is.
 func TestDeriveMatchesModel(t *testing.T) {
-	for _, pol := range tmface.Policies {
-		for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
-			t.Run(pol.String()+"/"+fm.String(), func(t *testing.T) {
-				c := tm.DefaultConfig()
-				c.P, c.Q, c.B, c.MaxPkt, c.MaxOffers, c.R = 2, 2, 300, 8, 3, 2
-				c.AlphaExp, c.Quantum = []int{1, 0}, []int{8, 8}
-				c.Policy, c.FreeMode = pol, fm
-				m, err := tm.New(c)
-				require.NoError(t, err)
-				mix, err := traffic.BuildAll(congesting(c), scenario.Env(&c), 7, "sources")
-				require.NoError(t, err)
-				sh := tmface.NewShape(c, 16)
-				d := newDeriver(c, sh)
-				g := newGoOutputs(m)
-				var hd, ing uint64
-				for cyc := uint64(0); cyc < 6000; cyc++ {
-					o := g.step(t, sh, mix.Tick(cyc), d)
-					require.NoError(t, d.step(o))
-					want, got := m.Stats(), d.stats()
-					for i := range want.Queues {
-						w, g := want.Queues[i], got.Queues[i]
-						// Stale drops from the ports are a lower bound: the
-						// thresholds credit the executor's cells in flight.
-						require.LessOrEqual(t, g.StaleHeadDropped.Pkts, w.StaleHeadDropped.Pkts, "cycle %d queue %d stale", cyc, i)
-						g.StaleHeadDropped = w.StaleHeadDropped
-						require.Equal(t, w, g, "cycle %d queue %d", cyc, i)
-					}
-					require.LessOrEqual(t, got.Total.StaleHeadDropped.Pkts, want.Total.StaleHeadDropped.Pkts, "cycle %d total stale", cyc)
-					got.Total.StaleHeadDropped = want.Total.StaleHeadDropped
-					require.Equal(t, want.Total, got.Total, "cycle %d totals", cyc)
-					hd, ing = want.Total.HeadDropped.Pkts, want.Total.IngressDropped.Pkts
-				}
-				require.Greater(t, ing, uint64(0), "no ingress drop: the check saw none")
-				if pol != tm.PolicyDT {
-					require.Greater(t, hd, uint64(0), "no head drop: the check saw none")
-				}
-			})
+	lags := []int{tm.AdmitLag}
+	if tm.AdmitLag == 0 {
+		lags = append(lags, 1)
+	}
+	for _, lag := range lags {
+		for _, pol := range tmface.Policies {
+			for _, fm := range []tm.FreeMode{tm.FreeCell, tm.FreeChain} {
+				t.Run(fmt.Sprintf("lag%d/%s/%s", lag, pol, fm), func(t *testing.T) {
+					deriveMatches(t, pol, fm, lag)
+				})
+			}
 		}
+	}
+}
+
+func deriveMatches(t *testing.T, pol tm.Policy, fm tm.FreeMode, lag int) {
+	c := tm.DefaultConfig()
+	c.P, c.Q, c.B, c.MaxPkt, c.MaxOffers, c.R = 2, 2, 300, 8, 3, 2
+	c.AlphaExp, c.Quantum = []int{1, 0}, []int{8, 8}
+	c.Policy, c.FreeMode = pol, fm
+	m, err := tm.New(c)
+	require.NoError(t, err)
+	mix, err := traffic.BuildAll(congesting(c), scenario.Env(&c), 7, "sources")
+	require.NoError(t, err)
+	sh := tmface.NewShape(c, 16)
+	d := newDeriverLag(c, sh, lag)
+	g := newGoOutputs(m, lag-tm.AdmitLag)
+	var hd, ing uint64
+	for cyc := uint64(0); cyc < 6000; cyc++ {
+		o := g.step(t, sh, mix.Tick(cyc), d)
+		require.NoError(t, d.step(o))
+		want, got := m.Stats(), d.stats()
+		for i := range want.Queues {
+			w, g := want.Queues[i], got.Queues[i]
+			// Stale drops from the ports are a lower bound: the
+			// thresholds credit the executor's cells in flight.
+			require.LessOrEqual(t, g.StaleHeadDropped.Pkts, w.StaleHeadDropped.Pkts, "cycle %d queue %d stale", cyc, i)
+			g.StaleHeadDropped = w.StaleHeadDropped
+			require.Equal(t, w, g, "cycle %d queue %d", cyc, i)
+		}
+		require.LessOrEqual(t, got.Total.StaleHeadDropped.Pkts, want.Total.StaleHeadDropped.Pkts, "cycle %d total stale", cyc)
+		got.Total.StaleHeadDropped = want.Total.StaleHeadDropped
+		require.Equal(t, want.Total, got.Total, "cycle %d totals", cyc)
+		hd, ing = want.Total.HeadDropped.Pkts, want.Total.IngressDropped.Pkts
+	}
+	require.Greater(t, ing, uint64(0), "no ingress drop: the check saw none")
+	if pol != tm.PolicyDT {
+		require.Greater(t, hd, uint64(0), "no head drop: the check saw none")
+	}
+}
+
+// TestDeriveWrongLag: a deriver pairing in_ok_o with the slots of the
+// wrong cycle (lag 0 on a TM answering a cycle late, and lag 1 on one
+// answering at once) finds that the outputs tell no consistent story (an
+// error naming the cycle): the pairing cannot pass by accident.
+func TestDeriveWrongLag(t *testing.T) {
+	for _, tc := range []struct{ derive, tmLag int }{{0, 1}, {1, 0}} {
+		t.Run(fmt.Sprintf("derive%d/tm%d", tc.derive, tc.tmLag), func(t *testing.T) {
+			if tc.tmLag < tm.AdmitLag {
+				t.Skipf("hw/tm answers %d cycles after the offer", tm.AdmitLag)
+			}
+			c := tm.DefaultConfig()
+			c.P, c.Q, c.B, c.MaxPkt, c.MaxOffers, c.R = 2, 2, 300, 8, 3, 2
+			c.AlphaExp, c.Quantum = []int{1, 0}, []int{8, 8}
+			m, err := tm.New(c)
+			require.NoError(t, err)
+			mix, err := traffic.BuildAll(congesting(c), scenario.Env(&c), 7, "sources")
+			require.NoError(t, err)
+			sh := tmface.NewShape(c, 16)
+			d := newDeriverLag(c, sh, tc.derive)
+			g := newGoOutputs(m, tc.tmLag-tm.AdmitLag)
+			for cyc := uint64(0); cyc < 3000; cyc++ {
+				o := g.step(t, sh, mix.Tick(cyc), d)
+				if err := d.step(o); err != nil {
+					require.Contains(t, err.Error(), "cycle")
+					t.Logf("caught: %v", err)
+					return
+				}
+			}
+			t.Fatal("a deriver at the wrong lag matched hw/tm for 3000 cycles")
+		})
 	}
 }
 
@@ -145,7 +205,7 @@ func TestDeriveRefusesInconsistentOutputs(t *testing.T) {
 			require.NoError(t, err)
 			sh := tmface.NewShape(c, 16)
 			d := newDeriver(c, sh)
-			g := newGoOutputs(m)
+			g := newGoOutputs(m, 0)
 			for cyc := uint64(0); cyc < 5000; cyc++ {
 				o := g.step(t, sh, mix.Tick(cyc), d)
 				if cyc > 500 && tc.break_(o) {

@@ -182,7 +182,7 @@ func (m *rtlModel) words(name string) []uint32 {
 func (m *rtlModel) decode() {
 	o, sh := &m.outs, m.sh
 	ok := m.words("in_ok_o")
-	for i := 0; i < o.NIn; i++ {
+	for i := range o.InOK { // every slot: the deriver reads those it answers (driven tm.AdmitLag cycles before)
 		o.InOK[i] = ok[i>>5]>>uint(i&31)&1 != 0
 	}
 	o.EgValid = pack.Uint64(m.words("eg_valid_o"))
@@ -223,7 +223,8 @@ func (m *rtlModel) Close() error {
 }
 
 // openIcarus runs r's whole run (reset, r.Cycles cycles of its sources,
-// one idle cycle to read the last qlen_o after its edge) on Icarus ahead,
+// tm.AdmitLag idle cycles of the scenario's drain, one idle cycle to read
+// the last qlen_o after its edge) on Icarus ahead,
 // and returns a model that replays its outputs one Step at a time.
 func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel, error) {
 	params := Params(r.Config)
@@ -231,7 +232,7 @@ func openIcarus(ctx context.Context, r scenario.RunSpec, opt Options) (*rtlModel
 	if err != nil {
 		return nil, err
 	}
-	ins, err := stimulusFor(r.Config, r.Sources, r.Seed, r.Cycles, full, l, 1)
+	ins, err := stimulusFor(r.Config, r.Sources, r.Seed, r.Cycles, full, l, tm.AdmitLag+1)
 	if err != nil {
 		return nil, err
 	}

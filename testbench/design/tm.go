@@ -102,15 +102,21 @@ type TMIngress struct {
 }
 
 // TMAdmit is how the design says admitted or refused: either OK, one flag
-// per ingress slot in the offer's own cycle, or an event (Valid with Drop)
-// for the oldest offer still waiting, at most Window cycles after it.
+// per ingress slot Latency cycles after the offer's cycle (0: in it), or
+// an event (Valid with Drop) for the oldest offer still waiting, at most
+// Window cycles after it.
 type TMAdmit struct {
-	OK     string `yaml:"ok"`
-	Valid  string `yaml:"valid"`
-	Drop   string `yaml:"drop"`  // 1: refused
-	Queue  string `yaml:"queue"` // optional: checked against the offer
-	Cells  string `yaml:"cells"` // optional: checked against the offer
-	Window int    `yaml:"window"`
+	OK string `yaml:"ok"`
+	// Latency is the cycles from an offer to its flag on OK (a design
+	// deciding in a pipeline, or registering its answer): the flags of
+	// cycle c answer the slots of cycle c-Latency. The board counts an
+	// admitted packet from its offer's cycle.
+	Latency int    `yaml:"latency"`
+	Valid   string `yaml:"valid"`
+	Drop    string `yaml:"drop"`  // 1: refused
+	Queue   string `yaml:"queue"` // optional: checked against the offer
+	Cells   string `yaml:"cells"` // optional: checked against the offer
+	Window  int    `yaml:"window"`
 	// Earlier is what an offer's decision counts of the offers before it
 	// in its cycle (ok only): "admitted" (the default: the exact rule, the
 	// slots decided in order) or "offered" (every earlier offer, admitted

@@ -88,6 +88,10 @@ func (f *File) CheckTM() error {
 		c.need(a.Drop, "admit", "drop")
 		c.rng(a.Window, 1, 1<<16, "admit", "window")
 	}
+	c.rng(a.Latency, 0, MaxStaleness, "admit", "latency")
+	if a.Latency != 0 && a.OK == "" {
+		c.fail([]string{"tm", "admit", "latency"}, "latency needs ok (a flag per slot, latency cycles after the offer); an event says its own offer (window)")
+	}
 	switch {
 	case a.Earlier != "" && a.Earlier != "admitted" && a.Earlier != "offered":
 		c.fail([]string{"tm", "admit", "earlier"}, fmt.Sprintf("earlier %q: give admitted (the default) or offered", a.Earlier))

@@ -31,6 +31,22 @@ func TestTMSectionExample(t *testing.T) {
 	assert.Equal(t, []string{"chain"}, tm.Config.FreeMode.Settings())
 }
 
+// TestTMAdmitLatency: admit.latency is read with ok (0 when absent).
+func TestTMAdmitLatency(t *testing.T) {
+	base := string(altMap(t))
+	old := "    valid: adm_valid_o\n    drop: adm_drop_o\n    queue: adm_queue_o\n    cells: adm_cells_o\n    window: 16"
+	require.Equal(t, 1, strings.Count(base, old), "test anchor")
+	for _, x := range []struct {
+		admit string
+		want  int
+	}{{"    ok: adm_ok_o\n    latency: 2", 2}, {"    ok: adm_ok_o", 0}} {
+		f, err := Parse("alt.yaml", []byte(strings.Replace(base, old, x.admit, 1)))
+		require.NoError(t, err)
+		require.NoError(t, f.CheckTM())
+		assert.Equal(t, x.want, f.TM.Admit.Latency, "%q", x.admit)
+	}
+}
+
 // TestTMSectionErrors: each mistake is one error naming the file, the
 // line of the key at fault and the key.
 func TestTMSectionErrors(t *testing.T) {
@@ -45,6 +61,8 @@ func TestTMSectionErrors(t *testing.T) {
 		{"ok and valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    ok: x\n", "tm.admit: give either ok"},
 		{"earlier unknown", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    earlier: some\n", `earlier "some": give admitted`},
 		{"earlier offered with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    earlier: offered\n", "earlier: offered needs ok"},
+		{"latency with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    latency: 1\n", "tm.admit.latency: latency needs ok"},
+		{"latency out of range", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    latency: 65\n", "tm.admit.latency: 65 out of range, allowed 0..64"},
 		{"serial offered, no input", "    serial: off_serial_i ", "    #", "serial: offered needs ingress.serial"},
 		{"index bits too few", "index_bits: 8", "index_bits: 2", "2 index bits cannot number the 8 cells"},
 		{"unknown policy", "values: {dt: 0, occamy: 1}", "values: {dt: 0, red: 1}", `"red": want dt or occamy or occamy-lqd or pushout-ports`},

@@ -79,6 +79,32 @@ type qctRec struct {
 	marked bool
 }
 
+// qctIngress keeps each cycle's packets sent (and whether the ECN mark was
+// set on each) until the TM answers them, tm.AdmitLag cycles later.
+type qctIngress struct{ r *tm.OfferRing[qctOffers] }
+
+// qctOffers are one cycle's packets sent to the TM and their ECN marks.
+type qctOffers struct {
+	sent  []traffic.Sent
+	marks []bool
+}
+
+func newQCTIngress(lag int) qctIngress { return qctIngress{tm.NewOfferRing[qctOffers](lag)} }
+
+// admitted is the packet, and its mark, that admission event e answers;
+// an error when e names an offer the cycle did not make, or another queue
+// than the offer's (the answers paired with the wrong cycle's offers).
+func (o *qctOffers) admitted(e tm.Event) (traffic.Sent, bool, error) {
+	if e.Offer < 0 || int(e.Offer) >= len(o.sent) {
+		return traffic.Sent{}, false, fmt.Errorf("an admission of offer %d, of %d packets offered", e.Offer, len(o.sent))
+	}
+	p := o.sent[e.Offer]
+	if p.Queue != int(e.Queue) {
+		return p, false, fmt.Errorf("an admission of offer %d to queue %d: that offer went to queue %d", e.Offer, e.Queue, p.Queue)
+	}
+	return p, o.marks[e.Offer], nil
+}
+
 // runQCT runs the setup to the end of its last query.
 func runQCT(s qctSetup) (qctResult, error) {
 	var res qctResult
@@ -100,8 +126,7 @@ func runQCT(s qctSetup) (qctResult, error) {
 	markCells := uint32(qctMarkBytes / cfg.CellBytes)
 	cells := (qctPktBytes + cfg.CellBytes - 1) / cfg.CellBytes
 	recs := make([]qctRec, 1<<17) // by serial: more than the packets the TM can hold
-	var sent []traffic.Sent
-	var marks []bool
+	in := newQCTIngress(tm.AdmitLag)
 	isQuery := map[int]bool{}
 	var qFirst, qStart = -1, uint64(0)
 	next := uint64(qctWarmup)
@@ -121,21 +146,27 @@ func runQCT(s qctSetup) (qctResult, error) {
 				isQuery[k] = true
 			}
 		}
-		sent = net.Tick(c, sent[:0])
+		now := in.r.Now()
+		now.sent = net.Tick(c, now.sent[:0])
 		qlen := m.Probe().Qlen
-		marks = marks[:0]
-		for _, p := range sent {
+		now.marks = now.marks[:0]
+		for _, p := range now.sent {
 			m.Offer(tm.Arrival{Queue: p.Queue, Cells: p.Cells})
-			marks = append(marks, qlen[p.Queue] > markCells)
+			now.marks = append(now.marks, qlen[p.Queue] > markCells)
 		}
 		if err := m.Step(); err != nil {
 			return res, fmt.Errorf("qct: cycle %d: %w", c, err)
 		}
+		ans := in.r.Answered()
+		in.r.Next()
 		for _, e := range m.Events() {
 			switch e.Kind {
 			case tm.EvAdmit:
-				p := sent[e.Offer]
-				recs[e.Serial%uint32(len(recs))] = qctRec{flow: int32(p.Flow), seq: p.Seq, marked: marks[e.Offer]}
+				p, marked, err := ans.admitted(e)
+				if err != nil {
+					return res, fmt.Errorf("qct: cycle %d: %w", c, err)
+				}
+				recs[e.Serial%uint32(len(recs))] = qctRec{flow: int32(p.Flow), seq: p.Seq, marked: marked}
 			case tm.EvTransmit:
 				r := recs[e.Serial%uint32(len(recs))]
 				net.Delivered(c, int(r.flow), r.seq, r.marked)

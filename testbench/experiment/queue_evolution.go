@@ -25,7 +25,8 @@ type Series struct {
 	Burst   []float64 // burst queue, cells
 	Thr     []float64 // DT threshold of class 0, cells
 	// FirstDrop is the burst's first drop, cycles after its start (-1:
-	// none); AtDrop the burst queue's length then (cells); Fair the burst's
+	// none; an admission drop at its packet's offer); AtDrop the burst
+	// queue's length then (cells; at the drop's answer); Fair the burst's
 	// fair share αB/(1+2α); Share = AtDrop/Fair (0 without a drop).
 	// GotFair: never dropped, or Share ≥ 0.9 (the scenarios' threshold
 	// between DT's healthy and anomalous cases).
@@ -144,7 +145,7 @@ func evolve(senders int, policy string, alpha float64, seed uint64) (Series, err
 	every := max(1, (to-from)/400)
 	st := m.Stats()
 	bs := &st.Queues[burstQ]
-	var drops uint64
+	var drops, admDrops uint64
 	for c := uint64(0); c < to; c++ {
 		for _, pk := range mix.Tick(c) {
 			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
@@ -154,10 +155,17 @@ func evolve(senders int, policy string, alpha float64, seed uint64) (Series, err
 		}
 		d := bs.AdmDropped.Pkts + bs.HeadDropped.Pkts
 		if d != drops && s.FirstDrop < 0 {
-			s.FirstDrop = int64(c) - int64(start)
+			// An admission drop is counted at its answer, tm.AdmitLag
+			// cycles after the packet's offer: the drop is the offer's
+			// cycle, the length the one the refusal saw.
+			at := int64(c)
+			if bs.AdmDropped.Pkts != admDrops {
+				at -= tm.AdmitLag
+			}
+			s.FirstDrop = at - int64(start)
 			s.AtDrop = float64(m.Probe().Qlen[burstQ])
 		}
-		drops = d
+		drops, admDrops = d, bs.AdmDropped.Pkts
 		s.Peak = math.Max(s.Peak, float64(m.Probe().Qlen[burstQ]))
 		if c >= from && (c-from)%every == 0 {
 			p := m.Probe()

@@ -34,7 +34,7 @@ type Run struct {
 	Sources []traffic.Spec
 	Stats   *tm.Stats         // the TM's counters at the end
 	Watches map[string]*Watch // by group name
-	Cycles  uint64            // cycles stepped
+	Cycles  uint64            // cycles offered (the drain of the model's admission lag after them not counted)
 	Offered uint64            // packets offered
 	// First are the first head drop and the first admission drop, found
 	// in a traced run only (the waveform's save file opens on them).
@@ -96,14 +96,8 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 	// wait for a Stats call, so watches read lengths from Probe instead.
 	st := m.Stats()
 	findDrops := tracer != nil || (p.Backend != nil && traced)
-	for c := uint64(0); c < cycles; c++ {
-		// Offers beyond MaxOffers are the model's ingress drops
-		// (IngressDropped), as the hardware's upstream would lose them.
-		pkts := mix.Tick(c)
-		for _, pk := range pkts {
-			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
-		}
-		r.Offered += uint64(len(pkts))
+	step := func(c uint64) error {
+		var err error
 		if sim != nil {
 			err = sim.Step()
 			if err == nil {
@@ -113,9 +107,8 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 			err = m.Step()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("cycle %d: %w", c, err)
+			return fmt.Errorf("cycle %d: %w", c, err)
 		}
-		r.Cycles = c + 1
 		if findDrops && !r.First.done() {
 			r.First.observe(c, st)
 		}
@@ -125,8 +118,31 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 				w.observe(c, st, qlen)
 			}
 		}
+		return nil
+	}
+	for c := uint64(0); c < cycles; c++ {
+		// Offers beyond MaxOffers are the model's ingress drops
+		// (IngressDropped), as the hardware's upstream would lose them.
+		pkts := mix.Tick(c)
+		for _, pk := range pkts {
+			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
+		}
+		r.Offered += uint64(len(pkts))
+		if err := step(c); err != nil {
+			return nil, err
+		}
+		r.Cycles = c + 1
 		if stop != nil && stop(c, r) {
 			break
+		}
+	}
+	// The drain: the model answers an offer AdmitLag cycles after it, so
+	// the run steps that many cycles more with no offer, and every offer
+	// made is admitted or dropped in the counters (r.Cycles stays the
+	// cycles offered).
+	for k := range uint64(admitLag(m)) {
+		if err := step(r.Cycles + k); err != nil {
+			return nil, err
 		}
 	}
 	if sim != nil {
@@ -139,6 +155,15 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 	}
 	r.Stats = m.Stats()
 	return r, nil
+}
+
+// admitLag is the cycles m answers an offer after it: tm.AdmitLag (hw/tm,
+// and occamy_tm behind cosim/tmsim), or the model's own AdmitLag method's.
+func admitLag(m Model) int {
+	if l, ok := m.(interface{ AdmitLag() int }); ok {
+		return l.AdmitLag()
+	}
+	return tm.AdmitLag
 }
 
 // Rerun runs the same config and seed with other sources (no tracing), for

@@ -33,27 +33,11 @@ func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellPr
 	maxC := MaxCells(dist)
 	pace := uint64(2 * maxC)
 	sizes := newSampler(dist, o.Seed, 1)
-	alpha := math.Ldexp(1, victimAlpha)
-	target := uint32(0.98 * alpha * float64(cfg.B) / (1 + alpha))
-	target = max(target, uint32(min(cfg.B, 4*maxC)))
+	target := fillTarget(cfg, maxC)
 	limit := uint64(cfg.B)*uint64(cfg.R)*4 + 100000
-	vst := &r.st.Queues[victim]
-
 	// Phase 1: fill the victim at the enqueue engine's pace.
-	for {
-		if r.cycle > limit {
-			return Expulsion{}, nil, &SetupError{fmt.Sprintf("queue %d did not fill to %d cells in %d cycles", victim, target, limit)}
-		}
-		if r.backlog() < pace {
-			r.m.Offer(tm.Arrival{Queue: victim, Cells: sizes.draw()})
-		}
-		pr, err := r.step()
-		if err != nil {
-			return Expulsion{}, nil, err
-		}
-		if pr.Qlen[victim] >= target || vst.AdmDropped.Pkts > 0 {
-			break
-		}
+	if err := r.fill(victim, target, pace, limit, sizes); err != nil {
+		return Expulsion{}, nil, err
 	}
 	// Phase 2: normal load warms up.
 	r.startNormal()
@@ -88,7 +72,7 @@ func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellPr
 	for i := uint64(0); i < o.Window; i++ {
 		for n := 0; n < burstOffers && burst > 0; n++ {
 			s := sizes.draw()
-			r.m.Offer(tm.Arrival{Queue: refill, Cells: s})
+			r.offer(tm.Arrival{Queue: refill, Cells: s})
 			burst -= s
 		}
 		pr, err := r.step()
@@ -127,4 +111,36 @@ func expel(ctx context.Context, cfg tm.Config, p Point, o Options, dist []CellPr
 		}
 	}
 	return e, mix, nil
+}
+
+// fillTarget is the victim's fill: just under its DT steady state alone,
+// αB/(1+α), and at least 4 of the largest packets (maxC cells).
+func fillTarget(cfg tm.Config, maxC int) uint32 {
+	alpha := math.Ldexp(1, victimAlpha)
+	target := uint32(0.98 * alpha * float64(cfg.B) / (1 + alpha))
+	return max(target, uint32(min(cfg.B, 4*maxC)))
+}
+
+// fill offers packets of the sizes' mix to queue victim at the enqueue
+// engine's pace (at most pace cells admitted or offered and not yet
+// written) until its length reaches target cells, counting the cells
+// offered and not yet answered (tm.AdmitLag cycles of them, which show in
+// the length once answered), or a packet of it is refused.
+func (r *runner) fill(victim int, target uint32, pace, limit uint64, sizes *sampler) error {
+	vst := &r.st.Queues[victim]
+	for {
+		if r.cycle > limit {
+			return &SetupError{fmt.Sprintf("queue %d did not fill to %d cells in %d cycles", victim, target, limit)}
+		}
+		if r.backlog() < pace {
+			r.offer(tm.Arrival{Queue: victim, Cells: sizes.draw()})
+		}
+		pr, err := r.step()
+		if err != nil {
+			return err
+		}
+		if uint64(pr.Qlen[victim])+r.fly >= uint64(target) || vst.AdmDropped.Pkts > 0 {
+			return nil
+		}
+	}
 }

@@ -146,6 +146,12 @@ type runner struct {
 	cycle   uint64
 	ctx     context.Context
 	sources []traffic.Spec
+	// The cells offered in each of the last AdmitLag+1 cycles and their
+	// sum: offered, not yet answered (admitted or refused), so not yet in
+	// the counters nor in the queue lengths.
+	flying *tm.OfferRing[uint64]
+	fly    uint64
+	delay  [][]tm.Arrival // tests (Options.lag): offers on their way to hw/tm, oldest first
 }
 
 func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner, error) {
@@ -153,7 +159,10 @@ func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner,
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p)}
+	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p), flying: tm.NewOfferRing[uint64](tm.AdmitLag)}
+	if o.lag != nil {
+		r.flying, r.delay = tm.NewOfferRing[uint64](o.lag.Ring), make([][]tm.Arrival, o.lag.Delay+1)
+	}
 	env := traffic.Env{P: cfg.P, Q: cfg.Q, R: cfg.R, CellBytes: cfg.CellBytes}
 	if r.mix, err = traffic.BuildAll(r.sources, env, o.Seed, "load"); err != nil {
 		return nil, err
@@ -161,13 +170,25 @@ func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner,
 	return r, nil
 }
 
-// backlog is the cells admitted but not yet allocated by the enqueue engine.
+// backlog is the cells admitted but not yet allocated by the enqueue
+// engine, and those offered and not yet answered.
 func (r *runner) backlog() uint64 {
 	var adm uint64
 	for i := range r.st.Queues {
 		adm += r.st.Queues[i].Admitted.Cells
 	}
-	return adm - r.cdw
+	return adm + r.fly - r.cdw
+}
+
+// offer offers a packet in the coming cycle.
+func (r *runner) offer(a tm.Arrival) {
+	*r.flying.Now() += uint64(a.Cells)
+	r.fly += uint64(a.Cells)
+	if r.delay != nil {
+		r.delay[len(r.delay)-1] = append(r.delay[len(r.delay)-1], a)
+		return
+	}
+	r.m.Offer(a)
 }
 
 // startNormal starts the normal load at the current cycle.
@@ -177,12 +198,24 @@ func (r *runner) startNormal() { r.normal, r.t0 = true, r.cycle }
 func (r *runner) step() (tm.Probe, error) {
 	if r.normal {
 		for _, pk := range r.mix.Tick(r.cycle - r.t0) {
-			r.m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
+			r.offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
 		}
+	}
+	if r.delay != nil {
+		for _, a := range r.delay[0] {
+			r.m.Offer(a)
+		}
+		first := r.delay[0][:0]
+		copy(r.delay, r.delay[1:])
+		r.delay[len(r.delay)-1] = first
 	}
 	if err := r.m.Step(); err != nil {
 		return tm.Probe{}, fmt.Errorf("cycle %d: %w", r.cycle, err)
 	}
+	a := r.flying.Answered()
+	r.fly -= *a
+	*a = 0
+	r.flying.Next()
 	if r.cycle&4095 == 0 {
 		if err := r.ctx.Err(); err != nil {
 			return tm.Probe{}, err

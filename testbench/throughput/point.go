@@ -76,7 +76,15 @@ type Options struct {
 	// ClockGHz, when above 0, adds each point's rates per second at this
 	// clock (Result.PerSecond); 0 reports per clock only.
 	ClockGHz float64 `json:"clock_ghz,omitempty"`
+
+	// lag, in tests only: the model behind an ingress register (answering
+	// later than tm.AdmitLag) and the lag the runner assumes.
+	lag *lagTest
 }
+
+// lagTest puts hw/tm Delay cycles behind its offers (a TM answering
+// tm.AdmitLag+Delay cycles after them); the runner assumes Ring.
+type lagTest struct{ Delay, Ring int }
 
 // DefaultOptions are the model's defaults (B=16384 cells of 256 bytes,
 // R=8, latencies 1), a 20000-cycle window and idle run after 2000 cycles of

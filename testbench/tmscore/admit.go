@@ -1,29 +1,34 @@
 package tmscore
 
-// admissions checks the decisions of cycle c: a flag per offer of the
-// cycle (admit.ok), or an event for the oldest offer waiting.
-func (b *Board) admissions(c uint64, offers []Offer, g *Binding, out, x []uint32, from bool) {
+// admissions checks the decisions of cycle c: a flag per offer of cycle
+// c-admit.latency (admit.ok; ans are those offers), or an event for the
+// oldest offer waiting (offers are the cycle's own, which start waiting).
+func (b *Board) admissions(c uint64, offers, ans []Offer, g *Binding, out, x []uint32, from bool) {
 	if g.admOK.ok {
 		var adjQ [64]int32 // cells admitted earlier in the cycle, per slot's queue
 		adjF, offF := 0, 0
-		for i, o := range offers {
+		at := c - uint64(b.t.Admit.Latency) // the offers' cycle
+		for i, o := range ans {
 			ok := g.admOK.bit(out, i)
 			if g.admOK.isX(x, i) {
 				b.fail(chkData, c, o.Queue, -1, "%s slot %d is X", g.admOK.name, i)
 			}
 			e := earlier{af: adjF, of: offF}
 			for j := 0; j < i; j++ {
-				if offers[j].Queue == o.Queue {
+				if ans[j].Queue == o.Queue {
 					e.aq += int(adjQ[j])
-					e.oq += offers[j].Cells
+					e.oq += ans[j].Cells
 				}
 			}
-			b.decide(c, c, o, ok, e, from)
+			b.decide(c, at, o, ok, e, from)
 			offF += o.Cells
 			if ok {
 				adjQ[i] = int32(o.Cells)
 				adjF += o.Cells
 			}
+		}
+		if at < c {
+			b.countFrom(at, c, ans, adjQ[:len(ans)], adjF)
 		}
 		return
 	}
@@ -109,4 +114,24 @@ func (b *Board) decide(c, at uint64, o Offer, admitted bool, e earlier, from boo
 	b.qs[o.Queue].shadow += o.Cells
 	b.shadowT += o.Cells
 	b.admC += o.Cells
+}
+
+// countFrom counts the packets admitted in cycle c from their offers'
+// cycle at (admit.latency cycles before) in the board's own history: the
+// cycles at..c-1 are filled already, without them (cells[i]: what slot i
+// admitted, all: their sum). A design may count an admission in its
+// lengths and free count from the offer's cycle on (one that registers
+// its answer); the history then holds that count, and one that counts it
+// later shows less, which observe.lag allows.
+func (b *Board) countFrom(at, c uint64, ans []Offer, cells []int32, all int) {
+	h := &b.hs
+	for t := at; t < c; t++ {
+		q := h.q(t)
+		for i, o := range ans {
+			q[o.Queue] += uint32(cells[i])
+		}
+		h.free[t%uint64(h.depth)] -= all
+	}
+	h.adm[at%uint64(h.depth)] += all
+	b.admC -= all
 }

@@ -253,7 +253,7 @@ type history struct {
 }
 
 func histDepth(t *design.TMSection) int {
-	d := t.Observe.Lag
+	d := max(t.Observe.Lag, t.Admit.Latency)
 	for _, w := range []design.Window{t.Staleness.Admit.Qlen, t.Staleness.Admit.Free, t.Staleness.HeadDrop.Qlen,
 		t.Staleness.HeadDrop.Free, t.Staleness.Threshold, t.Staleness.Admit.Threshold, t.Staleness.HeadDrop.Threshold} {
 		d = max(d, w.Hi)

@@ -2,16 +2,25 @@ package tmscore
 
 import "occamy/rtl/pack"
 
-// observe checks cycle c: the offers the stimulus made in it and the
+// observe checks cycle c: the offers the stimulus made in it, those the
+// design answers in it on admit.ok (admit.latency cycles before), and the
 // design's output words (x: their X plane on a four-state simulator, else
 // nil). It returns the checks violated in the cycle, as bits.
-func (b *Board) observe(c uint64, offers []Offer, g *Binding, out, x []uint32) uint32 {
+func (b *Board) observe(c uint64, offers, ans []Offer, g *Binding, out, x []uint32) uint32 {
 	b.note = 0
 	b.readObserved(c, g, out)
 	live := c >= ResetCycles
 	from := live && c >= ResetCycles+uint64(b.hs.depth)
 	if from && g.thr.ok {
 		b.checkThreshold(c)
+	}
+	// Flags answering the offers of admit.latency cycles before report
+	// decisions made before this cycle's head drop and egress (a design
+	// registering its answer counts the packet from the offer's cycle on,
+	// and may expel it now): they go first.
+	early := b.t.Admit.Latency > 0
+	if live && early {
+		b.admissions(c, offers, ans, g, out, x, from)
 	}
 	if live && g.hdValid.ok {
 		if g.hdValid.isX(x, 0) {
@@ -23,7 +32,9 @@ func (b *Board) observe(c uint64, offers []Offer, g *Binding, out, x []uint32) u
 	if live {
 		b.egress(c, g, out, x)
 		b.age(c)
-		b.admissions(c, offers, g, out, x, from)
+		if !early {
+			b.admissions(c, offers, ans, g, out, x, from)
+		}
 	}
 	b.fillShadow(c)
 	if live {

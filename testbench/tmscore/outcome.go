@@ -110,8 +110,9 @@ func (g *golden) cellsOf(serial uint32) int {
 	return 0
 }
 
-// step offers this cycle's packets and runs one cycle.
-func (g *golden) step(offers []Offer) {
+// step offers this cycle's packets and runs one cycle; ans are the
+// offers hw/tm answers in it (hw/tm.AdmitLag cycles before).
+func (g *golden) step(offers, ans []Offer) {
 	if g.err != nil {
 		return
 	}
@@ -128,8 +129,8 @@ func (g *golden) step(offers []Offer) {
 		switch e.Kind {
 		case hw.EvAdmit:
 			g.out.admitted(q)
-			if int(e.Offer) < len(offers) {
-				g.cells[e.Serial&(goldCells-1)] = goldPkt{serial: e.Serial, cells: int32(offers[e.Offer].Cells)}
+			if int(e.Offer) < len(ans) {
+				g.cells[e.Serial&(goldCells-1)] = goldPkt{serial: e.Serial, cells: int32(ans[e.Offer].Cells)}
 			}
 		case hw.EvAdmDrop:
 			g.out.refused(q)

@@ -3,6 +3,7 @@ package tmscore
 import (
 	"fmt"
 
+	hw "occamy/hw/tm"
 	"occamy/rtl"
 	"occamy/testbench/scoreboard"
 )
@@ -101,6 +102,20 @@ func (s *Scoreboard) Inputs(c uint64, in []uint32) bool {
 	return true
 }
 
+// answered is the offers of cycle c-lag, those answered in cycle c by a
+// design answering lag cycles after the offer (none before lag cycles
+// after the reset). Inputs runs at most two chunks ahead (a chunk is well
+// under Ahead/2), so the cycles before c are still in s.ahead.
+func (s *Scoreboard) answered(c uint64, lag int) []Offer {
+	if lag == 0 {
+		return s.offers
+	}
+	if c < ResetCycles+uint64(lag) {
+		return nil
+	}
+	return s.ahead[(c-uint64(lag))%Ahead]
+}
+
 // Done reports whether the run is over: the drain ended (EarlyDrain).
 func (s *Scoreboard) Done() bool { return s.done }
 
@@ -113,12 +128,14 @@ func (s *Scoreboard) Check(c uint64, in, out, x []uint32) {
 		b.counts.Offered++
 		b.out.arrive(o.Queue, o.Cells)
 	}
-	note := b.observe(c, s.offers, s.g, out, x)
+	note := b.observe(c, s.offers, s.answered(c, s.u.Map.TM.Admit.Latency), s.g, out, x)
 	if c >= ResetCycles {
 		// hw/tm's cycle 0 is the first after the reset, as the golden
-		// adapter of occamy_tm steps it.
-		s.gold.step(s.offers)
-		b.ls.golden(s.gold.m.Events(), s.offers, s.gold.cellsOf)
+		// adapter of occamy_tm steps it; its answers are to the offers of
+		// hw/tm.AdmitLag cycles before.
+		ans := s.answered(c, hw.AdmitLag)
+		s.gold.step(s.offers, ans)
+		b.ls.golden(s.gold.m.Events(), ans, s.gold.cellsOf)
 		b.ls.compare(c)
 	}
 	s.win.Add(c, in, out, note)

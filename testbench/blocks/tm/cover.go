@@ -58,16 +58,17 @@ func (v *cov) reset(c hw.Config) {
 }
 
 // cycle counts one cycle after Eval: p is the Probe after Eval, o the
-// outputs, n the valid slots, freePre the free count at the cycle's start;
-// g.qlen.pre holds the start-of-cycle lengths.
-func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre int) {
+// outputs, a the slots in_ok_o answers (offered hw.AdmitLag cycles
+// before), n the valid slots of the cycle, freePre the free count at the
+// cycle's start; g.qlen.pre holds the start-of-cycle lengths.
+func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n, freePre int) {
 	h, cyc := g.hits, g.cycle
 	blocks.Hit(h, tmAllSlots, n == v.in)
 	blocks.Hit(h, tmFreeEmpty, freePre == 0)
 	blocks.Hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
 	run := freePre
 	for i := 0; i < o.NIn; i++ {
-		c := g.offers.cells[i]
+		c := a.cells[i]
 		if o.InOK[i] {
 			run -= c
 			v.pkts++
@@ -93,7 +94,7 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, n, freePre in
 			if q >= len(p.Qlen) {
 				break
 			}
-			if e := v.expected(g, o, q); p.Qlen[q] != e {
+			if e := v.expected(g, o, a, q); p.Qlen[q] != e {
 				deq, cells = q, int(e)-int(p.Qlen[q])
 			}
 		}
@@ -171,14 +172,15 @@ func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 		hp.Served == min(v.prevHDCells, v.c.K))
 }
 
-// expected is queue q's length after the cycle's admissions and head drop
-// alone: its start-of-cycle length (g.qlen.pre) with the admitted cells added
-// and the expelled ones taken off (uint32, as g.qlen.pre holds them).
-func (v *cov) expected(g *gold, o *hw.Outputs, q int) uint32 {
+// expected is queue q's length after the cycle's admissions (of the slots
+// a, answered now) and head drop alone: its start-of-cycle length
+// (g.qlen.pre) with the admitted cells added and the expelled ones taken
+// off (uint32, as g.qlen.pre holds them).
+func (v *cov) expected(g *gold, o *hw.Outputs, a *offers, q int) uint32 {
 	e := g.qlen.pre[q]
 	for i := 0; i < o.NIn; i++ {
-		if o.InOK[i] && g.offers.qids[i] == q {
-			e += uint32(g.offers.cells[i])
+		if o.InOK[i] && a.qids[i] == q {
+			e += uint32(a.cells[i])
 		}
 	}
 	if o.HDValid && o.HDQid == q {

@@ -146,7 +146,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 		return nil, err
 	}
 	d := &tmDirected{wideIn: wt, in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
-		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels()}
+		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewOfferRing[int](hw.AdmitLag)}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -194,6 +194,12 @@ type tmDirected struct {
 	wideHit   int   // tmdWide: cycles the lanes freed more than LW bits hold
 	wideT     int   // tmdWide: cycles in its phase
 	wideFlood bool  // tmdWide: flooding (else filling)
+
+	// The cells offered in each of the last hw.AdmitLag+1 cycles, and
+	// fly, those of the cycles not yet answered when a cycle's offers are
+	// made: the closed-loop fills offer the free count less them.
+	flying *hw.OfferRing[int]
+	fly    int
 }
 
 // directedCfg is c with line rate r and every class at α exponent exp (a
@@ -213,7 +219,8 @@ func (d *tmDirected) Done() bool { return d.stage >= tmdDone }
 // next moves to stage s.
 func (d *tmDirected) next(s int) { d.stage, d.n = s, 0 }
 
-func (d *tmDirected) Next(c uint64, in []uint32) {
+// gen makes cycle c's inputs.
+func (d *tmDirected) gen(c uint64, in []uint32) {
 	if !d.cur.start(c, in) {
 		return
 	}
@@ -222,6 +229,7 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 	d.n++
 	switch d.stage {
 	case tmdToWide, tmdFromWide, tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
+		d.flying.Each(func(n *int) { *n = 0 }) // the offers before a reset are never answered
 		// Reset for 3 cycles: the first with the old configuration.
 		if d.n == 2 {
 			switch d.stage {
@@ -297,82 +305,4 @@ func (d *tmDirected) Next(c uint64, in []uint32) {
 			d.next(tmdDone)
 		}
 	}
-}
-
-// fill offers one-cell packets: to the other queues while the free count
-// falls, then exactly the free count to the spare queues; full, it stops
-// the stage once every cell and every PD is held.
-func (d *tmDirected) fill(m *hw.TM, in []uint32, full bool) {
-	if m == nil {
-		return
-	}
-	slots, cfg := d.in.slots, &d.in.cfg
-	free := m.Probe().Free
-	if full && free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
-		d.next(tmdBack) // every cell and every PD held
-		return
-	}
-	if free < d.minFree {
-		d.minFree, d.sinceMin = free, 0
-	} else {
-		d.sinceMin++
-	}
-	if d.sinceMin > 64 || free <= len(d.spare) {
-		d.spareMode = true
-	}
-	k := 0
-	if d.spareMode {
-		for ; k < min(free, slots.Sh.IN); k++ {
-			slots.Put(in, k, d.spare[d.sr], 1)
-			d.sr = (d.sr + 1) % len(d.spare)
-		}
-		return
-	}
-	for ; k < min(free, slots.Sh.IN); k++ {
-		for d.isSpare[d.rr] && len(d.spare) < slots.Sh.N {
-			d.rr = (d.rr + 1) % slots.Sh.N
-		}
-		slots.Put(in, k, d.rr, 1)
-		d.rr = (d.rr + 1) % slots.Sh.N
-	}
-}
-
-// fillHD is the fill of the head-drop stage: one packet of K cells a cycle
-// (one enqueue round takes it from the free list in its cycle) to the
-// other queues while the free count falls, then one packet of the free
-// count's cells (MAXPKT at most) a cycle to the shortest spare queue.
-func (d *tmDirected) fillHD(m *hw.TM, in []uint32) {
-	if m == nil {
-		return
-	}
-	slots, cfg := d.in.slots, &d.in.cfg
-	qlen, free := m.Registers()
-	if free <= 0 {
-		return
-	}
-	if free < d.minFree {
-		d.minFree, d.sinceMin = free, 0
-	} else {
-		d.sinceMin++
-	}
-	// The egress buffers take a few hundred cells at first: the free
-	// count stops falling for good only when the thresholds bind.
-	if d.sinceMin > 256 || free <= len(d.spare) {
-		d.spareMode = true
-	}
-	if !d.spareMode {
-		for d.isSpare[d.rr] && len(d.spare) < slots.Sh.N {
-			d.rr = (d.rr + 1) % slots.Sh.N
-		}
-		slots.Put(in, 0, d.rr, min(free, cfg.K, cfg.MaxPkt))
-		d.rr = (d.rr + 1) % slots.Sh.N
-		return
-	}
-	q := d.spare[0]
-	for _, s := range d.spare[1:] {
-		if qlen[s] < qlen[q] {
-			q = s
-		}
-	}
-	slots.Put(in, 0, q, min(free, cfg.MaxPkt))
 }

@@ -78,6 +78,7 @@ func TestTMAdapterAgainstStats(t *testing.T) {
 			cycles := uint64(60000)
 			rst := r.l.InOff[r.l.Input("rst_ni")]
 			resets := 0
+			valid := hw.NewOfferRing[int](hw.AdmitLag) // the valid slots of each cycle, until in_ok_o answers them
 			for cyc := uint64(0); cyc < cycles; cyc++ {
 				r.sd.Random.Next(cyc, r.in)
 				r.sd.Golden.Step(r.in, r.out)
@@ -92,13 +93,17 @@ func TestTMAdapterAgainstStats(t *testing.T) {
 						lastTag[q] = -1
 					}
 					resets++
+					valid.Each(func(n *int) { *n = 0 })
 					continue
 				}
-				n, packed := slots.Valid(r.in)
+				now, packed := slots.Valid(r.in)
 				require.True(t, packed)
+				*valid.Now() = now
+				n := *valid.Answered()
+				valid.Next()
 				for s := 0; s < sh.IN; s++ {
 					ok := r.get("in_ok_o", s, 1) == 1
-					require.False(t, ok && s >= n, "cycle %d: in_ok_o[%d] set on an idle slot", cyc, s)
+					require.False(t, ok && s >= n, "cycle %d: in_ok_o[%d] set for an idle slot (of %d answered)", cyc, s, n)
 					if s < n {
 						if ok {
 							adm++

@@ -30,10 +30,10 @@ type gold struct {
 
 	cfg    cfgWatch // the cfg_* inputs and the configuration built from them
 	slots  *Slots
-	rst    int      // rst_ni's word
-	out    outPorts // where each output goes
-	qlen   qlenPack // qlen_o, packed incrementally
-	offers offers   // this cycle's valid slots
+	rst    int                   // rst_ni's word
+	out    outPorts              // where each output goes
+	qlen   qlenPack              // qlen_o, packed incrementally
+	offers *hw.OfferRing[offers] // the valid slots of the last hw.AdmitLag+1 cycles
 
 	probe  hw.Probe // after Eval, reused each cycle
 	err    error
@@ -70,8 +70,9 @@ type qlenPack struct {
 	dirty bool // last may differ anywhere (a new model), not only in probe.QlenChg
 }
 
-// offers are this cycle's valid ingress slots.
+// offers are one cycle's valid ingress slots.
 type offers struct {
+	n           int
 	cells, qids []int
 }
 
@@ -80,8 +81,9 @@ func newGold(c hw.Config, sh Shape, l *port.Layout) (*gold, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &gold{base: c, sh: sh, cfg: cfgWatch{cfg: v}, offers: offers{cells: make([]int, sh.IN), qids: make([]int, sh.IN)},
+	g := &gold{base: c, sh: sh, cfg: cfgWatch{cfg: v}, offers: hw.NewOfferRing[offers](hw.AdmitLag),
 		hits: make([]uint64, len(tmCover))}
+	g.offers.Each(func(o *offers) { o.cells, o.qids = make([]int, sh.IN), make([]int, sh.IN) })
 	if g.cfg.bind, err = stimulus.NewBind(l, true, v.Wires()...); err != nil {
 		return nil, err
 	}
@@ -153,7 +155,8 @@ func (g *gold) reset() {
 	}
 	g.m, g.live, g.fresh, g.cfg.built, g.cfg.eq = m, false, true, g.cfg.cfg.Clone(), true
 	g.qlen.dirty = true
-	g.qlen.pre = m.SampledLengths() // fixed for the model's life
+	g.qlen.pre = m.SampledLengths()            // fixed for the model's life
+	g.offers.Each(func(o *offers) { o.n = 0 }) // the offers before the reset are never answered
 	g.cov.reset(m.Config())
 }
 
@@ -258,13 +261,20 @@ func (g *gold) eval(in, out []uint32, rst bool) {
 	if rst && n > 0 {
 		g.fail(fmt.Errorf("cycle %d: a slot offered while rst_ni is low", g.cycle))
 	}
+	now := g.offers.Now()
+	now.n = n
 	for i := 0; i < n; i++ {
 		q, cells := g.slots.Slot(in, i)
-		g.offers.qids[i], g.offers.cells[i] = q, cells
+		now.qids[i], now.cells[i] = q, cells
 		m.Offer(hw.Arrival{Queue: q, Cells: cells})
 	}
 	m.Eval()
 	o := m.Outputs()
+	ans := g.offers.Answered() // the slots in_ok_o answers
+	g.offers.Next()
+	if o.NIn != ans.n {
+		g.fail(fmt.Errorf("cycle %d: hw/tm answered %d slots; %d were offered hw/tm.AdmitLag=%d cycles before", g.cycle, o.NIn, ans.n, hw.AdmitLag))
+	}
 	okw := out[op.inOK[0]:op.inOK[1]]
 	for i := 0; i < o.NIn; i++ {
 		if o.InOK[i] {
@@ -289,5 +299,5 @@ func (g *gold) eval(in, out []uint32, rst bool) {
 	out[u[0]], out[u[1]] = uint32(p.Ports[hw.MemPD].Reads), uint32(p.Ports[hw.MemPD].Writes)
 	out[u[2]], out[u[3]] = uint32(p.Ports[hw.MemCP].Reads), uint32(p.Ports[hw.MemCP].Writes)
 	out[u[4]], out[u[5]] = uint32(p.Ports[hw.MemCD].Reads), uint32(p.Ports[hw.MemCD].Writes)
-	g.cov.cycle(g, m, p, o, n, freePre)
+	g.cov.cycle(g, m, p, o, ans, n, freePre)
 }

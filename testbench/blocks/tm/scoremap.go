@@ -1,6 +1,7 @@
 package tm
 
 import (
+	hw "occamy/hw/tm"
 	"occamy/testbench/design"
 )
 
@@ -33,15 +34,22 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			LineRate: "cfg_r_i",
 		},
 		Ingress: design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
-		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered"},
+		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag},
 		Egress: design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o",
 			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R)},
 		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o"},
+		// The board counts an admitted packet from its offer's cycle
+		// (admit.latency): qlen_o, which counts it from the cycle after
+		// its answer, is never above the board's count of the cycle
+		// before, whatever hw.AdmitLag is.
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
-			Admit: design.StateWindow{Qlen: design.Window{Set: true}, Free: design.Window{Set: true}},
+			// Decided on the lengths and free count of the offer's cycle,
+			// hw.AdmitLag cycles before the answer.
+			Admit: design.StateWindow{Qlen: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true},
+				Free: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
 			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
 				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},

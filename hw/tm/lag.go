@@ -1,0 +1,53 @@
+package tm
+
+// AdmitLag is the cycles from an offer at occamy_tm's ingress slots to its
+// answer on in_ok_o: in hw/tm, from the Offer before a Step to the Step
+// whose Outputs.InOK (and NIn) answer it and whose EvAdmit and EvAdmDrop
+// events name it by its index in its own cycle (Event.Offer). An offer
+// beyond MaxOffers (an ingress drop) is answered in its own cycle. Stats
+// count an offer in the cycle of its answer, and an admitted packet's
+// cells count in the lengths and the free count from the edge that ends
+// that cycle (Probe after its Step; qlen_o from the next cycle), which
+// cosim/tmsim's deriver and the golden adapter's coverpoints assume. Every
+// consumer of the answers pairs them with the offers of AdmitLag cycles
+// before through an OfferRing.
+const AdmitLag = 0
+
+// OfferRing keeps what a consumer offered in each of the last lag+1
+// cycles, so that the answers of a cycle pair with the offers they answer:
+// Now is the cycle being offered, Answered the one lag cycles before it,
+// whose answers the coming Step gives (the same slot when lag is 0). The
+// slots are made once; a consumer reuses what each holds (a slice kept
+// with its capacity), so a cycle allocates nothing.
+type OfferRing[T any] struct {
+	slots []T
+	cycle int // slot of the cycle being offered
+}
+
+// NewOfferRing returns a ring for answers lag cycles after their offers
+// (AdmitLag for hw/tm and occamy_tm; tests pass other lags).
+func NewOfferRing[T any](lag int) *OfferRing[T] {
+	return &OfferRing[T]{slots: make([]T, max(lag, 0)+1)}
+}
+
+// Lag is the cycles from an offer to its answer.
+func (r *OfferRing[T]) Lag() int { return len(r.slots) - 1 }
+
+// Now is the slot of the cycle being offered.
+func (r *OfferRing[T]) Now() *T { return &r.slots[r.cycle] }
+
+// Answered is the slot of the offers the coming Step answers: those of lag
+// cycles before Now's (its zero value, or what the caller reset it to,
+// in the first lag cycles).
+func (r *OfferRing[T]) Answered() *T { return &r.slots[(r.cycle+1)%len(r.slots)] }
+
+// Next moves to the next cycle: the oldest slot becomes Now's (the caller
+// resets what it holds).
+func (r *OfferRing[T]) Next() { r.cycle = (r.cycle + 1) % len(r.slots) }
+
+// Each calls f on every slot (to make or reset what they hold).
+func (r *OfferRing[T]) Each(f func(*T)) {
+	for i := range r.slots {
+		f(&r.slots[i])
+	}
+}
