@@ -5,12 +5,6 @@ import (
 	"occamy/rtl/port"
 )
 
-// AdmitLag is the cycles from an offer to its decision (in_ok_o,
-// Outputs.InOK, the admission events and counters): tm_admission decides
-// the offers of cycle c at c+1; their effects (queue length, free count,
-// serial, the enqueue's adm_*) follow at c+2.
-const AdmitLag = 1
-
 // Admission is the ingress admission. Verilog: tm_admission (u_adm), three
 // stages. Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
 // in_qid_i, in_cells_i; slot order is Offer order) are decided with

@@ -13,8 +13,8 @@ import (
 // offered only the first IN: equal State, equal in_ok_o for the slots;
 // every offer beyond is an admission drop counted in IngressDropped, with
 // an EvAdmDrop event carrying its Offer index, after the slots' events and
-// in Offer order, AdmitLag cycles after the offer with them; Step never
-// fails for it.
+// in Offer order, in its own cycle (the slots' answers come AdmitLag
+// cycles after their offers); Step never fails for it.
 func TestIngressBound(t *testing.T) {
 	for _, in := range []int{1, 2, 3} {
 		for _, pol := range []Policy{PolicyDT, PolicyOccamy, PolicyPushout} {
@@ -54,7 +54,7 @@ func TestIngressBound(t *testing.T) {
 					require.Equal(t, ob.InOK[:ob.NIn], oa.InOK[:oa.NIn], "cycle %d: in_ok_o", cy)
 					ea, eb := a.Events(), b.Events()
 					k := len(ea) - len(eb)
-					require.Equal(t, max(0, dec-in), k, "cycle %d: one event per ingress drop", cy)
+					require.Equal(t, max(0, n-in), k, "cycle %d: one event per ingress drop (in its own cycle)", cy)
 					// The slots' events come first, identical (with the ideal
 					// Pushout's expulsions among them); then the drops.
 					slots := 0

@@ -3,15 +3,16 @@ package tm
 // AdmitLag is the cycles from an offer at occamy_tm's ingress slots to its
 // answer on in_ok_o: in hw/tm, from the Offer before a Step to the Step
 // whose Outputs.InOK (and NIn) answer it and whose EvAdmit and EvAdmDrop
-// events name it by its index in its own cycle (Event.Offer). An offer
-// beyond MaxOffers (an ingress drop) is answered in its own cycle. Stats
-// count an offer in the cycle of its answer, and an admitted packet's
-// cells count in the lengths and the free count from the edge that ends
-// that cycle (Probe after its Step; qlen_o from the next cycle), which
-// cosim/tmsim's deriver and the golden adapter's coverpoints assume. Every
-// consumer of the answers pairs them with the offers of AdmitLag cycles
-// before through an OfferRing.
-const AdmitLag = 0
+// events name it by its index in its own cycle (Event.Offer). It is 1:
+// tm_admission decides the offers of cycle c at c+1 (docs/tm.md,
+// "Admission in three stages"). An offer beyond MaxOffers (an ingress
+// drop) is answered in its own cycle. Stats count an offer in the cycle of
+// its answer; an admitted packet's cells count in the lengths and the free
+// count one cycle after its answer, from the edge that ends that cycle
+// (Probe after that Step; qlen_o from the cycle after). Every consumer of
+// the answers pairs them with the offers of AdmitLag cycles before through
+// an OfferRing.
+const AdmitLag = 1
 
 // OfferRing keeps what a consumer offered in each of the last lag+1
 // cycles, so that the answers of a cycle pair with the offers they answer:

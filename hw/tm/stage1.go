@@ -8,7 +8,7 @@ import "fmt"
 // the top accounts (lengths, counters of the queue); its stage 2 decides
 // the offers of the cycle before, which the top accounts in slot order
 // (AdmitLag: counters and events). Offers beyond IN are ingress drops,
-// accounted with the decisions of their cycle, a cycle later.
+// accounted in their own cycle after the decisions.
 func (m *TM) admit() {
 	a := m.u.adm
 	n := len(m.obs.offers)
@@ -30,7 +30,11 @@ func (m *TM) admit() {
 	m.obs.out.NIn = a.DecNO
 	m.r.freeD, m.r.serial = a.FreeO, a.SerialO
 	m.u.enq.AdmNI = a.AdmNO
-	for _, x := range m.obs.late { // the cycle before's offers beyond IN
+	for i := slots; i < n; i++ { // offers beyond IN: ingress drops, answered in their cycle
+		x := m.obs.offers[i]
+		if !m.validOffer(i, x) {
+			continue
+		}
 		st := &m.obs.stats.Queues[x.Queue]
 		st.Arrived.Pkts++
 		st.Arrived.Cells += uint64(x.Cells)
@@ -38,21 +42,8 @@ func (m *TM) admit() {
 		st.AdmDropped.Cells += uint64(x.Cells)
 		st.IngressDropped.Pkts++
 		st.IngressDropped.Cells += uint64(x.Cells)
-		m.event(EvAdmDrop, x.Queue, x.slot, 0)
+		m.event(EvAdmDrop, x.Queue, i, 0)
 	}
-	m.obs.late = m.obs.late[:0]
-	for i := slots; i < n; i++ {
-		if x := m.obs.offers[i]; m.validOffer(i, x) {
-			m.obs.late = append(m.obs.late, lateOffer{x, i})
-		}
-	}
-}
-
-// lateOffer is an offer beyond IN, an ingress drop accounted a cycle
-// later (AdmitLag).
-type lateOffer struct {
-	Arrival
-	slot int
 }
 
 // accountEffects does the top's accounting of u_adm's stage 3, once a

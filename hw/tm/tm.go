@@ -126,10 +126,9 @@ type counting struct {
 // observed is the cycle's view: the offers, occamy_tm's outputs, the
 // packet events, the port use, and the counters since New.
 type observed struct {
-	offers  []Arrival   // this cycle's offers, Offer order (the first IN drive u_adm's slots)
-	admDone int         // slots whose admission the top has accounted this cycle
-	effDone bool        // u_adm's stage 3 accounted this cycle
-	late    []lateOffer // the cycle before's offers beyond IN (ingress drops, accounted with its decisions)
+	offers  []Arrival // this cycle's offers, Offer order (the first IN drive u_adm's slots)
+	admDone int       // slots whose admission the top has accounted this cycle
+	effDone bool      // u_adm's stage 3 accounted this cycle
 	events  []Event
 	use     [NumMems]PortUse
 	hdUse   [NumMems]PortUse

@@ -41,7 +41,7 @@ func (m *TM) Eval() {
 	m.clearOutputs()
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
 	m.sampleQ() // stage 0
-	if a := m.u.adm; len(m.obs.offers) > 0 || a.InNI > 0 || a.Busy() || len(m.obs.late) > 0 {
+	if a := m.u.adm; len(m.obs.offers) > 0 || a.InNI > 0 || a.Busy() {
 		m.admit() // stage 1 (u_adm has nothing to do otherwise; the cycle after offers clears its slots)
 	}
 	m.unlinkStage() // stage A
