@@ -124,8 +124,9 @@ func fillTarget(cfg tm.Config, maxC int) uint32 {
 // fill offers packets of the sizes' mix to queue victim at the enqueue
 // engine's pace (at most pace cells admitted or offered and not yet
 // written) until its length reaches target cells, counting the cells
-// offered and not yet answered (tm.AdmitLag cycles of them, which show in
-// the length once answered), or a packet of it is refused.
+// offered and not yet answered (tm.AdmitLag cycles of them) and those
+// answered this cycle (in the length from the next), or a packet of it is
+// refused.
 func (r *runner) fill(victim int, target uint32, pace, limit uint64, sizes *sampler) error {
 	vst := &r.st.Queues[victim]
 	for {
@@ -135,11 +136,15 @@ func (r *runner) fill(victim int, target uint32, pace, limit uint64, sizes *samp
 		if r.backlog() < pace {
 			r.offer(tm.Arrival{Queue: victim, Cells: sizes.draw()})
 		}
+		before := vst.Admitted.Cells
 		pr, err := r.step()
 		if err != nil {
 			return err
 		}
-		if uint64(pr.Qlen[victim])+r.fly >= uint64(target) || vst.AdmDropped.Pkts > 0 {
+		// The cells admitted by this cycle's answers join the length a
+		// cycle later (tm_admission's stage 3).
+		late := vst.Admitted.Cells - before
+		if uint64(pr.Qlen[victim])+late+r.fly >= uint64(target) || vst.AdmDropped.Pkts > 0 {
 			return nil
 		}
 	}

@@ -5,13 +5,14 @@ import (
 )
 
 // The directed sequence's closed-loop fills (stages 5 and 6 of Directed)
-// and the count of cells offered and not yet answered that they offer less.
+// and the count of cells offered and not yet in the free count that they
+// offer less.
 
 // Next makes cycle c's inputs (gen) and counts the cells they offer.
 func (d *tmDirected) Next(c uint64, in []uint32) {
 	lag := d.flying.Lag() > 0 // else every offer is answered in its cycle: nothing to count
 	if lag {
-		*d.flying.Now() = 0 // the slot of the offers answered in this cycle
+		*d.flying.Now() = 0 // the slot of the offers taking effect in this cycle
 		d.fly = 0
 		d.flying.Each(func(n *int) { d.fly += *n })
 	}
