@@ -1,6 +1,7 @@
 package tmscore
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -161,4 +162,41 @@ func TestSpacingOnGolden(t *testing.T) {
 		assert.Contains(t, r.First.String(), "egress.spacing", x.name)
 		t.Logf("%s: %s", x.name, r.First)
 	}
+}
+
+// TestMapFieldsOnGoldenShapes: on hw/tm's golden adapter (occamy_tm cycle
+// for cycle) egress.spacing exact and head_drop.unfreed 2 add no
+// violation, at line rates 1, 2 and 4 and K = 1, 2, 4 (the dequeue's
+// rounds slowest against the line rate at K = 1, R = 1), under occamy and
+// pushout-ports, both free modes: each run's verdict and violations are
+// those of the same run with neither field declared (all PASS but R=1 K=2
+// occamy per-cell, whose round-robin check fails at cycle 12846 either
+// way: not these fields').
+func TestMapFieldsOnGoldenShapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("72 runs of 20000 cycles")
+	}
+	pass := 0
+	for _, r := range []int{1, 2, 4} {
+		for _, k := range []int{1, 2, 4} {
+			for _, pol := range []int{1, 3} {
+				for _, chain := range []int{0, 1} {
+					name := fmt.Sprintf("R=%d K=%d POLICY=%d CHAIN=%d", r, k, pol, chain)
+					p := smallTM(map[string]int{"R": r, "K": k, "POLICY": pol, "CHAIN": chain})
+					on := runGold(t, p, 20000, 1, breaker{})
+					off := runGold(t, p, 20000, 1, breaker{m: func(f *design.File) {
+						f.TM.Egress.Spacing, f.TM.HeadDrop.Unfreed = "", 0
+					}})
+					assert.Equal(t, off.Verdict, on.Verdict, "%s: first with the fields %v, without %v", name, on.First, off.First)
+					assert.Equal(t, off.Violations, on.Violations, name)
+					if on.Verdict == Pass {
+						pass++
+					} else {
+						t.Logf("%s: %s without the fields too; first: %v", name, on.Verdict, on.First)
+					}
+				}
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, pass, 35, "of 36 runs")
 }
