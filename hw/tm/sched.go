@@ -47,6 +47,7 @@ type Sched struct {
 	spRdy  uint64
 	full   bool // tests: never skip
 	one    bool // P*Q <= 64: elig_i is its word 0 (hw/scheduler reads no other)
+	drr    bool // hw/scheduler's mode is drr (its rst_ni is held at 1 from New)
 }
 
 // newSched builds tm_sched for c's ports, queues, mode and quanta.
@@ -60,7 +61,7 @@ func newSched(c *Config) (*Sched, error) {
 		return nil, err
 	}
 	u.RstNI = true
-	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI, one: c.P*c.Q <= 64}
+	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI, one: c.P*c.Q <= 64, drr: u.P.Mode == scheduler.DRR}
 	for i, q := range c.Quantum {
 		s.QuantumI[i] = uint32(q)
 	}
@@ -126,8 +127,13 @@ func (s *Sched) eval() {
 
 // Commit is the rising edge: the port pointer moves past a taken grant's
 // port; drr: the grant takes its head from the deficit, every port's
-// visit lands.
-func (s *Sched) Commit() { s.u.Commit() }
+// visit lands. In sp an edge without a grant taken changes nothing in
+// hw/scheduler (its pointer moves only on one), so it is not called then.
+func (s *Sched) Commit() {
+	if s.u.ValidO && s.u.AckI || s.drr {
+		s.u.Commit()
+	}
+}
 
 // State returns the registers (hw/scheduler's).
 func (s *Sched) State() scheduler.State { return s.u.State() }
