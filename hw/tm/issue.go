@@ -2,7 +2,6 @@ package tm
 
 import (
 	"fmt"
-	"math/bits"
 
 	"occamy/hw/mem"
 	"occamy/rtl"
@@ -146,20 +145,4 @@ issue:
 	m.obs.hdUse[MemPD].Reads++
 	m.r.hdRd = pdRead{valid: true, q: q, v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
 	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
-}
-
-// hdCells is stage G: u_hd's lanes with the u_cp_mem ports the dequeue and
-// the enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
-func (m *TM) hdCells() {
-	h := m.u.hd
-	h.RdBaseI, _ = m.ram.cp.Use()
-	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
-	h.EvalCells()
-	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
-		p := bits.TrailingZeros64(r)
-		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
-	}
-	m.obs.hdUse[MemCP].Reads = h.RdNO
-	m.freed(h.FreedO)
-	m.r.hdFly -= h.FreedO
 }

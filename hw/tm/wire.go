@@ -21,7 +21,7 @@ import (
 //	   u_hd.EvalIssue, u_pdl.EvalRd (hdIssue) the head drop's grant and read
 //	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList, enqueue)  a round of pops, the link
 //	F  u_fl.EvalPop                          the pops' reads, u_deq's frees
-//	G  u_hd.EvalCells, u_fl.EvalG (hdCells)  the lanes, their frees; every cp write
+//	G  u_hd.EvalCells, u_fl.EvalG (freeList)  the lanes, their frees; every cp write
 //	H  u_egress (egress)                     the cells sent
 //
 // Each sub-block reads only its input fields and its own registers. The
@@ -67,7 +67,7 @@ func (m *TM) freeList() {
 	f.PopI, f.FaI = m.u.enq.PopO, d.FaO
 	f.PopPortI, _ = ram.cp.Use()
 	f.EvalPop()
-	// The guards here, below and in hdCells skip the loops' set-up on the
+	// The guards here and below skip the loops' set-up on the
 	// many cycles without a read or write (12 instructions a loaded cycle,
 	// cachegrind on BenchmarkTM90).
 	if f.PopRdNO > 0 {
@@ -75,8 +75,22 @@ func (m *TM) freeList() {
 			ram.cpRd.put(p, ram.cp.Read(int(f.RdAddrO[p])))
 		}
 	}
-	m.hdCells() // stage G: u_fl's ga_* are u_hd's
-	f.GaI = m.u.hd.GaO
+	// Stage G: u_hd's lanes with the u_cp_mem ports the dequeue and the
+	// enqueue left (its appends go to u_fl's ga_*, which alias ga_o). It
+	// is written out here, not called: a call costs 14 instructions a
+	// loaded cycle (cachegrind, BenchmarkTM90/occamy).
+	h := m.u.hd
+	h.RdBaseI, _ = ram.cp.Use()
+	h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
+	h.EvalCells()
+	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+		p := trailingZeros(r)
+		ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+	}
+	m.obs.hdUse[MemCP].Reads = h.RdNO
+	m.freed(h.FreedO)
+	m.r.hdFly -= h.FreedO
+	f.GaI = h.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
 		ram.cp.WriteLast(f.WrAddrO[:f.WrNO], f.WrDataO[:f.WrNO]) // the cycle's last use of u_cp_mem
@@ -209,12 +223,10 @@ func (m *TM) freed(n int) {
 
 // snapshotUse keeps this cycle's port use for Probe.
 func (m *TM) snapshotUse() {
-	r, w := m.ram.pd.Use()
-	m.obs.use[MemPD] = PortUse{r, w}
-	r, w = m.ram.cp.Use()
-	m.obs.use[MemCP] = PortUse{r, w}
-	r, w = m.ram.cd.Use()
-	m.obs.use[MemCD] = PortUse{r, w}
+	u := &m.obs.use
+	u[MemPD].Reads, u[MemPD].Writes = m.ram.pd.Use()
+	u[MemCP].Reads, u[MemCP].Writes = m.ram.cp.Use()
+	u[MemCD].Reads, u[MemCD].Writes = m.ram.cd.Use()
 }
 
 // collectErr takes the first error a memory or a sub-block recorded (a
