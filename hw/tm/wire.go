@@ -2,6 +2,8 @@ package tm
 
 import (
 	"fmt"
+
+	"occamy/hw/mem"
 )
 
 // Eval evaluates the cycle. It runs once per cycle; a second Eval before
@@ -61,10 +63,31 @@ func (m *TM) freeList() {
 	f, ram := m.u.fl, &m.ram
 	f.EvalHead()
 	m.u.enq.PopOkI = f.PopOkO
-	m.enqueue() // stage E
+	// Stage E: u_enq's round (its pops go to u_fl's pop_i, which aliases
+	// pop_o), its tag writes on u_cd_mem, and the link in u_pdl with its
+	// PD writes on u_pd_mem (the body, and the tail's link when the queue
+	// is not empty). These are the cycle's last uses of u_cd_mem and
+	// u_pd_mem (their reads are in stages B, C and D): the writes land at
+	// once (WriteLast). Written out here like stage G below.
+	e := m.u.enq
+	e.CpRdLeftI = ram.cp.ReadsLeft()
+	e.Eval()
+	if e.CdWrNO > 0 { // a round now (and perhaps the link)
+		ram.cd.WriteLast(e.CdWrAddrO[:e.CdWrNO], e.CdWrDataO[:e.CdWrNO])
+		m.acct.unpopped -= e.CdWrNO
+		if e.LinkO {
+			l := m.u.pdl
+			l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
+			l.EvalLink()
+			ram.pd.WriteMergeLast(int(e.LinkPdO), e.LinkBodyO, nil)
+			if l.LinkPredO {
+				ram.pd.WriteMergeLast(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+			}
+		}
+	}
 	d := m.u.deq
 	m.freed(d.FreedO) // stage F: u_fl's fa_* are u_deq's
-	f.PopI, f.FaI = m.u.enq.PopO, d.FaO
+	f.PopI, f.FaI = e.PopO, d.FaO
 	f.PopPortI, _ = ram.cp.Use()
 	f.EvalPop()
 	// The guards here and below skip the loops' set-up on the
