@@ -51,7 +51,17 @@ func (m *TM) Eval() {
 	m.deqIssue()    // stage C
 	m.hdIssue()     // stage D
 	m.freeList()    // stages E, F (with the enqueue) and G (with the head drop)
-	m.egress()      // stage H
+	// Stage H, written out (a call costs more): u_deq's data return
+	// (ret_*, with u_cd_mem's read data as ret_tag_i) and stage C's issue
+	// drive u_egress; the cells it sends are the cycle's eg_* outputs, and
+	// a packet's last cell counts it transmitted.
+	e, d := m.u.eg, m.u.deq
+	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	e.Eval()
+	m.obs.out.EgValid = e.EgValidO
+	if e.EgLastO != 0 {
+		m.transmitted()
+	}
 	m.snapshotUse()
 }
 
