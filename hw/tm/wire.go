@@ -47,10 +47,14 @@ func (m *TM) Eval() {
 		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
 	}
 	m.unlinkStage() // stage A
-	m.dequeue()     // stage B
-	m.deqIssue()    // stage C
-	m.hdIssue()     // stage D
-	m.freeList()    // stages E, F (with the enqueue) and G (with the head drop)
+	d := m.u.deq
+	d.Eval() // stage B: u_deq, and its reads in a cycle with a round
+	if d.RdNO|d.CdNO != 0 {
+		m.dequeueReads()
+	}
+	m.deqIssue() // stage C
+	m.hdIssue()  // stage D
+	m.freeList() // stages E, F (with the enqueue) and G (with the head drop)
 	// Stage H, written out (a call costs more): u_deq's data return
 	// (ret_*, with u_cd_mem's read data as ret_tag_i) and stage C's issue
 	// drive u_egress; the cells it sends are the cycle's eg_* outputs, and
