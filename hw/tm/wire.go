@@ -16,7 +16,7 @@ import (
 //
 //	0  u_thr, u_sel (sampleQ)                thresholds, selector, qlen_q
 //	1  u_adm (admit)                         admissions
-//	A  u_pdl.EvalUnlink (unlinkStage)        the head-PD reads back; u_deq and u_hd take them as unl_*
+//	A  u_pdl.EvalUnlink (unlink)        the head-PD reads back; u_deq and u_hd take them as unl_*
 //	B  u_deq (dequeue)                       a cell round: link reads, data reads
 //	C  u_sched, u_pdl.EvalRd (deqIssue)      the grant and its head-PD read
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
@@ -46,7 +46,16 @@ func (m *TM) Eval() {
 	if len(m.obs.offers) > 0 || m.u.adm.InNI > 0 {
 		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
 	}
-	m.unlinkStage() // stage A
+	// Stage A: the head-PD reads that are back unlink (most cycles none).
+	deq, hd := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle, m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle
+	if deq || hd {
+		m.unlink(deq, hd)
+	} else {
+		l := m.u.pdl
+		l.UnlI, l.Unl2I = false, false
+		l.EvalUnlink()
+		m.u.deq.UnlI, m.u.hd.UnlI = false, false
+	}
 	d := m.u.deq
 	d.Eval() // stage B: u_deq, and its reads in a cycle with a round
 	if d.RdNO|d.CdNO != 0 {
@@ -177,20 +186,13 @@ func (m *TM) Commit() {
 	}
 }
 
-// unlinkStage is stage A: the head-PD reads that are back unlink their
-// queues in u_pdl (the dequeue's on its unlink port, the head drop's on
-// the Go-only second one when both return together), the top accounts
-// them, and each pipeline takes its packet.
-func (m *TM) unlinkStage() {
+// unlink is stage A with an unlink (deq: the dequeue's head-PD read is
+// back, hd: the head drop's): the packets leave their queues in u_pdl
+// (the dequeue's on its unlink port, the head drop's on the Go-only
+// second one when both return together), the top accounts them, and each
+// pipeline takes its packet. Eval drives the cycles without one.
+func (m *TM) unlink(deq, hd bool) {
 	l := m.u.pdl
-	deq := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle
-	hd := m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle
-	if !deq && !hd { // most cycles: no unlink
-		l.UnlI, l.Unl2I = false, false
-		l.EvalUnlink()
-		m.u.deq.UnlI, m.u.hd.UnlI = false, false
-		return
-	}
 	l.UnlI, l.Unl2I = true, deq && hd
 	if deq {
 		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
