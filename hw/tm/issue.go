@@ -31,12 +31,20 @@ func (m *TM) anyQ(b *rtl.Bitmap) bool {
 // One word of port_rdy_i holds every port.
 const _ = uint(64 - MaxP)
 
-// deqIssue (stage C) asks the egress scheduler for a packet and reads its
-// head PD. It needs a PD read port, no dequeue PD read in flight and room
-// in the dequeue's job queue (tm_dequeue's room_o, tm_sched's en_i); the
-// granted queue is locked until its unlink, and the packet is booked on
-// its port's transmit queue (tm_egress's issue_i).
-func (m *TM) deqIssue() {
+// issue is stages C and D, in one function (a call more costs about 12
+// instructions a loaded cycle, cachegrind on BenchmarkTM90/occamy).
+//
+// Stage C asks the egress scheduler for a packet and reads its head PD
+// (deqRead). It needs a PD read port, no dequeue PD read in flight and
+// room in the dequeue's job queue (tm_dequeue's room_o, tm_sched's en_i);
+// the granted queue is locked until its unlink, and the packet is booked
+// on its port's transmit queue (tm_egress's issue_i).
+//
+// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink, the
+// PD read port left by the dequeue), u_choice's grant through u_arb, and
+// u_hd's head-PD read: on u_pdl's read port, or its Go-only second one
+// when the dequeue read too.
+func (m *TM) issue() {
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
@@ -59,28 +67,10 @@ func (m *TM) deqIssue() {
 		}
 	}
 	s.Eval()
-	if !s.GntValidO || !s.AckI {
-		return
+	if s.GntValidO && s.AckI {
+		m.deqRead()
 	}
-	q := int(s.GntQidO)
-	l.RdI, l.RdQidI = true, uint16(q)
-	l.EvalRd()
-	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
-	r.v = m.ram.pd.Read(int(l.RdPdO))
-	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
-	cells := r.v.Cells
-	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
-	}
-	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
-}
-
-// hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's
-// unlink, the PD read port left by the dequeue), u_choice's grant through
-// u_arb, and u_hd's head-PD read: on u_pdl's read port, or its Go-only
-// second one when the dequeue read too.
-func (m *TM) hdIssue() {
+	// Stage D.
 	h := m.u.hd
 	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
 	h.EvalTake()
@@ -95,7 +85,7 @@ func (m *TM) hdIssue() {
 			// and no ack (its pointer holds), so every output keeps the
 			// value the last such evaluation gave it.
 			h.GntIdxI = ch.GntIdxO
-			goto issue
+			goto take
 		}
 		ch.OverI = m.u.sel.OverO
 		m.u.chIdle = !over
@@ -124,13 +114,18 @@ func (m *TM) hdIssue() {
 		}
 		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
 	}
-issue:
+take:
 	h.EvalIssue()
 	m.obs.hdUse[MemPD].Reads = 0 // u_cp_mem's are set in stages F and G every cycle; pd writes and cd stay 0
-	if !h.PdRdO {
-		return
+	if h.PdRdO {
+		m.hdRead()
 	}
-	q, l := int(h.PdRdQidO), m.u.pdl
+}
+
+// hdRead is stage D's head-PD read of the packet u_hd takes: on u_pdl's
+// read port, or its Go-only second one when the dequeue read too.
+func (m *TM) hdRead() {
+	q, l := int(m.u.hd.PdRdQidO), m.u.pdl
 	var pd int32
 	if l.RdI {
 		l.Rd2I, l.Rd2QidI = true, uint16(q)
@@ -145,4 +140,22 @@ issue:
 	m.obs.hdUse[MemPD].Reads++
 	m.r.hdRd = pdRead{valid: true, q: q, v: v, ready: m.ram.pd.ReadyAt(m.cycle)}
 	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
+}
+
+// deqRead is stage C's grant taken: the head-PD read of the granted queue
+// into the dequeue's read register, and the packet booked at the egress.
+func (m *TM) deqRead() {
+	s, l := m.u.sch, m.u.pdl
+	q := int(s.GntQidO)
+	l.RdI, l.RdQidI = true, uint16(q)
+	l.EvalRd()
+	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
+	r.v = m.ram.pd.Read(int(l.RdPdO))
+	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
+	cells := r.v.Cells
+	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
+	}
+	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
 }

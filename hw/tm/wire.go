@@ -16,9 +16,9 @@ import (
 //	1  u_adm (admit)                         admissions
 //	A  u_pdl.EvalUnlink (unlink)        the head-PD reads back; u_deq and u_hd take them as unl_*
 //	B  u_deq (dequeue)                       a cell round: link reads, data reads
-//	C  u_sched, u_pdl.EvalRd (deqIssue)      the grant and its head-PD read
+//	C  u_sched, u_pdl.EvalRd (issue, deqRead) the grant and its head-PD read
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
-//	   u_hd.EvalIssue, u_pdl.EvalRd (hdIssue) the head drop's grant and read
+//	   u_hd.EvalIssue, u_pdl.EvalRd (issue, hdRead) the head drop's grant and read
 //	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList, enqueue)  a round of pops, the link
 //	F  u_fl.EvalPop                          the pops' reads, u_deq's frees
 //	G  u_hd.EvalCells, u_fl.EvalG (freeList)  the lanes, their frees; every cp write
@@ -59,8 +59,7 @@ func (m *TM) Eval() {
 	if d.RdNO|d.CdNO != 0 {
 		m.dequeueReads()
 	}
-	m.deqIssue() // stage C
-	m.hdIssue()  // stage D
+	m.issue()    // stages C and D
 	m.freeList() // stages E, F (with the enqueue) and G (with the head drop)
 	// Stage H, written out (a call costs more): u_deq's data return
 	// (ret_*, with u_cd_mem's read data as ret_tag_i) and stage C's issue
