@@ -12,17 +12,17 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel (sampleQ)                thresholds, selector, qlen_q
-//	1  u_adm (admit)                         admissions
-//	A  u_pdl.EvalUnlink (unlink)        the head-PD reads back; u_deq and u_hd take them as unl_*
-//	B  u_deq (dequeue)                       a cell round: link reads, data reads
-//	C  u_sched, u_pdl.EvalRd (issue, deqRead) the grant and its head-PD read
+//	0  u_thr, u_sel (sampleQ)                  thresholds, selector, qlen_q
+//	1  u_adm (admit)                           admissions
+//	A  u_pdl.EvalUnlink (Eval, unlink)         the head-PD reads back; u_deq and u_hd take them as unl_*
+//	B  u_deq (Eval, dequeueReads)              a cell round: link reads, data reads
+//	C  u_sched, u_pdl.EvalRd (issue, deqRead)  the grant and its head-PD read
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
-//	   u_hd.EvalIssue, u_pdl.EvalRd (issue, hdRead) the head drop's grant and read
-//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList, enqueue)  a round of pops, the link
-//	F  u_fl.EvalPop                          the pops' reads, u_deq's frees
-//	G  u_hd.EvalCells, u_fl.EvalG (freeList)  the lanes, their frees; every cp write
-//	H  u_egress (egress)                     the cells sent
+//	   u_hd.EvalIssue, u_pdl.EvalRd (issue, hdRead)  the head drop's grant and read
+//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList)  a round of pops, the link
+//	F  u_fl.EvalPop (freeList)                 the pops' reads, u_deq's frees
+//	G  u_hd.EvalCells, u_fl.EvalG (freeList)   the lanes, their frees; every cp write
+//	H  u_egress (Eval, transmitted)            the cells sent
 //
 // Each sub-block reads only its input fields and its own registers. The
 // top drives the inputs from other blocks' outputs (most slices aliased
