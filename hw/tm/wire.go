@@ -12,17 +12,17 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel (sampleQ)                  thresholds, selector, qlen_q
-//	1  u_adm (admit)                           admissions
-//	A  u_pdl.EvalUnlink (Eval, unlink)         the head-PD reads back; u_deq and u_hd take them as unl_*
-//	B  u_deq (Eval, dequeueReads)              a cell round: link reads, data reads
-//	C  u_sched, u_pdl.EvalRd (issue, deqRead)  the grant and its head-PD read
+//	0  u_thr, u_sel                        thresholds, selector, qlen_q (sampleQ)
+//	1  u_adm                               admissions (admit)
+//	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (Eval, unlink)
+//	B  u_deq                               a cell round: link reads, data reads (Eval, dequeueReads)
+//	C  u_sched, u_pdl.EvalRd               the grant and its head-PD read (grantsAndCells, deqRead)
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
-//	   u_hd.EvalIssue, u_pdl.EvalRd (issue, hdRead)  the head drop's grant and read
-//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList)  a round of pops, the link
-//	F  u_fl.EvalPop (freeList)                 the pops' reads, u_deq's frees
-//	G  u_hd.EvalCells, u_fl.EvalG (freeList)   the lanes, their frees; every cp write
-//	H  u_egress (Eval, transmitted)            the cells sent
+//	   u_hd.EvalIssue, u_pdl.EvalRd        the head drop's grant and read (grantsAndCells, hdRead)
+//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink  a round of pops, the link (grantsAndCells)
+//	F  u_fl.EvalPop                        the pops' reads, u_deq's frees (grantsAndCells)
+//	G  u_hd.EvalCells, u_fl.EvalG          the lanes, their frees; every cp write (grantsAndCells)
+//	H  u_egress                            the cells sent (Eval, transmitted)
 //
 // Each sub-block reads only its input fields and its own registers. The
 // top drives the inputs from other blocks' outputs (most slices aliased
@@ -59,8 +59,7 @@ func (m *TM) Eval() {
 	if d.RdNO|d.CdNO != 0 {
 		m.dequeueReads()
 	}
-	m.issue()    // stages C and D
-	m.freeList() // stages E, F (with the enqueue) and G (with the head drop)
+	m.grantsAndCells() // stages C to G
 	// Stage H, written out (a call costs more): u_deq's data return
 	// (ret_*, with u_cd_mem's read data as ret_tag_i) and stage C's issue
 	// drive u_egress; the cells it sends are the cycle's eg_* outputs, and
