@@ -108,7 +108,7 @@ type regs struct {
 	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
 	thrFree  int        // free count thrq was last evaluated for
 	thrValid bool       // thrFree is meaningful
-	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (sampleQ)
+	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
 }
 
 // counting is what the model counts beyond occamy_tm's registers, for its

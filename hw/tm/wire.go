@@ -2,6 +2,8 @@ package tm
 
 import (
 	"fmt"
+
+	"occamy/rtl"
 )
 
 // Eval evaluates the cycle. It runs once per cycle; a second Eval before
@@ -12,7 +14,7 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel                        thresholds, selector, qlen_q (sampleQ)
+//	0  u_thr, u_sel                        thresholds, selector, qlen_q (Eval, thresholds)
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (Eval, unlink)
 //	B  u_deq                               a cell round: link reads, data reads (Eval, dequeueReads)
@@ -40,7 +42,47 @@ func (m *TM) Eval() {
 	m.obs.events = m.obs.events[:0]
 	m.clearOutputs()
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
-	m.sampleQ() // stage 0
+	// Stage 0, written out (a call costs 9 instructions a loaded cycle):
+	// the start-of-cycle copies of the queue lengths (qlen_q) and the free
+	// count, the class thresholds of u_thr spread to the queues
+	// (occamy_tm's thrq, thresholds), and the selector u_sel.
+	// Only the queues whose length changed since the last copy are copied
+	// (admit and unlink mark them in qChg).
+	chg := &m.r.qChg
+	changed := m.anyQ(chg)
+	if changed {
+		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
+			if m.p.pol == polPushoutPort { // u_choice's finder visits only these (QlenChgI)
+				m.u.ch.QlenChgI[w] |= chg[w]
+			}
+			for word := chg[w]; word != 0; word &= word - 1 {
+				i := w<<6 | trailingZeros(word)
+				m.r.qlenQ[i] = m.r.qlenD[i]
+			}
+		}
+	}
+	m.r.freeQ, m.r.hdFlyQ = m.r.freeD, m.r.hdFly
+	// The selector's next register value depends only on qlen and thr:
+	// when neither changed since its last evaluation, that value is
+	// already in its register, so only its output needs refreshing; when
+	// only some queues' lengths did, only theirs are compared again.
+	// When neither changed in the cycle before either, over_o already
+	// shows the register and the register its next value (selHeld):
+	// nothing to refresh, and the edge leaves it as it is.
+	switch {
+	case m.freeMoved() && m.thresholds(m.r.freeD+m.r.hdFly): // tfree_q: a head drop's cells count from its unlink
+		m.u.sel.Eval()
+		m.r.selHeld = false
+	case changed:
+		m.u.sel.EvalChanged(chg)
+		m.r.selHeld = false
+	case !m.r.selHeld:
+		m.u.sel.OverO = m.u.sel.State().OverQ
+		m.r.selHeld = true
+	}
+	if changed { // cleared once u_sel has compared them
+		*chg = rtl.Bitmap{}
+	}
 	if len(m.obs.offers) > 0 || m.u.adm.InNI > 0 {
 		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
 	}
