@@ -74,7 +74,7 @@ type units struct {
 
 	// chIdle: u_choice and u_arb's last evaluation was with over_i all
 	// zero under occamy or occamy-lqd, so their outputs hold the values
-	// such an evaluation gives (grantsAndCells skips the next one).
+	// such an evaluation gives (Eval skips the next one).
 	chIdle bool
 	failed bool // a sub-block below has recorded an error (their errs flag)
 }
