@@ -180,7 +180,7 @@ func (f *FreeList) EvalPop() {
 //go:noinline
 func (f *FreeList) evalPop() {
 	if f.touch|f.PopI|f.FaI == 0 {
-		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO = 0, 0, 0, 0
+		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO, f.WrNO = 0, 0, 0, 0, 0
 		return
 	}
 	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
@@ -203,7 +203,7 @@ func (f *FreeList) evalPop() {
 	f.RdEnO, f.PopRdNO = rdEn, rp-f.PopPortI
 	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
 	f.touch, f.fa = f.PopI|fa, fa
-	f.WrEnO, f.FWrNO = 0, 0
+	f.WrEnO, f.FWrNO, f.WrNO = 0, 0, 0
 	if fa == 0 {
 		return
 	}
@@ -216,14 +216,15 @@ func (f *FreeList) evalPop() {
 		}
 		f.cntF[b] += f.FaNI[s]
 	}
-	f.FWrNO = wp
+	f.FWrNO, f.WrNO = wp, wp
 	if over {
 		f.writeOver()
 	}
 }
 
 // EvalG is stage G: the stage G appends after stage F's. With none now
-// and none from an earlier evaluation of this cycle, wr_* are stage F's.
+// and none from an earlier evaluation of this cycle, wr_* are stage F's
+// (evalPop leaves wr_n_o at f_wr_n_o).
 func (f *FreeList) EvalG() {
 	if f.GaI|f.ga != 0 || f.WrNO != f.FWrNO {
 		f.evalG()
