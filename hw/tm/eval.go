@@ -224,7 +224,7 @@ take:
 	// many cycles without a read or write (12 instructions a loaded cycle,
 	// cachegrind on BenchmarkTM90).
 	if f.PopRdNO > 0 {
-		for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ {
+		for p, end := f.PopPortI, f.PopPortI+f.PopRdNO; p < end; p++ {
 			ram.cpRd.put(p, ram.cp.Read(int(f.RdAddrO[p])))
 		}
 	}

@@ -147,18 +147,19 @@ func (f *FreeList) EvalHead() {
 
 //go:noinline
 func (f *FreeList) evalHead() {
-	f.due = 0
+	due, ok := uint8(0), f.PopOkO
 	for m := f.pend; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		if r := &f.bank[b]; r.ready == f.now {
 			f.head[b] = f.RdDataI[r.port]
-			f.PopOkO |= bit
-			f.due |= bit
+			ok |= bit
+			due |= bit
 		} else {
-			f.PopOkO &^= bit
+			ok &^= bit
 		}
 	}
+	f.due, f.PopOkO = due, ok
 }
 
 // EvalPop is stages E and F: the pops and their link reads, then the
