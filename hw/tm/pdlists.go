@@ -209,8 +209,12 @@ func (l *PDLists) commit() {
 		u.ok = false
 	}
 	l.unl = false
-	l.read(l.RdI, int(l.RdQidI))
-	l.read(l.Rd2I, int(l.Rd2QidI))
+	if l.RdI { // tested here: most edges read nothing (a call less)
+		l.read(int(l.RdQidI))
+	}
+	if l.Rd2I {
+		l.read(int(l.Rd2QidI))
+	}
 	if l.LinkI {
 		q, pd := int(l.LinkQidI), l.LinkPdI
 		if l.CntO[q] == 0 {
@@ -225,10 +229,7 @@ func (l *PDLists) commit() {
 }
 
 // read locks queue q for a head read issued this cycle.
-func (l *PDLists) read(v bool, q int) {
-	if !v {
-		return
-	}
+func (l *PDLists) read(q int) {
 	if l.CntO[q] == 0 || l.reading[q] != mem.Nil {
 		l.fail(fmt.Errorf("tm_pd_lists: head read of queue %d with %d PDs, read in flight %d", q, l.CntO[q], l.reading[q]))
 		return
