@@ -92,32 +92,15 @@ func (s *Sched) evalEn() {
 	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.sameElig() {
 		return // no grant again: every output and hw/scheduler's as they are
 	}
-	if s.EnI || s.DrrI {
-		s.eval()
-	} else if s.GntValidO || s.u.ValidO || s.u.AckI {
-		s.off()
+	if !s.EnI && !s.DrrI {
+		if s.GntValidO || s.u.ValidO || s.u.AckI {
+			s.off()
+		}
+		return
 	}
-}
-
-// off is the grant without en_i: none.
-func (s *Sched) off() {
-	s.u.ValidO, s.u.AckI = false, false
-	s.GntValidO, s.GntQidO, s.GntPortO = false, 0, 0
-}
-
-// sameElig: elig_i is the last no-grant evaluation's, in the bits
-// hw/scheduler reads.
-func (s *Sched) sameElig() bool {
-	if s.one {
-		return s.EligI[0] == s.spElig[0]
-	}
-	return s.EligI == s.spElig
-}
-
-// eval drives hw/scheduler's inputs, those it reads (elig_i's word 0 when
-// one; port_rdy_i's word 0, P <= 32; in sp neither nonempty_i, head_len_i
-// nor the unlinks), and evaluates it.
-func (s *Sched) eval() {
+	// Drive hw/scheduler's inputs, those it reads (elig_i's word 0 when
+	// one; port_rdy_i's word 0, P <= 32; in sp neither nonempty_i,
+	// head_len_i nor the unlinks), and evaluate it.
 	u := s.u
 	if s.one {
 		u.EligI[0] = s.EligI[0]
@@ -144,6 +127,21 @@ func (s *Sched) eval() {
 			s.spElig = s.EligI
 		}
 	}
+}
+
+// off is the grant without en_i: none.
+func (s *Sched) off() {
+	s.u.ValidO, s.u.AckI = false, false
+	s.GntValidO, s.GntQidO, s.GntPortO = false, 0, 0
+}
+
+// sameElig: elig_i is the last no-grant evaluation's, in the bits
+// hw/scheduler reads.
+func (s *Sched) sameElig() bool {
+	if s.one {
+		return s.EligI[0] == s.spElig[0]
+	}
+	return s.EligI == s.spElig
 }
 
 // Commit is the rising edge: the port pointer moves past a taken grant's
