@@ -184,7 +184,6 @@ func (l *PDLists) Commit() {
 }
 
 func (l *PDLists) commit() {
-	l.stale = true
 	for i := range l.u {
 		u := &l.u[i]
 		if !u.ok {
@@ -225,6 +224,14 @@ func (l *PDLists) commit() {
 		}
 		l.tail[q] = pd
 		l.CntO[q]++
+	}
+	// nonempty_o and locked_o without an unlink are the registers just
+	// taken: set here, at the edge, stage A need not run again (stale
+	// stays false) in the next cycle unless it unlinks.
+	if l.one {
+		l.NonemptyO[0], l.LockedO[0] = l.ne[0], l.locked[0]
+	} else {
+		l.NonemptyO, l.LockedO = l.ne, l.locked
 	}
 }
 
