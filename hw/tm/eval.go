@@ -13,7 +13,7 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel                        thresholds, selector, qlen_q (thresholds)
+//	0  u_thr, u_sel                        thresholds, selector, qlen_q (spreadThr)
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
 //	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
@@ -72,8 +72,17 @@ func (m *TM) Eval() {
 	// When neither changed in the cycle before either, over_o already
 	// shows the register and the register its next value (selHeld):
 	// nothing to refresh, and the edge leaves it as it is.
+	// u_thr is evaluated only when its free count moved (the α exponents
+	// are fixed at New); at their ceiling no class threshold moves.
+	thrMoved := false
+	if m.freeMoved() {
+		free := m.r.freeD + m.r.hdFly // tfree_q: a head drop's cells count from its unlink
+		m.r.thrValid, m.r.thrFree = true, free
+		m.u.thr.FreeI = free
+		thrMoved = m.u.thr.EvalFree() && m.spreadThr()
+	}
 	switch {
-	case m.freeMoved() && m.thresholds(m.r.freeD+m.r.hdFly): // tfree_q: a head drop's cells count from its unlink
+	case thrMoved:
 		m.u.sel.Eval()
 		m.r.selHeld = false
 	case changed:

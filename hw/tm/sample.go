@@ -1,19 +1,13 @@
 package tm
 
 // freeMoved reports whether u_thr's free count changed since its last
-// evaluation (or it has none): only then can thresholds move anything.
+// evaluation (or it has none): only then can a threshold move.
 // Tested first, inlined, it spares the call on the cycles it did not.
 func (m *TM) freeMoved() bool { return !m.r.thrValid || m.r.freeD+m.r.hdFly != m.r.thrFree }
 
-// thresholds evaluates u_thr for free count free (freeMoved: it changed;
-// the α exponents are fixed at New) and spreads the class thresholds to
-// the queues (thrq); it reports whether any queue's moved.
-func (m *TM) thresholds(free int) bool {
-	m.r.thrValid, m.r.thrFree = true, free
-	m.u.thr.FreeI = free
-	if !m.u.thr.EvalFree() { // at their ceiling: no class threshold moved (the α are fixed at New)
-		return false
-	}
+// spreadThr spreads the class thresholds u_thr moved to the queues
+// (thrq); it reports whether any queue's moved.
+func (m *TM) spreadThr() bool {
 	// thrq[c] for c < Q still holds class c's previous threshold: spread
 	// only the classes whose threshold moved.
 	thr := m.u.thr.Thr.ThrO
