@@ -48,7 +48,7 @@ func (m *TM) Eval() {
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
 	// Stage 0: the start-of-cycle copies of the queue lengths (qlen_q) and
 	// the free count, the class thresholds of u_thr spread to the queues
-	// (occamy_tm's thrq, thresholds), and the selector u_sel. Only the
+	// (occamy_tm's thrq, spreadThr), and the selector u_sel. Only the
 	// queues whose length changed since the last copy are copied (admit
 	// and unlink mark them in qChg).
 	chg := &m.r.qChg
