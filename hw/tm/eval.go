@@ -40,8 +40,12 @@ func (m *TM) Eval() {
 	}
 	m.evald = true
 	// Under load the first tests fail and the detector costs nothing more.
-	if m.idle.skipped = (m.idle.n > 0 || m.acct.sumPkts == 0 || m.idle.force) && m.skipEval(); m.idle.skipped {
-		return // every field holds the last quiet cycle's values (quiet.go)
+	// skipped is then false already: skipEval sets it only with idle.n > 0
+	// or force (a test hook, held once set), so the next cycle tests again.
+	if m.idle.n > 0 || m.acct.sumPkts == 0 || m.idle.force {
+		if m.idle.skipped = m.skipEval(); m.idle.skipped {
+			return // every field holds the last quiet cycle's values (quiet.go)
+		}
 	}
 	m.obs.events = m.obs.events[:0]
 	m.clearOutputs()
