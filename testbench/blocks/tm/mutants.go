@@ -125,8 +125,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
-		Anchor:  "ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
-		Replace: "ovn[i]    = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
+		Anchor:  "o[i] = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
+		Replace: "o[i] = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
 		Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
 	},
 	{
@@ -185,14 +185,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-lqd-stale-gone", File: "tm_hd_choice.sv",
-		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
-		Replace: "ok_lqd[i] = over_i[i] && (!recheck_i || ovn[i]);",
+		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
+		Replace: "if (lqd_valid && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked as a candidate: a queue emptied, or its head read, since the finder saw it is granted",
 	},
 	{
 		ID: "tm-lqd-stale-under", File: "tm_hd_choice.sv",
-		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
-		Replace: "ok_lqd[i] = cand_i[i] && (!recheck_i || ovn[i]);",
+		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
+		Replace: "if (lqd_valid && cand_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked against this cycle's bitmap: a queue brought under its threshold since the finder saw it is expelled",
 	},
 	{
