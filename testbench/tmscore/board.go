@@ -80,7 +80,7 @@ type queueState struct {
 	dh, dt     int32 // pending head drops, oldest and newest (pool indices), -1 none
 	dn         int   // their count
 	shadow     int   // cells admitted and not finished or dropped
-	skips      int   // head drops of other queues while this one stayed over
+	skips      int   // head drops of others while this one stayed over, none of its own starting
 }
 
 // pending is an offer waiting for its decision (admit.valid events).

@@ -213,7 +213,12 @@ func (b *Board) hdPolicy(c uint64, q int) {
 
 // fairness checks round-robin expulsion: a queue over its threshold, with
 // packets to drop, is not passed over by more than 2N head drops of other
-// queues in a row.
+// queues in a row. A packet of the queue starting to leave ends the row
+// too (start): its port's dequeue took the queue's head, which a head drop
+// cannot take, so a port that takes each packet as soon as it is linked
+// leaves the executor nothing of that queue to expel while the packets
+// counted waiting sit in the enqueue's FIFO or the egress (occamy_tm at
+// R = 1, K = 2: docs/scoreboard.md).
 func (b *Board) fairness(c uint64, r int) {
 	st := b.t.Staleness.HeadDrop
 	t := c - uint64(min(st.Qlen.Hi, int(c)))

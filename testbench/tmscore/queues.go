@@ -44,6 +44,7 @@ func (b *Board) start(c uint64, i int32) {
 	}
 	p.state = stLeaving
 	qs.inProg = i
+	qs.skips = 0 // its port took its head: no run of head drops passed it over (fairness)
 	b.resolve(q)
 }
 
