@@ -87,7 +87,6 @@ module tm_hd_choice #(
   logic [N-1:0]  leaf_v;     // the finder's leaves this cycle
   logic [N-1:0]  held;       // queues holding cells (qlen_i > 0)
   logic [N-1:0]  ovn;        // the re-check comparators, one per queue
-  logic [N-1:0]  ok_lqd;     // occamy-lqd: still a candidate, over, re-checked
   logic          lqd_valid;  // the finder's root: the longest of LVL cycles ago
   logic [IW-1:0] lqd_idx;
 
@@ -161,11 +160,26 @@ module tm_hd_choice #(
   // The guards on a stale choice, against this cycle's inputs: the queue
   // is still a candidate (a PD linked, its head not read now), and under
   // occamy-lqd still over in the bitmap and, with recheck_i, over its
-  // threshold now. One comparator per queue, then a select by the index.
-  for (genvar i = 0; i < N; i++) begin : g_guard
-    assign held[i]   = qlen_i[i*QW +: QW] != '0;
-    assign ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
-    assign ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);
+  // threshold now. One comparator per queue, then selects by the index.
+  // Simulation cost: the comparators (ovn) and the leaves' held bits are
+  // built only under the configuration that reads them (recheck_i,
+  // pushout-ports; constant from reset) and are 0 otherwise, and
+  // occamy-lqd's guard selects its three terms by the index (not a
+  // per-queue AND first): the same outputs, and a simulator skips 64
+  // compares and selects a cycle where nothing reads them (the Verilated
+  // model built them every cycle).
+  always @* begin
+    logic [N-1:0] h, o;
+    h = '0;
+    o = '0;
+    if (policy_i == 2'd3) begin
+      for (int i = 0; i < N; i++) h[i] = qlen_i[i*QW +: QW] != '0;
+    end
+    if (recheck_i) begin
+      for (int i = 0; i < N; i++) o[i] = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];
+    end
+    held = h;
+    ovn  = o;
   end
 
   always_comb begin
@@ -185,7 +199,7 @@ module tm_hd_choice #(
         gnt_idx_o   = arb_valid_i ? arb_idx_i : '0;
       end
     end else if (policy_i == 2'd2 && any_over) begin
-      if (lqd_valid && ok_lqd[lqd_idx]) begin
+      if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin
         gnt_valid_o = 1'b1;
         gnt_idx_o   = lqd_idx;
       end

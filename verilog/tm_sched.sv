@@ -60,7 +60,8 @@
 // Registers: the port pointer, as a thermometer mask (bit j: port j at or
 // after the pointer), moves past a taken grant's port; per port the class
 // pointer (one-hot, and as a queue index), the added flag, the ready flag
-// (rdy_q); per queue the deficit. Reset clears them (the pointers to port
+// (rdy_q); per queue the deficit (one N*DFW-bit vector). The DRR's
+// registers update only under drr. Reset clears them (the pointers to port
 // 0 and class 0). A grant not taken (ack_i low) changes neither the port
 // pointer nor a deficit.
 // Latency: the grant is combinational from the inputs and the registers;
@@ -118,16 +119,14 @@ module tm_sched #(
   logic [P-1:0]       add_q, add_d;   // per port, the quantum was added at its class
   logic [P-1:0]       rdy_q, rdy_d;   // per port, its class was ready last cycle
   logic [P*IW-1:0]    qid_q, qid_d;   // per port, its class's queue (p*Q + class pointer)
+  logic [N*DFW-1:0]   def_q, def_d;   // per queue, its deficit
 
-  logic [N-1:0]       cov;            // queue's deficit covers its head
-  logic [P-1:0]       el, ne, rdy;    // per port: its class's queue eligible, non-empty, ready
+  logic [P-1:0]       el, ne, rdy;    // per port (drr): its class eligible, non-empty, ready
   logic [P-1:0]       anye;           // per port: some queue of it is eligible
   logic [P-1:0]       cand;           // candidate ports
   logic [P-1:0]       win;            // the round robin's winner, one-hot
   logic [P-1:0]       ok;             // per port, its grant is valid (drr: still ready now)
   logic [P-1:0]       goh;            // the granted port, one-hot (win & ok)
-  logic [P*CQW-1:0]   pcls;           // per port, the class a grant takes
-  logic [P*IW-1:0]    pqid;           // per port, the queue a grant takes
 
   // The next class: the one-hot pointer rotated by one.
   // (x << 1 drops bit Q-1, which x >> (Q-1) brings to bit 0; with Q = 1
@@ -144,50 +143,69 @@ module tm_sched #(
     end
   endfunction
 
-  // The index of a one-hot port vector.
-  function automatic logic [PW-1:0] enc_p(input logic [P-1:0] x);
-    enc_p = '0;
-    for (int p = 0; p < P; p++) begin
-      if (x[p]) enc_p = enc_p | PW'(p);
+  // Simulation cost: the per-port logic is written per mode under
+  // `if (drr_i)`, and a class's terms under its bit of the class pointer
+  // (OR-ed, the AND-OR select), so a simulator computes only the
+  // configured mode's half, and under drr only the class each port visits;
+  // the same logic as each drr term carrying drr_i (the Verilated model
+  // computed every queue's cover compare, adder and subtractor every
+  // cycle, under sp too). Intermediate values are locals of their block:
+  // Icarus 11 re-runs, forever, an always @* that writes a module-level
+  // variable it also reads.
+  //
+  // Per port before the grant: the candidate bit and whether its grant
+  // is valid; under drr its visit (el, ne, rdy): at its class pointer the
+  // queue is eligible, non-empty, and ready (eligible, the quantum added,
+  // the deficit covers the head: a narrow compare, as the head is LW bits
+  // wide and any deficit bit above LW covers it).
+  always @* begin
+    logic [P-1:0]   a;
+    logic [Q-1:0]   e, oh;
+    logic [DFW-1:0] d;
+    logic           l, r;
+    a  = '0;
+    e  = '0;
+    oh = '0;
+    d  = '0;
+    l  = 1'b0;
+    r  = 1'b0;
+    for (int p = 0; p < P; p++) a[p] = |elig_i[p*Q +: Q];
+    anye = a;
+    el   = '0;
+    ne   = '0;
+    rdy  = '0;
+    // sp: a candidate when a queue of it is eligible, its grant valid.
+    cand = port_rdy_i & a;
+    ok   = '1;
+    if (drr_i) begin
+      for (int p = 0; p < P; p++) begin
+        e  = elig_i[p*Q +: Q];
+        oh = coh_q[p*Q +: Q];
+        l  = |(e & oh);
+        r  = 1'b0;
+        for (int c = 0; c < Q; c++) begin
+          if (oh[c]) begin
+            d = def_q[(p*Q + c)*DFW +: DFW];
+            r = r | (e[c] && ((|d[DFW-1:LW]) || d[LW-1:0] >= head_len_i[(p*Q + c)*LW +: LW]));
+          end
+        end
+        el[p]  = l;
+        ne[p]  = |(nonempty_i[p*Q +: Q] & oh);
+        rdy[p] = r && add_q[p];
+        // The grant is valid when the queue has neither changed its head
+        // since its ready (an unlink now: head_len_i is no longer the
+        // length the ready saw) nor stopped being eligible. A winner whose
+        // grant is not valid is a bubble.
+        ok[p]  = l && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]);
+      end
+      // A candidate when its class was ready last cycle (rdy_q).
+      cand = port_rdy_i & rdy_q;
     end
-  endfunction
-
-  // The queue of the port a one-hot vector selects (0 for none).
-  function automatic logic [IW-1:0] pick_q(input logic [P-1:0] x, input logic [P*IW-1:0] qid);
-    pick_q = '0;
-    for (int p = 0; p < P; p++) begin
-      if (x[p]) pick_q = pick_q | qid[p*IW +: IW];
-    end
-  endfunction
-
-  // Per port: its class's queue (AND-OR with the one-hot pointer), the
-  // candidate bit and the class a grant would take.
-  for (genvar p = 0; p < P; p++) begin : g_port
-    logic [Q-1:0] e, oh;
-    assign e    = elig_i[p*Q +: Q];
-    assign oh   = coh_q[p*Q +: Q];
-    assign el[p] = |(e & oh);
-    assign anye[p] = |e;
-    assign ne[p] = |(nonempty_i[p*Q +: Q] & oh);
-    assign rdy[p] = |(e & oh & cov[p*Q +: Q]) && add_q[p];
-    // The ready of a port granted now was computed on the head it takes.
-    assign rdy_d[p] = drr_i && rdy[p] && !(goh[p] && ack_i);
-    // sp: the eligible class of lowest index.
-    assign pcls[p*CQW +: CQW] = first_q(e);
-    assign pqid[p*IW +: IW] = drr_i ? qid_q[p*IW +: IW] : IW'(p * Q + 32'(pcls[p*CQW +: CQW]));
-    // drr: a candidate when its class was ready last cycle (rdy_q); its
-    // grant is valid when the queue has neither changed its head since (an
-    // unlink now: head_len_i is no longer the length the ready saw) nor
-    // stopped being eligible. A winner whose grant is not valid is a bubble.
-    assign cand[p] = port_rdy_i[p] && (drr_i ? rdy_q[p] : (|e));
-    assign ok[p]   = !drr_i || (el[p] && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]));
   end
 
   // Round robin over the candidate ports from the pointer mask: port j wins
   // when it is a candidate and no candidate precedes it circularly (the
   // candidates at or after the pointer first, else all of them).
-  // (Continuous assignments and functions only: Icarus 11 re-runs an
-  // always @* that writes a variable it also reads, or a local, forever.)
   logic [P-1:0] hi, src, pm_past;
   assign hi  = cand & pm_q;
   assign src = (|hi) ? hi : cand;
@@ -204,49 +222,74 @@ module tm_sched #(
   assign goh = win & ok;
 
   assign gnt_valid_o = |goh;
-  assign gnt_port_o  = enc_p(goh);
-  assign gnt_qid_o   = pick_q(goh, pqid);
+
+  // The granted port and its queue: drr its class pointer's queue, sp its
+  // eligible queue of lowest class (AND-OR over the one-hot grant, each
+  // port's term under its bit).
+  always @* begin
+    logic [PW-1:0] g;
+    logic [IW-1:0] q;
+    g = '0;
+    q = '0;
+    for (int p = 0; p < P; p++) begin
+      if (goh[p]) begin
+        g = g | PW'(p);
+        q = q | (drr_i ? qid_q[p*IW +: IW] : IW'(p * Q + 32'(first_q(elig_i[p*Q +: Q]))));
+      end
+    end
+    gnt_port_o = g;
+    gnt_qid_o  = q;
+  end
 
   assign pm_d  = (gnt_valid_o && ack_i) ? pm_past : pm_q;
   assign ptr_d = !(gnt_valid_o && ack_i) ? ptr_q :
                  (32'(gnt_port_o) == P - 1) ? '0 : gnt_port_o + PW'(1);
 
-  // Per port: the quantum is added when its class is eligible and the flag
-  // is clear (never ready then); it passes when not ready otherwise. The
-  // deficit's next value never depends on the cover compare except through
-  // the grant (which implies ready), so the selects are one-hot.
-  for (genvar p = 0; p < P; p++) begin : g_next
-    logic quant, pass, take;
-    assign quant = drr_i && el[p] && !add_q[p];
-    assign pass  = drr_i && anye[p] && !rdy[p] && !(el[p] && !add_q[p]);
-    assign take  = drr_i && goh[p] && ack_i;
-    assign add_d[p]         = quant || (add_q[p] && !pass);
-    assign coh_d[p*Q +: Q]  = pass ? rotl(coh_q[p*Q +: Q]) : coh_q[p*Q +: Q];
-    // The class pointer wraps from the last class (its one-hot top bit).
-    assign qid_d[p*IW +: IW] = !pass ? qid_q[p*IW +: IW] :
-                               coh_q[p*Q + Q - 1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);
-    // Per queue: its deficit, a register of its own (not a slice of one
-    // N*DFW-bit vector, which Verilator rebuilds whole every cycle), and
-    // whether it covers the head (a narrow compare: the head is LW bits
-    // wide, so any deficit bit above LW covers it).
-    for (genvar c = 0; c < Q; c++) begin : g_def
-      localparam int I = p * Q + c;
-      logic [DFW-1:0] def_q, def_d, dsub, dadd;
-      logic           ssub, sadd, szero, skeep;
-      assign cov[I] = (|def_q[DFW-1:LW]) || (def_q[LW-1:0] >= head_len_i[I*LW +: LW]);
-      assign dsub  = def_q - DFW'(head_len_i[I*LW +: LW]);
-      assign dadd  = def_q + DFW'(quantum_i[c*16 +: 16]);
-      assign ssub  = coh_q[I] && take;
-      assign sadd  = coh_q[I] && quant;
-      assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];
-      assign skeep = !(ssub || sadd || szero);
-      // Under sp every select term is 0 (each carries drr_i) and the deficit
-      // holds: written so, Verilator skips the update (the same logic).
-      assign def_d = !drr_i ? def_q
-                   : ({DFW{ssub}} & dsub) | ({DFW{sadd}} & dadd) | ({DFW{skeep}} & def_q);
-      always_ff @(posedge clk_i) begin
-        if (!rst_ni) def_q <= '0;
-        else         def_q <= def_d;
+  // drr, per port: the quantum is added when its class is eligible and the
+  // flag is clear (never ready then); it passes when not ready otherwise
+  // (the pointer moves on, the class pointer wrapping from the last class,
+  // its one-hot top bit). The ready of a port granted now was computed on
+  // the head it takes. Per queue at the class pointer its deficit: less
+  // the head on a taken grant, plus the quantum, 0 when the queue is
+  // empty, else kept. The deficit's next value never depends on the cover
+  // compare except through the grant (which implies ready), so the selects
+  // are one-hot. Under sp the registers hold (below) and these are their
+  // values.
+  always @* begin
+    logic [Q-1:0]   oh;
+    logic           qn, ps, tk, zr;
+    logic [DFW-1:0] d, dsub, dadd;
+    oh    = '0;
+    {qn, ps, tk, zr} = '0;
+    {d, dsub, dadd}  = '0;
+    coh_d = coh_q;
+    add_d = add_q;
+    rdy_d = '0;
+    qid_d = qid_q;
+    def_d = def_q;
+    if (drr_i) begin
+      for (int p = 0; p < P; p++) begin
+        oh = coh_q[p*Q +: Q];
+        qn = el[p] && !add_q[p];
+        ps = anye[p] && !rdy[p] && !(el[p] && !add_q[p]);
+        tk = goh[p] && ack_i;
+        zr = anye[p] && !el[p] && !ne[p];
+        add_d[p] = qn || (add_q[p] && !ps);
+        rdy_d[p] = rdy[p] && !(goh[p] && ack_i);
+        if (ps) begin
+          coh_d[p*Q +: Q]   = rotl(oh);
+          qid_d[p*IW +: IW] = oh[Q-1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);
+        end
+        if (tk || qn || zr) begin
+          for (int c = 0; c < Q; c++) begin
+            if (oh[c]) begin
+              d    = def_q[(p*Q + c)*DFW +: DFW];
+              dsub = d - DFW'(head_len_i[(p*Q + c)*LW +: LW]);
+              dadd = d + DFW'(quantum_i[c*16 +: 16]);
+              def_d[(p*Q + c)*DFW +: DFW] = ({DFW{tk}} & dsub) | ({DFW{qn}} & dadd);
+            end
+          end
+        end
       end
     end
   end
@@ -261,32 +304,35 @@ module tm_sched #(
     end
   end
 
-  // The DRR visit's registers. Under sp (drr_i, constant from reset) their
-  // next values are their values (pass, quant and rdy_d each carry drr_i)
-  // and they stay at reset: written so, Verilator skips the visit's update
-  // every cycle under sp (the same logic).
+  // The DRR's registers. Under sp (drr_i, constant from reset) their next
+  // values are their values and they stay at reset: written so, Verilator
+  // skips their update every cycle under sp (the same logic).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int p = 0; p < P; p++) coh_q[p*Q +: Q] <= Q'(1);
       add_q <= '0;
       rdy_q <= '0;
       for (int p = 0; p < P; p++) qid_q[p*IW +: IW] <= IW'(p * Q);
+      def_q <= '0;
     end else if (drr_i) begin
       coh_q <= coh_d;
       add_q <= add_d;
       rdy_q <= rdy_d;
       qid_q <= qid_d;
+      def_q <= def_d;
     end
   end
 
 `ifndef SYNTHESIS
+  // Under drr: under sp the class pointers hold their reset values and a
+  // grant needs no ready.
   always @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni && drr_i) begin
       for (int p = 0; p < P; p++) begin
         // (Not $onehot: Icarus 11 gives 0 for it on a variable part-select.)
         assert (coh_q[p*Q +: Q] != '0 && (coh_q[p*Q +: Q] & (coh_q[p*Q +: Q] - Q'(1))) == '0)
           else $error("tm_sched: port %0d class pointer not one-hot", p);
-        assert (!goh[p] || !drr_i || rdy[p])
+        assert (!goh[p] || rdy[p])
           else $error("tm_sched: port %0d granted while its class is not ready now", p);
       end
     end

@@ -65,12 +65,10 @@ var onlyLockStep = map[string]string{
 	// Scored again after the thresholds' credit at the unlink (issue 29,
 	// task sbfix2): each passes 8 configurations x 200 000 cycles here.
 	// The first two already passed before the executor's pipeline and
-	// the map's widening (trees 1b248b2 and 48fa357); the credit ones pass
-	// because no port shows the executor's cells in flight.
+	// the map's widening (trees 1b248b2 and 48fa357). tm-eg-rate and the
+	// credit ones are caught since the map declares egress.spacing and
+	// head_drop.unfreed (docs/scoreboard.md).
 	"tm-drr-unl-ignored": "DRR's head hazard unchecked: a queue granted on the new head a head drop left, charged as the old one: which class a port serves and when; every packet still leaves whole, in order, in time",
-	"tm-eg-rate":         "a port one cycle slower per cell: egress timing; every packet still leaves whole, in order, within the liveness bound, and the map declares no cell spacing",
-	"tm-hd-credit":       "the thresholds without the executor's cells in flight, T(free) for T(free + fly_q): inside the window the map declares (observe.threshold_free: unqueued, T(free)..T(B - sum qlen)); no port shows fly_q",
-	"tm-hd-credit-po":    "pushout-ports' trigger without the executor's cells in flight: it expels while free_o is below 0, which is what the board sees; no port shows fly_q",
 }
 
 // notReached are the TM mutants added for the executor's regression

@@ -75,6 +75,14 @@ func ownDUT(opt Options, sim cosim.Simulator) (*scoreDUT, error) {
 	if err != nil {
 		return nil, &SetupError{Msg: "occamy_tm's map", Err: err}
 	}
+	if s.sub != nil && s.sub.Name == "executor" {
+		// How long a head drop's cells stay off the free count is the
+		// executor's timing (tm_hd_exec frees them from the cycle after the
+		// report on): the user's may free them sooner, so the map does not
+		// declare it (executor_prev frees a cycle earlier and, declared,
+		// fails policy at cycle 33).
+		m.TM.HeadDrop.Unfreed = 0
+	}
 	cfg, err := tmface.Config(s.p)
 	if err != nil {
 		return nil, &SetupError{Msg: "parameters", Err: err}

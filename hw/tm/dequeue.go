@@ -279,15 +279,12 @@ func dequeuePorts(v vw) SubBlock {
 	}
 }
 
-// dequeue is stage B: u_deq's round, its link reads on u_cp_mem's ports
-// 0.. and its data reads on u_cd_mem's; the top checks each tag read
-// against the round's packet and cell (a modelling error names both).
-func (m *TM) dequeue() {
+// dequeueReads is stage B's memory side, in a cycle with a round of u_deq
+// (Eval evaluates u_deq): its link reads on u_cp_mem's ports 0.. and its
+// data reads on u_cd_mem's; the top checks each tag read against the
+// round's packet and cell (a modelling error names both).
+func (m *TM) dequeueReads() {
 	d := m.u.deq
-	d.Eval()
-	if d.RdNO|d.CdNO == 0 { // no round now
-		return
-	}
 	for s := 0; s < d.RdNO; s++ { // s < k <= MaxK
 		m.ram.cpRd.put(s, m.ram.cp.Read(int(d.cpRdAddr[s&(mem.MaxK-1)])))
 	}

@@ -266,15 +266,10 @@ type dataRet struct {
 	cells int32
 }
 
-// egress is stage H: u_deq's data return (ret_*, with u_cd_mem's read data
-// as ret_tag_i) and stage C's issue drive u_egress; the cells it sends are
-// the cycle's eg_* outputs, and a packet's last cell counts it
-// transmitted.
-func (m *TM) egress() {
-	e, d := m.u.eg, m.u.deq
-	e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
-	e.Eval()
-	m.obs.out.EgValid = e.EgValidO
+// transmitted counts the packets whose last cell u_egress sends this
+// cycle (EgLastO): stage H's accounting.
+func (m *TM) transmitted() {
+	e := m.u.eg
 	for v := e.EgLastO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v))
 		q := e.EgQidO[p]

@@ -254,33 +254,6 @@ func enqueuePorts(v vw, wait int) SubBlock {
 	}
 }
 
-// enqueue is stage E: u_enq's round (its pops go to u_fl's pop_i, which
-// aliases pop_o), its tag writes on u_cd_mem, and the link in u_pdl with
-// its PD writes on u_pd_mem (the body, and the tail's link when the queue
-// is not empty).
-func (m *TM) enqueue() {
-	e := m.u.enq
-	e.CpRdLeftI = m.ram.cp.ReadsLeft()
-	e.Eval()
-	if e.CdWrNO == 0 { // no round now (and so no link)
-		return
-	}
-	// Stage E's are the cycle's last uses of u_cd_mem and u_pd_mem (their
-	// reads are in stages B, C and D): the writes land at once (WriteLast).
-	m.ram.cd.WriteLast(e.CdWrAddrO[:e.CdWrNO], e.CdWrDataO[:e.CdWrNO])
-	m.acct.unpopped -= e.CdWrNO
-	if !e.LinkO {
-		return
-	}
-	l := m.u.pdl
-	l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
-	l.EvalLink()
-	m.ram.pd.WriteMergeLast(int(e.LinkPdO), e.LinkBodyO, nil)
-	if l.LinkPredO {
-		m.ram.pd.WriteMergeLast(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
-	}
-}
-
 // mergeLink is the partial PD write of a link (u_pd_link's word): the
 // tail's next PD and that PD's cells.
 func mergeLink(dst *mem.PD, v mem.PD) { dst.Next, dst.NextLen = v.Next, v.NextLen }

@@ -147,18 +147,19 @@ func (f *FreeList) EvalHead() {
 
 //go:noinline
 func (f *FreeList) evalHead() {
-	f.due = 0
+	due, ok := uint8(0), f.PopOkO
 	for m := f.pend; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		if r := &f.bank[b]; r.ready == f.now {
 			f.head[b] = f.RdDataI[r.port]
-			f.PopOkO |= bit
-			f.due |= bit
+			ok |= bit
+			due |= bit
 		} else {
-			f.PopOkO &^= bit
+			ok &^= bit
 		}
 	}
+	f.due, f.PopOkO = due, ok
 }
 
 // EvalPop is stages E and F: the pops and their link reads, then the
@@ -180,7 +181,7 @@ func (f *FreeList) EvalPop() {
 //go:noinline
 func (f *FreeList) evalPop() {
 	if f.touch|f.PopI|f.FaI == 0 {
-		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO = 0, 0, 0, 0
+		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO, f.WrNO = 0, 0, 0, 0, 0
 		return
 	}
 	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
@@ -203,7 +204,7 @@ func (f *FreeList) evalPop() {
 	f.RdEnO, f.PopRdNO = rdEn, rp-f.PopPortI
 	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
 	f.touch, f.fa = f.PopI|fa, fa
-	f.WrEnO, f.FWrNO = 0, 0
+	f.WrEnO, f.FWrNO, f.WrNO = 0, 0, 0
 	if fa == 0 {
 		return
 	}
@@ -216,14 +217,15 @@ func (f *FreeList) evalPop() {
 		}
 		f.cntF[b] += f.FaNI[s]
 	}
-	f.FWrNO = wp
+	f.FWrNO, f.WrNO = wp, wp
 	if over {
 		f.writeOver()
 	}
 }
 
 // EvalG is stage G: the stage G appends after stage F's. With none now
-// and none from an earlier evaluation of this cycle, wr_* are stage F's.
+// and none from an earlier evaluation of this cycle, wr_* are stage F's
+// (evalPop leaves wr_n_o at f_wr_n_o).
 func (f *FreeList) EvalG() {
 	if f.GaI|f.ga != 0 || f.WrNO != f.FWrNO {
 		f.evalG()

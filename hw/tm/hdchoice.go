@@ -199,10 +199,14 @@ func (c *HDChoice) longestHeld() int {
 // would keep. A policy changed without a reset would find the pipeline
 // as the last finder policy left it, in Go as in the Verilog.
 func (c *HDChoice) Commit() {
-	if c.stale != 0 && (c.PolicyI == polLQD || c.PolicyI == polPushoutPort || c.full) {
+	if (finderPolicies>>c.PolicyI&1 != 0 || c.full) && c.stale != 0 {
 		c.shift()
 	}
 }
+
+// finderPolicies has bit p set for the policies that read the finder
+// (occamy-lqd, pushout-ports): one test instead of two compares.
+const finderPolicies uint = 1<<polLQD | 1<<polPushoutPort
 
 // shift moves the finder's pipeline one stage: this cycle's result takes
 // the place of the root just read, the next oldest becomes the root.

@@ -134,12 +134,11 @@ func (h *HDExec) EvalTake() {
 		h.evalTake()
 		return
 	}
-	h.BusyO, h.RoomO = false, !h.RdPendI
+	h.RoomO = !h.RdPendI // busy_o is false: held 0, nothing pushed (commit keeps it)
 	h.TakeO = h.RoomO && h.PdFreeI
 }
 
 func (h *HDExec) evalTake() {
-	h.BusyO = h.held > 0 || h.anyPush
 	h.nexted = [mem.MaxK]bool{}
 	if h.UnlI { // stage A1
 		v := &h.UnlBodyI
@@ -315,6 +314,7 @@ func (h *HDExec) commit() {
 	}
 	h.serve, h.latched, h.anyLatch = [mem.MaxK]uint8{}, [mem.MaxK]bool{}, false
 	h.active = h.held > 0 || h.out || h.anyPush
+	h.BusyO = h.held > 0 || h.anyPush // registered: from the registers just taken
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

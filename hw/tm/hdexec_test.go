@@ -39,6 +39,7 @@ type hdG struct {
 	rdPort []int
 	freed  int
 	pipe   HDPipe
+	busy   bool // busy_o during the cycle (a register's output: the edge moves it)
 }
 
 // hdCycle runs a cycle of tm_hd_exec: an unlink (body non-nil), stage D
@@ -72,7 +73,7 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 		}
 	}
 	require.Equal(t, n, h.RdNO, "rd_n_o counts cp_rd_en_o's bits")
-	g.freed, g.pipe = h.FreedO, h.PipeO
+	g.freed, g.pipe, g.busy = h.FreedO, h.PipeO, h.BusyO
 	h.Commit()
 	require.NoError(t, h.Err())
 	return
@@ -99,27 +100,27 @@ func TestHDExecPorts(t *testing.T) {
 	_, _, g := hdCycle(t, h, &body, -1, true, 4, 2)
 	assert.Empty(t, g.ga, "the unlink's cycle: its sub-lists go to stage A's register")
 	assert.True(t, h.HeldO)
-	assert.False(t, h.BusyO, "busy_o: registered, nothing held at the start of the cycle")
+	assert.False(t, g.busy, "busy_o: registered, nothing held at the start of the cycle")
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, []int{0, 1}, g.lanes)
 	assert.Equal(t, [][3]int32{{10, 10, 1}, {21, 21, 1}}, g.ga, "one cell per lane, pushed and served the cycle after the unlink")
 	assert.Equal(t, []int32{10}, g.rd, "lane 0's sub-list goes on: its link, on rd_base_i")
 	assert.Equal(t, 2, g.freed)
-	assert.True(t, h.BusyO, "busy_o: stage A's register held the packet")
+	assert.True(t, g.busy, "busy_o: stage A's register held the packet")
 	// Lane 0's next cell is the read's data (port 1): 12. No write left and
 	// bank 0 not empty: blocked; the cell is kept.
 	h.CpRdDataI[1] = 12
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 0)
 	assert.Empty(t, g.ga)
 	assert.Equal(t, HDPipe{Room: true, Pending: 1, Ready: 1, Blocked: 1}, g.pipe)
-	assert.True(t, h.BusyO)
+	assert.True(t, g.busy)
 	h.CpRdDataI[1] = 99 // another read's data: the lane kept 12
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, [][3]int32{{12, 12, 1}}, g.ga)
 	assert.Empty(t, g.rd, "its last cell: no read")
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Empty(t, g.ga)
-	assert.False(t, h.BusyO)
+	assert.False(t, g.busy)
 }
 
 // TestHDExecSkips: a lane blocked for lack of a write port (its bank not

@@ -2,7 +2,6 @@ package tm
 
 import (
 	"fmt"
-	"math/bits"
 
 	"occamy/hw/mem"
 	"occamy/rtl"
@@ -32,106 +31,10 @@ func (m *TM) anyQ(b *rtl.Bitmap) bool {
 // One word of port_rdy_i holds every port.
 const _ = uint(64 - MaxP)
 
-// deqIssue (stage C) asks the egress scheduler for a packet and reads its
-// head PD. It needs a PD read port, no dequeue PD read in flight and room
-// in the dequeue's job queue (tm_dequeue's room_o, tm_sched's en_i); the
-// granted queue is locked until its unlink, and the packet is booked on
-// its port's transmit queue (tm_egress's issue_i).
-func (m *TM) deqIssue() {
-	s, l := m.u.sch, m.u.pdl
-	l.RdI, l.Rd2I = false, false
-	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
-	if s.EnI || s.DrrI { // drr: the visits run every cycle
-		// Only the words that hold queues (ports: P <= 64, one word); the
-		// others stay zero, as nothing else writes these inputs.
-		if m.p.n <= 64 {
-			ne := l.NonemptyO[0]
-			s.EligI[0], s.NonemptyI[0] = ne&^l.LockedO[0], ne
-		} else {
-			for w := range s.EligI[:(m.p.n+63)>>6] {
-				ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
-				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
-			}
-		}
-		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
-		s.AckI = m.ram.pd.ReadsLeft() > 0
-		if s.DrrI { // strict priority reads no unlink
-			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
-		}
-	}
-	s.Eval()
-	if !s.GntValidO || !s.AckI {
-		return
-	}
-	q := int(s.GntQidO)
-	l.RdI, l.RdQidI = true, uint16(q)
-	l.EvalRd()
-	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
-	r.v = m.ram.pd.Read(int(l.RdPdO))
-	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
-	cells := r.v.Cells
-	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
-	}
-	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
-}
-
-// hdIssue is stage D: u_hd's take_o (its lanes' room after this cycle's
-// unlink, the PD read port left by the dequeue), u_choice's grant through
-// u_arb, and u_hd's head-PD read: on u_pdl's read port, or its Go-only
-// second one when the dequeue read too.
-func (m *TM) hdIssue() {
-	h := m.u.hd
-	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
-	h.EvalTake()
-	h.GntValidI = false
-	if m.p.hdChoice {
-		ch := &m.u.ch
-		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
-		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
-		if !over && m.u.chIdle {
-			// An idle stage D again: with over_i all zero (as it was),
-			// u_choice requests and grants nothing, u_arb sees no request
-			// and no ack (its pointer holds), so every output keeps the
-			// value the last such evaluation gave it.
-			h.GntIdxI = ch.GntIdxO
-			goto issue
-		}
-		ch.OverI = m.u.sel.OverO
-		m.u.chIdle = !over
-		if over { // cand_i matters (u_choice reads it only then)
-			ch.CandI = m.u.pdl.NonemptyO
-			for w := range ch.CandI {
-				ch.CandI[w] &^= m.u.pdl.LockedO[w]
-			}
-			if m.u.pdl.RdI { // the dequeue's read of this cycle
-				ch.CandI.Clear(int(m.u.pdl.RdQidI))
-			}
-		}
-		ch.EvalReq()
-		if m.p.pol == polOccamy { // u_arb
-			m.u.arb.ReqI, m.u.arb.AckI = ch.ArbReqO, false
-			m.u.arb.Eval()
-			ch.ArbValidI, ch.ArbIdxI = m.u.arb.GntValidO, m.u.arb.GntIdxO
-		}
-		ch.EvalGnt()
-		if ch.ArbAckO {
-			m.u.arb.AckI = true
-			m.u.arb.Eval()
-		}
-		if ch.GntValidO {
-			m.obs.gntIdx = int(ch.GntIdxO)
-		}
-		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
-	}
-issue:
-	h.EvalIssue()
-	m.obs.hdUse[MemPD].Reads = 0 // u_cp_mem's are set in stages F and G every cycle; pd writes and cd stay 0
-	if !h.PdRdO {
-		return
-	}
-	q, l := int(h.PdRdQidO), m.u.pdl
+// hdRead is stage D's head-PD read of the packet u_hd takes: on u_pdl's
+// read port, or its Go-only second one when the dequeue read too.
+func (m *TM) hdRead() {
+	q, l := int(m.u.hd.PdRdQidO), m.u.pdl
 	var pd int32
 	if l.RdI {
 		l.Rd2I, l.Rd2QidI = true, uint16(q)
@@ -148,18 +51,102 @@ issue:
 	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
 }
 
-// hdCells is stage G: u_hd's lanes with the u_cp_mem ports the dequeue and
-// the enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
-func (m *TM) hdCells() {
-	h := m.u.hd
-	h.RdBaseI, _ = m.ram.cp.Use()
-	h.RdLeftI, h.WrLeftI = m.ram.cp.ReadsLeft(), m.ram.cp.P.WritePorts-m.u.fl.FWrNO
-	h.EvalCells()
-	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
-		p := bits.TrailingZeros64(r)
-		m.ram.cpRd.put(p, m.ram.cp.Read(int(h.CpRdAddrO[p])))
+// deqRead is stage C's grant taken: the head-PD read of the granted queue
+// into the dequeue's read register, and the packet booked at the egress.
+func (m *TM) deqRead() {
+	s, l := m.u.sch, m.u.pdl
+	q := int(s.GntQidO)
+	l.RdI, l.RdQidI = true, uint16(q)
+	l.EvalRd()
+	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
+	r.v = m.ram.pd.Read(int(l.RdPdO))
+	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
+	cells := r.v.Cells
+	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
 	}
-	m.obs.hdUse[MemCP].Reads = h.RdNO
-	m.freed(h.FreedO)
-	m.r.hdFly -= h.FreedO
+	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
+}
+
+// unlink is stage A with an unlink (deq: the dequeue's head-PD read is
+// back, hd: the head drop's): the packets leave their queues in u_pdl
+// (the dequeue's on its unlink port, the head drop's on the Go-only
+// second one when both return together), the top accounts them, and each
+// pipeline takes its packet. Eval drives the cycles without one.
+func (m *TM) unlink(deq, hd bool) {
+	l := m.u.pdl
+	l.UnlI, l.Unl2I = true, deq && hd
+	if deq {
+		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
+	}
+	r2 := &l.UnlQidI
+	if deq {
+		r2 = &l.Unl2QidI
+	}
+	if hd {
+		*r2 = uint16(m.r.hdRd.q)
+		if deq {
+			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
+		} else {
+			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
+		}
+	}
+	l.EvalUnlink()
+	d := m.u.deq
+	d.UnlI = deq
+	if deq {
+		r := &m.r.deqRd
+		r.valid = false
+		m.unlinkHead(r)
+		m.acct.deqPkts[r.q]++
+		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
+	}
+	h := m.u.hd
+	h.UnlI = hd
+	if hd {
+		r := &m.r.hdRd
+		r.valid = false
+		m.unlinkHead(r)
+		m.r.hdFly += int(r.v.Cells) // the thresholds see its cells free from now (tfree_q)
+		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
+		st := &m.obs.stats.Queues[r.q]
+		st.HeadDropped.Pkts++
+		st.HeadDropped.Cells += uint64(r.v.Cells)
+		if m.r.hdStale {
+			st.StaleHeadDropped.Pkts++
+			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
+		}
+		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
+		m.obs.out.HDValid, m.obs.out.HDQid, m.obs.out.HDCells = true, r.q, int(r.v.Cells)
+	}
+}
+
+// unlinkHead does the top's accounting of an unlink (stage A): the
+// packet's cells move from its queue's length to the in-flight count.
+func (m *TM) unlinkHead(r *pdRead) {
+	q, n := r.q, int(r.v.Cells)
+	m.r.qlenD[q] -= uint32(n)
+	if m.r.qlenD[q] == 0 {
+		m.acct.active[q%m.cfg.Q]--
+	}
+	m.r.qChg.Set(q)
+	m.acct.qpkts[q]--
+	m.acct.sumQlen -= n
+	m.acct.sumPkts--
+	m.acct.inflight += n
+}
+
+// freed returns n in-flight cells to the free count.
+func (m *TM) freed(n int) {
+	m.r.freeD += n
+	m.acct.inflight -= n
+}
+
+// snapshotUse keeps this cycle's port use for Probe.
+func (m *TM) snapshotUse() {
+	u := &m.obs.use
+	u[MemPD].Reads, u[MemPD].Writes = m.ram.pd.Use()
+	u[MemCP].Reads, u[MemCP].Writes = m.ram.cp.Use()
+	u[MemCD].Reads, u[MemCD].Writes = m.ram.cd.Use()
 }

@@ -184,7 +184,6 @@ func (l *PDLists) Commit() {
 }
 
 func (l *PDLists) commit() {
-	l.stale = true
 	for i := range l.u {
 		u := &l.u[i]
 		if !u.ok {
@@ -209,8 +208,12 @@ func (l *PDLists) commit() {
 		u.ok = false
 	}
 	l.unl = false
-	l.read(l.RdI, int(l.RdQidI))
-	l.read(l.Rd2I, int(l.Rd2QidI))
+	if l.RdI { // tested here: most edges read nothing (a call less)
+		l.read(int(l.RdQidI))
+	}
+	if l.Rd2I {
+		l.read(int(l.Rd2QidI))
+	}
 	if l.LinkI {
 		q, pd := int(l.LinkQidI), l.LinkPdI
 		if l.CntO[q] == 0 {
@@ -222,13 +225,18 @@ func (l *PDLists) commit() {
 		l.tail[q] = pd
 		l.CntO[q]++
 	}
+	// nonempty_o and locked_o without an unlink are the registers just
+	// taken: set here, at the edge, stage A need not run again (stale
+	// stays false) in the next cycle unless it unlinks.
+	if l.one {
+		l.NonemptyO[0], l.LockedO[0] = l.ne[0], l.locked[0]
+	} else {
+		l.NonemptyO, l.LockedO = l.ne, l.locked
+	}
 }
 
 // read locks queue q for a head read issued this cycle.
-func (l *PDLists) read(v bool, q int) {
-	if !v {
-		return
-	}
+func (l *PDLists) read(q int) {
 	if l.CntO[q] == 0 || l.reading[q] != mem.Nil {
 		l.fail(fmt.Errorf("tm_pd_lists: head read of queue %d with %d PDs, read in flight %d", q, l.CntO[q], l.reading[q]))
 		return

@@ -12,7 +12,7 @@ import (
 // TestSampledLengths checks, over random cycles of every policy and free
 // mode, that SampledLengths after Eval holds every queue's length as
 // Registers gave it before Eval (the golden adapter reads it instead of
-// copying the 64 lengths itself): sampleQ copies only the queues qChg
+// copying the 64 lengths itself): stage 0 copies only the queues qChg
 // marked, so a write that forgot to mark its queue would show here.
 func TestSampledLengths(t *testing.T) {
 	for _, pol := range AllPolicies {

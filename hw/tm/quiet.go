@@ -11,7 +11,7 @@ type quietRun struct {
 	n       int  // consecutive cycles evaluated from a quiet state
 	skipped bool // this cycle's Eval was skipped
 	off     bool // tests: never skip
-	force   bool // tests: skip whatever the state (a broken detector)
+	force   bool // tests: skip whatever the state (a broken detector); held once set
 }
 
 // quietSkipAfter is how many quiet cycles are evaluated in full before

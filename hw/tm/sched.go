@@ -42,12 +42,19 @@ type Sched struct {
 	// elig_i spElig and port_rdy_i spRdy. Its grant depends only on those
 	// and the port pointer, which moves only on a grant taken, so the same
 	// inputs give no grant again (Eval skips hw/scheduler then).
-	sp     bool
-	spElig rtl.Bitmap
-	spRdy  uint64
-	full   bool // tests: never skip
-	one    bool // P*Q <= 64: elig_i is its word 0 (hw/scheduler reads no other)
+	sp bool
+	// fastRdy is spRdy when sp and one, else noRdy (no port_rdy_i of
+	// P <= MaxP bits equals it): Eval's inlined test then needs no flag.
+	fastRdy uint64
+	spElig  rtl.Bitmap
+	spRdy   uint64
+	full    bool // tests: never skip
+	one     bool // P*Q <= 64: elig_i is its word 0 (hw/scheduler reads no other)
+	drr     bool // hw/scheduler's mode is drr (its rst_ni is held at 1 from New)
 }
+
+// noRdy is no port_rdy_i word (ports < MaxP <= 63 bits).
+const noRdy = ^uint64(0)
 
 // newSched builds tm_sched for c's ports, queues, mode and quanta.
 func newSched(c *Config) (*Sched, error) {
@@ -60,7 +67,7 @@ func newSched(c *Config) (*Sched, error) {
 		return nil, err
 	}
 	u.RstNI = true
-	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI, one: c.P*c.Q <= 64}
+	s := &Sched{u: u, DrrI: c.Sched == SchedDRR, QuantumI: make([]uint32, c.Q), HeadLenI: u.HeadLenI, one: c.P*c.Q <= 64, drr: u.P.Mode == scheduler.DRR, fastRdy: noRdy}
 	for i, q := range c.Quantum {
 		s.QuantumI[i] = uint32(q)
 	}
@@ -71,13 +78,54 @@ func newSched(c *Config) (*Sched, error) {
 // whether en_i is set or not). In sp without en_i hw/scheduler is not
 // evaluated (nothing changes then).
 func (s *Sched) Eval() {
-	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.sameElig() && !s.full {
+	// The common case (elig_i in one word) is tested here, where it
+	// inlines into the caller: a call less a loaded cycle. Without en_i
+	// after sp's no-grant evaluation the outputs are already off.
+	if s.PortRdyI[0] == s.fastRdy && s.EligI[0] == s.spElig[0] {
+		return
+	}
+	s.evalEn()
+}
+
+// evalEn is Eval past its inlined test (which holds only when one).
+func (s *Sched) evalEn() {
+	if s.sp && s.EnI && s.PortRdyI[0] == s.spRdy && s.sameElig() {
 		return // no grant again: every output and hw/scheduler's as they are
 	}
-	if s.EnI || s.DrrI {
-		s.eval()
-	} else if s.GntValidO || s.u.ValidO || s.u.AckI {
-		s.off()
+	if !s.EnI && !s.DrrI {
+		if s.GntValidO || s.u.ValidO || s.u.AckI {
+			s.off()
+		}
+		return
+	}
+	// Drive hw/scheduler's inputs, those it reads (elig_i's word 0 when
+	// one; port_rdy_i's word 0, P <= 32; in sp neither nonempty_i,
+	// head_len_i nor the unlinks), and evaluate it.
+	u := s.u
+	if s.one {
+		u.EligI[0] = s.EligI[0]
+	} else {
+		u.EligI = s.EligI
+	}
+	if s.DrrI {
+		u.NonEmptyI = s.NonemptyI
+		u.HeadLenI = s.HeadLenI
+		u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
+	}
+	u.PortRdyI[0] = s.PortRdyI[0]
+	u.EnI = s.EnI
+	u.Eval()
+	u.AckI = s.AckI && u.ValidO
+	s.GntValidO, s.GntQidO, s.GntPortO = u.ValidO, u.QidO, u.PortO
+	s.sp, s.fastRdy = !s.DrrI && s.EnI && !u.ValidO && !s.full, noRdy // full (tests): never skip
+	if s.sp {
+		if s.one {
+			s.fastRdy = s.PortRdyI[0]
+		}
+		s.spElig[0], s.spRdy = s.EligI[0], s.PortRdyI[0]
+		if !s.one {
+			s.spElig = s.EligI
+		}
 	}
 }
 
@@ -96,38 +144,15 @@ func (s *Sched) sameElig() bool {
 	return s.EligI == s.spElig
 }
 
-// eval drives hw/scheduler's inputs, those it reads (elig_i's word 0 when
-// one; port_rdy_i's word 0, P <= 32; in sp neither nonempty_i, head_len_i
-// nor the unlinks), and evaluates it.
-func (s *Sched) eval() {
-	u := s.u
-	if s.one {
-		u.EligI[0] = s.EligI[0]
-	} else {
-		u.EligI = s.EligI
-	}
-	if s.DrrI {
-		u.NonEmptyI = s.NonemptyI
-		u.HeadLenI = s.HeadLenI
-		u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
-	}
-	u.PortRdyI[0] = s.PortRdyI[0]
-	u.EnI = s.EnI
-	u.Eval()
-	u.AckI = s.AckI && u.ValidO
-	s.GntValidO, s.GntQidO, s.GntPortO = u.ValidO, u.QidO, u.PortO
-	if s.sp = !s.DrrI && s.EnI && !u.ValidO; s.sp {
-		s.spElig[0], s.spRdy = s.EligI[0], s.PortRdyI[0]
-		if !s.one {
-			s.spElig = s.EligI
-		}
-	}
-}
-
 // Commit is the rising edge: the port pointer moves past a taken grant's
 // port; drr: the grant takes its head from the deficit, every port's
-// visit lands.
-func (s *Sched) Commit() { s.u.Commit() }
+// visit lands. In sp an edge without a grant taken changes nothing in
+// hw/scheduler (its pointer moves only on one), so it is not called then.
+func (s *Sched) Commit() {
+	if s.u.ValidO && s.u.AckI || s.drr {
+		s.u.Commit()
+	}
+}
 
 // State returns the registers (hw/scheduler's).
 func (s *Sched) State() scheduler.State { return s.u.State() }

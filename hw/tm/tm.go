@@ -74,7 +74,7 @@ type units struct {
 
 	// chIdle: u_choice and u_arb's last evaluation was with over_i all
 	// zero under occamy or occamy-lqd, so their outputs hold the values
-	// such an evaluation gives (hdIssue skips the next one).
+	// such an evaluation gives (Eval skips the next one).
 	chIdle bool
 	failed bool // a sub-block below has recorded an error (their errs flag)
 }
@@ -108,7 +108,7 @@ type regs struct {
 	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
 	thrFree  int        // free count thrq was last evaluated for
 	thrValid bool       // thrFree is meaningful
-	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (sampleQ)
+	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
 }
 
 // counting is what the model counts beyond occamy_tm's registers, for its

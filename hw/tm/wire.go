@@ -1,7 +1,8 @@
 package tm
 
 import (
-	"fmt"
+	"occamy/hw/mem"
+	"occamy/rtl"
 )
 
 // Eval evaluates the cycle. It runs once per cycle; a second Eval before
@@ -12,237 +13,264 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel (sampleQ)                thresholds, selector, qlen_q
-//	1  u_adm (admit)                         admissions
-//	A  u_pdl.EvalUnlink (unlinkStage)        the head-PD reads back; u_deq and u_hd take them as unl_*
-//	B  u_deq (dequeue)                       a cell round: link reads, data reads
-//	C  u_sched, u_pdl.EvalRd (deqIssue)      the grant and its head-PD read
+//	0  u_thr, u_sel                        thresholds, selector, qlen_q (spreadThr)
+//	1  u_adm                               admissions (admit)
+//	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
+//	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
+//	C  u_sched, u_pdl.EvalRd               the grant and its head-PD read (deqRead)
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
-//	   u_hd.EvalIssue, u_pdl.EvalRd (hdIssue) the head drop's grant and read
-//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink (freeList, enqueue)  a round of pops, the link
-//	F  u_fl.EvalPop                          the pops' reads, u_deq's frees
-//	G  u_hd.EvalCells, u_fl.EvalG (hdCells)  the lanes, their frees; every cp write
-//	H  u_egress (egress)                     the cells sent
+//	   u_hd.EvalIssue, u_pdl.EvalRd        the head drop's grant and read (hdRead)
+//	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink  a round of pops, the link
+//	F  u_fl.EvalPop                        the pops' reads, u_deq's frees
+//	G  u_hd.EvalCells, u_fl.EvalG          the lanes, their frees; every cp write
+//	H  u_egress                            the cells sent (transmitted)
 //
 // Each sub-block reads only its input fields and its own registers. The
 // top drives the inputs from other blocks' outputs (most slices aliased
 // at New, the scalars copied here), issues the reads and writes the
 // blocks request on the memories, and keeps the queue accounting.
+//
+// The stages' wiring is written out here, in one function, and only the
+// rarer work is called (the functions in brackets): each call more, with
+// the spills around it, cost 8 to 20 instructions a loaded cycle
+// (cachegrind on BenchmarkTM90/occamy; docs/tm.md, "Measured speed").
 func (m *TM) Eval() {
 	if m.evald {
 		return
 	}
 	m.evald = true
 	// Under load the first tests fail and the detector costs nothing more.
-	if m.idle.skipped = (m.idle.n > 0 || m.acct.sumPkts == 0 || m.idle.force) && m.skipEval(); m.idle.skipped {
-		return // every field holds the last quiet cycle's values (quiet.go)
+	// skipped is then false already: skipEval sets it only with idle.n > 0
+	// or force (a test hook, held once set), so the next cycle tests again.
+	if m.idle.n > 0 || m.acct.sumPkts == 0 || m.idle.force {
+		if m.idle.skipped = m.skipEval(); m.idle.skipped {
+			return // every field holds the last quiet cycle's values (quiet.go)
+		}
 	}
 	m.obs.events = m.obs.events[:0]
 	m.clearOutputs()
 	m.u.eg.IssueI, m.u.pdl.LinkI, m.u.enq.AdmNI = false, false, 0
-	m.sampleQ() // stage 0
+	// Stage 0: the start-of-cycle copies of the queue lengths (qlen_q) and
+	// the free count, the class thresholds of u_thr spread to the queues
+	// (occamy_tm's thrq, spreadThr), and the selector u_sel. Only the
+	// queues whose length changed since the last copy are copied (admit
+	// and unlink mark them in qChg).
+	chg := &m.r.qChg
+	changed := m.anyQ(chg)
+	if changed {
+		for w := range chg[:(m.p.n+63)>>6] { // the words that hold queues
+			if m.p.pol == polPushoutPort { // u_choice's finder visits only these (QlenChgI)
+				m.u.ch.QlenChgI[w] |= chg[w]
+			}
+			for word := chg[w]; word != 0; word &= word - 1 {
+				i := w<<6 | trailingZeros(word)
+				m.r.qlenQ[i] = m.r.qlenD[i]
+			}
+		}
+	}
+	m.r.freeQ, m.r.hdFlyQ = m.r.freeD, m.r.hdFly
+	// The selector's next register value depends only on qlen and thr:
+	// when neither changed since its last evaluation, that value is
+	// already in its register, so only its output needs refreshing; when
+	// only some queues' lengths did, only theirs are compared again.
+	// When neither changed in the cycle before either, over_o already
+	// shows the register and the register its next value (selHeld):
+	// nothing to refresh, and the edge leaves it as it is.
+	// u_thr is evaluated only when its free count moved (the α exponents
+	// are fixed at New); at their ceiling no class threshold moves.
+	thrMoved := false
+	if m.freeMoved() {
+		free := m.r.freeD + m.r.hdFly // tfree_q: a head drop's cells count from its unlink
+		m.r.thrValid, m.r.thrFree = true, free
+		m.u.thr.FreeI = free
+		thrMoved = m.u.thr.EvalFree() && m.spreadThr()
+	}
+	switch {
+	case thrMoved:
+		m.u.sel.Eval()
+		m.r.selHeld = false
+	case changed:
+		m.u.sel.EvalChanged(chg)
+		m.r.selHeld = false
+	case !m.r.selHeld:
+		m.u.sel.OverO = m.u.sel.State().OverQ
+		m.r.selHeld = true
+	}
+	if changed { // cleared once u_sel has compared them
+		*chg = rtl.Bitmap{}
+	}
 	if a := m.u.adm; len(m.obs.offers) > 0 || a.InNI > 0 || a.Busy() {
 		m.admit() // stage 1 (u_adm has nothing to do otherwise; the cycle after offers clears its slots)
 	}
-	m.unlinkStage() // stage A
-	m.dequeue()     // stage B
-	m.deqIssue()    // stage C
-	m.hdIssue()     // stage D
-	m.freeList()    // stages E, F (with the enqueue) and G (with the head drop)
-	m.egress()      // stage H
-	m.snapshotUse()
-}
-
-// freeList runs u_fl around the stages that use it: its heads for the
-// enqueue (E), its pops and the dequeue's frees (F) with their reads on
-// u_cp_mem, the head drop's lanes and frees (G), then every cp write of
-// the cycle, stage F's first.
-func (m *TM) freeList() {
+	// Stage A: the head-PD reads that are back unlink (most cycles none).
+	deq, hd := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle, m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle
+	if deq || hd {
+		m.unlink(deq, hd)
+	} else {
+		l := m.u.pdl
+		l.UnlI, l.Unl2I = false, false
+		l.EvalUnlink()
+		m.u.deq.UnlI, m.u.hd.UnlI = false, false
+	}
+	d := m.u.deq
+	d.Eval() // stage B: u_deq, and its reads in a cycle with a round
+	if d.RdNO|d.CdNO != 0 {
+		m.dequeueReads()
+	}
+	// Stage C asks the egress scheduler for a packet and reads its head PD
+	// (deqRead). It needs a PD read port, no dequeue PD read in flight and
+	// room in the dequeue's job queue (tm_dequeue's room_o, tm_sched's
+	// en_i); the granted queue is locked until its unlink, and the packet
+	// is booked on its port's transmit queue (tm_egress's issue_i).
+	s, l := m.u.sch, m.u.pdl
+	l.RdI, l.Rd2I = false, false
+	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
+	if s.EnI || s.DrrI { // drr: the visits run every cycle
+		// Only the words that hold queues (ports: P <= 64, one word); the
+		// others stay zero, as nothing else writes these inputs.
+		if m.p.n <= 64 {
+			ne := l.NonemptyO[0]
+			s.EligI[0], s.NonemptyI[0] = ne&^l.LockedO[0], ne
+		} else {
+			for w := range s.EligI[:(m.p.n+63)>>6] {
+				ne := l.NonemptyO[w&(len(l.NonemptyO)-1)]
+				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
+			}
+		}
+		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
+		s.AckI = m.ram.pd.ReadsLeft() > 0
+		if s.DrrI { // strict priority reads no unlink
+			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+		}
+	}
+	s.Eval()
+	if s.GntValidO && s.AckI {
+		m.deqRead()
+	}
+	// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink,
+	// the PD read port left by the dequeue), u_choice's grant through
+	// u_arb, and u_hd's head-PD read (hdRead).
+	h := m.u.hd
+	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
+	h.EvalTake()
+	h.GntValidI = false
+	if m.p.hdChoice {
+		ch := &m.u.ch
+		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
+		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
+		if !over && m.u.chIdle {
+			// An idle stage D again: with over_i all zero (as it was),
+			// u_choice requests and grants nothing, u_arb sees no request
+			// and no ack (its pointer holds), so every output keeps the
+			// value the last such evaluation gave it.
+			h.GntIdxI = ch.GntIdxO
+			goto take
+		}
+		ch.OverI = m.u.sel.OverO
+		m.u.chIdle = !over
+		if over { // cand_i matters (u_choice reads it only then)
+			ch.CandI = m.u.pdl.NonemptyO
+			for w := range ch.CandI {
+				ch.CandI[w] &^= m.u.pdl.LockedO[w]
+			}
+			if m.u.pdl.RdI { // the dequeue's read of this cycle
+				ch.CandI.Clear(int(m.u.pdl.RdQidI))
+			}
+		}
+		ch.EvalReq()
+		if m.p.pol == polOccamy { // u_arb
+			m.u.arb.ReqI, m.u.arb.AckI = ch.ArbReqO, false
+			m.u.arb.Eval()
+			ch.ArbValidI, ch.ArbIdxI = m.u.arb.GntValidO, m.u.arb.GntIdxO
+		}
+		ch.EvalGnt()
+		if ch.ArbAckO {
+			m.u.arb.AckI = true
+			m.u.arb.Eval()
+		}
+		if ch.GntValidO {
+			m.obs.gntIdx = int(ch.GntIdxO)
+		}
+		h.GntValidI, h.GntIdxI = ch.GntValidO, ch.GntIdxO
+	}
+take:
+	h.EvalIssue()
+	m.obs.hdUse[MemPD].Reads = 0 // u_cp_mem's are set in stages F and G every cycle; pd writes and cd stay 0
+	if h.PdRdO {
+		m.hdRead()
+	}
+	// Stages E, F and G: u_fl around the stages that use it: its heads for
+	// the enqueue (E), its pops and the dequeue's frees (F) with their
+	// reads on u_cp_mem, the head drop's lanes and frees (G), then every
+	// cp write of the cycle, stage F's first.
 	f, ram := m.u.fl, &m.ram
 	f.EvalHead()
 	m.u.enq.PopOkI = f.PopOkO
-	m.enqueue() // stage E
-	d := m.u.deq
+	// Stage E: u_enq's round (its pops go to u_fl's pop_i, which aliases
+	// pop_o), its tag writes on u_cd_mem, and the link in u_pdl with its
+	// PD writes on u_pd_mem (the body, and the tail's link when the queue
+	// is not empty). These are the cycle's last uses of u_cd_mem and
+	// u_pd_mem (their reads are in stages B, C and D): the writes land at
+	// once (WriteLast).
+	e := m.u.enq
+	e.CpRdLeftI = ram.cp.ReadsLeft()
+	e.Eval()
+	if e.CdWrNO > 0 { // a round now (and perhaps the link)
+		ram.cd.WriteLast(e.CdWrAddrO[:e.CdWrNO], e.CdWrDataO[:e.CdWrNO])
+		m.acct.unpopped -= e.CdWrNO
+		if e.LinkO {
+			l := m.u.pdl
+			l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
+			l.EvalLink()
+			ram.pd.WriteMergeLast(int(e.LinkPdO), e.LinkBodyO, nil)
+			if l.LinkPredO {
+				ram.pd.WriteMergeLast(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+			}
+		}
+	}
+	d = m.u.deq
 	m.freed(d.FreedO) // stage F: u_fl's fa_* are u_deq's
-	f.PopI, f.FaI = m.u.enq.PopO, d.FaO
+	f.PopI, f.FaI = e.PopO, d.FaO
 	f.PopPortI, _ = ram.cp.Use()
 	f.EvalPop()
-	// The guards here, below and in hdCells skip the loops' set-up on the
+	// The guards here and below skip the loops' set-up on the
 	// many cycles without a read or write (12 instructions a loaded cycle,
 	// cachegrind on BenchmarkTM90).
 	if f.PopRdNO > 0 {
-		for p := f.PopPortI; p < f.PopPortI+f.PopRdNO; p++ {
+		for p, end := f.PopPortI, f.PopPortI+f.PopRdNO; p < end; p++ {
 			ram.cpRd.put(p, ram.cp.Read(int(f.RdAddrO[p])))
 		}
 	}
-	m.hdCells() // stage G: u_fl's ga_* are u_hd's
-	f.GaI = m.u.hd.GaO
+	// Stage G: u_hd's lanes with the u_cp_mem ports the dequeue and the
+	// enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
+	h = m.u.hd
+	h.RdBaseI, _ = ram.cp.Use()
+	h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
+	h.EvalCells()
+	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+		p := trailingZeros(r)
+		ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+	}
+	m.obs.hdUse[MemCP].Reads = h.RdNO
+	m.freed(h.FreedO)
+	m.r.hdFly -= h.FreedO
+	f.GaI = h.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
 		ram.cp.WriteLast(f.WrAddrO[:f.WrNO], f.WrDataO[:f.WrNO]) // the cycle's last use of u_cp_mem
 	}
 	m.obs.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
-}
-
-// Commit is the rising edge: memory writes land, sub-block registers
-// update, the cycle advances, and the invariants are checked if enabled.
-func (m *TM) Commit() {
-	if !m.evald {
-		m.Eval()
+	// Stage H: u_deq's data return
+	// (ret_*, with u_cd_mem's read data as ret_tag_i) and stage C's issue
+	// drive u_egress; the cells it sends are the cycle's eg_* outputs, and
+	// a packet's last cell counts it transmitted.
+	g := m.u.eg
+	d = m.u.deq
+	g.RetI, g.RetPortI, g.RetQidI, g.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	g.Eval()
+	m.obs.out.EgValid = g.EgValidO
+	if g.EgLastO != 0 {
+		m.transmitted()
 	}
-	if m.idle.skipped {
-		m.quietEdge()
-	} else {
-		ram, u := &m.ram, &m.u
-		ram.pd.Commit()
-		ram.cp.Commit()
-		ram.cd.Commit()
-		if !m.r.selHeld { // held: the register is its next value already
-			u.sel.Commit()
-		}
-		u.adm.Commit()
-		u.pdl.Commit()
-		u.deq.Commit()
-		u.sch.Commit()
-		u.arb.Commit()
-		u.ch.Commit()
-		u.hd.Commit()
-		u.enq.Commit()
-		u.fl.Commit()
-		u.eg.Commit()
-		ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
-		ram.cdRd.commit()
-		// Most cycles nothing is recorded (Err would record and return nil).
-		if m.err == nil && (u.failed || ram.pd.Failed() || ram.cp.Failed() || ram.cd.Failed()) {
-			m.collectErr()
-		}
-	}
-	m.obs.offers = m.obs.offers[:0]
-	m.evald = false
-	m.cycle++
-	if m.cfg.Check && m.err == nil {
-		if err := m.Check(); err != nil {
-			m.fail(fmt.Errorf("cycle %d: %w", m.cycle-1, err))
-		}
-	}
-}
-
-// unlinkStage is stage A: the head-PD reads that are back unlink their
-// queues in u_pdl (the dequeue's on its unlink port, the head drop's on
-// the Go-only second one when both return together), the top accounts
-// them, and each pipeline takes its packet.
-func (m *TM) unlinkStage() {
-	l := m.u.pdl
-	deq := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle
-	hd := m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle
-	if !deq && !hd { // most cycles: no unlink
-		l.UnlI, l.Unl2I = false, false
-		l.EvalUnlink()
-		m.u.deq.UnlI, m.u.hd.UnlI = false, false
-		return
-	}
-	l.UnlI, l.Unl2I = true, deq && hd
-	if deq {
-		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
-	}
-	r2 := &l.UnlQidI
-	if deq {
-		r2 = &l.Unl2QidI
-	}
-	if hd {
-		*r2 = uint16(m.r.hdRd.q)
-		if deq {
-			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		} else {
-			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		}
-	}
-	l.EvalUnlink()
-	d := m.u.deq
-	d.UnlI = deq
-	if deq {
-		r := &m.r.deqRd
-		r.valid = false
-		m.unlinkHead(r)
-		m.acct.deqPkts[r.q]++
-		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
-	}
-	h := m.u.hd
-	h.UnlI = hd
-	if hd {
-		r := &m.r.hdRd
-		r.valid = false
-		m.unlinkHead(r)
-		m.r.hdFly += int(r.v.Cells) // the thresholds see its cells free from now (tfree_q)
-		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
-		st := &m.obs.stats.Queues[r.q]
-		st.HeadDropped.Pkts++
-		st.HeadDropped.Cells += uint64(r.v.Cells)
-		if m.r.hdStale {
-			st.StaleHeadDropped.Pkts++
-			st.StaleHeadDropped.Cells += uint64(r.v.Cells)
-		}
-		m.event(EvHeadDrop, r.q, -1, r.v.Serial)
-		m.obs.out.HDValid, m.obs.out.HDQid, m.obs.out.HDCells = true, r.q, int(r.v.Cells)
-	}
-}
-
-// unlinkHead does the top's accounting of an unlink (stage A): the
-// packet's cells move from its queue's length to the in-flight count.
-func (m *TM) unlinkHead(r *pdRead) {
-	q, n := r.q, int(r.v.Cells)
-	m.r.qlenD[q] -= uint32(n)
-	if m.r.qlenD[q] == 0 {
-		m.acct.active[q%m.cfg.Q]--
-	}
-	m.r.qChg.Set(q)
-	m.acct.qpkts[q]--
-	m.acct.sumQlen -= n
-	m.acct.sumPkts--
-	m.acct.inflight += n
-}
-
-// freed returns n in-flight cells to the free count.
-func (m *TM) freed(n int) {
-	m.r.freeD += n
-	m.acct.inflight -= n
-}
-
-// snapshotUse keeps this cycle's port use for Probe.
-func (m *TM) snapshotUse() {
-	r, w := m.ram.pd.Use()
-	m.obs.use[MemPD] = PortUse{r, w}
-	r, w = m.ram.cp.Use()
-	m.obs.use[MemCP] = PortUse{r, w}
-	r, w = m.ram.cd.Use()
-	m.obs.use[MemCD] = PortUse{r, w}
-}
-
-// collectErr takes the first error a memory or a sub-block recorded (a
-// request over a port budget, what the Verilog asserts); the sub-blocks
-// raise u.failed when they record one. Commit calls it only when u.failed
-// or a memory's Failed says there is one to take.
-func (m *TM) collectErr() {
-	ram, u := &m.ram, &m.u
-	if e := ram.pd.Err(); e != nil {
-		m.fail(e)
-	} else if e := ram.cp.Err(); e != nil {
-		m.fail(e)
-	} else if e := ram.cd.Err(); e != nil {
-		m.fail(e)
-	} else if !u.failed {
-		return
-	} else if e := u.pdl.Err(); e != nil {
-		m.fail(e)
-	} else if e := u.deq.Err(); e != nil {
-		m.fail(e)
-	} else if e := u.hd.Err(); e != nil {
-		m.fail(e)
-	} else if e := u.enq.Err(); e != nil {
-		m.fail(e)
-	} else if e := u.fl.Err(); e != nil {
-		m.fail(e)
-	} else if e := u.eg.Err(); e != nil {
-		m.fail(e)
-	}
+	m.snapshotUse()
 }

@@ -140,6 +140,12 @@ type TMEgress struct {
 	// (its dequeue) to its first cell leaving; 0: the scoreboard's default.
 	// A head drop older than it removed its queue's oldest waiting packet.
 	Latency int `yaml:"latency"`
+	// Spacing is the cells' timing against the line rate R (shape.line_rate
+	// or config.line_rate): at_least (two cells of one port leave R cycles
+	// apart at least) or exact (that, and a packet's next cell leaves
+	// exactly R cycles after its previous one: a design whose port sends
+	// a packet's cells back to back at the line rate); unset: not checked.
+	Spacing string `yaml:"spacing"`
 }
 
 // TMHeadDrop is the head-drop (push-out) event.
@@ -147,6 +153,14 @@ type TMHeadDrop struct {
 	Valid string `yaml:"valid"`
 	Queue string `yaml:"queue"`
 	Cells string `yaml:"cells"`
+	// Unfreed is the cycles, from a head drop's report on (h..h+Unfreed-1),
+	// in which none of its cells is back on the free count; under
+	// observe.threshold_free unqueued the thresholds (and pushout-ports'
+	// trigger) count them from the cycle after the report until they are
+	// free. The policy checks then take free(t) plus the cells of the head
+	// drops reported in cycles t-Unfreed+1..t-1 as the least count the
+	// thresholds read in cycle t. 0: not declared.
+	Unfreed int `yaml:"unfreed"`
 }
 
 // TMObserve are optional outputs the checks read.

@@ -18,6 +18,7 @@ var (
 const (
 	Exact        = "exact"
 	AtMost       = "at_most"
+	AtLeast      = "at_least" // egress.spacing
 	Unqueued     = "unqueued" // observe.threshold_free: up to B - Σ qlen
 	SerialOffer  = "offered"
 	SerialAdmit  = "admitted"
@@ -107,6 +108,7 @@ func (f *File) CheckTM() error {
 	if e.LaneIsPort && e.Lanes != s.Ports {
 		c.fail([]string{"egress", "lane_is_port"}, fmt.Sprintf("lane_is_port needs one lane per port: lanes=%d, shape.ports=%d", e.Lanes, s.Ports))
 	}
+	c.oneOf(e.Spacing, []string{"", AtLeast, Exact}, "egress", "spacing")
 	if e.Queue == "" && e.Port == "" && !e.LaneIsPort {
 		c.fail([]string{"egress"}, "say where a cell leaves: queue, port, or lane_is_port")
 	}
@@ -114,6 +116,10 @@ func (f *File) CheckTM() error {
 		c.need(h.Valid, "head_drop", "valid")
 		c.need(h.Queue, "head_drop", "queue")
 		c.need(h.Cells, "head_drop", "cells")
+		c.rng(h.Unfreed, 0, MaxStaleness, "head_drop", "unfreed")
+		if h.Unfreed > 0 && t.Observe.ThresholdFree != Unqueued {
+			c.fail([]string{"head_drop", "unfreed"}, "unfreed needs observe.threshold_free: unqueued (the thresholds count the head drop's cells before they are free)")
+		}
 	}
 
 	o := t.Observe

@@ -29,6 +29,21 @@ func TestTMSectionExample(t *testing.T) {
 	assert.Equal(t, Window{Lo: 3, Hi: 3, Set: true}, tm.Staleness.HeadDrop.Thr())
 	assert.Equal(t, []string{"dt", "occamy"}, tm.Config.Policy.Settings())
 	assert.Equal(t, []string{"chain"}, tm.Config.FreeMode.Settings())
+	assert.Empty(t, tm.Egress.Spacing, "spacing is not checked unless declared")
+	assert.Zero(t, tm.HeadDrop.Unfreed, "unfreed is not declared unless given")
+}
+
+// TestTMMapFields: egress.spacing and head_drop.unfreed are read.
+func TestTMMapFields(t *testing.T) {
+	base := string(altMap(t))
+	r := strings.NewReplacer(", data: eg_data_o", ", data: eg_data_o, spacing: exact",
+		"cells: hd_cells_o}", "cells: hd_cells_o, unfreed: 2}")
+	f, err := Parse("alt.yaml", []byte(r.Replace(base)))
+	require.NoError(t, err)
+	f.TM.Observe.ThresholdFree = Unqueued
+	require.NoError(t, f.CheckTM())
+	assert.Equal(t, Exact, f.TM.Egress.Spacing)
+	assert.Equal(t, 2, f.TM.HeadDrop.Unfreed)
 }
 
 // TestTMAdmitLatency: admit.latency is read with ok (0 when absent).
@@ -71,6 +86,9 @@ func TestTMSectionErrors(t *testing.T) {
 		{"sum without free", "    free: free_o\n", "", "sum needs qlen and free"},
 		{"backlog below a packet", "backlog: 12", "backlog: 4", "tm.ingress.backlog: 4 out of range, allowed 8.."},
 		{"egress latency negative", ", data: eg_data_o", ", data: eg_data_o, latency: -1", "tm.egress.latency: -1 out of range"},
+		{"spacing unknown", ", data: eg_data_o", ", data: eg_data_o, spacing: at_most", `tm.egress.spacing: "at_most": want at_least or exact`},
+		{"unfreed out of range", "cells: hd_cells_o}", "cells: hd_cells_o, unfreed: 65}", "tm.head_drop.unfreed: 65 out of range, allowed 0..64"},
+		{"unfreed without unqueued", "cells: hd_cells_o}", "cells: hd_cells_o, unfreed: 2}", "tm.head_drop.unfreed: unfreed needs observe.threshold_free: unqueued"},
 	} {
 		t.Run(x.name, func(t *testing.T) {
 			require.Equal(t, 1, strings.Count(base, x.old), "test anchor %q", x.old)

@@ -28,7 +28,7 @@ var (
 		"per queue, packets start leaving in admission order (head drops remove packets, never reorder the rest); a packet finishes before the next of its queue starts",
 		"every offer ends exactly once (left, refused, head-dropped, or queued at the end); buffered cells within B; free + Σ qlen and each qlen against the admitted cells; each head drop removed one packet of its size",
 		"admission and head drop follow the policy on the state within the declared staleness windows; the threshold is T(free); round-robin expulsion starves no queue; DT's steady state near αB/(1+nα)",
-		"every offer is decided within its window; no port idles while a packet admitted long ago waits for it; nothing is left after the drain",
+		"every offer is decided within its window; no port idles while a packet admitted long ago waits for it; a port's cells keep the declared spacing of the line rate; nothing is left after the drain",
 	}
 )
 
@@ -80,7 +80,7 @@ type queueState struct {
 	dh, dt     int32 // pending head drops, oldest and newest (pool indices), -1 none
 	dn         int   // their count
 	shadow     int   // cells admitted and not finished or dropped
-	skips      int   // head drops of other queues while this one stayed over
+	skips      int   // head drops of others while this one stayed over, none of its own starting
 }
 
 // pending is an offer waiting for its decision (admit.valid events).
@@ -121,6 +121,8 @@ type Board struct {
 	idxMask uint64
 
 	lastSent []uint64 // per port, the last cycle a cell left
+	sentAt   []uint64 // per port, the cycle its last cell left (egress.spacing), noCell none
+	sentPkt  []uint64 // per port, that cell's packet's serial
 	stalled  []bool   // per port, a liveness violation is open
 	note     uint32   // checks violated this cycle (the VCD note)
 	idle     int      // drain: cycles in a row with nothing left
@@ -167,6 +169,10 @@ func newBoard(u *Setup) *Board {
 	}
 	b.serMask, b.idxMask = mask(t.Tag.SerialBits), mask(t.Tag.IndexBits)
 	b.lastSent, b.stalled = make([]uint64, c.P), make([]bool, c.P)
+	b.sentAt, b.sentPkt = make([]uint64, c.P), make([]uint64, c.P)
+	for i := range b.sentAt {
+		b.sentAt[i] = noCell
+	}
 	for i := range b.lastSent {
 		b.lastSent[i] = b.p.TrafficAt
 	}
@@ -249,6 +255,7 @@ type history struct {
 	free  []int    // depth: signed free count (free - wait)
 	wait  []int
 	adm   []int    // cells admitted in the cycle (the board's history only)
+	hd    []int    // cells head-dropped in the cycle (the board's history only)
 	thr   []uint32 // depth × Q, observed thresholds
 }
 
@@ -258,12 +265,15 @@ func histDepth(t *design.TMSection) int {
 		t.Staleness.HeadDrop.Free, t.Staleness.Threshold, t.Staleness.Admit.Threshold, t.Staleness.HeadDrop.Threshold} {
 		d = max(d, w.Hi)
 	}
+	if h := t.HeadDrop; h != nil {
+		d += h.Unfreed // the credit of cycle t reads the head drops of t-Unfreed+1..t-1
+	}
 	return d + 2
 }
 
 func newHistory(n, depth, b, q int) history {
 	h := history{depth: depth, n: n, qlen: make([]uint32, depth*n), free: make([]int, depth), wait: make([]int, depth),
-		adm: make([]int, depth), thr: make([]uint32, depth*q)}
+		adm: make([]int, depth), hd: make([]int, depth), thr: make([]uint32, depth*q)}
 	for i := range h.free {
 		h.free[i] = b
 	}

@@ -8,6 +8,7 @@ import "occamy/rtl/pack"
 // nil). It returns the checks violated in the cycle, as bits.
 func (b *Board) observe(c uint64, offers, ans []Offer, g *Binding, out, x []uint32) uint32 {
 	b.note = 0
+	b.hs.hd[c%uint64(b.hs.depth)] = 0
 	b.readObserved(c, g, out)
 	live := c >= ResetCycles
 	from := live && c >= ResetCycles+uint64(b.hs.depth)

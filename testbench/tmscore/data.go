@@ -1,6 +1,10 @@
 package tmscore
 
-import "fmt"
+import (
+	"fmt"
+
+	"occamy/testbench/design"
+)
 
 // egress checks the cells leaving in cycle c.
 func (b *Board) egress(c uint64, g *Binding, out, x []uint32) {
@@ -34,7 +38,7 @@ func (b *Board) egress(c uint64, g *Binding, out, x []uint32) {
 		if g.egLast.ok {
 			last = int8(b2u(g.egLast.bit(out, i)))
 		}
-		b.cell(c, g.egData.get(out, i), q, port, first, last)
+		b.cell(c, g.egData.get(out, i), q, port, first, last, g.egValid.name)
 	}
 }
 
@@ -112,7 +116,7 @@ func (b *Board) aligned(k, j int) bool {
 
 // cell checks one cell leaving in cycle c: its tag, the queue and port it
 // left on (-1: not mapped), its first and last marks (-1: not mapped).
-func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8) {
+func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8, valid string) {
 	tb := uint(b.t.Tag.IndexBits)
 	idx, ts := int32(tag&b.idxMask), tag>>tb&b.serMask
 	i := b.find(ts, q, port)
@@ -147,6 +151,9 @@ func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8) {
 	}
 	if last >= 0 && (last == 1) != (idx == p.cells-1) {
 		b.fail(chkData, c, pq, s, "cell %d of %d left with last=%d", idx, p.cells, last)
+	}
+	if b.t.Egress.Spacing != "" {
+		b.spacing(c, pq/b.c.Q, p.serial, idx, valid)
 	}
 	b.lastSent[pq/b.c.Q], b.stalled[pq/b.c.Q] = c, false
 	if p.next >= p.cells {
@@ -184,4 +191,31 @@ func (b *Board) stray(c uint64, ts uint64, idx int32, q int) {
 		stLost: "already counted lost",
 		stAged: fmt.Sprintf("that was head-dropped (matched to its queue's head drop once that was %d cycles old, egress.latency: a packet dequeued before the drop that left later?)", b.p.Latency)}[g.state]
 	b.fail(chkData, c, int(g.queue), int64(g.serial), "cell %d of a packet %s", idx, what)
+}
+
+// noCell is sentAt's value for a port that has sent no cell yet.
+const noCell = ^uint64(0)
+
+// spacing checks a cell (cell idx of packet serial) leaving port pt in
+// cycle c against the line rate R (egress.spacing): at least R cycles
+// after the port's previous cell, and under exact R cycles after it when
+// that was the packet's previous cell.
+func (b *Board) spacing(c uint64, pt int, serial uint64, idx int32, valid string) {
+	r := uint64(b.c.R)
+	at, prev := b.sentAt[pt], b.sentPkt[pt]
+	b.sentAt[pt], b.sentPkt[pt] = c, serial
+	if at == noCell {
+		return
+	}
+	gap := c - at
+	switch {
+	case gap < r:
+		b.fail(chkLive, c, -1, int64(serial), "%s port %d: a cell %d cycles after the port's previous one (cycle %d), expected at least R=%d (egress.spacing)",
+			valid, pt, gap, at, r)
+	case b.t.Egress.Spacing == design.Exact && idx > 0 && prev == serial && gap != r:
+		b.fail(chkLive, c, -1, int64(serial), "%s port %d: cell %d of the packet %d cycles after its cell %d (cycle %d), expected exactly R=%d (egress.spacing: exact)",
+			valid, pt, idx, gap, idx-1, at, r)
+	default:
+		b.tal.Pass(chkLive)
+	}
 }

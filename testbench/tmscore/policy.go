@@ -56,6 +56,34 @@ func (b *Board) fRange(c uint64, w design.Window) (lo, hi int) {
 	return lo, hi
 }
 
+// credit is the least count of cells the thresholds credit in cycle t
+// beyond the free count (head_drop.unfreed): the cells of the head drops
+// reported in cycles t-unfreed+1..t-1, off the free count and counted by
+// the thresholds then.
+func (b *Board) credit(t uint64) int {
+	h := b.t.HeadDrop
+	if h == nil || h.Unfreed < 2 {
+		return 0
+	}
+	n := 0
+	for k := uint64(1); k < uint64(h.Unfreed) && t >= ResetCycles+k; k++ {
+		n += b.hs.hd[(t-k)%uint64(b.hs.depth)]
+	}
+	return n
+}
+
+// tLo is the smallest free count the thresholds may have used over window
+// w before c: the free count's, plus the head drops' cells still off it
+// (credit).
+func (b *Board) tLo(c uint64, w design.Window) int {
+	from, to := span(c, w)
+	lo := int(^uint(0) >> 1)
+	for t := from; t <= to; t++ {
+		lo = min(lo, b.hf.f(t)+b.credit(t))
+	}
+	return lo
+}
+
 // tHi is the largest free count the thresholds may have used over window
 // w before c: the free count's, or under observe.threshold_free unqueued
 // B - Σ qlen (the cells off the queues and not yet free credited).
@@ -82,12 +110,13 @@ func (b *Board) unqueued(t uint64) int {
 }
 
 // fAdmLow is the smallest free count over window w before c after each
-// cycle's admissions (what Pushout's expulsion gate reads).
+// cycle's admissions, with the head drops' cells still off it credited
+// (what Pushout's expulsion gate reads).
 func (b *Board) fAdmLow(c uint64, w design.Window) int {
 	from, to := span(c, w)
 	lo := int(^uint(0) >> 1)
 	for t := from; t <= to; t++ {
-		lo = min(lo, b.hf.f(t)-b.hs.adm[t%uint64(b.hs.depth)])
+		lo = min(lo, b.hf.f(t)-b.hs.adm[t%uint64(b.hs.depth)]+b.credit(t))
 	}
 	return lo
 }
@@ -117,8 +146,7 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 			qhi = max(qhi, int(b.hs.q(t)[o.Queue]))
 		}
 	}
-	tlo, _ := b.fRange(c, st.Thr())
-	thi := b.tHi(c, st.Thr())
+	tlo, thi := b.tLo(c, st.Thr()), b.tHi(c, st.Thr())
 	flo, fhi := b.fRange(c, st.Free)
 	if b.hf != &b.hs {
 		// Likewise the observed free count (free_o) and the cells answered
@@ -165,8 +193,8 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 		b.fail(chkPolicy, c, o.Queue, s, "admitted %d cells: queue length %d..%d, free %d..%d (threshold at most %d) in cycles %d..%d before: DT refuses when qlen + n > T or n > free",
 			n, qlo, qhi, flo, fhi, b.thr(k, thi), st.Qlen.Lo, st.Qlen.Hi)
 	case !admitted && qhi+n <= b.thr(k, tlo) && n <= flo:
-		b.fail(chkPolicy, c, o.Queue, s, "refused %d cells: queue length %d..%d, free %d..%d (threshold at least %d) in cycles %d..%d before: DT admits when qlen + n <= T and n <= free",
-			n, qlo, qhi, flo, fhi, b.thr(k, tlo), st.Qlen.Lo, st.Qlen.Hi)
+		b.fail(chkPolicy, c, o.Queue, s, "refused %d cells: queue length %d..%d, free %d..%d (threshold at least %d = T(%d), the head drops' cells still off free credited) in cycles %d..%d before: DT admits when qlen + n <= T and n <= free",
+			n, qlo, qhi, flo, fhi, b.thr(k, tlo), tlo, st.Qlen.Lo, st.Qlen.Hi)
 	default:
 		b.tal.Pass(chkPolicy)
 	}
@@ -181,7 +209,7 @@ func (b *Board) hdPolicy(c uint64, q int) {
 		return
 	case hw.PolicyPushoutPorts:
 		if flo := b.fAdmLow(c, st.Free); flo >= 0 {
-			b.fail(chkPolicy, c, q, -1, "a head drop with the free count at least %d in cycles %d..%d before: pushout-ports expels only while it is negative",
+			b.fail(chkPolicy, c, q, -1, "a head drop with the free count (after admissions, with the head drops' cells still off it: head_drop.unfreed) at least %d in cycles %d..%d before: pushout-ports expels only while it is negative",
 				flo, st.Free.Lo, st.Free.Hi)
 			return
 		}
@@ -190,9 +218,9 @@ func (b *Board) hdPolicy(c uint64, q int) {
 	}
 	_, qhi := b.qRange(c, st.Qlen, q)
 	tw := st.Thr()
-	flo, _ := b.fRange(c, tw)
+	flo := b.tLo(c, tw)
 	if t := b.thr(q%b.c.Q, flo); qhi <= t {
-		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d in cycles %d..%d before, threshold at least %d (T of free at least %d in cycles %d..%d before)",
+		b.fail(chkPolicy, c, q, -1, "a head drop of a queue not over its threshold: length at most %d in cycles %d..%d before, threshold at least %d (T of free, with the head drops' cells still off it, at least %d in cycles %d..%d before)",
 			qhi, st.Qlen.Lo, st.Qlen.Hi, t, flo, tw.Lo, tw.Hi)
 	} else {
 		b.tal.Pass(chkPolicy)
@@ -204,7 +232,12 @@ func (b *Board) hdPolicy(c uint64, q int) {
 
 // fairness checks round-robin expulsion: a queue over its threshold, with
 // packets to drop, is not passed over by more than 2N head drops of other
-// queues in a row.
+// queues in a row. A packet of the queue starting to leave ends the row
+// too (start): its port's dequeue took the queue's head, which a head drop
+// cannot take, so a port that takes each packet as soon as it is linked
+// leaves the executor nothing of that queue to expel while the packets
+// counted waiting sit in the enqueue's FIFO or the egress (occamy_tm at
+// R = 1, K = 2: docs/scoreboard.md).
 func (b *Board) fairness(c uint64, r int) {
 	st := b.t.Staleness.HeadDrop
 	t := c - uint64(min(st.Qlen.Hi, int(c)))

@@ -125,8 +125,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
-		Anchor:  "ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
-		Replace: "ovn[i]    = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
+		Anchor:  "o[i] = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
+		Replace: "o[i] = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
 		Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled",
 	},
 	{
@@ -185,14 +185,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-lqd-stale-gone", File: "tm_hd_choice.sv",
-		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
-		Replace: "ok_lqd[i] = over_i[i] && (!recheck_i || ovn[i]);",
+		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
+		Replace: "if (lqd_valid && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked as a candidate: a queue emptied, or its head read, since the finder saw it is granted",
 	},
 	{
 		ID: "tm-lqd-stale-under", File: "tm_hd_choice.sv",
-		Anchor:  "ok_lqd[i] = cand_i[i] && over_i[i] && (!recheck_i || ovn[i]);",
-		Replace: "ok_lqd[i] = cand_i[i] && (!recheck_i || ovn[i]);",
+		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
+		Replace: "if (lqd_valid && cand_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked against this cycle's bitmap: a queue brought under its threshold since the finder saw it is expelled",
 	},
 	{
@@ -203,8 +203,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-no-carry", File: "tm_sched.sv",
-		Anchor:  "assign szero = coh_q[I] && drr_i && anye[p] && !el[p] && !ne[p];",
-		Replace: "assign szero = coh_q[I] && pass;",
+		Anchor:  "zr = anye[p] && !el[p] && !ne[p];",
+		Replace: "zr = ps;",
 		Desc:    "the DRR deficit is not carried over: a queue passed because its head does not fit loses what it had left",
 	},
 	{
@@ -215,14 +215,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-unl-ignored", File: "tm_sched.sv",
-		Anchor:  "assign ok[p]   = !drr_i || (el[p] && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]));",
-		Replace: "assign ok[p]   = !drr_i || el[p];",
+		Anchor:  "ok[p]  = l && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]);",
+		Replace: "ok[p]  = l;",
 		Desc:    "pipelined DRR's head hazard not checked: a ready queue unlinked in its grant's cycle (a head drop) is granted on the new head, which the deficit may not cover",
 	},
 	{
 		ID: "tm-drr-rdy-kept", File: "tm_sched.sv",
-		Anchor:  "assign rdy_d[p] = drr_i && rdy[p] && !(goh[p] && ack_i);",
-		Replace: "assign rdy_d[p] = drr_i && rdy[p];",
+		Anchor:  "rdy_d[p] = rdy[p] && !(goh[p] && ack_i);",
+		Replace: "rdy_d[p] = rdy[p];",
 		Desc:    "pipelined DRR: a port granted now stays ready on the ready computed from the head it takes (old deficit), and is granted again on its next head",
 		Equivalent: "in occamy_tm every grant is taken (ack_i tied 1) and reads its head PD, which returns the next cycle: the unlink of " +
 			"that queue (unl_i, rdq_q) then withholds the kept ready's grant, and the port pointer has moved past the port, so it " +
@@ -238,14 +238,14 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-rdy-comb", File: "tm_sched.sv",
-		Anchor:  "assign cand[p] = port_rdy_i[p] && (drr_i ? rdy_q[p] : (|e));",
-		Replace: "assign cand[p] = port_rdy_i[p] && (drr_i ? rdy[p] : (|e));",
+		Anchor:  "cand = port_rdy_i & rdy_q;",
+		Replace: "cand = port_rdy_i & rdy;",
 		Desc:    "pipelined DRR: the ready not registered: a class is granted in the cycle it is found ready, a cycle early",
 	},
 	{
 		ID: "tm-drr-qid-wrap", File: "tm_sched.sv",
-		Anchor:  "coh_q[p*Q + Q - 1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);",
-		Replace: "coh_q[p*Q + Q - 1] ? IW'(0) : qid_q[p*IW +: IW] + IW'(1);",
+		Anchor:  "oh[Q-1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);",
+		Replace: "oh[Q-1] ? IW'(0) : qid_q[p*IW +: IW] + IW'(1);",
 		Desc:    "pipelined DRR: the per-port queue-index register wraps to queue 0, not to the port's first queue: a port past port 0 grants another port's queue",
 	},
 	{

@@ -36,8 +36,17 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 		Ingress: design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
 		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag},
 		Egress: design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o",
-			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R)},
-		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o"},
+			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R),
+			// A port sends its oldest buffered cell when its timer (R) runs
+			// out; a packet's cell rounds run back to back, K cells a cycle
+			// from its first cell's round on, faster than the line rate: its
+			// cells leave exactly R cycles apart (docs/tm.md).
+			Spacing: design.Exact},
+		// A head drop's cells enter the executor's lanes the cycle after
+		// its report and are freed there at the earliest (free_o counts
+		// them a cycle later); the thresholds credit them (fly_q) from the
+		// cycle after the report: off free_o and credited in h+1.
+		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o", Unfreed: 2},
 		// The board counts an admitted packet from its offer's cycle
 		// (admit.latency): qlen_o, which counts it from the cycle after
 		// its answer, is never above the board's count of the cycle

@@ -17,8 +17,8 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-hd-recheck-ge", File: "tm_hd_choice.sv",
-				Anchor:  "ovn[i]    = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
-				Replace: "ovn[i]    = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
+				Anchor:  "o[i] = qlen_i[i*QW +: QW] > thr_i[i*QW +: QW];",
+				Replace: "o[i] = qlen_i[i*QW +: QW] >= thr_i[i*QW +: QW];",
 				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled (the TM's tm-hd-recheck-ge, against the sub-block alone)",
 			},
 			{
