@@ -51,3 +51,42 @@ func (r *OfferRing[T]) Each(f func(*T)) {
 		f(&r.slots[i])
 	}
 }
+
+// CellsInFlight counts the cells offered and not yet answered, the part of
+// a closed-loop source's offers that neither the counters nor the lengths
+// show yet: a cycle's offers enter it (Offer) and leave at the edge of the
+// cycle that answers them (Edge), lag cycles later.
+type CellsInFlight struct {
+	ring *OfferRing[uint64]
+	n    uint64
+}
+
+// NewCellsInFlight returns a count for answers lag cycles after their
+// offers (AdmitLag for hw/tm and occamy_tm; tests pass other lags).
+func NewCellsInFlight(lag int) *CellsInFlight {
+	return &CellsInFlight{ring: NewOfferRing[uint64](lag)}
+}
+
+// Offer counts n cells offered in the cycle being offered.
+func (f *CellsInFlight) Offer(n uint64) {
+	*f.ring.Now() += n
+	f.n += n
+}
+
+// N is the cells offered and not yet answered.
+func (f *CellsInFlight) N() uint64 { return f.n }
+
+// Edge ends the cycle after its Step: the cells that Step answered leave
+// the count.
+func (f *CellsInFlight) Edge() {
+	a := f.ring.Answered()
+	f.n -= *a
+	*a = 0
+	f.ring.Next()
+}
+
+// Clear forgets every offer not yet answered (a reset: they never will be).
+func (f *CellsInFlight) Clear() {
+	f.ring.Each(func(n *uint64) { *n = 0 })
+	f.n = 0
+}

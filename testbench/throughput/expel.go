@@ -139,7 +139,7 @@ func (r *runner) fill(victim int, target uint32, pace, limit uint64, sizes *samp
 		if err != nil {
 			return err
 		}
-		if uint64(pr.Qlen[victim])+r.fly >= uint64(target) || vst.AdmDropped.Pkts > 0 {
+		if uint64(pr.Qlen[victim])+r.flying.N() >= uint64(target) || vst.AdmDropped.Pkts > 0 {
 			return nil
 		}
 	}

@@ -146,11 +146,9 @@ type runner struct {
 	cycle   uint64
 	ctx     context.Context
 	sources []traffic.Spec
-	// The cells offered in each of the last AdmitLag+1 cycles and their
-	// sum: offered, not yet answered (admitted or refused), so not yet in
-	// the counters nor in the queue lengths.
-	flying *tm.OfferRing[uint64]
-	fly    uint64
+	// The cells offered and not yet answered (admitted or refused), so
+	// not yet in the counters nor in the queue lengths.
+	flying *tm.CellsInFlight
 	delay  [][]tm.Arrival // tests (Options.lag): offers on their way to hw/tm, oldest first
 }
 
@@ -159,9 +157,9 @@ func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner,
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p), flying: tm.NewOfferRing[uint64](tm.AdmitLag)}
+	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p), flying: tm.NewCellsInFlight(tm.AdmitLag)}
 	if o.lag != nil {
-		r.flying, r.delay = tm.NewOfferRing[uint64](o.lag.Ring), make([][]tm.Arrival, o.lag.Delay+1)
+		r.flying, r.delay = tm.NewCellsInFlight(o.lag.Ring), make([][]tm.Arrival, o.lag.Delay+1)
 	}
 	env := traffic.Env{P: cfg.P, Q: cfg.Q, R: cfg.R, CellBytes: cfg.CellBytes}
 	if r.mix, err = traffic.BuildAll(r.sources, env, o.Seed, "load"); err != nil {
@@ -177,13 +175,12 @@ func (r *runner) backlog() uint64 {
 	for i := range r.st.Queues {
 		adm += r.st.Queues[i].Admitted.Cells
 	}
-	return adm + r.fly - r.cdw
+	return adm + r.flying.N() - r.cdw
 }
 
 // offer offers a packet in the coming cycle.
 func (r *runner) offer(a tm.Arrival) {
-	*r.flying.Now() += uint64(a.Cells)
-	r.fly += uint64(a.Cells)
+	r.flying.Offer(uint64(a.Cells))
 	if r.delay != nil {
 		r.delay[len(r.delay)-1] = append(r.delay[len(r.delay)-1], a)
 		return
@@ -212,10 +209,7 @@ func (r *runner) step() (tm.Probe, error) {
 	if err := r.m.Step(); err != nil {
 		return tm.Probe{}, fmt.Errorf("cycle %d: %w", r.cycle, err)
 	}
-	a := r.flying.Answered()
-	r.fly -= *a
-	*a = 0
-	r.flying.Next()
+	r.flying.Edge()
 	if r.cycle&4095 == 0 {
 		if err := r.ctx.Err(); err != nil {
 			return tm.Probe{}, err

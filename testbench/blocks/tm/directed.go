@@ -146,7 +146,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 		return nil, err
 	}
 	d := &tmDirected{wideIn: wt, in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
-		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewOfferRing[int](hw.AdmitLag)}
+		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewCellsInFlight(hw.AdmitLag)}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -195,11 +195,9 @@ type tmDirected struct {
 	wideT     int   // tmdWide: cycles in its phase
 	wideFlood bool  // tmdWide: flooding (else filling)
 
-	// The cells offered in each of the last hw.AdmitLag+1 cycles, and
-	// fly, those of the cycles not yet answered when a cycle's offers are
+	// The cells offered and not yet answered when a cycle's offers are
 	// made: the closed-loop fills offer the free count less them.
-	flying *hw.OfferRing[int]
-	fly    int
+	flying *hw.CellsInFlight
 }
 
 // directedCfg is c with line rate r and every class at α exponent exp (a
@@ -229,7 +227,7 @@ func (d *tmDirected) gen(c uint64, in []uint32) {
 	d.n++
 	switch d.stage {
 	case tmdToWide, tmdFromWide, tmdToLong, tmdToFill, tmdToHDFill, tmdBack:
-		d.flying.Each(func(n *int) { *n = 0 }) // the offers before a reset are never answered
+		d.flying.Clear() // the offers before a reset are never answered
 		// Reset for 3 cycles: the first with the old configuration.
 		if d.n == 2 {
 			switch d.stage {

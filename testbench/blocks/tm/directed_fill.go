@@ -9,23 +9,18 @@ import (
 
 // Next makes cycle c's inputs (gen) and counts the cells they offer.
 func (d *tmDirected) Next(c uint64, in []uint32) {
-	lag := d.flying.Lag() > 0 // else every offer is answered in its cycle: nothing to count
-	if lag {
-		*d.flying.Now() = 0 // the slot of the offers answered in this cycle
-		d.fly = 0
-		d.flying.Each(func(n *int) { d.fly += *n })
-	}
 	d.gen(c, in)
-	if lag {
-		s := d.in.slots
-		n, _ := s.Valid(in)
-		for i := range n {
-			_, k := s.Slot(in, i)
-			*d.flying.Now() += k
-		}
-		d.flying.Next()
+	s := d.in.slots
+	n, _ := s.Valid(in)
+	for i := range n {
+		_, k := s.Slot(in, i)
+		d.flying.Offer(uint64(k))
 	}
+	d.flying.Edge()
 }
+
+// fly is the cells offered and not yet answered.
+func (d *tmDirected) fly() int { return int(d.flying.N()) }
 
 // fill offers one-cell packets: to the other queues while the free count
 // falls, then exactly the free count to the spare queues; full, it stops
@@ -35,19 +30,12 @@ func (d *tmDirected) fill(m *hw.TM, in []uint32, full bool) {
 		return
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
-	free := m.Probe().Free - d.fly
+	free := m.Probe().Free - d.fly()
 	if full && free == 0 && int(m.Stats().Total.Len.Pkts) == cfg.B {
 		d.next(tmdBack) // every cell and every PD held
 		return
 	}
-	if free < d.minFree {
-		d.minFree, d.sinceMin = free, 0
-	} else {
-		d.sinceMin++
-	}
-	if d.sinceMin > 64 || free <= len(d.spare) {
-		d.spareMode = true
-	}
+	d.watchFall(free, 64)
 	k := 0
 	if d.spareMode {
 		for ; k < min(free, slots.Sh.IN); k++ {
@@ -57,11 +45,7 @@ func (d *tmDirected) fill(m *hw.TM, in []uint32, full bool) {
 		return
 	}
 	for ; k < min(free, slots.Sh.IN); k++ {
-		for d.isSpare[d.rr] && len(d.spare) < slots.Sh.N {
-			d.rr = (d.rr + 1) % slots.Sh.N
-		}
-		slots.Put(in, k, d.rr, 1)
-		d.rr = (d.rr + 1) % slots.Sh.N
+		slots.Put(in, k, d.nextOther(), 1)
 	}
 }
 
@@ -75,26 +59,15 @@ func (d *tmDirected) fillHD(m *hw.TM, in []uint32) {
 	}
 	slots, cfg := d.in.slots, &d.in.cfg
 	qlen, free := m.Registers()
-	free -= d.fly
+	free -= d.fly()
 	if free <= 0 {
 		return
 	}
-	if free < d.minFree {
-		d.minFree, d.sinceMin = free, 0
-	} else {
-		d.sinceMin++
-	}
 	// The egress buffers take a few hundred cells at first: the free
 	// count stops falling for good only when the thresholds bind.
-	if d.sinceMin > 256 || free <= len(d.spare) {
-		d.spareMode = true
-	}
+	d.watchFall(free, 256)
 	if !d.spareMode {
-		for d.isSpare[d.rr] && len(d.spare) < slots.Sh.N {
-			d.rr = (d.rr + 1) % slots.Sh.N
-		}
-		slots.Put(in, 0, d.rr, min(free, cfg.K, cfg.MaxPkt))
-		d.rr = (d.rr + 1) % slots.Sh.N
+		slots.Put(in, 0, d.nextOther(), min(free, cfg.K, cfg.MaxPkt))
 		return
 	}
 	q := d.spare[0]
@@ -104,4 +77,30 @@ func (d *tmDirected) fillHD(m *hw.TM, in []uint32) {
 		}
 	}
 	slots.Put(in, 0, q, min(free, cfg.MaxPkt))
+}
+
+// watchFall follows the fills' free count: once it has not fallen for
+// settle cycles, or is down to the spare queues' count, the fill turns to
+// the spare queues (spareMode).
+func (d *tmDirected) watchFall(free, settle int) {
+	if free < d.minFree {
+		d.minFree, d.sinceMin = free, 0
+	} else {
+		d.sinceMin++
+	}
+	if d.sinceMin > settle || free <= len(d.spare) {
+		d.spareMode = true
+	}
+}
+
+// nextOther is the next queue, round robin, that is not a spare one (any
+// queue when every queue is spare).
+func (d *tmDirected) nextOther() int {
+	n := d.in.slots.Sh.N
+	for d.isSpare[d.rr] && len(d.spare) < n {
+		d.rr = (d.rr + 1) % n
+	}
+	q := d.rr
+	d.rr = (d.rr + 1) % n
+	return q
 }

@@ -70,7 +70,7 @@ func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
 		return
 	}
 	qlen, free := m.Registers()
-	free -= d.fly
+	free -= d.fly()
 	held := 0
 	for p := 0; p < cfg.P; p++ {
 		if int(qlen[p*cfg.Q+cfg.Q-1]) >= cfg.MaxPkt {
