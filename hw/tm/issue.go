@@ -125,7 +125,14 @@ func (m *TM) unlink(deq, hd bool) {
 // unlinkHead does the top's accounting of an unlink (stage A): the
 // packet's cells move from its queue's length to the in-flight count.
 func (m *TM) unlinkHead(r *pdRead) {
-	q, n := r.q, int(r.v.Cells)
+	n := int(r.v.Cells)
+	m.leaveQueue(r.q, n)
+	m.acct.inflight += n
+}
+
+// leaveQueue takes a packet of n cells off queue q's length and the
+// top's counts (an unlink, or the ideal Pushout's drop in place).
+func (m *TM) leaveQueue(q, n int) {
 	m.r.qlenD[q] -= uint32(n)
 	if m.r.qlenD[q] == 0 {
 		m.acct.active[q%m.cfg.Q]--
@@ -134,7 +141,6 @@ func (m *TM) unlinkHead(r *pdRead) {
 	m.acct.qpkts[q]--
 	m.acct.sumQlen -= n
 	m.acct.sumPkts--
-	m.acct.inflight += n
 }
 
 // freed returns n in-flight cells to the free count.

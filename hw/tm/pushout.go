@@ -55,14 +55,7 @@ func (m *TM) expelNow(v int) int {
 	for s := 0; s < min(n, m.p.k); s++ {
 		m.u.fl.appendNow(m.u.fl.bankOf(pd.Heads[s]), pd.Heads[s], pd.Tails[s], mem.SubListLen(n, m.p.k, s), m.ram.cp)
 	}
-	m.r.qlenD[v] -= uint32(n)
-	if m.r.qlenD[v] == 0 {
-		m.acct.active[v%m.cfg.Q]--
-	}
-	m.r.qChg.Set(v)
-	m.acct.qpkts[v]--
-	m.acct.sumQlen -= n
-	m.acct.sumPkts--
+	m.leaveQueue(v, n)
 	st := &m.obs.stats.Queues[v]
 	st.HeadDropped.Pkts++
 	st.HeadDropped.Cells += uint64(n)
