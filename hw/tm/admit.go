@@ -5,21 +5,34 @@ import (
 	"occamy/rtl/port"
 )
 
-// Admission is the ingress admission (stage 1). Verilog: tm_admission
-// (u_adm). Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
+// Admission is the ingress admission. Verilog: tm_admission (u_adm), three
+// stages. Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
 // in_qid_i, in_cells_i; slot order is Offer order) are decided with
 // hw/admission's rule: DT (qlen + n ≤ thr and n ≤ free), or, with
-// pushout_i, Pushout (n ≤ free, or some start-of-cycle queue is longer
-// than qlen, and free − n ≥ −WAIT); the Go-only ABM rule divides the
-// threshold among the class's non-empty queues. Each slot decides on its
-// own: qlen and free are the start-of-cycle values less the cells of every
-// earlier valid slot of the cycle (to the slot's queue, and in all),
-// admitted or not, so no decision waits for another (conservative: a
-// refused earlier slot still counts); thr_i is the start-of-cycle
-// threshold. An admitted packet takes its cells from the free count and
-// adds them to its queue at once, gets the next serial, and is listed in
-// adm_* (packed from entry 0). The ideal pushout (MakeRoom) keeps the
-// running rule. Combinational, no register.
+// pushout_i, Pushout (n ≤ free, or some queue is longer than qlen, and
+// free − n ≥ −WAIT); the Go-only ABM rule divides the threshold among the
+// class's non-empty queues.
+//
+//   - Stage 1 (offer cycle c, registers s1): per slot its queue's
+//     threshold and length at c, the cells of every earlier valid slot of
+//     the cycle (to its queue, and in all), admitted or not, and the cells
+//     the batch taking effect at c admits to its queue; Pushout: whether
+//     some length at c exceeds its queue's plus the earlier same-queue
+//     cells (the maximum at c).
+//   - Stage 2 (c+1, in_ok_o): the decision, against the stage-1 length
+//     plus the cells the batch taking effect at c+1 admits to its queue,
+//     the stage-1 threshold (both one cycle stale: the unlinks of cycle c
+//     unseen, so this errs on refusing), and free_i of c+1 less that
+//     batch's cells (exact). Registers s2: the decisions.
+//   - Stage 3 (c+2): the effects of the s2 decisions: each admitted packet
+//     takes its cells from the free count and adds them to its queue (qlen_o,
+//     free_o), gets the next serial, and is listed in adm_* (packed from
+//     entry 0).
+//
+// The ideal pushout (MakeRoom) decides at stage 2 on the running free count
+// (free_o less the earlier admitted slots of the batch), its backdoor
+// expelling first (the freed cells in free_o at once); its admitted cells
+// take effect at stage 3 like any other.
 //
 // pushout_i is configuration held constant from reset: New sets it (and
 // the rule) from Config.Policy.
@@ -33,19 +46,22 @@ type Admission struct {
 	FreeI    int      // free_i: start-of-cycle free count (negative while Pushout's cells wait)
 	SerialI  uint32   // serial_i: serial of the last admitted packet
 
-	InOkO      []bool   // in_ok_o: comb, slot i admitted
-	QlenO      []uint32 // qlen_o: comb, lengths after this cycle's admissions
-	FreeO      int      // free_o: comb, free count after them
-	SerialO    uint32   // serial_o: comb, serial of the last packet admitted so far
-	AdmNO      int      // adm_n_o: comb, packets admitted
-	AdmQidO    []uint32 // adm_qid_o: comb, their queues, packed from entry 0
-	AdmCellsO  []uint32 // adm_cells_o: comb, their cells
-	AdmSerialO []uint32 // adm_serial_o: comb, their serials
+	InOkO      []bool   // in_ok_o: slot i of the previous cycle's offers admitted
+	QlenO      []uint32 // qlen_o: lengths after the effects of the batch decided last cycle
+	FreeO      int      // free_o: free count after them
+	SerialO    uint32   // serial_o: serial of the last packet admitted so far
+	AdmNO      int      // adm_n_o: packets taking effect
+	AdmQidO    []uint32 // adm_qid_o: their queues, packed from entry 0
+	AdmCellsO  []uint32 // adm_cells_o: their cells
+	AdmSerialO []uint32 // adm_serial_o: their serials
 
 	// Go only.
 	InNI       int      // slots at or above InNI are not valid (occamy_tm packs valid slots from 0): Eval reads no further
 	ActiveI    []int    // ABM: per class, queues holding a cell at the start of the cycle
-	QlenAfterO []uint32 // per admitted slot, its queue's length right after its admission (the counters)
+	QlenAfterO []uint32 // per entry of adm_*, its queue's length right after it (the counters)
+	// DecNO is the slots the decision covers (in_ok_o entries at or above it
+	// are 0): the InNI of the cycle before.
+	DecNO int
 	// QlenHeld says qlen_o already holds qlen_i when Eval starts, so Eval
 	// does not copy it: the TM's qlen_o is its running length register
 	// array, which holds the start-of-cycle lengths at stage 1.
@@ -56,10 +72,31 @@ type Admission struct {
 	// qlen_o through the TM's aliasing) and returns the cells freed.
 	MakeRoom func(slot, q, n, free int) int
 
+	s1, s1d []admReg // stage 1: the offers of the cycle before (s1), of this cycle (s1d)
+	s1n     int      // slots s1 holds; s1dn: s1d's
+	s1dn    int
+	s1max   uint32 // Pushout: the longest length at s1's offer cycle
+	s1dmax  uint32
+	s2ok    []bool   // stage 2: the decisions taking effect this cycle
+	s2q     []uint32 // their queues
+	s2n     []uint32 // their cells
+	s2cnt   int      // slots s2 holds
+
 	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
 	act  []int           // ABM: running non-empty queues per class
 	nOK  int             // in_ok_o entries Eval may have set last time
 	mode admission.Mode
+}
+
+// admReg is one slot's stage-1 registers.
+type admReg struct {
+	valid bool
+	q, n  uint32
+	base  uint32 // qlen(q) + earlier same-queue cells + the batch in effect's cells to q
+	len0  uint32 // Pushout: qlen(q) + earlier same-queue cells
+	thr   uint32 // thr(q)
+	all   int    // earlier valid slots' cells
+	act   int    // ABM: the class's non-empty queues the slot sees
 }
 
 // newAdmission builds tm_admission for c: IN = MaxOffers slots, the rule
@@ -86,119 +123,211 @@ func newAdmission(c *Config) (*Admission, error) {
 		InOkO: make([]bool, in), QlenO: make([]uint32, n),
 		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
 		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
+		s1: make([]admReg, in), s1d: make([]admReg, in),
+		s2ok: make([]bool, in), s2q: make([]uint32, in), s2n: make([]uint32, in),
 		u: u, act: u.ActiveI, nOK: in, mode: mode,
 	}, nil
 }
 
-// Eval decides slots 0..InNI-1. Each slot is decided against the start-
-// of-cycle length of its queue and the start-of-cycle free count less the
-// cells of every earlier valid slot of the cycle (to its queue, and in
-// all), admitted or not: no decision waits for another (tm_admission's
-// broken slot chain). Under ABM a queue empty at the start of the cycle
-// counts as active from its first earlier valid slot. The ideal pushout
-// (MakeRoom) keeps the running rule: its backdoor changes the lengths as
-// it decides.
+// Busy reports whether a stage holds an offer or a decision: Eval has
+// something to do even without offers.
+func (a *Admission) Busy() bool { return a.s1n > 0 || a.s2cnt > 0 }
+
+// Eval runs the three stages: stage 1 registers this cycle's offers,
+// stage 3 applies the decisions of the cycle before, stage 2 decides the
+// offers of the cycle before against the free count after stage 3.
 func (a *Admission) Eval() {
 	if !a.QlenHeld {
 		copy(a.QlenO, a.QlenI)
 	}
+	a.stage1()
+	a.stage3()
 	if a.MakeRoom != nil {
-		a.evalRunning()
+		a.decideRunning()
 		return
 	}
-	free, serial, k, all := a.FreeI, a.SerialI, 0, 0
+	a.decide()
+}
+
+// stage1 fills s1d from the offers of slots 0..InNI-1.
+func (a *Admission) stage1() {
+	n := min(a.InNI, len(a.InValidI))
+	a.s1dn = n
+	if n == 0 {
+		return
+	}
 	if a.mode == admission.ABM {
 		copy(a.act, a.ActiveI)
 	}
-	maxQ, haveMax := uint32(0), false
-	n := min(a.InNI, len(a.InValidI))
+	if a.PushoutI {
+		m := uint32(0)
+		for _, v := range a.QlenI {
+			m = max(m, v)
+		}
+		a.s1dmax = m
+	}
+	all := 0
 	for i := 0; i < n; i++ {
-		a.InOkO[i] = false
-		if !a.InValidI[i] {
+		r := &a.s1d[i]
+		*r = admReg{valid: a.InValidI[i]}
+		if !r.valid {
 			continue
 		}
-		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		q, c := a.InQidI[i], a.InCellsI[i]
 		same := uint32(0) // earlier valid slots' cells to q
 		for j := 0; j < i; j++ {
-			if a.InValidI[j] && int(a.InQidI[j]) == q {
+			if a.InValidI[j] && a.InQidI[j] == q {
 				same += a.InCellsI[j]
 			}
 		}
-		mx := uint32(0)
-		if a.PushoutI && c > a.FreeI-all {
-			if !haveMax { // some start-of-cycle length above the slot's view
-				for _, v := range a.QlenI {
-					maxQ = max(maxQ, v)
-				}
-				haveMax = true
+		eff := uint32(0) // the batch taking effect now: its cells to q
+		for j := 0; j < a.s2cnt; j++ {
+			if a.s2ok[j] && a.s2q[j] == q {
+				eff += a.s2n[j]
 			}
-			mx = maxQ
 		}
-		ok := a.u.DecideAt(q, c, a.QlenI[q]+same, a.ThrI[q], a.FreeI-all, mx).Admitted()
-		if a.mode == admission.ABM && a.QlenI[q] == 0 && same == 0 {
-			a.act[q%len(a.act)]++
+		r.q, r.n, r.all, r.thr = q, c, all, a.ThrI[q]
+		r.len0 = a.QlenI[q] + same
+		r.base = r.len0 + eff
+		if a.mode == admission.ABM {
+			cl := int(q) % len(a.act)
+			r.act = a.act[cl]
+			if a.QlenI[q] == 0 && same == 0 {
+				a.act[cl]++
+			}
 		}
-		all += c
-		if !ok {
-			continue
-		}
-		free -= c
-		serial++
-		a.take(i, q, c, k, serial)
-		k++
+		all += int(c)
 	}
-	a.finish(n, k, free, serial)
 }
 
-// evalRunning is the ideal pushout's rule: slots in order against the
-// running length and free count, MakeRoom expelling first.
-func (a *Admission) evalRunning() {
+// stage3 applies s2's decisions: lengths, free count, serials, adm_*.
+func (a *Admission) stage3() {
 	free, serial, k := a.FreeI, a.SerialI, 0
-	n := min(a.InNI, len(a.InValidI))
-	for i := 0; i < n; i++ {
-		a.InOkO[i] = false
-		if !a.InValidI[i] {
+	for i := 0; i < a.s2cnt; i++ {
+		if !a.s2ok[i] {
 			continue
 		}
-		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
-		if c > free {
-			free += a.MakeRoom(i, q, c, free)
-		}
-		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, 0).Admitted() {
-			continue
-		}
-		free -= c
+		q, c := a.s2q[i], a.s2n[i]
+		free -= int(c)
 		serial++
-		a.take(i, q, c, k, serial)
+		a.QlenO[q] += c
+		a.QlenAfterO[k] = a.QlenO[q]
+		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = q, c, serial
 		k++
 	}
-	a.finish(n, k, free, serial)
-}
-
-// take records slot i's admission (queue q, c cells) as packed entry k
-// with serial s: the queue's length grows by c at once.
-func (a *Admission) take(i, q, c, k int, s uint32) {
-	a.QlenO[q] += uint32(c)
-	a.InOkO[i] = true
-	a.QlenAfterO[i] = a.QlenO[q]
-	a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), s
-}
-
-// finish clears the outputs of slots n.. and entries k.. and sets the
-// counts.
-func (a *Admission) finish(n, k, free int, serial uint32) {
-	for i := n; i < a.nOK; i++ {
-		a.InOkO[i] = false
-	}
-	a.nOK = n
 	for i := k; i < a.AdmNO; i++ {
 		a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 	}
 	a.FreeO, a.SerialO, a.AdmNO = free, serial, k
 }
 
-// Commit does nothing: tm_admission has no register.
-func (a *Admission) Commit() {}
+// decide is stage 2 for the RTL's rules: each s1 slot on its own.
+func (a *Admission) decide() {
+	n := a.s1n
+	for i := 0; i < n; i++ {
+		r := &a.s1[i]
+		a.InOkO[i] = false
+		if !r.valid {
+			continue
+		}
+		inflight := uint32(0) // the batch in effect now: its cells to q
+		for j := 0; j < a.s2cnt; j++ {
+			if a.s2ok[j] && a.s2q[j] == r.q {
+				inflight += a.s2n[j]
+			}
+		}
+		q, c, fr := int(r.q), int(r.n), a.FreeO-r.all
+		var ok bool
+		switch {
+		case a.PushoutI:
+			ok = a.u.DecideAt(q, c, r.len0, r.thr, fr, a.s1max).Admitted()
+		case a.mode == admission.ABM:
+			a.act[q%len(a.act)] = r.act
+			ok = a.u.DecideAt(q, c, r.base+inflight, r.thr, fr, 0).Admitted()
+		default:
+			ok = a.u.DecideAt(q, c, r.base+inflight, r.thr, fr, 0).Admitted()
+		}
+		a.InOkO[i] = ok
+	}
+	a.finish(n)
+}
+
+// decideRunning is stage 2 for the ideal pushout: slots in order against
+// the running free count, MakeRoom expelling first.
+func (a *Admission) decideRunning() {
+	n, free := a.s1n, a.FreeO
+	for i := 0; i < n; i++ {
+		r := &a.s1[i]
+		a.InOkO[i] = false
+		if !r.valid {
+			continue
+		}
+		q, c := int(r.q), int(r.n)
+		if c > free {
+			got := a.MakeRoom(i, q, c, free)
+			free += got
+			a.FreeO += got
+		}
+		if !a.u.DecideAt(q, c, 0, r.thr, free, 0).Admitted() {
+			continue
+		}
+		free -= c
+		a.InOkO[i] = true
+	}
+	a.finish(n)
+}
+
+// finish clears in_ok_o past the n decided slots.
+func (a *Admission) finish(n int) {
+	for i := n; i < a.nOK; i++ {
+		a.InOkO[i] = false
+	}
+	a.nOK, a.DecNO = n, n
+}
+
+// Commit is the rising edge: s2 takes stage 2's decisions, s1 this
+// cycle's offers.
+func (a *Admission) Commit() {
+	for i := 0; i < a.s1n; i++ {
+		a.s2ok[i], a.s2q[i], a.s2n[i] = a.InOkO[i], a.s1[i].q, a.s1[i].n
+	}
+	a.s2cnt = a.s1n
+	a.s1, a.s1d = a.s1d, a.s1
+	a.s1n, a.s1max = a.s1dn, a.s1dmax
+	a.s1dn = 0
+}
+
+// Decided returns slot i of the offers stage 2 decides this cycle: valid,
+// its queue and cells.
+func (a *Admission) Decided(i int) (valid bool, q, n int) {
+	r := &a.s1[i]
+	return r.valid, int(r.q), int(r.n)
+}
+
+// state returns the stage registers (State).
+func (a *Admission) state() AdmissionState {
+	return AdmissionState{
+		S1: append([]admReg(nil), a.s1[:a.s1n]...), S1Max: a.s1max,
+		S2OK: append([]bool(nil), a.s2ok[:a.s2cnt]...), S2Q: append([]uint32(nil), a.s2q[:a.s2cnt]...),
+		S2N: append([]uint32(nil), a.s2n[:a.s2cnt]...),
+	}
+}
+
+// pending counts s2's admitted slots of queue q: decided, taking effect
+// next cycle (the invariants).
+func (a *Admission) pending(q int) int {
+	n := 0
+	for i := 0; i < a.s2cnt; i++ {
+		if a.s2ok[i] && int(a.s2q[i]) == q {
+			n++
+		}
+	}
+	return n
+}
+
+// Serial returns the serial stage 3 gives the k-th admitted slot of the
+// decision made this cycle (k from 0): after SerialO.
+func (a *Admission) Serial(k int) uint32 { return a.SerialO + uint32(k) + 1 }
 
 func admissionPorts(v vw, wait int) SubBlock {
 	return SubBlock{

@@ -130,10 +130,8 @@ func TestPushoutPortsChoice(t *testing.T) {
 		}
 		m.Eval()
 		free := pre.Free + fly
-		for i, ok := range m.Outputs().InOK[:m.Outputs().NIn] {
-			if ok {
-				free -= cells[i]
-			}
+		for _, v := range m.u.adm.AdmCellsO[:m.u.enq.AdmNI] { // the admissions taking effect (decided the cycle before; adm_n_i, 0 when u_adm idles)
+			free -= int(v)
 		}
 		p := m.Probe()
 		hist = append(hist, seen{qpre})

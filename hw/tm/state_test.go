@@ -111,7 +111,7 @@ func TestStateDiverges(t *testing.T) {
 		perturb func(m *TM)
 		field   string // prefix of the first differing field
 	}{
-		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Top."},
+		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Adm.S1"},
 		{"qlen", func(m *TM) { m.r.qlenD[1]++ }, "Top.Qlen[1]"},
 		{"serial", func(m *TM) { m.r.serial++ }, "Top.Serial"},
 		{"enqueue rot_q", func(m *TM) { m.u.enq.rotQ ^= 1 }, "Enq.Rot"},

@@ -128,6 +128,7 @@ type counting struct {
 type observed struct {
 	offers  []Arrival // this cycle's offers, Offer order (the first IN drive u_adm's slots)
 	admDone int       // slots whose admission the top has accounted this cycle
+	effDone bool      // u_adm's stage 3 accounted this cycle
 	events  []Event
 	use     [NumMems]PortUse
 	hdUse   [NumMems]PortUse

@@ -135,8 +135,27 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 	// on its own, as occamy_tm does: it may refuse what the exact rule
 	// admits, never admit what it refuses).
 	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
+	if b.hq != &b.hs {
+		// Observed lengths (qlen_o) may not hold yet the cells the answers
+		// of the last cycles admitted, which the board counts from their
+		// offers' cycle and a design's decision counts too (tm_admission's
+		// stage 3 applies them a cycle after the answer): a refusal may
+		// rest on the board's own count.
+		from, to := span(c, st.Qlen)
+		for t := from; t <= to; t++ {
+			qhi = max(qhi, int(b.hs.q(t)[o.Queue]))
+		}
+	}
 	tlo, thi := b.tLo(c, st.Thr()), b.tHi(c, st.Thr())
 	flo, fhi := b.fRange(c, st.Free)
+	if b.hf != &b.hs {
+		// Likewise the observed free count (free_o) and the cells answered
+		// and not yet taken from it.
+		from, to := span(c, st.Free)
+		for t := from; t <= to; t++ {
+			flo = min(flo, b.hs.f(t))
+		}
+	}
 	qlo, fhi = qlo+e.aq, fhi-e.af
 	if b.t.Admit.Earlier == "offered" {
 		qhi, flo = qhi+e.oq, flo-e.of

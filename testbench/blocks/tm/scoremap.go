@@ -55,10 +55,11 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
-			// Decided on the lengths and free count of the offer's cycle,
-			// hw.AdmitLag cycles before the answer.
+			// Decided on the lengths and threshold of the offer's cycle,
+			// hw.AdmitLag cycles before the answer, and on the free count
+			// of the answer's cycle (tm_admission's stage 2).
 			Admit: design.StateWindow{Qlen: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true},
-				Free: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
+				Free: design.Window{Lo: 0, Hi: hw.AdmitLag, Set: true}},
 			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
 				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},
