@@ -40,9 +40,18 @@ func TestBurstClaimRange(t *testing.T) {
 // holds over the documented sweep (docs/experiments.md), with the pipelined
 // head-drop executor and the pipelined longest-queue finder (its choice
 // clog2(N) cycles stale) and the executor's stage A registered, its cells
-// credited to the thresholds at the unlink: at 16 senders for 1..5 and 7
-// over-allocated queues, not at 6; at 40 senders for 1, 3, 6 and 7, not
-// at 2, 4, 5 (docs/experiments.md; before the executor's pipeline: 1..5
+// credited to the thresholds at the unlink, and the admission pipelined
+// (tm.AdmitLag 1): at 16 senders for 1..4, 6 and 7 over-allocated queues,
+// not at 5; at 40 senders for 1, 3, 6 and 7, not at 2, 4, 5
+// (docs/experiments.md). 5 and 6 queues at 16 senders sit within a few
+// search steps of the 15% line and swapped with the admission's pipeline
+// (round robin 2384 → 2288 cells at 5, longest queue 2784 → 2880 at 5 and
+// 2384 → 2208 at 6: 14.4% → 20.6% and 20.1% → 13.8%): the burst's
+// admitted cells reach the lengths, the selector's bitmap and the
+// longest-queue finder a cycle later, and the threshold is a cycle old,
+// so the first drop of a given burst comes a little earlier or later
+// (before the admission's pipeline: 1..5 and 7 at 16, the same at 40;
+// before the executor's pipeline: 1..5
 // at 16, 1, 4, 6, 7 at 40; 1 and 4 at 40 before admission decided each
 // slot on its own: at 6 and 7 queues both policies' small lossless bursts
 // fell, occamy 400 → 240 cells at 7, occamy-lqd 600 → 480 at 6; with the
@@ -52,7 +61,7 @@ func TestRoundRobinClaimRange(t *testing.T) {
 	pts, err := RoundRobinVsLongest(context.Background(), opts(t), RRQueues, RRSenders, nil)
 	require.NoError(t, err)
 	require.Len(t, pts, len(RRPolicies)*len(RRQueues)*len(RRSenders))
-	want := map[int][2][]int{16: {{1, 2, 3, 4, 5, 7}, {6}}, 40: {{1, 3, 6, 7}, {2, 4, 5}}}
+	want := map[int][2][]int{16: {{1, 2, 3, 4, 6, 7}, {5}}, 40: {{1, 3, 6, 7}, {2, 4, 5}}}
 	for _, s := range RRSenders {
 		holds, fails := RRHolds(pts, s, RRQueues)
 		assert.Equal(t, want[s][0], holds, "%d senders: queue counts within 15%%", s)
