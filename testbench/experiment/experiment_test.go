@@ -84,7 +84,7 @@ func TestRoundRobinClaimRange(t *testing.T) {
 // once the burst's length at an admission drop is read with the packets
 // admitted in the same answer (tm.AdmitSettle later): read at the answer
 // it missed them (a wave of the incast arrives in one cycle), occamy α=1
-// at 96 senders read 4542 cells (0.83 of its share) where 5088 (0.93)
+// at 96 senders read 4542 cells (0.83 of its share) where 5070 (0.93)
 // were, and the range ended at 64.
 func TestQueueEvolutionRange(t *testing.T) {
 	series, err := QueueEvolution(context.Background(), opts(t), EvolutionSenders, nil)
