@@ -52,7 +52,7 @@ func (b *Board) observe(c uint64, offers, ans []Offer, g *Binding, out, x []uint
 }
 
 // readObserved keeps the observed lengths, free count and thresholds of
-// cycle c.
+// cycle c, and the policy's view of them (readView).
 func (b *Board) readObserved(c uint64, g *Binding, out []uint32) {
 	h := &b.ho
 	k := int(c % uint64(h.depth))
@@ -79,6 +79,7 @@ func (b *Board) readObserved(c uint64, g *Binding, out []uint32) {
 			h.thr[k*nq+i] = uint32(g.thr.get(out, i))
 		}
 	}
+	b.readView(c)
 }
 
 // fillShadow keeps the board's own lengths and free count after cycle c.

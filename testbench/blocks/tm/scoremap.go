@@ -34,7 +34,10 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			LineRate: "cfg_r_i",
 		},
 		Ingress: design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
-		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag},
+		// Answered hw.AdmitLag cycles after the offer; the cells in qlen_o
+		// and free_o hw.AdmitSettle cycles after the cycle following the
+		// answer (tm_admission's stage 3).
+		Admit: design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag, Settle: hw.AdmitSettle},
 		Egress: design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o",
 			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R),
 			// A port sends its oldest buffered cell when its timer (R) runs
@@ -48,18 +51,21 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 		// cycle after the report: off free_o and credited in h+1.
 		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o", Unfreed: 2},
 		// The board counts an admitted packet from its offer's cycle
-		// (admit.latency): qlen_o, which counts it from the cycle after
-		// its answer, is never above the board's count of the cycle
-		// before, whatever hw.AdmitLag is.
+		// (admit.latency): qlen_o, which counts it from the cycle
+		// hw.AdmitSettle+1 after its answer, is never above the board's
+		// count of the cycle before, whatever hw.AdmitLag is.
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
 			// Decided on the lengths and threshold of the offer's cycle,
 			// hw.AdmitLag cycles before the answer, and on the free count
-			// of the answer's cycle (tm_admission's stage 2).
+			// of the answer's cycle (tm_admission's stage 2), each with
+			// the batches answered before and not yet in them (the
+			// scoreboard's view by admit.settle).
 			Admit: design.StateWindow{Qlen: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true},
-				Free: design.Window{Lo: 0, Hi: hw.AdmitLag, Set: true}},
+				Free:      design.Window{Lo: 0, Hi: 0, Set: true},
+				Threshold: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
 			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
 				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},
