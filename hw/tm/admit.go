@@ -192,19 +192,18 @@ func (a *Admission) stage1() {
 		}
 		a.s1dmax = m
 	}
-	valid, qid, cells, regs := a.InValidI[:n], a.InQidI[:n], a.InCellsI[:n], a.s1d[:n]
 	all := 0
-	for i := range regs {
-		r := &regs[i]
-		if !valid[i] {
+	for i := 0; i < n; i++ {
+		r := &a.s1d[i]
+		if !a.InValidI[i] {
 			*r = admReg{}
 			continue
 		}
-		q, c := qid[i], cells[i]
+		q, c := a.InQidI[i], a.InCellsI[i]
 		same := uint32(0) // earlier valid slots' cells to q
-		for j := range i {
-			if valid[j] && qid[j] == q {
-				same += cells[j]
+		for j := 0; j < i; j++ {
+			if a.InValidI[j] && a.InQidI[j] == q {
+				same += a.InCellsI[j]
 			}
 		}
 		len0, act := a.QlenI[q]+same, 0
