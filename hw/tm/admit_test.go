@@ -169,3 +169,22 @@ func TestAdmissionCountsBatchInEffect(t *testing.T) {
 		})
 	}
 }
+
+// TestAdmissionEvalAgainWithoutOffers: Eval is combinational on its
+// inputs: a cycle evaluated with an offer and then again without one
+// registers none (the next cycle decides nothing).
+func TestAdmissionEvalAgainWithoutOffers(t *testing.T) {
+	a := newTestAdmission(t, polDT, 0)
+	for i := range a.ThrI {
+		a.ThrI[i] = 100
+	}
+	a.FreeI = 100
+	a.InValidI[0], a.InQidI[0], a.InCellsI[0], a.InNI = true, 1, 2, 1
+	a.Eval()
+	a.InValidI[0], a.InNI = false, 0
+	a.Eval()
+	a.Commit()
+	a.Eval()
+	assert.False(t, a.InOkO[0], "cycle 1: in_ok_o[0]")
+	assert.Zero(t, a.DecNO, "cycle 1: slots decided")
+}
