@@ -138,3 +138,53 @@ func TestAdmissionClearsSlots(t *testing.T) {
 	assert.Equal(t, 1, a.AdmNO)
 	assert.Equal(t, []uint32{1, 0, 0, 0}, a.AdmQidO)
 }
+
+// TestAdmissionCountsBatchInEffect: a decision counts the cells of the
+// batch taking effect (stage 3) in the cycle of its offer (stage 1's base)
+// and in the cycle of the decision (stage 2), though neither is in qlen_i
+// yet: DT at threshold 8 on queue 0, qlen_i held 0, one slot a cycle.
+func TestAdmissionCountsBatchInEffect(t *testing.T) {
+	cases := []struct {
+		name   string
+		offers []admSlot // per cycle, slot 0 (q < 0: none)
+		ok     []bool    // per cycle, in_ok_o[0]: the offer of the cycle before
+	}{
+		{"stage 2: A (5 cells) takes effect as B (5) is decided", []admSlot{{0, 5}, {0, 5}, {-1, 0}}, []bool{false, true, false}},
+		{"stage 1: A (5) takes effect as C (4) is offered", []admSlot{{0, 5}, {-1, 0}, {0, 4}, {-1, 0}}, []bool{false, true, false, false}},
+		{"stage 1: C (3) reaches the threshold with A", []admSlot{{0, 5}, {-1, 0}, {0, 3}, {-1, 0}}, []bool{false, true, false, true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestAdmission(t, polDT, 0)
+			for i := range a.ThrI {
+				a.ThrI[i] = 8
+			}
+			a.FreeI = 100
+			for c, s := range tc.offers {
+				a.InValidI[0], a.InQidI[0], a.InCellsI[0], a.InNI = s.q >= 0, uint32(max(s.q, 0)), uint32(s.n), 1
+				a.Eval()
+				assert.Equal(t, tc.ok[c], a.InOkO[0], "cycle %d: in_ok_o[0]", c)
+				a.Commit()
+			}
+		})
+	}
+}
+
+// TestAdmissionEvalAgainWithoutOffers: Eval is combinational on its
+// inputs: a cycle evaluated with an offer and then again without one
+// registers none (the next cycle decides nothing).
+func TestAdmissionEvalAgainWithoutOffers(t *testing.T) {
+	a := newTestAdmission(t, polDT, 0)
+	for i := range a.ThrI {
+		a.ThrI[i] = 100
+	}
+	a.FreeI = 100
+	a.InValidI[0], a.InQidI[0], a.InCellsI[0], a.InNI = true, 1, 2, 1
+	a.Eval()
+	a.InValidI[0], a.InNI = false, 0
+	a.Eval()
+	a.Commit()
+	a.Eval()
+	assert.False(t, a.InOkO[0], "cycle 1: in_ok_o[0]")
+	assert.Zero(t, a.DecNO, "cycle 1: slots decided")
+}

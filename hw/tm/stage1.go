@@ -13,20 +13,27 @@ func (m *TM) admit() {
 	a := m.u.adm
 	n := len(m.obs.offers)
 	slots := min(n, len(a.InValidI))
-	for i := 0; i < slots; i++ {
-		x := m.obs.offers[i]
-		a.InValidI[i] = m.validOffer(i, x)
-		a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
+	if slots|a.InNI != 0 {
+		for i, x := range m.obs.offers[:slots] {
+			// In range (validOffer's test, unsigned: one compare each),
+			// else validOffer fails the model.
+			a.InValidI[i] = uint(x.Queue) < uint(m.p.n) && uint(x.Cells-1) < uint(m.cfg.MaxPkt) || m.validOffer(i, x)
+			a.InQidI[i], a.InCellsI[i] = uint32(x.Queue), uint32(x.Cells)
+		}
+		for i := slots; i < a.InNI; i++ { // slots last cycle offered and this one does not: in_valid_i is 0
+			a.InValidI[i] = false
+		}
+		a.InNI = slots
 	}
-	for i := slots; i < a.InNI; i++ { // slots last cycle offered and this one does not: in_valid_i is 0
-		a.InValidI[i] = false
-	}
-	a.InNI = slots
 	a.FreeI, a.SerialI = m.r.freeD, m.r.serial
 	m.obs.admDone, m.obs.effDone = 0, false
 	a.Eval()
-	m.accountEffects()
-	m.accountAdmissions(a.DecNO)
+	if a.AdmNO > 0 { // (the ideal pushout's makeRoom may have accounted them)
+		m.accountEffects()
+	}
+	if a.DecNO > m.obs.admDone {
+		m.accountAdmissions(a.DecNO)
+	}
 	m.obs.out.NIn = a.DecNO
 	m.r.freeD, m.r.serial = a.FreeO, a.SerialO
 	m.u.enq.AdmNI = a.AdmNO
@@ -55,8 +62,10 @@ func (m *TM) accountEffects() {
 	}
 	m.obs.effDone = true
 	a := m.u.adm
-	for k := 0; k < a.AdmNO; k++ {
-		q, c, ql := int(a.AdmQidO[k]), int(a.AdmCellsO[k]), a.QlenAfterO[k]
+	n := a.AdmNO
+	cells, after := a.AdmCellsO[:n], a.QlenAfterO[:n]
+	for k, qk := range a.AdmQidO[:n] {
+		q, c, ql := int(qk), int(cells[k]), after[k]
 		st := &m.obs.stats.Queues[q]
 		if ql == uint32(c) {
 			m.acct.active[q%m.cfg.Q]++

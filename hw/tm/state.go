@@ -134,6 +134,9 @@ func (m *TM) State() State {
 	for p := range m.u.eg.ports {
 		pt := &m.u.eg.ports[p]
 		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.bn, Next: pt.next, Tx: items(pt.tx, pt.th, pt.tn), Buf: items(pt.buf, pt.bh, pt.bn)}
+		if pt.tn > 0 { // the head packet's count is kept in the port
+			s.Eg.Ports[p].Tx[0].left = pt.hl
+		}
 	}
 	return s
 }
