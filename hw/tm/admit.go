@@ -293,6 +293,17 @@ func (a *Admission) decideRunning() {
 	a.finish(n)
 }
 
+// addAdmittedBefore adds to run, per queue, the cells of the slots before
+// slot that stage 2 admitted in this cycle (the ideal Pushout's running
+// lengths: they take effect at stage 3).
+func (a *Admission) addAdmittedBefore(slot int, run []uint32) {
+	for i := range min(slot, a.s1n) {
+		if r := &a.s1[i]; r.valid && a.InOkO[i] {
+			run[r.q] += r.n
+		}
+	}
+}
+
 // finish clears in_ok_o past the n decided slots.
 func (a *Admission) finish(n int) {
 	for i := n; i < a.nOK; i++ {

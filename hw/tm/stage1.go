@@ -146,5 +146,5 @@ func (m *TM) accountAdmissions(upto int) {
 func (m *TM) makeRoom(slot, q, n, free int) int {
 	m.accountEffects()
 	m.accountAdmissions(slot)
-	return m.pushOut(q, n, free)
+	return m.pushOut(slot, q, n, free)
 }
