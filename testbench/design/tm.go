@@ -47,8 +47,9 @@ type TMShape struct {
 	// it makes room (observe.wait shows them).
 	Wait int `yaml:"wait"`
 	// EgressCells is the cells a design may hold outside its buffer after
-	// reading them (egress buffers): the scoreboard counts a packet until
-	// its last cell leaves, so buffered cells may reach B+EgressCells.
+	// reading them (egress buffers): the scoreboard counts each cell until
+	// it leaves, so the cells admitted and not yet left may reach
+	// B+Wait+EgressCells.
 	EgressCells int `yaml:"egress_cells"`
 }
 

@@ -117,6 +117,7 @@ type Board struct {
 	hq, hf  *history // where the policy reads queue lengths and the free count
 	vq, vf  *history // where admission reads them: hv when observed (admit.settle)
 	shadowT int      // Σ shadow
+	leftT   int      // the cells already left of the packets leaving (Σ next over stLeaving)
 	admC    int      // cells admitted in this cycle
 	sat     rtl.Width
 	serMask uint64
@@ -224,6 +225,9 @@ func (b *Board) alloc(c uint64, q int) int32 {
 // end forgets the packet at pool index i, remembering how it ended.
 func (b *Board) end(i int32, state uint8) {
 	p := &b.pool[i]
+	if p.state == stLeaving {
+		b.leftT -= int(p.next)
+	}
 	b.remember(p.serial, p.queue, p.cells, state)
 	p.state = stNone
 	b.free = append(b.free, i)

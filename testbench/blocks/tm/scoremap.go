@@ -21,6 +21,21 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 	for i, x := range Policies {
 		pol[x.String()] = uint64(i)
 	}
+	// The cells admitted and not yet left (the scoreboard's count, cell by
+	// cell) are, in hw/tm and occamy_tm: B − free (the free count after the
+	// batch taking effect, pushout-ports' waiting cells making it negative)
+	// with the cells of the batch just decided, less the head drops' cells
+	// not yet freed, and the cells freed and not yet sent (in u_egress's
+	// buffer or the data returning to it). The first part is at most
+	// B + WAIT: the decision admits n cells only while free − the batch
+	// taking effect − the cells of the earlier slots − n ≥ −WAIT (DT: ≥ 0). The second is, per port, at most its pending cells (a freed
+	// cell is a dequeued packet's, dequeued after its booking), booked at
+	// the grant and not yet sent: a port is granted a packet only while
+	// port_rdy_o (registered with the count, one grant a cycle) says fewer
+	// than TXWIN are pending, so at most TXWIN − 1 + MAXPKT. Measured at
+	// the small set under pushout-ports, seeds 1..40, both free modes
+	// (task conserve): the first part reaches 60 = B + WAIT, a port's
+	// second 8 of 9.
 	t := &design.TMSection{
 		Shape: design.TMShape{Ports: c.P, QueuesPerPort: c.Q, Buffer: c.B, MaxPacket: c.MaxPkt,
 			Wait: Wait(c.PushoutWait, c.B, c.QW), EgressCells: c.P * (c.TxWindow - 1 + c.MaxPkt)},
