@@ -223,7 +223,7 @@ module tm_admission #(
           s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         end
         s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 1));
-        s1_same_d[i*CW +: CW] = CW'(tsum(tsm, IN));
+        s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
         s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
         for (int p = 0; p < N; p++) begin
           s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
@@ -231,7 +231,7 @@ module tm_admission #(
         // the subset s of the slots being decided: their cells to q
         // (tc[j], 0 outside s), and all + n + their cells in all (base +
         // sub), the latter less WAIT (base + subw)
-        base = tsum(tall, IN);
+        base = tsum(tall, i + 1);
         tm   = '0;
         for (int j = 0; j < BS; j++) begin
           if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
@@ -352,16 +352,27 @@ module tm_admission #(
 
   always @* begin
     logic [TMAX*XW-1:0] ta, tt;
+    logic [N-1:0]       hit;  // queues the batch admits to
+    hit = '0;
+    for (int i = 0; i < IN; i++) begin
+      if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;
+    end
+    ta = '0;
     tt = '0;
     tt[0 +: XW] = XW'($signed(free_i));
     for (int k = 0; k < N; k++) begin
-      ta = '0;
-      ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
-      for (int i = 0; i < IN; i++) begin
-        if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
-          ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+      // a queue the batch admits nothing to keeps its length (the same
+      // as its sum; the simulators skip the sum)
+      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW];
+      if (hit[k]) begin
+        ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
+        for (int i = 0; i < IN; i++) begin
+          ta[(i+1)*XW +: XW] = '0;
+          if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
+            ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+        end
+        qlen_o[k*QW +: QW] = QW'(tsum(ta, IN + 1));
       end
-      qlen_o[k*QW +: QW] = QW'(tsum(ta, IN + 1));
     end
     for (int i = 0; i < IN; i++) begin
       if (s2_ok_q[i]) tt[(i+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[i*LW +: LW]);
