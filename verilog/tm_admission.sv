@@ -47,6 +47,9 @@
 //     as one); Pushout admits iff that fits, or else iff some copied length
 //     exceeds qlen(q) + same and the same sum less WAIT <= free_i.
 //   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
+//   The simulators do only what can matter (docs/tm.md): the subsets'
+//   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
+//   registers hold: an enable), stage 3's sum only for a queue admitted to.
 // Staleness: length and threshold are those of cycle c (every admitted
 // cell counted; the unlinks of cycle c are not, so a length is too long:
 // errs on refusing; the threshold may be one cycle high); the free count
