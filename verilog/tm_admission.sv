@@ -47,6 +47,9 @@
 //     as one); Pushout admits iff that fits, or else iff some copied length
 //     exceeds qlen(q) + same and the same sum less WAIT <= free_i.
 //   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
+//   The simulators do only what can matter (docs/tm.md): the subsets'
+//   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
+//   registers hold: an enable), stage 3's sum only for a queue admitted to.
 // Staleness: length and threshold are those of cycle c (every admitted
 // cell counted; the unlinks of cycle c are not, so a length is too long:
 // errs on refusing; the threshold may be one cycle high); the free count
@@ -109,13 +112,15 @@ module tm_admission #(
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
   localparam logic [XW-1:0] NEVER = {1'b0, {(XW-1){1'b1}}};  // above any free count
 
-  // A sum as a balanced tree (a running sum stays a chain through Yosys
-  // 0.23 and ABC: 7 LUT6 levels for 4 terms of 7 bits instead of 4).
-  // Unused terms are 0 and vanish.
-  function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v);
+  // A sum as a balanced tree of the first nt terms of v (a running sum
+  // stays a chain through Yosys 0.23 and ABC: 7 LUT6 levels for 4 terms of
+  // 7 bits instead of 4). nt is a constant at every call (the terms past it
+  // are not read), so the simulators add only the terms a sum can have;
+  // unused terms below it are 0 and vanish.
+  function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v, input int nt);
     logic [TMAX*XW-1:0] t;
     t = v;
-    for (int w = TMAX; w > 1; w = (w + 1) / 2) begin
+    for (int w = nt; w > 1; w = (w + 1) / 2) begin
       for (int k = 0; k < w / 2; k++) t[k*XW +: XW] = t[2*k*XW +: XW] + t[(2*k+1)*XW +: XW];
       if (w % 2 == 1) t[(w/2)*XW +: XW] = t[(w-1)*XW +: XW];
     end
@@ -154,59 +159,95 @@ module tm_admission #(
     end
   end
 
+  // The subsets of the first BS slots being decided, shared by every slot:
+  // their cells in all (sub), and the same less WAIT (subw).
+  logic [NS*XW-1:0] sub, subw;
+  always @* begin
+    logic [TMAX*XW-1:0] t;
+    for (int s = 0; s < NS; s++) begin
+      t = '0;
+      for (int j = 0; j < BS; j++) begin
+        if (s[j]) t[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
+      end
+      sub[s*XW +: XW]  = tsum(t, BS);
+      t[BS*XW +: XW]   = XW'(0) - XW'(WAIT);
+      subw[s*XW +: XW] = tsum(t, BS + 1);
+    end
+  end
+
+  // Per slot, only for a valid one: an empty slot's registers keep their
+  // values (an enable, no gate), but for the wait sum, NEVER, so stage 2
+  // refuses it whatever they hold; the simulators skip its work.
   always @* begin
     logic [IW-1:0]      q;
     logic [QW-1:0]      ql;
-    logic [TMAX*XW-1:0] tab, tall, tsm, tn, tc;
+    logic [XW-1:0]      base;
+    logic [TMAX*XW-1:0] tab, tall, tsm, tm, tc;
     s1_v_d     = in_valid_i;
     s1_qid_d   = in_qid_i;
     s1_n_d     = in_cells_i;
-    s1_eq_d    = '0;
+    s1_ab_d    = s1_ab_q;
+    s1_c_d     = s1_c_q;
+    s1_room_d  = s1_room_q;
+    s1_need_d  = s1_need_q;
+    s1_same_d  = s1_same_q;
+    s1_pd_d    = s1_pd_q;
+    s1_eq_d    = s1_eq_q;
+    {q, ql, base} = '0;
+    tab  = '0;
+    tall = '0;
+    tsm  = '0;
+    tm   = '0;
+    tc   = '0;
     for (int i = 0; i < IN; i++) begin
-      q    = in_qid_i[i*IW +: IW];
-      ql   = qlen_i[q*QW +: QW];
-      tab  = '0;  // n + same + the batch in effect's cells to q
-      tsm  = '0;  // same
-      tall = '0;  // all
-      tab[0 +: XW] = XW'(in_cells_i[i*LW +: LW]);
-      for (int j = 0; j < i; j++) begin
-        if (in_valid_i[j]) begin
-          tall[j*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
-          if (in_qid_i[j*IW +: IW] == q) begin
-            tab[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
-            tsm[j*XW +: XW]     = XW'(in_cells_i[j*LW +: LW]);
+      for (int s = 0; s < NS; s++) s1_needw_d[(i*NS + s)*XW +: XW] = NEVER;
+      if (in_valid_i[i]) begin
+        q    = in_qid_i[i*IW +: IW];
+        ql   = qlen_i[q*QW +: QW];
+        tab  = '0;  // n + same + the batch in effect's cells to q
+        tsm  = '0;  // same
+        tall = '0;  // all + n
+        tab[0 +: XW]  = XW'(in_cells_i[i*LW +: LW]);
+        tall[i*XW +: XW] = XW'(in_cells_i[i*LW +: LW]);
+        for (int j = 0; j < i; j++) begin
+          if (in_valid_i[j]) begin
+            tall[j*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+            if (in_qid_i[j*IW +: IW] == q) begin
+              tab[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+              tsm[j*XW +: XW]     = XW'(in_cells_i[j*LW +: LW]);
+            end
           end
         end
-      end
-      for (int j = 0; j < IN; j++) begin
-        if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q)
-          tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
-      end
-      for (int j = BS; j < IN; j++) begin
-        s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
-      end
-      s1_ab_d[i*CW +: CW]   = CW'(tsum(tab));
-      s1_same_d[i*CW +: CW] = CW'(tsum(tsm));
-      s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
-      for (int p = 0; p < N; p++) begin
-        s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
-      end
-      for (int s = 0; s < NS; s++) begin
-        // the subset s of the slots being decided: their cells to q, and
-        // all + n + their cells in all; the latter less WAIT
-        tc = '0;
-        tn = tall;
-        tn[i*XW +: XW] = XW'(in_cells_i[i*LW +: LW]);
+        for (int j = 0; j < IN; j++) begin
+          if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q)
+            tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
+        end
+        for (int j = BS; j < IN; j++) begin
+          s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
+        end
+        s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 1));
+        s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
+        s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
+        for (int p = 0; p < N; p++) begin
+          s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
+        end
+        // the subset s of the slots being decided: their cells to q
+        // (tc[j], 0 outside s), and all + n + their cells in all (base +
+        // sub), the latter less WAIT (base + subw)
+        base = tsum(tall, i + 1);
+        tm   = '0;
         for (int j = 0; j < BS; j++) begin
-          if (s[j]) begin
-            tn[(IN+j)*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
-            if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tc[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
-          end
+          if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
         end
-        s1_c_d[(i*NS + s)*CW +: CW] = CW'(tsum(tc));
-        s1_need_d[(i*NS + s)*CW +: CW] = CW'(tsum(tn));
-        tn[(TMAX-1)*XW +: XW] = XW'(0) - XW'(WAIT);
-        s1_needw_d[(i*NS + s)*XW +: XW] = (pushout_i && in_valid_i[i]) ? tsum(tn) : NEVER;
+        for (int s = 0; s < NS; s++) begin
+          tc = '0;
+          for (int j = 0; j < BS; j++) begin
+            if (s[j]) tc[j*XW +: XW] = tm[j*XW +: XW];
+          end
+          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(tsum(tc, BS));
+          s1_need_d[(i*NS + s)*CW +: CW] = CW'(base + sub[s*XW +: XW]);
+          if (pushout_i) s1_needw_d[(i*NS + s)*XW +: XW] = base + subw[s*XW +: XW];
+        end
       end
     end
   end
@@ -229,26 +270,33 @@ module tm_admission #(
     for (int j = BS; j < IN; j++) begin
       if (s2_ok_q[j]) tr[(j+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[j*LW +: LW]);
     end
-    fr = tsum(tr);
+    fr = tsum(tr, IN + 1);
+    {tq, rq} = '0;
     for (int i = 0; i < IN; i++) begin
-      tq = '0;  // the rest's cells to q
-      for (int j = BS; j < IN; j++) begin
-        if (s2_ok_q[j] && s1_eq_q[i*RN + j - BS]) tq[j*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
-      end
-      rq = tsum(tq);
-      for (int s = 0; s < NS; s++) begin
-        le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
-                <= $signed(s1_room_q[i*XW +: XW]);
+      // An empty slot is refused (fits is 0, and lg with gt); its length
+      // and Pushout compares are skipped (0), their registers not read.
+      le = '0;
+      gt = '0;
+      if (s1_v_q[i]) begin
+        tq = '0;  // the rest's cells to q
+        for (int j = BS; j < IN; j++) begin
+          if (s2_ok_q[j] && s1_eq_q[i*RN + j - BS]) tq[j*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
+        end
+        rq = tsum(tq, IN);
+        for (int s = 0; s < NS; s++) begin
+          le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
+                  <= $signed(s1_room_q[i*XW +: XW]);
+        end
+        for (int p = 0; p < N; p++) begin
+          gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
+                  > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
+        end
       end
       lenok = le[sel];
       need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
       needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
       fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;
       slack = $signed(needw) <= $signed(fr);
-      for (int p = 0; p < N; p++) begin
-        gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
-                > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
-      end
       lg    = |gt;
       ok[i] = (fits && lenok) || (lg && slack);
     end
@@ -307,21 +355,32 @@ module tm_admission #(
 
   always @* begin
     logic [TMAX*XW-1:0] ta, tt;
+    logic [N-1:0]       hit;  // queues the batch admits to
+    hit = '0;
+    for (int i = 0; i < IN; i++) begin
+      if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;
+    end
+    ta = '0;
     tt = '0;
     tt[0 +: XW] = XW'($signed(free_i));
     for (int k = 0; k < N; k++) begin
-      ta = '0;
-      ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
-      for (int i = 0; i < IN; i++) begin
-        if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
-          ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+      // a queue the batch admits nothing to keeps its length (the same
+      // as its sum; the simulators skip the sum)
+      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW];
+      if (hit[k]) begin
+        ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
+        for (int i = 0; i < IN; i++) begin
+          ta[(i+1)*XW +: XW] = '0;
+          if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
+            ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+        end
+        qlen_o[k*QW +: QW] = QW'(tsum(ta, IN + 1));
       end
-      qlen_o[k*QW +: QW] = QW'(tsum(ta));
     end
     for (int i = 0; i < IN; i++) begin
       if (s2_ok_q[i]) tt[(i+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[i*LW +: LW]);
     end
-    free_o = (QW+1)'(tsum(tt));
+    free_o = (QW+1)'(tsum(tt, IN + 1));
   end
 
   always @* begin

@@ -155,8 +155,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-wait-plus1", File: "tm_admission.sv",
-		Anchor:  "tn[(TMAX-1)*XW +: XW] = XW'(0) - XW'(WAIT);",
-		Replace: "tn[(TMAX-1)*XW +: XW] = XW'(0) - XW'(WAIT) - XW'(1);",
+		Anchor:  "t[BS*XW +: XW]   = XW'(0) - XW'(WAIT);",
+		Replace: "t[BS*XW +: XW]   = XW'(0) - XW'(WAIT) - XW'(1);",
 		Desc:    "the Pushout wait allowance off by one: the free count may fall to -(WAIT+1)",
 	},
 	{
@@ -307,6 +307,26 @@ var mutants = []blocks.Mutant{
 		Anchor:  "s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);",
 		Replace: "s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql) - DW'(1);",
 		Desc:    "admission pipeline: Pushout's differences qlen(p) - qlen(q) one low: a queue one cell longer than the arrival's (with its earlier cells) no longer counts as longer, so that packet is refused instead of waiting",
+	},
+	// vadm (issue 29): the gates that let the simulators skip an empty
+	// slot's and an untouched queue's work, each broken where it must be open.
+	{
+		ID: "tm-adm-skip-slot", File: "tm_admission.sv",
+		Anchor:  "if (in_valid_i[i]) begin\n        q    = in_qid_i[i*IW +: IW];",
+		Replace: "if (in_valid_i[IN-1]) begin\n        q    = in_qid_i[i*IW +: IW];",
+		Desc:    "admission: a slot's stage 1 computed only when the last slot is valid too: its registers keep an earlier offer's sums and compares, so a partly filled cycle is decided on stale values",
+	},
+	{
+		ID: "tm-adm-skip-decide", File: "tm_admission.sv",
+		Anchor:  "if (s1_v_q[i]) begin\n        tq = '0;",
+		Replace: "if (s1_v_q[0] && i == 0) begin\n        tq = '0;",
+		Desc:    "admission: only slot 0's length and Pushout compares made at stage 2: every later slot fails its DT length and is refused",
+	},
+	{
+		ID: "tm-adm-skip-queue", File: "tm_admission.sv",
+		Anchor:  "if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Replace: "if (s2_ok_q[i] && i == 0) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Desc:    "admission: a queue's length summed only when slot 0 of the batch goes to it: a packet admitted in a later slot alone is never counted in its queue",
 	},
 	// vspeed2 (issue 29's regression): the gates that let Verilator skip the
 	// work a configuration does not use, each broken where it must be open.
