@@ -35,12 +35,12 @@
 // drr), cfg_recheck_i (HDRecheck), cfg_alpha_i (Q*AW, class c's signed
 // exponent at [c*AW +: AW]), cfg_quantum_i (Q*16), cfg_r_i (R, 1..1024).
 //
-// Ports: docs/tm.md's table. in_ok_o, eg_*, hd_* and the port-use counts
-// are combinational for the cycle; qlen_o, free_o and wait_o are the
-// registers at the start of the cycle (hw/tm Probe after the previous
-// Step). The free count is a signed QW+1-bit register, negative only under
-// pushout-ports while admitted cells wait: free_o = max(free, 0), wait_o =
-// max(-free, 0).
+// Ports: docs/tm.md's table. in_ok_o (for the cycle before's offers),
+// eg_*, hd_* and the port-use counts are combinational for the cycle;
+// qlen_o, free_o and wait_o are the registers at the start of the cycle
+// (hw/tm Probe after the previous Step). The free count is a signed
+// QW+1-bit register, negative only under pushout-ports while admitted
+// cells wait: free_o = max(free, 0), wait_o = max(-free, 0).
 //
 // The thresholds' free count (tfree_q) is a second register: free_q plus
 // the executor's cells unlinked and not yet freed (fly_q), so a head drop
@@ -49,8 +49,9 @@
 //
 // One cycle (hw/tm's stage order, which is the port priority): 0 the DT
 // thresholds of the start-of-cycle thresholds' free count (u_thr) and the selector's
-// compare (u_sel, registered); 1 admission of the IN slots in slot order
-// (u_adm); A the unlink of the PD read issued last cycle (u_pdl, then
+// compare (u_sel, registered); 1 admission (u_adm: this cycle's offers
+// registered, the cycle before's decided, the decisions before applied);
+// A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the scheduler's grant and its PD read (u_sched); D the
 // head drop's choice (u_choice, u_arb) and its PD read on the port C left
@@ -69,8 +70,10 @@
 // index}, which egress reports as read back, so a corrupted chain shows
 // as a wrong tag. A PD's index is its packet's first cell (tm_pd_lists).
 //
-// Latency: an offer is decided in its cycle; its first enqueue round runs
-// in that cycle too; docs/tm.md "Latency of every step" holds with L = 1.
+// Latency: an offer is decided the cycle after it (in_ok_o for the offers
+// of the cycle before, hw/tm AdmitLag = 1) and takes effect (queue length,
+// free count, the enqueue's first round) the cycle after that: u_adm's
+// three stages (docs/tm.md, "Admission in three stages").
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
 // holds; a link behind a PD being read is forwarded; a bank's last cell is
 // popped without a read; an append into an empty bank writes nothing.

@@ -1,8 +1,8 @@
 // tm_admission: the traffic manager's ingress admission (hw/admission, DT
-// and Pushout rules; hw/tm stage 1): up to IN packets a cycle, each slot
-// decided on its own (no slot waits for another's decision) against its
-// queue's DT threshold and the free count, or, with pushout_i, against the
-// free count, the wait allowance and whether its queue is the longest.
+// and Pushout rules; hw/tm Admission), pipelined in three stages: up to IN
+// packets a cycle, each slot decided on its own against its queue's DT
+// threshold and the free count, or, with pushout_i, against the free
+// count, the wait allowance and whether its queue is the longest.
 //
 // Parameters
 //   N      (1..256, default 64)  queues
@@ -12,46 +12,51 @@
 //   SW     (1..32,  default 16)  serial bits kept
 //   WAIT   (0..2^QW-1, default 0) Pushout: cells that may wait for room (the
 //                                 free count goes down to -WAIT)
-//   Derived: IW = max(1, clog2(N)), NW = clog2(IN+1), FW = QW+1 (a signed
-//   free count, two's complement).
+//   Derived: IW = max(1, clog2(N)), NW = clog2(IN+1); the free count is
+//   QW+1 bits, signed (two's complement).
 //
 // Ports
-//   in_valid_i [IN], in_qid_i [IN*IW], in_cells_i [IN*LW]   the offers; slot
-//                 order is arrival (Offer) order
-//   qlen_i [N*QW]  start-of-cycle queue lengths (registers)
-//   thr_i  [N*QW]  queue i's DT threshold this cycle (its class's, from the
-//                  start-of-cycle free count)
+//   in_valid_i [IN], in_qid_i [IN*IW], in_cells_i [IN*LW]   the offers of
+//                 the cycle; slot order is arrival (Offer) order
+//   qlen_i [N*QW]  start-of-cycle queue lengths (the caller's registers)
+//   thr_i  [N*QW]  queue i's DT threshold this cycle
 //   pushout_i      the Pushout rule (policy pushout-ports), else DT
-//   free_i [FW]    start-of-cycle free count, signed (negative only under
-//                  Pushout: admitted cells waiting for room)
+//   free_i [QW+1]  start-of-cycle free count, signed
 //   serial_i [SW]  serial of the last admitted packet (0 after reset)
-//   in_ok_o [IN]   comb: slot i admitted
-//   qlen_o [N*QW]  comb: queue lengths after this cycle's admissions
-//   free_o [FW]    comb: free count after them, signed
-//   serial_o [SW]  comb: serial of the last packet admitted so far
-//   adm_n_o [NW]   comb: packets admitted this cycle
-//   adm_qid_o, adm_cells_o, adm_serial_o  comb: the admitted packets packed
-//                  from entry 0 in slot order (entries >= adm_n_o are 0)
+//   in_ok_o [IN]   slot i of the PREVIOUS cycle's offers admitted
+//   qlen_o [N*QW]  qlen_i plus the cells of the batch decided last cycle
+//   free_o         free_i less them; serial_o: serial_i plus their count
+//   adm_n_o, adm_qid_o, adm_cells_o, adm_serial_o  that batch's admitted
+//                  packets packed from entry 0 in slot order (entries >=
+//                  adm_n_o are 0)
 //
-// Behaviour. Slot i (queue q, n cells) sees the start-of-cycle length
-// and free count less the cells of every EARLIER VALID slot of the cycle
-// (to q: same_i; in all: all_i), admitted or not: len = qlen(q) + same_i,
-// fr = free - all_i. This breaks the slot-to-slot chain and is
-// conservative: a refused earlier slot still counts (docs/tm.md, "Admission
-// decides every slot on its own"). DT (policies dt, occamy, occamy-lqd):
-// admitted iff len + n <= thr(q) and n <= fr. Pushout (pushout_i,
-// pushout-ports): admitted iff n <= fr, or else iff some start-of-cycle
-// queue is longer than len (len < the longest length: one comparator per
-// queue and an OR, not a maximum finder) and fr - n >= -WAIT; the head-
-// drop executor then makes room. The admitted cells are taken from the
-// free count and added to their queues (qlen_o, free_o: balanced sums);
-// serials count admissions from 1 (mod 2^SW) in slot order.
-//
-// Latency: combinational; the caller registers qlen_o/free_o/serial_o.
-// Depth (Yosys 0.23, synth -lut 6; docs/tm.md): the slot's N:1 length mux
-// and prefix sums, one comparison (Pushout: N compares and a reduction OR),
-// then the sums of the admitted cells: 21 LUT6 levels at the defaults (16
-// to in_ok_o), 11 at the small set (8 to in_ok_o).
+// Latency: offers of cycle c are decided at c+1 (in_ok_o; hw/tm AdmitLag
+// = 1) and take effect at c+2 (qlen_o, free_o, serial_o, adm_*; the caller
+// registers them).
+//   Stage 1 (c), registered per slot: n + the cells of earlier valid slots
+//     of the cycle to its queue (same) and in all (all), admitted or not;
+//     the cells of the batch taking effect at c to its queue; its queue
+//     compared with the batch being decided at c; thr(q) - qlen(q) (every
+//     queue's difference, then the slot's mux); for each subset of the
+//     first min(IN,4) slots being decided at c, all + n + the subset's
+//     cells (and less WAIT); Pushout: qlen(q) + same and a copy of qlen_i.
+//   Stage 2 (c+1), the decision: DT admits iff the slot's cells plus those
+//     of the two batches before it to its queue fit thr(q) - qlen(q), and
+//     all + n + the batch taking effect at c+1 <= free_i (the subset the
+//     registered decisions select, plus the slots past the fourth summed
+//     as one); Pushout admits iff that fits, or else iff some copied length
+//     exceeds qlen(q) + same and the same sum less WAIT <= free_i.
+//   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
+//   The simulators do only what can matter (docs/tm.md): the subsets'
+//   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
+//   registers hold: an enable), stage 3's sum only for a queue admitted to.
+// Staleness: length and threshold are those of cycle c (every admitted
+// cell counted; the unlinks of cycle c are not, so a length is too long:
+// errs on refusing; the threshold may be one cycle high); the free count
+// is exact (free_i of c+1 less the batch in flight); Pushout compares the
+// lengths of cycle c (the batches in flight not in them).
+// Depth (Yosys 0.23, synth -lut 6, this module alone): docs/tm.md,
+// "Admission in three stages".
 // Corner cases: a packet exactly at the threshold (qlen + n == thr) is
 // admitted; a saturated threshold (all ones) still needs n <= free.
 // Assertions (`ifndef SYNTHESIS): a valid slot names a queue below N and
@@ -89,8 +94,6 @@ module tm_admission #(
   output logic [IN*SW-1:0] adm_serial_o
 );
 
-  localparam int XW = QW + 2;  // free - n, and + WAIT, without overflow
-
   `OCCAMY_CHECKS_BEGIN
     `OCCAMY_CHECK_RANGE(tm_admission, N, 1, 256)
     `OCCAMY_CHECK_RANGE(tm_admission, QW, 2, 32)
@@ -99,104 +102,299 @@ module tm_admission #(
       $fatal(1, "tm_admission: parameter WAIT=%0d out of range, allowed 0..2^QW-1", WAIT))
   `OCCAMY_CHECKS_END
 
-  // The slot chain is broken: slot i is decided against the start-of-cycle
-  // length and free count less the cells of every EARLIER VALID slot (to
-  // its queue, and in all), as if each had been admitted, so no decision
-  // waits for another (conservative: a refused earlier slot still counts).
-  // Per slot: its queue's length (an N:1 mux), the prefix sums (slot-queue
-  // compares and an adder over at most IN-1 terms), one comparison each.
-  localparam int SUMW = LW + NW;       // a prefix sum of at most IN cells counts
-  localparam int VW   = QW + SUMW + 1; // a length plus a prefix sum, unsigned
-  localparam int DW   = XW + SUMW;     // free less a prefix sum, signed
+  localparam int BS   = (IN < 4) ? IN : 4;         // in-flight slots bypassed by subset
+  localparam int NS   = 1 << BS;                   // their subsets
+  localparam int RN   = (IN > BS) ? IN - BS : 1;   // in-flight slots summed at stage 2
+  localparam int CW   = LW + $clog2(3 * IN + 1);   // cells of up to 3 batches
+  localparam int XW   = ((QW > CW) ? QW : CW) + 3; // signed: free, room, sums
+  localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
+  localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
+  localparam int TMAX = 2 * IN + 2;                // terms of a sum
+  localparam logic [XW-1:0] NEVER = {1'b0, {(XW-1){1'b1}}};  // above any free count
 
-  logic [IN-1:0] ok;
-
-  // Pushout's "is the arrival's queue not the longest?": some start-of-
-  // cycle length exceeds len (the same as len < the longest length), one
-  // comparator per queue and an OR, in parallel, not a maximum finder.
-  // The OR is a reduction of a vector: written as a running `longer |
-  // ...` over the queues, Yosys 0.23 and ABC kept it a chain (16 LUT6
-  // levels for the 64 queues of the defaults instead of 3).
-  function automatic logic longer(input logic [VW-1:0] len);
-    logic [N-1:0] gt;
-    for (int p = 0; p < N; p++) gt[p] = VW'(qlen_i[p*QW +: QW]) > len;
-    longer = |gt;
+  // A sum as a balanced tree of the first nt terms of v (a running sum
+  // stays a chain through Yosys 0.23 and ABC: 7 LUT6 levels for 4 terms of
+  // 7 bits instead of 4). nt is a constant at every call (the terms past it
+  // are not read), so the simulators add only the terms a sum can have;
+  // unused terms below it are 0 and vanish.
+  function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v, input int nt);
+    logic [TMAX*XW-1:0] t;
+    t = v;
+    for (int w = nt; w > 1; w = (w + 1) / 2) begin
+      for (int k = 0; k < w / 2; k++) t[k*XW +: XW] = t[2*k*XW +: XW] + t[(2*k+1)*XW +: XW];
+      if (w % 2 == 1) t[(w/2)*XW +: XW] = t[(w-1)*XW +: XW];
+    end
+    tsum = t[0 +: XW];
   endfunction
 
+  // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
+  // Stage 1 folds the policy and the slot's valid bit into its registers:
+  // under Pushout the room is too large to matter (the DT length always
+  // fits); under DT and for an empty slot the wait sum is NEVER (no
+  // Pushout wait); for an empty slot s1_v_q gates the fit.
+  logic [IN-1:0]       s1_v_q, s1_v_d;
+  logic [IN*IW-1:0]    s1_qid_q, s1_qid_d;
+  logic [IN*LW-1:0]    s1_n_q, s1_n_d;
+  logic [IN*CW-1:0]    s1_ab_q, s1_ab_d;      // n + same + the batch in effect's cells to q
+  logic [IN*NS*CW-1:0] s1_c_q, s1_c_d;        // per subset: its in-flight cells to q
+  logic [IN*XW-1:0]    s1_room_q, s1_room_d;  // thr(q) - qlen(q), signed
+  logic [IN*NS*CW-1:0] s1_need_q, s1_need_d;  // per subset: all + n + its cells
+  logic [IN*NS*XW-1:0] s1_needw_q, s1_needw_d; // the same less WAIT, signed
+  logic [IN*CW-1:0]    s1_same_q, s1_same_d;  // Pushout: same
+  logic [IN*N*DW-1:0]  s1_pd_q, s1_pd_d;      // Pushout: qlen(p) - qlen(q), per p
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [IN*RN-1:0]    s1_eq_q, s1_eq_d;      // [i*RN+j]: q == in-flight slot BS+j's
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [IN-1:0]       s2_ok_q, s2_ok_d;
+  logic [IN*IW-1:0]    s2_qid_q, s2_qid_d;
+  logic [IN*LW-1:0]    s2_n_q, s2_n_d;
+
+  // ---- Stage 1 ----
+  // Every queue's thr - qlen; under Pushout thr + 2^(XW-2), which no sum
+  // of cells reaches (a bit set, no mux after the subtract).
+  logic [N*XW-1:0] diff;
   always @* begin
-    logic [IW-1:0]   q;
-    logic [SUMW-1:0] same, all;
-    logic [VW-1:0]   len;   // qlen(q) + earlier same-queue cells
-    logic [DW-1:0]   room;  // free - earlier cells - n, signed
-    logic [DW-1:0]   slack; // room + WAIT, signed
-    logic            fits;  // n <= fr
-    ok = '0;
-    for (int i = 0; i < IN; i++) begin
-      q    = in_qid_i[i*IW +: IW];
-      same = '0;
-      all  = '0;
-      for (int j = 0; j < i; j++) begin
-        if (in_valid_i[j]) begin
-          all = all + SUMW'(in_cells_i[j*LW +: LW]);
-          if (in_qid_i[j*IW +: IW] == q) same = same + SUMW'(in_cells_i[j*LW +: LW]);
-        end
+    for (int k = 0; k < N; k++) begin
+      diff[k*XW +: XW] = {2'b00, pushout_i, (XW-3)'(thr_i[k*QW +: QW])} - XW'(qlen_i[k*QW +: QW]);
+    end
+  end
+
+  // The subsets of the first BS slots being decided, shared by every slot:
+  // their cells in all (sub), and the same less WAIT (subw).
+  logic [NS*XW-1:0] sub, subw;
+  always @* begin
+    logic [TMAX*XW-1:0] t;
+    for (int s = 0; s < NS; s++) begin
+      t = '0;
+      for (int j = 0; j < BS; j++) begin
+        if (s[j]) t[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
       end
-      len   = VW'(qlen_i[q*QW +: QW]) + VW'(same);
-      room  = DW'($signed(free_i)) - DW'(all) - DW'(in_cells_i[i*LW +: LW]);
-      slack = room + DW'(WAIT);
-      fits  = !room[DW-1];
-      if (pushout_i) begin
-        ok[i] = in_valid_i[i] && (fits || (longer(len) && !slack[DW-1]));
-      end else begin
-        ok[i] = in_valid_i[i] && fits &&
-                len + VW'(in_cells_i[i*LW +: LW]) <= VW'(thr_i[q*QW +: QW]);
+      sub[s*XW +: XW]  = tsum(t, BS);
+      t[BS*XW +: XW]   = XW'(0) - XW'(WAIT);
+      subw[s*XW +: XW] = tsum(t, BS + 1);
+    end
+  end
+
+  // Per slot, only for a valid one: an empty slot's registers keep their
+  // values (an enable, no gate), but for the wait sum, NEVER, so stage 2
+  // refuses it whatever they hold; the simulators skip its work.
+  always @* begin
+    logic [IW-1:0]      q;
+    logic [QW-1:0]      ql;
+    logic [XW-1:0]      base;
+    logic [TMAX*XW-1:0] tab, tall, tsm, tm, tc;
+    s1_v_d     = in_valid_i;
+    s1_qid_d   = in_qid_i;
+    s1_n_d     = in_cells_i;
+    s1_ab_d    = s1_ab_q;
+    s1_c_d     = s1_c_q;
+    s1_room_d  = s1_room_q;
+    s1_need_d  = s1_need_q;
+    s1_same_d  = s1_same_q;
+    s1_pd_d    = s1_pd_q;
+    s1_eq_d    = s1_eq_q;
+    {q, ql, base} = '0;
+    tab  = '0;
+    tall = '0;
+    tsm  = '0;
+    tm   = '0;
+    tc   = '0;
+    for (int i = 0; i < IN; i++) begin
+      for (int s = 0; s < NS; s++) s1_needw_d[(i*NS + s)*XW +: XW] = NEVER;
+      if (in_valid_i[i]) begin
+        q    = in_qid_i[i*IW +: IW];
+        ql   = qlen_i[q*QW +: QW];
+        tab  = '0;  // n + same + the batch in effect's cells to q
+        tsm  = '0;  // same
+        tall = '0;  // all + n
+        tab[0 +: XW]  = XW'(in_cells_i[i*LW +: LW]);
+        tall[i*XW +: XW] = XW'(in_cells_i[i*LW +: LW]);
+        for (int j = 0; j < i; j++) begin
+          if (in_valid_i[j]) begin
+            tall[j*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+            if (in_qid_i[j*IW +: IW] == q) begin
+              tab[(j+1)*XW +: XW] = XW'(in_cells_i[j*LW +: LW]);
+              tsm[j*XW +: XW]     = XW'(in_cells_i[j*LW +: LW]);
+            end
+          end
+        end
+        for (int j = 0; j < IN; j++) begin
+          if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q)
+            tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
+        end
+        for (int j = BS; j < IN; j++) begin
+          s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
+        end
+        s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 1));
+        s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
+        s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
+        for (int p = 0; p < N; p++) begin
+          s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
+        end
+        // the subset s of the slots being decided: their cells to q
+        // (tc[j], 0 outside s), and all + n + their cells in all (base +
+        // sub), the latter less WAIT (base + subw)
+        base = tsum(tall, i + 1);
+        tm   = '0;
+        for (int j = 0; j < BS; j++) begin
+          if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
+        end
+        for (int s = 0; s < NS; s++) begin
+          tc = '0;
+          for (int j = 0; j < BS; j++) begin
+            if (s[j]) tc[j*XW +: XW] = tm[j*XW +: XW];
+          end
+          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(tsum(tc, BS));
+          s1_need_d[(i*NS + s)*CW +: CW] = CW'(base + sub[s*XW +: XW]);
+          if (pushout_i) s1_needw_d[(i*NS + s)*XW +: XW] = base + subw[s*XW +: XW];
+        end
       end
     end
   end
 
-  // The admitted slots' effects, from ok, each a balanced sum or select
-  // rather than a slot-by-slot update: each queue's length grows by its
-  // admitted cells, the free count falls by all of them, slot i's serial
-  // and place in the packed list are the admitted slots before it.
-  logic [IN*NW-1:0] nbef;  // per slot: admitted slots before it
+  // ---- Stage 2: the decision ----
+  // The in-flight batch (its effects apply this cycle) is s2_*: the subset
+  // of its first BS slots that s2_ok_q selects, the rest summed here.
+  logic [BS-1:0] sel;
+  assign sel = s2_ok_q[BS-1:0];
 
+  logic [IN-1:0] ok;
+  always @* begin
+    logic [TMAX*XW-1:0] tr, tq;
+    logic [XW-1:0] need, needw, fr, rq;
+    logic [NS-1:0] le;
+    logic [N-1:0]  gt;
+    logic          fits, slack, lg, lenok;
+    tr = '0;
+    tr[0 +: XW] = XW'($signed(free_i));  // sign-extended
+    for (int j = BS; j < IN; j++) begin
+      if (s2_ok_q[j]) tr[(j+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[j*LW +: LW]);
+    end
+    fr = tsum(tr, IN + 1);
+    {tq, rq} = '0;
+    for (int i = 0; i < IN; i++) begin
+      // An empty slot is refused (fits is 0, and lg with gt); its length
+      // and Pushout compares are skipped (0), their registers not read.
+      le = '0;
+      gt = '0;
+      if (s1_v_q[i]) begin
+        tq = '0;  // the rest's cells to q
+        for (int j = BS; j < IN; j++) begin
+          if (s2_ok_q[j] && s1_eq_q[i*RN + j - BS]) tq[j*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
+        end
+        rq = tsum(tq, IN);
+        for (int s = 0; s < NS; s++) begin
+          le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
+                  <= $signed(s1_room_q[i*XW +: XW]);
+        end
+        for (int p = 0; p < N; p++) begin
+          gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
+                  > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
+        end
+      end
+      lenok = le[sel];
+      need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
+      needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
+      fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;
+      slack = $signed(needw) <= $signed(fr);
+      lg    = |gt;
+      ok[i] = (fits && lenok) || (lg && slack);
+    end
+    s2_ok_d  = ok;
+    s2_qid_d = s1_qid_q;
+    s2_n_d   = s1_n_q;
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      s1_v_q     <= '0;
+      s1_qid_q   <= '0;
+      s1_n_q     <= '0;
+      s1_ab_q    <= '0;
+      s1_room_q  <= '0;
+      s1_same_q  <= '0;
+      // The wide ones by entry (Verilator -Wall: no fill wider than 8k bits).
+      for (int k = 0; k < IN * NS; k++) begin
+        s1_c_q[k*CW +: CW]     <= '0;
+        s1_need_q[k*CW +: CW]  <= '0;
+        s1_needw_q[k*XW +: XW] <= NEVER;
+      end
+      for (int k = 0; k < IN * N; k++) s1_pd_q[k*DW +: DW] <= '0;
+      s1_eq_q    <= '0;
+      s2_ok_q    <= '0;
+      s2_qid_q   <= '0;
+      s2_n_q     <= '0;
+    end else begin
+      s1_v_q     <= s1_v_d;
+      s1_qid_q   <= s1_qid_d;
+      s1_n_q     <= s1_n_d;
+      s1_ab_q    <= s1_ab_d;
+      s1_c_q     <= s1_c_d;
+      s1_room_q  <= s1_room_d;
+      s1_need_q  <= s1_need_d;
+      s1_needw_q <= s1_needw_d;
+      s1_same_q  <= s1_same_d;
+      s1_pd_q    <= s1_pd_d;
+      s1_eq_q    <= s1_eq_d;
+      s2_ok_q    <= s2_ok_d;
+      s2_qid_q   <= s2_qid_d;
+      s2_n_q     <= s2_n_d;
+    end
+  end
+
+  // ---- Stage 3: the effects of the batch decided last cycle ----
+  logic [IN*NW-1:0] nbef;  // per slot: admitted slots before it
   always @* begin
     logic [NW-1:0] c;
     c = '0;
     for (int i = 0; i < IN; i++) begin
       nbef[i*NW +: NW] = c;
-      c = c + NW'(ok[i]);
+      c = c + NW'(s2_ok_q[i]);
     end
   end
 
   always @* begin
-    logic [SUMW-1:0] add, tot;
-    tot = '0;
+    logic [TMAX*XW-1:0] ta, tt;
+    logic [N-1:0]       hit;  // queues the batch admits to
+    hit = '0;
+    for (int i = 0; i < IN; i++) begin
+      if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;
+    end
+    ta = '0;
+    tt = '0;
+    tt[0 +: XW] = XW'($signed(free_i));
     for (int k = 0; k < N; k++) begin
-      add = '0;
-      for (int i = 0; i < IN; i++) begin
-        if (ok[i] && 32'(in_qid_i[i*IW +: IW]) == k) add = add + SUMW'(in_cells_i[i*LW +: LW]);
+      // a queue the batch admits nothing to keeps its length (the same
+      // as its sum; the simulators skip the sum)
+      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW];
+      if (hit[k]) begin
+        ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
+        for (int i = 0; i < IN; i++) begin
+          ta[(i+1)*XW +: XW] = '0;
+          if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
+            ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+        end
+        qlen_o[k*QW +: QW] = QW'(tsum(ta, IN + 1));
       end
-      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW] + QW'(add);
     end
     for (int i = 0; i < IN; i++) begin
-      if (ok[i]) tot = tot + SUMW'(in_cells_i[i*LW +: LW]);
+      if (s2_ok_q[i]) tt[(i+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[i*LW +: LW]);
     end
-    free_o = free_i - (QW+1)'(tot);
+    free_o = (QW+1)'(tsum(tt, IN + 1));
   end
 
   always @* begin
     in_ok_o      = ok;
-    serial_o     = serial_i + SW'(nbef[(IN-1)*NW +: NW]) + SW'(ok[IN-1]);
-    adm_n_o      = nbef[(IN-1)*NW +: NW] + NW'(ok[IN-1]);
+    serial_o     = serial_i + SW'(nbef[(IN-1)*NW +: NW]) + SW'(s2_ok_q[IN-1]);
+    adm_n_o      = nbef[(IN-1)*NW +: NW] + NW'(s2_ok_q[IN-1]);
     adm_qid_o    = '0;
     adm_cells_o  = '0;
     adm_serial_o = '0;
     for (int k = 0; k < IN; k++) begin
       for (int i = k; i < IN; i++) begin
-        if (ok[i] && 32'(nbef[i*NW +: NW]) == k) begin
-          adm_qid_o[k*IW +: IW]    = in_qid_i[i*IW +: IW];
-          adm_cells_o[k*LW +: LW]  = in_cells_i[i*LW +: LW];
+        if (s2_ok_q[i] && 32'(nbef[i*NW +: NW]) == k) begin
+          adm_qid_o[k*IW +: IW]    = s2_qid_q[i*IW +: IW];
+          adm_cells_o[k*LW +: LW]  = s2_n_q[i*LW +: LW];
           adm_serial_o[k*SW +: SW] = serial_i + SW'(k + 1);
         end
       end

@@ -13,26 +13,21 @@ import (
 const depthTarget = 8
 
 // depthOverToday are the TM sub-modules still deeper than depthTarget at
-// the registry's small set, with their levels when this ratchet was set
-// (occamy synth --block tm --small, Yosys 0.23, 2026-12-05). They may not
-// grow; when one is pipelined, lower or delete its row. Every other
-// sub-module, and the top's own logic, must stay within depthTarget
-// (tm_sched among them: 53 levels before its DRR was pipelined, 5 after;
-// tm_hd_choice: 12 before its maximum finder was pipelined, 5 after).
-var depthOverToday = map[string]int{
-	// 21 with the slot chain and a maximum finder; 11 since each slot
-	// decides on its own (8 to in_ok_o, then the sums of the admitted
-	// cells): reaching 8 needs a register after the decision.
-	"tm_admission": 11,
-}
+// the registry's small set, with their levels when this ratchet was set.
+// It is empty: since tm_admission's three stages (21 levels with the slot
+// chain, 11 with each slot on its own, 7 pipelined; occamy synth --block
+// tm --small, Yosys 0.23) every sub-module and the top's own logic are
+// within depthTarget (tm_sched among them: 53 levels before its DRR was
+// pipelined, 5 after; tm_hd_choice: 12 before its maximum finder was
+// pipelined, 5 after). A row may come back only with a reason.
+var depthOverToday = map[string]int{}
 
-// TestTMDepthRatchetSmall is a RATCHET, not issue 29's final depth guard:
-// it synthesises each TM sub-block at the small set (15 s of wall time at
+// TestTMDepthRatchetSmall is issue 29's depth guard at the small set: it
+// synthesises each TM sub-block at the small set (15 s of wall time at
 // two Yosys processes on a 2-core machine at load 4, 2 min at load 11;
 // skipped with -short or without Yosys) and fails when a sub-module's longest path exceeds 8 LUT6 levels,
-// except the sub-modules of depthOverToday, which fail only when they grow
-// past their levels of today. The final guard is this test with
-// depthOverToday empty.
+// except the sub-modules of depthOverToday (none), which fail only when
+// they grow past their levels of today.
 func TestTMDepthRatchetSmall(t *testing.T) {
 	y := needYosys(t)
 	if testing.Short() {

@@ -33,8 +33,8 @@ type Outputs struct {
 // deriver computes hw/tm's counters (tm.Stats) from occamy_tm's outputs
 // alone, following every admitted packet: in_ok_o admits the packet of the
 // slot it answers (driven lag cycles before; the offer counts as arrived
-// then, as hw/tm counts it) to its queue's FIFO, and its cells show in
-// qlen_o after the answer's edge; hd_valid_o pops the queue's head (its cells
+// then, as hw/tm counts it) to its queue's FIFO a cycle later, when its
+// cells show in qlen_o after that cycle's edge (tm_admission's stage 3); hd_valid_o pops the queue's head (its cells
 // must be hd_cells_o); a queue whose qlen_o fell by more than its head
 // drop is a dequeue unlink of the head (its cells must be the drop), which
 // joins its port's transmit FIFO; eg_valid_o sends the next cell of the
@@ -57,6 +57,10 @@ type deriver struct {
 	admC    []uint32
 	admP    []int32
 	hdC     []uint32
+	// The packets admitted by the answers of the cycle before (pool
+	// indexes, slot order), which take effect this cycle (their cells in
+	// qlen_o after its edge: tm_admission's stage 3), and this cycle's.
+	eff, dec []int32
 	// The previous cycle's qlen_o and free_o: the head-drop PD read was
 	// issued there (PD read latency 1), which is where staleness is judged.
 	prevQlen []uint32
@@ -124,8 +128,8 @@ func (d *deriver) step(o *Outputs) error {
 	for q := 0; q < n; q++ {
 		sumPre += uint64(o.Qlen[q])
 	}
-	// Admission of the slots answered, in slot order.
-	admPkts := int64(0)
+	// Admission of the slots answered, in slot order: counted now, in
+	// their queues a cycle later.
 	for i := 0; i < a.n; i++ {
 		q, c := a.q[i], a.cells[i]
 		s := &d.st.Queues[q]
@@ -138,17 +142,23 @@ func (d *deriver) step(o *Outputs) error {
 		}
 		s.Admitted.Pkts++
 		s.Admitted.Cells += uint64(c)
-		d.push(&d.qs[q], d.alloc(pkt{serial: d.serial, q: int32(q), cells: int32(c)}))
+		d.dec = append(d.dec, d.alloc(pkt{serial: d.serial, q: int32(q), cells: int32(c)}))
 		d.serial++
-		d.admC[q] += uint32(c)
-		d.admP[q]++
-		admAll += uint64(c)
+	}
+	// The packets admitted the cycle before take effect, in slot order.
+	admPkts := int64(0)
+	for _, i := range d.eff {
+		p := d.pool[i]
+		d.push(&d.qs[p.q], i)
+		d.admC[p.q] += uint32(p.cells)
+		d.admP[p.q]++
+		admAll += uint64(p.cells)
 		admPkts++
 	}
 	// MaxLen as hw/tm keeps it: the running length after each admission,
 	// whose largest value in a cycle is after the last one.
-	for i := 0; i < a.n; i++ {
-		q := a.q[i]
+	for _, i := range d.eff {
+		q := d.pool[i].q
 		if d.admP[q] == 0 {
 			continue
 		}
@@ -161,12 +171,13 @@ func (d *deriver) step(o *Outputs) error {
 		t.Cells = max(t.Cells, sumPre+admAll)
 		t.Pkts = max(t.Pkts, uint64(d.sumPkts+admPkts))
 	}
-	for i := 0; i < a.n; i++ {
-		q := a.q[i]
+	for _, i := range d.eff {
+		q := d.pool[i].q
 		d.qpkts[q] += int64(d.admP[q])
 		d.sumPkts += int64(d.admP[q])
 		d.admP[q] = 0
 	}
+	d.eff, d.dec = d.dec, d.eff[:0]
 	// The head drop: the queue's head, unlinked this cycle.
 	if o.HDValid {
 		q := o.HDQid
@@ -197,14 +208,15 @@ func (d *deriver) step(o *Outputs) error {
 	// Dequeue unlinks, seen as qlen_o falling by more than the head drop.
 	deqs := 0
 	for q := 0; q < n; q++ {
-		pre, post := int64(o.Qlen[q])+int64(d.admC[q])-int64(d.hdC[q]), int64(o.QlenPost[q])
+		adm := d.admC[q]
+		pre, post := int64(o.Qlen[q])+int64(adm)-int64(d.hdC[q]), int64(o.QlenPost[q])
 		d.admC[q], d.hdC[q] = 0, 0
 		if pre == post {
 			continue
 		}
 		if post > pre || d.qs[q].n == 0 {
 			return d.errf("queue %d: qlen_o went from %d to %d with %d cells admitted and %d head-dropped: no dequeue explains it",
-				q, o.Qlen[q], post, d.admCOf(a, o, q), d.hdOf(o, q))
+				q, o.Qlen[q], post, adm, d.hdOf(o, q))
 		}
 		deqs++
 		if deqs > 1 {
@@ -249,16 +261,6 @@ func (d *deriver) step(o *Outputs) error {
 	copy(d.qlen, o.QlenPost)
 	d.st.Cycles = d.cycle + 1
 	return nil
-}
-
-func (d *deriver) admCOf(a *slots, o *Outputs, q int) int {
-	c := 0
-	for i := 0; i < a.n; i++ {
-		if o.InOK[i] && a.q[i] == q {
-			c += a.cells[i]
-		}
-	}
-	return c
 }
 
 func (d *deriver) hdOf(o *Outputs, q int) int {

@@ -18,12 +18,13 @@ import (
 // is a TM that answers delay cycles after the offer: the offers reach m
 // delay cycles after the slots showed them (an ingress register before
 // hw/tm), so in_ok_o answers the slots of delay cycles before and the
-// admitted cells show in qlen_o after the answer's edge, as tm.AdmitLag
+// admitted cells show in qlen_o a cycle after the answer, as tm.AdmitLag
 // says; the offers beyond MaxOffers are counted when m gets them.
 type goOutputs struct {
 	m     *tm.TM
 	o     Outputs
 	delay [][]traffic.Packet // the offers on their way to m, oldest first
+	sent  []int              // the slots m was offered in each cycle so far
 }
 
 func newGoOutputs(m *tm.TM, delay int) *goOutputs {
@@ -55,7 +56,12 @@ func (g *goOutputs) step(t *testing.T, sh tmface.Shape, pkts []traffic.Packet, d
 	}
 	require.NoError(t, m.Step())
 	out := m.Outputs()
-	require.Equal(t, min(len(pkts), len(o.InQ)), out.NIn, "hw/tm answers the slots it was offered")
+	g.sent = append(g.sent, min(len(pkts), len(o.InQ)))
+	answered := 0 // the slots m was offered tm.AdmitLag cycles before
+	if k := len(g.sent) - 1 - tm.AdmitLag; k >= 0 {
+		answered = g.sent[k]
+	}
+	require.Equal(t, answered, out.NIn, "hw/tm answers the slots it was offered tm.AdmitLag cycles before")
 	copy(o.InOK, out.InOK[:out.NIn])
 	o.EgValid = uint64(out.EgValid)
 	for p := range o.EgQid {

@@ -2,24 +2,36 @@ package tm
 
 import (
 	"occamy/hw/admission"
-	"occamy/rtl/port"
 )
 
-// Admission is the ingress admission (stage 1). Verilog: tm_admission
-// (u_adm). Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
+// Admission is the ingress admission. Verilog: tm_admission (u_adm), three
+// stages. Up to IN = Config.MaxOffers packets a cycle (in_valid_i,
 // in_qid_i, in_cells_i; slot order is Offer order) are decided with
 // hw/admission's rule: DT (qlen + n ≤ thr and n ≤ free), or, with
-// pushout_i, Pushout (n ≤ free, or some start-of-cycle queue is longer
-// than qlen, and free − n ≥ −WAIT); the Go-only ABM rule divides the
-// threshold among the class's non-empty queues. Each slot decides on its
-// own: qlen and free are the start-of-cycle values less the cells of every
-// earlier valid slot of the cycle (to the slot's queue, and in all),
-// admitted or not, so no decision waits for another (conservative: a
-// refused earlier slot still counts); thr_i is the start-of-cycle
-// threshold. An admitted packet takes its cells from the free count and
-// adds them to its queue at once, gets the next serial, and is listed in
-// adm_* (packed from entry 0). The ideal pushout (MakeRoom) keeps the
-// running rule. Combinational, no register.
+// pushout_i, Pushout (n ≤ free, or some queue is longer than qlen, and
+// free − n ≥ −WAIT); the Go-only ABM rule divides the threshold among the
+// class's non-empty queues.
+//
+//   - Stage 1 (offer cycle c, registers s1): per slot its queue's
+//     threshold and length at c, the cells of every earlier valid slot of
+//     the cycle (to its queue, and in all), admitted or not, and the cells
+//     the batch taking effect at c admits to its queue; Pushout: whether
+//     some length at c exceeds its queue's plus the earlier same-queue
+//     cells (the maximum at c).
+//   - Stage 2 (c+1, in_ok_o): the decision, against the stage-1 length
+//     plus the cells the batch taking effect at c+1 admits to its queue,
+//     the stage-1 threshold (both one cycle stale: the unlinks of cycle c
+//     unseen, so this errs on refusing), and free_i of c+1 less that
+//     batch's cells (exact). Registers s2: the decisions.
+//   - Stage 3 (c+2): the effects of the s2 decisions: each admitted packet
+//     takes its cells from the free count and adds them to its queue (qlen_o,
+//     free_o), gets the next serial, and is listed in adm_* (packed from
+//     entry 0).
+//
+// The ideal pushout (MakeRoom) decides at stage 2 on the running free count
+// (free_o less the earlier admitted slots of the batch), its backdoor
+// expelling first (the freed cells in free_o at once); its admitted cells
+// take effect at stage 3 like any other.
 //
 // pushout_i is configuration held constant from reset: New sets it (and
 // the rule) from Config.Policy.
@@ -33,19 +45,22 @@ type Admission struct {
 	FreeI    int      // free_i: start-of-cycle free count (negative while Pushout's cells wait)
 	SerialI  uint32   // serial_i: serial of the last admitted packet
 
-	InOkO      []bool   // in_ok_o: comb, slot i admitted
-	QlenO      []uint32 // qlen_o: comb, lengths after this cycle's admissions
-	FreeO      int      // free_o: comb, free count after them
-	SerialO    uint32   // serial_o: comb, serial of the last packet admitted so far
-	AdmNO      int      // adm_n_o: comb, packets admitted
-	AdmQidO    []uint32 // adm_qid_o: comb, their queues, packed from entry 0
-	AdmCellsO  []uint32 // adm_cells_o: comb, their cells
-	AdmSerialO []uint32 // adm_serial_o: comb, their serials
+	InOkO      []bool   // in_ok_o: slot i of the previous cycle's offers admitted
+	QlenO      []uint32 // qlen_o: lengths after the effects of the batch decided last cycle
+	FreeO      int      // free_o: free count after them
+	SerialO    uint32   // serial_o: serial of the last packet admitted so far
+	AdmNO      int      // adm_n_o: packets taking effect
+	AdmQidO    []uint32 // adm_qid_o: their queues, packed from entry 0
+	AdmCellsO  []uint32 // adm_cells_o: their cells
+	AdmSerialO []uint32 // adm_serial_o: their serials
 
 	// Go only.
 	InNI       int      // slots at or above InNI are not valid (occamy_tm packs valid slots from 0): Eval reads no further
 	ActiveI    []int    // ABM: per class, queues holding a cell at the start of the cycle
-	QlenAfterO []uint32 // per admitted slot, its queue's length right after its admission (the counters)
+	QlenAfterO []uint32 // per entry of adm_*, its queue's length right after it (the counters)
+	// DecNO is the slots the decision covers (in_ok_o entries at or above it
+	// are 0): the InNI of the cycle before.
+	DecNO int
 	// QlenHeld says qlen_o already holds qlen_i when Eval starts, so Eval
 	// does not copy it: the TM's qlen_o is its running length register
 	// array, which holds the start-of-cycle lengths at stage 1.
@@ -56,10 +71,31 @@ type Admission struct {
 	// qlen_o through the TM's aliasing) and returns the cells freed.
 	MakeRoom func(slot, q, n, free int) int
 
+	s1, s1d []admReg // stage 1: the offers of the cycle before (s1), of this cycle (s1d)
+	s1n     int      // slots s1 holds; s1dn: s1d's
+	s1dn    int
+	s1max   uint32 // Pushout: the longest length at s1's offer cycle
+	s1dmax  uint32
+	s2ok    []bool   // stage 2: the decisions taking effect this cycle
+	s2q     []uint32 // their queues
+	s2n     []uint32 // their cells
+	s2cnt   int      // slots s2 holds
+
 	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
 	act  []int           // ABM: running non-empty queues per class
 	nOK  int             // in_ok_o entries Eval may have set last time
 	mode admission.Mode
+}
+
+// admReg is one slot's stage-1 registers.
+type admReg struct {
+	valid bool
+	q, n  uint32
+	base  uint32 // qlen(q) + earlier same-queue cells + the batch in effect's cells to q
+	len0  uint32 // Pushout: qlen(q) + earlier same-queue cells
+	thr   uint32 // thr(q)
+	all   int    // earlier valid slots' cells
+	act   int    // ABM: the class's non-empty queues the slot sees
 }
 
 // newAdmission builds tm_admission for c: IN = MaxOffers slots, the rule
@@ -86,139 +122,209 @@ func newAdmission(c *Config) (*Admission, error) {
 		InOkO: make([]bool, in), QlenO: make([]uint32, n),
 		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
 		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
+		s1: make([]admReg, in), s1d: make([]admReg, in),
+		s2ok: make([]bool, in), s2q: make([]uint32, in), s2n: make([]uint32, in),
 		u: u, act: u.ActiveI, nOK: in, mode: mode,
 	}, nil
 }
 
-// Eval decides slots 0..InNI-1. Each slot is decided against the start-
-// of-cycle length of its queue and the start-of-cycle free count less the
-// cells of every earlier valid slot of the cycle (to its queue, and in
-// all), admitted or not: no decision waits for another (tm_admission's
-// broken slot chain). Under ABM a queue empty at the start of the cycle
-// counts as active from its first earlier valid slot. The ideal pushout
-// (MakeRoom) keeps the running rule: its backdoor changes the lengths as
-// it decides.
+// Busy reports whether a stage holds an offer or a decision: Eval has
+// something to do even without offers.
+func (a *Admission) Busy() bool { return a.s1n > 0 || a.s2cnt > 0 }
+
+// Eval runs the three stages: stage 3 applies the decisions of the cycle
+// before, stage 1 registers this cycle's offers, stage 2 decides the
+// offers of the cycle before against the free count after stage 3. Stage
+// 3 goes first so that qlen_o less qlen_i is what the batch taking effect
+// now adds to each queue, which stages 1 and 2 count (inEffect).
+//
+// A stage with nothing to do is not called (each call costs the TM's
+// loaded cycle 5 to 20 instructions, cachegrind on BenchmarkTM90/occamy):
+// stage 1 with no slot this cycle nor an earlier Eval's; stage 3 and
+// stage 2 with nothing in s2 and s1, where only the entries of adm_* and
+// in_ok_o set last time are cleared (free_o and serial_o are then free_i
+// and serial_i).
 func (a *Admission) Eval() {
 	if !a.QlenHeld {
 		copy(a.QlenO, a.QlenI)
 	}
-	if a.MakeRoom != nil {
-		a.evalRunning()
+	if a.s2cnt != 0 {
+		a.stage3()
+	} else {
+		for i := range a.AdmNO {
+			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
+		}
+		a.FreeO, a.SerialO, a.AdmNO = a.FreeI, a.SerialI, 0
+	}
+	if a.InNI|a.s1dn != 0 {
+		a.stage1()
+	}
+	switch {
+	case a.s1n == 0:
+		a.finish(0)
+	case a.MakeRoom != nil:
+		a.decideRunning()
+	default:
+		a.decide()
+	}
+}
+
+// inEffect is the cells the batch taking effect this cycle (s2's admitted
+// slots) adds to queue q: after stage 3, and before the ideal pushout's
+// MakeRoom expels, qlen_o less qlen_i.
+func (a *Admission) inEffect(q uint32) uint32 { return a.QlenO[q] - a.QlenI[q] }
+
+// stage1 fills s1d from the offers of slots 0..InNI-1.
+func (a *Admission) stage1() {
+	n := min(a.InNI, len(a.InValidI))
+	a.s1dn = n
+	if n == 0 {
 		return
 	}
-	free, serial, k, all := a.FreeI, a.SerialI, 0, 0
 	if a.mode == admission.ABM {
 		copy(a.act, a.ActiveI)
 	}
-	maxQ, haveMax := uint32(0), false
-	n := min(a.InNI, len(a.InValidI))
+	if a.PushoutI {
+		m := uint32(0)
+		for _, v := range a.QlenI {
+			m = max(m, v)
+		}
+		a.s1dmax = m
+	}
+	all := 0
 	for i := 0; i < n; i++ {
-		a.InOkO[i] = false
+		r := &a.s1d[i]
 		if !a.InValidI[i] {
+			*r = admReg{}
 			continue
 		}
-		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
+		q, c := a.InQidI[i], a.InCellsI[i]
 		same := uint32(0) // earlier valid slots' cells to q
 		for j := 0; j < i; j++ {
-			if a.InValidI[j] && int(a.InQidI[j]) == q {
+			if a.InValidI[j] && a.InQidI[j] == q {
 				same += a.InCellsI[j]
 			}
 		}
-		mx := uint32(0)
-		if a.PushoutI && c > a.FreeI-all {
-			if !haveMax { // some start-of-cycle length above the slot's view
-				for _, v := range a.QlenI {
-					maxQ = max(maxQ, v)
-				}
-				haveMax = true
+		len0, act := a.QlenI[q]+same, 0
+		if a.mode == admission.ABM {
+			cl := int(q) % len(a.act)
+			act = a.act[cl]
+			if len0 == 0 {
+				a.act[cl]++
 			}
-			mx = maxQ
 		}
-		ok := a.u.DecideAt(q, c, a.QlenI[q]+same, a.ThrI[q], a.FreeI-all, mx).Admitted()
-		if a.mode == admission.ABM && a.QlenI[q] == 0 && same == 0 {
-			a.act[q%len(a.act)]++
-		}
-		all += c
+		// Every field: base with the cells the batch taking effect now
+		// adds to q.
+		r.valid, r.q, r.n, r.base, r.len0, r.thr, r.all, r.act = true, q, c, len0+a.inEffect(q), len0, a.ThrI[q], all, act
+		all += int(c)
+	}
+}
+
+// stage3 applies s2's decisions: lengths, free count, serials, adm_*.
+func (a *Admission) stage3() {
+	free, serial, k := a.FreeI, a.SerialI, 0
+	n := a.s2cnt
+	qs, ns := a.s2q[:n], a.s2n[:n]
+	for i, ok := range a.s2ok[:n] {
 		if !ok {
 			continue
 		}
-		free -= c
+		q, c := qs[i], ns[i]
+		free -= int(c)
 		serial++
-		a.take(i, q, c, k, serial)
+		a.QlenO[q] += c
+		a.QlenAfterO[k] = a.QlenO[q]
+		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = q, c, serial
 		k++
 	}
-	a.finish(n, k, free, serial)
-}
-
-// evalRunning is the ideal pushout's rule: slots in order against the
-// running length and free count, MakeRoom expelling first.
-func (a *Admission) evalRunning() {
-	free, serial, k := a.FreeI, a.SerialI, 0
-	n := min(a.InNI, len(a.InValidI))
-	for i := 0; i < n; i++ {
-		a.InOkO[i] = false
-		if !a.InValidI[i] {
-			continue
-		}
-		q, c := int(a.InQidI[i]), int(a.InCellsI[i])
-		if c > free {
-			free += a.MakeRoom(i, q, c, free)
-		}
-		if !a.u.DecideAt(q, c, a.QlenO[q], a.ThrI[q], free, 0).Admitted() {
-			continue
-		}
-		free -= c
-		serial++
-		a.take(i, q, c, k, serial)
-		k++
-	}
-	a.finish(n, k, free, serial)
-}
-
-// take records slot i's admission (queue q, c cells) as packed entry k
-// with serial s: the queue's length grows by c at once.
-func (a *Admission) take(i, q, c, k int, s uint32) {
-	a.QlenO[q] += uint32(c)
-	a.InOkO[i] = true
-	a.QlenAfterO[i] = a.QlenO[q]
-	a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = uint32(q), uint32(c), s
-}
-
-// finish clears the outputs of slots n.. and entries k.. and sets the
-// counts.
-func (a *Admission) finish(n, k, free int, serial uint32) {
-	for i := n; i < a.nOK; i++ {
-		a.InOkO[i] = false
-	}
-	a.nOK = n
 	for i := k; i < a.AdmNO; i++ {
 		a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 	}
 	a.FreeO, a.SerialO, a.AdmNO = free, serial, k
 }
 
-// Commit does nothing: tm_admission has no register.
-func (a *Admission) Commit() {}
+// decide is stage 2 for the RTL's rules: each s1 slot on its own (DT and
+// ABM on the stage-1 length with the batch taking effect now, Pushout on
+// the length and maximum at the offer cycle).
+func (a *Admission) decide() {
+	n := a.s1n
+	regs, oks := a.s1[:n], a.InOkO[:n]
+	for i := range regs {
+		r := &regs[i]
+		if !r.valid {
+			oks[i] = false
+			continue
+		}
+		qlen, longest := r.base+a.inEffect(r.q), uint32(0)
+		if a.PushoutI {
+			qlen, longest = r.len0, a.s1max
+		}
+		q := int(r.q)
+		if a.mode == admission.ABM {
+			a.act[q%len(a.act)] = r.act
+		}
+		oks[i] = a.u.DecideAt(q, int(r.n), qlen, r.thr, a.FreeO-r.all, longest).Admitted()
+	}
+	a.finish(n)
+}
 
-func admissionPorts(v vw, wait int) SubBlock {
-	return SubBlock{
-		Module: "tm_admission", Instance: "u_adm",
-		Params: []Param{{"N", v.N}, {"QW", v.QW}, {"LW", v.LW}, {"IN", v.IN}, {"SW", v.SW}, {"WAIT", wait}},
-		Ports: append(append([]port.Port(nil), clkRst...),
-			in("in_valid_i", v.IN), in("in_qid_i", v.IN*v.IW), in("in_cells_i", v.IN*v.LW),
-			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("pushout_i", 1), in("free_i", v.QW+1), in("serial_i", v.SW),
-			out("in_ok_o", v.IN), out("qlen_o", v.N*v.QW), out("free_o", v.QW+1), out("serial_o", v.SW),
-			out("adm_n_o", v.NW), out("adm_qid_o", v.IN*v.IW), out("adm_cells_o", v.IN*v.LW), out("adm_serial_o", v.IN*v.SW)),
+// decideRunning is stage 2 for the ideal pushout: slots in order against
+// the running free count, MakeRoom expelling first.
+func (a *Admission) decideRunning() {
+	n, free := a.s1n, a.FreeO
+	for i := 0; i < n; i++ {
+		r := &a.s1[i]
+		a.InOkO[i] = false
+		if !r.valid {
+			continue
+		}
+		q, c := int(r.q), int(r.n)
+		if c > free {
+			got := a.MakeRoom(i, q, c, free)
+			free += got
+			a.FreeO += got
+		}
+		if !a.u.DecideAt(q, c, 0, r.thr, free, 0).Admitted() {
+			continue
+		}
+		free -= c
+		a.InOkO[i] = true
+	}
+	a.finish(n)
+}
+
+// addAdmittedBefore adds to run, per queue, the cells of the slots before
+// slot that stage 2 admitted in this cycle (the ideal Pushout's running
+// lengths: they take effect at stage 3).
+func (a *Admission) addAdmittedBefore(slot int, run []uint32) {
+	for i := range min(slot, a.s1n) {
+		if r := &a.s1[i]; r.valid && a.InOkO[i] {
+			run[r.q] += r.n
+		}
 	}
 }
 
-// rtlWait is occamy_tm's WAIT for Config c: PushoutWait capped at B and
-// at 2^QW−1−B, so that a queue length with its waiting cells fits in QW
-// bits.
-func rtlWait(c *Config) int {
-	qmax := 1<<min(c.QW, 17) - 1
-	if c.QW >= 17 {
-		qmax = 131071
+// finish clears in_ok_o past the n decided slots.
+func (a *Admission) finish(n int) {
+	for i := n; i < a.nOK; i++ {
+		a.InOkO[i] = false
 	}
-	return max(0, min(c.PushoutWait, c.B, qmax-c.B))
+	a.nOK, a.DecNO = n, n
+}
+
+// Commit is the rising edge: s2 takes stage 2's decisions, s1 this
+// cycle's offers (s1 and s1d trade places only when s1d holds slots:
+// when it holds none, s1 is left empty, its stale entries unread).
+func (a *Admission) Commit() {
+	if n := a.s1n; n != 0 {
+		for i := range a.s1[:n] {
+			a.s2ok[i], a.s2q[i], a.s2n[i] = a.InOkO[i], a.s1[i].q, a.s1[i].n
+		}
+	}
+	a.s2cnt = a.s1n
+	if a.s1dn != 0 {
+		a.s1, a.s1d = a.s1d, a.s1
+	}
+	a.s1n, a.s1max = a.s1dn, a.s1dmax
+	a.s1dn = 0
 }

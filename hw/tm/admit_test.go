@@ -22,7 +22,8 @@ func newTestAdmission(t *testing.T, pol Policy, wait int) *Admission {
 }
 
 // TestAdmissionPorts drives tm_admission's Go twin alone through its
-// ports, one cycle per case, and checks every output against the
+// ports, three cycles per case (the offers; their decision on in_ok_o;
+// their effects), the inputs held, and checks every output against the
 // contract in the Verilog header: DT admits iff qlen + n <= thr and
 // n <= free with qlen and free the start-of-cycle values less the cells
 // of every earlier valid slot (admitted or not), at the threshold
@@ -77,15 +78,23 @@ func TestAdmissionPorts(t *testing.T) {
 				a.InValidI[i], a.InQidI[i], a.InCellsI[i] = s.q >= 0, uint32(max(s.q, 0)), uint32(s.n)
 			}
 			a.InNI = len(tc.slots)
-			a.Eval()
-			first := *a
-			first.InOkO, first.QlenO = append([]bool(nil), a.InOkO...), append([]uint32(nil), a.QlenO...)
-			a.Eval() // combinational: the same again
-			assert.Equal(t, first.InOkO, a.InOkO, "Eval twice: in_ok_o")
-			assert.Equal(t, first.QlenO, a.QlenO, "Eval twice: qlen_o")
+			a.Eval() // cycle 0: the offers (stage 1)
+			assert.Equal(t, tc.qlen, a.QlenO, "cycle 0: qlen_o")
+			a.Commit()
+			a.InNI = 0
+			a.Eval() // cycle 1: the decision (stage 2)
+			first := append([]bool(nil), a.InOkO...)
+			a.Eval() // the same again
+			assert.Equal(t, first, a.InOkO, "cycle 1, Eval twice: in_ok_o")
 			for i := range tc.ok {
-				assert.Equal(t, tc.ok[i], a.InOkO[i], "in_ok_o[%d]", i)
+				assert.Equal(t, tc.ok[i], a.InOkO[i], "cycle 1: in_ok_o[%d]", i)
 			}
+			assert.Equal(t, tc.qlen, a.QlenO, "cycle 1: qlen_o")
+			assert.Equal(t, tc.free, a.FreeO, "cycle 1: free_o")
+			assert.Zero(t, a.AdmNO, "cycle 1: adm_n_o")
+			a.Commit()
+			a.Eval() // cycle 2: the effects (stage 3)
+			assert.Equal(t, make([]bool, len(a.InOkO)), a.InOkO, "cycle 2: in_ok_o")
 			assert.Equal(t, tc.qlenO, a.QlenO, "qlen_o")
 			assert.Equal(t, tc.freeO, a.FreeO, "free_o")
 			require.Equal(t, len(tc.admQid), a.AdmNO, "adm_n_o")
@@ -102,7 +111,8 @@ func TestAdmissionPorts(t *testing.T) {
 }
 
 // TestAdmissionClearsSlots: a slot admitted in one cycle and empty in the
-// next reads 0 on in_ok_o, as do adm_* entries beyond the new count.
+// next reads 0 on in_ok_o a cycle later, as do adm_* entries beyond the
+// new count two cycles later.
 func TestAdmissionClearsSlots(t *testing.T) {
 	a := newTestAdmission(t, polDT, 0)
 	for i := range a.ThrI {
@@ -112,11 +122,69 @@ func TestAdmissionClearsSlots(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		a.InValidI[i], a.InQidI[i], a.InCellsI[i] = true, uint32(i), 1
 	}
-	a.Eval()
-	require.Equal(t, 4, a.AdmNO)
+	step := func() { a.Eval(); a.Commit() }
+	step()
 	a.InValidI[0], a.InNI = false, 2
 	a.Eval()
+	require.Equal(t, []bool{true, true, true, true}, a.InOkO)
+	a.Commit()
+	a.InNI = 0
+	a.Eval()
+	require.Equal(t, 4, a.AdmNO)
 	assert.Equal(t, []bool{false, true, false, false}, a.InOkO)
+	a.Commit()
+	a.Eval()
+	assert.Equal(t, []bool{false, false, false, false}, a.InOkO)
 	assert.Equal(t, 1, a.AdmNO)
 	assert.Equal(t, []uint32{1, 0, 0, 0}, a.AdmQidO)
+}
+
+// TestAdmissionCountsBatchInEffect: a decision counts the cells of the
+// batch taking effect (stage 3) in the cycle of its offer (stage 1's base)
+// and in the cycle of the decision (stage 2), though neither is in qlen_i
+// yet: DT at threshold 8 on queue 0, qlen_i held 0, one slot a cycle.
+func TestAdmissionCountsBatchInEffect(t *testing.T) {
+	cases := []struct {
+		name   string
+		offers []admSlot // per cycle, slot 0 (q < 0: none)
+		ok     []bool    // per cycle, in_ok_o[0]: the offer of the cycle before
+	}{
+		{"stage 2: A (5 cells) takes effect as B (5) is decided", []admSlot{{0, 5}, {0, 5}, {-1, 0}}, []bool{false, true, false}},
+		{"stage 1: A (5) takes effect as C (4) is offered", []admSlot{{0, 5}, {-1, 0}, {0, 4}, {-1, 0}}, []bool{false, true, false, false}},
+		{"stage 1: C (3) reaches the threshold with A", []admSlot{{0, 5}, {-1, 0}, {0, 3}, {-1, 0}}, []bool{false, true, false, true}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newTestAdmission(t, polDT, 0)
+			for i := range a.ThrI {
+				a.ThrI[i] = 8
+			}
+			a.FreeI = 100
+			for c, s := range tc.offers {
+				a.InValidI[0], a.InQidI[0], a.InCellsI[0], a.InNI = s.q >= 0, uint32(max(s.q, 0)), uint32(s.n), 1
+				a.Eval()
+				assert.Equal(t, tc.ok[c], a.InOkO[0], "cycle %d: in_ok_o[0]", c)
+				a.Commit()
+			}
+		})
+	}
+}
+
+// TestAdmissionEvalAgainWithoutOffers: Eval is combinational on its
+// inputs: a cycle evaluated with an offer and then again without one
+// registers none (the next cycle decides nothing).
+func TestAdmissionEvalAgainWithoutOffers(t *testing.T) {
+	a := newTestAdmission(t, polDT, 0)
+	for i := range a.ThrI {
+		a.ThrI[i] = 100
+	}
+	a.FreeI = 100
+	a.InValidI[0], a.InQidI[0], a.InCellsI[0], a.InNI = true, 1, 2, 1
+	a.Eval()
+	a.InValidI[0], a.InNI = false, 0
+	a.Eval()
+	a.Commit()
+	a.Eval()
+	assert.False(t, a.InOkO[0], "cycle 1: in_ok_o[0]")
+	assert.Zero(t, a.DecNO, "cycle 1: slots decided")
 }

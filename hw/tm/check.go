@@ -155,10 +155,11 @@ func (m *TM) Check() error {
 			return fmt.Errorf("queue %d: length %d cells %d packets, lists hold %d cells %d packets", q, m.r.qlenD[q], m.acct.qpkts[q], cells[q], pkts[q])
 		}
 		s := &m.obs.stats.Queues[q]
-		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.acct.qpkts[q]) + uint64(m.acct.deqPkts[q])
+		dec := uint64(m.u.adm.pending(q)) // admitted, taking effect next cycle
+		end := s.AdmDropped.Pkts + s.HeadDropped.Pkts + s.Transmitted.Pkts + uint64(m.acct.qpkts[q]) + uint64(m.acct.deqPkts[q]) + dec
 		if s.Arrived.Pkts != end {
-			return fmt.Errorf("queue %d: %d packets arrived, want %d = %d admission-dropped + %d head-dropped + %d transmitted + %d queued + %d dequeued",
-				q, s.Arrived.Pkts, end, s.AdmDropped.Pkts, s.HeadDropped.Pkts, s.Transmitted.Pkts, m.acct.qpkts[q], m.acct.deqPkts[q])
+			return fmt.Errorf("queue %d: %d packets arrived, want %d = %d admission-dropped + %d head-dropped + %d transmitted + %d queued + %d dequeued + %d decided",
+				q, s.Arrived.Pkts, end, s.AdmDropped.Pkts, s.HeadDropped.Pkts, s.Transmitted.Pkts, m.acct.qpkts[q], m.acct.deqPkts[q], dec)
 		}
 	}
 	return nil

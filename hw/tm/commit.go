@@ -20,6 +20,7 @@ func (m *TM) Commit() {
 		if !m.r.selHeld { // held: the register is its next value already
 			u.sel.Commit()
 		}
+		u.adm.Commit()
 		u.pdl.Commit()
 		u.deq.Commit()
 		u.sch.Commit()

@@ -64,6 +64,7 @@ type egPort struct {
 	next    uint64   // first cycle of the next send (tmr_q)
 	bh, bn  int      // the buffer's read pointer (rp_q) and fill (cnt_q)
 	th, tn  int      // Go only: the booked packets' ring
+	hl      uint16   // Go only: tx[th].left, kept here while tn > 0 (the ring's entry holds its cells)
 	buf     []egCell // the buffer: returned cells, oldest first from bh (a power of two entries)
 	tx      []txPkt  // Go only: the packets booked, counted down as their cells leave
 }
@@ -149,11 +150,9 @@ func (e *Egress) eval() {
 		}
 		valid |= 1 << uint(p) // p < 32: a shift without Go's >= 32 case
 		e.qid[p], e.tag[p] = h.q, h.tag
-		if pt.tn > 0 {
-			if t := pt.tx[pt.th]; t.left == 1 {
-				last |= 1 << uint(p)
-				e.cells[p] = uint32(t.cells)
-			}
+		if pt.tn > 0 && pt.hl == 1 {
+			last |= 1 << uint(p)
+			e.cells[p] = uint32(pt.tx[pt.th].cells)
 		}
 	}
 	e.EgValidO, e.EgLastO = valid, last
@@ -177,6 +176,9 @@ func (e *Egress) commit() {
 			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d transmit ring full", e.now, p))
 		} else {
 			pt.tx[(pt.th+pt.tn)&(len(pt.tx)-1)] = txPkt{cells: uint16(e.IssueCellsI), left: uint16(e.IssueCellsI)}
+			if pt.tn == 0 {
+				pt.hl = uint16(e.IssueCellsI)
+			}
 			pt.tn++
 		}
 		pt.pending += int(e.IssueCellsI)
@@ -212,10 +214,11 @@ func (e *Egress) commit() {
 			e.PortRdyO.Set(p)
 		}
 		if pt.tn > 0 {
-			h := &pt.tx[pt.th]
-			if h.left--; h.left == 0 {
+			if pt.hl--; pt.hl == 0 { // the next packet's count comes up
 				pt.th = (pt.th + 1) & (len(pt.tx) - 1)
-				pt.tn--
+				if pt.tn--; pt.tn > 0 {
+					pt.hl = pt.tx[pt.th].left
+				}
 			}
 		}
 	}

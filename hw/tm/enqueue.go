@@ -153,7 +153,9 @@ func (e *Enqueue) eval() {
 	for j := 0; j < cnt; j++ {
 		b := (j + rot) & (k - 1)
 		c := e.CntI[b]
-		if c == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(c) < mem.SubListLen(n, k, j) {
+		// (A sub-list holds at most n cells: a bank with n or more needs no
+		// division.)
+		if c == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(c) < n && int(c) < mem.SubListLen(n, k, j) {
 			return
 		}
 		if c > 1 {

@@ -77,6 +77,10 @@ type FreeList struct {
 	err     error
 	errs    *bool // the top's flag: set when err is
 	full    bool  // tests: every touched bank takes commit's general path (no short one)
+
+	// rd_addr_o, wr_addr_o, wr_data_o (their slices are views of these):
+	// indexed by a port masked to mem.MaxPorts, no bound to check.
+	rdAddr, wrAddr, wrData [mem.MaxPorts]int32
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -94,7 +98,7 @@ type flBank struct {
 // in cp (the reset sequence).
 func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 	f := &FreeList{k: k, lat: uint64(lat), rp: min(rp, 64), wp: min(wp, 64),
-		RdDataI: make([]int32, rp), RdAddrO: make([]int32, rp), WrAddrO: make([]int32, wp), WrDataO: make([]int32, wp),
+		RdDataI: make([]int32, rp),
 		FaHeadI: make([]int32, k), FaTailI: make([]int32, k), FaNI: make([]int32, k),
 		GaHeadI: make([]int32, k), GaTailI: make([]int32, k), GaNI: make([]int32, k)}
 	f.views()
@@ -118,9 +122,13 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 	return f
 }
 
-// views points head_o, cnt_o and cnt_f_o at f's own registers: at New,
-// and after a copy of the sub-block (a Unit's reset).
-func (f *FreeList) views() { f.HeadO, f.CntO, f.CntFO = f.head[:f.k], f.cnt[:f.k], f.cntF[:f.k] }
+// views points head_o, cnt_o, cnt_f_o, rd_addr_o, wr_addr_o and wr_data_o
+// at f's own arrays: at New, and after a copy of the sub-block (a Unit's
+// reset).
+func (f *FreeList) views() {
+	f.HeadO, f.CntO, f.CntFO = f.head[:f.k], f.cnt[:f.k], f.cntF[:f.k]
+	f.RdAddrO, f.WrAddrO, f.WrDataO = f.rdAddr[:f.rp], f.wrAddr[:f.wp], f.wrData[:f.wp]
+}
 
 // show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
 // registers (a bank whose link read is in flight shows no head).
@@ -195,7 +203,7 @@ func (f *FreeList) evalPop() {
 		c := f.cnt[b]
 		if c > 1 && rp < f.rp {
 			rdEn |= 1 << (uint(rp) & 63) // rp < f.rp <= 64: a shift without Go's >= 64 case
-			f.RdAddrO[rp] = f.head[b]
+			f.rdAddr[rp&(mem.MaxPorts-1)] = f.head[b]
 			f.popPort[b] = int8(rp)
 			rp++
 		}
@@ -278,7 +286,7 @@ func (f *FreeList) write(wp int, addr, data int32, over bool) (int, bool) {
 		return wp, true
 	}
 	f.WrEnO |= 1 << (uint(wp) & 63) // wp < f.wp <= 64
-	f.WrAddrO[wp], f.WrDataO[wp] = addr, data
+	f.wrAddr[wp&(mem.MaxPorts-1)], f.wrData[wp&(mem.MaxPorts-1)] = addr, data
 	return wp + 1, over
 }
 

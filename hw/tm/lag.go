@@ -3,15 +3,26 @@ package tm
 // AdmitLag is the cycles from an offer at occamy_tm's ingress slots to its
 // answer on in_ok_o: in hw/tm, from the Offer before a Step to the Step
 // whose Outputs.InOK (and NIn) answer it and whose EvAdmit and EvAdmDrop
-// events name it by its index in its own cycle (Event.Offer). An offer
-// beyond MaxOffers (an ingress drop) is answered in its own cycle. Stats
-// count an offer in the cycle of its answer, and an admitted packet's
-// cells count in the lengths and the free count from the edge that ends
-// that cycle (Probe after its Step; qlen_o from the next cycle), which
-// cosim/tmsim's deriver and the golden adapter's coverpoints assume. Every
-// consumer of the answers pairs them with the offers of AdmitLag cycles
-// before through an OfferRing.
-const AdmitLag = 0
+// events name it by its index in its own cycle (Event.Offer). It is 1:
+// tm_admission decides the offers of cycle c at c+1 (docs/tm.md,
+// "Admission in three stages"). An offer beyond MaxOffers (an ingress
+// drop) is answered in its own cycle. Stats count an offer in the cycle of
+// its answer; an admitted packet's cells count in the lengths and the free
+// count one cycle after its answer, from the edge that ends that cycle
+// (Probe after that Step; qlen_o from the cycle after). Every consumer of
+// the answers pairs them with the offers of AdmitLag cycles before through
+// an OfferRing.
+const AdmitLag = 1
+
+// AdmitSettle is the cycles from an admission's answer to its cells in the
+// lengths and the free count (Probe; qlen_o and free_o a cycle later): 1,
+// tm_admission's stage 3 writes them at the edge after the answer.
+const AdmitSettle = 1
+
+// SettleLag is the cycles from an offer until its cells, if admitted, show
+// in Probe's lengths and free count: what a closed-loop source counts as
+// still in flight (CellsInFlight).
+const SettleLag = AdmitLag + AdmitSettle
 
 // OfferRing keeps what a consumer offered in each of the last lag+1
 // cycles, so that the answers of a cycle pair with the offers they answer:
@@ -52,17 +63,17 @@ func (r *OfferRing[T]) Each(f func(*T)) {
 	}
 }
 
-// CellsInFlight counts the cells offered and not yet answered, the part of
-// a closed-loop source's offers that neither the counters nor the lengths
-// show yet: a cycle's offers enter it (Offer) and leave at the edge of the
-// cycle that answers them (Edge), lag cycles later.
+// CellsInFlight counts the cells offered and not yet in the lengths and
+// the free count, the part of a closed-loop source's offers that Probe
+// does not show yet: a cycle's offers enter it (Offer) and leave at the
+// edge lag cycles later (Edge; SettleLag for hw/tm and occamy_tm).
 type CellsInFlight struct {
 	ring *OfferRing[uint64]
 	n    uint64
 }
 
-// NewCellsInFlight returns a count for answers lag cycles after their
-// offers (AdmitLag for hw/tm and occamy_tm; tests pass other lags).
+// NewCellsInFlight returns a count for cells that show lag cycles after
+// their offers (SettleLag for hw/tm and occamy_tm; tests pass other lags).
 func NewCellsInFlight(lag int) *CellsInFlight {
 	return &CellsInFlight{ring: NewOfferRing[uint64](lag)}
 }
@@ -76,8 +87,8 @@ func (f *CellsInFlight) Offer(n uint64) {
 // N is the cells offered and not yet answered.
 func (f *CellsInFlight) N() uint64 { return f.n }
 
-// Edge ends the cycle after its Step: the cells that Step answered leave
-// the count.
+// Edge ends the cycle after its Step: the cells offered lag cycles before
+// leave the count.
 func (f *CellsInFlight) Edge() {
 	a := f.ring.Answered()
 	f.n -= *a
@@ -85,7 +96,7 @@ func (f *CellsInFlight) Edge() {
 	f.ring.Next()
 }
 
-// Clear forgets every offer not yet answered (a reset: they never will be).
+// Clear forgets every offer in flight (a reset: they never will show).
 func (f *CellsInFlight) Clear() {
 	f.ring.Each(func(n *uint64) { *n = 0 })
 	f.n = 0

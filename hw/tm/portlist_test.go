@@ -175,7 +175,7 @@ var subBlockTypes = map[string]reflect.Type{
 var goOnly = map[string][]string{
 	"tm_hd_choice": {"ConsideredO", "StaleDropO", "QlenChgI", "ChgKnownI"},
 	"tm_sched":     {"Unl2I", "Unl2QidI"},
-	"tm_admission": {"InNI", "ActiveI", "QlenAfterO"},
+	"tm_admission": {"InNI", "ActiveI", "QlenAfterO", "DecNO"},
 	"tm_egress":    {"EgLastO", "EgCellsO"},
 	"tm_free_list": {"PopOkO"},
 	"tm_enqueue":   {"PopOkI", "CpRdLeftI"},

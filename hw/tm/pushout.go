@@ -15,31 +15,32 @@ import (
 // the head-drop executor, sharing its ports, with PushoutWait cells of
 // admitted packets waiting for room.
 //
-// Choice: the longest queue by its running length (admission has already
-// counted this cycle's earlier arrivals), the lowest index on ties, among
-// the queues whose head packet is linked and not being read by the
-// dequeue. The arrival is refused when no such queue is longer than its
-// own (Pushout never expels from the arrival's queue for itself).
+// Choice: the longest queue by its running length (its length with the
+// cells of the batch's earlier slots that admission admitted, which take
+// effect at its stage 3: a wave of arrivals to one queue in one cycle
+// counts as it is decided), the lowest index on ties, among the queues
+// whose head packet is linked and not being read by the dequeue. The
+// arrival is refused when no such queue is longer than its own (Pushout
+// never expels from the arrival's queue for itself).
 
-// pushOut expels head packets until an n-cell arrival to queue q fits in
-// free cells or no longer queue is left, and returns the cells freed.
-func (m *TM) pushOut(q, n, free int) int {
+// pushOut expels head packets until slot's n-cell arrival to queue q fits
+// in free cells or no longer queue is left, and returns the cells freed.
+func (m *TM) pushOut(slot, q, n, free int) int {
+	run := m.acct.poRun
+	copy(run, m.r.qlenD)
+	m.u.adm.addAdmittedBefore(slot, run)
 	gain := 0
 	for free+gain < n {
-		v := m.longestExpellable()
-		if v < 0 || v == q || m.r.qlenD[v] <= m.r.qlenD[q] {
+		cand := m.u.pdl.expellable()
+		v := maxfind.Longest(&cand, run)
+		if v < 0 || v == q || run[v] <= run[q] {
 			break
 		}
-		gain += m.expelNow(v)
+		got := m.expelNow(v)
+		run[v] -= uint32(got)
+		gain += got
 	}
 	return gain
-}
-
-// longestExpellable returns the longest queue with a linked, unlocked
-// head, by running length (the lowest index on ties), or -1.
-func (m *TM) longestExpellable() int {
-	cand := m.u.pdl.expellable()
-	return maxfind.Longest(&cand, m.r.qlenD)
 }
 
 // expelNow drops queue v's head packet at once: its PD and cells go back

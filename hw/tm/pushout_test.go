@@ -74,6 +74,33 @@ func TestIdealPushout(t *testing.T) {
 	assert.InDelta(t, float64(q0), float64(q1), 4, "Pushout ends with equal queues: %d and %d cells", q0, q1)
 }
 
+// TestIdealPushoutWave: a wave of arrivals to one queue in one cycle is
+// decided slot by slot on running lengths, the cells admitted to earlier
+// slots of the wave counted (they take effect at admission's stage 3): the
+// wave pushes the full queue out only while that queue is longer, so both
+// end equal, not the wave's queue holding the buffer.
+func TestIdealPushoutWave(t *testing.T) {
+	m := pushoutTM(t, PolicyPushout)
+	st := m.Stats()
+	for i := 0; st.Queues[0].AdmDropped.Pkts == 0; i++ {
+		require.Less(t, i, 64, "queue 0 never refused")
+		m.Offer(Arrival{Queue: 0, Cells: 4})
+		for range 8 {
+			require.NoError(t, m.Step())
+		}
+	}
+	for range 16 { // 64 cells in one cycle: the whole buffer
+		m.Offer(Arrival{Queue: 1, Cells: 4})
+	}
+	for range 8 {
+		require.NoError(t, m.Step())
+	}
+	q0, q1 := m.Probe().Qlen[0], m.Probe().Qlen[1]
+	assert.LessOrEqual(t, q1, q0+4, "the wave to queue 1 pushed queue 0 out past equal: queue 0 %d, queue 1 %d cells", q0, q1)
+	assert.InDelta(t, float64(q0), float64(q1), 4, "Pushout ends with equal queues: %d and %d cells", q0, q1)
+	assert.NotZero(t, st.Queues[1].AdmDropped.Pkts, "the wave's last arrivals refused")
+}
+
 // TestPushoutPortsKeepsExecutor checks that the port-limited Pushout still
 // expels through the head-drop executor: with a wait allowance, an arrival
 // into the full buffer is admitted and the executor (with its ports) makes
@@ -130,10 +157,8 @@ func TestPushoutPortsChoice(t *testing.T) {
 		}
 		m.Eval()
 		free := pre.Free + fly
-		for i, ok := range m.Outputs().InOK[:m.Outputs().NIn] {
-			if ok {
-				free -= cells[i]
-			}
+		for _, v := range m.u.adm.AdmCellsO[:m.u.enq.AdmNI] { // the admissions taking effect (decided the cycle before; adm_n_i, 0 when u_adm idles)
+			free -= int(v)
 		}
 		p := m.Probe()
 		hist = append(hist, seen{qpre})

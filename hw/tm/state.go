@@ -17,12 +17,12 @@ import (
 // Not included: the counters (Stats), the events and outputs of the last
 // cycle, and the model's caches of combinational values (start-of-cycle
 // copies, the threshold spread, the pushout maximum), which follow from the
-// registers. tm_admission has no register (its decisions and thresholds
-// are combinational), so it has no field. Taking a State allocates: it is
+// registers. Taking a State allocates: it is
 // for tests and debugging, not the per-cycle path.
 type State struct {
 	Cycle uint64
 	Top   TopState          // occamy_tm's queue accounting
+	Adm   AdmissionState    // u_adm: tm_admission's stage registers
 	DeqRd pdRead            // the dequeue's head-PD read in flight
 	HDRd  pdRead            // the head drop's
 	Enq   EnqueueState      // u_enq: tm_enqueue
@@ -51,6 +51,17 @@ type TopState struct {
 	Unpopped             int
 	Serial               uint32
 	NonEmpty, Locked     rtl.Bitmap
+}
+
+// AdmissionState is tm_admission's registers: stage 1's offers (with
+// what the model keeps of them: lengths, threshold, sums) and stage 2's
+// decisions.
+type AdmissionState struct {
+	S1    []admReg
+	S1Max uint32
+	S2OK  []bool
+	S2Q   []uint32
+	S2N   []uint32
 }
 
 // EnqueueState is tm_enqueue's registers.
@@ -106,6 +117,7 @@ func (m *TM) State() State {
 			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
 			HDFly: m.r.hdFly, NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
+		Adm:   m.u.adm.state(),
 		Enq:   EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
 		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,
 		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
@@ -122,6 +134,9 @@ func (m *TM) State() State {
 	for p := range m.u.eg.ports {
 		pt := &m.u.eg.ports[p]
 		s.Eg.Ports[p] = PortState{Pending: pt.pending, Ready: pt.bn, Next: pt.next, Tx: items(pt.tx, pt.th, pt.tn), Buf: items(pt.buf, pt.bh, pt.bn)}
+		if pt.tn > 0 { // the head packet's count is kept in the port
+			s.Eg.Ports[p].Tx[0].left = pt.hl
+		}
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -111,7 +112,7 @@ func TestStateDiverges(t *testing.T) {
 		perturb func(m *TM)
 		field   string // prefix of the first differing field
 	}{
-		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Top."},
+		{"one more offer", func(m *TM) { m.Offer(Arrival{Queue: 3, Cells: 1}); require.NoError(t, m.Step()) }, "Adm.S1"},
 		{"qlen", func(m *TM) { m.r.qlenD[1]++ }, "Top.Qlen[1]"},
 		{"serial", func(m *TM) { m.r.serial++ }, "Top.Serial"},
 		{"enqueue rot_q", func(m *TM) { m.u.enq.rotQ ^= 1 }, "Enq.Rot"},
@@ -172,4 +173,26 @@ func TestStateDiverges(t *testing.T) {
 			require.True(t, strings.HasPrefix(d, tc.field), "first difference %q, want one at %s", d, tc.field)
 		})
 	}
+}
+
+// TestStateEgressHeadLeft: State's transmit ring of a port shows its head
+// packet's cells left once some of its cells have gone (u_egress keeps
+// that count in the port, hl, not in the ring's entry).
+func TestStateEgressHeadLeft(t *testing.T) {
+	m, err := New(stateConfig(PolicyDT, FreeCell, SchedSP))
+	require.NoError(t, err)
+	r := rand.New(rand.NewPCG(7, 7))
+	for cy := 0; cy < 2000; cy++ {
+		drive(r, m)
+		require.NoError(t, m.Step())
+		for p := range m.u.eg.ports {
+			if pt := &m.u.eg.ports[p]; pt.tn > 0 && pt.hl < pt.tx[pt.th].cells {
+				tx := m.State().Eg.Ports[p].Tx
+				assert.Equal(t, pt.hl, tx[0].left, "cycle %d: port %d: State Eg.Ports[%d].Tx[0].left", cy, p, p)
+				assert.Less(t, tx[0].left, tx[0].cells, "cycle %d: port %d: State Eg.Ports[%d].Tx[0] partly sent", cy, p, p)
+				return
+			}
+		}
+	}
+	t.Fatal("no packet partly sent in 2000 cycles")
 }

@@ -55,52 +55,53 @@ func probeRow(m *TM) timingRow {
 }
 
 // TestDequeueOverlapsHeadDrop: at cycle 0, four 4-cell packets arrive at
-// queue 0 and two at queue 1. Queue 0 is dequeued back to back (strict
+// queue 0 and two at queue 1 (admitted at cycle 1, in their queues from
+// cycle 2: admission's three stages). Queue 0 is dequeued back to back (strict
 // priority); queue 1 is over its threshold (8 cells > 52/8) and Occamy
 // expels its head packet while queue 0's last packet is dequeued.
 //
-// What the rows show (cycles 13-17):
-//   - 13: the head drop is granted (gnt=1) but the dequeue takes the only
+// What the rows show (cycles 15-19):
+//   - 15: the head drop is granted (gnt=1) but the dequeue takes the only
 //     PD read port, so the executor waits.
-//   - 14: the executor reads queue 1's head PD on the idle PD port while the
+//   - 16: the executor reads queue 1's head PD on the idle PD port while the
 //     dequeue runs its first cell round (2 pointer reads, 2 data reads).
-//   - 15: the executor unlinks (q1 8→4); its sub-lists go to stage A's
+//   - 17: the executor unlinks (q1 8→4); its sub-lists go to stage A's
 //     register (the dequeue's frees take both cell-pointer write ports
 //     anyway).
-//   - per-cell mode, 16-17: each of the two lanes (one per free bank, one
+//   - per-cell mode, 18-19: each of the two lanes (one per free bank, one
 //     sub-list each) frees a cell per cycle on the idle ports (2 reads + 2
-//     writes, then 2 writes), no cell-data access; chain mode, 16: one
+//     writes, then 2 writes), no cell-data access; chain mode, 18: one
 //     write per lane appends the packet's two sub-lists.
-//   - 16: the lanes have room, so the executor takes the grant the
+//   - 18: the lanes have room, so the executor takes the grant the
 //     registered bitmap still shows (queue 1 at 4 cells is already under
 //     its threshold of 58/8: a stale head drop, counted as such) and reads
 //     queue 1's next head PD while the first packet's cells are freed;
-//     17: its unlink (q1 4→0). Per cell its sub-lists wait behind the
-//     first packet's last cells in their lanes and are freed in 18-19;
-//     chain appends them in 18, after a cycle in stage A's register. (The serial executor could not take that
+//     19: its unlink (q1 4→0). Per cell its sub-lists wait behind the
+//     first packet's last cells in their lanes and are freed in 20-21;
+//     chain appends them in 20, after a cycle in stage A's register. (The serial executor could not take that
 //     grant until its packet was freed.)
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 0, 2, 0, 0, 8, 54},
-			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
-			{16, "idle", "cells", "1", 1, 0, 1, 2, 2, 2, 2, 0, 0, 0, 4, 58},
-			{17, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 60},
-			{18, "idle", "cells", "-", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 62},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
+			{14, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{15, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{16, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 0, 2, 0, 0, 8, 54},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
+			{18, "idle", "cells", "1", 1, 0, 1, 2, 2, 2, 2, 0, 0, 0, 4, 58},
+			{19, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 60},
+			{20, "idle", "cells", "-", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 62},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{12, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{13, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{14, "cells", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 8, 52},
-			{15, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
-			{16, "idle", "rdPD", "1", 1, 0, 1, 0, 2, 0, 2, 0, 0, 0, 4, 60},
-			{17, "idle", "cells", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60},
-			{18, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
+			{14, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{15, "rdPD", "idle", "1", 1, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{16, "cells", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 8, 52},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 2, 0, 0, 2, 2, 0, 4, 56},
+			{18, "idle", "rdPD", "1", 1, 0, 1, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{19, "idle", "cells", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 0, 64},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

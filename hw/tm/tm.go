@@ -121,6 +121,7 @@ type counting struct {
 	unpopped int      // admitted cells not yet popped from the free list
 	sumQlen  int      // Σ qlen
 	sumPkts  int      // Σ qpkts
+	poRun    []uint32 // the ideal Pushout's running lengths while it makes room (pushout.go)
 }
 
 // observed is the cycle's view: the offers, occamy_tm's outputs, the
@@ -128,6 +129,7 @@ type counting struct {
 type observed struct {
 	offers  []Arrival // this cycle's offers, Offer order (the first IN drive u_adm's slots)
 	admDone int       // slots whose admission the top has accounted this cycle
+	effDone bool      // u_adm's stage 3 accounted this cycle
 	events  []Event
 	use     [NumMems]PortUse
 	hdUse   [NumMems]PortUse
@@ -198,6 +200,7 @@ func New(c Config) (*TM, error) {
 	m.u.fl.GaHeadI, m.u.fl.GaTailI, m.u.fl.GaNI, m.u.hd.CntFI = m.u.hd.GaHeadO, m.u.hd.GaTailO, m.u.hd.GaNO, m.u.fl.CntFO
 	if c.Policy == polPushout {
 		m.u.adm.MakeRoom = m.makeRoom
+		m.acct.poRun = make([]uint32, len(m.r.qlenD))
 	}
 	m.u.sch.HeadLenI = m.u.pdl.HeadLenO
 	m.u.sch.AckI = true

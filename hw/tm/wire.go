@@ -99,8 +99,8 @@ func (m *TM) Eval() {
 	if changed { // cleared once u_sel has compared them
 		*chg = rtl.Bitmap{}
 	}
-	if len(m.obs.offers) > 0 || m.u.adm.InNI > 0 {
-		m.admit() // stage 1 (u_adm has nothing to decide otherwise; the cycle after offers clears its slots)
+	if a := m.u.adm; len(m.obs.offers) > 0 || a.InNI > 0 || a.Busy() {
+		m.admit() // stage 1 (u_adm has nothing to do otherwise; the cycle after offers clears its slots)
 	}
 	// Stage A: the head-PD reads that are back unlink (most cycles none).
 	deq, hd := m.r.deqRd.valid && m.r.deqRd.ready <= m.cycle, m.r.hdRd.valid && m.r.hdRd.ready <= m.cycle

@@ -47,8 +47,9 @@ type TMShape struct {
 	// it makes room (observe.wait shows them).
 	Wait int `yaml:"wait"`
 	// EgressCells is the cells a design may hold outside its buffer after
-	// reading them (egress buffers): the scoreboard counts a packet until
-	// its last cell leaves, so buffered cells may reach B+EgressCells.
+	// reading them (egress buffers): the scoreboard counts each cell until
+	// it leaves, so the cells admitted and not yet left may reach
+	// B+Wait+EgressCells.
 	EgressCells int `yaml:"egress_cells"`
 }
 
@@ -111,12 +112,19 @@ type TMAdmit struct {
 	// deciding in a pipeline, or registering its answer): the flags of
 	// cycle c answer the slots of cycle c-Latency. The board counts an
 	// admitted packet from its offer's cycle.
-	Latency int    `yaml:"latency"`
-	Valid   string `yaml:"valid"`
-	Drop    string `yaml:"drop"`  // 1: refused
-	Queue   string `yaml:"queue"` // optional: checked against the offer
-	Cells   string `yaml:"cells"` // optional: checked against the offer
-	Window  int    `yaml:"window"`
+	Latency int `yaml:"latency"`
+	// Settle is the cycles from an answer (ok) until its admitted cells
+	// show in observe.qlen and observe.free: the answer of cycle a is in
+	// them from cycle a+Settle+1 (0: the cycle after the answer; −k, down
+	// to −Latency: k cycles sooner, a design deciding before its answer
+	// and counting the packet at once). The policy's view of the observed
+	// lengths and free count adds the cells answered and not yet shown.
+	Settle int    `yaml:"settle"`
+	Valid  string `yaml:"valid"`
+	Drop   string `yaml:"drop"`  // 1: refused
+	Queue  string `yaml:"queue"` // optional: checked against the offer
+	Cells  string `yaml:"cells"` // optional: checked against the offer
+	Window int    `yaml:"window"`
 	// Earlier is what an offer's decision counts of the offers before it
 	// in its cycle (ok only): "admitted" (the default: the exact rule, the
 	// slots decided in order) or "offered" (every earlier offer, admitted

@@ -93,6 +93,13 @@ func (f *File) CheckTM() error {
 	if a.Latency != 0 && a.OK == "" {
 		c.fail([]string{"tm", "admit", "latency"}, "latency needs ok (a flag per slot, latency cycles after the offer); an event says its own offer (window)")
 	}
+	c.rng(a.Settle, -a.Latency, MaxStaleness, "admit", "settle")
+	switch {
+	case a.Settle != 0 && a.OK == "":
+		c.fail([]string{"tm", "admit", "settle"}, "settle needs ok (a flag per slot: the cycles from its answer until its cells show in observe.qlen and observe.free)")
+	case a.Settle != 0 && t.Observe.Qlen == "" && t.Observe.Free == "":
+		c.fail([]string{"tm", "admit", "settle"}, "settle needs observe.qlen or observe.free (the cycles until the admitted cells show in them)")
+	}
 	switch {
 	case a.Earlier != "" && a.Earlier != "admitted" && a.Earlier != "offered":
 		c.fail([]string{"tm", "admit", "earlier"}, fmt.Sprintf("earlier %q: give admitted (the default) or offered", a.Earlier))

@@ -46,19 +46,22 @@ func TestTMMapFields(t *testing.T) {
 	assert.Equal(t, 2, f.TM.HeadDrop.Unfreed)
 }
 
-// TestTMAdmitLatency: admit.latency is read with ok (0 when absent).
+// TestTMAdmitLatency: admit.latency and admit.settle are read with ok (0
+// when absent; settle down to -latency).
 func TestTMAdmitLatency(t *testing.T) {
 	base := string(altMap(t))
 	old := "    valid: adm_valid_o\n    drop: adm_drop_o\n    queue: adm_queue_o\n    cells: adm_cells_o\n    window: 16"
 	require.Equal(t, 1, strings.Count(base, old), "test anchor")
 	for _, x := range []struct {
-		admit string
-		want  int
-	}{{"    ok: adm_ok_o\n    latency: 2", 2}, {"    ok: adm_ok_o", 0}} {
+		admit        string
+		want, settle int
+	}{{"    ok: adm_ok_o\n    latency: 2", 2, 0}, {"    ok: adm_ok_o", 0, 0},
+		{"    ok: adm_ok_o\n    latency: 1\n    settle: 1", 1, 1}, {"    ok: adm_ok_o\n    latency: 2\n    settle: -2", 2, -2}} {
 		f, err := Parse("alt.yaml", []byte(strings.Replace(base, old, x.admit, 1)))
 		require.NoError(t, err)
 		require.NoError(t, f.CheckTM())
 		assert.Equal(t, x.want, f.TM.Admit.Latency, "%q", x.admit)
+		assert.Equal(t, x.settle, f.TM.Admit.Settle, "%q", x.admit)
 	}
 }
 
@@ -78,6 +81,8 @@ func TestTMSectionErrors(t *testing.T) {
 		{"earlier offered with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    earlier: offered\n", "earlier: offered needs ok"},
 		{"latency with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    latency: 1\n", "tm.admit.latency: latency needs ok"},
 		{"latency out of range", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    latency: 65\n", "tm.admit.latency: 65 out of range, allowed 0..64"},
+		{"settle with valid", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    settle: 1\n", "tm.admit.settle: settle needs ok"},
+		{"settle below -latency", "    valid: adm_valid_o\n", "    valid: adm_valid_o\n    settle: -1\n", "tm.admit.settle: -1 out of range, allowed 0..64"},
 		{"serial offered, no input", "    serial: off_serial_i ", "    #", "serial: offered needs ingress.serial"},
 		{"index bits too few", "index_bits: 8", "index_bits: 2", "2 index bits cannot number the 8 cells"},
 		{"unknown policy", "values: {dt: 0, occamy: 1}", "values: {dt: 0, red: 1}", `"red": want dt or occamy or occamy-lqd or pushout-ports`},

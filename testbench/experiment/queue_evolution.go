@@ -26,7 +26,8 @@ type Series struct {
 	Thr     []float64 // DT threshold of class 0, cells
 	// FirstDrop is the burst's first drop, cycles after its start (-1:
 	// none; an admission drop at its packet's offer); AtDrop the burst
-	// queue's length then (cells; at the drop's answer); Fair the burst's
+	// queue's length then (cells; for an admission drop with the packets
+	// admitted in its answer, tm.AdmitSettle cycles later); Fair the burst's
 	// fair share αB/(1+2α); Share = AtDrop/Fair (0 without a drop).
 	// GotFair: never dropped, or Share ≥ 0.9 (the scenarios' threshold
 	// between DT's healthy and anomalous cases).
@@ -146,6 +147,7 @@ func evolve(senders int, policy string, alpha float64, seed uint64) (Series, err
 	st := m.Stats()
 	bs := &st.Queues[burstQ]
 	var drops, admDrops uint64
+	readAt := -1 // steps until AtDrop is read (-1: not waiting)
 	for c := uint64(0); c < to; c++ {
 		for _, pk := range mix.Tick(c) {
 			m.Offer(tm.Arrival{Queue: pk.Queue, Cells: pk.Cells})
@@ -163,7 +165,21 @@ func evolve(senders int, policy string, alpha float64, seed uint64) (Series, err
 				at -= tm.AdmitLag
 			}
 			s.FirstDrop = at - int64(start)
+			// The refusal's view counts the packets admitted before it in
+			// its own cycle (a wave of the incast's senders arrives in one
+			// cycle); they are answered with it and show in the length
+			// tm.AdmitSettle cycles later: read it then, as the length was
+			// read at the drop before the admission was pipelined.
+			readAt = 0
+			if bs.AdmDropped.Pkts != admDrops {
+				readAt = tm.AdmitSettle
+			}
+		}
+		if readAt == 0 {
 			s.AtDrop = float64(m.Probe().Qlen[burstQ])
+		}
+		if readAt >= 0 {
+			readAt--
 		}
 		drops, admDrops = d, bs.AdmDropped.Pkts
 		s.Peak = math.Max(s.Peak, float64(m.Probe().Qlen[burstQ]))

@@ -11,30 +11,45 @@ type Watch struct {
 	LastArrival    int64    // last cycle a packet arrived at the group
 	FirstDrop      int64    // first cycle a packet of the group was dropped (admission or head)
 	LastTx         int64    // last cycle a packet of the group finished transmission
-	LenAtFirstDrop uint64   // group length at the end of the FirstDrop cycle
+	LenAtFirstDrop uint64   // group length when the first drop was seen (readAtDrop)
 	ArrivedAtDrop  Count    // group arrivals up to and including the FirstDrop cycle
 	DropAtDrop     Count    // what was dropped in the FirstDrop cycle
 	MaxLen         uint64   // largest group length seen
-	QlenAtDrop     []uint64 // every queue's length at the end of the FirstDrop cycle
+	QlenAtDrop     []uint64 // every queue's length when LenAtFirstDrop was read
 	QlenAtSnap     []uint64 // every queue's length at the end of cycle Snap
 
-	arr, drop, dropC, tx uint64 // previous sums
+	arr, drop, dropC, tx, adm uint64 // previous sums
+	readIn                    int    // cycles until the lengths at the first drop are read (-1: none pending)
+}
+
+// readAtDrop is when a watch reads the lengths at the group's first drop:
+// at the end of the drop's cycle for a head drop; for an admission drop,
+// tm.AdmitSettle cycles after its answer, when the packets admitted in the
+// same answer (those the refusal's view counted before it: a wave of an
+// incast arrives in one cycle) show in the lengths, as they did at the
+// answer before the admission was pipelined.
+func readAtDrop(admission bool) int {
+	if admission {
+		return tm.AdmitSettle
+	}
+	return 0
 }
 
 // newWatch returns a watch of g over n queues.
 func newWatch(g Group, n int) *Watch {
-	return &Watch{Group: g, FirstArrival: -1, LastArrival: -1, FirstDrop: -1, LastTx: -1,
+	return &Watch{Group: g, FirstArrival: -1, LastArrival: -1, FirstDrop: -1, LastTx: -1, readIn: -1,
 		QlenAtDrop: make([]uint64, n), QlenAtSnap: make([]uint64, n)}
 }
 
 // observe records cycle c's counters and queue lengths (cells, after the
 // cycle); it allocates nothing.
 func (w *Watch) observe(c uint64, st *tm.Stats, qlen []uint32) {
-	var arr, drop, tx, ln, arrC, dropC uint64
+	var arr, drop, tx, ln, arrC, dropC, adm uint64
 	for _, q := range w.Queues {
 		s := &st.Queues[q]
 		arr += s.Arrived.Pkts
 		arrC += s.Arrived.Cells
+		adm += s.AdmDropped.Pkts
 		drop += s.AdmDropped.Pkts + s.HeadDropped.Pkts
 		dropC += s.AdmDropped.Cells + s.HeadDropped.Cells
 		tx += s.Transmitted.Pkts
@@ -48,10 +63,16 @@ func (w *Watch) observe(c uint64, st *tm.Stats, qlen []uint32) {
 	}
 	if drop != w.drop && w.FirstDrop < 0 {
 		w.FirstDrop = int64(c)
-		w.LenAtFirstDrop = ln
 		w.ArrivedAtDrop = Count{Pkts: arr, Cells: arrC}
 		w.DropAtDrop = Count{Pkts: drop - w.drop, Cells: dropC - w.dropC}
+		w.readIn = readAtDrop(adm != w.adm)
+	}
+	if w.readIn == 0 {
+		w.LenAtFirstDrop = ln
 		snapLens(w.QlenAtDrop, qlen)
+	}
+	if w.readIn >= 0 {
+		w.readIn--
 	}
 	if tx != w.tx {
 		w.LastTx = int64(c)
@@ -62,7 +83,7 @@ func (w *Watch) observe(c uint64, st *tm.Stats, qlen []uint32) {
 	if w.Snap != 0 && c == w.Snap {
 		snapLens(w.QlenAtSnap, qlen)
 	}
-	w.arr, w.drop, w.dropC, w.tx = arr, drop, dropC, tx
+	w.arr, w.drop, w.dropC, w.tx, w.adm = arr, drop, dropC, tx, adm
 }
 
 func snapLens(dst []uint64, qlen []uint32) {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"occamy/hw/tm"
 )
@@ -43,14 +44,36 @@ func TestWatch(t *testing.T) {
 	assert.Equal(t, int64(1), w.FirstArrival, "FirstArrival")
 	assert.Equal(t, int64(3), w.LastArrival, "LastArrival")
 	assert.Equal(t, int64(3), w.FirstDrop, "FirstDrop")
-	assert.Equal(t, uint64(6), w.LenAtFirstDrop, "LenAtFirstDrop (2 + 4 cells)")
+	// An admission drop: the lengths are read tm.AdmitSettle (1) cycles
+	// after its answer, at the end of cycle 4.
+	require.Equal(t, 1, tm.AdmitSettle, "the expected lengths below are those of cycle 3+AdmitSettle")
+	assert.Equal(t, uint64(2), w.LenAtFirstDrop, "LenAtFirstDrop (0 + 2 cells, end of cycle 4)")
 	assert.Equal(t, Count{Pkts: 4, Cells: 8}, w.ArrivedAtDrop, "ArrivedAtDrop")
 	assert.Equal(t, Count{Pkts: 1, Cells: 2}, w.DropAtDrop, "DropAtDrop")
 	assert.Equal(t, int64(4), w.LastTx, "LastTx")
 	assert.Equal(t, uint64(10), w.MaxLen, "MaxLen (cycle 2)")
 	assert.Equal(t, []uint64{2, 2, 8, 7}, w.QlenAtSnap, "QlenAtSnap (end of cycle 2)")
-	assert.Equal(t, []uint64{2, 2, 4, 7}, w.QlenAtDrop, "QlenAtDrop (end of cycle 3)")
+	assert.Equal(t, []uint64{2, 0, 2, 7}, w.QlenAtDrop, "QlenAtDrop (end of cycle 4)")
 	s := w.Sum(st)
 	assert.Equal(t, tm.Count{Pkts: 4, Cells: 8}, s.Arrived, "Sum arrived")
 	assert.Equal(t, tm.Count{Pkts: 1, Cells: 2}, s.HeadDropped, "Sum head-dropped")
+}
+
+// TestWatchHeadDropReadAtOnce: a first drop that is a head drop reads the
+// lengths at the end of its own cycle (no answer to wait for).
+func TestWatchHeadDropReadAtOnce(t *testing.T) {
+	st := &tm.Stats{Queues: make([]tm.QueueStats, 2)}
+	qlen := make([]uint32, 2)
+	w := newWatch(Group{Name: "g", Queues: []int{0}}, 2)
+	lens := []uint32{4, 6, 3, 1}
+	for c, l := range lens {
+		qlen[0] = l
+		if c == 2 {
+			st.Queues[0].HeadDropped.Pkts++
+		}
+		w.observe(uint64(c), st, qlen)
+	}
+	assert.Equal(t, int64(2), w.FirstDrop, "FirstDrop")
+	assert.Equal(t, uint64(3), w.LenAtFirstDrop, "LenAtFirstDrop: end of cycle 2")
+	assert.Equal(t, []uint64{3, 0}, w.QlenAtDrop, "QlenAtDrop: end of cycle 2")
 }

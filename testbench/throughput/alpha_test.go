@@ -46,27 +46,33 @@ func TestAlphaMaxDrain(t *testing.T) {
 
 // TestAlphaCheck runs the check on two switches. The fluid rule's α gives
 // the burst its fair share in both. With per-cell freeing at k=4 the
-// pipelined executor expels V ≈ 3.77 cells/clock (3.80 before its stage A
-// was registered and the thresholds credited with its cells at the
-// unlink: the fluid rule's α, 4 then, is 2 from V < 3.775), above R/2 = 2.5 for 40
-// line rates: the paper's Inequality (4) allows any α, but at α = 8 the
+// pipelined executor expels V ≈ 3.77-3.80 cells/clock, above R/2 = 2.5 for
+// 40 line rates: the paper's Inequality (4) allows any α, but at α = 8 the
 // burst gets about two thirds of its share: the model disagrees with the
-// inequality when R/2 < V < R (docs/experiments.md). With chain freeing
-// V ≈ 5.8 > R and both rules allow any α, which holds at the TM's
-// largest power-of-two α tried, 8.
+// inequality when R/2 < V < R (docs/experiments.md). The fluid rule's α
+// sits on an edge: 4 when V ≥ 3.775, 2 below. V was 3.773 (α 2) before the
+// admission was pipelined and is 3.792 (α 4) after it: the refill burst's
+// enqueue reaches the PD and CP memories a cycle later and takes fewer of
+// the executor's port cycles (lost to a port 4 cycles of 2233 with
+// something to expel before, 2 of 2228 after). So the test checks the α
+// the rule gives at the measured V (2 or 4), not which side of the edge V
+// falls, and that it holds there.
 func TestAlphaCheck(t *testing.T) {
 	o := DefaultOptions()
 	s := mustSize(t, "fixed:1500")
 	cell, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeCell, Size: s, Ports: 8}, o, 40)
 	require.NoError(t, err)
 	require.Len(t, cell.Guides, 2)
+	assert.InDelta(t, 3.78, cell.V, 0.05, "V, cells/clock")
 	assert.Equal(t, "any", cell.Guides[0].Alpha, "paper rule")
 	assert.False(t, cell.Guides[0].Holds(), "paper rule at α=8: %s", cell.Guides[0].Verdict)
 	assert.Contains(t, cell.Guides[0].Verdict, "does NOT hold")
-	assert.Equal(t, "2", cell.Guides[1].Alpha, "fluid rule")
+	fluid := AlphaMaxDrain(cell.R, cell.V, cell.D)
+	assert.Contains(t, []float64{2, 4}, fluid, "fluid rule's α at V=%.4f", cell.V)
+	assert.Equal(t, FormatAlpha(fluid), cell.Guides[1].Alpha, "fluid rule")
 	assert.True(t, cell.Guides[1].Holds(), "fluid rule: %s", cell.Guides[1].Verdict)
 	require.Len(t, cell.Guides[1].Runs, 2)
-	assert.Equal(t, 4.0, cell.Guides[1].Runs[1].Alpha, "second run at twice the α")
+	assert.Equal(t, 2*fluid, cell.Guides[1].Runs[1].Alpha, "second run at twice the α")
 
 	chain, err := CheckAlpha(context.Background(), Point{K: 4, FreeMode: tm.FreeChain, Size: s, Ports: 8}, o, 40)
 	require.NoError(t, err)

@@ -124,8 +124,8 @@ func fillTarget(cfg tm.Config, maxC int) uint32 {
 // fill offers packets of the sizes' mix to queue victim at the enqueue
 // engine's pace (at most pace cells admitted or offered and not yet
 // written) until its length reaches target cells, counting the cells
-// offered and not yet answered (tm.AdmitLag cycles of them, which show in
-// the length once answered), or a packet of it is refused.
+// offered and not yet in the length (tm.SettleLag cycles of them), or a
+// packet of it is refused.
 func (r *runner) fill(victim int, target uint32, pace, limit uint64, sizes *sampler) error {
 	vst := &r.st.Queues[victim]
 	for {

@@ -157,7 +157,7 @@ func newRunner(ctx context.Context, cfg tm.Config, p Point, o Options) (*runner,
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p), flying: tm.NewCellsInFlight(tm.AdmitLag)}
+	r := &runner{m: m, st: m.Stats(), ctx: ctx, sources: normalSources(p), flying: tm.NewCellsInFlight(tm.SettleLag)}
 	if o.lag != nil {
 		r.flying, r.delay = tm.NewCellsInFlight(o.lag.Ring), make([][]tm.Arrival, o.lag.Delay+1)
 	}

@@ -269,34 +269,3 @@ func TestMeasureCancelled(t *testing.T) {
 	_, err := Measure(ctx, Point{K: 1, FreeMode: tm.FreeCell, Size: mustSize(t, "fixed:1500"), Ports: 8, Load: 50}, quick())
 	require.ErrorIs(t, err, context.Canceled)
 }
-
-// TestFillAtAdmitLag1: the victim's fill stops on the packet that takes
-// its length, with the cells offered and not yet answered, to the target.
-// On hw/tm behind a 1-cycle ingress register (a TM answering a cycle after
-// the offer) it admits what it admits on hw/tm (tm.AdmitLag) within a
-// packet. A runner assuming lag 0 on that TM (offers in flight not
-// counted) must admit a packet or more beyond that.
-func TestFillAtAdmitLag1(t *testing.T) {
-	p := Point{K: 4, FreeMode: tm.FreeChain, Size: mustSize(t, "fixed:9000"), Ports: 8}
-	const maxC = 36
-	fill := func(lag *lagTest) int {
-		o := quick()
-		o.lag = lag
-		cfg, err := Config(p, o)
-		require.NoError(t, err)
-		r, err := newRunner(context.Background(), cfg, p, o)
-		require.NoError(t, err)
-		require.NoError(t, r.fill(victimClass, fillTarget(cfg, maxC), 2*maxC, 1<<20, newSampler(p.Size.Cells(o.CellBytes), 1, 1)))
-		for range 4 { // every offer answered
-			_, err := r.step()
-			require.NoError(t, err)
-		}
-		vs := &r.st.Queues[victimClass]
-		require.Zero(t, vs.AdmDropped.Pkts, "a refusal stopped the fill")
-		t.Logf("lag %+v: the fill admitted %d cells (target %d)", lag, vs.Admitted.Cells, fillTarget(cfg, maxC))
-		return int(vs.Admitted.Cells)
-	}
-	base := fill(nil)
-	assert.InDelta(t, base, fill(&lagTest{Delay: 1, Ring: 1 + tm.AdmitLag}), maxC-1, "lag 1: the fill's cells")
-	assert.GreaterOrEqual(t, fill(&lagTest{Delay: 1, Ring: tm.AdmitLag}), base+maxC, "lag 1 with offers in flight not counted: the fill must overshoot")
-}

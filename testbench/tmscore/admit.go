@@ -30,6 +30,7 @@ func (b *Board) admissions(c uint64, offers, ans []Offer, g *Binding, out, x []u
 		if at < c {
 			b.countFrom(at, c, ans, adjQ[:len(ans)], adjF)
 		}
+		b.admitSettle(at, c, ans, adjQ[:len(ans)], adjF)
 		return
 	}
 	if g.admValid.isX(x, 0) {

@@ -113,8 +113,11 @@ type Board struct {
 	ph, pn             int
 
 	hs, ho  history  // the board's own counts, the observed ones
+	hv, hn  history  // the policy's view of the observed ones, the cells each answer admitted (settle.go)
 	hq, hf  *history // where the policy reads queue lengths and the free count
+	vq, vf  *history // where admission reads them: hv when observed (admit.settle)
 	shadowT int      // Σ shadow
+	leftT   int      // the cells already left of the packets leaving (Σ next over stLeaving)
 	admC    int      // cells admitted in this cycle
 	sat     rtl.Width
 	serMask uint64
@@ -156,12 +159,13 @@ func newBoard(u *Setup) *Board {
 	b.pend = make([]pending, max(t.Ingress.Slots*(t.Admit.Window+2)+t.Ingress.Backlog+64, 64))
 	d := histDepth(t)
 	b.hs, b.ho = newHistory(b.n, d, c.B, c.Q), newHistory(b.n, d, c.B, c.Q)
-	b.hq, b.hf = &b.hs, &b.hs
+	b.hv, b.hn = newHistory(b.n, d, c.B, c.Q), newHistory(b.n, d, c.B, c.Q)
+	b.hq, b.hf, b.vq, b.vf = &b.hs, &b.hs, &b.hs, &b.hs
 	if t.Observe.Qlen != "" {
-		b.hq = &b.ho
+		b.hq, b.vq = &b.ho, &b.hv
 	}
 	if t.Observe.Free != "" {
-		b.hf = &b.ho
+		b.hf, b.vf = &b.ho, &b.hv
 	}
 	b.sat = 62
 	if t.Observe.Qlen != "" {
@@ -221,6 +225,9 @@ func (b *Board) alloc(c uint64, q int) int32 {
 // end forgets the packet at pool index i, remembering how it ended.
 func (b *Board) end(i int32, state uint8) {
 	p := &b.pool[i]
+	if p.state == stLeaving {
+		b.leftT -= int(p.next)
+	}
 	b.remember(p.serial, p.queue, p.cells, state)
 	p.state = stNone
 	b.free = append(b.free, i)
@@ -268,6 +275,7 @@ func histDepth(t *design.TMSection) int {
 	if h := t.HeadDrop; h != nil {
 		d += h.Unfreed // the credit of cycle t reads the head drops of t-Unfreed+1..t-1
 	}
+	d += max(t.Admit.Settle, 0) // the view of cycle t reads the answers of t-settle..t-1
 	return d + 2
 }
 

@@ -52,7 +52,7 @@ func (b *Board) observe(c uint64, offers, ans []Offer, g *Binding, out, x []uint
 }
 
 // readObserved keeps the observed lengths, free count and thresholds of
-// cycle c.
+// cycle c, and the policy's view of them (readView).
 func (b *Board) readObserved(c uint64, g *Binding, out []uint32) {
 	h := &b.ho
 	k := int(c % uint64(h.depth))
@@ -79,6 +79,7 @@ func (b *Board) readObserved(c uint64, g *Binding, out []uint32) {
 			h.thr[k*nq+i] = uint32(g.thr.get(out, i))
 		}
 	}
+	b.readView(c)
 }
 
 // fillShadow keeps the board's own lengths and free count after cycle c.
@@ -93,13 +94,23 @@ func (b *Board) fillShadow(c uint64) {
 	h.adm[k], b.admC = b.admC, 0
 }
 
-// checkBuffer checks the buffered cells, the observed sum and each
+// checkBuffer checks the cells in the design, the observed sum and each
 // observed queue length against the board's count.
+//
+// The cells in the design are counted cell by cell: those admitted, less
+// the head-dropped and the cells that left (shadowT - leftT; shadowT
+// keeps a packet whole until its last cell leaves). A design holds them in
+// its buffer (B, + wait while a Pushout design makes room) or, read out of
+// it, in its egress buffers (egress_cells); a cell that left is in
+// neither. Counted whole, the packets leaving add their cells already sent,
+// up to P·(max_packet - 1) held nowhere: occamy_tm's golden reached 79, 80
+// > 78 at the small set under pushout-ports, at main 9ac28b9 and at adm2
+// alike, while the count cell by cell stayed at 73 at most (docs/scoreboard.md).
 func (b *Board) checkBuffer(c uint64, g *Binding, from bool) {
 	s := b.t.Shape
-	if lim := b.c.B + s.Wait + s.EgressCells; b.shadowT > lim {
-		b.fail(chkConserve, c, -1, -1, "%d cells admitted and not finished, more than B=%d (+%d waiting, +%d in egress buffers)",
-			b.shadowT, b.c.B, s.Wait, s.EgressCells)
+	if in, lim := b.shadowT-b.leftT, b.c.B+s.Wait+s.EgressCells; in > lim {
+		b.fail(chkConserve, c, -1, -1, "%d cells admitted and not yet left, more than B=%d (+%d waiting, +%d in egress buffers)",
+			in, b.c.B, s.Wait, s.EgressCells)
 	} else {
 		b.tal.Pass(chkConserve)
 	}

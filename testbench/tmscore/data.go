@@ -136,6 +136,7 @@ func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8, valid 
 	if p.state == stWaiting {
 		b.start(c, i)
 	}
+	was := p.next
 	switch {
 	case idx == p.next:
 		p.next++
@@ -146,6 +147,7 @@ func (b *Board) cell(c uint64, tag uint64, q, port int, first, last int8, valid 
 	default:
 		b.fail(chkData, c, pq, s, "cell %d left, expected cell %d of %d (a cell twice, or beyond the packet)", idx, p.next, p.cells)
 	}
+	b.leftT += int(p.next - was)
 	if first >= 0 && (first == 1) != (idx == 0) {
 		b.fail(chkData, c, pq, s, "cell %d of %d left with first=%d", idx, p.cells, first)
 	}

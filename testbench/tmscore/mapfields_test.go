@@ -90,9 +90,10 @@ func TestSpacing(t *testing.T) {
 }
 
 // TestHeadDropCredit: head_drop.unfreed on a synthetic history at the
-// small set under occamy: in cycle c the free count is 8, and a head drop
-// of 6 cells was reported in cycle c-1, so the thresholds read 14 at
-// least. A refusal that T(14) admits, and a head drop of a queue at
+// small set under occamy: the free count is 8, and a head drop of 6 cells
+// was reported in the cycle before the thresholds' (for the admission
+// checked in cycle c, those of c-k, k its window: hw/tm.AdmitLag), so the
+// thresholds read 14 at least. A refusal that T(14) admits, and a head drop of a queue at
 // T(14), fail with unfreed: 2 and pass without it (the tm-hd-credit
 // mutant's thresholds, T(8)); under pushout-ports an expulsion with free
 // -2 fails with the credit (-2 + 6 >= 0) and passes without it
@@ -101,10 +102,9 @@ func TestHeadDropCredit(t *testing.T) {
 	const c, free, hd = 200, 8, 6
 	fill := func(b *Board, f, q0 int) {
 		for k := uint64(0); k < uint64(b.ho.depth); k++ {
-			b.ho.free[k], b.hs.free[k], b.hs.adm[k], b.hs.hd[k] = f, f, 0, 0
-			b.ho.q(k)[0], b.hs.q(k)[0] = uint32(q0), uint32(q0)
+			b.ho.free[k], b.hs.free[k], b.hv.free[k], b.hs.adm[k], b.hs.hd[k] = f, f, f, 0, 0
+			b.ho.q(k)[0], b.hs.q(k)[0], b.hv.q(k)[0] = uint32(q0), uint32(q0), uint32(q0)
 		}
-		b.hs.hd[(c-1)%uint64(b.hs.depth)] = hd
 	}
 	for _, unfreed := range []int{0, 2} {
 		m := func(f *design.File) { f.TM.HeadDrop.Unfreed = unfreed }
@@ -117,6 +117,8 @@ func TestHeadDropCredit(t *testing.T) {
 			lo, hi := b.thr(0, free), b.thr(0, free+hd)
 			require.Less(t, lo, hi, "T(8) < T(14)")
 			fill(b, free, hi-1) // qlen + 1 cell: over T(8), within T(14)
+			k := uint64(b.t.Staleness.Admit.Thr().Lo)
+			b.hs.hd[(c-1-k)%uint64(b.hs.depth)] = hd
 			b.admPolicy(c, Offer{Queue: 0, Cells: 1}, false, earlier{})
 			assert.Equal(t, want, failures(b, "policy"), "unfreed %d: %v", unfreed, b.tal.Kept())
 		})
@@ -125,7 +127,7 @@ func TestHeadDropCredit(t *testing.T) {
 			fill(b, free, b.thr(0, free+hd)) // over T(8), not over T(14)
 			// the head drop's threshold window is [2, 2]: the credit of
 			// cycle c-2 is the drop of c-3.
-			b.hs.hd[(c-1)%uint64(b.hs.depth)], b.hs.hd[(c-3)%uint64(b.hs.depth)] = 0, hd
+			b.hs.hd[(c-3)%uint64(b.hs.depth)] = hd
 			b.hdPolicy(c, 0)
 			assert.Equal(t, want, failures(b, "policy"), "unfreed %d: %v", unfreed, b.tal.Kept())
 		})

@@ -18,26 +18,26 @@ func span(c uint64, w design.Window) (from, to uint64) {
 	return c - hi, c - lo
 }
 
-// qRange is the smallest and largest length of queue q over window w
+// qRange is the smallest and largest length of queue q in h over window w
 // before cycle c.
-func (b *Board) qRange(c uint64, w design.Window, q int) (lo, hi int) {
+func (h *history) qRange(c uint64, w design.Window, q int) (lo, hi int) {
 	from, to := span(c, w)
 	lo, hi = int(^uint(0)>>1), 0
 	for t := from; t <= to; t++ {
-		v := int(b.hq.q(t)[q])
+		v := int(h.q(t)[q])
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	return lo, hi
 }
 
 // longest is the smallest and largest, over window w before c, of the
-// longest queue's length.
-func (b *Board) longest(c uint64, w design.Window) (lo, hi int) {
+// longest queue's length in h.
+func (h *history) longest(c uint64, w design.Window) (lo, hi int) {
 	from, to := span(c, w)
 	lo = int(^uint(0) >> 1)
 	for t := from; t <= to; t++ {
 		m := 0
-		for _, v := range b.hq.q(t) {
+		for _, v := range h.q(t) {
 			m = max(m, int(v))
 		}
 		lo, hi = min(lo, m), max(hi, m)
@@ -45,12 +45,13 @@ func (b *Board) longest(c uint64, w design.Window) (lo, hi int) {
 	return lo, hi
 }
 
-// fRange is the smallest and largest free count over window w before c.
-func (b *Board) fRange(c uint64, w design.Window) (lo, hi int) {
+// fRange is the smallest and largest free count in h over window w before
+// c.
+func (h *history) fRange(c uint64, w design.Window) (lo, hi int) {
 	from, to := span(c, w)
 	lo, hi = int(^uint(0)>>1), -int(^uint(0)>>1)-1
 	for t := from; t <= to; t++ {
-		v := b.hf.f(t)
+		v := h.f(t)
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	return lo, hi
@@ -89,7 +90,7 @@ func (b *Board) tLo(c uint64, w design.Window) int {
 // B - Σ qlen (the cells off the queues and not yet free credited).
 func (b *Board) tHi(c uint64, w design.Window) int {
 	if b.t.Observe.ThresholdFree != design.Unqueued {
-		_, hi := b.fRange(c, w)
+		_, hi := b.hf.fRange(c, w)
 		return hi
 	}
 	from, to := span(c, w)
@@ -111,12 +112,18 @@ func (b *Board) unqueued(t uint64) int {
 
 // fAdmLow is the smallest free count over window w before c after each
 // cycle's admissions, with the head drops' cells still off it credited
-// (what Pushout's expulsion gate reads).
+// (what Pushout's expulsion gate reads). The admissions of cycle t, in
+// the observed free count from t+1, are those answered in t − settle; in
+// the board's own count, those offered in t.
 func (b *Board) fAdmLow(c uint64, w design.Window) int {
 	from, to := span(c, w)
 	lo := int(^uint(0) >> 1)
 	for t := from; t <= to; t++ {
-		lo = min(lo, b.hf.f(t)-b.hs.adm[t%uint64(b.hs.depth)]+b.credit(t))
+		adm := b.hs.adm[t%uint64(b.hs.depth)]
+		if b.hf == &b.ho {
+			adm = b.answeredAt(uint64(int64(t)-int64(b.t.Admit.Settle)), c)
+		}
+		lo = min(lo, b.hf.f(t)-adm+b.credit(t))
 	}
 	return lo
 }
@@ -134,9 +141,20 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 	// OFFERED cell counted, admitted or not (a design deciding each slot
 	// on its own, as occamy_tm does: it may refuse what the exact rule
 	// admits, never admit what it refuses).
-	qlo, qhi := b.qRange(c, st.Qlen, o.Queue)
+	// The lengths and the free count are the policy's view (settle.go):
+	// the observed ones with every packet answered before counted from its
+	// offer's cycle, exactly as admit.settle says they show it; the
+	// thresholds are the observed ones' (tLo, tHi), which the design's
+	// registers hold. Pushout compares the queue with the longest on the
+	// observed lengths, both alike (occamy_tm: the lengths of the offer's
+	// cycle, the batches in flight in neither).
+	lens := b.vq
+	if b.c.Policy == hw.PolicyPushoutPorts {
+		lens = b.hq
+	}
+	qlo, qhi := lens.qRange(c, st.Qlen, o.Queue)
 	tlo, thi := b.tLo(c, st.Thr()), b.tHi(c, st.Thr())
-	flo, fhi := b.fRange(c, st.Free)
+	flo, fhi := b.vf.fRange(c, st.Free)
 	qlo, fhi = qlo+e.aq, fhi-e.af
 	if b.t.Admit.Earlier == "offered" {
 		qhi, flo = qhi+e.oq, flo-e.of
@@ -155,7 +173,7 @@ func (b *Board) admPolicy(c uint64, o Offer, admitted bool, e earlier) {
 		wait := b.t.Shape.Wait
 		mlo, mhi := 0, 0
 		if admitted && n > fhi || !admitted && n > flo {
-			mlo, mhi = b.longest(c, st.Qlen)
+			mlo, mhi = lens.longest(c, st.Qlen)
 		}
 		switch {
 		case admitted && n > fhi && (qlo >= mhi || fhi-n < -wait):
@@ -197,7 +215,7 @@ func (b *Board) hdPolicy(c uint64, q int) {
 		b.tal.Pass(chkPolicy)
 		return
 	}
-	_, qhi := b.qRange(c, st.Qlen, q)
+	_, qhi := b.hq.qRange(c, st.Qlen, q)
 	tw := st.Thr()
 	flo := b.tLo(c, tw)
 	if t := b.thr(q%b.c.Q, flo); qhi <= t {

@@ -30,9 +30,13 @@ type cov struct {
 	// (the enqueue's cell-data writes take them): the free list holds
 	// the free count plus these.
 	unpopped int
-	hdReads  int // the executor's link reads last cycle
-	wide     int // the lanes freeing more than this in a cycle need freed_o's extra bits
-	chain    bool
+	// eff is the packets the cycle before's answers admitted: they take
+	// effect this cycle (tm_admission's stage 3: queue length, free
+	// count, the enqueue).
+	eff     offers
+	hdReads int // the executor's link reads last cycle
+	wide    int // the lanes freeing more than this in a cycle need freed_o's extra bits
+	chain   bool
 }
 
 func (v *cov) init(c hw.Config, sh Shape) {
@@ -53,7 +57,7 @@ func (v *cov) reset(c hw.Config) {
 	}
 	v.pkts, v.prevHD, v.prev2HD, v.prevHDCells = 0, hw.ExecIdle, hw.ExecIdle, 0
 	v.lastDeqQ, v.lastHDQ = -1, -1
-	v.unpopped, v.hdReads = 0, 0
+	v.unpopped, v.hdReads, v.eff.n = 0, 0, 0
 	v.wide, v.chain = 1<<lwOf(c)-1, c.FreeMode == hw.FreeChain
 }
 
@@ -66,14 +70,18 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 	blocks.Hit(h, tmAllSlots, n == v.in)
 	blocks.Hit(h, tmFreeEmpty, freePre == 0)
 	blocks.Hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
-	run := freePre
+	run := freePre // the free count after the admissions taking effect
+	for i := 0; i < v.eff.n; i++ {
+		run -= v.eff.cells[i]
+		v.pkts++
+	}
+	room := run // the answers' view, as the decision's: every admission before counted
 	for i := 0; i < o.NIn; i++ {
 		c := a.cells[i]
 		if o.InOK[i] {
-			run -= c
-			v.pkts++
+			room -= c
 		} else {
-			blocks.Hit(h, tmAdmDropRoom, c <= run)
+			blocks.Hit(h, tmAdmDropRoom, c <= room)
 		}
 	}
 	if o.HDValid {
@@ -94,7 +102,7 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 			if q >= len(p.Qlen) {
 				break
 			}
-			if e := v.expected(g, o, a, q); p.Qlen[q] != e {
+			if e := v.expected(g, o, q); p.Qlen[q] != e {
 				deq, cells = q, int(e)-int(p.Qlen[q])
 			}
 		}
@@ -144,6 +152,16 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 	if o.HDValid {
 		v.prevHDCells = o.HDCells
 	}
+	v.eff.n = 0
+	for i := 0; i < o.NIn; i++ {
+		if o.InOK[i] {
+			if v.eff.n == len(v.eff.cells) {
+				v.eff.cells, v.eff.qids = append(v.eff.cells, 0), append(v.eff.qids, 0)
+			}
+			v.eff.cells[v.eff.n], v.eff.qids[v.eff.n] = a.cells[i], a.qids[i]
+			v.eff.n++
+		}
+	}
 }
 
 // lanes counts the executor's lane coverpoints, from what its ports show
@@ -172,15 +190,16 @@ func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 		hp.Served == min(v.prevHDCells, v.c.K))
 }
 
-// expected is queue q's length after the cycle's admissions (of the slots
-// a, answered now) and head drop alone: its start-of-cycle length
-// (g.qlen.pre) with the admitted cells added and the expelled ones taken
-// off (uint32, as g.qlen.pre holds them).
-func (v *cov) expected(g *gold, o *hw.Outputs, a *offers, q int) uint32 {
+// expected is queue q's length after the cycle's admissions (of the
+// packets the cycle before's answers admitted, taking effect now) and head
+// drop alone: its start-of-cycle length (g.qlen.pre) with the admitted
+// cells added and the expelled ones taken off (uint32, as g.qlen.pre
+// holds them).
+func (v *cov) expected(g *gold, o *hw.Outputs, q int) uint32 {
 	e := g.qlen.pre[q]
-	for i := 0; i < o.NIn; i++ {
-		if o.InOK[i] && a.qids[i] == q {
-			e += uint32(a.cells[i])
+	for i := 0; i < v.eff.n; i++ {
+		if v.eff.qids[i] == q {
+			e += uint32(v.eff.cells[i])
 		}
 	}
 	if o.HDValid && o.HDQid == q {

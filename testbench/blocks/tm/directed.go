@@ -146,7 +146,7 @@ func Directed(c hw.Config, sw int, l *port.Layout, seed int64, model func() *hw.
 		return nil, err
 	}
 	d := &tmDirected{wideIn: wt, in: t, longIn: lt, fillIn: ft, hdIn: ht, cur: t, model: model, mix: mix, long: longMix, pend: newTMPending(c),
-		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewCellsInFlight(hw.AdmitLag)}
+		congest: max(c.B, 20000), hdFill: c.B + 10000, expels: c.Policy.Expels(), flying: hw.NewCellsInFlight(hw.SettleLag)}
 	// Spare queues: those of the class with the largest α, all but the
 	// first when that leaves one; one queue in four at least.
 	best := 0
@@ -193,6 +193,7 @@ type tmDirected struct {
 	wideIn    *tmIn // tmdWide's configuration; nil: the stage is skipped
 	wideHit   int   // tmdWide: cycles the lanes freed more than LW bits hold
 	wideT     int   // tmdWide: cycles in its phase
+	wideLast  []int // tmdWide: per port, the stage cycle of its last filling packet
 	wideFlood bool  // tmdWide: flooding (else filling)
 
 	// The cells offered and not yet answered when a cycle's offers are

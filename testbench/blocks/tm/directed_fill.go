@@ -5,7 +5,8 @@ import (
 )
 
 // The directed sequence's closed-loop fills (stages 5 and 6 of Directed)
-// and the count of cells offered and not yet answered that they offer less.
+// and the count of cells offered and not yet in the free count that they
+// offer less.
 
 // Next makes cycle c's inputs (gen) and counts the cells they offer.
 func (d *tmDirected) Next(c uint64, in []uint32) {

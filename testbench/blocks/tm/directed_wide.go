@@ -84,9 +84,16 @@ func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
 		d.wideFlood, d.wideT = false, 0
 	}
 	if !d.wideFlood {
+		if len(d.wideLast) != cfg.P {
+			d.wideLast = make([]int, cfg.P) // once per configuration shape
+		}
 		for p := 0; p < cfg.P; p++ {
-			if q := p*cfg.Q + cfg.Q - 1; qlen[q] == 0 && free >= cfg.MaxPkt {
+			// A packet offered is in its queue's length hw.AdmitLag+1
+			// cycles later (tm_admission's stage 3): not again before.
+			recent := d.wideLast[p] > 0 && d.n >= d.wideLast[p] && d.n-d.wideLast[p] <= hw.AdmitLag+1
+			if q := p*cfg.Q + cfg.Q - 1; qlen[q] == 0 && free >= cfg.MaxPkt && !recent {
 				slots.Put(in, 0, q, cfg.MaxPkt)
+				d.wideLast[p] = d.n
 				return
 			}
 		}

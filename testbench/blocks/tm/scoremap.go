@@ -21,6 +21,21 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 	for i, x := range Policies {
 		pol[x.String()] = uint64(i)
 	}
+	// The cells admitted and not yet left (the scoreboard's count, cell by
+	// cell) are, in hw/tm and occamy_tm: B − free (the free count after the
+	// batch taking effect, pushout-ports' waiting cells making it negative)
+	// with the cells of the batch just decided, less the head drops' cells
+	// not yet freed, and the cells freed and not yet sent (in u_egress's
+	// buffer or the data returning to it). The first part is at most
+	// B + WAIT: the decision admits n cells only while free − the batch
+	// taking effect − the cells of the earlier slots − n ≥ −WAIT (DT: ≥ 0). The second is, per port, at most its pending cells (a freed
+	// cell is a dequeued packet's, dequeued after its booking), booked at
+	// the grant and not yet sent: a port is granted a packet only while
+	// port_rdy_o (registered with the count, one grant a cycle) says fewer
+	// than TXWIN are pending, so at most TXWIN − 1 + MAXPKT. Measured at
+	// the small set under pushout-ports, seeds 1..40, both free modes
+	// (task conserve): the first part reaches 60 = B + WAIT, a port's
+	// second 8 of 9.
 	t := &design.TMSection{
 		Shape: design.TMShape{Ports: c.P, QueuesPerPort: c.Q, Buffer: c.B, MaxPacket: c.MaxPkt,
 			Wait: Wait(c.PushoutWait, c.B, c.QW), EgressCells: c.P * (c.TxWindow - 1 + c.MaxPkt)},
@@ -34,7 +49,10 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			LineRate: "cfg_r_i",
 		},
 		Ingress: design.TMIngress{Valid: "in_valid_i", Queue: "in_qid_i", Cells: "in_cells_i", Slots: sh.IN},
-		Admit:   design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag},
+		// Answered hw.AdmitLag cycles after the offer; the cells in qlen_o
+		// and free_o hw.AdmitSettle cycles after the cycle following the
+		// answer (tm_admission's stage 3).
+		Admit: design.TMAdmit{OK: "in_ok_o", Earlier: "offered", Latency: hw.AdmitLag, Settle: hw.AdmitSettle},
 		Egress: design.TMEgress{Valid: "eg_valid_o", Lanes: c.P, LaneIsPort: true, Queue: "eg_qid_o", Data: "eg_tag_o",
 			Latency: egressLatency(c.TxWindow, c.MaxPkt, c.K, c.R),
 			// A port sends its oldest buffered cell when its timer (R) runs
@@ -48,17 +66,21 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 		// cycle after the report: off free_o and credited in h+1.
 		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o", Unfreed: 2},
 		// The board counts an admitted packet from its offer's cycle
-		// (admit.latency): qlen_o, which counts it from the cycle after
-		// its answer, is never above the board's count of the cycle
-		// before, whatever hw.AdmitLag is.
+		// (admit.latency): qlen_o, which counts it from the cycle
+		// hw.AdmitSettle+1 after its answer, is never above the board's
+		// count of the cycle before, whatever hw.AdmitLag is.
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},
 		Staleness: design.TMStaleness{
-			// Decided on the lengths and free count of the offer's cycle,
-			// hw.AdmitLag cycles before the answer.
+			// Decided on the lengths and threshold of the offer's cycle,
+			// hw.AdmitLag cycles before the answer, and on the free count
+			// of the answer's cycle (tm_admission's stage 2), each with
+			// the batches answered before and not yet in them (the
+			// scoreboard's view by admit.settle).
 			Admit: design.StateWindow{Qlen: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true},
-				Free: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
+				Free:      design.Window{Lo: 0, Hi: 0, Set: true},
+				Threshold: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
 			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
 				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},
