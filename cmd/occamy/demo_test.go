@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/hw/tm"
 	"occamy/rtl/vcd"
 	"occamy/rtl/vcd/gtkwave"
 	"occamy/testbench/scenario/gtkw"
@@ -78,7 +79,9 @@ func TestDemo(t *testing.T) {
 		period = max(period, s.Period())
 	}
 	require.NoError(t, s.Err(), "the VCD parses to its end")
-	require.Len(t, hdState, 3000, "cycles in the VCD")
+	// The 3000 cycles offered and the scenario's drain (tm.AdmitLag idle
+	// cycles: the last offers' answers).
+	require.Len(t, hdState, 3000+tm.AdmitLag, "cycles in the VCD")
 	require.Positive(t, period)
 
 	save := readSave(t, gtkwPath)
