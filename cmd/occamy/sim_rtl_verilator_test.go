@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"occamy/hw/tm"
 	"occamy/rtl/vcd/gtkwave"
 )
 
@@ -35,7 +37,9 @@ func TestSimRTL(t *testing.T) {
 
 	out, errText, code := runCLI(t, append(args, "--rtl", "verilator", "--compare")...)
 	require.Equal(t, 0, code, errText)
-	assert.True(t, strings.HasPrefix(out, "compare incast (occamy): MATCH tm [IN=64] (project RTL occamy_tm, verilator lock-step): 3001 cycles compared"), out)
+	// 3000 cycles, the drain's tm.AdmitLag and the reset edge.
+	assert.True(t, strings.HasPrefix(out, fmt.Sprintf("compare incast (occamy): MATCH tm [IN=64] (project RTL occamy_tm, verilator lock-step): %d cycles compared",
+		3000+tm.AdmitLag+1)), out)
 	assert.Contains(t, out, "scenario incast  bm=occamy")
 	assert.Contains(t, out, "free=cell  on occamy_tm (verilator)\n")
 
@@ -81,6 +85,8 @@ func TestSimRTLIcarusCompare(t *testing.T) {
 		"--param", "search=0", "--param", "burst_start=300", "--param", "senders=8",
 		"--ports", "2", "--queues", "2", "--buffer", "512", "--max-offers", "8", "--rtl", "icarus", "--compare")
 	require.Equal(t, 0, code, errText)
-	assert.True(t, strings.HasPrefix(out, "compare burst-absorption (occamy): MATCH tm [P=2 Q=2 B=512 IN=8] (project RTL occamy_tm, icarus vcd diff): 800 cycles compared (802 run) on 16 outputs, coverage "), out)
+	// 800 cycles and the drain's tm.AdmitLag compared, 2 reset cycles more run.
+	n := 800 + tm.AdmitLag
+	assert.True(t, strings.HasPrefix(out, fmt.Sprintf("compare burst-absorption (occamy): MATCH tm [P=2 Q=2 B=512 IN=8] (project RTL occamy_tm, icarus vcd diff): %d cycles compared (%d run) on 16 outputs, coverage ", n, n+2)), out)
 	assert.Contains(t, out, "scenario burst-absorption  bm=occamy")
 }
