@@ -29,12 +29,7 @@ var depthOverToday = map[string]int{}
 // except the sub-modules of depthOverToday (none), which fail only when
 // they grow past their levels of today.
 func TestTMDepthRatchetSmall(t *testing.T) {
-	y := needYosys(t)
-	if testing.Short() {
-		t.Skip("-short: the TM's synthesis at the small set takes 15 s of wall time or more")
-	}
-	j, err := NewTMJob(TMSmall())
-	require.NoError(t, err)
+	y, j := smallTMJob(t, "the TM's synthesis at the small set takes 15 s of wall time or more")
 	res, err := (&Runner{Yosys: y, VerilogDir: verilogDir, Jobs: 2}).RunTM(context.Background(), j)
 	require.NoError(t, err)
 	parts := append([]TMPart{res.Own}, res.Parts...)
@@ -75,12 +70,7 @@ const flatToday = 12
 // flatToday; it is never below the deepest sub-block's (a path inside a
 // sub-block is a path of the whole).
 func TestTMFlatDepthSmall(t *testing.T) {
-	y := needYosys(t)
-	if testing.Short() {
-		t.Skip("-short: the TM's flat synthesis at the small set takes 40 s of wall time or more")
-	}
-	j, err := NewTMJob(TMSmall())
-	require.NoError(t, err)
+	y, j := smallTMJob(t, "the TM's flat synthesis at the small set takes 40 s of wall time or more")
 	f, err := (&Runner{Yosys: y, VerilogDir: verilogDir}).RunTMFlat(context.Background(), j)
 	require.NoError(t, err)
 	require.Greater(t, f.Cost.LUTs, 1000, "a weak check: the flat TM mapped to few LUTs")
@@ -93,4 +83,17 @@ func TestTMFlatDepthSmall(t *testing.T) {
 	if f.Levels.Length > depthTarget {
 		t.Logf("the flat TM: %d levels (%s -> %s), issue 29's target is %d", f.Levels.Length, f.Levels.From, f.Levels.To, depthTarget)
 	}
+}
+
+// smallTMJob is Yosys and the TM's job at the small set, or a skip: no
+// Yosys, or -short (why: how long the test's synthesis takes).
+func smallTMJob(t *testing.T, why string) (string, TMJob) {
+	t.Helper()
+	y := needYosys(t)
+	if testing.Short() {
+		t.Skip("-short: " + why)
+	}
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	return y, j
 }

@@ -191,11 +191,18 @@ func (j TMJob) PartScript(module string, top bool, statFile, ltpFile string) str
 	} else {
 		b.WriteString("hierarchy -top " + module + "\n")
 	}
-	fmt.Fprintf(&b, "synth -top %s -flatten -lut 6\n", module)
-	b.WriteString("select -clear\ndelete =A:blackbox %C\n")
-	fmt.Fprintf(&b, "tee -q -o %s stat\n", statFile)
-	fmt.Fprintf(&b, "tee -q -o %s ltp -noff\n", ltpFile)
+	b.WriteString(mapAndMeasure(module, statFile, ltpFile))
 	return b.String()
+}
+
+// mapAndMeasure maps module flattened to LUT6, deletes the black-box
+// cells (so a memory's ports start and end paths) and writes stat and ltp
+// to statFile and ltpFile: the tail of PartScript and FlatScript.
+func mapAndMeasure(module, statFile, ltpFile string) string {
+	return fmt.Sprintf("synth -top %s -flatten -lut 6\n", module) +
+		"select -clear\ndelete =A:blackbox %C\n" +
+		fmt.Sprintf("tee -q -o %s stat\n", statFile) +
+		fmt.Sprintf("tee -q -o %s ltp -noff\n", ltpFile)
 }
 
 // TMFlowSummary is the TM flow, for reports.

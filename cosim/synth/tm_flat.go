@@ -2,7 +2,6 @@ package synth
 
 import (
 	"context"
-	"fmt"
 	"time"
 )
 
@@ -22,11 +21,7 @@ type TMFlat struct {
 // black-box cells deleted before stat and ltp (a memory's read data starts
 // a path, its address and write data end one, as in PartScript).
 func (j TMJob) FlatScript(statFile, ltpFile string) string {
-	return j.elaborate() +
-		fmt.Sprintf("synth -top %s -flatten -lut 6\n", j.Module) +
-		"select -clear\ndelete =A:blackbox %C\n" +
-		fmt.Sprintf("tee -q -o %s stat\n", statFile) +
-		fmt.Sprintf("tee -q -o %s ltp -noff\n", ltpFile)
+	return j.elaborate() + mapAndMeasure(j.Module, statFile, ltpFile)
 }
 
 // RunTMFlat synthesises j's TM flat (one Yosys run: about 40 s at the small
