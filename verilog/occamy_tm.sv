@@ -189,6 +189,9 @@ module occamy_tm #(
   logic            rdhd_q, rdhd_d;   // ... by the head drop (else the dequeue)
   logic [IW-1:0]   rdq_q, rdq_d;     // its queue
   logic [PW-1:0]   rdp_q, rdp_d;     // its port (dequeue)
+  logic            gv_q;             // the scheduler granted last cycle: its PD read is now
+  logic [IW-1:0]   gq_q;             // ... that queue
+  logic [PW-1:0]   gp_q;             // ... its port
 
   // ---- Stage 0: thresholds and selector ----
   logic [Q*QW-1:0] thr;
@@ -304,21 +307,29 @@ module occamy_tm #(
     .cd_rd_en_o(deq_cd_en), .cd_rd_addr_o(deq_cd_addr),
     .rd_n_o(deq_rd_n), .cd_n_o(deq_cd_n),
     .fa_o(fa), .fa_head_o(fa_head), .fa_tail_o(fa_tail), .fa_n_o(fa_n), .freed_o(deq_freed),
-    .room_o(deq_room),
+    .pend_i(gv_q), .room_o(deq_room),
     .ret_valid_o(ret_v), .ret_port_o(ret_port), .ret_qid_o(ret_qid), .ret_cnt_o(ret_cnt),
     .busy_o(deq_busy)
   );
 
   // ---- Stage C: egress scheduler ----
+  // The grant is registered (gv_q, gq_q, gp_q): the PD read of a queue
+  // granted in t is issued in t+1, so no path runs from the scheduler to
+  // the PD read address. Its queue is locked in t+1 (glock): under sp not
+  // eligible (its head is unlinked only in t+2), under drr its port's
+  // ready was dropped by the grant; and no head-drop candidate.
   logic          sch_valid;
   logic [IW-1:0] sch_qid;
   logic [PW-1:0] sch_port;
   logic [P-1:0]  port_rdy;
+  logic [N-1:0]  glock;
+
+  assign glock = gv_q ? N'(1) << gq_q : '0;
 
   tm_sched #(.P(P), .Q(Q), .LW(LW)) u_sched (
     .clk_i, .rst_ni,
     .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
-    .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(port_rdy), .head_len_i(head_len),
+    .elig_i(nonempty & ~(cfg_drr_i ? '0 : glock)), .nonempty_i(nonempty), .port_rdy_i(port_rdy), .head_len_i(head_len),
     .ack_i(1'b1), .unl_i(rdv_q), .unl_qid_i(rdq_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
@@ -347,7 +358,7 @@ module occamy_tm #(
   /* verilator lint_on UNUSEDSIGNAL */
 
   always @* begin
-    cand = nonempty;
+    cand = nonempty & ~glock;
     if (sch_valid) cand[sch_qid] = 1'b0;
   end
 
@@ -372,7 +383,7 @@ module occamy_tm #(
   tm_hd_exec #(.N(N), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
     .clk_i, .rst_ni,
     .chain_i(cfg_chain_i),
-    .pd_free_i(!sch_valid), .take_o(hd_take),
+    .pd_free_i(!gv_q), .take_o(hd_take),
     .gnt_valid_i(hd_gnt_valid), .gnt_idx_i(hd_gnt_idx),
     .pd_rd_o(hd_rd), .pd_rd_qid_o(hd_rd_qid),
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
@@ -388,8 +399,8 @@ module occamy_tm #(
   // of the cycle credited (fly_q): pushout-ports expels while it is negative.
   assign tfree_adm = free_adm + (QW+1)'(fly_q);
 
-  assign pd_rd  = sch_valid || hd_rd;
-  assign rd_qid = sch_valid ? sch_qid : hd_rd_qid;
+  assign pd_rd  = gv_q || hd_rd;
+  assign rd_qid = gv_q ? gq_q : hd_rd_qid;
 
   // ---- Stage E: enqueue; free list ----
   logic [K-1:0]      pop;
@@ -486,9 +497,9 @@ module occamy_tm #(
     fly_d   = fly_q + QW'(hd_cells_o) - QW'(hd_freed);
     tfree_d = tfree_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_cells_o);
     rdv_d  = pd_rd;
-    rdhd_d = !sch_valid && hd_rd;
+    rdhd_d = !gv_q && hd_rd;
     rdq_d  = rd_qid;
-    rdp_d  = sch_port;
+    rdp_d  = gp_q;
   end
 
   always_ff @(posedge clk_i) begin
@@ -502,6 +513,9 @@ module occamy_tm #(
       rdhd_q   <= 1'b0;
       rdq_q    <= '0;
       rdp_q    <= '0;
+      gv_q     <= 1'b0;
+      gq_q     <= '0;
+      gp_q     <= '0;
     end else begin
       qlen_q   <= qlen_d;
       free_q   <= free_d;
@@ -512,6 +526,9 @@ module occamy_tm #(
       rdhd_q   <= rdhd_d;
       rdq_q    <= rdq_d;
       rdp_q    <= rdp_d;
+      gv_q     <= sch_valid;
+      gq_q     <= sch_qid;
+      gp_q     <= sch_port;
     end
   end
 
@@ -534,7 +551,9 @@ module occamy_tm #(
     if (rst_ni) begin
       assert (32'(cp_rd_o) <= 2 * K)
         else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
-      assert (!(sch_valid && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
+      assert (!(gv_q && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
+      assert (!(gv_q && sch_valid && sch_qid == gq_q))
+        else $error("occamy_tm: queue %0d granted while its grant's PD read is issued", gq_q);
       assert (free_q[QW] || 32'(free_q) <= B)
         else $error("occamy_tm: free count %0d above B=%0d", free_q, B);
       assert (!free_q[QW] || 32'(wait_o) <= WAIT)

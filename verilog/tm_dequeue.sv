@@ -21,8 +21,11 @@
 //                        appends to the free list (per cell: this round's
 //                        cells; chain: the finished packet's sub-lists)
 //   freed_o [LW]         comb: cells those appends free
+//   pend_i               a PD read is issued this cycle (it unlinks next
+//                        cycle): a job on its way, counted by room_o
 //   room_o               comb: fewer than JD jobs after this cycle's push and
-//                        pop, so a PD read may be issued (stage C)
+//                        pop and the pending one, so a grant may be made
+//                        (stage C; its PD read follows a cycle later)
 //   ret_valid_o, ret_port_o, ret_qid_o, ret_cnt_o   registered: a round ran
 //                        last cycle; its cell data are on cd_mem's read ports
 //                        0..ret_cnt_o-1 now (read latency 1)
@@ -64,6 +67,7 @@ module tm_dequeue #(
   input  logic             rst_ni,
   input  logic             chain_i,
   input  logic             unl_i,
+  input  logic             pend_i,
   input  logic [IW-1:0]    unl_qid_i,
   input  logic [PW-1:0]    unl_port_i,
   input  logic [BW-1:0]    unl_body_i,
@@ -198,7 +202,7 @@ module tm_dequeue #(
     rc_d   = WW'(cnt);
   end
 
-  assign room_o      = dn_d < 3'(JD);
+  assign room_o      = (dn_d + 3'(pend_i)) < 3'(JD);
   assign busy_o      = dn_d != '0;
   assign ret_valid_o = rv_q;
   assign ret_port_o  = rp_q;

@@ -37,6 +37,7 @@ const deqJobDepth = 4
 type Dequeue struct {
 	ChainI    bool    // chain_i: free mode chain
 	UnlI      bool    // unl_i: the dequeue's head-PD read returns: a packet joins
+	PendI     bool    // pend_i: a head-PD read is issued now (it joins next cycle): room_o counts it
 	UnlQidI   uint16  // unl_qid_i: its queue
 	UnlPortI  uint16  // unl_port_i: its port
 	UnlBodyI  mem.PD  // unl_body_i: its PD {serial, cells, heads, tails}
@@ -52,7 +53,7 @@ type Dequeue struct {
 	FaTailO   []int32 // fa_tail_o
 	FaNO      []int32 // fa_n_o
 	FreedO    int     // freed_o: comb, cells freed
-	RoomO     bool    // room_o: comb, fewer than JD jobs after this cycle
+	RoomO     bool    // room_o: comb, fewer than JD jobs after this cycle and the pending one
 	RetValidO bool    // ret_valid_o: registered, a round's data are back now
 	RetPortO  uint16  // ret_port_o
 	RetQidO   int32   // ret_qid_o
@@ -169,7 +170,7 @@ func (d *Dequeue) eval() {
 		d.rnd = retReg{port: d.UnlPortI, qid: int32(d.UnlQidI)}
 	}
 	after := dn + int(b2i(d.UnlI)) - int(b2i(d.fin))
-	d.RoomO, d.BusyO = after < deqJobDepth, after > 0
+	d.RoomO, d.BusyO = after+int(b2i(d.PendI)) < deqJobDepth, after > 0
 }
 
 // round drives the outputs of the round from cell done of the packet of
@@ -267,7 +268,7 @@ func dequeuePorts(v vw) SubBlock {
 		Module: "tm_dequeue", Instance: "u_deq",
 		Params: []Param{{"N", v.N}, {"P", v.P}, {"B", v.B}, {"K", v.K}, {"LW", v.LW}, {"SW", v.SW}},
 		Ports: append(append([]port.Port(nil), clkRst...),
-			in("chain_i", 1), in("unl_i", 1), in("unl_qid_i", v.IW), in("unl_port_i", v.PW), in("unl_body_i", v.BW),
+			in("chain_i", 1), in("unl_i", 1), in("pend_i", 1), in("unl_qid_i", v.IW), in("unl_port_i", v.PW), in("unl_body_i", v.BW),
 			in("cp_rd_data_i", v.K*v.CW),
 			out("cp_rd_en_o", v.K), out("cp_rd_addr_o", v.K*v.CW),
 			out("cd_rd_en_o", v.K), out("cd_rd_addr_o", v.K*v.CW),

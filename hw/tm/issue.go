@@ -51,22 +51,36 @@ func (m *TM) hdRead() {
 	m.r.hdStale = (m.p.pol == polOccamy || m.p.pol == polLQD) && !m.u.ch.overNow(q)
 }
 
-// deqRead is stage C's grant taken: the head-PD read of the granted queue
-// into the dequeue's read register, and the packet booked at the egress.
+// pdGrant is the scheduler's grant of last cycle, whose head-PD read is
+// issued this cycle (occamy_tm's gv_q, gq_q, gp_q).
+type pdGrant struct {
+	valid   bool
+	q, port int
+}
+
+// deqRead is stage C's read of last cycle's grant: the head-PD read of the
+// granted queue into the dequeue's read register.
 func (m *TM) deqRead() {
-	s, l := m.u.sch, m.u.pdl
-	q := int(s.GntQidO)
-	l.RdI, l.RdQidI = true, uint16(q)
+	l, g := m.u.pdl, m.r.deqGnt
+	l.RdI, l.RdQidI = true, uint16(g.q)
 	l.EvalRd()
 	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
 	r.v = m.ram.pd.Read(int(l.RdPdO))
-	r.valid, r.q, r.port, r.ready = true, q, int(s.GntPortO), m.ram.pd.ReadyAt(m.cycle)
-	cells := r.v.Cells
-	if uint32(cells) != l.HeadLenO[q] && m.ram.pd.Err() == nil {
-		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, q, cells, l.HeadLenO[q]))
+	r.valid, r.q, r.port, r.ready = true, g.q, g.port, m.ram.pd.ReadyAt(m.cycle)
+	if cells := r.v.Cells; uint32(cells) != l.HeadLenO[g.q] && m.ram.pd.Err() == nil {
+		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, g.q, cells, l.HeadLenO[g.q]))
 	}
+}
+
+// deqGrant is stage C's grant (always taken: the dequeue's read comes
+// first on the PD read port next cycle): the grant register for next
+// cycle's read, and the packet booked at the egress.
+func (m *TM) deqGrant() {
+	s := m.u.sch
+	q := int(s.GntQidO)
+	m.r.deqGnt = pdGrant{valid: true, q: q, port: int(s.GntPortO)}
 	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(s.GntPortO), uint32(cells)
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, s.GntPortO, m.u.pdl.HeadLenO[q]
 }
 
 // unlink is stage A with an unlink (deq: the dequeue's head-PD read is

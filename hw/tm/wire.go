@@ -17,7 +17,7 @@ import (
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
 //	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
-//	C  u_sched, u_pdl.EvalRd               the grant and its head-PD read (deqRead)
+//	C  u_pdl.EvalRd, u_sched               the last cycle's grant's head-PD read (deqRead), the grant (deqGrant)
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
 //	   u_hd.EvalIssue, u_pdl.EvalRd        the head drop's grant and read (hdRead)
 //	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink  a round of pops, the link
@@ -113,18 +113,29 @@ func (m *TM) Eval() {
 		m.u.deq.UnlI, m.u.hd.UnlI = false, false
 	}
 	d := m.u.deq
-	d.Eval() // stage B: u_deq, and its reads in a cycle with a round
+	// Stage B: u_deq (pend_i: last cycle's grant, read in stage C, a job on
+	// its way), and its reads in a cycle with a round.
+	d.PendI = m.r.deqGnt.valid
+	d.Eval()
 	if d.RdNO|d.CdNO != 0 {
 		m.dequeueReads()
 	}
-	// Stage C asks the egress scheduler for a packet and reads its head PD
-	// (deqRead). It needs a PD read port, no dequeue PD read in flight and
-	// room in the dequeue's job queue (tm_dequeue's room_o, tm_sched's
-	// en_i); the granted queue is locked until its unlink, and the packet
-	// is booked on its port's transmit queue (tm_egress's issue_i).
+	// Stage C reads the head PD of the queue granted last cycle (deqRead,
+	// the grant register occamy_tm's gv_q), then asks the egress scheduler
+	// for a packet (deqGrant). A grant needs no dequeue PD read in flight
+	// (PD.ReadLatency > 1: nor a grant waiting) and room in the dequeue's
+	// job queue for it behind the read now (tm_dequeue's room_o with
+	// pend_i, tm_sched's en_i); the queue read now is not eligible under
+	// sp (locked: its head is unlinked next cycle; under drr its port's
+	// ready was dropped by its grant), and the packet is booked on its
+	// port's transmit queue at its grant (tm_egress's issue_i).
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
-	s.EnI = !m.r.deqRd.valid && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
+	s.EnI = !m.r.deqRd.valid && !(m.r.deqGnt.valid && m.ram.pd.P.ReadLatency > 1) && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
+	gr := m.r.deqGnt
+	if gr.valid {
+		m.deqRead()
+	}
 	if s.EnI || s.DrrI { // drr: the visits run every cycle
 		// Only the words that hold queues (ports: P <= 64, one word); the
 		// others stay zero, as nothing else writes these inputs.
@@ -137,15 +148,18 @@ func (m *TM) Eval() {
 				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
 			}
 		}
+		if gr.valid && !s.DrrI { // the queue read now (glock)
+			s.EligI.Clear(gr.q)
+		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
-		s.AckI = m.ram.pd.ReadsLeft() > 0
 		if s.DrrI { // strict priority reads no unlink
 			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
 		}
 	}
 	s.Eval()
-	if s.GntValidO && s.AckI {
-		m.deqRead()
+	m.r.deqGnt.valid = false
+	if s.GntValidO {
+		m.deqGrant()
 	}
 	// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink,
 	// the PD read port left by the dequeue), u_choice's grant through
@@ -173,8 +187,11 @@ func (m *TM) Eval() {
 			for w := range ch.CandI {
 				ch.CandI[w] &^= m.u.pdl.LockedO[w]
 			}
-			if m.u.pdl.RdI { // the dequeue's read of this cycle
-				ch.CandI.Clear(int(m.u.pdl.RdQidI))
+			if gr.valid { // the dequeue's read of this cycle (glock)
+				ch.CandI.Clear(gr.q)
+			}
+			if s.GntValidO { // and its grant's, next cycle
+				ch.CandI.Clear(int(s.GntQidO))
 			}
 		}
 		ch.EvalReq()
