@@ -53,9 +53,10 @@
 // registered, the cycle before's decided, the decisions before applied);
 // A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
-// ports 0..); C the scheduler's grant and its PD read (u_sched); D the
-// head drop's choice (u_choice, u_arb) and its PD read on the port C left
-// (u_hd);
+// ports 0..); C the PD read of last cycle's grant (gv_q) and its packet
+// booked at u_egress, then the scheduler's grant into the grant register
+// (u_sched); D the head drop's choice (u_choice, u_arb) and its PD read on
+// the port C left (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
 // cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
 // writes from port 0); G the head drop's cells on what is left (u_hd);
@@ -74,8 +75,11 @@
 // of the cycle before, hw/tm AdmitLag = 1) and takes effect (queue length,
 // free count, the enqueue's first round) the cycle after that: u_adm's
 // three stages (docs/tm.md, "Admission in three stages").
+// A dequeue: granted in t, its PD read and booking in t+1, its unlink in
+// t+2 (the grant registered, issue 29: no path from the scheduler to the
+// PD read address).
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
-// holds; a link behind a PD being read is forwarded; a bank's last cell is
+// holds; a grant whose queue a head drop emptied is cancelled; a link behind a PD being read is forwarded; a bank's last cell is
 // popped without a read; an append into an empty bank writes nothing.
 // Style note: the combinational processes of occamy_tm and its tm_*
 // sub-modules are `always @*` blocks, not always_comb: Icarus 11 re-ran
@@ -314,22 +318,33 @@ module occamy_tm #(
 
   // ---- Stage C: egress scheduler ----
   // The grant is registered (gv_q, gq_q, gp_q): the PD read of a queue
-  // granted in t is issued in t+1, so no path runs from the scheduler to
-  // the PD read address. Its queue is locked in t+1 (glock): under sp not
-  // eligible (its head is unlinked only in t+2), under drr its port's
-  // ready was dropped by the grant; and no head-drop candidate.
+  // granted in t is issued in t+1 (gok), and the packet is booked on its
+  // port then, with the head length after that cycle's unlink; so no path
+  // runs from the scheduler to the PD read address or to the head drop.
+  // A head drop may read the queue in t: its unlink in t+1 leaves the next
+  // head to the dequeue, or, the queue emptied, cancels the grant (no read,
+  // nothing booked). In t+1 the queue is locked (glock: under sp not
+  // eligible, its head is unlinked only in t+2; under drr its port's ready
+  // was dropped by the grant; no head-drop candidate) and so is its port
+  // (gport: its port_rdy does not count the packet yet).
   logic          sch_valid;
   logic [IW-1:0] sch_qid;
   logic [PW-1:0] sch_port;
   logic [P-1:0]  port_rdy;
   logic [N-1:0]  glock;
+  logic [N-1:0]  sch_elig;
+  logic [P-1:0]  sch_rdy;
+  logic          gok;
 
-  assign glock = gv_q ? N'(1) << gq_q : '0;
+  assign glock    = gv_q ? N'(1) << gq_q : '0;
+  assign sch_elig = cfg_drr_i ? nonempty : nonempty & ~glock;
+  assign sch_rdy  = port_rdy & ~(gv_q ? P'(1) << gp_q : '0);
+  assign gok      = gv_q && nonempty[gq_q];
 
   tm_sched #(.P(P), .Q(Q), .LW(LW)) u_sched (
     .clk_i, .rst_ni,
     .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
-    .elig_i(nonempty & ~(cfg_drr_i ? '0 : glock)), .nonempty_i(nonempty), .port_rdy_i(port_rdy), .head_len_i(head_len),
+    .elig_i(sch_elig), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
     .ack_i(1'b1), .unl_i(rdv_q), .unl_qid_i(rdq_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
@@ -359,7 +374,6 @@ module occamy_tm #(
 
   always @* begin
     cand = nonempty & ~glock;
-    if (sch_valid) cand[sch_qid] = 1'b0;
   end
 
   rr_arbiter #(.N(N)) u_arb (
@@ -399,7 +413,7 @@ module occamy_tm #(
   // of the cycle credited (fly_q): pushout-ports expels while it is negative.
   assign tfree_adm = free_adm + (QW+1)'(fly_q);
 
-  assign pd_rd  = gv_q || hd_rd;
+  assign pd_rd  = gok || hd_rd;
   assign rd_qid = gv_q ? gq_q : hd_rd_qid;
 
   // ---- Stage E: enqueue; free list ----
@@ -465,7 +479,7 @@ module occamy_tm #(
   // ---- Stage H: egress ----
   tm_egress #(.N(N), .P(P), .K(K), .LW(LW), .SW(SW), .TXWIN(TXWIN), .MAXPKT(MAXPKT)) u_egress (
     .clk_i, .rst_ni, .r_i(cfg_r_i),
-    .issue_i(sch_valid), .issue_port_i(sch_port), .issue_cells_i(head_len[sch_qid*LW +: LW]),
+    .issue_i(gok), .issue_port_i(gp_q), .issue_cells_i(head_len[gq_q*LW +: LW]),
     .ret_i(ret_v), .ret_port_i(ret_port), .ret_qid_i(ret_qid), .ret_cnt_i(ret_cnt),
     .ret_tag_i(cd_rdata),
     .port_rdy_o(port_rdy),

@@ -60,7 +60,11 @@ func TestTMDepthRatchetSmall(t *testing.T) {
 // flat (RunTMFlat), when this ratchet was set: 12 levels, from u_pdl's
 // one_q through the scheduler's issued port into u_egress and the PD
 // memory's read address (occamy_tm.sv's PD read mux), a path across
-// sub-blocks that the per-sub-block runs above do not see. Issue 29's
+// sub-blocks that the per-sub-block runs above do not see. Since the
+// scheduler's grant is registered (flatcut) no path runs from the
+// scheduler to the PD read address; the longest is still 12, another
+// crossing: u_enq.n_q to the top's fly_q (the enqueue's pops, the free
+// list, the head drop's lanes and their frees). Issue 29's
 // target is depthTarget for these paths too; until then the ratchet fails
 // when the flat depth grows past today's, and logs when it falls.
 const flatToday = 12

@@ -58,10 +58,18 @@ type pdGrant struct {
 	q, port int
 }
 
-// deqRead is stage C's read of last cycle's grant: the head-PD read of the
-// granted queue into the dequeue's read register.
+// deqRead is stage C's read of last cycle's grant (occamy_tm's gok): the
+// head-PD read of the granted queue into the dequeue's read register, and
+// the packet booked on its port with the head length after this cycle's
+// unlink. A queue a head drop emptied since the grant has nothing to read:
+// the grant is cancelled (nothing read or booked); so is it, Go only
+// (PD.ReadLatency > 1), while the head drop's read of the same cycle as
+// the grant is still in flight (the queue locked).
 func (m *TM) deqRead() {
 	l, g := m.u.pdl, m.r.deqGnt
+	if !l.NonemptyO.Test(g.q) || l.LockedO.Test(g.q) {
+		return
+	}
 	l.RdI, l.RdQidI = true, uint16(g.q)
 	l.EvalRd()
 	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
@@ -70,17 +78,15 @@ func (m *TM) deqRead() {
 	if cells := r.v.Cells; uint32(cells) != l.HeadLenO[g.q] && m.ram.pd.Err() == nil {
 		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, g.q, cells, l.HeadLenO[g.q]))
 	}
+	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
+	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(g.port), l.HeadLenO[g.q]
 }
 
 // deqGrant is stage C's grant (always taken: the dequeue's read comes
-// first on the PD read port next cycle): the grant register for next
-// cycle's read, and the packet booked at the egress.
+// first on the PD read port next cycle) into the grant register.
 func (m *TM) deqGrant() {
 	s := m.u.sch
-	q := int(s.GntQidO)
-	m.r.deqGnt = pdGrant{valid: true, q: q, port: int(s.GntPortO)}
-	e := m.u.eg // tm_egress's issue_*: the packet's cells become pending on its port
-	e.IssueI, e.IssuePortI, e.IssueCellsI = true, s.GntPortO, m.u.pdl.HeadLenO[q]
+	m.r.deqGnt = pdGrant{valid: true, q: int(s.GntQidO), port: int(s.GntPortO)}
 }
 
 // unlink is stage A with an unlink (deq: the dequeue's head-PD read is

@@ -32,9 +32,6 @@ func (m *TM) pushOut(slot, q, n, free int) int {
 	gain := 0
 	for free+gain < n {
 		cand := m.u.pdl.expellable()
-		if g := m.r.deqGnt; g.valid { // granted: its head is read this cycle
-			cand.Clear(g.q)
-		}
 		v := maxfind.Longest(&cand, run)
 		if v < 0 || v == q || run[v] <= run[q] {
 			break

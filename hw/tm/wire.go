@@ -152,6 +152,9 @@ func (m *TM) Eval() {
 			s.EligI.Clear(gr.q)
 		}
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
+		if gr.valid { // its port (gport): port_rdy_o counts the packet from next cycle
+			s.PortRdyI[0] &^= 1 << uint(gr.port)
+		}
 		if s.DrrI { // strict priority reads no unlink
 			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
 		}
@@ -165,7 +168,13 @@ func (m *TM) Eval() {
 	// the PD read port left by the dequeue), u_choice's grant through
 	// u_arb, and u_hd's head-PD read (hdRead).
 	h := m.u.hd
-	h.PdFreeI, h.RdPendI = m.ram.pd.ReadsLeft() > 0, m.r.hdRd.valid
+	// The grant being read holds a PD read port even when cancelled (its
+	// queue emptied: occamy_tm's pd_free_i = !gv_q).
+	left := m.ram.pd.ReadsLeft()
+	if gr.valid && !m.u.pdl.RdI {
+		left--
+	}
+	h.PdFreeI, h.RdPendI = left > 0, m.r.hdRd.valid
 	h.EvalTake()
 	h.GntValidI = false
 	if m.p.hdChoice {
@@ -189,9 +198,6 @@ func (m *TM) Eval() {
 			}
 			if gr.valid { // the dequeue's read of this cycle (glock)
 				ch.CandI.Clear(gr.q)
-			}
-			if s.GntValidO { // and its grant's, next cycle
-				ch.CandI.Clear(int(s.GntQidO))
 			}
 		}
 		ch.EvalReq()

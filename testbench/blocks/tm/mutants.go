@@ -119,9 +119,48 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-takes-deq-port", File: "occamy_tm.sv",
-		Anchor:  ".pd_free_i(!sch_valid),",
+		Anchor:  ".pd_free_i(!gv_q),",
 		Replace: ".pd_free_i(1'b1),",
 		Desc:    "the head drop takes the PD read port a dequeue holds: its grant is acknowledged and its read is lost",
+	},
+	// flatcut (issue 29): the scheduler's grant registered (gv_q, gq_q,
+	// gp_q), its PD read and booking the cycle after, and the hazards of
+	// that cycle.
+	{
+		ID: "tm-gnt-no-lock", File: "occamy_tm.sv",
+		Anchor:  "assign sch_elig = cfg_drr_i ? nonempty : nonempty & ~glock;",
+		Replace: "assign sch_elig = nonempty;",
+		Desc:    "strict priority grants the queue whose grant is being read (its head not yet unlinked): the same head is read twice",
+	},
+	{
+		ID: "tm-gnt-no-port-lock", File: "occamy_tm.sv",
+		Anchor:  "assign sch_rdy  = port_rdy & ~(gv_q ? P'(1) << gp_q : '0);",
+		Replace: "assign sch_rdy  = port_rdy;",
+		Desc:    "the port of the grant being read is granted again before its port_rdy counts that packet: the transmit window overshoots",
+	},
+	{
+		ID: "tm-gnt-no-cancel", File: "occamy_tm.sv",
+		Anchor:  "assign gok      = gv_q && nonempty[gq_q];",
+		Replace: "assign gok      = gv_q;",
+		Desc:    "a grant whose queue a head drop emptied since is still read and booked: a read of an empty queue",
+	},
+	{
+		ID: "tm-gnt-book-wrong-queue", File: "occamy_tm.sv",
+		Anchor:  ".issue_cells_i(head_len[gq_q*LW +: LW]),",
+		Replace: ".issue_cells_i(head_len[sch_qid*LW +: LW]),",
+		Desc:    "the packet read is booked with the head length of this cycle's grant's queue, not the queue read: a wrong count pending on the port",
+	},
+	{
+		ID: "tm-gnt-port-old", File: "occamy_tm.sv",
+		Anchor:  "rdp_d  = gp_q;",
+		Replace: "rdp_d  = sch_port;",
+		Desc:    "the dequeue's job takes this cycle's grant's port, not the port of the grant being read: its cells go to another port",
+	},
+	{
+		ID: "tm-deq-pend", File: "tm_dequeue.sv",
+		Anchor:  "assign room_o      = (dn_d + 3'(pend_i)) < 3'(JD);",
+		Replace: "assign room_o      = dn_d < 3'(JD);",
+		Desc:    "the dequeue's room ignores the grant being read (pend_i): a grant can overfill the job FIFO",
 	},
 	{
 		ID: "tm-hd-recheck-ge", File: "tm_hd_choice.sv",
