@@ -79,8 +79,9 @@
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address).
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
-// holds; a grant whose queue a head drop emptied is cancelled; a link behind a PD being read is forwarded; a bank's last cell is
-// popped without a read; an append into an empty bank writes nothing.
+// holds; a grant whose queue a head drop emptied is cancelled; a link
+// behind a PD being read is forwarded; a bank's last cell is popped
+// without a read; an append into an empty bank writes nothing.
 // Style note: the combinational processes of occamy_tm and its tm_*
 // sub-modules are `always @*` blocks, not always_comb: Icarus 11 re-ran
 // several always_comb blocks of this design (loops with local variables)
