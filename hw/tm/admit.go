@@ -76,15 +76,20 @@ type Admission struct {
 	s1dn    int
 	s1max   uint32 // Pushout: the longest length at s1's offer cycle
 	s1dmax  uint32
-	s2ok    []bool   // stage 2: the decisions taking effect this cycle
-	s2q     []uint32 // their queues
-	s2n     []uint32 // their cells
-	s2cnt   int      // slots s2 holds
+	s2      []s2Reg // stage 2: the decisions taking effect this cycle
+	s2cnt   int     // slots s2 holds
 
 	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
 	act  []int           // ABM: running non-empty queues per class
 	nOK  int             // in_ok_o entries Eval may have set last time
 	mode admission.Mode
+}
+
+// s2Reg is one slot's stage-2 registers: the decision, the queue, the
+// cells.
+type s2Reg struct {
+	ok   bool
+	q, n uint32
 }
 
 // admReg is one slot's stage-1 registers.
@@ -123,8 +128,8 @@ func newAdmission(c *Config) (*Admission, error) {
 		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
 		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
 		s1: make([]admReg, in), s1d: make([]admReg, in),
-		s2ok: make([]bool, in), s2q: make([]uint32, in), s2n: make([]uint32, in),
-		u: u, act: u.ActiveI, nOK: in, mode: mode,
+		s2: make([]s2Reg, in),
+		u:  u, act: u.ActiveI, nOK: in, mode: mode,
 	}, nil
 }
 
@@ -152,12 +157,11 @@ func (a *Admission) Eval() {
 	if a.s2cnt != 0 { // stage 3: s2's decisions take effect (lengths, free count, serials, adm_*)
 		free, serial, k := a.FreeI, a.SerialI, 0
 		n := a.s2cnt
-		qs, ns := a.s2q[:n], a.s2n[:n]
-		for i, ok := range a.s2ok[:n] {
-			if !ok {
+		for _, r := range a.s2[:n] {
+			if !r.ok {
 				continue
 			}
-			q, c := qs[i], ns[i]
+			q, c := r.q, r.n
 			free -= int(c)
 			serial++
 			a.QlenO[q] += c
@@ -304,7 +308,7 @@ func (a *Admission) finish(n int) {
 func (a *Admission) Commit() {
 	if n := a.s1n; n != 0 {
 		for i := range a.s1[:n] {
-			a.s2ok[i], a.s2q[i], a.s2n[i] = a.InOkO[i], a.s1[i].q, a.s1[i].n
+			a.s2[i] = s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}
 		}
 	}
 	a.s2cnt = a.s1n
