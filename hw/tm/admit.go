@@ -135,7 +135,7 @@ func newAdmission(c *Config) (*Admission, error) {
 
 // Busy reports whether a stage holds an offer or a decision: Eval has
 // something to do even without offers.
-func (a *Admission) Busy() bool { return a.s1n > 0 || a.s2cnt > 0 }
+func (a *Admission) Busy() bool { return a.s1n|a.s2cnt != 0 } // (counts: one test)
 
 // Eval runs the three stages: stage 3 applies the decisions of the cycle
 // before, stage 1 registers this cycle's offers, stage 2 decides the
