@@ -306,15 +306,14 @@ func (a *Admission) finish(n int) {
 // cycle's offers (s1 and s1d trade places only when s1d holds slots:
 // when it holds none, s1 is left empty, its stale entries unread).
 func (a *Admission) Commit() {
-	if n := a.s1n; n != 0 {
+	n, nd := a.s1n, a.s1dn // (locals: not reloaded after the stores)
+	if n != 0 {
 		for i := range a.s1[:n] {
 			a.s2[i] = s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}
 		}
 	}
-	a.s2cnt = a.s1n
-	if a.s1dn != 0 {
+	if nd != 0 {
 		a.s1, a.s1d = a.s1d, a.s1
 	}
-	a.s1n, a.s1max = a.s1dn, a.s1dmax
-	a.s1dn = 0
+	a.s2cnt, a.s1n, a.s1max, a.s1dn = n, nd, a.s1dmax, 0
 }
