@@ -211,6 +211,9 @@ func New(c Config) (*TM, error) {
 	m.u.eg = newEgress(&c)
 	m.u.fl.RdDataI, m.u.deq.CpRdDataI, m.u.hd.CpRdDataI, m.u.eg.RetTagI = m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cdRd.out
 	m.u.pdl.errs, m.u.deq.errs, m.u.hd.errs, m.u.enq.errs, m.u.fl.errs, m.u.eg.errs = &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed
+	m.ram.pd.SetErrFlag(&m.u.failed) // the memories' too (Commit tests only u.failed)
+	m.ram.cp.SetErrFlag(&m.u.failed)
+	m.ram.cd.SetErrFlag(&m.u.failed)
 	m.obs.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chk.cells, m.chk.pkts = make([]int, n), make([]int, n)
