@@ -290,25 +290,3 @@ func (l *levels) census(n *Netlist, names []string, budget int) Census {
 	})
 	return c
 }
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
-// uniq drops repeats, keeping the first of each.
-func uniq(s []int32) []int32 {
-	out := s[:0]
-	seen := map[int32]bool{}
-	for _, v := range s {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	return out
-}

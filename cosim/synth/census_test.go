@@ -3,6 +3,7 @@ package synth
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -161,4 +162,34 @@ func FuzzReadNetlist(f *testing.F) {
 		}
 		_, _ = CensusOf(n, 1)
 	})
+}
+
+func TestWriteTMFlatText(t *testing.T) {
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	g := CensusGroup{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "u_a.x_q[1]", To: "u_b.y_q"}
+	tests := []struct {
+		name   string
+		ltp    int
+		want   []string
+		absent string
+	}{
+		{"agrees", 12, []string{"longest path (ltp -noff): 12 levels, u_a.x_q[1] -> u_b.y_q",
+			"census: 40 endpoints, 3 deeper than 8 levels; the deepest 12 (u_a.x_q[1] -> u_b.y_q), the same as ltp's",
+			"u_a         u_b       3          12   u_a.x_q[1] -> u_b.y_q"}, "NOT"},
+		{"disagrees", 11, []string{"the deepest 12 (u_a.x_q[1] -> u_b.y_q), NOT ltp's 11"}, "the same as"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := TMFlat{Job: j, Levels: Path{Length: tc.ltp, From: "u_a.x_q[1]", To: "u_b.y_q"},
+				Census: Census{Budget: 8, Endpoints: 40, Over: 3, Max: 12, MaxFrom: g.From, MaxTo: g.To, Groups: []CensusGroup{g}}}
+			var b strings.Builder
+			require.NoError(t, WriteTMFlatText(&b, f))
+			for _, w := range tc.want {
+				assert.Contains(t, b.String(), w, "%s: the text", tc.name)
+			}
+			assert.NotContains(t, b.String(), tc.absent, "%s: the text", tc.name)
+			assert.Equal(t, tc.ltp == 12, f.CensusAgrees(), "%s: CensusAgrees", tc.name)
+		})
+	}
 }
