@@ -13,25 +13,25 @@ import (
 // cell drives such as a deleted black box's read data) is level 0, and
 // every other cell on the way adds one. Max is therefore ltp's length.
 type Census struct {
-	Budget    int           `json:"budget"`    // endpoints deeper than this are counted
-	Endpoints int           `json:"endpoints"` // all endpoints: register bits, output port bits, nets a deleted black box read
-	Over      int           `json:"over"`      // endpoints deeper than Budget
-	Max       int           `json:"max"`       // the deepest endpoint's levels
-	MaxFrom   string        `json:"max_from"`  // its start
-	MaxTo     string        `json:"max_to"`    // and its end
-	Groups    []CensusGroup `json:"groups"`    // the endpoints over Budget by start and end block, deepest first
+	Budget    int           // endpoints deeper than this are counted
+	Endpoints int           // all endpoints: register bits, output port bits, nets a deleted black box read
+	Over      int           // endpoints deeper than Budget
+	Max       int           // the deepest endpoint's levels
+	MaxFrom   string        // its start
+	MaxTo     string        // and its end
+	Groups    []CensusGroup // the endpoints over Budget by start and end block, deepest first
 }
 
 // CensusGroup is the endpoints over budget whose paths start in one
 // sub-block (the first instance of the start's hierarchical name, "(top)"
 // for the module's own nets) and end in another.
 type CensusGroup struct {
-	FromBlock string `json:"from_block"`
-	ToBlock   string `json:"to_block"`
-	Count     int    `json:"count"` // endpoints
-	Max       int    `json:"max"`   // the deepest one's levels
-	From      string `json:"from"`  // the deepest one's start
-	To        string `json:"to"`    // and end
+	FromBlock string
+	ToBlock   string
+	Count     int    // endpoints
+	Max       int    // the deepest one's levels
+	From      string // the deepest one's start
+	To        string // and end
 }
 
 // ffType are the cell types `ltp -noff` does not go through (Yosys's
