@@ -3,6 +3,7 @@ package synth
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 )
@@ -86,7 +87,7 @@ func (l *levels) node(b NetBit) int32 {
 // budget. It fails with a *CombLoopError on a combinational loop.
 func CensusOf(n *Netlist, budget int) (Census, error) {
 	l := &levels{idx: map[NetBit]int32{}, ffIn: map[int32]bool{}}
-	names := sortedKeys(n.Netnames)
+	names := slices.Sorted(maps.Keys(n.Netnames))
 	// ltp's nodes: every bit of every wire (a constant only when a wire
 	// is tied to it), then every cell's non-constant bits.
 	for _, nm := range names {
@@ -96,10 +97,10 @@ func CensusOf(n *Netlist, budget int) (Census, error) {
 	}
 	type ff struct{ ins, outs []int32 }
 	var ffs []ff
-	for _, cn := range sortedKeys(n.Cells) {
+	for _, cn := range slices.Sorted(maps.Keys(n.Cells)) {
 		c := n.Cells[cn]
 		var ins, outs []int32
-		for _, p := range sortedKeys(c.Connections) {
+		for _, p := range slices.Sorted(maps.Keys(c.Connections)) {
 			dir := c.PortDirections[p]
 			for _, b := range c.Connections[p] {
 				if _, ok := l.idx[b]; !ok && b.Const() {
@@ -147,7 +148,7 @@ func CensusOf(n *Netlist, budget int) (Census, error) {
 		l.ends = append(l.ends, e)
 	}
 	isOut := map[int32]bool{}
-	for _, p := range sortedKeys(n.Ports) {
+	for _, p := range slices.Sorted(maps.Keys(n.Ports)) {
 		if d := n.Ports[p].Direction; d == "output" || d == "inout" {
 			for _, b := range n.Ports[p].Bits {
 				if i, ok := l.idx[b]; ok && !isOut[i] {

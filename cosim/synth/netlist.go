@@ -161,17 +161,6 @@ func attrTrue(raw json.RawMessage) bool {
 	return json.Unmarshal(raw, &n) == nil && n != 0
 }
 
-// sortedKeys is m's keys in order: the census walks maps the same way
-// every run.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
-}
-
 // uniq drops repeats, keeping the first of each.
 func uniq(s []int32) []int32 {
 	out := s[:0]
