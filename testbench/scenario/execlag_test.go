@@ -29,11 +29,11 @@ func TestExecutorLagSplit(t *testing.T) {
 	m, mix, cfg := eventTM(t, p)
 	type cyc struct {
 		qlen      [2]uint32 // queues 0 and 8 after the cycle
-		thr, free int       // class 0's threshold computed in the cycle; free count after it
+		thr, free int       // class 0's threshold used in the cycle (thr_q); free count after it
 		inflight  int       // executor's cells unlinked, not yet freed, after the cycle
 	}
 	watch := [2]int{0, 8}
-	var prev [2]cyc // the two cycles before
+	var prev [2 + tm.ThrLag]cyc // the cycles before, the last first
 	var issued, unlinks, unlCells, freed, admDrops, lagOnly, inflightSum, streaks, run int
 	inflight := 0
 	for c := uint64(0); c < p.Cycles; c++ {
@@ -58,9 +58,13 @@ func TestExecutorLagSplit(t *testing.T) {
 		if pr.HDPipe.Issued {
 			issued++
 			run++
-			if c >= 2 { // the bitmap used now was computed last cycle from the start-of-cycle values
+			// The bitmap used now was computed last cycle from its
+			// start-of-cycle lengths and its thresholds, those of the
+			// free count tm.ThrLag cycles before that (thr_q).
+			if c >= uint64(len(prev)) {
 				i := map[int]int{0: 0, 8: 1}[pr.GntIdx]
-				q, credited := int(prev[1].qlen[i]), (prev[1].free+prev[1].inflight)<<cfg.AlphaExp[0]
+				f := &prev[1+tm.ThrLag]
+				q, credited := int(prev[1].qlen[i]), (f.free+f.inflight)<<cfg.AlphaExp[0]
 				if q > prev[0].thr && q <= credited {
 					lagOnly++
 				}
@@ -72,7 +76,8 @@ func TestExecutorLagSplit(t *testing.T) {
 		for i, q := range watch {
 			cur.qlen[i] = pr.Qlen[q]
 		}
-		prev[1], prev[0] = prev[0], cur
+		copy(prev[1:], prev[:len(prev)-1])
+		prev[0] = cur
 	}
 	st := m.Stats()
 	assert.Contains(t, []int{unlinks, unlinks + 1}, issued, "grants taken: one per unlink, perhaps one in flight at the end")
