@@ -83,12 +83,17 @@ func TestExecutorLagSplit(t *testing.T) {
 	assert.Contains(t, []int{unlinks, unlinks + 1}, issued, "grants taken: one per unlink, perhaps one in flight at the end")
 	assert.Equal(t, unlCells, freed, "every unlinked cell freed")
 	assert.Equal(t, uint64(admDrops), st.Total.AdmDropped.Pkts, "admission drops: events against the counters")
-	assert.Equal(t, 550, admDrops, "admission drops (549 before the pipeline, 182 pipelined without the credit)")
-	assert.Equal(t, 3232, unlinks, "head drops (3233 before, 3599 without the credit)")
-	assert.Equal(t, 3782, admDrops+unlinks, "the loss (3782 before, 3781 without the credit)")
+	// With the thresholds registered (tm.ThrLag) a head drop's credit
+	// reaches the selector a cycle later, so a queue stays in the bitmap
+	// a cycle longer: more head drops in longer streaks, fewer admission
+	// drops, the loss the same (before the register: 550, 3232, 3782,
+	// 36 884 cells in flight, 1212 streaks).
+	assert.Equal(t, 493, admDrops, "admission drops (549 before the pipeline, 182 pipelined without the credit)")
+	assert.Equal(t, 3288, unlinks, "head drops (3233 before, 3599 without the credit)")
+	assert.Equal(t, 3781, admDrops+unlinks, "the loss (3782 before, 3781 without the credit)")
 	assert.Zero(t, lagOnly, "grants over α·free but not over α·(free + the executor's cells in flight) (374 before, 1132 without the credit)")
-	assert.Equal(t, 36884, inflightSum, "executor's cells in flight summed over cycles (38 892 before admission's three stages; 20 245 before, 50 563 without the credit)")
-	assert.Equal(t, 1212, streaks, "back-to-back grant streaks (1343 before admission's three stages; 1363 before, 1183 without the credit)")
+	assert.Equal(t, 42898, inflightSum, "executor's cells in flight summed over cycles (38 892 before admission's three stages; 20 245 before, 50 563 without the credit)")
+	assert.Equal(t, 823, streaks, "back-to-back grant streaks (1343 before admission's three stages; 1363 before, 1183 without the credit)")
 }
 
 func b2i(b bool) int {
