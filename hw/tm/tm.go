@@ -105,9 +105,10 @@ type regs struct {
 	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)
 	hdRd     pdRead     // the head drop's (rdhd_q)
 	hdStale  bool       // the head drop's read went to a queue at or below its threshold (StaleHeadDropped)
-	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
-	thrFree  int        // free count thrq was last evaluated for
+	thrq     []uint32   // thrq: each queue's class threshold, thr_q spread (u_thr's of ThrLag cycles before)
+	thrFree  int        // free count u_thr was last evaluated for
 	thrValid bool       // thrFree is meaningful
+	thrPend  bool       // u_thr's outputs moved in the last Eval: thr_q takes them at its edge, thrq at the next stage 0
 	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
 }
 
@@ -205,6 +206,7 @@ func New(c Config) (*TM, error) {
 	m.u.sch.HeadLenI = m.u.pdl.HeadLenO
 	m.u.sch.AckI = true
 	m.r.freeD, m.r.freeQ = c.B, c.B
+	m.resetThr()
 	if c.Events {
 		m.obs.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
