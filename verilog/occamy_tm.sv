@@ -48,8 +48,9 @@
 // (docs/tm.md, "The thresholds see a head drop at its unlink").
 //
 // One cycle (hw/tm's stage order, which is the port priority): 0 the DT
-// thresholds of the start-of-cycle thresholds' free count (u_thr) and the selector's
-// compare (u_sel, registered); 1 admission (u_adm: this cycle's offers
+// thresholds registered a cycle before (thr_q: u_thr of the cycle before's
+// thresholds' free count, hw/tm ThrLag) and the selector's compare (u_sel,
+// registered); 1 admission (u_adm: this cycle's offers
 // registered, the cycle before's decided, the decisions before applied);
 // A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
@@ -199,7 +200,12 @@ module occamy_tm #(
   logic [PW-1:0]   gp_q;             // ... its port
 
   // ---- Stage 0: thresholds and selector ----
-  logic [Q*QW-1:0] thr;
+  // The class thresholds are a register (hw/tm ThrLag = 1): thr_q holds
+  // u_thr's thresholds of the cycle before's tfree_q, one cycle stale, so
+  // u_thr's 4 levels end at thr_q and u_sel, u_adm and u_choice start at
+  // it. Reset: the thresholds of the reset free count B (u_thr_rst, a
+  // shift of a constant by cfg_alpha_i, constant from reset on).
+  logic [Q*QW-1:0] thr_d, thr_q, thr_rst;
   logic [N*QW-1:0] thrq;
   logic [N-1:0]    over;
   logic [QW-1:0]   free_pos;         // the free count clamped at 0
@@ -209,11 +215,20 @@ module occamy_tm #(
   assign tfree_pos = tfree_q[QW] ? '0 : tfree_q[QW-1:0];
 
   dt_threshold #(.C(Q), .QW(QW), .AW(AW)) u_thr (
-    .free_i(tfree_pos), .alpha_i(cfg_alpha_i), .thr_o(thr)
+    .free_i(tfree_pos), .alpha_i(cfg_alpha_i), .thr_o(thr_d)
   );
 
+  dt_threshold #(.C(Q), .QW(QW), .AW(AW)) u_thr_rst (
+    .free_i(QW'(B)), .alpha_i(cfg_alpha_i), .thr_o(thr_rst)
+  );
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) thr_q <= thr_rst;
+    else         thr_q <= thr_d;
+  end
+
   for (genvar i = 0; i < N; i++) begin : g_thrq
-    assign thrq[i*QW +: QW] = thr[(i % Q)*QW +: QW];
+    assign thrq[i*QW +: QW] = thr_q[(i % Q)*QW +: QW];
   end
 
   hd_selector #(.N(N), .QW(QW)) u_sel (

@@ -31,6 +31,8 @@ type synthFlags struct {
 	fromJSON   []string // --from-json FILE (repeatable): no Yosys, the results of earlier --json runs, merged
 	reuse      []string // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
 	noTM       bool     // --no-tm: --all without the traffic manager
+	flat       bool     // --flat, for --block tm: one flat run and the census of its deep endpoints
+	budget     int      // --budget, for --flat: the census counts endpoints deeper than this
 }
 
 func newSynthCmd() *cobra.Command {
@@ -55,6 +57,12 @@ It runs alone and takes the TM's Verilog parameters with --param
 --small (the registry's small set). At the defaults it took 37 minutes
 wall at 2 Yosys processes on a loaded 2-core VM (the scheduler alone 29).
 
+--block tm --flat synthesises the whole TM flat in one Yosys run (its
+memories still black boxes) and prints ltp's longest path and the census
+of every endpoint (register bit, output bit, memory input) deeper than
+--budget levels (default 8), grouped by the sub-block its path starts in
+and the one it ends in. About 45 s at --small, 5 to 8 min at the defaults.
+
 --json FILE keeps the results (each design as it finishes), --reuse FILE
 takes those whose sources hash the same, --from-json merges saved runs
 without Yosys.
@@ -73,6 +81,7 @@ is stopped; with --json the finished designs are kept).`,
   occamy synth --block selector,selector+arbiter --n 64 --qw 32
   occamy synth --block tm
   occamy synth --block tm --small --jobs 1
+  occamy synth --block tm --flat --small
   occamy synth --all --out docs/hardware-cost.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -93,6 +102,8 @@ is stopped; with --json the finished designs are kept).`,
 	f.StringArrayVar(&fl.fromJSON, "from-json", nil, "without Yosys: merge the results earlier --json runs wrote to `FILE` (repeatable) into --json, and with --all write the --out report")
 	f.StringArrayVar(&fl.reuse, "reuse", nil, "take the results an earlier --json wrote to `FILE` (repeatable) for every design whose sources are unchanged (SHA-256), run only the rest")
 	f.BoolVar(&fl.noTM, "no-tm", false, "with --all: the sweep without the traffic manager (a report with --out then needs the TM from --reuse)")
+	f.BoolVar(&fl.flat, "flat", false, "with --block tm: synthesise the TM flat and print the census of its endpoints deeper than --budget")
+	f.IntVar(&fl.budget, "budget", synth.DepthTarget, "with --flat: LUT6 levels; the census counts the endpoints deeper")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -130,6 +141,9 @@ func synthJobs(fl synthFlags) ([]synth.Job, error) {
 func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	if fl.out != "" && !fl.all {
 		return usageErr(errors.New("synth: --out writes the full report and needs --all"))
+	}
+	if err := checkFlatFlags(fl, cmd.Flags().Changed); err != nil {
+		return usageErr(fmt.Errorf("synth: %w", err))
 	}
 	if len(fl.fromJSON) > 0 {
 		return synthFromJSON(cmd, fl)
@@ -192,6 +206,9 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s, %s\n\n", version, "generic LUT6 (synth -flatten -lut 6; stat; ltp -noff)")
+	if fl.flat {
+		return runSynthFlat(ctx, cmd, r, *tmJob, version, fl)
+	}
 	plan := &synth.Plan{Runner: r, Jobs: jobs, TM: tmJob, JSON: fl.jsonOut, Command: synthCommand(cmd), Version: version,
 		Log: logw, ReuseNames: fl.reuse}
 	for _, name := range fl.reuse {
@@ -237,7 +254,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "flat", "budget", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
 			continue

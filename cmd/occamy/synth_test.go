@@ -44,6 +44,11 @@ func TestSynthBadInput(t *testing.T) {
 		{"no-tm without all", []string{"synth", "--block", "arbiter", "--no-tm"}, "synth: --no-tm is for --all"},
 		{"no-tm report without reuse", []string{"synth", "--all", "--no-tm", "--out", "x.md"}, "synth: --out with --no-tm needs the traffic manager's result from --reuse FILE"},
 		{"from-json without out", []string{"synth", "--all", "--from-json", "x.json"}, "synth: --from-json writes --json or, with --all, the --out report: give one"},
+		{"flat without tm", []string{"synth", "--block", "arbiter", "--flat"}, "synth: --flat is for --block tm alone (not --all)"},
+		{"flat with all", []string{"synth", "--all", "--flat"}, "synth: --flat is for --block tm alone"},
+		{"flat with reuse", []string{"synth", "--block", "tm", "--flat", "--reuse", "x.json"}, "synth: --flat does not take --reuse"},
+		{"budget without flat", []string{"synth", "--block", "tm", "--budget", "6"}, "synth: --budget is for --flat"},
+		{"negative budget", []string{"synth", "--block", "tm", "--flat", "--budget", "-1"}, "synth: --budget -1: want 0 or more levels"},
 		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}
 	for _, tc := range tests {

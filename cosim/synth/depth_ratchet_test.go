@@ -10,7 +10,7 @@ import (
 
 // depthTarget is issue 29's aim: every register-to-register path of
 // occamy_tm within 8 LUT6 levels.
-const depthTarget = 8
+const depthTarget = DepthTarget
 
 // depthOverToday are the TM sub-modules still deeper than depthTarget at
 // the registry's small set, with their levels when this ratchet was set.
@@ -75,9 +75,15 @@ const flatToday = 12
 // sub-block is a path of the whole).
 func TestTMFlatDepthSmall(t *testing.T) {
 	y, j := smallTMJob(t, "the TM's flat synthesis at the small set takes 40 s of wall time or more")
-	f, err := (&Runner{Yosys: y, VerilogDir: verilogDir}).RunTMFlat(context.Background(), j)
+	f, err := (&Runner{Yosys: y, VerilogDir: verilogDir}).RunTMFlat(context.Background(), j, depthTarget)
 	require.NoError(t, err)
 	require.Greater(t, f.Cost.LUTs, 1000, "a weak check: the flat TM mapped to few LUTs")
+	// The census reads the netlist ltp measured and counts levels as it
+	// does: its deepest endpoint is ltp's longest path.
+	assert.Equal(t, f.Levels.Length, f.Census.Max,
+		"the flat TM at the small set: the census's deepest endpoint (%s -> %s) against ltp's path (%s -> %s)",
+		f.Census.MaxFrom, f.Census.MaxTo, f.Levels.From, f.Levels.To)
+	require.Greater(t, f.Census.Endpoints, 1000, "a weak check: the census found few endpoints")
 	assert.LessOrEqual(t, f.Levels.Length, flatToday,
 		"the flat TM at the small set: %d LUT6 levels (%s -> %s), more than today's %d (issue 29's target %d)",
 		f.Levels.Length, f.Levels.From, f.Levels.To, flatToday, depthTarget)

@@ -53,4 +53,13 @@
 // its address and write data end one, as a registered SRAM's do. The
 // total is the top's own logic plus the instances in the top, each on its
 // own.
+//
+// Runner.RunTMFlat synthesises the TM flat, whole, with the same black-box
+// memories (FlatScript: the elaboration, then the map-and-measure tail,
+// then write_json of the netlist ltp measured). Besides ltp's one longest
+// path it gives a Census (CensusOf on ReadNetlist's module): every
+// endpoint (register bit, output port bit, net only a deleted black box
+// read) deeper than a budget, with the start of its deepest path, grouped
+// by the sub-block the path starts in and the one it ends in, its levels
+// counted as ltp counts them, so its maximum is ltp's length.
 package synth

@@ -61,10 +61,13 @@ type deriver struct {
 	// indexes, slot order), which take effect this cycle (their cells in
 	// qlen_o after its edge: tm_admission's stage 3), and this cycle's.
 	eff, dec []int32
-	// The previous cycle's qlen_o and free_o: the head-drop PD read was
-	// issued there (PD read latency 1), which is where staleness is judged.
+	// The previous cycle's qlen_o and the free_o of the cycles before it,
+	// the last first: the head-drop PD read was issued in the previous
+	// cycle (PD read latency 1), which is where staleness is judged,
+	// against the thresholds of the free count tm.ThrLag cycles before it
+	// (thr_q).
 	prevQlen []uint32
-	prevFree int
+	prevFree [1 + tm.ThrLag]int
 	qlen     []uint32
 }
 
@@ -84,7 +87,10 @@ func newDeriverLag(c tm.Config, sh tmface.Shape, lag int) *deriver {
 	n := c.N()
 	d := &deriver{cfg: c, sh: sh, qpkts: make([]int64, n), qs: make([]list, n), ports: make([]list, c.P),
 		admC: make([]uint32, n), admP: make([]int32, n), hdC: make([]uint32, n),
-		prevQlen: make([]uint32, n), prevFree: c.B, qlen: make([]uint32, n), free: -1}
+		prevQlen: make([]uint32, n), qlen: make([]uint32, n), free: -1}
+	for i := range d.prevFree {
+		d.prevFree[i] = c.B
+	}
 	d.offered = tm.NewOfferRing[slots](lag)
 	d.offered.Each(func(s *slots) { s.q, s.cells = make([]int, sh.IN), make([]int, sh.IN) })
 	d.st.Queues = make([]tm.QueueStats, n)
@@ -192,12 +198,13 @@ func (d *deriver) step(o *Outputs) error {
 		s := &d.st.Queues[q]
 		s.HeadDropped.Pkts++
 		s.HeadDropped.Cells += uint64(o.HDCells)
-		// Stale against T(free_o): a lower bound of hw/tm's count, whose
-		// thresholds also credit the executor's cells unlinked and not yet
-		// freed (docs/tm.md), which no port of occamy_tm shows.
+		// Stale against T(free_o) of tm.ThrLag cycles before the read's
+		// cycle: a lower bound of hw/tm's count, whose thresholds (thr_q)
+		// also credit the executor's cells unlinked and not yet freed
+		// (docs/tm.md), which no port of occamy_tm shows.
 		a := d.cfg.AlphaExp[q%qn]
 		if (d.cfg.Policy == tm.PolicyOccamy || d.cfg.Policy == tm.PolicyOccamyLQD) &&
-			d.prevQlen[q] <= threshold.Threshold(uint32(d.prevFree), a, rtl.Width(d.cfg.QW)) {
+			d.prevQlen[q] <= threshold.Threshold(uint32(d.prevFree[tm.ThrLag]), a, rtl.Width(d.cfg.QW)) {
 			s.StaleHeadDropped.Pkts++
 			s.StaleHeadDropped.Cells += uint64(o.HDCells)
 		}
@@ -257,7 +264,8 @@ func (d *deriver) step(o *Outputs) error {
 		}
 	}
 	copy(d.prevQlen, o.Qlen)
-	d.prevFree = o.Free
+	copy(d.prevFree[1:], d.prevFree[:len(d.prevFree)-1])
+	d.prevFree[0] = o.Free
 	copy(d.qlen, o.QlenPost)
 	d.st.Cycles = d.cycle + 1
 	return nil

@@ -61,7 +61,7 @@ func (w *wave) close() error {
 // selector bitmap, the scheduler's port pointer, and each memory's port use, which occamy_tm counts at
 // its ports (the counts occamy cosim --block tm compares with hw/tm's).
 var waveAlias = map[string]string{
-	"thr_o": "thr", "over_o": "over", "u_sched.port_ptr_q": "u_sched.ptr_q",
+	"thr_o": "thr_q", "over_o": "over", "u_sched.port_ptr_q": "u_sched.ptr_q",
 	"u_pd_mem.rd_use": "pd_rd_o", "u_pd_mem.wr_use": "pd_wr_o",
 	"u_cp_mem.rd_use": "cp_rd_o", "u_cp_mem.wr_use": "cp_wr_o",
 	"u_cd_mem.rd_use": "cd_rd_o", "u_cd_mem.wr_use": "cd_wr_o",

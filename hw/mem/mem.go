@@ -128,6 +128,7 @@ type Memory[T any] struct {
 	refWrite bool
 	refAddr  int
 	refReq   int
+	errs     *bool // the owner's flag (SetErrFlag): set when an error is recorded
 
 	// TotalReads and TotalWrites count served accesses since New.
 	TotalReads, TotalWrites uint64
@@ -265,6 +266,9 @@ func (m *Memory[T]) record() {
 	}
 	m.nerr += m.refused
 	m.refused = 0
+	if m.errs != nil {
+		*m.errs = true
+	}
 }
 
 // Commit is the rising edge: posted writes take effect in issue order, the
@@ -313,6 +317,12 @@ func (m *Memory[T]) Errors() int {
 	}
 	return m.nerr
 }
+
+// SetErrFlag gives the memory its owner's error flag: each time it records
+// an error (at the Commit of a cycle with a refusal, or at Err or Errors)
+// it sets *f, so an owner with several memories tests one flag a cycle
+// instead of each Failed. Clear leaves the flag to its owner.
+func (m *Memory[T]) SetErrFlag(f *bool) { m.errs = f }
 
 // Clear forgets recorded errors.
 func (m *Memory[T]) Clear() { m.err, m.nerr, m.refused = nil, 0, 0 }

@@ -76,15 +76,20 @@ type Admission struct {
 	s1dn    int
 	s1max   uint32 // Pushout: the longest length at s1's offer cycle
 	s1dmax  uint32
-	s2ok    []bool   // stage 2: the decisions taking effect this cycle
-	s2q     []uint32 // their queues
-	s2n     []uint32 // their cells
-	s2cnt   int      // slots s2 holds
+	s2      []s2Reg // stage 2: the decisions taking effect this cycle
+	s2cnt   int     // slots s2 holds
 
 	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
 	act  []int           // ABM: running non-empty queues per class
 	nOK  int             // in_ok_o entries Eval may have set last time
 	mode admission.Mode
+}
+
+// s2Reg is one slot's stage-2 registers: the decision, the queue, the
+// cells.
+type s2Reg struct {
+	ok   bool
+	q, n uint32
 }
 
 // admReg is one slot's stage-1 registers.
@@ -123,14 +128,14 @@ func newAdmission(c *Config) (*Admission, error) {
 		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
 		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
 		s1: make([]admReg, in), s1d: make([]admReg, in),
-		s2ok: make([]bool, in), s2q: make([]uint32, in), s2n: make([]uint32, in),
-		u: u, act: u.ActiveI, nOK: in, mode: mode,
+		s2: make([]s2Reg, in),
+		u:  u, act: u.ActiveI, nOK: in, mode: mode,
 	}, nil
 }
 
 // Busy reports whether a stage holds an offer or a decision: Eval has
 // something to do even without offers.
-func (a *Admission) Busy() bool { return a.s1n > 0 || a.s2cnt > 0 }
+func (a *Admission) Busy() bool { return a.s1n|a.s2cnt != 0 } // (counts: one test)
 
 // Eval runs the three stages: stage 3 applies the decisions of the cycle
 // before, stage 1 registers this cycle's offers, stage 2 decides the
@@ -138,34 +143,113 @@ func (a *Admission) Busy() bool { return a.s1n > 0 || a.s2cnt > 0 }
 // 3 goes first so that qlen_o less qlen_i is what the batch taking effect
 // now adds to each queue, which stages 1 and 2 count (inEffect).
 //
-// A stage with nothing to do is not called (each call costs the TM's
-// loaded cycle 5 to 20 instructions, cachegrind on BenchmarkTM90/occamy):
-// stage 1 with no slot this cycle nor an earlier Eval's; stage 3 and
-// stage 2 with nothing in s2 and s1, where only the entries of adm_* and
-// in_ok_o set last time are cleared (free_o and serial_o are then free_i
-// and serial_i).
+// A stage with nothing to do is skipped: stage 1 with no slot this cycle
+// nor an earlier Eval's; stage 3 and stage 2 with nothing in s2 and s1,
+// where only the entries of adm_* and in_ok_o set last time are cleared
+// (free_o and serial_o are then free_i and serial_i). The stages are
+// written out here rather than called (each call cost the TM's loaded
+// cycle 5 to 20 instructions; the three together 3.7, cachegrind on
+// BenchmarkTM90/occamy); only the ideal pushout's stage 2 is called.
 func (a *Admission) Eval() {
 	if !a.QlenHeld {
 		copy(a.QlenO, a.QlenI)
 	}
-	if a.s2cnt != 0 {
-		a.stage3()
+	if a.s2cnt != 0 { // stage 3: s2's decisions take effect (lengths, free count, serials, adm_*)
+		free, serial, k := a.FreeI, a.SerialI, 0
+		n := a.s2cnt
+		for _, r := range a.s2[:n] {
+			if !r.ok {
+				continue
+			}
+			q, c := r.q, r.n
+			free -= int(c)
+			serial++
+			a.QlenO[q] += c
+			a.QlenAfterO[k] = a.QlenO[q]
+			a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = q, c, serial
+			k++
+		}
+		for i := k; i < a.AdmNO; i++ {
+			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
+		}
+		a.FreeO, a.SerialO, a.AdmNO = free, serial, k
 	} else {
 		for i := range a.AdmNO {
 			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 		}
 		a.FreeO, a.SerialO, a.AdmNO = a.FreeI, a.SerialI, 0
 	}
-	if a.InNI|a.s1dn != 0 {
-		a.stage1()
+	if a.InNI|a.s1dn != 0 { // stage 1: s1d takes the offers of slots 0..InNI-1
+		n := min(a.InNI, len(a.InValidI))
+		a.s1dn = n
+		if n != 0 {
+			if a.mode == admission.ABM {
+				copy(a.act, a.ActiveI)
+			}
+			if a.PushoutI {
+				m := uint32(0)
+				for _, v := range a.QlenI {
+					m = max(m, v)
+				}
+				a.s1dmax = m
+			}
+			all := 0
+			for i := 0; i < n; i++ {
+				r := &a.s1d[i]
+				if !a.InValidI[i] {
+					*r = admReg{}
+					continue
+				}
+				q, c := a.InQidI[i], a.InCellsI[i]
+				same := uint32(0) // earlier valid slots' cells to q
+				for j := 0; j < i; j++ {
+					if a.InValidI[j] && a.InQidI[j] == q {
+						same += a.InCellsI[j]
+					}
+				}
+				len0, act := a.QlenI[q]+same, 0
+				if a.mode == admission.ABM {
+					cl := int(q) % len(a.act)
+					act = a.act[cl]
+					if len0 == 0 {
+						a.act[cl]++
+					}
+				}
+				// Every field: base with the cells the batch taking effect now
+				// adds to q.
+				r.valid, r.q, r.n, r.base, r.len0 = true, q, c, len0+a.inEffect(q), len0
+				r.thr, r.all, r.act = a.ThrI[q], all, act
+				all += int(c)
+			}
+		}
 	}
 	switch {
 	case a.s1n == 0:
 		a.finish(0)
 	case a.MakeRoom != nil:
 		a.decideRunning()
-	default:
-		a.decide()
+	default: // stage 2 for the RTL's rules: each slot on its own (DT and ABM on
+		// the stage-1 length with the batch taking effect now, Pushout on
+		// the length and maximum at the offer cycle)
+		n := a.s1n
+		regs, oks := a.s1[:n], a.InOkO[:n]
+		for i := range regs {
+			r := &regs[i]
+			if !r.valid {
+				oks[i] = false
+				continue
+			}
+			qlen, longest := r.base+a.inEffect(r.q), uint32(0)
+			if a.PushoutI {
+				qlen, longest = r.len0, a.s1max
+			}
+			q := int(r.q)
+			if a.mode == admission.ABM {
+				a.act[q%len(a.act)] = r.act
+			}
+			oks[i] = a.u.DecideAt(q, int(r.n), qlen, r.thr, a.FreeO-r.all, longest).Admitted()
+		}
+		a.finish(n)
 	}
 }
 
@@ -173,100 +257,6 @@ func (a *Admission) Eval() {
 // slots) adds to queue q: after stage 3, and before the ideal pushout's
 // MakeRoom expels, qlen_o less qlen_i.
 func (a *Admission) inEffect(q uint32) uint32 { return a.QlenO[q] - a.QlenI[q] }
-
-// stage1 fills s1d from the offers of slots 0..InNI-1.
-func (a *Admission) stage1() {
-	n := min(a.InNI, len(a.InValidI))
-	a.s1dn = n
-	if n == 0 {
-		return
-	}
-	if a.mode == admission.ABM {
-		copy(a.act, a.ActiveI)
-	}
-	if a.PushoutI {
-		m := uint32(0)
-		for _, v := range a.QlenI {
-			m = max(m, v)
-		}
-		a.s1dmax = m
-	}
-	all := 0
-	for i := 0; i < n; i++ {
-		r := &a.s1d[i]
-		if !a.InValidI[i] {
-			*r = admReg{}
-			continue
-		}
-		q, c := a.InQidI[i], a.InCellsI[i]
-		same := uint32(0) // earlier valid slots' cells to q
-		for j := 0; j < i; j++ {
-			if a.InValidI[j] && a.InQidI[j] == q {
-				same += a.InCellsI[j]
-			}
-		}
-		len0, act := a.QlenI[q]+same, 0
-		if a.mode == admission.ABM {
-			cl := int(q) % len(a.act)
-			act = a.act[cl]
-			if len0 == 0 {
-				a.act[cl]++
-			}
-		}
-		// Every field: base with the cells the batch taking effect now
-		// adds to q.
-		r.valid, r.q, r.n, r.base, r.len0, r.thr, r.all, r.act = true, q, c, len0+a.inEffect(q), len0, a.ThrI[q], all, act
-		all += int(c)
-	}
-}
-
-// stage3 applies s2's decisions: lengths, free count, serials, adm_*.
-func (a *Admission) stage3() {
-	free, serial, k := a.FreeI, a.SerialI, 0
-	n := a.s2cnt
-	qs, ns := a.s2q[:n], a.s2n[:n]
-	for i, ok := range a.s2ok[:n] {
-		if !ok {
-			continue
-		}
-		q, c := qs[i], ns[i]
-		free -= int(c)
-		serial++
-		a.QlenO[q] += c
-		a.QlenAfterO[k] = a.QlenO[q]
-		a.AdmQidO[k], a.AdmCellsO[k], a.AdmSerialO[k] = q, c, serial
-		k++
-	}
-	for i := k; i < a.AdmNO; i++ {
-		a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
-	}
-	a.FreeO, a.SerialO, a.AdmNO = free, serial, k
-}
-
-// decide is stage 2 for the RTL's rules: each s1 slot on its own (DT and
-// ABM on the stage-1 length with the batch taking effect now, Pushout on
-// the length and maximum at the offer cycle).
-func (a *Admission) decide() {
-	n := a.s1n
-	regs, oks := a.s1[:n], a.InOkO[:n]
-	for i := range regs {
-		r := &regs[i]
-		if !r.valid {
-			oks[i] = false
-			continue
-		}
-		qlen, longest := r.base+a.inEffect(r.q), uint32(0)
-		if a.PushoutI {
-			qlen, longest = r.len0, a.s1max
-		}
-		q := int(r.q)
-		if a.mode == admission.ABM {
-			a.act[q%len(a.act)] = r.act
-		}
-		oks[i] = a.u.DecideAt(q, int(r.n), qlen, r.thr, a.FreeO-r.all, longest).Admitted()
-	}
-	a.finish(n)
-}
 
 // decideRunning is stage 2 for the ideal pushout: slots in order against
 // the running free count, MakeRoom expelling first.
@@ -316,15 +306,14 @@ func (a *Admission) finish(n int) {
 // cycle's offers (s1 and s1d trade places only when s1d holds slots:
 // when it holds none, s1 is left empty, its stale entries unread).
 func (a *Admission) Commit() {
-	if n := a.s1n; n != 0 {
+	n, nd := a.s1n, a.s1dn // (locals: not reloaded after the stores)
+	if n != 0 {
 		for i := range a.s1[:n] {
-			a.s2ok[i], a.s2q[i], a.s2n[i] = a.InOkO[i], a.s1[i].q, a.s1[i].n
+			a.s2[i] = s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}
 		}
 	}
-	a.s2cnt = a.s1n
-	if a.s1dn != 0 {
+	if nd != 0 {
 		a.s1, a.s1d = a.s1d, a.s1
 	}
-	a.s1n, a.s1max = a.s1dn, a.s1dmax
-	a.s1dn = 0
+	a.s2cnt, a.s1n, a.s1max, a.s1dn = n, nd, a.s1dmax, 0
 }

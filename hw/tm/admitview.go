@@ -15,19 +15,19 @@ func (a *Admission) Decided(i int) (valid bool, q, n int) {
 
 // state returns the stage registers (State).
 func (a *Admission) state() AdmissionState {
-	return AdmissionState{
-		S1: append([]admReg(nil), a.s1[:a.s1n]...), S1Max: a.s1max,
-		S2OK: append([]bool(nil), a.s2ok[:a.s2cnt]...), S2Q: append([]uint32(nil), a.s2q[:a.s2cnt]...),
-		S2N: append([]uint32(nil), a.s2n[:a.s2cnt]...),
+	s := AdmissionState{S1: append([]admReg(nil), a.s1[:a.s1n]...), S1Max: a.s1max}
+	for _, r := range a.s2[:a.s2cnt] {
+		s.S2OK, s.S2Q, s.S2N = append(s.S2OK, r.ok), append(s.S2Q, r.q), append(s.S2N, r.n)
 	}
+	return s
 }
 
 // pending counts s2's admitted slots of queue q: decided, taking effect
 // next cycle (the invariants).
 func (a *Admission) pending(q int) int {
 	n := 0
-	for i := 0; i < a.s2cnt; i++ {
-		if a.s2ok[i] && int(a.s2q[i]) == q {
+	for _, r := range a.s2[:a.s2cnt] {
+		if r.ok && int(r.q) == q {
 			n++
 		}
 	}

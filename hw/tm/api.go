@@ -161,7 +161,7 @@ type Probe struct {
 	Qlen     []uint32         // per queue, cells
 	QlenChg  rtl.Bitmap       // queues whose Qlen the cycle wrote (admitted, unlinked or pushed out: a few; a write may leave the value as it was)
 	Free     int              // free count (may be negative under pushout-ports while room is being made)
-	Thr      []uint32         // per class DT threshold
+	Thr      []uint32         // per class DT threshold in use (thr_q: of the free count ThrLag cycles before)
 	Over     rtl.Bitmap       // selector bitmap
 	GntValid bool             // head-drop choice valid
 	GntIdx   int              // head-drop choice (queue)

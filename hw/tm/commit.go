@@ -33,7 +33,7 @@ func (m *TM) Commit() {
 		ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
 		ram.cdRd.commit()
 		// Most cycles nothing is recorded (Err would record and return nil).
-		if m.err == nil && (u.failed || ram.pd.Failed() || ram.cp.Failed() || ram.cd.Failed()) {
+		if m.err == nil && u.failed { // the memories' errors raise it too (SetErrFlag)
 			m.collectErr()
 		}
 	}
@@ -49,8 +49,8 @@ func (m *TM) Commit() {
 
 // collectErr takes the first error a memory or a sub-block recorded (a
 // request over a port budget, what the Verilog asserts); the sub-blocks
-// raise u.failed when they record one. Commit calls it only when u.failed
-// or a memory's Failed says there is one to take.
+// and the memories raise u.failed when they record one. Commit calls it
+// only when u.failed says there is one to take.
 func (m *TM) collectErr() {
 	ram, u := &m.ram, &m.u
 	if e := ram.pd.Err(); e != nil {

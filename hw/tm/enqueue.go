@@ -148,20 +148,24 @@ func (e *Enqueue) eval() {
 	}
 	k, n := e.k, int(pkt.cells)
 	cnt := min(k, n-done)
-	reads := 0
-	var pop uint8
+	// pop: the round's banks, rot..rot+cnt-1 mod k, which must all be able
+	// to pop (one mask test; shifts masked to 15, as 1 <= cnt, k-rot <=
+	// k <= MaxK: no >= 64 case).
+	reads, run := 0, uint(1)<<(uint(cnt)&15)-1
+	pop := uint8((run<<(uint(rot)&15) | run>>(uint(k-rot)&15)) & (1<<(uint(k)&15) - 1))
+	if e.PopOkI&pop != pop {
+		return
+	}
 	for j := 0; j < cnt; j++ {
-		b := (j + rot) & (k - 1)
-		c := e.CntI[b]
+		c := e.CntI[(j+rot)&(k-1)]
 		// (A sub-list holds at most n cells: a bank with n or more needs no
 		// division.)
-		if c == 0 || e.PopOkI>>uint(b)&1 == 0 || done == 0 && int(c) < n && int(c) < mem.SubListLen(n, k, j) {
+		if c == 0 || done == 0 && int(c) < n && int(c) < mem.SubListLen(n, k, j) {
 			return
 		}
 		if c > 1 {
 			reads++
 		}
-		pop |= 1 << (uint(b) & (mem.MaxK - 1)) // b < k <= MaxK: a shift without Go's >= 8 case
 	}
 	if reads > e.CpRdLeftI {
 		return

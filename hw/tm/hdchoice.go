@@ -199,7 +199,7 @@ func (c *HDChoice) longestHeld() int {
 // would keep. A policy changed without a reset would find the pipeline
 // as the last finder policy left it, in Go as in the Verilog.
 func (c *HDChoice) Commit() {
-	if (finderPolicies>>c.PolicyI&1 != 0 || c.full) && c.stale != 0 {
+	if (finderPolicies>>(c.PolicyI&63)&1 != 0 || c.full) && c.stale != 0 { // (a policy < 64: no >= 64 case)
 		c.shift()
 	}
 }

@@ -19,6 +19,19 @@ const AdmitLag = 1
 // tm_admission's stage 3 writes them at the edge after the answer.
 const AdmitSettle = 1
 
+// ThrLag is the cycles by which the DT thresholds that admission, the
+// selector and the head-drop choice read are stale: occamy_tm registers
+// them (thr_q, reset to the thresholds of the reset free count B), so in
+// cycle c they are T(tfree_q of c − ThrLag), the thresholds' free count
+// (free_q + fly_q) at the start of the cycle before (issue 29: u_thr's 4
+// LUT6 levels end at thr_q instead of running into u_adm's, u_sel's and
+// u_choice's; docs/tm.md, "The thresholds are a register"). Probe's Thr
+// is thr_q, the thresholds the cycle used. hw/tm models exactly 1 (the
+// check below fails to compile at any other value).
+const ThrLag = 1
+
+const _ = uint(ThrLag-1) + uint(1-ThrLag) // hw/tm's thr_q is one register: ThrLag must be 1
+
 // SettleLag is the cycles from an offer until its cells, if admitted, show
 // in Probe's lengths and free count: what a closed-loop source counts as
 // still in flight (CellsInFlight).

@@ -60,10 +60,11 @@ func laneBound(n, k int, chain bool, lpd, lcp int) float64 {
 // 6-cell packets, latencies 1). The burst to queue 3 offered in cycles
 // 2548-2549 takes the free count to 130 two cycles later (admission's
 // three stages), so queues 1 and 2 are far over their
-// threshold (130, α=1): from cycle 2553 the executor reads a head PD
-// every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
+// threshold (130, α=1), which the selector sees a cycle later than the
+// free count moved (the thresholds are a register, ThrLag): from cycle
+// 2554 the executor reads a head PD every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
 // unlinks each one cycle later (qlen −6); its sub-lists wait in stage
-// A's register for a cycle ("cells" from 2554: the register holds a
+// A's register for a cycle ("cells" from 2555: the register holds a
 // packet) and reach the lanes two cycles after the read. Chain: one
 // packet per clock, its four sub-lists appended as they reach the lanes
 // (one write per lane; after the first cycle no bank is empty). Per
@@ -83,20 +84,20 @@ func TestBackToBackHeadDrops(t *testing.T) {
 	golden := map[FreeMode][]row{
 		FreeChain: {
 			// cycle hd issued pending served hd_cp_rd hd_cp_wr qlen1 qlen2 free
-			{2552, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2553, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2554, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2555, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
-			{2556, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
-			{2557, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
+			{2553, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2554, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2555, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2556, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
+			{2557, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
+			{2558, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
 		},
 		FreeCell: {
-			{2552, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2553, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2554, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2555, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
-			{2556, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
-			{2557, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
+			{2553, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2554, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2555, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2556, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
+			{2557, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
+			{2558, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
 		},
 	}
 	for _, fm := range []FreeMode{FreeChain, FreeCell} {
@@ -138,10 +139,13 @@ func TestBackToBackHeadDrops(t *testing.T) {
 // and the PD and cell-pointer read latencies, the executor's rate with
 // every port idle (100 consecutive head drops, after 10) is the lane
 // bound: never above it, and within 1% of it at latency 1 (the RTL's),
-// 6% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
+// 6.5% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
 // imbalance only so far, and the room a read needs counts stage A's
 // register and the unlink on every lane: at k=8, 13 cells, L_pd=2,
-// L_cp=3 it is 5.4% short; 4.2% before stage A was registered).
+// L_cp=3 it is 6.05% short, 6.5% allowed; 5.4% before the thresholds were
+// registered (ThrLag: 306 cycles for the 100 head drops, was 304; no
+// other point moved by more than 0.2 point), 4.2% before stage A was
+// registered).
 func TestExecutorRateAtIdlePorts(t *testing.T) {
 	for _, k := range []int{1, 2, 4, 8} {
 		for _, n := range []int{1, 3, 6, 8, 13, 16} {
@@ -162,7 +166,7 @@ func TestExecutorRateAtIdlePorts(t *testing.T) {
 					require.GreaterOrEqual(t, len(iss), 111, "%s: too few head drops to measure", name)
 					rate := 100 / float64(iss[110]-iss[10])
 					bound := laneBound(n, k, fm == FreeChain, lat[0], lat[1])
-					tol := 0.06
+					tol := 0.065
 					if lat == [2]int{1, 1} {
 						tol = 0.01
 					}

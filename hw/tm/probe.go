@@ -51,7 +51,7 @@ func (m *TM) ProbeInto(p *Probe) {
 	p.Qlen = m.r.qlenD
 	p.QlenChg = m.r.qChg
 	p.Free = m.r.freeD
-	p.Thr = m.u.thr.Thr.ThrO
+	p.Thr = m.r.thrq[:m.cfg.Q] // thr_q: queue c < Q is class c
 	p.Over = m.u.sel.OverO
 	p.GntValid = m.u.ch.GntValidO
 	p.GntIdx = m.obs.gntIdx

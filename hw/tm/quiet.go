@@ -22,12 +22,13 @@ const quietSkipAfter = 2
 // quiet reports a state in which nothing can happen this cycle: no offer,
 // no packet or cell anywhere (queues, reads in flight, the dequeue and
 // the executor, the free list's pending heads, the finder's pipeline, the egress and the memory
-// read pipes), the thresholds evaluated for the current free count, and
+// read pipes), the thresholds evaluated for the current free count and
+// thr_q holding them (no move pending), and
 // no queue length to copy. Cheapest and most often false first.
 func (m *TM) quiet() bool {
 	u, r := &m.u, &m.r
 	return len(m.obs.offers) == 0 && !u.adm.Busy() && m.acct.sumPkts == 0 && m.acct.inflight == 0 && m.acct.unpopped == 0 &&
-		!r.deqGnt.valid && !r.deqRd.valid && !r.hdRd.valid && !r.qChg.Any() && r.thrValid && r.thrFree == r.freeD+r.hdFly &&
+		!r.deqGnt.valid && !r.deqRd.valid && !r.hdRd.valid && !r.qChg.Any() && r.thrValid && !r.thrPend && r.thrFree == r.freeD+r.hdFly &&
 		!u.pdl.NonemptyO.Any() && !u.pdl.stale && u.pdl.nUndo == 0 &&
 		!u.deq.active && !u.enq.active && !u.hd.active && !u.hd.anyLatch && u.hd.held == 0 &&
 		u.fl.pend == 0 && u.ch.pipeEmpty() && u.eg.quiet() && m.ram.cpRd.quiet() && m.ram.cdRd.quiet()

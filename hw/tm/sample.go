@@ -5,8 +5,20 @@ package tm
 // Tested first, inlined, it spares the call on the cycles it did not.
 func (m *TM) freeMoved() bool { return !m.r.thrValid || m.r.freeD+m.r.hdFly != m.r.thrFree }
 
+// resetThr gives thr_q its reset value, the thresholds of the reset free
+// count B (occamy_tm's u_thr_rst), spread to the queues (thrq), and leaves
+// u_thr evaluated for it.
+func (m *TM) resetThr() {
+	m.r.thrValid, m.r.thrFree = true, m.r.freeD+m.r.hdFly
+	m.u.thr.FreeI = m.r.thrFree
+	m.u.thr.EvalFree()
+	m.spreadThr()
+	m.r.thrPend = false
+}
+
 // spreadThr spreads the class thresholds u_thr moved to the queues
-// (thrq); it reports whether any queue's moved.
+// (thrq): called at stage 0 of the cycle after the move, when thr_q holds
+// them (ThrLag); it reports whether any queue's moved.
 func (m *TM) spreadThr() bool {
 	// thrq[c] for c < Q still holds class c's previous threshold: spread
 	// only the classes whose threshold moved.

@@ -106,9 +106,10 @@ type regs struct {
 	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)
 	hdRd     pdRead     // the head drop's (rdhd_q)
 	hdStale  bool       // the head drop's read went to a queue at or below its threshold (StaleHeadDropped)
-	thrq     []uint32   // thrq: each queue's class threshold (u_thr's, spread)
-	thrFree  int        // free count thrq was last evaluated for
+	thrq     []uint32   // thrq: each queue's class threshold, thr_q spread (u_thr's of ThrLag cycles before)
+	thrFree  int        // free count u_thr was last evaluated for
 	thrValid bool       // thrFree is meaningful
+	thrPend  bool       // u_thr's outputs moved in the last Eval: thr_q takes them at its edge, thrq at the next stage 0
 	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
 }
 
@@ -206,12 +207,16 @@ func New(c Config) (*TM, error) {
 	m.u.sch.HeadLenI = m.u.pdl.HeadLenO
 	m.u.sch.AckI = true
 	m.r.freeD, m.r.freeQ = c.B, c.B
+	m.resetThr()
 	if c.Events {
 		m.obs.events = make([]Event, 0, 2*c.MaxOffers+4*c.P+16)
 	}
 	m.u.eg = newEgress(&c)
 	m.u.fl.RdDataI, m.u.deq.CpRdDataI, m.u.hd.CpRdDataI, m.u.eg.RetTagI = m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cpRd.out, m.ram.cdRd.out
 	m.u.pdl.errs, m.u.deq.errs, m.u.hd.errs, m.u.enq.errs, m.u.fl.errs, m.u.eg.errs = &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed, &m.u.failed
+	m.ram.pd.SetErrFlag(&m.u.failed) // the memories' too (Commit tests only u.failed)
+	m.ram.cp.SetErrFlag(&m.u.failed)
+	m.ram.cd.SetErrFlag(&m.u.failed)
 	m.obs.stats.Queues = make([]QueueStats, n)
 	m.initOutputs()
 	m.chk.cells, m.chk.pkts = make([]int, n), make([]int, n)

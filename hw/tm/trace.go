@@ -10,7 +10,8 @@ func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 
 // Signals lists the TM top's traced signals, sampled between Eval and
 // Commit (the values during the cycle): qlen_q and free_q are the
-// start-of-cycle registers; thr_o the class thresholds; over_o the selector
+// start-of-cycle registers; thr_o the class thresholds in use (occamy_tm's
+// thr_q, ThrLag cycles stale; u_thr's thr_o is the next); over_o the selector
 // bitmap; hd_gnt_* the head-drop choice; hd_state and deq_state the two
 // pipelines (0 idle, 1 PD read in flight, 2 cell rounds: ExecStateNames);
 // deq_gnt_* the egress scheduler's grant taken this cycle; hd_valid_o,
@@ -23,7 +24,7 @@ func (m *TM) Signals() []rtl.Signal {
 	return []rtl.Signal{
 		rtl.Packed("qlen_q", n, qw, func(i int) uint64 { return uint64(m.r.qlenQ[i]) }),
 		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.r.freeQ, 0)) & mask }),
-		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.u.thr.Thr.ThrO[i]) }),
+		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.r.thrq[i]) }), // thr_q (queue c < Q is class c)
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.u.sel.OverO.Words(dst, n) }},
 		rtl.Flag("hd_gnt_valid", func() bool { return m.u.ch.GntValidO }),
 		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.obs.gntIdx) }),

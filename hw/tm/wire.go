@@ -13,7 +13,7 @@ import (
 // port; a sub-block whose combinational outputs depend on a later stage's
 // is evaluated in phases, named here:
 //
-//	0  u_thr, u_sel                        thresholds, selector, qlen_q (spreadThr)
+//	0  thr_q, u_thr, u_sel                 thresholds (spreadThr), their next, selector, qlen_q
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
 //	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
@@ -76,14 +76,21 @@ func (m *TM) Eval() {
 	// When neither changed in the cycle before either, over_o already
 	// shows the register and the register its next value (selHeld):
 	// nothing to refresh, and the edge leaves it as it is.
-	// u_thr is evaluated only when its free count moved (the α exponents
-	// are fixed at New); at their ceiling no class threshold moves.
+	// The consumers read thr_q, the thresholds u_thr gave a cycle before
+	// (ThrLag): those it moved in the last Eval are spread first. Then
+	// u_thr is evaluated for this cycle's free count, for thr_q's next
+	// value, only when that count moved (the α exponents are fixed at
+	// New); at their ceiling no class threshold moves.
 	thrMoved := false
+	if m.r.thrPend {
+		m.r.thrPend = false
+		thrMoved = m.spreadThr()
+	}
 	if m.freeMoved() {
 		free := m.r.freeD + m.r.hdFly // tfree_q: a head drop's cells count from its unlink
 		m.r.thrValid, m.r.thrFree = true, free
 		m.u.thr.FreeI = free
-		thrMoved = m.u.thr.EvalFree() && m.spreadThr()
+		m.r.thrPend = m.u.thr.EvalFree()
 	}
 	switch {
 	case thrMoved:

@@ -125,9 +125,10 @@ func TestHeadDropCredit(t *testing.T) {
 		t.Run("head drop", func(t *testing.T) {
 			b := freshBoard(t, smallTM(map[string]int{"POLICY": 1}), m)
 			fill(b, free, b.thr(0, free+hd)) // over T(8), not over T(14)
-			// the head drop's threshold window is [2, 2]: the credit of
-			// cycle c-2 is the drop of c-3.
-			b.hs.hd[(c-3)%uint64(b.hs.depth)] = hd
+			// the head drop's threshold window is [k, k] (k = 2 +
+			// hw/tm.ThrLag): the credit of cycle c-k is the drop of c-k-1.
+			k := uint64(b.t.Staleness.HeadDrop.Thr().Lo)
+			b.hs.hd[(c-1-k)%uint64(b.hs.depth)] = hd
 			b.hdPolicy(c, 0)
 			assert.Equal(t, want, failures(b, "policy"), "unfreed %d: %v", unfreed, b.tal.Kept())
 		})

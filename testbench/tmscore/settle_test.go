@@ -33,3 +33,34 @@ func TestSettleDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestThrLagDeclared: hw/tm's golden adapter, whose thresholds are a
+// register (T of the thresholds' free count hw/tm.ThrLag cycles before),
+// fails the policy check through occamy_tm's map with its threshold
+// windows (admit.threshold, head_drop.threshold) one cycle off either way,
+// under the policies that read a threshold; with the declared windows
+// every run passes (TestOwnMapOnGolden). d = −1 is the map before the
+// register (ThrLag not counted).
+func TestThrLagDeclared(t *testing.T) {
+	for _, pol := range []int{0, 1, 2} {
+		for _, d := range []int{-1, 1} {
+			name := fmt.Sprintf("%s, threshold windows %+d cycle", tmface.Policies[pol], d)
+			r := runGold(t, smallTM(map[string]int{"POLICY": pol}), 20000, 1, breaker{
+				m: func(f *design.File) {
+					st := &f.TM.Staleness
+					st.Admit.Threshold = shift(st.Admit.Threshold, d)
+					st.HeadDrop.Threshold = shift(st.HeadDrop.Threshold, d)
+				}})
+			require.Equal(t, Fail, r.Verdict, "%s: %s", name, r.Summary())
+			assert.Equal(t, []string{"policy"}, r.Violated(), "%s: first %v", name, r.First)
+			require.NotNil(t, r.First, name)
+			t.Logf("%s: %s; first: %s", name, r.Summary(), r.First)
+		}
+	}
+	require.Equal(t, 1, hw.ThrLag, "the windows above are occamy_tm's at ThrLag 1")
+}
+
+// shift moves a window d cycles further back.
+func shift(w design.Window, d int) design.Window {
+	return design.Window{Lo: w.Lo + d, Hi: w.Hi + d, Set: w.Set}
+}

@@ -448,4 +448,18 @@ var mutants = []blocks.Mutant{
 		Replace: "else         rdo_q <= pd_rd ? N'(1) << rdq_q : '0;",
 		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
 	},
+	// thrreg (issue 29): the thresholds are a register, thr_q (hw/tm
+	// ThrLag), reset to the thresholds of the reset free count.
+	{
+		ID: "tm-thr-bypass", File: "occamy_tm.sv",
+		Anchor:  "assign thrq[i*QW +: QW] = thr_q[(i % Q)*QW +: QW];",
+		Replace: "assign thrq[i*QW +: QW] = thr_d[(i % Q)*QW +: QW];",
+		Desc:    "the consumers read u_thr's thresholds of this cycle's free count, not thr_q: the thresholds a cycle fresher than the model's",
+	},
+	{
+		ID: "tm-thr-reset", File: "occamy_tm.sv",
+		Anchor:  "if (!rst_ni) thr_q <= thr_rst;",
+		Replace: "if (!rst_ni) thr_q <= '0;",
+		Desc:    "thr_q resets to 0, not to the thresholds of B: the first cycle after a reset refuses every offer and sees every non-empty queue over",
+	},
 }

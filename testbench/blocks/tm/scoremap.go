@@ -77,11 +77,15 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			// hw.AdmitLag cycles before the answer, and on the free count
 			// of the answer's cycle (tm_admission's stage 2), each with
 			// the batches answered before and not yet in them (the
-			// scoreboard's view by admit.settle).
+			// scoreboard's view by admit.settle). The threshold of a
+			// cycle is T of the thresholds' free count hw.ThrLag cycles
+			// before it (thr_q).
 			Admit: design.StateWindow{Qlen: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true},
 				Free:      design.Window{Lo: 0, Hi: 0, Set: true},
-				Threshold: design.Window{Lo: hw.AdmitLag, Hi: hw.AdmitLag, Set: true}},
-			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2, Hi: 2, Set: true},
+				Threshold: design.Window{Lo: hw.AdmitLag + hw.ThrLag, Hi: hw.AdmitLag + hw.ThrLag, Set: true}},
+			// The selector's bitmap of the choice's cycle compared the
+			// lengths of the cycle before it with that cycle's thr_q.
+			HeadDrop: design.StateWindow{Qlen: design.Window{Lo: 2, Hi: 2, Set: true}, Threshold: design.Window{Lo: 2 + hw.ThrLag, Hi: 2 + hw.ThrLag, Set: true},
 				Free: design.Window{Lo: 1, Hi: 2, Set: true}},
 		},
 	}

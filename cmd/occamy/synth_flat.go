@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"occamy/cosim/synth"
+)
+
+// checkFlatFlags rejects --flat and --budget where they do not apply.
+func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
+	if !fl.flat {
+		if changed("budget") {
+			return errors.New("--budget is for --flat")
+		}
+		return nil
+	}
+	if b := blockList(fl.blocks); fl.all || len(b) != 1 || b[0] != synth.TMBlock {
+		return errors.New("--flat is for --block tm alone (not --all)")
+	}
+	for _, f := range []string{"from-json", "reuse", "out", "no-tm"} {
+		if changed(f) {
+			return fmt.Errorf("--flat does not take --%s", f)
+		}
+	}
+	if fl.budget < 0 {
+		return fmt.Errorf("--budget %d: want 0 or more levels", fl.budget)
+	}
+	return nil
+}
+
+// runSynthFlat runs the TM flat, prints its levels and census and, with
+// --json, saves them. A census that disagrees with ltp's length fails
+// (exit 1): the two count levels on the same netlist.
+func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
+	f, err := r.RunTMFlat(ctx, j, fl.budget)
+	switch {
+	case ctx.Err() != nil:
+		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+	case err != nil:
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if err := synth.WriteTMFlatText(cmd.OutOrStdout(), f); err != nil {
+		return err
+	}
+	if fl.jsonOut != "" {
+		s := synth.SavedFlat{Command: synthCommand(cmd), Version: version, Flat: f}
+		if err := synth.SaveFlatJSON(fl.jsonOut, s); err != nil {
+			return usageErr(fmt.Errorf("synth: --json %s: %w", fl.jsonOut, err))
+		}
+	}
+	if !f.CensusAgrees() {
+		return failErr(fmt.Errorf("synth: the census's deepest endpoint is %d levels, ltp's longest path %d", f.Census.Max, f.Levels.Length))
+	}
+	return nil
+}

@@ -1,0 +1,59 @@
+package synth
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+)
+
+// SavedFlat is one flat run as `occamy synth --block tm --flat --json FILE`
+// writes it: the census grouped, not per bit.
+type SavedFlat struct {
+	Command string `json:"command"`
+	Version string `json:"version"`
+	Flat    TMFlat `json:"flat"`
+}
+
+// SaveFlatJSON writes s to name atomically, indented.
+func SaveFlatJSON(name string, s SavedFlat) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	return writeAtomic(name, buf.Bytes())
+}
+
+// CensusAgrees says whether the census's deepest endpoint is ltp's length,
+// as it is when both count levels alike on the same netlist.
+func (f TMFlat) CensusAgrees() bool { return f.Census.Max == f.Levels.Length }
+
+// WriteTMFlatText prints a flat run: its cost, ltp's longest path, and
+// the census's endpoints over budget by start and end block (what `occamy
+// synth --block tm --flat` prints).
+func WriteTMFlatText(w io.Writer, f TMFlat) error {
+	c := f.Census
+	fmt.Fprintf(w, "occamy_tm %s flat, memories (%s) as black boxes: %d LUT6, %d FF (Yosys %s)\n",
+		f.Job.ParamString(), f.Job.MemModule, f.Cost.LUTs, f.Cost.FFs, f.Wall.Round(time.Second))
+	fmt.Fprintf(w, "longest path (ltp -noff): %d levels, %s -> %s\n", f.Levels.Length, f.Levels.From, f.Levels.To)
+	agree := "the same as ltp's"
+	if !f.CensusAgrees() {
+		agree = fmt.Sprintf("NOT ltp's %d: the census counts levels otherwise", f.Levels.Length)
+	}
+	fmt.Fprintf(w, "census: %d endpoints, %d deeper than %d levels; the deepest %d (%s -> %s), %s\n",
+		c.Endpoints, c.Over, c.Budget, c.Max, c.MaxFrom, c.MaxTo, agree)
+	if len(c.Groups) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "from block\tto block\tendpoints\tmax\tthe deepest: start -> end")
+	for _, g := range c.Groups {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s -> %s\n", g.FromBlock, g.ToBlock, g.Count, g.Max, g.From, g.To)
+	}
+	return tw.Flush()
+}
