@@ -25,8 +25,11 @@ func newWideIn(l *port.Layout, c hw.Config, sw int) (*tmIn, error) {
 // tmdWide's run: it ends after wideHits cycles in which the lanes freed
 // more cells than LW bits hold, or after wideCycles.
 const (
-	wideHits     = 8
-	wideCycles   = 4000
+	wideHits = 8
+	// wideCycles: 4000 before the grant register (flatcut): with the
+	// dequeue's PD read a cycle after its grant, k4-tight's occamy-chain
+	// and reconf make 7 of their 8 hits by cycle 4005 (8 by 4168).
+	wideCycles   = 6000
 	wideFillMax  = 64 // cycles at most of a fill (long packets offered)
 	wideFloodMax = 28 // cycles at most of a flood (short packets offered)
 	// a port's short packet every wideEvery cycles in a flood: 2 since the
