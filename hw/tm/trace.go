@@ -89,7 +89,20 @@ func (m *TM) schedSignals() []rtl.Signal {
 
 // traceElig is tm_pd_lists' nonempty_o: the queues holding a PD after
 // the cycle's unlinks and before its link.
-func (m *TM) traceElig(dst []uint64) { m.u.pdl.NonemptyO.Words(dst, m.p.n) }
+// Under sp the queue whose grant is read this cycle is not eligible
+// (occamy_tm's sch_elig: nonempty & ~glock).
+func (m *TM) traceElig(dst []uint64) {
+	m.u.pdl.NonemptyO.Words(dst, m.p.n)
+	if g := m.r.trGnt; g.valid && !m.u.sch.DrrI {
+		dst[g.q>>6] &^= 1 << uint(g.q&63)
+	}
+}
 
 // tracePortRdy is tm_egress's registered port_rdy_o.
-func (m *TM) tracePortRdy(dst []uint64) { m.u.eg.PortRdyO.Words(dst, m.cfg.P) }
+// The grant's port is not ready in its read's cycle (sch_rdy).
+func (m *TM) tracePortRdy(dst []uint64) {
+	m.u.eg.PortRdyO.Words(dst, m.cfg.P)
+	if g := m.r.trGnt; g.valid {
+		dst[0] &^= 1 << uint(g.port)
+	}
+}

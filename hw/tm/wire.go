@@ -140,6 +140,7 @@ func (m *TM) Eval() {
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && !(m.r.deqGnt.valid && m.ram.pd.P.ReadLatency > 1) && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
 	gr := m.r.deqGnt
+	m.r.trGnt = gr
 	if gr.valid {
 		m.deqRead()
 	}
