@@ -110,7 +110,8 @@ func (b *Board) decide(c, at uint64, o Offer, admitted bool, e earlier, from boo
 	if i < 0 {
 		return
 	}
-	b.pool[i] = pkt{serial: serial, queue: int32(o.Queue), cells: int32(o.Cells), offerAt: at, admitAt: c, state: stWaiting}
+	b.seq++
+	b.pool[i] = pkt{serial: serial, seq: b.seq, queue: int32(o.Queue), cells: int32(o.Cells), offerAt: at, admitAt: c, state: stWaiting}
 	b.wait(i)
 	b.qs[o.Queue].shadow += o.Cells
 	b.shadowT += o.Cells

@@ -47,6 +47,7 @@ const (
 // pkt is one packet admitted and not finished, in the board's pool.
 type pkt struct {
 	serial   uint64
+	seq      uint64 // admission order, from 1 (the board's decisions, in order)
 	offerAt  uint64
 	admitAt  uint64
 	nextWait int32 // the next packet waiting in its queue (pool index), -1 none
@@ -108,6 +109,8 @@ type Board struct {
 	gone               []gone // ended packets by serial & goneMask
 	newest             uint64 // highest serial numbered
 	admits             uint64 // admissions so far (tag.serial: admitted numbers them)
+	seq                uint64 // admissions so far, every design's (pkt.seq)
+	linked             uint64 // the highest admission seq proven linked (fairness, linked.go)
 	qs                 []queueState
 	pend               []pending // admit.valid: offers waiting, a ring
 	ph, pn             int

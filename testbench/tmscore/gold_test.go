@@ -27,11 +27,14 @@ func smallTM(extra map[string]int) map[string]int {
 
 // breaker turns hw/tm's golden adapter into a deliberately broken design:
 // in changes a cycle's inputs before the model sees them, out its outputs
-// after (either may be nil); m changes the map the scoreboard reads.
+// after (either may be nil); m changes the map the scoreboard reads. each,
+// when set, looks at every cycle after the board checked it (the golden
+// adapter g and the board b): it breaks nothing.
 type breaker struct {
-	in  func(c uint64, l *port.Layout, w []uint32)
-	out func(c uint64, l *port.Layout, in, out []uint32)
-	m   func(f *design.File)
+	in   func(c uint64, l *port.Layout, w []uint32)
+	out  func(c uint64, l *port.Layout, in, out []uint32)
+	m    func(f *design.File)
+	each func(c uint64, l *port.Layout, out []uint32, g blocks.Golden, b *Board)
 }
 
 // runGold runs the scoreboard on hw/tm's golden adapter of occamy_tm (the
@@ -74,6 +77,9 @@ func runGoldBoard(t *testing.T, given map[string]int, cycles int, seed int64, br
 			br.out(cy, &l, din, out)
 		}
 		sb.Check(cy, in, out, nil)
+		if br.each != nil {
+			br.each(cy, &l, out, sd.Golden, sb.b)
+		}
 	}
 	require.NoError(t, sd.Err())
 	return sb.Result(true), sb.b

@@ -175,7 +175,8 @@ func TestSpacingOnGolden(t *testing.T) {
 // those of the same run with neither field declared, and all 36 PASS
 // (R=1 K=2 occamy per-cell failed the round-robin check at cycle 12846
 // until a packet of the queue starting to leave ended the run of head
-// drops passing it over: docs/scoreboard.md).
+// drops passing it over; R=1 K=1 occamy chain at cycle 1402 until the row
+// counted only packets the ports prove linked: docs/scoreboard.md).
 func TestMapFieldsOnGoldenShapes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("72 runs of 20000 cycles")

@@ -229,41 +229,6 @@ func (b *Board) hdPolicy(c uint64, q int) {
 	}
 }
 
-// fairness checks round-robin expulsion: a queue over its threshold, with
-// packets to drop, is not passed over by more than 2N head drops of other
-// queues in a row. A packet of the queue starting to leave ends the row
-// too (start): its port's dequeue took the queue's head, which a head drop
-// cannot take, so a port that takes each packet as soon as it is linked
-// leaves the executor nothing of that queue to expel while the packets
-// counted waiting sit in the enqueue's FIFO or the egress (occamy_tm at
-// R = 1, K = 2: docs/scoreboard.md).
-func (b *Board) fairness(c uint64, r int) {
-	st := b.t.Staleness.HeadDrop
-	t := c - uint64(min(st.Qlen.Hi, int(c)))
-	tc := c - uint64(min(st.Thr().Hi, int(c)))
-	f := b.hf.f(tc)
-	if b.t.Observe.ThresholdFree == design.Unqueued {
-		f = b.unqueued(tc) // a queue over T of that is over its threshold
-	}
-	ql := b.hq.q(t)
-	for q := range b.qs {
-		qs := &b.qs[q]
-		if q == r {
-			qs.skips = 0
-			continue
-		}
-		if int(ql[q]) > b.thr(q%b.c.Q, f) && qs.waiting-qs.dn >= 2 {
-			qs.skips++
-		} else {
-			qs.skips = 0
-		}
-		if qs.skips > 2*b.n {
-			b.fail(chkPolicy, c, q, -1, "over its threshold through %d head drops of other queues without one of its own: round robin starves it", qs.skips)
-			qs.skips = 0
-		}
-	}
-}
-
 // checkThreshold compares the observed threshold of each class with
 // T(free) of the declared cycles before.
 func (b *Board) checkThreshold(c uint64) {

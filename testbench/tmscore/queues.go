@@ -44,6 +44,7 @@ func (b *Board) start(c uint64, i int32) {
 	}
 	p.state = stLeaving
 	qs.inProg = i
+	b.linkedStart(i)
 	qs.skips = 0 // its port took its head: no run of head drops passed it over (fairness)
 	b.resolve(q)
 }
@@ -162,6 +163,7 @@ func (b *Board) headDrop(c uint64, q, cells int, from bool) {
 		return
 	}
 	b.ls.design(evHeadDrop, q, cells)
+	b.linkedDrop(q) // after the fairness check (hdPolicy): a proof counts from the next head drop
 	b.hs.hd[c%uint64(b.hs.depth)] += cells
 	i := b.dfree[len(b.dfree)-1]
 	b.dfree = b.dfree[:len(b.dfree)-1]
