@@ -49,9 +49,8 @@
 //   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
 //   The simulators do only what can matter (docs/tm.md): the subsets'
 //   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
-//   registers hold: an enable), Pushout's differences only under Pushout
-//   and their compares only where the wait sum fits, stage 3's sum only
-//   for a queue admitted to.
+//   registers hold: an enable), Pushout's differences only under Pushout,
+//   stage 3's sum only for a queue admitted to.
 // Staleness: length and threshold are those of cycle c (every admitted
 // cell counted; the unlinks of cycle c are not, so a length is too long:
 // errs on refusing; the threshold may be one cycle high); the free count
@@ -116,16 +115,22 @@ module tm_admission #(
 
   // A sum as a balanced tree of the first nt terms of v (a running sum
   // stays a chain through Yosys 0.23 and ABC: 7 LUT6 levels for 4 terms of
-  // 7 bits instead of 4). The tree spans all TMAX terms, a constant, which
-  // lets Verilator unroll it (a tree over nt, a variable in the function,
-  // ran as loops over wide slices: most of the Verilated TM's time); the
-  // terms from nt on are zeroed, and nt is a constant at every call, so
-  // synthesis folds x + 0 and keeps the tree over nt (a last odd term
-  // meets a 0 where it was carried). Unused terms below nt are 0 and vanish.
+  // 7 bits instead of 4). nt is a constant at every call (the terms past it
+  // are not read); unused terms below it are 0 and vanish. Under Verilator
+  // the tree spans all TMAX terms, those from nt on zeroed: the same sum
+  // (addition mod 2^XW), but a constant bound, which it unrolls (the tree
+  // over nt, a variable in the function, ran as loops over wide slices:
+  // most of the Verilated TM's time). Not for synthesis: Yosys and ABC
+  // give 2.5% more LUT6 at the small set for that form (measured, r38).
   function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v, input int nt);
     logic [TMAX*XW-1:0] t;
+`ifdef VERILATOR
     for (int k = 0; k < TMAX; k++) t[k*XW +: XW] = (k < nt) ? v[k*XW +: XW] : '0;
     for (int w = TMAX; w > 1; w = (w + 1) / 2) begin
+`else
+    t = v;
+    for (int w = nt; w > 1; w = (w + 1) / 2) begin
+`endif
       for (int k = 0; k < w / 2; k++) t[k*XW +: XW] = t[2*k*XW +: XW] + t[(2*k+1)*XW +: XW];
       if (w % 2 == 1) t[(w/2)*XW +: XW] = t[(w-1)*XW +: XW];
     end
@@ -283,11 +288,7 @@ module tm_admission #(
     {tq, rq} = '0;
     for (int i = 0; i < IN; i++) begin
       // An empty slot is refused (fits is 0, and lg with gt); its length
-      // and Pushout compares are skipped (0), their registers not read;
-      // the Pushout compares also when the wait sum does not fit (always
-      // under DT: NEVER), where lg is not read.
-      needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
-      slack = $signed(needw) <= $signed(fr);
+      // and Pushout compares are skipped (0), their registers not read.
       le = '0;
       gt = '0;
       if (s1_v_q[i]) begin
@@ -300,16 +301,16 @@ module tm_admission #(
           le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
                   <= $signed(s1_room_q[i*XW +: XW]);
         end
-        if (slack) begin
-          for (int p = 0; p < N; p++) begin
-            gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
-                    > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
-          end
+        for (int p = 0; p < N; p++) begin
+          gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
+                  > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
         end
       end
       lenok = le[sel];
       need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
+      needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
       fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;
+      slack = $signed(needw) <= $signed(fr);
       lg    = |gt;
       ok[i] = (fits && lenok) || (lg && slack);
     end
