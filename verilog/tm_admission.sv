@@ -121,7 +121,7 @@ module tm_admission #(
   // (addition mod 2^XW), but a constant bound, which it unrolls (the tree
   // over nt, a variable in the function, ran as loops over wide slices:
   // most of the Verilated TM's time). Not for synthesis: Yosys and ABC
-  // give 2.5% more LUT6 at the small set for that form (measured, r38).
+  // give 2.5% more LUT6 at the small set for that form (occamy synth --block tm --small).
   function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v, input int nt);
     logic [TMAX*XW-1:0] t;
 `ifdef VERILATOR
