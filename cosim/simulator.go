@@ -127,6 +127,10 @@ type Design struct {
 	// Progress receives Build's long steps (a Verilator build that is not
 	// in the cache, an Icarus compile); nil reports nothing.
 	Progress Progress
+	// Opt is the C++ optimisation of a simulator that compiles its model
+	// (Verilator: -O0, -O1, -O2, -O3 or -Os); "" means its default. One that
+	// does not compile (Icarus) ignores it.
+	Opt string
 	// CacheDir is where a simulator that caches builds keeps them; ""
 	// means its default. WorkDir is where one that builds and runs from
 	// files does so.

@@ -49,7 +49,8 @@
 //   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
 //   The simulators do only what can matter (docs/tm.md): the subsets'
 //   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
-//   registers hold: an enable), stage 3's sum only for a queue admitted to.
+//   registers hold: an enable), Pushout's differences only under Pushout,
+//   stage 3's sum only for a queue admitted to.
 // Staleness: length and threshold are those of cycle c (every admitted
 // cell counted; the unlinks of cycle c are not, so a length is too long:
 // errs on refusing; the threshold may be one cycle high); the free count
@@ -115,12 +116,21 @@ module tm_admission #(
   // A sum as a balanced tree of the first nt terms of v (a running sum
   // stays a chain through Yosys 0.23 and ABC: 7 LUT6 levels for 4 terms of
   // 7 bits instead of 4). nt is a constant at every call (the terms past it
-  // are not read), so the simulators add only the terms a sum can have;
-  // unused terms below it are 0 and vanish.
+  // are not read); unused terms below it are 0 and vanish. Under Verilator
+  // the tree spans all TMAX terms, those from nt on zeroed: the same sum
+  // (addition mod 2^XW), but a constant bound, which it unrolls (the tree
+  // over nt, a variable in the function, ran as loops over wide slices:
+  // most of the Verilated TM's time). Not for synthesis: Yosys and ABC
+  // give 2.5% more LUT6 at the small set for that form (occamy synth --block tm --small).
   function automatic logic [XW-1:0] tsum(input logic [TMAX*XW-1:0] v, input int nt);
     logic [TMAX*XW-1:0] t;
+`ifdef VERILATOR
+    for (int k = 0; k < TMAX; k++) t[k*XW +: XW] = (k < nt) ? v[k*XW +: XW] : '0;
+    for (int w = TMAX; w > 1; w = (w + 1) / 2) begin
+`else
     t = v;
     for (int w = nt; w > 1; w = (w + 1) / 2) begin
+`endif
       for (int k = 0; k < w / 2; k++) t[k*XW +: XW] = t[2*k*XW +: XW] + t[(2*k+1)*XW +: XW];
       if (w % 2 == 1) t[(w/2)*XW +: XW] = t[(w-1)*XW +: XW];
     end
@@ -228,8 +238,12 @@ module tm_admission #(
         s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 1));
         s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
         s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
-        for (int p = 0; p < N; p++) begin
-          s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
+        // Pushout's differences only under Pushout (under DT the wait sum
+        // is NEVER, so stage 2 never reads them: their registers hold)
+        if (pushout_i) begin
+          for (int p = 0; p < N; p++) begin
+            s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
+          end
         end
         // the subset s of the slots being decided: their cells to q
         // (tc[j], 0 outside s), and all + n + their cells in all (base +
@@ -363,10 +377,10 @@ module tm_admission #(
     ta = '0;
     tt = '0;
     tt[0 +: XW] = XW'($signed(free_i));
+    // a queue the batch admits nothing to keeps its length (the same as
+    // its sum; the simulators copy the lengths whole and skip the sum)
+    qlen_o = qlen_i;
     for (int k = 0; k < N; k++) begin
-      // a queue the batch admits nothing to keeps its length (the same
-      // as its sum; the simulators skip the sum)
-      qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW];
       if (hit[k]) begin
         ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
         for (int i = 0; i < IN; i++) begin

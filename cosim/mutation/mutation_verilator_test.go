@@ -25,6 +25,8 @@ import (
 // OCCAMY_CACHE_DIR sets the Verilator build cache (default: cosim's);
 // OCCAMY_MUTATION_ONLY=id,id... checks only those mutants;
 // OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's own assertions;
+// OCCAMY_MUTATION_OPT=-O2 (or -O0, -O3, -Os) builds at that C++
+// optimisation instead of MutationOpt;
 // OCCAMY_MUTATION_SEED=S runs every configuration at seed S instead of the
 // matrix's seeds;
 // OCCAMY_MUTATION_MARKDOWN=FILE writes the verdicts as docs/mutation.md's table.
@@ -39,11 +41,19 @@ func TestMutationKillRate(t *testing.T) {
 	if only := os.Getenv("OCCAMY_MUTATION_ONLY"); only != "" {
 		ms = pick(t, ms, strings.Split(only, ","))
 	}
+	opt := MutationOpt
+	if v := os.Getenv("OCCAMY_MUTATION_OPT"); v != "" {
+		if err := verilator.CheckOpt(v); err != nil {
+			t.Fatalf("mutation: OCCAMY_MUTATION_OPT: %v", err)
+		}
+		opt = v
+	}
 	ctx := context.Background()
 	start := time.Now()
 	cfg := Config{
 		VerilogDir: verilogDir,
-		Checker:    RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seeds: envSeeds(t, "OCCAMY_MUTATION_SEED")},
+		Checker: RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seeds: envSeeds(t, "OCCAMY_MUTATION_SEED"),
+			Opt: opt},
 		// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's assertions (to see
 		// what they catch on their own); the self-check leaves them out.
 		KeepAssertions: os.Getenv("OCCAMY_MUTATION_ASSERT") == "1",
@@ -79,7 +89,7 @@ func TestMutationKillRate(t *testing.T) {
 			t.Errorf("mutation: %v", err)
 		}
 	}
-	t.Logf("%s; wall %.1fs, %d jobs", sum, time.Since(start).Seconds(), cfgJobs(cfg))
+	t.Logf("%s; wall %.1fs, %d jobs, C++ %s", sum, time.Since(start).Seconds(), cfgJobs(cfg), opt)
 	for _, r := range rs {
 		if !r.Verdict.OK() {
 			t.Errorf("mutation: %s (%s, %s:%d): %s: %s", r.Mutant.ID, r.Mutant.Block, r.Mutant.File, r.Line, r.Verdict, detail(r))

@@ -8,6 +8,12 @@ import (
 	"occamy/testbench/blocks"
 )
 
+// MutationOpt is the C++ optimisation the self-check (TestMutationKillRate)
+// builds at: a cold run is mostly compiles, and -O1 compiles in less time
+// than it costs in running; the verdicts are the same (docs/mutation.md,
+// "Build time").
+const MutationOpt = "-O1"
+
 // RunnerChecker co-simulates a mutant with cosim/runner: Verilator, the
 // block's Go golden model and its default stimulus (directed, then seeded
 // random biased to the edges), over the block's regression matrix
@@ -18,6 +24,10 @@ type RunnerChecker struct {
 	Cycles   int     // per configuration and seed; 0: the matrix's
 	Batch    bool    // batched instead of lock-step
 	CacheDir string  // Verilator build cache; "" means cosim's default
+	// Opt is the C++ optimisation of every build, the baselines' and the
+	// mutants' (runner.Options.Opt); "" means the default, -O2. A lower
+	// one compiles a mutant faster and runs it slower, never differently.
+	Opt string
 	// Params, when set for a block, replace its matrix by that one
 	// parameter set (at each seed).
 	Params map[Block]map[string]int
@@ -28,7 +38,8 @@ type RunnerChecker struct {
 // of its matrix set by set, that configuration's set first (its build is
 // the one made already), each set's configurations together.
 func (c RunnerChecker) runs(b Block, top string, srcs []string) ([]runner.Options, error) {
-	base := runner.Options{Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Batch: c.Batch, CacheDir: c.CacheDir}
+	base := runner.Options{Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Batch: c.Batch, CacheDir: c.CacheDir,
+		Opt: c.Opt}
 	if p, ok := c.Params[b]; ok {
 		var rs []runner.Options
 		for _, seed := range c.seeds() {

@@ -122,6 +122,11 @@ type Options struct {
 	Serial bool
 	// CacheDir is the Verilator build cache; "" means cosim's default.
 	CacheDir string
+	// Opt is the C++ optimisation of the Verilated model (-O0, -O1, -O2,
+	// -O3 or -Os; "" means verilator.DefaultOpt, -O2): a lower one
+	// compiles faster and runs slower, never differently (the mutation
+	// self-check builds at -O1, docs/mutation.md). Icarus ignores it.
+	Opt string
 	// Stall is the longest a run over a stimulus file (Icarus) may go
 	// without completing a cycle before it is stopped as a design that
 	// does not settle, a MISMATCH at that cycle; 0 is the simulator's

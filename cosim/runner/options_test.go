@@ -32,6 +32,8 @@ func TestPrepareErrors(t *testing.T) {
 		{"unknown sim", Options{Block: "arbiter", Sim: "vcs"}, `unknown simulator "vcs"`},
 		{"unknown stimulus", Options{Block: "arbiter", Stimulus: "fuzzy"}, `unknown stimulus "fuzzy"`},
 		{"negative cycles", Options{Block: "arbiter", Cycles: -1}, "cycles=-1"},
+		{"bad opt", Options{Block: "arbiter", Opt: "-O9"}, `Opt: optimisation "-O9" not supported, want one of -O0 -O1 -O2 -O3 -Os`},
+		{"opt without dash", Options{Block: "arbiter", Opt: "O1"}, `Opt: optimisation "O1" not supported`},
 		{"unknown parameter", Options{Block: "selector", Params: map[string]int{"M": 3}}, "selector has no parameter M (parameters: N, QW)"},
 		{"parameter out of range", Options{Block: "arbiter", Params: map[string]int{"N": 300}}, "N=300"},
 		{"executor without rtl", Options{Block: "executor"}, "RTL: replacing tm's executor needs your module: give the Verilog file that declares module tm_hd_exec"},
@@ -79,6 +81,9 @@ func TestDefaults(t *testing.T) {
 	require.Equal(t, uint64(DefaultIcarusCycles), s.cycles)
 	require.False(t, s.clocked)
 	require.True(t, s.armedAtStart(), "a combinational block is compared from cycle 0")
+	require.Equal(t, "", s.design().Opt, "no Opt: the simulator's default")
+	s = testSession(t, Options{Block: "arbiter", Opt: "-O1"})
+	require.Equal(t, "-O1", s.design().Opt, "Opt reaches the design the simulator builds")
 	s = testSession(t, Options{Block: "tm", ZeroInit: true})
 	require.False(t, s.armedAtStart(), "zero power-up is not the TM's reset state (free_o = B): compared after the first reset edge")
 	require.Equal(t, blocks.Names(), Blocks(), "the runner's blocks are the faces'")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"occamy/cosim"
+	"occamy/cosim/verilator"
 	"occamy/rtl/outfile"
 
 	"occamy/rtl/infile"
@@ -73,6 +74,11 @@ func prepare(opt Options) (*session, error) {
 	for _, f := range opt.RTL {
 		if strings.TrimSpace(f) == "" {
 			return nil, fieldf("RTL", "an empty file name (an unset shell variable?); give the Verilog files, or no RTL for the project's own Verilog")
+		}
+	}
+	if opt.Opt != "" {
+		if err := verilator.CheckOpt(opt.Opt); err != nil {
+			return nil, fieldf("Opt", "%v", err)
 		}
 	}
 	switch opt.Stimulus {

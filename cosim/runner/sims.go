@@ -104,7 +104,8 @@ func refusal(c cosim.Caps, opt Options) error {
 // design is the session's Verilog as a simulator builds it.
 func (s *session) design() *cosim.Design {
 	d := &cosim.Design{Files: s.files, IncludeDirs: s.incdirs, Top: s.top, Params: gparams(s.b, s.p),
-		Ports: s.ports, Layout: &s.canon, User: s.user, CacheDir: s.opt.CacheDir, Progress: s.opt.Steps}
+		Ports: s.ports, Layout: &s.canon, User: s.user, CacheDir: s.opt.CacheDir, Progress: s.opt.Steps,
+		Opt: s.opt.Opt}
 	s.decl.apply(d)
 	return d
 }

@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,20 +93,16 @@ func nameRank(net NetName, hier []string, name string, end bool, port string) [4
 	case strings.HasSuffix(name, "_i"):
 		suffix = 3
 	}
+	own := "input" // the module's own port where a path comes in
 	if end {
-		suffix = map[int]int{3: 0, 1: 1, 2: 2, 0: 3}[suffix]
+		suffix = [4]int{3, 1, 2, 0}[suffix] // _i, other, _o, _q
+		own = "output"
 	}
-	if port == "inout" || port == map[bool]string{false: "input", true: "output"}[end] {
-		suffix = -1 // the module's own port, where a path comes in or goes out
+	if port == "inout" || port == own {
+		suffix = -1
 	}
 	return [4]int{net.HideName, suffix, -len(hier), len(name)}
 }
 
-func less(a, b [4]int) bool {
-	for k := range a {
-		if a[k] != b[k] {
-			return a[k] < b[k]
-		}
-	}
-	return false
-}
+// less orders two ranks, the first field first.
+func less(a, b [4]int) bool { return slices.Compare(a[:], b[:]) < 0 }

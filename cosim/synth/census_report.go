@@ -1,8 +1,6 @@
 package synth
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -18,15 +16,7 @@ type SavedFlat struct {
 }
 
 // SaveFlatJSON writes s to name atomically, indented.
-func SaveFlatJSON(name string, s SavedFlat) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		return err
-	}
-	return writeAtomic(name, buf.Bytes())
-}
+func SaveFlatJSON(name string, s SavedFlat) error { return saveIndented(name, s) }
 
 // CensusAgrees says whether the census's deepest endpoint is ltp's length,
 // as it is when both count levels alike on the same netlist.

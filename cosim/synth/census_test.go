@@ -3,6 +3,8 @@ package synth
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -192,4 +194,27 @@ func TestWriteTMFlatText(t *testing.T) {
 			assert.Equal(t, tc.ltp == 12, f.CensusAgrees(), "%s: CensusAgrees", tc.name)
 		})
 	}
+}
+
+// TestSaveFlatJSON: --flat --json's file holds the census grouped, read
+// back as written, and no temporary file is left beside it.
+func TestSaveFlatJSON(t *testing.T) {
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	f := TMFlat{Job: j, Levels: Path{Length: 12, From: "a", To: "b"},
+		Census: Census{Budget: 8, Endpoints: 40, Over: 3, Max: 12, MaxFrom: "a", MaxTo: "b",
+			Groups: []CensusGroup{{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "a", To: "b"}}}}
+	dir := t.TempDir()
+	name := filepath.Join(dir, "sub", "flat.json")
+	require.NoError(t, SaveFlatJSON(name, SavedFlat{Command: "occamy synth --block tm --flat", Version: "Yosys 0.23", Flat: f}))
+	b, err := os.ReadFile(name)
+	require.NoError(t, err)
+	var got SavedFlat
+	require.NoError(t, json.Unmarshal(b, &got))
+	assert.Equal(t, f.Census, got.Flat.Census, "the census read back")
+	assert.Equal(t, "occamy synth --block tm --flat", got.Command)
+	assert.Contains(t, string(b), "\n  \"flat\": {", "indented")
+	entries, err := os.ReadDir(filepath.Dir(name))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "only the file itself in its directory")
 }

@@ -240,9 +240,13 @@ func dash(v int) string {
 }
 
 // SaveJSON writes a run's results to name atomically.
-func SaveJSON(name string, s Saved) error {
+func SaveJSON(name string, s Saved) error { return saveIndented(name, s) }
+
+// saveIndented writes v as indented JSON to name atomically (SaveJSON,
+// SaveFlatJSON).
+func saveIndented(name string, v any) error {
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, s); err != nil {
+	if err := encodeIndented(&buf, v); err != nil {
 		return err
 	}
 	return writeAtomic(name, buf.Bytes())

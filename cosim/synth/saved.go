@@ -22,10 +22,13 @@ type Saved struct {
 }
 
 // WriteJSON writes s, indented.
-func WriteJSON(w io.Writer, s Saved) error {
+func WriteJSON(w io.Writer, s Saved) error { return encodeIndented(w, s) }
+
+// encodeIndented writes v as indented JSON: every file synth saves.
+func encodeIndented(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(s)
+	return enc.Encode(v)
 }
 
 // ReadJSON reads what WriteJSON wrote. Each result's job is made again from

@@ -69,7 +69,7 @@ var xFlags = []string{"--x-assign", "unique", "--x-initial", "unique"}
 func SpecOf(d *cosim.Design) Spec {
 	s := Spec{Sources: d.Files, Top: d.Top, Params: d.Params, CacheDir: d.CacheDir, Trace: d.Waves,
 		Flags: xFlags, IncludeDirs: d.IncludeDirs, RegInputs: !d.User, Clock: d.Clock, Reset: d.Reset, ResetHigh: d.ResetHigh,
-		Progress: d.Progress}
+		Progress: d.Progress, Opt: d.Opt}
 	if d.Train != nil {
 		s.Train = &Training{Inputs: d.Train}
 	}

@@ -66,6 +66,15 @@ var (
 	validOpts = map[string]bool{"-O0": true, "-O1": true, "-O2": true, "-O3": true, "-Os": true}
 )
 
+// CheckOpt reports whether opt is a C++ optimisation a build accepts
+// (Spec.Opt): nil, or an error naming the value and the accepted ones.
+func CheckOpt(opt string) error {
+	if !validOpts[opt] {
+		return fmt.Errorf("optimisation %q not supported, want one of -O0 -O1 -O2 -O3 -Os", opt)
+	}
+	return nil
+}
+
 // check validates the spec and fills defaults in a copy.
 func (s Spec) check() (Spec, error) {
 	if s.Top == "" {
@@ -96,8 +105,8 @@ func (s Spec) check() (Spec, error) {
 	if s.Opt == "" {
 		s.Opt = DefaultOpt
 	}
-	if !validOpts[s.Opt] {
-		return s, fmt.Errorf("cosim: optimisation %q not supported, want one of -O0 -O1 -O2 -O3 -Os", s.Opt)
+	if err := CheckOpt(s.Opt); err != nil {
+		return s, fmt.Errorf("cosim: %w", err)
 	}
 	if s.Clock != "" && !vIdent.MatchString(s.Clock) {
 		return s, fmt.Errorf("cosim: clock %q is not a Verilog identifier", s.Clock)

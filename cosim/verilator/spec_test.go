@@ -1,10 +1,13 @@
 package verilator
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"occamy/cosim"
 )
 
 func TestSpecCheck(t *testing.T) {
@@ -35,6 +38,19 @@ func TestSpecCheck(t *testing.T) {
 		_, err := s.check()
 		assert.EqualError(t, err, tc.want, tc.name)
 	}
+}
+
+// TestCheckOpt: the accepted optimisations, one refused with its range,
+// and a design's Opt reaching the spec it is built with.
+func TestCheckOpt(t *testing.T) {
+	for _, o := range []string{"-O0", "-O1", "-O2", "-O3", "-Os"} {
+		assert.NoError(t, CheckOpt(o), o)
+	}
+	for _, o := range []string{"", "-O", "O2", "-Ofast", "-O2 -g"} {
+		assert.EqualError(t, CheckOpt(o), fmt.Sprintf("optimisation %q not supported, want one of -O0 -O1 -O2 -O3 -Os", o), o)
+	}
+	assert.Equal(t, "-O1", SpecOf(&cosim.Design{Top: "t", Opt: "-O1"}).Opt)
+	assert.Equal(t, "", SpecOf(&cosim.Design{Top: "t"}).Opt, "no Opt: check gives DefaultOpt")
 }
 
 func TestFrontArgs(t *testing.T) {

@@ -139,13 +139,27 @@ func TestBackToBackHeadDrops(t *testing.T) {
 // and the PD and cell-pointer read latencies, the executor's rate with
 // every port idle (100 consecutive head drops, after 10) is the lane
 // bound: never above it, and within 1% of it at latency 1 (the RTL's),
-// 6.5% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
+// 6% otherwise (the lanes' depth HDLaneDepth smooths the bank rotation's
 // imbalance only so far, and the room a read needs counts stage A's
 // register and the unlink on every lane: at k=8, 13 cells, L_pd=2,
-// L_cp=3 it is 6.05% short, 6.5% allowed; 5.4% before the thresholds were
-// registered (ThrLag: 306 cycles for the 100 head drops, was 304; no
-// other point moved by more than 0.2 point), 4.2% before stage A was
-// registered).
+// L_cp=3 it is 6.05% short, pinned in ratePinned; 5.4% before the
+// thresholds were registered (ThrLag: 306 cycles for the 100 head drops,
+// was 304; no other point moved by more than 0.2 point), 4.2% before
+// stage A was registered).
+// ratePoint is one point of TestExecutorRateAtIdlePorts' sweep.
+type ratePoint struct {
+	k, n int
+	fm   FreeMode
+	lat  [2]int
+}
+
+// ratePinned are the points of the sweep more than the tolerance below
+// the lane bound, each held to its measured cycles for the 100 head
+// drops (exactly, not a wider tolerance for every point): k=8, 13 cells,
+// per cell, L_pd=2, L_cp=3 is 6.05% short since the thresholds are a
+// register (306 cycles; 304 before, 5.4% short).
+var ratePinned = map[ratePoint]int{{8, 13, FreeCell, [2]int{2, 3}}: 306}
+
 func TestExecutorRateAtIdlePorts(t *testing.T) {
 	for _, k := range []int{1, 2, 4, 8} {
 		for _, n := range []int{1, 3, 6, 8, 13, 16} {
@@ -166,9 +180,13 @@ func TestExecutorRateAtIdlePorts(t *testing.T) {
 					require.GreaterOrEqual(t, len(iss), 111, "%s: too few head drops to measure", name)
 					rate := 100 / float64(iss[110]-iss[10])
 					bound := laneBound(n, k, fm == FreeChain, lat[0], lat[1])
-					tol := 0.065
+					tol := 0.06
 					if lat == [2]int{1, 1} {
 						tol = 0.01
+					}
+					if want, ok := ratePinned[ratePoint{k, n, fm, lat}]; ok {
+						assert.Equal(t, want, iss[110]-iss[10], "%s: cycles for 100 head drops (pinned: past the tolerance)", name)
+						tol = 1 - 100/float64(want)/bound
 					}
 					assert.LessOrEqual(t, rate, bound*1.001, "%s: rate %.4f above the lane bound %.4f", name, rate, bound)
 					assert.GreaterOrEqual(t, rate, bound*(1-tol), "%s: rate %.4f more than %.0f%% below the lane bound %.4f", name, rate, 100*tol, bound)

@@ -448,7 +448,7 @@ var mutants = []blocks.Mutant{
 		Replace: "else         rdo_q <= pd_rd ? N'(1) << rdq_q : '0;",
 		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
 	},
-	// thrreg (issue 29): the thresholds are a register, thr_q (hw/tm
+	// Issue 29: the thresholds are a register, thr_q (hw/tm
 	// ThrLag), reset to the thresholds of the reset free count.
 	{
 		ID: "tm-thr-bypass", File: "occamy_tm.sv",
