@@ -94,7 +94,9 @@ var notReached = map[string]string{
 	"tm-hd-stage-room": "the room forgets stage A's push: a lane overflow needs a full lane (hd_lane_full), not reached at the small set",
 	"tm-hd-stage-unl":  "the room forgets this cycle's unlink: a lane overflow needs a full lane (hd_lane_full), not reached at the small set",
 	// The grant registered (issue 29, flatcut): lock-step survives here
-	// too; the self-check kills it at the defaults (defaults/occamy).
+	// too; the self-check kills it at the defaults (defaults/occamy, seed
+	// 1, cycle 20105, pd_rd_o). A probe of its activation (a grant being
+	// read with JD-1 jobs left) never fired in these runs.
 	"tm-deq-pend": "the dequeue's room without the grant being read: the job FIFO overfills only with JD-1 jobs queued while a grant is read, not reached at the small set",
 }
 
