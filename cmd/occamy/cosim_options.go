@@ -3,11 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"occamy/cosim/runner"
-	"occamy/testbench/blocks"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // The options of a cosim command line: one runner.Options per block,

@@ -2,11 +2,12 @@ package runner
 
 import (
 	"fmt"
+	"os"
+	"strings"
+
 	"occamy/cosim/icarus"
 	"occamy/rtl/port"
 	"occamy/rtl/vcddiff"
-	"os"
-	"strings"
 )
 
 // A file run's verdict: the VCD diff from the first edge after reset, and

@@ -2,10 +2,11 @@ package runner
 
 import (
 	"fmt"
-	"occamy/rtl/port"
-	"occamy/testbench/design"
 	"sort"
 	"strings"
+
+	"occamy/rtl/port"
+	"occamy/testbench/design"
 )
 
 // declaredResult fills what a run under a design file reports besides

@@ -1,11 +1,12 @@
 package vcddiff
 
 import (
-	"occamy/rtl/vcd"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"occamy/rtl/vcd"
 )
 
 // TestReportWrite: the printed report names the scopes, notes, every

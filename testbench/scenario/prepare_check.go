@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+
 	"occamy/hw/tm"
 	"occamy/rtl"
 	"occamy/testbench/field"
