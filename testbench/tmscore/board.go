@@ -99,6 +99,32 @@ type Board struct {
 	tal *scoreboard.Tally
 	n   int
 
+	packets
+	serials
+	offerRing
+	views
+	portWatch
+
+	qs      []queueState
+	shadowT int // Σ shadow
+	leftT   int // the cells already left of the packets leaving (Σ next over stLeaving)
+	admC    int // cells admitted in this cycle
+	sat     rtl.Width
+	serMask uint64
+	idxMask uint64
+	note    uint32 // checks violated this cycle (the VCD note)
+	idle    int    // drain: cycles in a row with nothing left
+
+	steadySum []float64
+	steadyN   uint64
+	out       outcomeSide
+	ls        lockstep
+	counts    Counts
+}
+
+// packets are the board's packets and head drops, pooled so that a cycle
+// allocates nothing, and the packets that ended.
+type packets struct {
 	pool  []pkt
 	free  []int32 // pool indices not in use
 	dpool []hdrop // head drops not yet matched, every queue's
@@ -107,37 +133,37 @@ type Board struct {
 	// the most one queue held at once.
 	pendDrops, maxPend int
 	gone               []gone // ended packets by serial & goneMask
-	newest             uint64 // highest serial numbered
-	admits             uint64 // admissions so far (tag.serial: admitted numbers them)
-	seq                uint64 // admissions so far, every design's (pkt.seq)
-	linked             uint64 // the highest admission seq proven linked (fairness, linked.go)
-	qs                 []queueState
-	pend               []pending // admit.valid: offers waiting, a ring
-	ph, pn             int
+}
 
-	hs, ho  history  // the board's own counts, the observed ones
-	hv, hn  history  // the policy's view of the observed ones, the cells each answer admitted (settle.go)
-	hq, hf  *history // where the policy reads queue lengths and the free count
-	vq, vf  *history // where admission reads them: hv when observed (admit.settle)
-	shadowT int      // Σ shadow
-	leftT   int      // the cells already left of the packets leaving (Σ next over stLeaving)
-	admC    int      // cells admitted in this cycle
-	sat     rtl.Width
-	serMask uint64
-	idxMask uint64
+// serials number the packets and admissions.
+type serials struct {
+	newest uint64 // highest serial numbered
+	admits uint64 // admissions so far (tag.serial: admitted numbers them)
+	seq    uint64 // admissions so far, every design's (pkt.seq)
+	linked uint64 // the highest admission seq proven linked (fairness, linked.go)
+}
 
+// offerRing is the offers waiting for their decision (admit.valid), a ring.
+type offerRing struct {
+	pend   []pending
+	ph, pn int
+}
+
+// views are the queue lengths and free count: counted, observed, and
+// where the policy and admission read them.
+type views struct {
+	hs, ho history  // the board's own counts, the observed ones
+	hv, hn history  // the policy's view of the observed ones, the cells each answer admitted (settle.go)
+	hq, hf *history // where the policy reads queue lengths and the free count
+	vq, vf *history // where admission reads them: hv when observed (admit.settle)
+}
+
+// portWatch is what the board keeps per port about egress.
+type portWatch struct {
 	lastSent []uint64 // per port, the last cycle a cell left
 	sentAt   []uint64 // per port, the cycle its last cell left (egress.spacing), noCell none
 	sentPkt  []uint64 // per port, that cell's packet's serial
 	stalled  []bool   // per port, a liveness violation is open
-	note     uint32   // checks violated this cycle (the VCD note)
-	idle     int      // drain: cycles in a row with nothing left
-
-	steadySum []float64
-	steadyN   uint64
-	out       outcomeSide
-	ls        lockstep
-	counts    Counts
 }
 
 // newBoard makes the board of setup u.
