@@ -37,9 +37,6 @@ func (e *engine) onlyDiff(gold, rtl []uint32) int {
 func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) {
 	// The stop request is looked at once per chunk, never per cycle: a
 	// run stops at a chunk boundary with every cycle before it compared.
-	if e.chk != nil {
-		return e.consumeDeclared(ctx, ch)
-	}
 	if ctx.Err() != nil {
 		e.res.Interrupted = true
 		return true, nil
@@ -50,6 +47,9 @@ func (e *engine) consume(ctx context.Context, ch *chunk) (stop bool, err error) 
 				p(e.res.Cycles)
 			}
 		}()
+	}
+	if e.chk != nil {
+		return e.consumeDeclared(ch)
 	}
 	s := e.s
 	ow := s.canon.OutWords
