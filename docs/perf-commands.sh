@@ -141,7 +141,8 @@ tm() {
 # (perf.md "Golden models" and "The traffic manager"): the Go TM's loaded
 # cycle (I refs in the summary / 231073 cycles at 100000x), and the
 # Verilated TM by policy at two run lengths (the difference / 10 000; the
-# model-only figure sums cg_annotate's Vocc* functions).
+# model-only figure sums cg_annotate's functions named Vocc*, occ_* and
+# Verilated*).
 cachegrind() {
   local d bm n
   d=$(mktemp -d)
@@ -152,8 +153,10 @@ cachegrind() {
     for n in $(q "3000 13000" "300 1300"); do
       runto /dev/null valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$d/$bm.$n.out" \
         "$occamy" sim --rtl verilator --scenario random-load --bm "$bm" --cycles "$n" --max-offers 4
-      cg_annotate --auto=no --threshold=0 "$d/$bm.$n.out" |
-        awk '$NF ~ /Vocc/ { gsub(",", "", $1); s += $1 } END { print "model (Vocc*) I refs: " s }'
+      cg_annotate --auto=no --threshold=0 --show-percs=no "$d/$bm.$n.out" |
+        awk '{ c = $1; f = $0; sub(/^ *[0-9,]+ +/, "", f); sub(/^[^:]*:/, "", f) }
+          f ~ /^(Vocc|occ_|Verilated)/ { gsub(",", "", c); s += c }
+          END { print "model (Vocc*, occ_*, Verilated*) I refs: " s }'
     done
   done
   rm -rf "$d"
