@@ -17,7 +17,7 @@ import (
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
 //	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
-//	C  u_pdl.EvalRd, u_sched               the last cycle's grant's head-PD read (deqRead), the grant (deqGrant)
+//	C  u_pdl.EvalRd, u_sched               the last cycle's grant's head-PD read (deqRead), the grant
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
 //	   u_hd.EvalIssue, u_pdl.EvalRd        the head drop's grant and read (hdRead)
 //	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink  a round of pops, the link
@@ -129,7 +129,7 @@ func (m *TM) Eval() {
 	}
 	// Stage C reads the head PD of the queue granted last cycle (deqRead,
 	// the grant register occamy_tm's gv_q), then asks the egress scheduler
-	// for a packet (deqGrant). A grant needs no dequeue PD read in flight
+	// for a packet (into the register at Commit: deqGrant). A grant needs no dequeue PD read in flight
 	// (PD.ReadLatency > 1: nor a grant waiting) and room in the dequeue's
 	// job queue for it behind the read now (tm_dequeue's room_o with
 	// pend_i, tm_sched's en_i); the queue read now is not eligible under
@@ -139,8 +139,7 @@ func (m *TM) Eval() {
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && !(m.r.deqGnt.valid && m.ram.pd.P.ReadLatency > 1) && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
-	gr := m.r.deqGnt
-	m.r.trGnt = gr
+	gr := &m.r.deqGnt // the register: its next value lands at Commit (deqGrant)
 	if gr.valid {
 		m.deqRead()
 	}
@@ -168,10 +167,6 @@ func (m *TM) Eval() {
 		}
 	}
 	s.Eval()
-	m.r.deqGnt.valid = false
-	if s.GntValidO {
-		m.deqGrant()
-	}
 	// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink,
 	// the PD read port left by the dequeue), u_choice's grant through
 	// u_arb, and u_hd's head-PD read (hdRead).
