@@ -269,17 +269,24 @@ take:
 	}
 	// Stage G: u_hd's lanes with the u_cp_mem ports the dequeue and the
 	// enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
+	// An idle u_hd (EvalCells' own test) reads none of these inputs, and
+	// its reads, frees and appends are none (the evalCells that left it
+	// idle cleared them): only its pipe view is set.
 	h = m.u.hd
-	h.RdBaseI, _ = ram.cp.Use()
-	h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
-	h.EvalCells()
-	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
-		p := trailingZeros(r)
-		ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+	if h.UnlI || h.active {
+		h.RdBaseI, _ = ram.cp.Use()
+		h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
+		h.EvalCells()
+		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+			p := trailingZeros(r)
+			ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+		}
+		m.freed(h.FreedO)
+		m.r.hdFly -= h.FreedO
+	} else {
+		h.EvalCells()
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
-	m.freed(h.FreedO)
-	m.r.hdFly -= h.FreedO
 	f.GaI = h.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
