@@ -299,7 +299,9 @@ take:
 	// a packet's last cell counts it transmitted.
 	g := m.u.eg
 	d = m.u.deq
-	g.RetI, g.RetPortI, g.RetQidI, g.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	if d.RetValidO || g.RetI { // (ret_port_i, ret_qid_i, ret_cnt_i are read only with ret_i)
+		g.RetI, g.RetPortI, g.RetQidI, g.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	}
 	g.Eval()
 	m.obs.out.EgValid = g.EgValidO
 	if g.EgLastO != 0 {
