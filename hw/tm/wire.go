@@ -182,16 +182,17 @@ func (m *TM) Eval() {
 	h.GntValidI = false
 	if m.p.hdChoice {
 		ch := &m.u.ch
-		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
 		if !over && m.u.chIdle {
 			// An idle stage D again: with over_i all zero (as it was),
 			// u_choice requests and grants nothing, u_arb sees no request
 			// and no ack (its pointer holds), so every output keeps the
-			// value the last such evaluation gave it.
+			// value the last such evaluation gave it (its inputs are not
+			// driven: it is not evaluated).
 			h.GntIdxI = ch.GntIdxO
 			goto take
 		}
+		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		ch.OverI = m.u.sel.OverO
 		m.u.chIdle = !over
 		if over { // cand_i matters (u_choice reads it only then)
