@@ -170,17 +170,13 @@ func (m *TM) Eval() {
 	// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink,
 	// the PD read port left by the dequeue), u_choice's grant through
 	// u_arb, and u_hd's head-PD read (hdRead).
+	// take_o matters only with a grant to take, from an evaluated u_choice:
+	// without one pd_free_i is not driven.
 	h := m.u.hd
-	// The grant being read holds a PD read port even when cancelled (its
-	// queue emptied: occamy_tm's pd_free_i = !gv_q).
-	left := m.ram.pd.ReadsLeft()
-	if gr.valid && !m.u.pdl.RdI {
-		left--
-	}
-	h.PdFreeI, h.RdPendI = left > 0, m.r.hdRd.valid
-	h.EvalTake()
-	h.GntValidI = false
-	if m.p.hdChoice {
+	h.RdPendI, h.GntValidI = m.r.hdRd.valid, false
+	if !m.p.hdChoice {
+		h.EvalTake()
+	} else {
 		ch := &m.u.ch
 		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
 		if !over && m.u.chIdle {
@@ -189,9 +185,18 @@ func (m *TM) Eval() {
 			// and no ack (its pointer holds), so every output keeps the
 			// value the last such evaluation gave it (its inputs are not
 			// driven: it is not evaluated).
+			h.EvalTake()
 			h.GntIdxI = ch.GntIdxO
 			goto take
 		}
+		// The grant being read holds a PD read port even when cancelled
+		// (its queue emptied: occamy_tm's pd_free_i = !gv_q).
+		left := m.ram.pd.ReadsLeft()
+		if gr.valid && !m.u.pdl.RdI {
+			left--
+		}
+		h.PdFreeI = left > 0
+		h.EvalTake()
 		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		ch.OverI = m.u.sel.OverO
 		m.u.chIdle = !over
