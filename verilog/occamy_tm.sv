@@ -59,8 +59,9 @@
 // (u_sched); D the head drop's choice (u_choice, u_arb) and its PD read on
 // the port C left (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
-// cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
-// writes from port 0); G the head drop's cells on what is left (u_hd);
+// cd writes, the PD write and link); F the dequeue's frees, registered in
+// u_deq a cycle before (u_fl: cp writes from port 0; hw/tm DeqFreeLag);
+// G the head drop's cells on what is left (u_hd);
 // H egress (u_egress).
 //
 // Memories (sram_mp, a vendor macro can replace each): u_pd_mem the PD
