@@ -23,7 +23,7 @@ func deqPD(n int, serial uint32) mem.PD {
 
 // deqOut is what a cycle of tm_dequeue drove.
 type deqOut struct {
-	cd, cp         []int32 // data and link read addresses, port order
+	cd, cp         []int32    // data and link read addresses, port order
 	fa             [][3]int32 // the round's frees: fa_* after the cycle's edge (registered, DeqFreeLag)
 	freed          int        // freed_o after the edge
 	faNow          uint8      // fa_o during the cycle: the round of the cycle before's
