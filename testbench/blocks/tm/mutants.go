@@ -10,7 +10,7 @@ import "occamy/testbench/blocks"
 // right): a corrupted free list or cell chain hands one cell to two
 // packets, and only the cell-data tags at egress (or a lost packet much
 // later) tell.
-var mutants = []blocks.Mutant{
+var mutants = append([]blocks.Mutant{
 	{
 		ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
 		Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
@@ -37,8 +37,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-deq-chain-sublist", File: "tm_dequeue.sv",
-		Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
-		Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+		Anchor:  "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s + K - 1) / K);",
+		Replace: "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s) / K + 1);",
 		Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
 	},
 	{
@@ -462,4 +462,4 @@ var mutants = []blocks.Mutant{
 		Replace: "if (!rst_ni) thr_q <= '0;",
 		Desc:    "thr_q resets to 0, not to the thresholds of B: the first cycle after a reset refuses every offer and sees every non-empty queue over",
 	},
-}
+}, deqcutMutants...) // mutants_deqcut.go: the dequeue's free register
