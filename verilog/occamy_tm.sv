@@ -59,8 +59,9 @@
 // (u_sched); D the head drop's choice (u_choice, u_arb) and its PD read on
 // the port C left (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
-// cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
-// writes from port 0); G the head drop's cells on what is left (u_hd);
+// cd writes, the PD write and link); F the dequeue's frees, registered in
+// u_deq a cycle before (u_fl: cp writes from port 0; hw/tm DeqFreeLag);
+// G the head drop's cells on what is left (u_hd);
 // H egress (u_egress).
 //
 // Memories (sram_mp, a vendor macro can replace each): u_pd_mem the PD
@@ -78,7 +79,12 @@
 // three stages (docs/tm.md, "Admission in three stages").
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
-// PD read address).
+// PD read address). A dequeue round's frees reach u_fl and the free count
+// a cycle after the round (u_deq's free register, hw/tm DeqFreeLag, issue
+// 29: no path from u_deq's job FIFO into u_fl, u_hd or cp_mem's writes);
+// hazards: a freed cell is popped two cycles after its round at the
+// earliest, after its data and link were read there; stage F (those
+// frees) still precedes stage G (the head drop's) on a shared bank.
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
 // holds; a grant whose queue a head drop emptied is cancelled; a link
 // behind a PD being read is forwarded; a bank's last cell is popped

@@ -79,30 +79,36 @@ func probeRow(m *TM) timingRow {
 //     drop, none stale (with the read in the grant's cycle the dequeue's
 //     last read was in 15, the executor read in 16 and took the stale
 //     second grant in 18).
-//   - 18-19: the dequeue's two cell rounds and their frees (per cell) or
-//     its packet's sub-lists freed in its last round (chain, 19).
+//   - 18-20: the dequeue's two cell rounds (18, 19). Its frees are a
+//     register (DeqFreeLag): each round's land in the cycle after it, per
+//     cell 19 and 20, chain the packet's sub-lists in 20 (the free count
+//     58 -> 56 at 19 in chain). With the frees of the round's own cycle
+//     the dequeue took both write ports in 18 and the executor's second
+//     cells (per cell) waited until 20; now it frees them in 18 (hd_cp_wr
+//     2), since the dequeue's frees of 18 are those of 17, none (14: the
+//     round of 13's frees, cp_wr 2).
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
 			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
 			{17, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
-			{18, "cells", "cells", "-", 0, 0, 0, 2, 2, 0, 0, 2, 0, 0, 4, 56},
-			{19, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{18, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 			{21, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
 			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
 			{17, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
 			{18, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 60},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{19, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

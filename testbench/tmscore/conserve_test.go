@@ -35,7 +35,7 @@ func TestConservationCellByCell(t *testing.T) {
 // TestConservationBoundBroken: the bound fails on a design holding more
 // than its map declares: egress buffers for TXWIN = 12 where the map's
 // egress_cells is TXWIN = 4's, P·(4 − 1 + MAXPKT) = 18 (an egress
-// overfill: no other check sees it), and a Pushout admitting 24 cells
+// overfill: no other check sees it), and a Pushout admitting 36 cells
 // beyond B where the map's wait is 12 (an over-admission: the policy check
 // sees it too).
 func TestConservationBoundBroken(t *testing.T) {
@@ -48,15 +48,16 @@ func TestConservationBoundBroken(t *testing.T) {
 		cycle  uint64 // the bound's first violation
 		others []string
 	}{
-		{name: "egress TXWIN 12, map 4, per cell", extra: map[string]int{"TXWIN": 12}, chain: 0, seed: 1, cycle: 138, // 82 before the grant register (flatcut)
+		{name: "egress TXWIN 12, map 4, per cell", extra: map[string]int{"TXWIN": 12}, chain: 0, seed: 1, cycle: 88, // 138 before the dequeue's free register (hw/tm DeqFreeLag), 82 before the grant register (flatcut)
 			m: func(f *design.File) { f.TM.Shape.EgressCells = 18 }},
-		{name: "egress TXWIN 12, map 4, chain", extra: map[string]int{"TXWIN": 12}, chain: 1, seed: 1, cycle: 88, // 56 before the grant register (flatcut)
+		{name: "egress TXWIN 12, map 4, chain", extra: map[string]int{"TXWIN": 12}, chain: 1, seed: 1, cycle: 86, // 88 before the dequeue's free register, 56 before the grant register (flatcut)
 			m: func(f *design.File) { f.TM.Shape.EgressCells = 18 }},
-		// chain 1: with the grant registered (flatcut) the per-cell run of
-		// seed 2 no longer holds more than B + 12 + egress_cells at once
-		// (the policy check alone sees it); seeds 1..12 per cell: none
-		// does, chain seed 2 does (first at 135, as per cell did before).
-		{name: "wait 24, map 12", extra: map[string]int{"PUSHOUT_WAIT": 24}, chain: 1, seed: 2, cycle: 135,
+		// wait 36, chain 1, seed 2: with the dequeue's frees a register
+		// (hw/tm DeqFreeLag) no run at wait 24 holds more than B + 12 +
+		// egress_cells at once (seeds 1..30, both free modes: the policy
+		// check alone sees it); at wait 36 seed 2 does in both modes (134
+		// chain, 136 per cell). Before: wait 24, chain, seed 2, first at 135.
+		{name: "wait 36, map 12", extra: map[string]int{"PUSHOUT_WAIT": 36}, chain: 1, seed: 2, cycle: 134,
 			m: func(f *design.File) { f.TM.Shape.Wait = 12 }, others: []string{"policy"}},
 	} {
 		t.Run(x.name, func(t *testing.T) {

@@ -40,4 +40,5 @@ var mutants = slices.Concat(
 	topCreditMutants,
 	topQlenMutants,
 	topThrMutants,
+	deqcutMutants, // mutants_deqcut.go: the dequeue's free register
 )

@@ -6,8 +6,8 @@ import "occamy/testbench/blocks"
 var deqChainMutants = []blocks.Mutant{
 	{
 		ID: "tm-deq-chain-sublist", File: "tm_dequeue.sv",
-		Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
-		Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+		Anchor:  "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s + K - 1) / K);",
+		Replace: "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s) / K + 1);",
 		Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K",
 	},
 }
