@@ -164,7 +164,7 @@ func (m *TM) Eval() {
 			s.PortRdyI[0] &^= 1 << uint(gr.port)
 		}
 		if s.DrrI { // strict priority reads no unlink
-			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+			s.UnlI, s.UnlOhI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlOhI, l.Unl2I, l.Unl2QidI
 		}
 	}
 	s.Eval()

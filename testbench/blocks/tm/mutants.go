@@ -1,6 +1,10 @@
 package tm
 
-import "occamy/testbench/blocks"
+import (
+	"slices"
+
+	"occamy/testbench/blocks"
+)
 
 // mutants are occamy_tm's mutants, checked first at the small set
 // reconfiguring (Checks.MutateFirst "small/reconf"): one cheap build each,
@@ -10,7 +14,7 @@ import "occamy/testbench/blocks"
 // right): a corrupted free list or cell chain hands one cell to two
 // packets, and only the cell-data tags at egress (or a lost packet much
 // later) tell.
-var mutants = []blocks.Mutant{
+var mutants = slices.Concat([]blocks.Mutant{
 	{
 		ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
 		Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
@@ -31,8 +35,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
-		Anchor:  "fwd_u  = fwd_q[unl_qid_i];",
-		Replace: "fwd_u  = 1'b0;",
+		Anchor:  "fu     = fwd_q & ud;",
+		Replace: "fu     = '0;",
 		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
 	},
 	{
@@ -257,7 +261,7 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-unl-ignored", File: "tm_sched.sv",
-		Anchor:  "ok[p]  = l && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]);",
+		Anchor:  "ok[p]  = l && !(unl_i && (|(unl_oh_i[p*Q +: Q] & oh)));",
 		Replace: "ok[p]  = l;",
 		Desc:    "pipelined DRR's head hazard not checked: a ready queue unlinked in its grant's cycle (a head drop) is granted on the new head, which the deficit may not cover",
 	},
@@ -462,4 +466,4 @@ var mutants = []blocks.Mutant{
 		Replace: "if (!rst_ni) thr_q <= '0;",
 		Desc:    "thr_q resets to 0, not to the thresholds of B: the first cycle after a reset refuses every offer and sees every non-empty queue over",
 	},
-}
+}, unlcutMutants)
