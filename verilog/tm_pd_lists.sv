@@ -19,7 +19,8 @@
 //
 // Ports
 //   unl_i, unl_oh_i [N]  a head-PD read returns this cycle: unlink the queue
-//                        whose bit unl_oh_i sets (one-hot; ignored without unl_i)
+//                        whose bit unl_oh_i sets (one-hot with unl_i, zero
+//                        without: the per-queue logic reads unl_oh_i alone)
 //   unl_next_i, unl_nlen_i  the link half of that PD (next PD, its cells)
 //   rd_i, rd_qid_i       a head-PD read of queue rd_qid_i is issued this cycle
 //                        (after the unlink): the read of a tail PD arms forwarding
@@ -139,21 +140,19 @@ module tm_pd_lists #(
   // After the unlink (stage A), per queue: the unlinked queue's head moves
   // to its forwarded PD (fwd_q) or to the PD's link (unl_next_i).
   always @* begin
-    ud     = unl_i ? unl_oh_i : '0;
+    ud     = unl_oh_i;
     ld     = link_i ? N'(1) << link_qid_i : '0;
     ne_a   = ne_q & ~(ud & one_q);
     one_a  = (ud & two) | (~ud & one_q);
     fu     = fwd_q & ud;
     // Per queue hl_a[i] = ud[i] ? (one_q[i] ? 0 : its new head's cells) :
-    // hl_q[i]; written as a copy and a loop under unl_i so a simulator
-    // skips the loop in a cycle with no unlink and writes one entry in a
-    // cycle with one (the Verilated model rebuilt all 64 slices of 448
-    // bits every cycle).
+    // hl_q[i]; written as a copy and a loop that writes one entry in a
+    // cycle with an unlink (the Verilated model rebuilt all 64 slices of
+    // 448 bits every cycle). Not under unl_i: that would put a level on
+    // every head length's path (unl_oh_i is zero without it).
     hl_a   = hl_q;
-    if (unl_i) begin
-      for (int i = 0; i < N; i++) begin
-        if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : fu[i] ? flen_q[i*LW +: LW] : unl_nlen_i;
-      end
+    for (int i = 0; i < N; i++) begin
+      if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : fu[i] ? flen_q[i*LW +: LW] : unl_nlen_i;
     end
   end
 
@@ -253,6 +252,9 @@ module tm_pd_lists #(
           else $error("tm_pd_lists: unlink of queues %0h, not one-hot", unl_oh_i);
         assert ((ne_q & unl_oh_i) != '0)
           else $error("tm_pd_lists: unlink of empty queue (one-hot %0h)", unl_oh_i);
+      end else begin
+        assert (unl_oh_i == '0)
+          else $error("tm_pd_lists: unl_oh_i %0h without an unlink", unl_oh_i);
       end
       if (rd_i) begin
         assert (nonempty_o[rd_qid_i])

@@ -25,7 +25,7 @@
 //   ack_i                the grant is taken this cycle
 //   unl_i, unl_oh_i [N]  a queue's head is unlinked this cycle (a dequeue's
 //                        or a head drop's PD read returning): its head changes;
-//                        the queue one-hot (occamy_tm's rdo_q), ignored without unl_i
+//                        the queue one-hot (occamy_tm's rdo_q), zero without unl_i
 //   gnt_valid_o, gnt_qid_o [IW], gnt_port_o [PW]   comb: the grant
 //
 // Choice (hw/scheduler's package doc). The port is the first candidate
@@ -199,7 +199,7 @@ module tm_sched #(
         // grant is not valid is a bubble. The unlinked queue is the port's
         // class pointer's (qid_q) when its one-hot bit meets the pointer's:
         // a Q-bit AND-OR, no compare of queue indices (issue 29).
-        ok[p]  = l && !(unl_i && (|(unl_oh_i[p*Q +: Q] & oh)));
+        ok[p]  = l && !(|(unl_oh_i[p*Q +: Q] & oh));
       end
       // A candidate when its class was ready last cycle (rdy_q).
       cand = port_rdy_i & rdy_q;
@@ -330,6 +330,10 @@ module tm_sched #(
   // Under drr: under sp the class pointers hold their reset values and a
   // grant needs no ready.
   always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (unl_i || unl_oh_i == '0)
+        else $error("tm_sched: unl_oh_i %0h without an unlink", unl_oh_i);
+    end
     if (rst_ni && drr_i) begin
       for (int p = 0; p < P; p++) begin
         // (Not $onehot: Icarus 11 gives 0 for it on a variable part-select.)

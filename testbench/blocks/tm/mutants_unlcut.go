@@ -38,8 +38,8 @@ var unlcutMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-unl-sched-port", File: "tm_sched.sv",
-		Anchor:  "ok[p]  = l && !(unl_i && (|(unl_oh_i[p*Q +: Q] & oh)));",
-		Replace: "ok[p]  = l && !(unl_i && (|unl_oh_i[p*Q +: Q]));",
+		Anchor:  "ok[p]  = l && !(|(unl_oh_i[p*Q +: Q] & oh));",
+		Replace: "ok[p]  = l && !(|unl_oh_i[p*Q +: Q]);",
 		Desc:    "pipelined DRR's head hazard matched by port, not by the class pointer's queue: an unlink of another class of the port withholds the grant (a bubble)",
 	},
 }

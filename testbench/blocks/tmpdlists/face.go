@@ -28,14 +28,6 @@ func init() {
 				Replace: "| ((ud & ~ld) & '0) |",
 				Desc:    "the derived one-PD register misses an unlink from two PDs to one, so the queue's last unlink leaves it non-empty",
 			},
-			// The unlink cut (issue 29): the unlinked queue comes one-hot,
-			// qualified by unl_i.
-			{
-				ID: "sub-pdl-unl-ungated", File: "tm_pd_lists.sv",
-				Anchor:  "ud     = unl_i ? unl_oh_i : '0;",
-				Replace: "ud     = unl_oh_i;",
-				Desc:    "the one-hot unlinked queue not qualified by unl_i: a cycle without an unlink unlinks the queue unl_oh_i last named",
-			},
 		},
 	})
 }
