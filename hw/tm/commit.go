@@ -24,6 +24,7 @@ func (m *TM) Commit() {
 		u.pdl.Commit()
 		u.deq.Commit()
 		u.sch.Commit()
+		m.deqGrant()
 		u.arb.Commit()
 		u.ch.Commit()
 		u.hd.Commit()

@@ -82,11 +82,13 @@ func (m *TM) deqRead() {
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(g.port), l.HeadLenO[g.q]
 }
 
-// deqGrant is stage C's grant (always taken: the dequeue's read comes
-// first on the PD read port next cycle) into the grant register.
+// deqGrant is the grant register's edge: stage C's grant (always taken:
+// the dequeue's read comes first on the PD read port next cycle) is read
+// next cycle. It lands at Commit, so the whole Eval (and the trace after
+// it) sees the register stage C reads; q and port matter only when valid.
 func (m *TM) deqGrant() {
 	s := m.u.sch
-	m.r.deqGnt = pdGrant{valid: true, q: int(s.GntQidO), port: int(s.GntPortO)}
+	m.r.deqGnt = pdGrant{valid: s.GntValidO, q: int(s.GntQidO), port: int(s.GntPortO)}
 }
 
 // unlink is stage A with an unlink (deq: the dequeue's head-PD read is
