@@ -93,7 +93,7 @@ module tm_pd_lists #(
   `OCCAMY_CHECKS_END
 
   // The per-queue words are register files (one entry per queue) written
-  // through two ports, the unlink's (queue unl_qid_i) and the link's
+  // through two ports, the unlink's (one-hot unl_oh_i) and the link's
   // (link_qid_i): a cycle changes at most two entries, so nothing copies
   // the whole state (docs/perf.md). ne_q, hl_q and fwd_q are packed
   // because their outputs are: ne_q[i] = (cnt_q[i] != 0), hl_q holds the
