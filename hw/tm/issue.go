@@ -99,18 +99,20 @@ func (m *TM) deqGrant() {
 func (m *TM) unlink(deq, hd bool) {
 	l := m.u.pdl
 	l.UnlI, l.Unl2I = true, deq && hd
+	// The unlink port's queue is one-hot (rdo_q); the Go-only second one's
+	// an index.
 	if deq {
-		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
-	}
-	r2 := &l.UnlQidI
-	if deq {
-		r2 = &l.Unl2QidI
+		l.UnlOhI = rtl.Bitmap{}
+		l.UnlOhI.Set(m.r.deqRd.q)
+		l.UnlNextI, l.UnlNlenI = m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
 	}
 	if hd {
-		*r2 = uint16(m.r.hdRd.q)
 		if deq {
+			l.Unl2QidI = uint16(m.r.hdRd.q)
 			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
 		} else {
+			l.UnlOhI = rtl.Bitmap{}
+			l.UnlOhI.Set(m.r.hdRd.q)
 			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
 		}
 	}

@@ -116,6 +116,7 @@ func (m *TM) Eval() {
 	} else {
 		l := m.u.pdl
 		l.UnlI, l.Unl2I = false, false
+		l.UnlOhI = rtl.Bitmap{} // zero without an unlink, as rdo_q
 		l.EvalUnlink()
 		m.u.deq.UnlI, m.u.hd.UnlI = false, false
 	}
@@ -163,7 +164,7 @@ func (m *TM) Eval() {
 			s.PortRdyI[0] &^= 1 << uint(gr.port)
 		}
 		if s.DrrI { // strict priority reads no unlink
-			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+			s.UnlI, s.UnlOhI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlOhI, l.Unl2I, l.Unl2QidI
 		}
 	}
 	s.Eval()

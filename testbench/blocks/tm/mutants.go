@@ -41,4 +41,5 @@ var mutants = slices.Concat(
 	topQlenMutants,
 	topThrMutants,
 	deqcutMutants, // mutants_deqcut.go: the dequeue's free register
+	unlcutMutants, // mutants_unlcut.go: the unlink per queue
 )

@@ -6,8 +6,8 @@ import "occamy/testbench/blocks"
 var pdlForwardMutants = []blocks.Mutant{
 	{
 		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
-		Anchor:  "fwd_u  = fwd_q[unl_qid_i];",
-		Replace: "fwd_u  = 1'b0;",
+		Anchor:  "fu     = fwd_q & ud;",
+		Replace: "fu     = '0;",
 		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
 	},
 }
