@@ -74,11 +74,9 @@ var hdLaneMutants = []blocks.Mutant{
 		ID: "tm-hd-read-budget", File: "tm_hd_exec.sv",
 		Anchor:  "if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin",
 		Replace: "if (!need || wreq < wr_left_i) begin",
-		Desc:    "a lane's link read ignores the read ports left (rd_left_i)",
-		Equivalent: "in occamy_tm the writes always bind first: a link read by the dequeue (per cell) goes with a write of the cell it frees, " +
-			"a head-drop lane's with its append's, and each bank adds at most one to the reads that have no write (a pop with a link read, " +
-			"or an append into an empty bank, which that bank's pop with a read excludes), so reads used <= K + K = 2K whenever the writes fit " +
-			"(docs/mutation.md)",
+		Desc: "a lane's link read ignores the read ports left (rd_left_i). Equivalent until the dequeue's frees became a " +
+			"register (issue 29, hw/tm DeqFreeLag): the dequeue's link read (per cell) then goes a cycle before the write of the " +
+			"cell it frees, so the reads can run out before the writes (first killed at small/reconf seed 1, cycle 134231, cp_rd_o)",
 	},
 }
 
@@ -120,8 +118,10 @@ var hdStageMutants = []blocks.Mutant{
 		Anchor:  "        if (rdn) begin\n          rreq = rreq + RW'(1);",
 		Replace: "        if (rdn && rd_go[b]) begin\n          rreq = rreq + RW'(1);",
 		Desc:    "executor pipeline: a lane's read port counts only the reads granted before it (the greedy rule), not the reads asked for: a lane after a blocked one reads on another port than the model's",
-		Equivalent: "in occamy_tm the port a lane reads on is internal (its data comes back on that port, port_q) and the reads never " +
-			"bind (tm-hd-read-budget), so only the port numbers differ, which no output of occamy_tm shows; the tm_hd_exec face " +
-			"(cp_rd_en_o) and hw/tm's TestHDExecAsksNotGranted do; survived the whole matrix, 6 000 000 cycles",
+		Equivalent: "in occamy_tm the port a lane reads on is internal (its data comes back on that port, port_q), so while the " +
+			"reads fit only the port numbers differ, which no output of occamy_tm shows; the tm_hd_exec face (cp_rd_en_o) and " +
+			"hw/tm's TestHDExecAsksNotGranted do. Since the dequeue's frees are a register the reads can bind (tm-hd-read-budget " +
+			"is killed), and the argument does not cover a cycle where they do: measured only, it survived the whole matrix, " +
+			"6 000 000 cycles, with the frees registered (docs/mutation.md)",
 	},
 }
