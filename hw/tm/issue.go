@@ -99,22 +99,19 @@ func (m *TM) deqGrant() {
 func (m *TM) unlink(deq, hd bool) {
 	l := m.u.pdl
 	l.UnlI, l.Unl2I = true, deq && hd
-	// The unlink port's queue is one-hot (rdo_q); the Go-only second one's
-	// an index.
-	if deq {
-		l.UnlOhI = rtl.Bitmap{}
-		l.UnlOhI.Set(m.r.deqRd.q)
-		l.UnlNextI, l.UnlNlenI = m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
+	// The unlink port takes the dequeue's read, else the head drop's; its
+	// queue is one-hot (rdo_q). The Go-only second port (the head drop's,
+	// when both return together) takes an index.
+	r1 := &m.r.deqRd
+	if !deq {
+		r1 = &m.r.hdRd
 	}
-	if hd {
-		if deq {
-			l.Unl2QidI = uint16(m.r.hdRd.q)
-			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		} else {
-			l.UnlOhI = rtl.Bitmap{}
-			l.UnlOhI.Set(m.r.hdRd.q)
-			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		}
+	l.UnlOhI = rtl.Bitmap{}
+	l.UnlOhI.Set(r1.q)
+	l.UnlNextI, l.UnlNlenI = r1.v.Next, uint32(r1.v.NextLen)
+	if deq && hd {
+		r2 := &m.r.hdRd
+		l.Unl2QidI, l.Unl2NextI, l.Unl2NlenI = uint16(r2.q), r2.v.Next, uint32(r2.v.NextLen)
 	}
 	l.EvalUnlink()
 	d := m.u.deq
