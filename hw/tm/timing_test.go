@@ -60,6 +60,11 @@ func probeRow(m *TM) timingRow {
 // priority); queue 1 is over its threshold (8 cells > 52/8) and Occamy
 // expels its head packet while queue 0's last packet is dequeued.
 //
+// Since the enqueue takes from a register (EnqTakeLag), the first round
+// is at 3, not 2, and every row is the row of the cycle before, unchanged
+// (the golden rows below are one cycle later); the cycles named below are
+// those before EnqTakeLag: add one.
+//
 // What the rows show (cycles 15-19). The scheduler's grant is registered:
 // a dequeue's PD read is issued the cycle after its grant, so each packet's
 // cells leave a cycle later than the grant and port 0's transmit window
@@ -91,24 +96,24 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{17, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
-			{18, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{18, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
+			{19, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{22, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{17, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
-			{18, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{18, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
+			{19, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {
