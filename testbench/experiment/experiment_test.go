@@ -95,7 +95,12 @@ func TestRoundRobinClaimRange(t *testing.T) {
 	pts, err := RoundRobinVsLongest(context.Background(), opts(t), RRQueues, RRSenders, nil)
 	require.NoError(t, err)
 	require.Len(t, pts, len(RRPolicies)*len(RRQueues)*len(RRSenders))
-	want := map[int][2][]int{16: {{1, 2, 3, 4, 5, 6, 7}, nil}, 40: {{1, 4, 5, 6, 7}, {2, 3}}}
+	// Since the enqueue takes from a register (hw/tm EnqTakeLag) 16
+	// senders holds at 1-3, 5, 6, not 4 and 7 (was 1-7): at 4 queues
+	// longest-queue drop 3168 -> 3264 cells against round robin's 2768
+	// (15.2% below), at 7 round robin 1728 -> 1792 against 1536 (16.7%
+	// above); measured with occamy experiment round-robin-vs-longest.
+	want := map[int][2][]int{16: {{1, 2, 3, 5, 6}, {4, 7}}, 40: {{1, 4, 5, 6, 7}, {2, 3}}}
 	for _, s := range RRSenders {
 		holds, fails := RRHolds(pts, s, RRQueues)
 		assert.Equal(t, want[s][0], holds, "%d senders: queue counts within 15%%", s)
