@@ -256,7 +256,14 @@ func (d *Dequeue) commit() {
 	d.run = false
 	if d.fout || d.faD != 0 { // the free registers take the round's frees (DeqFreeLag)
 		d.FaO, d.FreedO = d.faD, d.freedD
-		d.faHead, d.faTail, d.faN = d.faHeadD, d.faTailD, d.faND
+		// A slot fa_o leaves out is read by nothing (its fa_* hold what
+		// they held), so the words are copied only with frees, one array
+		// at a time (a tuple of arrays goes through temporaries).
+		if d.faD != 0 {
+			d.faHead = d.faHeadD
+			d.faTail = d.faTailD
+			d.faN = d.faND
+		}
 		d.fout = d.FaO != 0
 	}
 	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO || d.fout
