@@ -231,8 +231,12 @@ func (d *Dequeue) Commit() {
 
 func (d *Dequeue) commit() {
 	d.evald = false
-	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) {
-		d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
+	if d.UnlI { // the job is written in its slot (a cellJob is 92 bytes)
+		if j := d.jobsQ.PushSlot(); j != nil {
+			j.q, j.port, j.v = int(d.UnlQidI), int(d.UnlPortI), d.UnlBodyI
+		} else {
+			d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
+		}
 	}
 	if d.run {
 		d.done += d.cnt
