@@ -172,6 +172,18 @@ func (m *Memory[T]) Read(addr int) T {
 	return z
 }
 
+// ReadTo is Read with the word stored in *dst: a large T (a PD) then
+// goes from the memory to dst in one copy, not through Read's result.
+func (m *Memory[T]) ReadTo(addr int, dst *T) {
+	if m.reads < m.P.ReadPorts && uint(addr) < uint(len(m.data)) { // Read would serve it
+		m.reads++
+		m.TotalReads++
+		*dst = m.data[addr]
+		return
+	}
+	*dst = m.Read(addr) // refused: Read records it
+}
+
 // Write posts a write of v to addr, applied at Commit. Over budget or out of
 // range, it records an error and drops the write.
 func (m *Memory[T]) Write(addr int, v T) { m.WriteMerge(addr, v, nil) }

@@ -73,7 +73,7 @@ func (m *TM) deqRead() {
 	l.RdI, l.RdQidI = true, uint16(g.q)
 	l.EvalRd()
 	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
-	r.v = m.ram.pd.Read(int(l.RdPdO))
+	m.ram.pd.ReadTo(int(l.RdPdO), &r.v)
 	r.valid, r.q, r.port, r.ready = true, g.q, g.port, m.ram.pd.ReadyAt(m.cycle)
 	if cells := r.v.Cells; uint32(cells) != l.HeadLenO[g.q] && m.ram.pd.Err() == nil {
 		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, g.q, cells, l.HeadLenO[g.q]))
