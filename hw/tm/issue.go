@@ -121,7 +121,8 @@ func (m *TM) unlink(deq, hd bool) {
 		r.valid = false
 		m.unlinkHead(r)
 		m.acct.deqPkts[r.q]++
-		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
+		d.UnlQidI, d.UnlPortI = uint16(r.q), uint16(r.port)
+		d.UnlBodyI = r.v // alone: in a tuple the PD goes through a temporary
 	}
 	h := m.u.hd
 	h.UnlI = hd
@@ -130,7 +131,8 @@ func (m *TM) unlink(deq, hd bool) {
 		r.valid = false
 		m.unlinkHead(r)
 		m.r.hdFly += int(r.v.Cells) // the thresholds see its cells free from now (tfree_q)
-		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
+		h.UnlQidI = uint16(r.q)
+		h.UnlBodyI = r.v
 		st := &m.obs.stats.Queues[r.q]
 		st.HeadDropped.Pkts++
 		st.HeadDropped.Cells += uint64(r.v.Cells)
