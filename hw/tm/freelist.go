@@ -217,13 +217,14 @@ func (f *FreeList) evalPop() {
 		return
 	}
 	wp, over := 0, false
+	fh, fn := f.FaHeadI, f.FaNI // once: the stores below would reload them
 	for m := fa; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		s := f.slotF[b] & (mem.MaxK - 1)
 		if f.cntF[b] > 0 {
-			wp, over = f.write(wp, f.bank[b].tail, f.FaHeadI[s], over)
+			wp, over = f.write(wp, f.bank[b].tail, fh[s], over)
 		}
-		f.cntF[b] += f.FaNI[s]
+		f.cntF[b] += fn[s]
 	}
 	f.FWrNO, f.WrNO = wp, wp
 	if over {
