@@ -233,7 +233,8 @@ func (d *Dequeue) commit() {
 	d.evald = false
 	if d.UnlI { // the job is written in its slot (a cellJob is 92 bytes)
 		if j := d.jobsQ.PushSlot(); j != nil {
-			j.q, j.port, j.v = int(d.UnlQidI), int(d.UnlPortI), d.UnlBodyI
+			j.q, j.port = int(d.UnlQidI), int(d.UnlPortI)
+			j.v = d.UnlBodyI // alone: in a tuple the PD goes through a temporary
 		} else {
 			d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
 		}
