@@ -224,25 +224,27 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 // after a posted write or over the budget.
 func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 	for i, a := range addr {
-		m.WriteMergeLast(int(a), v[i], nil)
+		m.WriteMergeLast(int(a), &v[i], nil)
 	}
 }
 
 // WriteMergeLast is WriteMerge (Write with a nil merge) for a caller that,
 // as WriteLast's, issues no further Read or Peek of the memory before its
 // Commit: with no write posted before it this cycle, the word is merged
-// at once, in its place among the cycle's writes.
-func (m *Memory[T]) WriteMergeLast(addr int, v T, merge Merge[T]) {
+// at once, in its place among the cycle's writes. The word is passed by
+// its address (a large T, a PD, then is copied once, into the memory); it
+// is read before WriteMergeLast returns and not kept.
+func (m *Memory[T]) WriteMergeLast(addr int, v *T, merge Merge[T]) {
 	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
-		m.WriteMerge(addr, v, merge)
+		m.WriteMerge(addr, *v, merge)
 		return
 	}
 	m.writes++
 	m.TotalWrites++
 	if merge == nil {
-		m.data[addr] = v
+		m.data[addr] = *v
 	} else {
-		merge(&m.data[addr], v)
+		merge(&m.data[addr], *v)
 	}
 }
 

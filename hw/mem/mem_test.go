@@ -273,7 +273,7 @@ func TestWriteMergeLastIsWriteMerge(t *testing.T) {
 				direct++
 			}
 			post.WriteMerge(a, v, mg)
-			last.WriteMergeLast(a, v, mg)
+			last.WriteMergeLast(a, &v, mg)
 		}
 		sameAfterEdge(t, cy, post, last)
 	}
