@@ -20,6 +20,10 @@ type rdPipe[T any] struct {
 	in   *[64]T   // ring[cur]
 	n    uint     // the ports put accepts: min(ports, 64)
 	inRd uint64   // the ports read this cycle
+	// Latency 1 and at most 8 ports: the edge moves the first 8 words at
+	// once. in then holds, for every port, the last word put on it, which
+	// out holds already for a port not read this cycle.
+	eight bool
 }
 
 // words returns max(ports, 64) words and the first 64 as an array.
@@ -29,7 +33,7 @@ func words[T any](ports int) ([]T, *[64]T) {
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), n: uint(min(ports, 64))}
+	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), n: uint(min(ports, 64)), eight: lat == 1 && ports <= 8}
 	var out []T
 	out, p.outA = words[T](ports)
 	p.out = out[:ports]
@@ -74,6 +78,13 @@ func (p *rdPipe[T]) step() {
 		p.read[p.cur] = 0
 	}
 	out, in := p.outA, p.in
+	if p.eight {
+		// (word by word: an array of T is copied by the runtime's memmove)
+		out[0], out[1], out[2], out[3] = in[0], in[1], in[2], in[3]
+		out[4], out[5], out[6], out[7] = in[4], in[5], in[6], in[7]
+		p.inRd = 0
+		return
+	}
 	for r := p.inRd; r != 0; r &= r - 1 { // latency 1: this cycle's reads are the next one's data
 		i := trailingZeros(r) & 63
 		out[i] = in[i]
