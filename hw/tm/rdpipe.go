@@ -18,7 +18,6 @@ type rdPipe[T any] struct {
 	read []uint64 // per slot, bit p: port p was read (the current slot's in inRd until the edge)
 	cur  int      // the slot of this cycle's reads
 	in   *[64]T   // ring[cur]
-	n    uint     // the ports put accepts: min(ports, 64)
 	inRd uint64   // the ports read this cycle
 	// Latency 1 and at most 8 ports: the edge moves the first 8 words at
 	// once. in then holds, for every port, the last word put on it, which
@@ -33,7 +32,7 @@ func words[T any](ports int) ([]T, *[64]T) {
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), n: uint(min(ports, 64)), eight: lat == 1 && ports <= 8}
+	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), eight: lat == 1 && ports <= 8}
 	var out []T
 	out, p.outA = words[T](ports)
 	p.out = out[:ports]
@@ -45,11 +44,11 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 }
 
 // put stores the word a read issued this cycle on port port sampled.
+// port < 64 (mem.MaxPorts). A port at or above the memory's ports (a
+// refused read, which fails the TM) lands in a word out does not show.
 func (p *rdPipe[T]) put(port int, v T) {
-	if uint(port) < p.n {
-		p.in[port&63] = v
-		p.inRd |= 1 << (uint(port) & 63) // port < p.n <= 64
-	}
+	p.in[port&63] = v
+	p.inRd |= 1 << (uint(port) & 63)
 }
 
 // at is the data on port port d cycles after the current one (0: out).

@@ -12,7 +12,8 @@ import (
 // rule it models: in cycle t, port p shows the word of the read issued on
 // it in cycle t-L, and a port read L cycles ago by nothing keeps its last
 // word. The shapes cover the edge's copy of all eight first words at
-// latency 1 (ports <= 8), and the per-port copy otherwise.
+// latency 1 (ports <= 8), and the per-port copy otherwise. Reads on a
+// port past the memory's (refused by the memory) show on no port.
 func TestRdPipeDelaysReads(t *testing.T) {
 	for _, c := range []struct{ ports, lat int }{
 		{1, 1}, {4, 1}, {8, 1}, {9, 1}, {64, 1}, {4, 2}, {8, 3}, {16, 2},
@@ -28,6 +29,9 @@ func TestRdPipeDelaysReads(t *testing.T) {
 					port, v := r.IntN(c.ports), int32(r.Uint32())
 					p.put(port, v)
 					reads[port] = v // a port read twice in a cycle: the last word
+				}
+				if c.ports < 64 && r.IntN(4) == 0 {
+					p.put(c.ports+r.IntN(64-c.ports), int32(r.Uint32()))
 				}
 				issued[cy%c.lat] = reads
 				p.commit()
