@@ -161,9 +161,11 @@ func (m *Memory[T]) Cycle() uint64 { return m.cycle }
 // budget or out of range, it records an error and returns the zero word.
 func (m *Memory[T]) Read(addr int) T {
 	m.reads++
-	if m.reads <= m.P.ReadPorts && uint(addr) < uint(len(m.data)) {
+	// data once: after the store to TotalReads Go would reload the
+	// slice and check the index again.
+	if data := m.data; m.reads <= m.P.ReadPorts && uint(addr) < uint(len(data)) {
 		m.TotalReads++
-		return m.data[addr]
+		return data[addr]
 	}
 	if m.refused++; m.refused == 1 {
 		m.refWrite, m.refAddr, m.refReq = false, addr, m.reads
