@@ -208,8 +208,8 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 	v = v[:len(addr)]
 	data, n := m.data, 0
 	for i, a := range addr {
-		if uint(a) < uint(len(data)) {
-			data[a] = v[i]
+		if x := int(a); uint(x) < uint(len(data)) { // (an int index: Go then checks no bound again)
+			data[x] = v[i]
 			n++
 		} else {
 			m.writes += n
