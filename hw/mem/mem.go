@@ -177,10 +177,10 @@ func (m *Memory[T]) Read(addr int) T {
 // ReadTo is Read with the word stored in *dst: a large T (a PD) then
 // goes from the memory to dst in one copy, not through Read's result.
 func (m *Memory[T]) ReadTo(addr int, dst *T) {
-	if m.reads < m.P.ReadPorts && uint(addr) < uint(len(m.data)) { // Read would serve it
+	if data := m.data; m.reads < m.P.ReadPorts && uint(addr) < uint(len(data)) { // Read would serve it
 		m.reads++
 		m.TotalReads++
-		*dst = m.data[addr]
+		*dst = data[addr]
 		return
 	}
 	*dst = m.Read(addr) // refused: Read records it
@@ -237,16 +237,17 @@ func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 // its address (a large T, a PD, then is copied once, into the memory); it
 // is read before WriteMergeLast returns and not kept.
 func (m *Memory[T]) WriteMergeLast(addr int, v *T, merge Merge[T]) {
-	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
+	data := m.data // once (Read's reason)
+	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(data)) {
 		m.WriteMerge(addr, *v, merge)
 		return
 	}
 	m.writes++
 	m.TotalWrites++
 	if merge == nil {
-		m.data[addr] = *v
+		data[addr] = *v
 	} else {
-		merge(&m.data[addr], *v)
+		merge(&data[addr], *v)
 	}
 }
 
