@@ -317,13 +317,13 @@ func TestReadToIsRead(t *testing.T) {
 	rd, to := must(New[[2]int32](p)), must(New[[2]int32](p))
 	r := rand.New(rand.NewPCG(3, 17))
 	refused := 0
-	for cy := 0; cy < 5000; cy++ {
-		for i := r.IntN(3); i > 0; i-- {
+	for cy := range 5000 {
+		for range r.IntN(3) {
 			a, v := r.IntN(p.Entries), [2]int32{int32(r.Uint32()), int32(r.Uint32())}
 			rd.Write(a, v)
 			to.Write(a, v)
 		}
-		for i := r.IntN(4); i > 0; i-- { // up to 3: over the budget of 2
+		for range r.IntN(4) { // up to 3: over the budget of 2
 			a := r.IntN(p.Entries + 1) // Entries: out of range
 			got := [2]int32{-1, -1}
 			to.ReadTo(a, &got)
