@@ -51,7 +51,8 @@
 // thresholds registered a cycle before (thr_q: u_thr of the cycle before's
 // thresholds' free count, hw/tm ThrLag) and the selector's compare (u_sel,
 // registered); 1 admission (u_adm: this cycle's offers
-// registered, the cycle before's decided, the decisions before applied);
+// registered, the cycle before's decided, the decisions of two cycles
+// before applied from u_adm's effects register);
 // A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the PD read of last cycle's grant (gv_q) and its packet
@@ -73,9 +74,12 @@
 // as a wrong tag. A PD's index is its packet's first cell (tm_pd_lists).
 //
 // Latency: an offer is decided the cycle after it (in_ok_o for the offers
-// of the cycle before, hw/tm AdmitLag = 1) and takes effect (queue length,
-// free count, the enqueue's first round) the cycle after that: u_adm's
-// three stages (docs/tm.md, "Admission in three stages").
+// of the cycle before, hw/tm AdmitLag = 1), its effects are registered in
+// u_adm the cycle after that and take effect (queue length, free count,
+// the enqueue's first round) the cycle after that (hw/tm AdmitSettle = 2:
+// no path from the decision register into qlen_q, free_q, the PD lists,
+// the PD read or the enqueue; docs/tm.md, "Admission in three stages" and
+// "Admission's effects are a register").
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address).

@@ -19,11 +19,14 @@ func (a *Admission) state() AdmissionState {
 	for _, r := range a.s2[:a.s2cnt] {
 		s.S2OK, s.S2Q, s.S2N = append(s.S2OK, r.ok), append(s.S2Q, r.q), append(s.S2N, r.n)
 	}
+	for _, r := range a.s3[:a.s3n] {
+		s.S3Q, s.S3N = append(s.S3Q, r.q), append(s.S3N, r.n)
+	}
 	return s
 }
 
-// pending counts s2's admitted slots of queue q: decided, taking effect
-// next cycle (the invariants).
+// pending counts s2's admitted slots and s3's packets of queue q: decided,
+// not yet in effect (the invariants).
 func (a *Admission) pending(q int) int {
 	n := 0
 	for _, r := range a.s2[:a.s2cnt] {
@@ -31,12 +34,26 @@ func (a *Admission) pending(q int) int {
 			n++
 		}
 	}
+	for _, r := range a.s3[:a.s3n] {
+		if int(r.q) == q {
+			n++
+		}
+	}
 	return n
 }
 
-// Serial returns the serial stage 3 gives the k-th admitted slot of the
-// decision made this cycle (k from 0): after SerialO.
-func (a *Admission) Serial(k int) uint32 { return a.SerialO + uint32(k) + 1 }
+// Serial returns the serial stage 4 gives the k-th admitted slot of the
+// decision made this cycle (k from 0): after SerialO and the packets of
+// s2 (decided last cycle), which take effect before it.
+func (a *Admission) Serial(k int) uint32 {
+	n := uint32(0)
+	for _, r := range a.s2[:a.s2cnt] {
+		if r.ok {
+			n++
+		}
+	}
+	return a.SerialO + n + uint32(k) + 1
+}
 
 func admissionPorts(v vw, wait int) SubBlock {
 	return SubBlock{

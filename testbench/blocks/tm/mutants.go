@@ -10,7 +10,7 @@ import "occamy/testbench/blocks"
 // right): a corrupted free list or cell chain hands one cell to two
 // packets, and only the cell-data tags at egress (or a lost packet much
 // later) tell.
-var mutants = []blocks.Mutant{
+var mutants = append([]blocks.Mutant{
 	{
 		ID: "tm-fl-tail-reset", File: "tm_free_list.sv",
 		Anchor:  "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
@@ -366,8 +366,8 @@ var mutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-skip-queue", File: "tm_admission.sv",
-		Anchor:  "if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
-		Replace: "if (s2_ok_q[i] && i == 0) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Anchor:  "if (s2_ok_q[i]) s3_hit_d[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Replace: "if (s2_ok_q[i] && i == 0) s3_hit_d[s2_qid_q[i*IW +: IW]] = 1'b1;",
 		Desc:    "admission: a queue's length summed only when slot 0 of the batch goes to it: a packet admitted in a later slot alone is never counted in its queue",
 	},
 	// vspeed2 (issue 29's regression): the gates that let Verilator skip the
@@ -462,4 +462,4 @@ var mutants = []blocks.Mutant{
 		Replace: "if (!rst_ni) thr_q <= '0;",
 		Desc:    "thr_q resets to 0, not to the thresholds of B: the first cycle after a reset refuses every offer and sees every non-empty queue over",
 	},
-}
+}, admcutMutants...)
