@@ -35,7 +35,7 @@ func TestConservationCellByCell(t *testing.T) {
 // TestConservationBoundBroken: the bound fails on a design holding more
 // than its map declares: egress buffers for TXWIN = 12 where the map's
 // egress_cells is TXWIN = 4's, P·(4 − 1 + MAXPKT) = 18 (an egress
-// overfill: no other check sees it), and a Pushout admitting 24 cells
+// overfill: no other check sees it), and a Pushout admitting 36 cells
 // beyond B where the map's wait is 12 (an over-admission: the policy check
 // sees it too).
 func TestConservationBoundBroken(t *testing.T) {
@@ -48,15 +48,16 @@ func TestConservationBoundBroken(t *testing.T) {
 		cycle  uint64 // the bound's first violation
 		others []string
 	}{
-		{name: "egress TXWIN 12, map 4, per cell", extra: map[string]int{"TXWIN": 12}, chain: 0, seed: 1, cycle: 138, // 82 before the grant register (flatcut)
+		{name: "egress TXWIN 12, map 4, per cell", extra: map[string]int{"TXWIN": 12}, chain: 0, seed: 1, cycle: 53, // 138 before admission's effects register (AdmitSettle 2), 82 before the grant register (flatcut)
 			m: func(f *design.File) { f.TM.Shape.EgressCells = 18 }},
-		{name: "egress TXWIN 12, map 4, chain", extra: map[string]int{"TXWIN": 12}, chain: 1, seed: 1, cycle: 88, // 56 before the grant register (flatcut)
+		{name: "egress TXWIN 12, map 4, chain", extra: map[string]int{"TXWIN": 12}, chain: 1, seed: 1, cycle: 69, // 88 before admission's effects register, 56 before the grant register (flatcut)
 			m: func(f *design.File) { f.TM.Shape.EgressCells = 18 }},
-		// chain 1: with the grant registered (flatcut) the per-cell run of
-		// seed 2 no longer holds more than B + 12 + egress_cells at once
-		// (the policy check alone sees it); seeds 1..12 per cell: none
-		// does, chain seed 2 does (first at 135, as per cell did before).
-		{name: "wait 24, map 12", extra: map[string]int{"PUSHOUT_WAIT": 24}, chain: 1, seed: 2, cycle: 135,
+		// Wait 36: with admission's effects a register (hw/tm AdmitSettle
+		// 2) no run at wait 24 holds more than B + 12 + egress_cells at
+		// once (seeds 1..60, both free modes: the policy check alone sees
+		// it; chain seed 2 did, first at 135, before). At wait 36 per cell
+		// seed 2 does (first at 134).
+		{name: "wait 36, map 12", extra: map[string]int{"PUSHOUT_WAIT": 36}, chain: 0, seed: 2, cycle: 134,
 			m: func(f *design.File) { f.TM.Shape.Wait = 12 }, others: []string{"policy"}},
 	} {
 		t.Run(x.name, func(t *testing.T) {
