@@ -95,9 +95,9 @@ func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
 			d.wideLast = make([]int, cfg.P) // once per configuration shape
 		}
 		for p := 0; p < cfg.P; p++ {
-			// A packet offered is in its queue's length hw.AdmitLag+1
-			// cycles later (tm_admission's stage 3): not again before.
-			recent := d.wideLast[p] > 0 && d.n >= d.wideLast[p] && d.n-d.wideLast[p] <= hw.AdmitLag+1
+			// A packet offered is in its queue's length hw.SettleLag
+			// cycles later (tm_admission's stage 4): not again before.
+			recent := d.wideLast[p] > 0 && d.n >= d.wideLast[p] && d.n-d.wideLast[p] <= hw.SettleLag
 			if q := p*cfg.Q + cfg.Q - 1; qlen[q] == 0 && free >= cfg.MaxPkt && !recent {
 				slots.Put(in, 0, q, cfg.MaxPkt)
 				d.wideLast[p] = d.n
