@@ -246,13 +246,14 @@ module occamy_tm #(
   logic [IN*IW-1:0]         adm_qid;
   logic [IN*LW-1:0]         adm_cells;
   logic [IN*SW-1:0]         adm_serial;
+  logic [LW+NW-1:0]         adm_tot;
 
   tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW), .WAIT(WAIT)) u_adm (
     .clk_i, .rst_ni,
     .in_valid_i, .in_qid_i, .in_cells_i,
     .qlen_i(qlen_q), .thr_i(thrq), .pushout_i(cfg_policy_i == 2'd3), .free_i(free_q),
     .serial_i(serial_q),
-    .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d),
+    .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d), .tot_o(adm_tot),
     .adm_n_o(adm_n), .adm_qid_o(adm_qid), .adm_cells_o(adm_cells), .adm_serial_o(adm_serial)
   );
 
@@ -431,7 +432,9 @@ module occamy_tm #(
 
   // The free count after admission with the executor's cells at the start
   // of the cycle credited (fly_q): pushout-ports expels while it is negative.
-  assign tfree_adm = free_adm + (QW+1)'(fly_q);
+  // free_adm + fly_q, as tfree_q (= free_q + fly_q) less the cells u_adm's
+  // effects register applies: one adder from registers (issue 29).
+  assign tfree_adm = tfree_q - (QW+1)'(adm_tot);
 
   assign pd_rd  = gok || hd_rd;
   assign rd_qid = gv_q ? gq_q : hd_rd_qid;

@@ -27,6 +27,8 @@
 //   qlen_o [N*QW]  qlen_i plus the cells of the batch decided two cycles
 //                  before (its effects registered, s3)
 //   free_o         free_i less them; serial_o: serial_i plus their count
+//   tot_o [LW+NW]  their cells in all (s3's register: the caller's free
+//                  counts less it, without free_o's adder)
 //   adm_n_o, adm_qid_o, adm_cells_o, adm_serial_o  that batch's admitted
 //                  packets packed from entry 0 in slot order (entries >=
 //                  adm_n_o are 0)
@@ -81,7 +83,8 @@ module tm_admission #(
   parameter int  WAIT = 0,
   // Derived, not to be set:
   localparam int IW   = (N > 1) ? $clog2(N) : 1,  // queue index
-  localparam int NW   = $clog2(IN + 1)            // admitted-packet count
+  localparam int NW   = $clog2(IN + 1),           // admitted-packet count
+  localparam int EW   = LW + NW                   // cells of one batch
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -97,6 +100,7 @@ module tm_admission #(
   output logic [N*QW-1:0]  qlen_o,
   output logic [QW:0]      free_o,
   output logic [SW-1:0]    serial_o,
+  output logic [EW-1:0]    tot_o,
   output logic [NW-1:0]    adm_n_o,
   output logic [IN*IW-1:0] adm_qid_o,
   output logic [IN*LW-1:0] adm_cells_o,
@@ -115,7 +119,6 @@ module tm_admission #(
   localparam int NS   = 1 << BS;                   // their subsets
   localparam int RN   = (IN > BS) ? IN - BS : 1;   // in-flight slots summed at stage 2
   localparam int CW   = LW + $clog2(4 * IN + 1);   // cells of up to 4 batches
-  localparam int EW   = LW + NW;                   // cells of one batch
   localparam int XW   = ((QW > CW) ? QW : CW) + 3; // signed: free, room, sums
   localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
@@ -450,6 +453,7 @@ module tm_admission #(
       if (s3_hit_q[k]) qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW] + QW'(s3_add_q[k*EW +: EW]);
     end
     free_o = free_i - (QW+1)'(s3_tot_q);
+    tot_o  = s3_tot_q;
   end
 
   always @* begin

@@ -51,6 +51,7 @@ type Admission struct {
 	QlenO      []uint32 // qlen_o: lengths after the effects of the batch decided last cycle
 	FreeO      int      // free_o: free count after them
 	SerialO    uint32   // serial_o: serial of the last packet admitted so far
+	TotO       int      // tot_o: the cells taking effect (free_i − free_o)
 	AdmNO      int      // adm_n_o: packets taking effect
 	AdmQidO    []uint32 // adm_qid_o: their queues, packed from entry 0
 	AdmCellsO  []uint32 // adm_cells_o: their cells
@@ -173,12 +174,12 @@ func (a *Admission) Eval() {
 		for i := k; i < a.AdmNO; i++ {
 			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 		}
-		a.FreeO, a.SerialO, a.AdmNO = free, serial, k
+		a.FreeO, a.SerialO, a.AdmNO, a.TotO = free, serial, k, a.FreeI-free
 	} else {
 		for i := range a.AdmNO {
 			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 		}
-		a.FreeO, a.SerialO, a.AdmNO = a.FreeI, a.SerialI, 0
+		a.FreeO, a.SerialO, a.AdmNO, a.TotO = a.FreeI, a.SerialI, 0, 0
 	}
 	if a.InNI|a.s1dn != 0 { // stage 1: s1d takes the offers of slots 0..InNI-1
 		n := min(a.InNI, len(a.InValidI))

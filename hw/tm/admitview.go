@@ -62,7 +62,7 @@ func admissionPorts(v vw, wait int) SubBlock {
 		Ports: append(append([]port.Port(nil), clkRst...),
 			in("in_valid_i", v.IN), in("in_qid_i", v.IN*v.IW), in("in_cells_i", v.IN*v.LW),
 			in("qlen_i", v.N*v.QW), in("thr_i", v.N*v.QW), in("pushout_i", 1), in("free_i", v.QW+1), in("serial_i", v.SW),
-			out("in_ok_o", v.IN), out("qlen_o", v.N*v.QW), out("free_o", v.QW+1), out("serial_o", v.SW),
+			out("in_ok_o", v.IN), out("qlen_o", v.N*v.QW), out("free_o", v.QW+1), out("serial_o", v.SW), out("tot_o", v.LW+v.NW),
 			out("adm_n_o", v.NW), out("adm_qid_o", v.IN*v.IW), out("adm_cells_o", v.IN*v.LW), out("adm_serial_o", v.IN*v.SW)),
 	}
 }

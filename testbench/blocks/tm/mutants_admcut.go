@@ -39,4 +39,10 @@ var admcutMutants = []blocks.Mutant{
 		Replace: "serial_o     = serial_i + SW'(s3_n_d);",
 		Desc:    "admission effects register: the serial register counts the decode's packets, not s3's: the tags' serials skip and repeat",
 	},
+	{
+		ID: "tm-adm-tot-missing", File: "occamy_tm.sv",
+		Anchor:  "assign tfree_adm = tfree_q - (QW+1)'(adm_tot);",
+		Replace: "assign tfree_adm = tfree_q;",
+		Desc:    "pushout-ports' trigger (tfree_q less u_adm's tot_o) misses the batch taking effect: the executor starts a cycle late or not at all after an admission beyond the free count",
+	},
 }
