@@ -9,12 +9,13 @@
 #   PERF_QUICK=1 bash docs/perf-commands.sh         # each command once, short:
 #                                                   # checks that they run; its numbers mean nothing
 #
-# Steps, in order: machine build golden goprofile verilated selarb tm blocks
-# dpi scenario cache prove synth experiments maketest. Output: one file per
-# step in $PERF_OUT (default out/perf), each command echoed before its output;
+# Steps, in order: machine build golden goprofile verilated selarb tm
+# cachegrind blocks dpi scenario cache prove synth experiments maketest.
+# Output: one file per step in $PERF_OUT (default out/perf), each command
+# echoed before its output;
 # machine.txt records the date, commit, CPU and load at the start. Needs Go,
-# Verilator, Icarus and Yosys (make tools); the Verilator builds go to the
-# shared cache (OCCAMY_CACHE_DIR or its default), except in the cache step.
+# Verilator, Icarus, Yosys (make tools) and valgrind; the Verilator builds
+# go to the shared cache (OCCAMY_CACHE_DIR or its default), except in the cache step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -126,13 +127,39 @@ selarb() {
   run go test -tags verilator -pgo="$pgo" ./cosim/runner -run '^$' -bench SpeedRatios -benchtime "$(q 8x 1x)" -count "$(q 3 1)"
 }
 
-# The traffic manager: every side in one run, then by size (perf.md "The
-# traffic manager"). A first 1x run builds the models (plain and
-# profile-guided) so that no build is timed.
+# The traffic manager: every side in one run (perf.md "The traffic
+# manager"), then by size (perf-history.md "The TM by size"). A first 1x
+# run builds the models (plain and profile-guided) so that no build is
+# timed.
 tm() {
   run go test -tags verilator -pgo="$pgo" ./cosim/runner -run '^$' -bench 'TMSpeed$' -benchtime 1x
-  run go test -tags verilator -pgo="$pgo" ./cosim/runner -run '^$' -bench 'TMSpeed$' -benchtime "$(q 3x 1x)" -count "$(q 5 1)"
+  run go test -tags verilator -pgo="$pgo" ./cosim/runner -run '^$' -bench 'TMSpeed$' -benchtime "$(q 3x 1x)" -count "$(q 3 1)"
   run go test -tags verilator -pgo="$pgo" ./cosim/runner -run '^$' -bench TMSpeedSizes -benchtime "$(q 2x 1x)" -count "$(q 2 1)"
+}
+
+# Executed instructions a cycle, which the machine's load does not move
+# (perf.md "Golden models" and "The traffic manager"): the Go TM's loaded
+# cycle (I refs in the summary / 231073 cycles at 100000x), and the
+# Verilated TM by policy at two run lengths (the difference / 10 000; the
+# model-only figure sums cg_annotate's functions named Vocc*, occ_* and
+# Verilated*).
+cachegrind() {
+  local d bm n
+  d=$(mktemp -d)
+  run go test -c -o "$d/tm.test" ./hw/tm
+  (cd "$d" && run env GOMAXPROCS=1 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$d/go.out" \
+    ./tm.test -test.run XXX -test.bench 'BenchmarkTM90/occamy$' -test.benchtime "$(q 100000x 1000x)")
+  for bm in occamy occamy-lqd pushout-ports; do
+    for n in $(q "3000 13000" "300 1300"); do
+      runto /dev/null valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file="$d/$bm.$n.out" \
+        "$occamy" sim --rtl verilator --scenario random-load --bm "$bm" --cycles "$n" --max-offers 4
+      cg_annotate --auto=no --threshold=0 --show-percs=no "$d/$bm.$n.out" |
+        awk '{ c = $1; f = $0; sub(/^ *[0-9,]+ +/, "", f); sub(/^[^:]*:/, "", f) }
+          f ~ /^(Vocc|occ_|Verilated)/ { gsub(",", "", c); s += c }
+          END { print "model (Vocc*, occ_*, Verilated*) I refs: " s }'
+    done
+  done
+  rm -rf "$d"
 }
 
 # Every block through occamy cosim: lock-step, batched, Icarus (perf.md
@@ -238,6 +265,7 @@ step goprofile goprofile
 step verilated verilated
 step selarb selarb
 step tm tm
+step cachegrind cachegrind
 step blocks blocks
 step dpi dpi
 step scenario scenario

@@ -60,8 +60,9 @@
 // (u_sched); D the head drop's choice (u_choice, u_arb) and its PD read on
 // the port C left (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
-// cd writes, the PD write and link); F the dequeue's frees (u_fl: cp
-// writes from port 0); G the head drop's cells on what is left (u_hd);
+// cd writes, the PD write and link); F the dequeue's frees, registered in
+// u_deq a cycle before (u_fl: cp writes from port 0; hw/tm DeqFreeLag);
+// G the head drop's cells on what is left (u_hd);
 // H egress (u_egress).
 //
 // Memories (sram_mp, a vendor macro can replace each): u_pd_mem the PD
@@ -82,7 +83,12 @@
 // "Admission's effects are a register").
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
-// PD read address).
+// PD read address). A dequeue round's frees reach u_fl and the free count
+// a cycle after the round (u_deq's free register, hw/tm DeqFreeLag, issue
+// 29: no path from u_deq's job FIFO into u_fl, u_hd or cp_mem's writes);
+// hazards: a freed cell is popped two cycles after its round at the
+// earliest, after its data and link were read there; stage F (those
+// frees) still precedes stage G (the head drop's) on a shared bank.
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
 // holds; a grant whose queue a head drop emptied is cancelled; a link
 // behind a PD being read is forwarded; a bank's last cell is popped
@@ -202,6 +208,7 @@ module occamy_tm #(
   logic            gv_q;             // the scheduler granted last cycle: its PD read is now
   logic [IW-1:0]   gq_q;             // ... that queue
   logic [PW-1:0]   gp_q;             // ... its port
+  logic [N-1:0]    rdo_q;            // the read's queue one-hot: rdv_q && rdq_q == q
 
   // ---- Stage 0: thresholds and selector ----
   // The class thresholds are a register (hw/tm ThrLag = 1): thr_q holds
@@ -299,7 +306,7 @@ module occamy_tm #(
 
   tm_pd_lists #(.N(N), .B(B), .LW(LW)) u_pdl (
     .clk_i, .rst_ni,
-    .unl_i(rdv_q), .unl_qid_i(rdq_q), .unl_next_i(pd_next), .unl_nlen_i(pd_nlen),
+    .unl_i(rdv_q), .unl_oh_i(rdo_q), .unl_next_i(pd_next), .unl_nlen_i(pd_nlen),
     .rd_i(pd_rd), .rd_qid_i(rd_qid),
     .link_i(link), .link_qid_i(link_qid), .link_pd_i(link_pd), .link_cells_i(link_cells),
     .nonempty_o(nonempty), .head_len_o(head_len), .rd_pd_o(pd_rd_addr),
@@ -366,7 +373,7 @@ module occamy_tm #(
     .clk_i, .rst_ni,
     .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
     .elig_i(sch_elig), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
-    .ack_i(1'b1), .unl_i(rdv_q), .unl_qid_i(rdq_q),
+    .ack_i(1'b1), .unl_i(rdv_q), .unl_oh_i(rdo_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
 
@@ -510,14 +517,12 @@ module occamy_tm #(
   );
 
   // ---- Top registers ----
-  // The unlinked queue one-hot (rdv_q && rdq_q == q), a derived register:
-  // the qlen update writes by one bit of it instead of a decode of rdq_q
-  // (no cycle moved). The read stays an indexed part-select: the same
-  // 64:1 mux in gates, and one load for Verilator where a gather of every
-  // queue's bit columns doubled the model's instruction count.
-  logic [N-1:0]  rdo_q;
-  logic [QW-1:0] rdlen;
-  assign rdlen = qlen_adm[rdq_q*QW +: QW] - QW'(unl_cells);
+  // rdo_q (declared above) is the read's queue one-hot, decoded when the
+  // read is issued (rdv_q && rdq_q == q), a derived register: the unlink
+  // acts per queue on it (issue 29, the unlink cut; no cycle moved):
+  // u_pdl's and u_sched's unlink ports, and the qlen update, which
+  // subtracts the unlinked cells from each queue's length under its bit,
+  // so no 64:1 select by rdq_q sits between a register and qlen_q.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) rdo_q <= '0;
     else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;
@@ -526,7 +531,7 @@ module occamy_tm #(
   always @* begin
     qlen_d = qlen_adm;
     for (int q = 0; q < N; q++) begin
-      if (rdo_q[q]) qlen_d[q*QW +: QW] = rdlen;
+      if (rdo_q[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);
     end
     free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
     // The executor's cells: + the head drop unlinked now, - the lanes' frees.

@@ -17,10 +17,12 @@
 //                        cp_mem ports 0..K-1 (slot s on port s)
 //   cd_rd_en_o [K], cd_rd_addr_o [K*CW]  comb: this round's data reads
 //   rd_n_o, cd_n_o       comb: their counts
-//   fa_o [K], fa_head_o, fa_tail_o [K*CW], fa_n_o [K*BNW]  comb: stage F
-//                        appends to the free list (per cell: this round's
-//                        cells; chain: the finished packet's sub-lists)
-//   freed_o [LW]         comb: cells those appends free
+//   fa_o [K], fa_head_o, fa_tail_o [K*CW], fa_n_o [K*BNW]  registered:
+//                        stage F appends to the free list, the frees of the
+//                        round of the cycle before (per cell: its cells;
+//                        chain: the finished packet's sub-lists); hw/tm
+//                        DeqFreeLag = 1
+//   freed_o [LW]         registered: cells those appends free
 //   pend_i               a PD read is issued this cycle (it unlinks next
 //                        cycle): a job on its way, counted by room_o
 //   room_o               comb: fewer than JD jobs after this cycle's push and
@@ -37,12 +39,26 @@
 // (cell done+s+K exists), its link (mem.SubListRound). Round 0 takes the
 // PD's heads, round r the links read in round r-1 (read latency 1, so the
 // rounds of a packet are back to back). Per-cell mode frees the round's
-// cells in stage F of the same cycle; chain mode frees the K sub-lists
-// (head, tail, length from the PD) in the cycle of the last round. The port
-// budgets never stop a round (the dequeue comes first on every port).
+// cells; chain mode frees the K sub-lists (head, tail, length from the PD)
+// with the last round. The frees are a register (fa_q, fh_q, ft_q, fn_q,
+// fd_q; issue 29): a round's frees reach the free list (stage F) and the
+// free count in the cycle after the round (hw/tm DeqFreeLag), so no path
+// runs from the job FIFO (job_q) into u_fl's counts, u_hd's lanes (cnt_f_i,
+// wr_left_i) or the cp_mem write ports: 12 LUT6 levels flat at the small
+// set before (u_deq.job_q -> cp_rd_o, -> u_fl.cnt_q), from the register
+// after. The port budgets never stop a round (the dequeue comes first on
+// every port).
+// Hazards of the registered frees (docs/tm.md, "The dequeue's frees are a
+// register"): a cell freed by the round of t joins its bank in t+1, so an
+// enqueue pops it in t+2 at the earliest (t+1 before); its data and link
+// were read in t, so it is never reused before they are read; its own
+// cp_mem word is written only once it is its bank's tail and another cell
+// is appended, t+2 at the earliest. A head drop's lanes in t+1 see the
+// bank with these appends (cnt_f_o after stage F), as they saw them in t.
 // Latency: a PD read in t unlinks and runs round 0 in t+1 when the job
 // FIFO is empty; a packet's data reach the egress one cycle after each
-// round; the chain-mode free lands in the last round's cycle.
+// round; a round's frees land a cycle after it (the chain-mode free a
+// cycle after the last round).
 // Corner cases: a one-round packet (n <= K) reads no link; a job unlinked
 // while another is in its rounds waits in the FIFO (up to JD jobs).
 // Assertions (`ifndef SYNTHESIS): no push into a full job FIFO.
@@ -134,17 +150,23 @@ module tm_dequeue #(
   /* verilator lint_on CMPCONST */
   assign fin     = run && (32'(left) <= K);  // done + cnt == n
 
+  // The round's frees, registered into fa_q.. (the outputs fa_*, freed_o).
+  logic [K-1:0]     fa_d, fa_q;
+  logic [K*CW-1:0]  fh_d, fh_q, ft_d, ft_q;
+  logic [K*BNW-1:0] fn_d, fn_q;
+  logic [LW-1:0]    fd_d, fd_q;
+
   always @* begin
     logic [CW-1:0] cur;
     cp_rd_en_o   = '0;
     cp_rd_addr_o = '0;
     cd_rd_en_o   = '0;
     cd_rd_addr_o = '0;
-    fa_o         = '0;
-    fa_head_o    = '0;
-    fa_tail_o    = '0;
-    fa_n_o       = '0;
-    freed_o      = '0;
+    fa_d         = '0;
+    fh_d         = '0;
+    ft_d         = '0;
+    fn_d         = '0;
+    fd_d         = '0;
     for (int s = 0; s < K; s++) begin
       cur = (emp_q || d0_q) ? heads[s*CW +: CW] : cp_rd_data_i[s*CW +: CW];
       if (32'(s) < 32'(cnt)) begin
@@ -158,22 +180,28 @@ module tm_dequeue #(
           cp_rd_addr_o[s*CW +: CW] = cur;
         end
         if (!chain_i) begin
-          fa_o[s]              = 1'b1;
-          fa_head_o[s*CW +: CW] = cur;
-          fa_tail_o[s*CW +: CW] = cur;
-          fa_n_o[s*BNW +: BNW]  = BNW'(1);
+          fa_d[s]            = 1'b1;
+          fh_d[s*CW +: CW]   = cur;
+          ft_d[s*CW +: CW]   = cur;
+          fn_d[s*BNW +: BNW] = BNW'(1);
         end
       end
       if (chain_i && fin && 32'(s) < 32'(n)) begin
-        fa_o[s]               = 1'b1;
-        fa_head_o[s*CW +: CW] = heads[s*CW +: CW];
-        fa_tail_o[s*CW +: CW] = tails[s*CW +: CW];
-        fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);
+        fa_d[s]            = 1'b1;
+        fh_d[s*CW +: CW]   = heads[s*CW +: CW];
+        ft_d[s*CW +: CW]   = tails[s*CW +: CW];
+        fn_d[s*BNW +: BNW] = BNW'((32'(n) - s + K - 1) / K);
       end
     end
-    if (!chain_i) freed_o = cnt;
-    else if (fin) freed_o = n;
+    if (!chain_i) fd_d = cnt;
+    else if (fin) fd_d = n;
   end
+
+  assign fa_o      = fa_q;
+  assign fa_head_o = fh_q;
+  assign fa_tail_o = ft_q;
+  assign fa_n_o    = fn_q;
+  assign freed_o   = fd_q;
 
   assign rd_n_o = run ? WW'(rds) : '0;
   assign cd_n_o = WW'(cnt);
@@ -221,6 +249,11 @@ module tm_dequeue #(
       rp_q   <= '0;
       rq_q   <= '0;
       rc_q   <= '0;
+      fa_q   <= '0;
+      fh_q   <= '0;
+      ft_q   <= '0;
+      fn_q   <= '0;
+      fd_q   <= '0;
     end else begin
       job_q  <= job_d;
       dh_q   <= dh_d;
@@ -232,6 +265,11 @@ module tm_dequeue #(
       rp_q   <= rp_d;
       rq_q   <= rq_d;
       rc_q   <= rc_d;
+      fa_q   <= fa_d;
+      fh_q   <= fh_d;
+      ft_q   <= ft_d;
+      fn_q   <= fn_d;
+      fd_q   <= fd_d;
     end
   end
 

@@ -18,7 +18,9 @@
 //   Derived: IW = max(1, clog2(N)), CW = max(1, clog2(B)), CNW = clog2(B+1).
 //
 // Ports
-//   unl_i, unl_qid_i     a head-PD read returns this cycle: unlink queue unl_qid_i
+//   unl_i, unl_oh_i [N]  a head-PD read returns this cycle: unlink the queue
+//                        whose bit unl_oh_i sets (one-hot with unl_i, zero
+//                        without: the per-queue logic reads unl_oh_i alone)
 //   unl_next_i, unl_nlen_i  the link half of that PD (next PD, its cells)
 //   rd_i, rd_qid_i       a head-PD read of queue rd_qid_i is issued this cycle
 //                        (after the unlink): the read of a tail PD arms forwarding
@@ -44,6 +46,14 @@
 // the 64:1 mux of a decremented count: 14 LUT6 levels at the defaults
 // before, 6 after (the module alone, Yosys 0.23, memories black boxes).
 //
+// Depth (issue 29, the unlink cut): the unlinked queue comes one-hot
+// (occamy_tm's rdo_q, decoded when the read was issued), and every effect
+// of the unlink is computed per queue from that queue's own registers: no
+// select by the unlinked queue's index sits between a register (or the PD
+// read data) and an update. The head read's address and the link's tests
+// select by their own queue (rd_qid_i, link_qid_i) among per-queue values
+// that already carry the unlink.
+//
 // Reset: every queue empty. Assertions (`ifndef SYNTHESIS): an unlink of a
 // non-empty queue; a head read of a non-empty queue.
 `include "occamy_checks.svh"
@@ -60,7 +70,7 @@ module tm_pd_lists #(
   input  logic             clk_i,
   input  logic             rst_ni,
   input  logic             unl_i,
-  input  logic [IW-1:0]    unl_qid_i,
+  input  logic [N-1:0]     unl_oh_i,
   input  logic [CW-1:0]    unl_next_i,
   input  logic [LW-1:0]    unl_nlen_i,
   input  logic             rd_i,
@@ -83,7 +93,7 @@ module tm_pd_lists #(
   `OCCAMY_CHECKS_END
 
   // The per-queue words are register files (one entry per queue) written
-  // through two ports, the unlink's (queue unl_qid_i) and the link's
+  // through two ports, the unlink's (one-hot unl_oh_i) and the link's
   // (link_qid_i): a cycle changes at most two entries, so nothing copies
   // the whole state (docs/perf.md). ne_q, hl_q and fwd_q are packed
   // because their outputs are: ne_q[i] = (cnt_q[i] != 0), hl_q holds the
@@ -92,7 +102,7 @@ module tm_pd_lists #(
   logic [CW-1:0]   tail_q [N];
   logic [CNW-1:0]  cnt_q  [N];
   logic [CW-1:0]   fpd_q  [N];
-  logic [LW-1:0]   flen_q [N];
+  logic [N*LW-1:0] flen_q;  // packed: the unlink reads every queue's (stage A)
   logic [N-1:0]    ne_q, ne_d, ne_a;
   logic [N*LW-1:0] hl_q, hl_d, hl_a;
   logic [N-1:0]    fwd_q, fwd_d;
@@ -103,63 +113,63 @@ module tm_pd_lists #(
   // defaults before, that chain into head_len_o and the link's tests).
   logic [N-1:0]    one_q, one_d;
 
-  logic [CNW-1:0]  cnt_uq;  // the unlinked queue's count before the unlink
-  logic [CW-1:0]   fpd_uq;  // its forwarded PD and that PD's cells
-  logic [LW-1:0]   flen_uq;
   logic [CNW-1:0]  cnt_lq;  // the link queue's count before the unlink
-  logic [CNW-1:0]  cnt_u;   // the unlinked queue's count after the unlink
   logic [CNW-1:0]  cnt_l1;  // the link queue's count after the unlink and the link
-  logic [CW-1:0]   head_u;  // its head after the unlink
-  logic [LW-1:0]   hlen_u;  // that head's cells
-  logic            fwd_u;   // the unlink takes the forwarded PD
   logic            same;    // the link's queue is the unlinked one
-  logic            u2;      // the unlinked queue held 2 PDs
   logic            cnt_l_1; // the link queue holds 1 PD after the unlink
   logic [N-1:0]    ud, ld;  // one-hot: the unlinked queue, the link's queue
+  logic [N-1:0]    two;     // per queue: cnt_q == 2 (the unlink leaves one PD)
+  logic [N-1:0]    one_a;   // per queue: one PD after the unlink
+  logic [N-1:0]    fu;      // per queue: the unlink takes the forwarded PD
+  logic [CW-1:0]   head_r;  // the read queue's head before the unlink
+  logic [CW-1:0]   fpd_r;   // its forwarded PD
 
-  // The write ports: unlink (u) and link (l), each with its enables.
-  logic            cnt_we_u, cnt_we_l, head_we_u, head_we_l, fpd_we_l;
+  // The write ports: unlink (u, per queue) and link (l), each with its enables.
+  logic            cnt_we_l, head_we_l, fpd_we_l;
 
-  // The entries read (continuous reads: Icarus's @* would wait on every
-  // entry of an array).
-  assign cnt_uq  = cnt_q[unl_qid_i];
-  assign cnt_lq  = cnt_q[link_qid_i];
-  assign fpd_uq  = fpd_q[unl_qid_i];
-  assign flen_uq = flen_q[unl_qid_i];
+  // The entries read by the link's and the read's queue (continuous
+  // reads: Icarus's @* would wait on every entry of an array).
+  assign cnt_lq = cnt_q[link_qid_i];
+  assign head_r = head_q[rd_qid_i];
+  assign fpd_r  = fpd_q[rd_qid_i];
 
-  // After the unlink (stage A).
+  for (genvar i = 0; i < N; i++) begin : g_two
+    assign two[i] = cnt_q[i] == CNW'(2);
+  end
+
+  // After the unlink (stage A), per queue: the unlinked queue's head moves
+  // to its forwarded PD (fwd_q) or to the PD's link (unl_next_i).
   always @* begin
-    cnt_u  = cnt_uq - CNW'(1);
-    u2     = cnt_uq == CNW'(2);
-    same   = unl_i && link_qid_i == unl_qid_i;
-    fwd_u  = fwd_q[unl_qid_i];
-    head_u = fwd_u ? fpd_uq : unl_next_i;
-    hlen_u = fwd_u ? flen_uq : unl_nlen_i;
-    ud     = unl_i ? N'(1) << unl_qid_i : '0;
+    ud     = unl_oh_i;
     ld     = link_i ? N'(1) << link_qid_i : '0;
     ne_a   = ne_q & ~(ud & one_q);
-    // Per queue hl_a[i] = ud[i] ? (one_q[i] ? 0 : hlen_u) : hl_q[i], the
-    // same gates; written as a copy and a loop under unl_i so a simulator
-    // skips the loop in a cycle with no unlink and writes one entry in a
-    // cycle with one (the Verilated model rebuilt all 64 slices of 448
-    // bits every cycle).
+    one_a  = (ud & two) | (~ud & one_q);
+    fu     = fwd_q & ud;
+    // Per queue hl_a[i] = ud[i] ? (one_q[i] ? 0 : its new head's cells) :
+    // hl_q[i]; written as a copy and a loop that writes one entry in a
+    // cycle with an unlink (the Verilated model rebuilt all 64 slices of
+    // 448 bits every cycle). Not under unl_i: that would put a level on
+    // every head length's path (unl_oh_i is zero without it).
     hl_a   = hl_q;
-    if (unl_i) begin
-      for (int i = 0; i < N; i++) begin
-        if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : hlen_u;
-      end
+    for (int i = 0; i < N; i++) begin
+      if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : fu[i] ? flen_q[i*LW +: LW] : unl_nlen_i;
     end
   end
 
   assign nonempty_o  = ne_a;
   assign head_len_o  = hl_a;
-  assign rd_pd_o     = !rd_i ? '0 : (unl_i && rd_qid_i == unl_qid_i) ? head_u : head_q[rd_qid_i];
-  assign link_pred_o = same ? !one_q[link_qid_i] : ne_q[link_qid_i];
+  // The read queue's head after the unlink: selected by rd_qid_i among
+  // the per-queue values (the unlink's bit of that queue, its forwarding).
+  assign rd_pd_o     = !rd_i ? '0 : !ud[rd_qid_i] ? head_r : fu[rd_qid_i] ? fpd_r : unl_next_i;
+  // The link queue is not empty after the unlink (an unlinked queue
+  // unless its one PD left).
+  assign same        = ud[link_qid_i];
+  assign link_pred_o = ne_a[link_qid_i];
   assign link_tail_o = link_pred_o ? tail_q[link_qid_i] : '0;
-  // After the unlink the link queue holds cnt_uq - 1 when it is the
-  // unlinked one, so the link leaves cnt_uq.
+  // After the unlink the link queue holds cnt_lq - 1 when it is the
+  // unlinked one, so the link leaves cnt_lq.
   assign cnt_l1      = same ? cnt_lq : cnt_lq + CNW'(1);
-  assign cnt_l_1     = same ? u2 : one_q[link_qid_i];
+  assign cnt_l_1     = one_a[link_qid_i];
 
   for (genvar i = 0; i < N; i++) begin : g_cnt
     assign cnt_o[i*CNW +: CNW] = cnt_q[i];
@@ -184,10 +194,7 @@ module tm_pd_lists #(
     fwd_d     = (fwd_q & ~ud) | (fset ? ld : '0);
     // cnt_q == 1 next: a link into an empty queue, an unlink of a queue of
     // 2, as it was when both or neither touch the queue.
-    one_d     = ((ld & ~ud) & ~ne_q) | ((ud & ~ld) & (u2 ? '1 : '0)) | (one_q & ~(ud ^ ld));
-    // The link's write of the same queue carries the unlink's effect.
-    cnt_we_u  = unl_i && !(cnt_we_l && link_qid_i == unl_qid_i);
-    head_we_u = unl_i && !(head_we_l && link_qid_i == unl_qid_i);
+    one_d     = ((ld & ~ud) & ~ne_q) | ((ud & ~ld) & two) | (one_q & ~(ud ^ ld));
   end
 
   always_ff @(posedge clk_i) begin
@@ -201,12 +208,12 @@ module tm_pd_lists #(
             tail_q[h*64 + l] <= '0;
             cnt_q[h*64 + l]  <= '0;
             fpd_q[h*64 + l]  <= '0;
-            flen_q[h*64 + l] <= '0;
           end
         end
       end
       ne_q  <= '0;
       hl_q  <= '0;
+      flen_q <= '0;
       fwd_q <= '0;
       one_q <= '0;
     end else begin
@@ -214,14 +221,25 @@ module tm_pd_lists #(
       hl_q  <= hl_d;
       fwd_q <= fwd_d;
       one_q <= one_d;
-      if (cnt_we_u)  cnt_q[unl_qid_i]   <= cnt_u;
+      // The unlink's writes, per queue from its own entries (two loops of
+      // at most 64, as at reset); the link's write of the same queue comes
+      // after and wins: it carries the unlink's effect.
+      if (unl_i) begin
+        for (int h = 0; h < (N + 63) / 64; h++) begin
+          for (int l = 0; l < 64; l++) begin
+            if (h * 64 + l < N && ud[h*64 + l]) begin
+              cnt_q[h*64 + l]  <= cnt_q[h*64 + l] - CNW'(1);
+              head_q[h*64 + l] <= fu[h*64 + l] ? fpd_q[h*64 + l] : unl_next_i;
+            end
+          end
+        end
+      end
       if (cnt_we_l)  cnt_q[link_qid_i]  <= cnt_l1;
-      if (head_we_u) head_q[unl_qid_i]  <= head_u;
       if (head_we_l) head_q[link_qid_i] <= link_pd_i;
       if (link_i)    tail_q[link_qid_i] <= link_pd_i;
       if (fpd_we_l) begin
         fpd_q[link_qid_i]  <= link_pd_i;
-        flen_q[link_qid_i] <= link_cells_i;
+        flen_q[link_qid_i*LW +: LW] <= link_cells_i;
       end
     end
   end
@@ -230,8 +248,13 @@ module tm_pd_lists #(
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (unl_i) begin
-        assert (cnt_q[unl_qid_i] != '0)
-          else $error("tm_pd_lists: unlink of empty queue %0d", unl_qid_i);
+        assert (unl_oh_i != '0 && (unl_oh_i & (unl_oh_i - N'(1))) == '0)
+          else $error("tm_pd_lists: unlink of queues %0h, not one-hot", unl_oh_i);
+        assert ((ne_q & unl_oh_i) != '0)
+          else $error("tm_pd_lists: unlink of empty queue (one-hot %0h)", unl_oh_i);
+      end else begin
+        assert (unl_oh_i == '0)
+          else $error("tm_pd_lists: unl_oh_i %0h without an unlink", unl_oh_i);
       end
       if (rd_i) begin
         assert (nonempty_o[rd_qid_i])

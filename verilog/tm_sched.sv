@@ -23,8 +23,9 @@
 //   port_rdy_i [P]       port may take another packet
 //   head_len_i [N*LW]    head packet length per queue (after this cycle's unlink)
 //   ack_i                the grant is taken this cycle
-//   unl_i, unl_qid_i [IW]  a queue's head is unlinked this cycle (a dequeue's
-//                        or a head drop's PD read returning): its head changes
+//   unl_i, unl_oh_i [N]  a queue's head is unlinked this cycle (a dequeue's
+//                        or a head drop's PD read returning): its head changes;
+//                        the queue one-hot (occamy_tm's rdo_q), zero without unl_i
 //   gnt_valid_o, gnt_qid_o [IW], gnt_port_o [PW]   comb: the grant
 //
 // Choice (hw/scheduler's package doc). The port is the first candidate
@@ -46,7 +47,7 @@
 //   a visit has seen the new head.
 // Hazards (the ready is one cycle old when it is granted):
 //   - the head changed: an unlink of the queue in the grant's cycle (unl_i
-//     with unl_qid_i, a dequeue or a head drop) makes head_len_i differ
+//     with unl_oh_i, a dequeue or a head drop) makes head_len_i differ
 //     from the length the ready was computed on: no grant (a bubble: the
 //     winner's grant is not valid and no other port is tried). The next
 //     visit sees the new head. Without an unlink the head is the one the
@@ -95,7 +96,7 @@ module tm_sched #(
   input  logic [N*LW-1:0]   head_len_i,
   input  logic              ack_i,
   input  logic              unl_i,
-  input  logic [IW-1:0]     unl_qid_i,
+  input  logic [N-1:0]      unl_oh_i,
   output logic              gnt_valid_o,
   output logic [IW-1:0]     gnt_qid_o,
   output logic [PW-1:0]     gnt_port_o
@@ -195,8 +196,10 @@ module tm_sched #(
         // The grant is valid when the queue has neither changed its head
         // since its ready (an unlink now: head_len_i is no longer the
         // length the ready saw) nor stopped being eligible. A winner whose
-        // grant is not valid is a bubble.
-        ok[p]  = l && !(unl_i && unl_qid_i == qid_q[p*IW +: IW]);
+        // grant is not valid is a bubble. The unlinked queue is the port's
+        // class pointer's (qid_q) when its one-hot bit meets the pointer's:
+        // a Q-bit AND-OR, no compare of queue indices (issue 29).
+        ok[p]  = l && !(|(unl_oh_i[p*Q +: Q] & oh));
       end
       // A candidate when its class was ready last cycle (rdy_q).
       cand = port_rdy_i & rdy_q;
@@ -327,6 +330,10 @@ module tm_sched #(
   // Under drr: under sp the class pointers hold their reset values and a
   // grant needs no ready.
   always @(posedge clk_i) begin
+    if (rst_ni) begin
+      assert (unl_i || unl_oh_i == '0)
+        else $error("tm_sched: unl_oh_i %0h without an unlink", unl_oh_i);
+    end
     if (rst_ni && drr_i) begin
       for (int p = 0; p < P; p++) begin
         // (Not $onehot: Icarus 11 gives 0 for it on a variable part-select.)

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"context"
 	"errors"
 
 	"occamy/cosim"
@@ -12,18 +11,8 @@ import (
 // timing, or the properties). Lock-step runs one call per cycle and
 // stops right after the cycle that ends the run; batched (--batch) runs
 // the chunk in one call. The words go through the declared port map.
-func (e *engine) consumeDeclared(ctx context.Context, ch *chunk) (stop bool, err error) {
-	if ctx.Err() != nil {
-		e.res.Interrupted = true
-		return true, nil
-	}
-	if p := e.s.opt.Progress; p != nil {
-		defer func() {
-			if err == nil {
-				p(e.res.Cycles)
-			}
-		}()
-	}
+// consume has looked at the stop request and set up the progress report.
+func (e *engine) consumeDeclared(ch *chunk) (stop bool, err error) {
 	s := e.s
 	iw, ow := s.canon.InWords, s.canon.OutWords
 	e.toRTL(ch)

@@ -25,6 +25,64 @@ import (
 // exactly.
 const ObserveTop = "occ_observe"
 
+// ObservePrefix starts the name of an observed signal's output on the
+// generated wrapper around a design (ObserveTop).
+const ObservePrefix = "occ_obs_"
+
+// obsSig is one observed internal signal: the contract output (or the
+// face's observable) it stands for, its path in the design and its width.
+type obsSig struct {
+	name, path string
+	width      int
+}
+
+// observeOutputs resolves the observed signals: a contract output the
+// design has no port for, read from its path; or one of the face's
+// observables, added to the contract layout as an extra output after the
+// contract's (whose offsets stay the same).
+func (s *session) observeOutputs(d *decl) error {
+	var names []string
+	for n := range d.f.Observe {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	extra := false
+	for _, n := range names {
+		w := 0
+		if i := s.canon.Output(n); i >= 0 {
+			w = s.canon.Outputs[i].Width
+		} else {
+			o, _ := s.b.Props.Observable(n)
+			w = o.Width(s.p)
+			s.ports = append(s.ports, port.Output(n, w))
+			d.observe = append(d.observe, n)
+			extra = true
+		}
+		d.rename[n] = ObservePrefix + n
+		d.paths[n] = d.f.Observe[n]
+		d.obs = append(d.obs, obsSig{name: n, path: d.f.Observe[n], width: w})
+	}
+	if !extra {
+		return nil
+	}
+	l, err := port.NewLayout(s.ports, s.canon.Clock, s.canon.Reset, false)
+	if err != nil {
+		return setupf("observed signals: %v", err)
+	}
+	s.canon = l
+	return nil
+}
+
+// obsLatency is an observed signal's latency: declared, else the
+// reference's.
+func (d *decl) obsLatency(s *session, name string) int {
+	if n, ok := d.f.Latency[name]; ok {
+		return n
+	}
+	o, _ := s.b.Props.Observable(name)
+	return o.Latency
+}
+
 // observeWrap, for a run that observes internal signals, writes the
 // wrapper around the user's top (el: the top's elaboration), makes it the
 // top and elaborates it. A path the simulator cannot resolve, or a signal

@@ -2,8 +2,73 @@ package runner
 
 import (
 	"fmt"
+	"sort"
 	"strings"
+
+	"occamy/rtl/port"
+	"occamy/testbench/design"
 )
+
+// declaredResult fills what a run under a design file reports besides
+// its check: the declarations and the kind of check.
+func (s *session) declaredResult(res *Result) {
+	res.Declared = s.decl.lines(&s.canon)
+	res.Check = design.CheckEquivalence
+	if s.decl.props {
+		res.Check = design.CheckProperties
+	}
+}
+
+// lines say what the run declares, for the verdict and the JSON.
+func (d *decl) lines(l *port.Layout) []string {
+	var s []string
+	var ren []string
+	for c, n := range d.rename {
+		if n != ObservePrefix+c { // an observed signal says so below
+			ren = append(ren, n+"="+c)
+		}
+	}
+	sort.Strings(ren)
+	if len(ren) > 0 {
+		s = append(s, "ports "+strings.Join(ren, " "))
+	}
+	if d.resetHigh {
+		s = append(s, "reset "+d.reset+" active high")
+	}
+	var ties []string
+	for i, v := range d.tie {
+		ties = append(ties, fmt.Sprintf("%s=%d", l.Inputs[i].Name, v))
+	}
+	sort.Strings(ties)
+	if len(ties) > 0 {
+		s = append(s, "tie "+strings.Join(ties, " "))
+	}
+	var lat, dc []string
+	for i, o := range l.Outputs[:len(d.lat)] {
+		if d.shift[i] != 0 || d.f.Latency[o.Name] != 0 {
+			lat = append(lat, fmt.Sprintf("%s=%d", o.Name, d.lat[i]))
+		}
+		if v := d.valid[i]; v >= 0 {
+			dc = append(dc, o.Name+":"+l.Outputs[v].Name)
+		}
+	}
+	if len(lat) > 0 {
+		s = append(s, "latency "+strings.Join(lat, " "))
+	}
+	if len(dc) > 0 {
+		s = append(s, "dont-care "+strings.Join(dc, " "))
+	}
+	if len(d.uniform) > 0 {
+		s = append(s, "constrain one-class")
+	}
+	if d.hold > 0 {
+		s = append(s, fmt.Sprintf("constrain hold=%d", d.hold))
+	}
+	for _, o := range d.obs {
+		s = append(s, "observe "+o.name+"="+o.path)
+	}
+	return s
+}
 
 // declaredText is "; as declared: latency gnt_valid_o=1, tie ack_i=1" for
 // a run under a design file, "" otherwise.

@@ -152,15 +152,16 @@ func brokenFreeListTM(t *testing.T, b *blocks.Block) []string {
 // right, the cell chains do not) mismatches first on an egress tag, at the
 // same cycle lock-step (in the wrapper and with a call per cycle) and
 // batched, with the element named and a trace of
-// the cycles before it; the good RTL matches on the same stimulus. Seed 3:
-// since tm_sched's DRR is pipelined, seeds 1, 2 and 4 show a count first
-// (cp_rd_o, hd_cells_o, qlen_o: a broken chain can also change how many
-// cells a packet's reads find), which is not what this test is about.
+// the cycles before it; the good RTL matches on the same stimulus. Seed 2:
+// since the scheduler's grant is registered (issue 29), seeds 1, 3, 7 and
+// 10 show cp_rd_o first and 14 and 15 hd_cells_o (a broken chain can also
+// change how many cells a packet's reads find), which is not what this
+// test is about; seeds 2, 4-6, 8, 9, 11-13 and 16 show eg_tag_o.
 func TestTMMismatchReport(t *testing.T) {
 	needVerilator(t)
 	b, err := blocks.Lookup("tm")
 	require.NoError(t, err)
-	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 3}
+	opt := Options{Block: "tm", RTL: brokenFreeListTM(t, b), Params: b.Small, Seed: 2}
 	lock := run(t, opt)
 	compareInWrapper = false
 	perCall := run(t, opt)
@@ -179,6 +180,6 @@ func TestTMMismatchReport(t *testing.T) {
 	}
 	require.Equal(t, lock.Mismatch.Cycle, batch.Mismatch.Cycle)
 	require.Equal(t, lock.Mismatch.Detail, batch.Mismatch.Detail)
-	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 3, Cycles: int(lock.Mismatch.Cycle) + 1000})
+	good := run(t, Options{Block: "tm", Params: b.Small, Seed: 2, Cycles: int(lock.Mismatch.Cycle) + 1000})
 	requireMatch(t, good)
 }

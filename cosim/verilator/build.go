@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,68 +14,6 @@ import (
 	"occamy/rtl/infile"
 	"occamy/rtl/port"
 )
-
-// BuildError is a failed step of a build, with the tool's own output.
-type BuildError struct {
-	Stage  string // "elaborate", "verilate", "compile", "link" or "train" (Spec.Train's run)
-	Top    string
-	Output string // what the tool printed
-	Err    error
-}
-
-// Error gives the stage and the tool's error lines (Verilator's %Error
-// lines when there are any, else the last lines of its output).
-func (e *BuildError) Error() string {
-	if errors.Is(e.Err, ErrBuildInterrupted) || errors.Is(e.Err, context.Canceled) {
-		return fmt.Sprintf("cosim: %s of top %s stopped (%v); its processes were killed", e.Stage, e.Top, e.Err)
-	}
-	return fmt.Sprintf("cosim: %s of top %s failed (%v):\n%s", e.Stage, e.Top, e.Err, errorLines(e.Output, 30))
-}
-
-// Unwrap returns the underlying error (usually an *exec.ExitError).
-func (e *BuildError) Unwrap() error { return e.Err }
-
-// errorLines picks the interesting part of a tool's output: the lines from
-// each %Error or "error:" on (with their context lines), at most max lines.
-func errorLines(out string, max int) string {
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	var keep []string
-	in := false
-	for _, l := range lines {
-		switch {
-		case strings.HasPrefix(l, "%Error"), strings.Contains(l, "error:"), strings.Contains(l, "Error "):
-			in = true
-		case strings.HasPrefix(l, "%Warning"), strings.HasPrefix(l, "make"):
-			in = false
-		}
-		if in {
-			keep = append(keep, l)
-		}
-	}
-	if len(keep) == 0 {
-		keep = lines
-		if len(keep) > max {
-			keep = keep[len(keep)-max:]
-		}
-	}
-	if len(keep) > max {
-		keep = append(keep[:max], "...")
-	}
-	return "  " + strings.Join(keep, "\n  ")
-}
-
-// Discover elaborates the spec's top with `verilator --xml-only` and
-// returns its ports and the files Verilator read, without compiling
-// anything. It takes tens of milliseconds, so a contract check (CheckPorts)
-// can run before a build.
-func Discover(ctx context.Context, spec Spec) (*cosim.Elaboration, error) {
-	p, err := prepare(ctx, spec)
-	if err != nil {
-		return nil, err
-	}
-	defer p.tmp.remove()
-	return p.el, nil
-}
 
 // prepared is a checked spec with its toolchain, cache and elaboration.
 type prepared struct {
@@ -267,36 +204,6 @@ func (s *Spec) layoutFor(ports []port.Port) (port.Layout, error) {
 		return port.Layout{}, fmt.Errorf("%w (top %s)", err, s.Top)
 	}
 	return l, nil
-}
-
-// elaborate runs `verilator --xml-only` and reads the top's ports and the
-// files it read, with Verilator's warnings.
-func elaborate(ctx context.Context, tc *toolchain, s *Spec, srcs, incs []string, tmp string) (*cosim.Elaboration, error) {
-	xmlPath := filepath.Join(tmp, "elab.xml")
-	args := append([]string{"--xml-only", "--xml-output", xmlPath, "-Mdir", filepath.Join(tmp, "elab")}, s.frontArgs(srcs, incs)...)
-	out, err := runTool(ctx, tmp, tc.verilator, args...)
-	if err != nil {
-		return nil, orNoSpace(tmp, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err})
-	}
-	f, err := os.Open(xmlPath)
-	if err != nil {
-		return nil, orNoSpace(tmp, &BuildError{Stage: "elaborate", Top: s.Top, Output: out, Err: err})
-	}
-	defer f.Close()
-	el, err := ParseElaboration(f)
-	if err != nil {
-		return nil, orNoSpace(tmp, err)
-	}
-	if el.Top != s.Top {
-		return nil, fmt.Errorf("cosim: Verilator elaborated top %s, want %s", el.Top, s.Top)
-	}
-	for i, p := range el.Files {
-		if !filepath.IsAbs(p) {
-			el.Files[i] = filepath.Join(tmp, p)
-		}
-	}
-	el.Warnings = out
-	return el, nil
 }
 
 // buildKey hashes everything that decides the library's contents: the

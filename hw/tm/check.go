@@ -33,7 +33,8 @@ type checker struct {
 //     by exactly the cells the executor holds (unlinked, not yet freed);
 //  2. no cell is on two lists, and every cell is on exactly one: the free
 //     banks (cell x in bank x mod k), the packet being enqueued, the PDs of
-//     every queue, and the packets in the dequeue and head-drop pipelines;
+//     every queue, the packets in the dequeue and head-drop pipelines, and
+//     the dequeue's free register (DeqFreeLag);
 //  3. every arrived packet is exactly one of: admission-dropped,
 //     head-dropped, transmitted, or still in the TM (queued, being enqueued,
 //     or dequeued and not yet fully transmitted), per queue;
@@ -100,6 +101,13 @@ func (m *TM) Check() error {
 			done = m.u.deq.done
 		}
 		m.walkJob(j, done, owner{"dequeue of queue", j.q})
+	}
+	if d := m.u.deq; d.FaO != 0 { // the dequeue's free register: the last round's frees (DeqFreeLag)
+		for s := 0; s < m.p.k; s++ {
+			if d.FaO&(1<<uint(s)) != 0 {
+				m.walkSub(d.faHead[s], int(d.faN[s]), owner{"dequeue's free register, slot", s})
+			}
+		}
 	}
 	held := 0
 	for b := 0; b < m.p.k; b++ {

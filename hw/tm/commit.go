@@ -22,13 +22,14 @@ func (m *TM) Commit() {
 		}
 		u.adm.Commit()
 		u.pdl.Commit()
-		u.deq.Commit()
 		u.sch.Commit()
+		m.deqGrant()
 		u.arb.Commit()
 		u.ch.Commit()
 		u.hd.Commit()
 		u.enq.Commit()
 		u.fl.Commit()
+		u.deq.Commit() // after u_fl's: its Commit appends the fa_* u_deq's registers hold now (DeqFreeLag)
 		u.eg.Commit()
 		ram.cpRd.commit() // last: the sub-blocks' Commit still reads this cycle's read data
 		ram.cdRd.commit()

@@ -23,8 +23,9 @@ const deqJobDepth = 4
 // round r−1 read (cp_rd_data_i, port s for sub-list s). A round reads
 // each cell's data (cd_rd_*) and, when its sub-list goes on, its link
 // (cp_rd_*, ports 0..rd_n_o−1). Stage F frees: per cell, the round's
-// cells; chain, the K sub-lists of the packet in its last round's cycle
-// (fa_*, to u_fl; freed_o cells). room_o: fewer than JD jobs after this
+// cells; chain, the K sub-lists of the packet with its last round (fa_*,
+// to u_fl; freed_o cells), registered: the outputs hold the frees of the
+// round of DeqFreeLag cycles before (tm_dequeue's fa_q..fd_q). room_o: fewer than JD jobs after this
 // cycle, so a PD read may be issued (stage C); busy_o: jobs held after
 // this cycle. ret_* is registered: the round whose cell data are on
 // u_cd_mem's read ports now. chain_i is configuration held constant from
@@ -48,11 +49,11 @@ type Dequeue struct {
 	CdRdAddrO []int32 // cd_rd_addr_o
 	RdNO      int     // rd_n_o: comb, link reads
 	CdNO      int     // cd_n_o: comb, data reads
-	FaO       uint8   // fa_o: comb, stage F appends
+	FaO       uint8   // fa_o: registered, stage F appends (the round of the cycle before)
 	FaHeadO   []int32 // fa_head_o
 	FaTailO   []int32 // fa_tail_o
 	FaNO      []int32 // fa_n_o
-	FreedO    int     // freed_o: comb, cells freed
+	FreedO    int     // freed_o: registered, cells freed
 	RoomO     bool    // room_o: comb, fewer than JD jobs after this cycle and the pending one
 	RetValidO bool    // ret_valid_o: registered, a round's data are back now
 	RetPortO  uint16  // ret_port_o
@@ -82,6 +83,9 @@ type Dequeue struct {
 	evald  bool   // eval ran this cycle
 	active bool   // a job, a data return in flight, or outputs not idle
 	out    bool   // outputs not idle
+	fout   bool   // the free registers (fa_q.., FaO and FreedO) hold frees
+	faD    uint8  // fa_d: the round's frees, the free registers' next value
+	freedD int    // fd_d
 	err    error
 	errs   *bool // the top's flag: set when err is
 
@@ -90,6 +94,8 @@ type Dequeue struct {
 	// no bound. A copy of the sub-block needs views.
 	cpRdAddr, cdRdAddr  [mem.MaxK]int32
 	faHead, faTail, faN [mem.MaxK]int32
+	// fh_d, ft_d, fn_d: the next values of faHead, faTail, faN.
+	faHeadD, faTailD, faND [mem.MaxK]int32
 }
 
 // The ret_* registers are indexed by retAt masked to MaxLatency: a power of
@@ -146,8 +152,8 @@ func (d *Dequeue) Eval() {
 func (d *Dequeue) eval() {
 	d.evald = true
 	if d.out {
-		d.CpRdEnO, d.CdRdEnO, d.FaO = 0, 0, 0
-		d.RdNO, d.CdNO, d.FreedO, d.out = 0, 0, 0, false
+		d.CpRdEnO, d.CdRdEnO, d.faD = 0, 0, 0
+		d.RdNO, d.CdNO, d.freedD, d.out = 0, 0, 0, false
 	}
 	r := &d.ret[d.retAt&(mem.MaxLatency-1)] // retAt < retLen <= MaxLatency, a power of two: no bound to check
 	d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO = r.valid, r.port, r.qid, r.cnt
@@ -191,8 +197,8 @@ func (d *Dequeue) round(q int, v *mem.PD, done int) {
 			d.cpRdAddr[i] = cur
 		}
 		if !d.ChainI {
-			d.FaO |= 1 << uint(i)
-			d.faHead[i], d.faTail[i], d.faN[i] = cur, cur, 1
+			d.faD |= 1 << uint(i)
+			d.faHeadD[i], d.faTailD[i], d.faND[i] = cur, cur, 1
 		}
 	}
 	d.run, d.out, d.cnt = true, true, cnt
@@ -201,16 +207,16 @@ func (d *Dequeue) round(q int, v *mem.PD, done int) {
 	d.RdNO, d.CdNO = rds, cnt
 	d.RndSerialO, d.RndIdxO, d.RndQidO = v.Serial, done, q
 	if !d.ChainI {
-		d.FreedO = cnt
+		d.freedD = cnt
 		return
 	}
 	if d.fin {
 		for s := 0; s < min(n, k); s++ {
 			i := s & (mem.MaxK - 1)
-			d.FaO |= 1 << uint(i)
-			d.faHead[i], d.faTail[i], d.faN[i] = v.Heads[i], v.Tails[i], int32(mem.SubListLen(n, k, s))
+			d.faD |= 1 << uint(i)
+			d.faHeadD[i], d.faTailD[i], d.faND[i] = v.Heads[i], v.Tails[i], int32(mem.SubListLen(n, k, s))
 		}
-		d.FreedO = n
+		d.freedD = n
 	}
 }
 
@@ -248,7 +254,12 @@ func (d *Dequeue) commit() {
 		d.retAt = 0
 	}
 	d.run = false
-	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO
+	if d.fout || d.faD != 0 { // the free registers take the round's frees (DeqFreeLag)
+		d.FaO, d.FreedO = d.faD, d.freedD
+		d.faHead, d.faTail, d.faN = d.faHeadD, d.faTailD, d.faND
+		d.fout = d.FaO != 0
+	}
+	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO || d.fout
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

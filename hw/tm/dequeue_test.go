@@ -23,9 +23,10 @@ func deqPD(n int, serial uint32) mem.PD {
 
 // deqOut is what a cycle of tm_dequeue drove.
 type deqOut struct {
-	cd, cp         []int32 // data and link read addresses, port order
-	fa             [][3]int32
-	freed          int
+	cd, cp         []int32    // data and link read addresses, port order
+	fa             [][3]int32 // the round's frees: fa_* after the cycle's edge (registered, DeqFreeLag)
+	freed          int        // freed_o after the edge
+	faNow          uint8      // fa_o during the cycle: the round of the cycle before's
 	room, busy     bool
 	ret            bool
 	retPort, retCn int
@@ -51,15 +52,16 @@ func deqCycle(t *testing.T, d *Dequeue, links []int32, unl *cellJob) deqOut {
 		o.cp = append(o.cp, d.CpRdAddrO[s])
 		links[s] = d.CpRdAddrO[s] + 1 // read back next cycle
 	}
+	o.faNow, o.room, o.busy = d.FaO, d.RoomO, d.BusyO
+	o.ret, o.retPort, o.retCn = d.RetValidO, int(d.RetPortO), d.RetCntO
+	d.Commit()
+	require.NoError(t, d.Err())
 	for s := 0; s < 2; s++ {
 		if d.FaO>>uint(s)&1 != 0 {
 			o.fa = append(o.fa, [3]int32{d.FaHeadO[s], d.FaTailO[s], d.FaNO[s]})
 		}
 	}
-	o.freed, o.room, o.busy = d.FreedO, d.RoomO, d.BusyO
-	o.ret, o.retPort, o.retCn = d.RetValidO, int(d.RetPortO), d.RetCntO
-	d.Commit()
-	require.NoError(t, d.Err())
+	o.freed = d.FreedO
 	return o
 }
 
@@ -78,7 +80,8 @@ func newTestDequeue(chain bool) *Dequeue {
 // runs round 0 in the unlink's cycle from its PD's heads, then rounds 1
 // and 2 from the links read (cp_rd_data_i, port s for sub-list s); a
 // round reads the link of a sub-list that goes on only; per cell, stage F
-// frees the round's cells; ret_* show each round one cycle later; a
+// frees the round's cells, a cycle later (the free registers,
+// DeqFreeLag); ret_* show each round one cycle later; a
 // packet unlinked meanwhile waits in the FIFO, and a one-round packet
 // reads no link.
 func TestDequeuePorts(t *testing.T) {
@@ -89,6 +92,7 @@ func TestDequeuePorts(t *testing.T) {
 	assert.Equal(t, []int32{0, 100}, o.cp, "both sub-lists go on")
 	assert.Equal(t, [][3]int32{{0, 0, 1}, {100, 100, 1}}, o.fa)
 	assert.Equal(t, 2, o.freed)
+	assert.Zero(t, o.faNow, "cycle 0: fa_o is registered, the round's frees show from cycle 1")
 	assert.False(t, o.ret)
 	assert.True(t, o.busy)
 	o = deqCycle(t, d, links, &cellJob{q: 4, port: 0, v: deqPD(2, 10)})
@@ -97,6 +101,7 @@ func TestDequeuePorts(t *testing.T) {
 	assert.True(t, o.ret)
 	assert.Equal(t, 1, o.retPort)
 	assert.Equal(t, 2, o.retCn)
+	assert.Equal(t, uint8(3), o.faNow, "cycle 1: round 0's frees")
 	o = deqCycle(t, d, links, nil)
 	assert.Equal(t, []int32{2}, o.cd)
 	assert.Empty(t, o.cp)

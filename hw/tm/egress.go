@@ -47,7 +47,8 @@ type Egress struct {
 	r      uint64   // R
 	window int      // TXWIN
 	err    error
-	errs   *bool // the top's flag: set when err is
+	errs   *bool   // the top's flag: set when err is
+	bad    egError // the first misuse commit saw, made an error by Err (commit then calls nothing)
 
 	// The ports' registers and eg_qid_o, eg_tag_o, EgCellsO (their slices
 	// are views of these): the hot loops index them by a port masked to
@@ -173,7 +174,7 @@ func (e *Egress) commit() {
 		p := int(e.IssuePortI)
 		pt := &e.ports[p]
 		if pt.tn == len(pt.tx) {
-			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d transmit ring full", e.now, p))
+			e.misuse(egTxFull, p)
 		} else {
 			pt.tx[(pt.th+pt.tn)&(len(pt.tx)-1)] = txPkt{cells: uint16(e.IssueCellsI), left: uint16(e.IssueCellsI)}
 			if pt.tn == 0 {
@@ -190,7 +191,7 @@ func (e *Egress) commit() {
 		p := int(e.RetPortI)
 		pt := &e.ports[p]
 		if pt.bn+e.RetCntI > len(pt.buf) {
-			e.fail(fmt.Errorf("tm_egress: cycle %d: port %d buffer overflow", e.now, p))
+			e.misuse(egBufOver, p)
 		}
 		buf, at, q := pt.buf, pt.bh+pt.bn, e.RetQidI
 		if m := len(buf) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below
@@ -238,14 +239,33 @@ func (e *Egress) commit() {
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).
-func (e *Egress) Err() error { return e.err }
+func (e *Egress) Err() error {
+	if b := e.bad; e.err == nil && b.kind != 0 {
+		e.err = fmt.Errorf("tm_egress: cycle %d: port %d %s", b.cycle, b.port, egWhat[b.kind&3])
+	}
+	return e.err
+}
 
-func (e *Egress) fail(err error) {
-	if e.err == nil {
-		e.err = err
-		if e.errs != nil {
-			*e.errs = true
-		}
+// egError is the first misuse commit saw: its kind (egTxFull, egBufOver;
+// 0: none), port and cycle.
+type egError struct {
+	kind  uint8
+	port  int
+	cycle uint64
+}
+
+const egTxFull, egBufOver = 1, 2
+
+var egWhat = [4]string{egTxFull: "transmit ring full", egBufOver: "buffer overflow"}
+
+// misuse keeps the first misuse (Err's error) and raises the top's flag,
+// without a call (commit then calls nothing and needs no frame).
+func (e *Egress) misuse(kind uint8, p int) {
+	if e.err == nil && e.bad.kind == 0 {
+		e.bad = egError{kind, p, e.now}
+	}
+	if e.errs != nil {
+		*e.errs = true
 	}
 }
 

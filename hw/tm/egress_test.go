@@ -1,6 +1,7 @@
 package tm
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,5 +99,49 @@ func TestEgressRateLimit(t *testing.T) {
 			assert.Equal(t, 1+i*r, sent[i], "R=%d: send %d", r, i)
 			assert.Equal(t, uint64(i), tags[i], "R=%d: cell %d in order", r, i)
 		}
+	}
+}
+
+// TestEgressMisuse: an issue to a port whose transmit ring is full, and a
+// return of more cells than its buffer holds, are errors Err reports with
+// their cycle and port (the first one only), and they raise the top's
+// flag in the cycle they happen; before it Err is nil and the flag down.
+func TestEgressMisuse(t *testing.T) {
+	cases := []struct {
+		name string
+		iss  bool // an issue of one cell on port 1 every cycle
+		ret  bool // a return of K cells on port 1 every cycle
+		want string
+	}{
+		{"transmit ring full", true, false, "port 1 transmit ring full"},
+		{"buffer overflow", false, true, "port 1 buffer overflow"},
+		{"both: the ring's first", true, true, "port 1 "},
+	}
+	for _, tc := range cases {
+		c := DefaultConfig()
+		c.P = 2
+		e := newEgress(&c)
+		var flag bool
+		e.errs = &flag
+		at := -1 // the cycle of the first misuse
+		for cy := 0; cy < 200 && at < 0; cy++ {
+			e.IssueI, e.IssuePortI, e.IssueCellsI = tc.iss, 1, 1
+			e.RetI, e.RetPortI, e.RetQidI, e.RetCntI = tc.ret, 1, 0, c.K
+			e.Eval()
+			pt := &e.ports[1]
+			if tc.iss && pt.tn == len(pt.tx) || tc.ret && pt.bn+c.K > len(pt.buf) {
+				at = cy
+			}
+			require.NoError(t, e.Err(), "%s: cycle %d: Err before the misuse", tc.name, cy)
+			require.False(t, flag, "%s: cycle %d: the top's flag before the misuse", tc.name, cy)
+			e.Commit()
+		}
+		require.GreaterOrEqual(t, at, 0, "%s: no misuse in 200 cycles", tc.name)
+		assert.True(t, flag, "%s: cycle %d: the top's flag", tc.name, at)
+		e.Eval()
+		e.Commit() // a second misuse before Err is asked: Err reports the first
+		err := e.Err()
+		require.Error(t, err, "%s: cycle %d: Err", tc.name, at)
+		assert.Contains(t, err.Error(), fmt.Sprintf("tm_egress: cycle %d: %s", at, tc.want), "%s: Err", tc.name)
 	}
 }

@@ -278,7 +278,9 @@ func (h *HDExec) served(ser uint32) {
 // lanes and the unlink's take their place, the fronts served advance or
 // leave, a blocked front keeps the cell read back for it.
 func (h *HDExec) Commit() {
-	if h.UnlI || h.anyPush || h.out || h.anyLatch {
+	// active (set at the last edge or by evalCells) covers anyPush, out
+	// and anyLatch; with only held > 0 besides, commit changes nothing.
+	if h.UnlI || h.active {
 		h.commit()
 	}
 	h.now++

@@ -82,11 +82,13 @@ func (m *TM) deqRead() {
 	e.IssueI, e.IssuePortI, e.IssueCellsI = true, uint16(g.port), l.HeadLenO[g.q]
 }
 
-// deqGrant is stage C's grant (always taken: the dequeue's read comes
-// first on the PD read port next cycle) into the grant register.
+// deqGrant is the grant register's edge: stage C's grant (always taken:
+// the dequeue's read comes first on the PD read port next cycle) is read
+// next cycle. It lands at Commit, so the whole Eval (and the trace after
+// it) sees the register stage C reads; q and port matter only when valid.
 func (m *TM) deqGrant() {
 	s := m.u.sch
-	m.r.deqGnt = pdGrant{valid: true, q: int(s.GntQidO), port: int(s.GntPortO)}
+	m.r.deqGnt = pdGrant{valid: s.GntValidO, q: int(s.GntQidO), port: int(s.GntPortO)}
 }
 
 // unlink is stage A with an unlink (deq: the dequeue's head-PD read is
@@ -97,20 +99,19 @@ func (m *TM) deqGrant() {
 func (m *TM) unlink(deq, hd bool) {
 	l := m.u.pdl
 	l.UnlI, l.Unl2I = true, deq && hd
-	if deq {
-		l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(m.r.deqRd.q), m.r.deqRd.v.Next, uint32(m.r.deqRd.v.NextLen)
+	// The unlink port takes the dequeue's read, else the head drop's; its
+	// queue is one-hot (rdo_q). The Go-only second port (the head drop's,
+	// when both return together) takes an index.
+	r1 := &m.r.deqRd
+	if !deq {
+		r1 = &m.r.hdRd
 	}
-	r2 := &l.UnlQidI
-	if deq {
-		r2 = &l.Unl2QidI
-	}
-	if hd {
-		*r2 = uint16(m.r.hdRd.q)
-		if deq {
-			l.Unl2NextI, l.Unl2NlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		} else {
-			l.UnlNextI, l.UnlNlenI = m.r.hdRd.v.Next, uint32(m.r.hdRd.v.NextLen)
-		}
+	l.UnlOhI = rtl.Bitmap{}
+	l.UnlOhI.Set(r1.q)
+	l.UnlNextI, l.UnlNlenI = r1.v.Next, uint32(r1.v.NextLen)
+	if deq && hd {
+		r2 := &m.r.hdRd
+		l.Unl2QidI, l.Unl2NextI, l.Unl2NlenI = uint16(r2.q), r2.v.Next, uint32(r2.v.NextLen)
 	}
 	l.EvalUnlink()
 	d := m.u.deq

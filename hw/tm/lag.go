@@ -118,3 +118,17 @@ func (f *CellsInFlight) Clear() {
 	f.ring.Each(func(n *uint64) { *n = 0 })
 	f.n = 0
 }
+
+// DeqFreeLag is the cycles from a dequeue round to its frees: tm_dequeue
+// registers them (fa_q, fh_q, ft_q, fn_q, fd_q), so the cells a round of
+// cycle c frees (per cell: its cells; chain: the packet's sub-lists with
+// its last round) join the free list in stage F of c+DeqFreeLag and count
+// in the free count (free_o, and the thresholds' tfree_q) from the edge
+// that ends that cycle (issue 29: no path from u_deq's job FIFO into
+// u_fl's counts, u_hd's lanes or u_cp_mem's write ports; docs/tm.md, "The
+// dequeue's frees are a register"). A freed cell can be popped by an
+// enqueue in c+DeqFreeLag+1 at the earliest. hw/tm models exactly 1 (the
+// check below fails to compile at any other value).
+const DeqFreeLag = 1
+
+const _ = uint(DeqFreeLag-1) + uint(1-DeqFreeLag) // tm_dequeue's fa_q.. are one register: DeqFreeLag must be 1

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,6 +31,52 @@ func TestOfferRing(t *testing.T) {
 				r.Next()
 			})
 			require.Zero(t, n, "allocations per cycle")
+		})
+	}
+}
+
+// TestDeqFreeLagDeclared: one 4-cell packet (k=2, two rounds) dequeued from
+// an otherwise idle TM; the free count rises by a round's cells exactly
+// DeqFreeLag cycles after the round (its data reads, Probe's cd reads): per
+// cell by each round's cells, chain by the packet's after its last round.
+func TestDeqFreeLagDeclared(t *testing.T) {
+	for _, fm := range []FreeMode{FreeCell, FreeChain} {
+		t.Run(fm.String(), func(t *testing.T) {
+			m, err := New(timingConfig(fm))
+			require.NoError(t, err)
+			m.Offer(Arrival{Queue: 0, Cells: 4})
+			const cycles = 24
+			var cd, free [cycles]int
+			for cy := 0; cy < cycles; cy++ {
+				require.NoError(t, m.Step(), "cycle %d", cy)
+				p := m.Probe()
+				cd[cy], free[cy] = p.Ports[MemCD].Reads, p.Free
+			}
+			rounds, first, last := 0, 0, 0
+			for cy := range cd {
+				if cd[cy] > 0 {
+					if rounds == 0 {
+						first = cy
+					}
+					rounds, last = rounds+1, cy
+				}
+			}
+			require.Equal(t, 2, rounds, "a 4-cell packet at k=2: two rounds (cd reads per cycle %v)", cd)
+			// From the first round on nothing else moves the free count (the
+			// packet's admission took its cells at cycle 2).
+			for cy := first; cy < cycles; cy++ {
+				want := 0
+				if r := cy - DeqFreeLag; r >= 0 {
+					if fm == FreeCell {
+						want = cd[r]
+					} else if r == last {
+						want = 4
+					}
+				}
+				assert.Equal(t, want, free[cy]-free[cy-1],
+					"cycle %d: free count rise (free %d -> %d), expected the cells of the round of cycle %d (DeqFreeLag %d; cd reads %v)",
+					cy, free[cy-1], free[cy], cy-DeqFreeLag, DeqFreeLag, cd)
+			}
 		})
 	}
 }

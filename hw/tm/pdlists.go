@@ -33,16 +33,16 @@ import (
 // and LockedO, the queues whose head read is in flight (PD.ReadLatency >
 // 1 keeps a read in flight across cycles; occamy_tm has none by stage C).
 type PDLists struct {
-	UnlI       bool   // unl_i: a head-PD read returns this cycle: unlink its queue
-	UnlQidI    uint16 // unl_qid_i: the queue
-	UnlNextI   int32  // unl_next_i: the link half of that PD: the next PD
-	UnlNlenI   uint32 // unl_nlen_i: the next PD's cells
-	RdI        bool   // rd_i: a head-PD read is issued this cycle
-	RdQidI     uint16 // rd_qid_i: of this queue
-	LinkI      bool   // link_i: link a PD at the tail
-	LinkQidI   uint16 // link_qid_i: of this queue
-	LinkPdI    int32  // link_pd_i: the PD
-	LinkCellsI uint32 // link_cells_i: its cells
+	UnlI       bool       // unl_i: a head-PD read returns this cycle: unlink its queue
+	UnlOhI     rtl.Bitmap // unl_oh_i: the queue, one-hot (occamy_tm's rdo_q; issue 29, the unlink cut)
+	UnlNextI   int32      // unl_next_i: the link half of that PD: the next PD
+	UnlNlenI   uint32     // unl_nlen_i: the next PD's cells
+	RdI        bool       // rd_i: a head-PD read is issued this cycle
+	RdQidI     uint16     // rd_qid_i: of this queue
+	LinkI      bool       // link_i: link a PD at the tail
+	LinkQidI   uint16     // link_qid_i: of this queue
+	LinkPdI    int32      // link_pd_i: the PD
+	LinkCellsI uint32     // link_cells_i: its cells
 
 	NonemptyO rtl.Bitmap // nonempty_o: comb, queue holds a PD after this cycle's unlink
 	HeadLenO  []uint32   // head_len_o: comb, head PD's cells after the unlink (0 when empty)
@@ -122,7 +122,7 @@ func (l *PDLists) evalUnlinks() {
 	}
 	l.u[0].ok, l.u[1].ok = false, false
 	if l.UnlI {
-		l.u[0] = l.evalUnlink(int(l.UnlQidI), l.UnlNextI, l.UnlNlenI)
+		l.u[0] = l.evalUnlink(l.UnlOhI.FirstFrom(0), l.UnlNextI, l.UnlNlenI)
 	}
 	if l.Unl2I {
 		l.u[1] = l.evalUnlink(int(l.Unl2QidI), l.Unl2NextI, l.Unl2NlenI)
@@ -329,7 +329,7 @@ func pdListsPorts(v vw) SubBlock {
 		Module: "tm_pd_lists", Instance: "u_pdl",
 		Params: []Param{{"N", v.N}, {"B", v.B}, {"LW", v.LW}},
 		Ports: append(append([]port.Port(nil), clkRst...),
-			in("unl_i", 1), in("unl_qid_i", v.IW), in("unl_next_i", v.CW), in("unl_nlen_i", v.LW),
+			in("unl_i", 1), in("unl_oh_i", v.N), in("unl_next_i", v.CW), in("unl_nlen_i", v.LW),
 			in("rd_i", 1), in("rd_qid_i", v.IW),
 			in("link_i", 1), in("link_qid_i", v.IW), in("link_pd_i", v.CW), in("link_cells_i", v.LW),
 			out("nonempty_o", v.N), out("head_len_o", v.N*v.LW), out("rd_pd_o", v.CW),

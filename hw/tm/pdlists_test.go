@@ -52,7 +52,7 @@ func TestPDListsPorts(t *testing.T) {
 	for cy, x := range seq {
 		l.UnlI, l.RdI, l.LinkI = x.unl != nil, x.rd != nil, x.link != nil
 		if x.unl != nil {
-			l.UnlQidI, l.UnlNextI, l.UnlNlenI = uint16(x.unl.q), x.unl.pd, x.unl.nextCells
+			l.UnlOhI, l.UnlNextI, l.UnlNlenI = bitsOf(x.unl.q), x.unl.pd, x.unl.nextCells
 		}
 		if x.rd != nil {
 			l.RdQidI = uint16(x.rd.q)
@@ -95,7 +95,7 @@ func TestPDListsEvalAgain(t *testing.T) {
 	l.EvalRd()
 	l.Commit()
 	l.RdI = false
-	l.UnlI, l.UnlQidI, l.UnlNextI = true, 0, mem.Nil
+	l.UnlI, l.UnlOhI, l.UnlNextI = true, bitsOf(0), mem.Nil
 	l.EvalUnlink()
 	require.Equal(t, uint32(0), l.HeadLenO[0])
 	require.False(t, l.NonemptyO.Test(0))
@@ -116,7 +116,7 @@ func TestPDListsMisuse(t *testing.T) {
 	l.Commit()
 	assert.ErrorContains(t, l.Err(), "head read of queue 1 with 0 PDs")
 	l = newPDLists(2)
-	l.UnlI, l.UnlQidI = true, 0
+	l.UnlI, l.UnlOhI = true, bitsOf(0)
 	l.EvalUnlink()
 	l.Commit()
 	assert.ErrorContains(t, l.Err(), "unlink of queue 0 without a head read")

@@ -67,9 +67,9 @@ func (m *TM) quietEdge() {
 	ram.pd.Commit()
 	ram.cp.Commit()
 	ram.cd.Commit()
-	u.deq.Commit()
 	u.hd.Commit()
 	u.fl.Commit()
+	u.deq.Commit() // after u_fl's, as in Commit
 	u.eg.Commit()
 	ram.cpRd.commit()
 	ram.cdRd.commit()

@@ -26,7 +26,7 @@ type Sched struct {
 	HeadLenI  []uint32   // head_len_i: head packet length per queue, cells
 	AckI      bool       // ack_i: the grant is taken this cycle
 	UnlI      bool       // unl_i: a queue is unlinked this cycle
-	UnlQidI   uint16     // unl_qid_i: that queue
+	UnlOhI    rtl.Bitmap // unl_oh_i: that queue, one-hot (occamy_tm's rdo_q)
 
 	// Go only: a second unlink in the cycle (PD.ReadPorts > 1).
 	Unl2I    bool
@@ -110,7 +110,10 @@ func (s *Sched) evalEn() {
 	if s.DrrI {
 		u.NonEmptyI = s.NonemptyI
 		u.HeadLenI = s.HeadLenI
-		u.UnlI, u.UnlQidI, u.Unl2I, u.Unl2QidI = s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI
+		u.UnlI, u.Unl2I, u.Unl2QidI = s.UnlI, s.Unl2I, s.Unl2QidI
+		if s.UnlI {
+			u.UnlQidI = uint16(s.UnlOhI.FirstFrom(0))
+		}
 	}
 	u.PortRdyI[0] = s.PortRdyI[0]
 	u.EnI = s.EnI
@@ -164,7 +167,7 @@ func schedPorts(v vw) SubBlock {
 		Ports: append(append([]port.Port(nil), clkRst...),
 			in("en_i", 1), in("drr_i", 1), in("quantum_i", v.Q*16),
 			in("elig_i", v.N), in("nonempty_i", v.N), in("port_rdy_i", v.P), in("head_len_i", v.N*v.LW),
-			in("ack_i", 1), in("unl_i", 1), in("unl_qid_i", v.IW),
+			in("ack_i", 1), in("unl_i", 1), in("unl_oh_i", v.N),
 			out("gnt_valid_o", 1), out("gnt_qid_o", v.IW), out("gnt_port_o", v.PW)),
 	}
 }

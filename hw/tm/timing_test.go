@@ -61,7 +61,7 @@ func probeRow(m *TM) timingRow {
 // (8 cells > 52/8) and Occamy expels its head packet while queue 0's last
 // packet is dequeued.
 //
-// What the rows show (cycles 16-20; every row one cycle later than with
+// What the rows show (cycles 16-21; every row one cycle later than with
 // AdmitSettle 1, the same rows otherwise: the packets reach the enqueue a
 // cycle later, measured). The scheduler's grant is registered:
 // a dequeue's PD read is issued the cycle after its grant, so each packet's
@@ -82,30 +82,36 @@ func probeRow(m *TM) timingRow {
 //     drop, none stale (with the read in the grant's cycle the dequeue's
 //     last read was in 16, the executor read in 17 and took the stale
 //     second grant in 19).
-//   - 19-20: the dequeue's two cell rounds and their frees (per cell) or
-//     its packet's sub-lists freed in its last round (chain, 20).
+//   - 19-21: the dequeue's two cell rounds (19, 20). Its frees are a
+//     register (DeqFreeLag): each round's land in the cycle after it, per
+//     cell 20 and 21, chain the packet's sub-lists in 21 (the free count
+//     58 -> 56 at 20 in chain). With the frees of the round's own cycle
+//     the dequeue took both write ports in 19 and the executor's second
+//     cells (per cell) waited until 21; now it frees them in 19 (hd_cp_wr
+//     2), since the dequeue's frees of 19 are those of 18, none (15: the
+//     round of 14's frees, cp_wr 2).
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{15, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
 			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
 			{18, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
-			{19, "cells", "cells", "-", 0, 0, 0, 2, 2, 0, 0, 2, 0, 0, 4, 56},
-			{20, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 2, 0, 0, 0, 4, 60},
+			{19, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 			{22, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{15, "idle", "idle", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
 			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
 			{18, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
 			{19, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 60},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

@@ -103,7 +103,6 @@ type regs struct {
 	hdFlyQ   int        // fly_q: its start-of-cycle copy
 	serial   uint32     // serial_q: serial of the last admitted packet
 	deqGnt   pdGrant    // the scheduler's grant of last cycle, read this cycle (gv_q, gq_q, gp_q)
-	trGnt    pdGrant    // deqGnt as this cycle's stage C read it (the trace's glock and gport masks)
 	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)
 	hdRd     pdRead     // the head drop's (rdhd_q)
 	hdStale  bool       // the head drop's read went to a queue at or below its threshold (StaleHeadDropped)

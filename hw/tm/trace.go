@@ -93,7 +93,7 @@ func (m *TM) schedSignals() []rtl.Signal {
 // (occamy_tm's sch_elig: nonempty & ~glock).
 func (m *TM) traceElig(dst []uint64) {
 	m.u.pdl.NonemptyO.Words(dst, m.p.n)
-	if g := m.r.trGnt; g.valid && !m.u.sch.DrrI {
+	if g := m.r.deqGnt; g.valid && !m.u.sch.DrrI {
 		dst[g.q>>6] &^= 1 << uint(g.q&63)
 	}
 }
@@ -102,7 +102,7 @@ func (m *TM) traceElig(dst []uint64) {
 // The grant's port is not ready in its read's cycle (sch_rdy).
 func (m *TM) tracePortRdy(dst []uint64) {
 	m.u.eg.PortRdyO.Words(dst, m.cfg.P)
-	if g := m.r.trGnt; g.valid {
+	if g := m.r.deqGnt; g.valid {
 		dst[0] &^= 1 << uint(g.port)
 	}
 }

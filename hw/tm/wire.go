@@ -17,7 +17,7 @@ import (
 //	1  u_adm                               admissions (admit)
 //	A  u_pdl.EvalUnlink                    the head-PD reads back; u_deq and u_hd take them as unl_* (unlink)
 //	B  u_deq                               a cell round: link reads, data reads (dequeueReads)
-//	C  u_pdl.EvalRd, u_sched               the last cycle's grant's head-PD read (deqRead), the grant (deqGrant)
+//	C  u_pdl.EvalRd, u_sched               the last cycle's grant's head-PD read (deqRead), the grant
 //	D  u_hd.EvalTake, u_choice.EvalReq, u_arb, u_choice.EvalGnt,
 //	   u_hd.EvalIssue, u_pdl.EvalRd        the head drop's grant and read (hdRead)
 //	E  u_fl.EvalHead, u_enq, u_pdl.EvalLink  a round of pops, the link
@@ -116,6 +116,7 @@ func (m *TM) Eval() {
 	} else {
 		l := m.u.pdl
 		l.UnlI, l.Unl2I = false, false
+		l.UnlOhI = rtl.Bitmap{} // zero without an unlink, as rdo_q
 		l.EvalUnlink()
 		m.u.deq.UnlI, m.u.hd.UnlI = false, false
 	}
@@ -129,7 +130,7 @@ func (m *TM) Eval() {
 	}
 	// Stage C reads the head PD of the queue granted last cycle (deqRead,
 	// the grant register occamy_tm's gv_q), then asks the egress scheduler
-	// for a packet (deqGrant). A grant needs no dequeue PD read in flight
+	// for a packet (into the register at Commit: deqGrant). A grant needs no dequeue PD read in flight
 	// (PD.ReadLatency > 1: nor a grant waiting) and room in the dequeue's
 	// job queue for it behind the read now (tm_dequeue's room_o with
 	// pend_i, tm_sched's en_i); the queue read now is not eligible under
@@ -139,8 +140,7 @@ func (m *TM) Eval() {
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
 	s.EnI = !m.r.deqRd.valid && !(m.r.deqGnt.valid && m.ram.pd.P.ReadLatency > 1) && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
-	gr := m.r.deqGnt
-	m.r.trGnt = gr
+	gr := &m.r.deqGnt // the register: its next value lands at Commit (deqGrant)
 	if gr.valid {
 		m.deqRead()
 	}
@@ -164,39 +164,41 @@ func (m *TM) Eval() {
 			s.PortRdyI[0] &^= 1 << uint(gr.port)
 		}
 		if s.DrrI { // strict priority reads no unlink
-			s.UnlI, s.UnlQidI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlQidI, l.Unl2I, l.Unl2QidI
+			s.UnlI, s.UnlOhI, s.Unl2I, s.Unl2QidI = l.UnlI, l.UnlOhI, l.Unl2I, l.Unl2QidI
 		}
 	}
 	s.Eval()
-	m.r.deqGnt.valid = false
-	if s.GntValidO {
-		m.deqGrant()
-	}
 	// Stage D: u_hd's take_o (its lanes' room after this cycle's unlink,
 	// the PD read port left by the dequeue), u_choice's grant through
 	// u_arb, and u_hd's head-PD read (hdRead).
+	// take_o matters only with a grant to take, from an evaluated u_choice:
+	// without one pd_free_i is not driven.
 	h := m.u.hd
-	// The grant being read holds a PD read port even when cancelled (its
-	// queue emptied: occamy_tm's pd_free_i = !gv_q).
-	left := m.ram.pd.ReadsLeft()
-	if gr.valid && !m.u.pdl.RdI {
-		left--
-	}
-	h.PdFreeI, h.RdPendI = left > 0, m.r.hdRd.valid
-	h.EvalTake()
-	h.GntValidI = false
-	if m.p.hdChoice {
+	h.RdPendI, h.GntValidI = m.r.hdRd.valid, false
+	if !m.p.hdChoice {
+		h.EvalTake()
+	} else {
 		ch := &m.u.ch
-		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
 		if !over && m.u.chIdle {
 			// An idle stage D again: with over_i all zero (as it was),
 			// u_choice requests and grants nothing, u_arb sees no request
 			// and no ack (its pointer holds), so every output keeps the
-			// value the last such evaluation gave it.
+			// value the last such evaluation gave it (its inputs are not
+			// driven: it is not evaluated).
+			h.EvalTake()
 			h.GntIdxI = ch.GntIdxO
 			goto take
 		}
+		// The grant being read holds a PD read port even when cancelled
+		// (its queue emptied: occamy_tm's pd_free_i = !gv_q).
+		left := m.ram.pd.ReadsLeft()
+		if gr.valid && !m.u.pdl.RdI {
+			left--
+		}
+		h.PdFreeI = left > 0
+		h.EvalTake()
+		ch.FreeNegI, ch.TakeI = m.r.freeD+m.r.hdFlyQ < 0, h.TakeO // tfree_adm: free after admission + fly_q
 		ch.OverI = m.u.sel.OverO
 		m.u.chIdle = !over
 		if over { // cand_i matters (u_choice reads it only then)
@@ -274,17 +276,24 @@ take:
 	}
 	// Stage G: u_hd's lanes with the u_cp_mem ports the dequeue and the
 	// enqueue left (its appends go to u_fl's ga_*, which alias ga_o).
+	// An idle u_hd (EvalCells' own test) reads none of these inputs, and
+	// its reads, frees and appends are none (the evalCells that left it
+	// idle cleared them): only its pipe view is set.
 	h = m.u.hd
-	h.RdBaseI, _ = ram.cp.Use()
-	h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
-	h.EvalCells()
-	for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
-		p := trailingZeros(r)
-		ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+	if h.UnlI || h.active {
+		h.RdBaseI, _ = ram.cp.Use()
+		h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
+		h.EvalCells()
+		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+			p := trailingZeros(r)
+			ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
+		}
+		m.freed(h.FreedO)
+		m.r.hdFly -= h.FreedO
+	} else {
+		h.EvalCells()
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
-	m.freed(h.FreedO)
-	m.r.hdFly -= h.FreedO
 	f.GaI = h.GaO
 	f.EvalG()
 	if f.WrNO > 0 {
@@ -297,7 +306,9 @@ take:
 	// a packet's last cell counts it transmitted.
 	g := m.u.eg
 	d = m.u.deq
-	g.RetI, g.RetPortI, g.RetQidI, g.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	if d.RetValidO || g.RetI { // (ret_port_i, ret_qid_i, ret_cnt_i are read only with ret_i)
+		g.RetI, g.RetPortI, g.RetQidI, g.RetCntI = d.RetValidO, d.RetPortO, d.RetQidO, d.RetCntO
+	}
 	g.Eval()
 	m.obs.out.EgValid = g.EgValidO
 	if g.EgLastO != 0 {

@@ -1,6 +1,7 @@
 package vcddiff
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -227,3 +228,6 @@ func equalExtended(a, b vcd.Value) bool {
 	}
 	return pack.Equal64(a.Val, b.Val) && pack.Equal64(a.XZ, b.XZ)
 }
+
+// errNoEdges is returned when a file has no compared edge.
+var errNoEdges = errors.New("no rising edge")

@@ -45,6 +45,22 @@ func TestQCTChokingClaims(t *testing.T) {
 // and is slower than DT α=1 at 60%; with 4, Occamy is 0.7% slower than DT
 // α=1 at 50%), so the test keeps the query count and runs a subset of the
 // points instead.
+// With the dequeue's frees registered (tm.DeqFreeLag 1; docs/experiments.md,
+// "Dequeue's frees registered (issue 29)"; main ff510c1 → this model, the
+// whole sweep by occamy experiment qct-burst): Occamy α=8 has no RTO at 20%
+// of B any more (0.75 → 0 per query, 231.5 → 106.0 µs, now DT α=8's 106.0:
+// on main its 7th of 8 queries lost 20 packets, 14 head-dropped, and took 6
+// RTOs, now all 8 are lossless), RTOs at 30% only (4.25 → 2.875). At 50%
+// its QCT barely moved (248.8 → 254.6 µs) but DT's did: DT α=8 367.4 →
+// 241.2 µs (4.125 → 0 RTOs: on main its 8th query lost 34 packets and took
+// 33 RTOs, now none is lost), DT α=1 613.2 → 393.3 µs (3.5 → 0.125 RTOs:
+// 4 of its 8 queries were slow, 3 with timeouts, now 1; its drops 716 →
+// 683, recovered by fast retransmit). So at 50% Occamy is 35.3% below DT
+// α=1 (was 59.4%; pinned more than 30%) and 1.056× DT α=8 (was 0.68×;
+// the paper's claim, Occamy below DT, fails there; pinned 1.01× to 1.10×).
+// At 20% it ties DT α=8 (pinned within 5%, was 1.5× to 3×). The closed loop
+// amplifies a cycle's shift of the free count (and of the thresholds α·free)
+// into whether one query's window tail is lost. Before the frees' register:
 // With the thresholds registered (tm.ThrLag 1; docs/experiments.md,
 // "Thresholds registered (issue 29)") Occamy α=8 takes RTOs at 20% of B
 // too (0.625 per query, QCT 231.5 µs against DT α=8's 106.0: 2.18×), and
@@ -92,7 +108,7 @@ func TestQCTBurstClaims(t *testing.T) {
 		require.False(t, math.IsNaN(p.QCTus), "no point %s α=%g query %.0f%%", pol, a, 100*q)
 		return p
 	}
-	rtos := map[float64]bool{0.2: true, 0.3: true} // measured with the thresholds registered (0.3 alone before)
+	rtos := map[float64]bool{0.3: true} // measured with the frees registered (0.2 and 0.3 before)
 	for _, q := range QCTBurstSizes {
 		p := at(pol, a, q)
 		if rtos[q] {
@@ -109,10 +125,8 @@ func TestQCTBurstClaims(t *testing.T) {
 		}
 	}
 	d1 := at("dt", 1, 0.5).QCTus
-	assert.Greater(t, 1-occ(0.5)/d1, 0.45, "query 50%% of B: %s α=%g QCT %.1f µs against dt α=1's %.1f µs (%.1f%% below), expected more than 45%% below", pol, a, occ(0.5), d1, 100*(1-occ(0.5)/d1))
-	d8 := at("dt", 8, 0.5).QCTus
-	assert.Less(t, occ(0.5), d8, "query 50%% of B: %s α=%g QCT %.1f µs, expected below dt α=8's %.1f µs", pol, a, occ(0.5), d8)
-	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1.5, 3}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}} {
+	assert.Greater(t, 1-occ(0.5)/d1, 0.30, "query 50%% of B: %s α=%g QCT %.1f µs against dt α=1's %.1f µs (%.1f%% below), expected more than 30%% below", pol, a, occ(0.5), d1, 100*(1-occ(0.5)/d1))
+	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1, 1.05}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}, {0.5, 1.01, 1.10}} {
 		d8 := at("dt", 8, c.q).QCTus
 		r := occ(c.q) / d8
 		assert.True(t, r >= c.lo && r < c.hi, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected %g× to %g×", 100*c.q, pol, a, occ(c.q), d8, r, c.lo, c.hi)

@@ -43,18 +43,40 @@ func (f field) isX(x []uint32, i int) bool {
 type Binding struct {
 	L *port.Layout
 
-	rst                                      field
-	rstHigh                                  bool
-	inValid, inQueue, inCells, inSerial      field
-	policy, freeMode, sched, recheck         field
-	alpha, quantum, lineRate                 field
-	ties                                     []tie
-	admOK, admValid, admDrop, admQ, admCells field
-	egValid, egQueue, egPort, egData         field
-	egFirst, egLast                          field
-	hdValid, hdQueue, hdCells                field
-	qlen, free, wait, thr, overflow          field
+	rst     field
+	rstHigh bool
+	ingressPorts
+	configPorts
+	admitPorts
+	egressPorts
+	headDropPorts
+	observePorts
 }
+
+// The ports of each section of the map's tm (ingress, config, admit,
+// egress, head_drop, observe).
+type (
+	ingressPorts struct {
+		inValid, inQueue, inCells, inSerial, overflow field
+	}
+	configPorts struct {
+		policy, freeMode, sched, recheck field
+		alpha, quantum, lineRate         field
+		ties                             []tie
+	}
+	admitPorts struct {
+		admOK, admValid, admDrop, admQ, admCells field
+	}
+	egressPorts struct {
+		egValid, egQueue, egPort, egData, egFirst, egLast field
+	}
+	headDropPorts struct {
+		hdValid, hdQueue, hdCells field
+	}
+	observePorts struct {
+		qlen, free, wait, thr field
+	}
+)
 
 type tie struct {
 	f field

@@ -99,6 +99,32 @@ type Board struct {
 	tal *scoreboard.Tally
 	n   int
 
+	packets
+	serials
+	offerRing
+	views
+	portWatch
+
+	qs      []queueState
+	shadowT int // Σ shadow
+	leftT   int // the cells already left of the packets leaving (Σ next over stLeaving)
+	admC    int // cells admitted in this cycle
+	sat     rtl.Width
+	serMask uint64
+	idxMask uint64
+	note    uint32 // checks violated this cycle (the VCD note)
+	idle    int    // drain: cycles in a row with nothing left
+
+	steadySum []float64
+	steadyN   uint64
+	out       outcomeSide
+	ls        lockstep
+	counts    Counts
+}
+
+// packets are the board's packets and head drops, pooled so that a cycle
+// allocates nothing, and the packets that ended.
+type packets struct {
 	pool  []pkt
 	free  []int32 // pool indices not in use
 	dpool []hdrop // head drops not yet matched, every queue's
@@ -107,37 +133,37 @@ type Board struct {
 	// the most one queue held at once.
 	pendDrops, maxPend int
 	gone               []gone // ended packets by serial & goneMask
-	newest             uint64 // highest serial numbered
-	admits             uint64 // admissions so far (tag.serial: admitted numbers them)
-	seq                uint64 // admissions so far, every design's (pkt.seq)
-	linked             uint64 // the highest admission seq proven linked (fairness, linked.go)
-	qs                 []queueState
-	pend               []pending // admit.valid: offers waiting, a ring
-	ph, pn             int
+}
 
-	hs, ho  history  // the board's own counts, the observed ones
-	hv, hn  history  // the policy's view of the observed ones, the cells each answer admitted (settle.go)
-	hq, hf  *history // where the policy reads queue lengths and the free count
-	vq, vf  *history // where admission reads them: hv when observed (admit.settle)
-	shadowT int      // Σ shadow
-	leftT   int      // the cells already left of the packets leaving (Σ next over stLeaving)
-	admC    int      // cells admitted in this cycle
-	sat     rtl.Width
-	serMask uint64
-	idxMask uint64
+// serials number the packets and admissions.
+type serials struct {
+	newest uint64 // highest serial numbered
+	admits uint64 // admissions so far (tag.serial: admitted numbers them)
+	seq    uint64 // admissions so far, every design's (pkt.seq)
+	linked uint64 // the highest admission seq proven linked (fairness, linked.go)
+}
 
+// offerRing is the offers waiting for their decision (admit.valid), a ring.
+type offerRing struct {
+	pend   []pending
+	ph, pn int
+}
+
+// views are the queue lengths and free count: counted, observed, and
+// where the policy and admission read them.
+type views struct {
+	hs, ho history  // the board's own counts, the observed ones
+	hv, hn history  // the policy's view of the observed ones, the cells each answer admitted (settle.go)
+	hq, hf *history // where the policy reads queue lengths and the free count
+	vq, vf *history // where admission reads them: hv when observed (admit.settle)
+}
+
+// portWatch is what the board keeps per port about egress.
+type portWatch struct {
 	lastSent []uint64 // per port, the last cycle a cell left
 	sentAt   []uint64 // per port, the cycle its last cell left (egress.spacing), noCell none
 	sentPkt  []uint64 // per port, that cell's packet's serial
 	stalled  []bool   // per port, a liveness violation is open
-	note     uint32   // checks violated this cycle (the VCD note)
-	idle     int      // drain: cycles in a row with nothing left
-
-	steadySum []float64
-	steadyN   uint64
-	out       outcomeSide
-	ls        lockstep
-	counts    Counts
 }
 
 // newBoard makes the board of setup u.
@@ -254,47 +280,3 @@ func (b *Board) thr(k int, f int) int {
 	}
 	return int(threshold.Threshold(uint32(f), b.c.AlphaExp[k], b.sat))
 }
-
-// history keeps the queue lengths and free count of the last cycles, as
-// the policy checks read them (observed when the map names them, else the
-// board's own count).
-type history struct {
-	depth int
-	n     int
-	qlen  []uint32 // depth × n
-	free  []int    // depth: signed free count (free - wait)
-	wait  []int
-	adm   []int    // cells admitted in the cycle (the board's history only)
-	hd    []int    // cells head-dropped in the cycle (the board's history only)
-	thr   []uint32 // depth × Q, observed thresholds
-}
-
-func histDepth(t *design.TMSection) int {
-	d := max(t.Observe.Lag, t.Admit.Latency)
-	for _, w := range []design.Window{t.Staleness.Admit.Qlen, t.Staleness.Admit.Free, t.Staleness.HeadDrop.Qlen,
-		t.Staleness.HeadDrop.Free, t.Staleness.Threshold, t.Staleness.Admit.Threshold, t.Staleness.HeadDrop.Threshold} {
-		d = max(d, w.Hi)
-	}
-	if h := t.HeadDrop; h != nil {
-		d += h.Unfreed // the credit of cycle t reads the head drops of t-Unfreed+1..t-1
-	}
-	d += max(t.Admit.Settle, 0) // the view of cycle t reads the answers of t-settle..t-1
-	return d + 2
-}
-
-func newHistory(n, depth, b, q int) history {
-	h := history{depth: depth, n: n, qlen: make([]uint32, depth*n), free: make([]int, depth), wait: make([]int, depth),
-		adm: make([]int, depth), hd: make([]int, depth), thr: make([]uint32, depth*q)}
-	for i := range h.free {
-		h.free[i] = b
-	}
-	return h
-}
-
-// q is the lengths of cycle c (c within depth of the newest).
-func (h *history) q(c uint64) []uint32 {
-	k := int(c % uint64(h.depth))
-	return h.qlen[k*h.n : (k+1)*h.n]
-}
-
-func (h *history) f(c uint64) int { return h.free[c%uint64(h.depth)] }

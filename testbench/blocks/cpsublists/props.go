@@ -39,28 +39,33 @@ const (
 
 type cpProps struct {
 	cells, k, lat, maxN, cw, nw int
-	start, heads, n, ok         int
-	wrEn, wrAddr, wrData        int
-	valid, mask, cell, idx      int
-	last, busy                  int
-	link                        []uint32 // the link of each cell, as written
-	linked                      []bool   // the cell's link was written
-	pkt                         []uint32 // the chased packet's cells, in packet order
-	pktKnown                    []bool   // pkt[i] is known (its head given, or its link read)
-	active                      bool     // a chase has rounds left
-	done, size                  int      // cells emitted, cells of the chase
-	wait                        int      // rows without a round since the active chase's last one
-	known                       bool     // the state follows the design (a reset seen, no row skipped since)
+	cpSlots
+	link       []uint32 // the link of each cell, as written
+	linked     []bool   // the cell's link was written
+	pkt        []uint32 // the chased packet's cells, in packet order
+	pktKnown   []bool   // pkt[i] is known (its head given, or its link read)
+	active     bool     // a chase has rounds left
+	done, size int      // cells emitted, cells of the chase
+	wait       int      // rows without a round since the active chase's last one
+	known      bool     // the state follows the design (a reset seen, no row skipped since)
+}
+
+// cpSlots are the ports' offsets in the layout's words.
+type cpSlots struct {
+	start, heads, n, ok    int
+	wrEn, wrAddr, wrData   int
+	valid, mask, cell, idx int
+	last, busy             int
 }
 
 func newCPProps(c blocks.PropConfig) (blocks.PropChecker, error) {
 	s := blocks.Slot{L: c.Layout}
 	p := cpSubListsParams.Decode(c.Params)
 	return &cpProps{cells: p.Cells, k: p.K, lat: p.Lat, maxN: p.MaxN, cw: p.CW(), nw: p.NW(),
-		start: s.In("start_i"), heads: s.In("start_heads_i"), n: s.In("start_n_i"), ok: s.Out("start_ok_o"),
-		wrEn: s.In("wr_en_i"), wrAddr: s.In("wr_addr_i"), wrData: s.In("wr_data_i"),
-		valid: s.Out("out_valid_o"), mask: s.Out("out_mask_o"), cell: s.Out("out_cell_o"), idx: s.Out("out_idx_o"),
-		last: s.Out("out_last_o"), busy: s.Out("busy_o"),
+		cpSlots: cpSlots{start: s.In("start_i"), heads: s.In("start_heads_i"), n: s.In("start_n_i"), ok: s.Out("start_ok_o"),
+			wrEn: s.In("wr_en_i"), wrAddr: s.In("wr_addr_i"), wrData: s.In("wr_data_i"),
+			valid: s.Out("out_valid_o"), mask: s.Out("out_mask_o"), cell: s.Out("out_cell_o"), idx: s.Out("out_idx_o"),
+			last: s.Out("out_last_o"), busy: s.Out("busy_o")},
 		link: make([]uint32, p.Cells), linked: make([]bool, p.Cells),
 		pkt: make([]uint32, p.MaxN), pktKnown: make([]bool, p.MaxN)}, nil
 }

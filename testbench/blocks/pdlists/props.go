@@ -30,25 +30,30 @@ type pd struct {
 }
 
 type pdProps struct {
-	n, p, iw, pw, kw, lw, dw   int
+	n, p, iw, pw, kw, lw, dw int
+	pdSlots
+	queue      [][]pd // per queue: a ring of its PDs in link order
+	head, size []int
+	used       []bool
+	known      bool
+}
+
+// pdSlots are the ports' offsets in the layout's words.
+type pdSlots struct {
 	link, lq, lc, ld, lok, lpd int
 	rd, rq, rok, rpd           int
 	uv, uq, upd, uc, ud        int
 	cnt, free                  int
-	queue                      [][]pd // per queue: a ring of its PDs in link order
-	head, size                 []int
-	used                       []bool
-	known                      bool
 }
 
 func newPDProps(c blocks.PropConfig) (blocks.PropChecker, error) {
 	s := blocks.Slot{L: c.Layout}
 	p := pdListsParams.Decode(c.Params)
 	x := &pdProps{n: p.N, p: p.P, iw: p.IW(), pw: p.PW(), kw: p.KW(), lw: p.LW, dw: p.DW,
-		link: s.In("link_i"), lq: s.In("link_qid_i"), lc: s.In("link_cells_i"), ld: s.In("link_data_i"),
-		lok: s.Out("link_ok_o"), lpd: s.Out("link_pd_o"), rd: s.In("rd_i"), rq: s.In("rd_qid_i"), rok: s.Out("rd_ok_o"),
-		rpd: s.Out("rd_pd_o"), uv: s.Out("unl_valid_o"), uq: s.Out("unl_qid_o"), upd: s.Out("unl_pd_o"), uc: s.Out("unl_cells_o"),
-		ud: s.Out("unl_data_o"), cnt: s.Out("cnt_o"), free: s.Out("free_o"),
+		pdSlots: pdSlots{link: s.In("link_i"), lq: s.In("link_qid_i"), lc: s.In("link_cells_i"), ld: s.In("link_data_i"),
+			lok: s.Out("link_ok_o"), lpd: s.Out("link_pd_o"), rd: s.In("rd_i"), rq: s.In("rd_qid_i"), rok: s.Out("rd_ok_o"),
+			rpd: s.Out("rd_pd_o"), uv: s.Out("unl_valid_o"), uq: s.Out("unl_qid_o"), upd: s.Out("unl_pd_o"), uc: s.Out("unl_cells_o"),
+			ud: s.Out("unl_data_o"), cnt: s.Out("cnt_o"), free: s.Out("free_o")},
 		queue: make([][]pd, p.N), head: make([]int, p.N), size: make([]int, p.N), used: make([]bool, p.P)}
 	for q := range x.queue {
 		x.queue[q] = make([]pd, p.P+1)

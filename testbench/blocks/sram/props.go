@@ -25,13 +25,19 @@ const (
 )
 
 type sramProps struct {
-	rp, wp, aw, width       int
+	rp, wp, aw, width int
+	sramSlots
+	word  []uint64 // the last word written to each address
+	known []bool   // the address was written
+}
+
+// sramSlots are the ports' offsets in the layout's words, and their
+// lengths in words.
+type sramSlots struct {
 	rdEn, rdAddr, rdV, rdD  int
 	wrEn, wrAddr, wrD       int
 	rdEnW, rdAW, rdVW, rdDW int
 	wrEnW, wrAW, wrDW       int
-	word                    []uint64 // the last word written to each address
-	known                   []bool   // the address was written
 }
 
 func newSRAMProps(c blocks.PropConfig) (blocks.PropChecker, error) {
@@ -39,10 +45,10 @@ func newSRAMProps(c blocks.PropConfig) (blocks.PropChecker, error) {
 	p := sramParams.Decode(c.Params)
 	aw := p.AW()
 	return &sramProps{rp: p.RP, wp: p.WP, aw: aw, width: p.Width,
-		rdEn: s.In("rd_en_i"), rdAddr: s.In("rd_addr_i"), rdV: s.Out("rd_valid_o"), rdD: s.Out("rd_data_o"),
-		wrEn: s.In("wr_en_i"), wrAddr: s.In("wr_addr_i"), wrD: s.In("wr_data_i"),
-		rdEnW: port.WordsFor(p.RP), rdAW: port.WordsFor(p.RP * aw), rdVW: port.WordsFor(p.RP), rdDW: port.WordsFor(p.RP * p.Width),
-		wrEnW: port.WordsFor(p.WP), wrAW: port.WordsFor(p.WP * aw), wrDW: port.WordsFor(p.WP * p.Width),
+		sramSlots: sramSlots{rdEn: s.In("rd_en_i"), rdAddr: s.In("rd_addr_i"), rdV: s.Out("rd_valid_o"), rdD: s.Out("rd_data_o"),
+			wrEn: s.In("wr_en_i"), wrAddr: s.In("wr_addr_i"), wrD: s.In("wr_data_i"),
+			rdEnW: port.WordsFor(p.RP), rdAW: port.WordsFor(p.RP * aw), rdVW: port.WordsFor(p.RP), rdDW: port.WordsFor(p.RP * p.Width),
+			wrEnW: port.WordsFor(p.WP), wrAW: port.WordsFor(p.WP * aw), wrDW: port.WordsFor(p.WP * p.Width)},
 		word: make([]uint64, p.Depth), known: make([]bool, p.Depth)}, nil
 }
 

@@ -68,7 +68,11 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 		// The board counts an admitted packet from its offer's cycle
 		// (admit.latency): qlen_o, which counts it from the cycle
 		// hw.AdmitSettle+1 after its answer, is never above the board's
-		// count of the cycle before, whatever hw.AdmitLag is.
+		// count of the cycle before, whatever hw.AdmitLag is. free_o counts
+		// a dequeued cell hw.DeqFreeLag cycles after its round (the
+		// dequeue's free register); the board reads free_o as observed and
+		// bounds free + Σ qlen by B (AtMost), so no window reads that lag
+		// (TestOwnMapOnGolden passes at DeqFreeLag 1 as at 0).
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},

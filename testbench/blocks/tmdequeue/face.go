@@ -16,8 +16,8 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-deq-chain-sublist", File: "tm_dequeue.sv",
-				Anchor:  "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s + K - 1) / K);",
-				Replace: "fa_n_o[s*BNW +: BNW]  = BNW'((32'(n) - s) / K + 1);",
+				Anchor:  "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s + K - 1) / K);",
+				Replace: "fn_d[s*BNW +: BNW] = BNW'((32'(n) - s) / K + 1);",
 				Desc:    "the dequeue's chain free counts a sub-list one cell long when its length is a multiple of K (the TM's tm-deq-chain-sublist, against the sub-block alone)",
 			},
 			// dequeue pipeline (deqtop, issue 29): the derived registers that

@@ -16,15 +16,15 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-pdl-no-forward", File: "tm_pd_lists.sv",
-				Anchor:  "fwd_u  = fwd_q[unl_qid_i];",
-				Replace: "fwd_u  = 1'b0;",
+				Anchor:  "fu     = fwd_q & ud;",
+				Replace: "fu     = '0;",
 				Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link (the TM's tm-pdl-no-forward, against the sub-block alone)",
 			},
 			// free list / PD lists pipeline (issue 29): the derived register
 			// one_q = (cnt_q == 1).
 			{
 				ID: "sub-pdl-one-unl", File: "tm_pd_lists.sv",
-				Anchor:  "| ((ud & ~ld) & (u2 ? '1 : '0)) |",
+				Anchor:  "| ((ud & ~ld) & two) |",
 				Replace: "| ((ud & ~ld) & '0) |",
 				Desc:    "the derived one-PD register misses an unlink from two PDs to one, so the queue's last unlink leaves it non-empty",
 			},
