@@ -395,7 +395,7 @@ module occamy_tm #(
   logic [LW+WW-1:0]  hd_freed;  // lanes of several packets free up to K*ceil(MAXPKT/K) cells
   logic [RW-1:0]     pop_rd_n, hd_base;
   logic [WW-1:0]     f_wr_n, wr_n;
-  logic [K*BNW-1:0]  cnt_f;
+  logic [K-1:0]      ne_f;
   /* verilator lint_off UNUSEDSIGNAL */
   logic              hd_busy;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -431,7 +431,7 @@ module occamy_tm #(
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
     .cp_rd_data_i(cp_rdata),
     .rd_base_i(hd_base), .rd_left_i(RW'(2 * K) - hd_base),
-    .wr_left_i(WW'(K) - f_wr_n), .cnt_f_i(cnt_f),
+    .wr_left_i(WW'(K) - f_wr_n), .ne_f_i(ne_f),
     .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
     .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
     .busy_o(hd_busy)
@@ -477,7 +477,7 @@ module occamy_tm #(
     .pop_i(pop), .pop_port_i(RW'(deq_rd_n)), .pop_rd_n_o(pop_rd_n),
     .rd_en_o(fl_rd_en), .rd_addr_o(fl_rd_addr),
     .fa_i(fa), .fa_head_i(fa_head), .fa_tail_i(fa_tail), .fa_n_i(fa_n),
-    .cnt_f_o(cnt_f), .f_wr_n_o(f_wr_n),
+    .ne_f_o(ne_f), .f_wr_n_o(f_wr_n),
     .ga_i(ga), .ga_head_i(ga_head), .ga_tail_i(ga_tail), .ga_n_i(ga_n),
     .wr_en_o(cp_wen), .wr_addr_o(cp_waddr), .wr_data_o(cp_wdata), .wr_n_o(wr_n)
   );
