@@ -40,6 +40,7 @@ var mutants = slices.Concat(
 	topCreditMutants,
 	topQlenMutants,
 	topThrMutants,
-	deqcutMutants, // mutants_deqcut.go: the dequeue's free register
-	unlcutMutants, // mutants_unlcut.go: the unlink per queue
+	deqcutMutants,   // mutants_deqcut.go: the dequeue's free register
+	unlcutMutants,   // mutants_unlcut.go: the unlink per queue
+	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
 )
