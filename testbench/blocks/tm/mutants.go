@@ -42,5 +42,6 @@ var mutants = slices.Concat(
 	topThrMutants,
 	deqcutMutants,   // mutants_deqcut.go: the dequeue's free register
 	unlcutMutants,   // mutants_unlcut.go: the unlink per queue
+	admcutMutants,   // mutants_admcut.go: admission's effects register
 	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
 )
