@@ -351,28 +351,34 @@ module occamy_tm #(
   // runs from the scheduler to the PD read address or to the head drop.
   // A head drop may read the queue in t: its unlink in t+1 leaves the next
   // head to the dequeue, or, the queue emptied, cancels the grant (no read,
-  // nothing booked). In t+1 the queue is locked (glock: under sp not
-  // eligible, its head is unlinked only in t+2; under drr its port's ready
-  // was dropped by the grant; no head-drop candidate) and so is its port
-  // (gport: its port_rdy does not count the packet yet).
+  // nothing booked). In t+1 its port is not ready (gport: its port_rdy
+  // does not count the packet yet), so the scheduler grants neither the
+  // queue (its head is unlinked only in t+2; under drr its port's ready was
+  // also dropped by the grant) nor its port; the queue is locked for the
+  // head drop (glock: no head-drop candidate).
+  // Depth (issue 29, schedcut, no cycle moved): the scheduler's inputs
+  // carry no decode of gq_q (glock) and no OR of the N nonempty bits.
+  // Under sp glock's queue is in gport's port, which is no candidate, so
+  // elig_i = nonempty gives the same grant as nonempty & ~glock did;
+  // en_i is the dequeue's room alone, since a grant needs an eligible queue
+  // (sp: a candidate port has one; drr: a valid grant's queue is eligible
+  // now), which |nonempty only repeated.
   logic          sch_valid;
   logic [IW-1:0] sch_qid;
   logic [PW-1:0] sch_port;
   logic [P-1:0]  port_rdy;
   logic [N-1:0]  glock;
-  logic [N-1:0]  sch_elig;
   logic [P-1:0]  sch_rdy;
   logic          gok;
 
   assign glock    = gv_q ? N'(1) << gq_q : '0;
-  assign sch_elig = cfg_drr_i ? nonempty : nonempty & ~glock;
   assign sch_rdy  = port_rdy & ~(gv_q ? P'(1) << gp_q : '0);
   assign gok      = gv_q && nonempty[gq_q];
 
   tm_sched #(.P(P), .Q(Q), .LW(LW)) u_sched (
     .clk_i, .rst_ni,
-    .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
-    .elig_i(sch_elig), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
+    .en_i(deq_room), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
+    .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
     .ack_i(1'b1), .unl_i(rdv_q), .unl_oh_i(rdo_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
