@@ -76,11 +76,16 @@
 //
 // Latency: an offer is decided the cycle after it (in_ok_o for the offers
 // of the cycle before, hw/tm AdmitLag = 1), its effects are registered in
-// u_adm the cycle after that and take effect (queue length, free count,
-// the enqueue's first round) the cycle after that (hw/tm AdmitSettle = 2:
-// no path from the decision register into qlen_q, free_q, the PD lists,
-// the PD read or the enqueue; docs/tm.md, "Admission in three stages" and
-// "Admission's effects are a register").
+// u_adm the cycle after that and take effect (queue length, free count;
+// the packet loads u_enq's next-packet register) the cycle after that
+// (hw/tm AdmitSettle = 2: no path from the decision register into qlen_q,
+// free_q, the PD lists, the PD read or the enqueue; docs/tm.md, "Admission
+// in three stages" and "Admission's effects are a register"); its first
+// round comes a cycle later still (u_enq takes only from that register,
+// hw/tm EnqTakeLag, issue 29: no path from adm_* or u_ing's read data
+// through the round into u_fl or u_pdl; hazard: the packet in the
+// register is in its queue's length but not on its PD list, as one in the
+// FIFO, so no dequeue, unlink or head drop reaches it).
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address). A dequeue round's frees reach u_fl and the free count

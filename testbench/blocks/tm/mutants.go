@@ -45,4 +45,5 @@ var mutants = slices.Concat(
 	admcutMutants,   // mutants_admcut.go: admission's effects register
 	flcutMutants,    // mutants_flcut.go: the free list's "not empty after stage F" bit
 	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
+	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
 )
