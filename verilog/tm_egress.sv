@@ -64,6 +64,7 @@ module tm_egress #(
   localparam int EW  = IW + TW;
   localparam int PNW = $clog2(TXWIN + MAXPKT);
   localparam int FD  = 1 << PNW;
+  localparam int S1  = (K > 1) ? 1 : 0;  // a return's second cell (K > 1)
 
   `OCCAMY_CHECKS_BEGIN
     `OCCAMY_CHECK_RANGE(tm_egress, TXWIN, 1, 4096)
@@ -107,37 +108,46 @@ module tm_egress #(
     logic [PNW-1:0] rp_q, rp_d;      // buffer read pointer
     logic [PNW:0]   cnt_q, cnt_d;    // cells in the buffer
     logic [10:0]    tmr_q, tmr_d;    // cycles until the port may send again
+    logic           lf_q, lf_d;      // line free: tmr_q == 0, precomputed from tmr_d
+    logic           e0_q, e0_d;      // cnt_q == 0, precomputed from cnt_d
+    logic           e1_q, e1_d;      // cnt_q == 1, precomputed from cnt_d
     logic           byp_q, byp_d;    // next head is bdat_q, written this cycle
     logic [EW-1:0]  bdat_q, bdat_d;
     logic           ret_p;           // the return is this port's
     logic           send;
     logic [IW-1:0]  hq;
     logic [TW-1:0]  ht;
-    logic [PNW-1:0] off;             // next head's distance from this cycle's first write
 
     assign ret_p = ret_i && 32'(ret_port_i) == p;
 
+    // The cell count's change (the return less the send) is summed first,
+    // so cnt_d is one adder after send; send reads the registered flags
+    // e0_q and lf_q, not cnt_q's or tmr_q's compares (issue 29).
     always @* begin
-      logic [PNW:0] c;
-      c      = cnt_q + (ret_p ? (PNW+1)'(ret_cnt_i) : '0);
-      wp_d   = wp_q + (ret_p ? PNW'(ret_cnt_i) : '0);
+      logic [WW-1:0] rc;
+      rc     = ret_p ? ret_cnt_i : '0;
+      wp_d   = wp_q + PNW'(rc);
       pend_d = pend_q;
       if (issue_i && 32'(issue_port_i) == p) begin
         pend_d = pend_q + PNW'(issue_cells_i);
       end
-      send     = (c != '0) && (tmr_q == '0);
-      {hq, ht} = (cnt_q != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
+      send     = (!e0_q || rc != '0) && lf_q;
+      {hq, ht} = !e0_q ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
       rp_d     = rp_q;
       tmr_d    = tmr_q;
+      lf_d     = lf_q;
       if (send) begin
         rp_d   = rp_q + PNW'(1);
-        c      = c - (PNW+1)'(1);
         pend_d = pend_d - PNW'(1);
         tmr_d  = r_i - 11'd1;
-      end else if (tmr_q != '0) begin
+        lf_d   = r_i == 11'd1;
+      end else if (!lf_q) begin
         tmr_d  = tmr_q - 11'd1;
+        lf_d   = tmr_q == 11'd1;
       end
-      cnt_d = c;
+      cnt_d = cnt_q + ((PNW+1)'(rc) - (PNW+1)'(send));
+      e0_d  = cnt_d == '0;
+      e1_d  = cnt_d == (PNW+1)'(1);
     end
 
     assign eg_valid_o[p]        = send;
@@ -148,13 +158,16 @@ module tm_egress #(
 
     assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d));
     assign bhead[p*EW +: EW]     = byp_q ? bdat_q : b_rdata[p*EW +: EW];
-    assign off = rp_d - wp_q;
+    // The next head is one of this cycle's writes only when the buffer
+    // holds no older cell after the send (cnt_q == send): the first write
+    // (off 0), or the second when the first is sent at once (cnt_q == 0,
+    // off 1). Any other cnt_q would overflow the buffer (asserted).
     always @* begin
-      byp_d  = ret_p && 32'(off) < 32'(ret_cnt_i);
-      bdat_d = '0;
-      for (int s = 0; s < K; s++) begin
-        if (32'(off) == s) bdat_d = b_wdata[s*EW +: EW];
-      end
+      logic one;  // the next head is the return's second cell
+      one    = e0_q && send;
+      byp_d  = ret_p && ((e0_q && !send && ret_cnt_i != '0) || (e1_q && send && ret_cnt_i != '0)
+                         || (one && 32'(ret_cnt_i) >= 2));
+      bdat_d = b_wdata[(one ? S1 : 0)*EW +: EW];
     end
 
     always_ff @(posedge clk_i) begin
@@ -164,6 +177,9 @@ module tm_egress #(
         rp_q   <= '0;
         cnt_q  <= '0;
         tmr_q  <= '0;
+        lf_q   <= 1'b1;
+        e0_q   <= 1'b1;
+        e1_q   <= 1'b0;
         byp_q  <= 1'b0;
         bdat_q <= '0;
       end else begin
@@ -172,6 +188,9 @@ module tm_egress #(
         rp_q   <= rp_d;
         cnt_q  <= cnt_d;
         tmr_q  <= tmr_d;
+        lf_q   <= lf_d;
+        e0_q   <= e0_d;
+        e1_q   <= e1_d;
         byp_q  <= byp_d;
         bdat_q <= bdat_d;
       end
