@@ -14,12 +14,14 @@
 //
 // Ports
 //   r_i [11]             cycles per cell per port (line rate), 1..1024
-//   issue_i, issue_port_i, issue_cells_i   a packet is scheduled on a port
-//                        this cycle (stage C): its cells become pending
+//   issue_i, issue_port_i, issue_cells_i   a packet is booked on a port
+//                        this cycle (stage C): registered here, its cells
+//                        count as pending from the edge after next
 //   ret_i, ret_port_i, ret_qid_i, ret_cnt_i   a dequeue round's data return
 //                        now (read in the previous cycle)
 //   ret_tag_i [K*TW]     cd_mem's read data: cell s's tag at [s*TW +: TW]
-//   port_rdy_o [P]       registered: fewer than TXWIN cells pending
+//   port_rdy_o [P]       registered: fewer than TXWIN cells pending and no
+//                        booking of the cycle before on the port
 //   eg_valid_o [P], eg_qid_o [P*IW], eg_tag_o [P*TW]   comb: port p sends a
 //                        cell of queue eg_qid_o[p] whose data held eg_tag_o[p]
 //
@@ -27,6 +29,20 @@
 // t sends again at t+R at the earliest. A returned cell waits in its port's
 // buffer, a ring of FD entries {queue, tag} in one sram_mp (u_buf) shared
 // by the ports (P read ports, K write ports), read ahead with a bypass.
+//
+// Hazards (issue 29, the egress cut; docs/tm.md "The egress cut"):
+// - The pending view is a cycle stale: a booking of cycle t counts in
+//   pend_q from t+2 (isv_q, isc_q in t+1), so port_rdy_o[p] is low in t+1
+//   besides pend_q >= TXWIN; with the top's own lock of a granted port
+//   (gport) a port is granted at most once in three cycles and every
+//   earlier booking is in pend_q at a grant: pending <= TXWIN-1+MAXPKT.
+// - A booked packet's first cell comes back two cycles after its booking
+//   at the earliest (the PD read, then the dequeue's round), when pend_q
+//   already counts it: a send never finds pend_q zero (asserted).
+// - The line-free flag lf_q is tmr_q == 0 and e0_q, e1_q are cnt_q == 0,
+//   1, each computed from the _d value; the bypass is chosen from them (a
+//   next head among this cycle's writes means the buffer held no older
+//   cell after the send; any other case would overflow it).
 // Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
 `include "occamy_checks.svh"
 
@@ -75,6 +91,19 @@ module tm_egress #(
   logic [P*EW-1:0]  bhead;   // each port's oldest buffered cell {queue, tag}
   logic [P*PNW-1:0] wp_all;  // the write pointers, for the return's address
 
+  // The issue is registered (isc_q, and each port's isv_q): a booking
+  // counts in pend_q from the edge after the cycle after it, and its port
+  // is not ready in that cycle (issue 29: no path from the PD lists' head
+  // lengths through the issue's select into pend_q).
+  logic [LW-1:0] isc_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      isc_q <= '0;
+    end else begin
+      isc_q <= issue_cells_i;
+    end
+  end
+
   logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
   assign ret_tag0 = ret_tag_i[0 +: TW];
 
@@ -103,7 +132,8 @@ module tm_egress #(
   end
 
   for (genvar p = 0; p < P; p++) begin : g_port
-    logic [PNW-1:0] pend_q, pend_d;  // cells scheduled and not yet sent
+    logic [PNW-1:0] pend_q, pend_d;  // cells booked before the last cycle and not yet sent
+    logic           isv_q;           // the issue of the last cycle was this port's
     logic [PNW-1:0] wp_q, wp_d;      // buffer write pointer
     logic [PNW-1:0] rp_q, rp_d;      // buffer read pointer
     logic [PNW:0]   cnt_q, cnt_d;    // cells in the buffer
@@ -127,10 +157,6 @@ module tm_egress #(
       logic [WW-1:0] rc;
       rc     = ret_p ? ret_cnt_i : '0;
       wp_d   = wp_q + PNW'(rc);
-      pend_d = pend_q;
-      if (issue_i && 32'(issue_port_i) == p) begin
-        pend_d = pend_q + PNW'(issue_cells_i);
-      end
       send     = (!e0_q || rc != '0) && lf_q;
       {hq, ht} = !e0_q ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
       rp_d     = rp_q;
@@ -138,14 +164,14 @@ module tm_egress #(
       lf_d     = lf_q;
       if (send) begin
         rp_d   = rp_q + PNW'(1);
-        pend_d = pend_d - PNW'(1);
         tmr_d  = r_i - 11'd1;
         lf_d   = r_i == 11'd1;
       end else if (!lf_q) begin
         tmr_d  = tmr_q - 11'd1;
         lf_d   = tmr_q == 11'd1;
       end
-      cnt_d = cnt_q + ((PNW+1)'(rc) - (PNW+1)'(send));
+      cnt_d  = cnt_q + ((PNW+1)'(rc) - (PNW+1)'(send));
+      pend_d = pend_q + ((isv_q ? PNW'(isc_q) : '0) - PNW'(send));
       e0_d  = cnt_d == '0;
       e1_d  = cnt_d == (PNW+1)'(1);
     end
@@ -153,7 +179,7 @@ module tm_egress #(
     assign eg_valid_o[p]        = send;
     assign eg_qid_o[p*IW +: IW] = send ? hq : '0;
     assign eg_tag_o[p*TW +: TW] = send ? ht : '0;
-    assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;
+    assign port_rdy_o[p]        = 32'(pend_q) < TXWIN && !isv_q;
     assign wp_all[p*PNW +: PNW] = wp_q;
 
     assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d));
@@ -173,6 +199,7 @@ module tm_egress #(
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         pend_q <= '0;
+        isv_q  <= 1'b0;
         wp_q   <= '0;
         rp_q   <= '0;
         cnt_q  <= '0;
@@ -184,6 +211,7 @@ module tm_egress #(
         bdat_q <= '0;
       end else begin
         pend_q <= pend_d;
+        isv_q  <= issue_i && 32'(issue_port_i) == p;
         wp_q   <= wp_d;
         rp_q   <= rp_d;
         cnt_q  <= cnt_d;

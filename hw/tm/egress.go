@@ -50,6 +50,12 @@ type Egress struct {
 	errs   *bool   // the top's flag: set when err is
 	bad    egError // the first misuse commit saw, made an error by Err (commit then calls nothing)
 
+	// The booking of the cycle before (tm_egress's isv_q, isc_q): its
+	// cells count in pending at this cycle's edge, and its port is not
+	// ready now (EgressBookLag; docs/tm.md, "The egress cut").
+	isv      bool
+	isp, isc int
+
 	// The ports' registers and eg_qid_o, eg_tag_o, EgCellsO (their slices
 	// are views of these): the hot loops index them by a port masked to
 	// MaxP, so Go checks no bound. A copy of the sub-block needs views.
@@ -182,10 +188,9 @@ func (e *Egress) commit() {
 			}
 			pt.tn++
 		}
-		pt.pending += int(e.IssueCellsI)
-		if pt.pending >= e.window {
-			e.PortRdyO.Clear(p)
-		}
+	}
+	if e.isv { // last cycle's booking counts now
+		e.ports[e.isp].pending += e.isc
 	}
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
@@ -210,8 +215,7 @@ func (e *Egress) commit() {
 			e.busy &^= 1 << uint(p)
 		}
 		pt.next = e.now + e.r
-		pt.pending--
-		if pt.pending < e.window {
+		if pt.pending--; pt.pending < e.window && !(e.IssueI && int(e.IssuePortI) == p) {
 			e.PortRdyO.Set(p)
 		}
 		if pt.tn > 0 {
@@ -222,6 +226,17 @@ func (e *Egress) commit() {
 				}
 			}
 		}
+	}
+	// port_rdy_o: a port booked this cycle is not ready next cycle, the
+	// one booked the cycle before is again unless its window is full.
+	if e.isv && !(e.IssueI && int(e.IssuePortI) == e.isp) {
+		e.PortRdyO.Clear(e.isp)
+		if e.ports[e.isp].pending < e.window {
+			e.PortRdyO.Set(e.isp)
+		}
+	}
+	if e.isv, e.isp, e.isc = e.IssueI, int(e.IssuePortI), int(e.IssueCellsI); e.isv {
+		e.PortRdyO.Clear(e.isp)
 	}
 	if v := e.EgValidO; v|e.wait != 0 {
 		fr := e.free
