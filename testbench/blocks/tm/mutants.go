@@ -42,4 +42,5 @@ var mutants = slices.Concat(
 	topThrMutants,
 	deqcutMutants, // mutants_deqcut.go: the dequeue's free register
 	unlcutMutants, // mutants_unlcut.go: the unlink per queue
+	egcutMutants,  // mutants_egcut.go: the egress cut
 )
