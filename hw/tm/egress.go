@@ -9,9 +9,10 @@ import (
 
 // Egress is the per-port transmit side (stage H). Verilog: tm_egress
 // (u_egress). A packet granted in stage C is booked on its port
-// (issue_i, issue_port_i, issue_cells_i): its cells become pending, and
-// port_rdy_o[p] (registered) says port p has fewer than TXWIN cells
-// pending. The cells of a dequeue round come back from the cell-data
+// (issue_i, issue_port_i, issue_cells_i), registered: its cells become
+// pending a cycle later (EgressBookLag), and port_rdy_o[p] (registered)
+// says port p has fewer than TXWIN cells pending and was not booked in
+// the cycle before. The cells of a dequeue round come back from the cell-data
 // memory (ret_i, ret_port_i, ret_qid_i, ret_cnt_i, and ret_tag_i, the
 // tags cd_mem read) into their port's buffer, a ring of {queue, tag};
 // each port sends its oldest buffered cell at most once every R cycles
