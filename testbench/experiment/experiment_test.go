@@ -91,11 +91,19 @@ func TestBurstClaimRange(t *testing.T) {
 // fell, occamy 400 → 240 cells at 7, occamy-lqd 600 → 480 at 6; with the
 // same-cycle finder: 1, 2, 3, 7 at 16 and 1, 7 at 40). The ideal Pushout
 // absorbs at least as much as both.
+//
+// With the egress's booking registered (hw/tm EgressBookLag: a port is
+// granted at most once in three cycles) only the longest-queue drop
+// (occamy-lqd) moved, round robin (occamy) did not: at 16 senders 4 queues
+// longest 3168 → 3264 cells (12.6% → 15.2%: 4 leaves), 5: 2784 → 2592, 7:
+// 1536 → 1824; at 40 senders 1: 5280 → 5040 (occamy experiment
+// round-robin-vs-longest --jobs 1, main 1677d0d against egcut 737441c).
+// Why the finder's pick moves and the selector's does not was not traced.
 func TestRoundRobinClaimRange(t *testing.T) {
 	pts, err := RoundRobinVsLongest(context.Background(), opts(t), RRQueues, RRSenders, nil)
 	require.NoError(t, err)
 	require.Len(t, pts, len(RRPolicies)*len(RRQueues)*len(RRSenders))
-	want := map[int][2][]int{16: {{1, 2, 3, 4, 5, 6, 7}, nil}, 40: {{1, 4, 5, 6, 7}, {2, 3}}}
+	want := map[int][2][]int{16: {{1, 2, 3, 5, 6, 7}, {4}}, 40: {{1, 4, 5, 6, 7}, {2, 3}}}
 	for _, s := range RRSenders {
 		holds, fails := RRHolds(pts, s, RRQueues)
 		assert.Equal(t, want[s][0], holds, "%d senders: queue counts within 15%%", s)

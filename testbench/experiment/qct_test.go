@@ -84,7 +84,12 @@ func TestQCTChokingClaims(t *testing.T) {
 // Against DT α=8 at 10–40%: 1.000×, 1.000×, 2.57× and 1.03× (69.1, 106.0,
 // 399.0 and 197.0 µs against 69.1, 106.0, 155.2, 192.0; before 1.02×,
 // 2.19×, 1.79×, 1.06×), pinned as less than 5% at 10% and 20%, 1.5× to
-// 3× at 30%, 1.01× to 1.10× at 40%.
+// 3× at 30%, 1.01× to 1.10× at 40%. With the egress's booking
+// registered (hw/tm EgressBookLag) DT α=8's QCT at 10% is 69.2 µs
+// (Occamy α=8 69.1: 0.999×) and at 20% both 106.0 with Occamy's a hair
+// below (ratio under 1): a tie either way, pinned 0.99× to 1.05× (was
+// 1× to 1.05×); the egress's port readiness a cycle later shifts the
+// closed loop's dequeues by a cycle. Not traced further.
 func TestQCTBurstClaims(t *testing.T) {
 	const pol, a = "occamy", 8.0 // the policy the claims are about, at the paper's α
 	from50 := []float64{0.5, 0.6, 0.9, 1.0}
@@ -126,7 +131,7 @@ func TestQCTBurstClaims(t *testing.T) {
 	}
 	d1 := at("dt", 1, 0.5).QCTus
 	assert.Greater(t, 1-occ(0.5)/d1, 0.30, "query 50%% of B: %s α=%g QCT %.1f µs against dt α=1's %.1f µs (%.1f%% below), expected more than 30%% below", pol, a, occ(0.5), d1, 100*(1-occ(0.5)/d1))
-	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1, 1.05}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}, {0.5, 1.01, 1.10}} {
+	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 0.99, 1.05}, {0.2, 0.99, 1.05}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}, {0.5, 1.01, 1.10}} {
 		d8 := at("dt", 8, c.q).QCTus
 		r := occ(c.q) / d8
 		assert.True(t, r >= c.lo && r < c.hi, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected %g× to %g×", 100*c.q, pol, a, occ(c.q), d8, r, c.lo, c.hi)
