@@ -28,16 +28,28 @@ func (r *Ring[T]) Full() bool { return r.n == len(r.buf) }
 // Push appends v as the newest entry; it returns false (and stores
 // nothing) when the ring is full.
 func (r *Ring[T]) Push(v T) bool {
-	if r.n == len(r.buf) {
+	p := r.PushSlot()
+	if p == nil {
 		return false
+	}
+	*p = v
+	return true
+}
+
+// PushSlot appends an entry and returns it for the caller to fill in
+// place (a large T then skips Push's copy of its argument); it returns nil
+// (and appends nothing) when the ring is full. The entry holds what its
+// slot last held until the caller writes it.
+func (r *Ring[T]) PushSlot() *T {
+	if r.n == len(r.buf) {
+		return nil
 	}
 	i := r.head + r.n
 	if i >= len(r.buf) {
 		i -= len(r.buf)
 	}
-	r.buf[i] = v
 	r.n++
-	return true
+	return &r.buf[i]
 }
 
 // Front returns the oldest entry, to read or update in place. The ring must

@@ -161,15 +161,29 @@ func (m *Memory[T]) Cycle() uint64 { return m.cycle }
 // budget or out of range, it records an error and returns the zero word.
 func (m *Memory[T]) Read(addr int) T {
 	m.reads++
-	if m.reads <= m.P.ReadPorts && uint(addr) < uint(len(m.data)) {
+	// data once: after the store to TotalReads Go would reload the
+	// slice and check the index again.
+	if data := m.data; m.reads <= m.P.ReadPorts && uint(addr) < uint(len(data)) {
 		m.TotalReads++
-		return m.data[addr]
+		return data[addr]
 	}
 	if m.refused++; m.refused == 1 {
 		m.refWrite, m.refAddr, m.refReq = false, addr, m.reads
 	}
 	var z T
 	return z
+}
+
+// ReadTo is Read with the word stored in *dst: a large T (a PD) then
+// goes from the memory to dst in one copy, not through Read's result.
+func (m *Memory[T]) ReadTo(addr int, dst *T) {
+	if data := m.data; m.reads < m.P.ReadPorts && uint(addr) < uint(len(data)) { // Read would serve it
+		m.reads++
+		m.TotalReads++
+		*dst = data[addr]
+		return
+	}
+	*dst = m.Read(addr) // refused: Read records it
 }
 
 // Write posts a write of v to addr, applied at Commit. Over budget or out of
@@ -194,8 +208,8 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 	v = v[:len(addr)]
 	data, n := m.data, 0
 	for i, a := range addr {
-		if uint(a) < uint(len(data)) {
-			data[a] = v[i]
+		if x := int(a); uint(x) < uint(len(data)) { // (an int index: Go then checks no bound again)
+			data[x] = v[i]
 			n++
 		} else {
 			m.writes += n
@@ -212,25 +226,28 @@ func (m *Memory[T]) WriteLast(addr []int32, v []T) {
 // after a posted write or over the budget.
 func (m *Memory[T]) writeLastSlow(addr []int32, v []T) {
 	for i, a := range addr {
-		m.WriteMergeLast(int(a), v[i], nil)
+		m.WriteMergeLast(int(a), &v[i], nil)
 	}
 }
 
 // WriteMergeLast is WriteMerge (Write with a nil merge) for a caller that,
 // as WriteLast's, issues no further Read or Peek of the memory before its
 // Commit: with no write posted before it this cycle, the word is merged
-// at once, in its place among the cycle's writes.
-func (m *Memory[T]) WriteMergeLast(addr int, v T, merge Merge[T]) {
-	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(m.data)) {
-		m.WriteMerge(addr, v, merge)
+// at once, in its place among the cycle's writes. The word is passed by
+// its address (a large T, a PD, then is copied once, into the memory); it
+// is read before WriteMergeLast returns and not kept.
+func (m *Memory[T]) WriteMergeLast(addr int, v *T, merge Merge[T]) {
+	data := m.data // once (Read's reason)
+	if m.npost != 0 || m.writes >= m.P.WritePorts || uint(addr) >= uint(len(data)) {
+		m.WriteMerge(addr, *v, merge)
 		return
 	}
 	m.writes++
 	m.TotalWrites++
 	if merge == nil {
-		m.data[addr] = v
+		data[addr] = *v
 	} else {
-		merge(&m.data[addr], v)
+		merge(&data[addr], *v)
 	}
 }
 

@@ -273,7 +273,7 @@ func TestWriteMergeLastIsWriteMerge(t *testing.T) {
 				direct++
 			}
 			post.WriteMerge(a, v, mg)
-			last.WriteMergeLast(a, v, mg)
+			last.WriteMergeLast(a, &v, mg)
 		}
 		sameAfterEdge(t, cy, post, last)
 	}
@@ -304,4 +304,37 @@ func must[T any](m *Memory[T], err error) *Memory[T] {
 		panic(err)
 	}
 	return m
+}
+
+// TestReadToIsRead steps two memories of pairs with the same random
+// cycles: a few writes, then reads through Read on one and ReadTo on the
+// other (into a word holding garbage), some over the read budget, some
+// out of range. Every word read must be equal (the zero word when
+// refused), and after every edge so must the words, the errors, the error
+// counts and the served reads.
+func TestReadToIsRead(t *testing.T) {
+	p := Params{Name: "t_mem", Entries: 8, ReadPorts: 2, WritePorts: 2, ReadLatency: 1}
+	rd, to := must(New[[2]int32](p)), must(New[[2]int32](p))
+	r := rand.New(rand.NewPCG(3, 17))
+	refused := 0
+	for cy := range 5000 {
+		for range r.IntN(3) {
+			a, v := r.IntN(p.Entries), [2]int32{int32(r.Uint32()), int32(r.Uint32())}
+			rd.Write(a, v)
+			to.Write(a, v)
+		}
+		for range r.IntN(4) { // up to 3: over the budget of 2
+			a := r.IntN(p.Entries + 1) // Entries: out of range
+			got := [2]int32{-1, -1}
+			to.ReadTo(a, &got)
+			want := rd.Read(a)
+			require.Equal(t, want, got, "cycle %d: read of %d", cy, a)
+			if to.reads > p.ReadPorts || a == p.Entries {
+				refused++
+			}
+		}
+		require.Equal(t, rd.TotalReads, to.TotalReads, "cycle %d: served reads", cy)
+		sameAfterEdge(t, cy, rd, to)
+	}
+	assert.Greater(t, refused, 500, "reads refused")
 }

@@ -231,8 +231,13 @@ func (d *Dequeue) Commit() {
 
 func (d *Dequeue) commit() {
 	d.evald = false
-	if d.UnlI && !d.jobsQ.Push(cellJob{q: int(d.UnlQidI), port: int(d.UnlPortI), v: d.UnlBodyI}) {
-		d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
+	if d.UnlI { // the job is written in its slot (a cellJob is 92 bytes)
+		if j := d.jobsQ.PushSlot(); j != nil {
+			j.q, j.port = int(d.UnlQidI), int(d.UnlPortI)
+			j.v = d.UnlBodyI // alone: in a tuple the PD goes through a temporary
+		} else {
+			d.fail(fmt.Errorf("tm_dequeue: job FIFO full at an unlink"))
+		}
 	}
 	if d.run {
 		d.done += d.cnt
@@ -256,7 +261,14 @@ func (d *Dequeue) commit() {
 	d.run = false
 	if d.fout || d.faD != 0 { // the free registers take the round's frees (DeqFreeLag)
 		d.FaO, d.FreedO = d.faD, d.freedD
-		d.faHead, d.faTail, d.faN = d.faHeadD, d.faTailD, d.faND
+		// A slot fa_o leaves out is read by nothing (its fa_* hold what
+		// they held), so the words are copied only with frees, one array
+		// at a time (a tuple of arrays goes through temporaries).
+		if d.faD != 0 {
+			d.faHead = d.faHeadD
+			d.faTail = d.faTailD
+			d.faN = d.faND
+		}
 		d.fout = d.FaO != 0
 	}
 	d.active = d.jobsQ.Len() > 0 || d.retN > 0 || d.out || d.RetValidO || d.fout

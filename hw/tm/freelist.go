@@ -155,12 +155,12 @@ func (f *FreeList) EvalHead() {
 
 //go:noinline
 func (f *FreeList) evalHead() {
-	due, ok := uint8(0), f.PopOkO
+	due, ok, rd := uint8(0), f.PopOkO, f.RdDataI // rd once: the stores below would reload it
 	for m := f.pend; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		bit := uint8(1) << uint(b)
 		if r := &f.bank[b]; r.ready == f.now {
-			f.head[b] = f.RdDataI[r.port]
+			f.head[b] = rd[r.port]
 			ok |= bit
 			due |= bit
 		} else {
@@ -217,13 +217,14 @@ func (f *FreeList) evalPop() {
 		return
 	}
 	wp, over := 0, false
+	fh, fn := f.FaHeadI, f.FaNI // once: the stores below would reload them
 	for m := fa; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		s := f.slotF[b] & (mem.MaxK - 1)
 		if f.cntF[b] > 0 {
-			wp, over = f.write(wp, f.bank[b].tail, f.FaHeadI[s], over)
+			wp, over = f.write(wp, f.bank[b].tail, fh[s], over)
 		}
-		f.cntF[b] += f.FaNI[s]
+		f.cntF[b] += fn[s]
 	}
 	f.FWrNO, f.WrNO = wp, wp
 	if over {

@@ -73,7 +73,7 @@ func (m *TM) deqRead() {
 	l.RdI, l.RdQidI = true, uint16(g.q)
 	l.EvalRd()
 	r := &m.r.deqRd // the read register, field by field (the PD read lands in it)
-	r.v = m.ram.pd.Read(int(l.RdPdO))
+	m.ram.pd.ReadTo(int(l.RdPdO), &r.v)
 	r.valid, r.q, r.port, r.ready = true, g.q, g.port, m.ram.pd.ReadyAt(m.cycle)
 	if cells := r.v.Cells; uint32(cells) != l.HeadLenO[g.q] && m.ram.pd.Err() == nil {
 		m.fail(fmt.Errorf("cycle %d: queue %d: head PD holds %d cells, head length register %d", m.cycle, g.q, cells, l.HeadLenO[g.q]))
@@ -121,7 +121,8 @@ func (m *TM) unlink(deq, hd bool) {
 		r.valid = false
 		m.unlinkHead(r)
 		m.acct.deqPkts[r.q]++
-		d.UnlQidI, d.UnlPortI, d.UnlBodyI = uint16(r.q), uint16(r.port), r.v
+		d.UnlQidI, d.UnlPortI = uint16(r.q), uint16(r.port)
+		d.UnlBodyI = r.v // alone: in a tuple the PD goes through a temporary
 	}
 	h := m.u.hd
 	h.UnlI = hd
@@ -130,7 +131,8 @@ func (m *TM) unlink(deq, hd bool) {
 		r.valid = false
 		m.unlinkHead(r)
 		m.r.hdFly += int(r.v.Cells) // the thresholds see its cells free from now (tfree_q)
-		h.UnlQidI, h.UnlBodyI = uint16(r.q), r.v
+		h.UnlQidI = uint16(r.q)
+		h.UnlBodyI = r.v
 		st := &m.obs.stats.Queues[r.q]
 		st.HeadDropped.Pkts++
 		st.HeadDropped.Cells += uint64(r.v.Cells)

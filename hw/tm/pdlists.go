@@ -185,6 +185,9 @@ func (l *PDLists) Commit() {
 
 func (l *PDLists) commit() {
 	for i := range l.u {
+		if !l.unl { // most edges unlink nothing (u[0] and u[1] are not ok)
+			break
+		}
 		u := &l.u[i]
 		if !u.ok {
 			continue

@@ -18,8 +18,11 @@ type rdPipe[T any] struct {
 	read []uint64 // per slot, bit p: port p was read (the current slot's in inRd until the edge)
 	cur  int      // the slot of this cycle's reads
 	in   *[64]T   // ring[cur]
-	n    uint     // the ports put accepts: min(ports, 64)
 	inRd uint64   // the ports read this cycle
+	// Latency 1 and at most 8 ports: the edge moves the first 8 words at
+	// once. in then holds, for every port, the last word put on it, which
+	// out holds already for a port not read this cycle.
+	eight bool
 }
 
 // words returns max(ports, 64) words and the first 64 as an array.
@@ -29,7 +32,7 @@ func words[T any](ports int) ([]T, *[64]T) {
 }
 
 func newRdPipe[T any](ports, lat int) rdPipe[T] {
-	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), n: uint(min(ports, 64))}
+	p := rdPipe[T]{ring: make([]*[64]T, lat), read: make([]uint64, lat), eight: lat == 1 && ports <= 8}
 	var out []T
 	out, p.outA = words[T](ports)
 	p.out = out[:ports]
@@ -41,11 +44,11 @@ func newRdPipe[T any](ports, lat int) rdPipe[T] {
 }
 
 // put stores the word a read issued this cycle on port port sampled.
+// port < 64 (mem.MaxPorts). A port at or above the memory's ports (a
+// refused read, which fails the TM) lands in a word out does not show.
 func (p *rdPipe[T]) put(port int, v T) {
-	if uint(port) < p.n {
-		p.in[port&63] = v
-		p.inRd |= 1 << (uint(port) & 63) // port < p.n <= 64
-	}
+	p.in[port&63] = v
+	p.inRd |= 1 << (uint(port) & 63)
 }
 
 // at is the data on port port d cycles after the current one (0: out).
@@ -74,6 +77,13 @@ func (p *rdPipe[T]) step() {
 		p.read[p.cur] = 0
 	}
 	out, in := p.outA, p.in
+	if p.eight {
+		// (word by word: an array of T is copied by the runtime's memmove)
+		out[0], out[1], out[2], out[3] = in[0], in[1], in[2], in[3]
+		out[4], out[5], out[6], out[7] = in[4], in[5], in[6], in[7]
+		p.inRd = 0
+		return
+	}
 	for r := p.inRd; r != 0; r &= r - 1 { // latency 1: this cycle's reads are the next one's data
 		i := trailingZeros(r) & 63
 		out[i] = in[i]

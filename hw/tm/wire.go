@@ -255,9 +255,9 @@ take:
 			l := m.u.pdl
 			l.LinkI, l.LinkQidI, l.LinkPdI, l.LinkCellsI = true, e.LinkQidO, e.LinkPdO, e.LinkCellsO
 			l.EvalLink()
-			ram.pd.WriteMergeLast(int(e.LinkPdO), e.LinkBodyO, nil)
+			ram.pd.WriteMergeLast(int(e.LinkPdO), &e.LinkBodyO, nil)
 			if l.LinkPredO {
-				ram.pd.WriteMergeLast(int(l.LinkTailO), mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
+				ram.pd.WriteMergeLast(int(l.LinkTailO), &mem.PD{Next: e.LinkPdO, NextLen: uint16(e.LinkCellsO)}, mergeLink)
 			}
 		}
 	}
