@@ -51,7 +51,8 @@
 // thresholds registered a cycle before (thr_q: u_thr of the cycle before's
 // thresholds' free count, hw/tm ThrLag) and the selector's compare (u_sel,
 // registered); 1 admission (u_adm: this cycle's offers
-// registered, the cycle before's decided, the decisions before applied);
+// registered, the cycle before's decided, the decisions of two cycles
+// before applied from u_adm's effects register);
 // A the unlink of the PD read issued last cycle (u_pdl, then
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the PD read of last cycle's grant (gv_q) and its packet
@@ -74,9 +75,12 @@
 // as a wrong tag. A PD's index is its packet's first cell (tm_pd_lists).
 //
 // Latency: an offer is decided the cycle after it (in_ok_o for the offers
-// of the cycle before, hw/tm AdmitLag = 1) and takes effect (queue length,
-// free count, the enqueue's first round) the cycle after that: u_adm's
-// three stages (docs/tm.md, "Admission in three stages").
+// of the cycle before, hw/tm AdmitLag = 1), its effects are registered in
+// u_adm the cycle after that and take effect (queue length, free count,
+// the enqueue's first round) the cycle after that (hw/tm AdmitSettle = 2:
+// no path from the decision register into qlen_q, free_q, the PD lists,
+// the PD read or the enqueue; docs/tm.md, "Admission in three stages" and
+// "Admission's effects are a register").
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address). A dequeue round's frees reach u_fl and the free count
@@ -249,13 +253,14 @@ module occamy_tm #(
   logic [IN*IW-1:0]         adm_qid;
   logic [IN*LW-1:0]         adm_cells;
   logic [IN*SW-1:0]         adm_serial;
+  logic [LW+NW-1:0]         adm_tot;
 
   tm_admission #(.N(N), .QW(QW), .LW(LW), .IN(IN), .SW(SW), .WAIT(WAIT)) u_adm (
     .clk_i, .rst_ni,
     .in_valid_i, .in_qid_i, .in_cells_i,
     .qlen_i(qlen_q), .thr_i(thrq), .pushout_i(cfg_policy_i == 2'd3), .free_i(free_q),
     .serial_i(serial_q),
-    .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d),
+    .in_ok_o, .qlen_o(qlen_adm), .free_o(free_adm), .serial_o(serial_d), .tot_o(adm_tot),
     .adm_n_o(adm_n), .adm_qid_o(adm_qid), .adm_cells_o(adm_cells), .adm_serial_o(adm_serial)
   );
 
@@ -434,7 +439,9 @@ module occamy_tm #(
 
   // The free count after admission with the executor's cells at the start
   // of the cycle credited (fly_q): pushout-ports expels while it is negative.
-  assign tfree_adm = free_adm + (QW+1)'(fly_q);
+  // free_adm + fly_q, as tfree_q (= free_q + fly_q) less the cells u_adm's
+  // effects register applies: one adder from registers (issue 29).
+  assign tfree_adm = tfree_q - (QW+1)'(adm_tot);
 
   assign pd_rd  = gok || hd_rd;
   assign rd_qid = gv_q ? gq_q : hd_rd_qid;

@@ -24,33 +24,43 @@
 //   free_i [QW+1]  start-of-cycle free count, signed
 //   serial_i [SW]  serial of the last admitted packet (0 after reset)
 //   in_ok_o [IN]   slot i of the PREVIOUS cycle's offers admitted
-//   qlen_o [N*QW]  qlen_i plus the cells of the batch decided last cycle
+//   qlen_o [N*QW]  qlen_i plus the cells of the batch decided two cycles
+//                  before (its effects registered, s3)
 //   free_o         free_i less them; serial_o: serial_i plus their count
+//   tot_o [LW+NW]  their cells in all (s3's register: the caller's free
+//                  counts less it, without free_o's adder)
 //   adm_n_o, adm_qid_o, adm_cells_o, adm_serial_o  that batch's admitted
 //                  packets packed from entry 0 in slot order (entries >=
 //                  adm_n_o are 0)
 //
 // Latency: offers of cycle c are decided at c+1 (in_ok_o; hw/tm AdmitLag
-// = 1) and take effect at c+2 (qlen_o, free_o, serial_o, adm_*; the caller
-// registers them).
+// = 1), their effects registered at c+2 and applied at c+3 (qlen_o,
+// free_o, serial_o, adm_*; the caller registers them: hw/tm AdmitSettle
+// = 2, issue 29: no path from the decision into the caller's lengths,
+// free count, PD lists or enqueue).
 //   Stage 1 (c), registered per slot: n + the cells of earlier valid slots
 //     of the cycle to its queue (same) and in all (all), admitted or not;
-//     the cells of the batch taking effect at c to its queue; its queue
+//     the cells of the batch taking effect at c (s3) and of the batch
+//     whose effects are registered at c (s2) to its queue; its queue
 //     compared with the batch being decided at c; thr(q) - qlen(q) (every
 //     queue's difference, then the slot's mux); for each subset of the
 //     first min(IN,4) slots being decided at c, all + n + the subset's
-//     cells (and less WAIT); Pushout: qlen(q) + same and a copy of qlen_i.
+//     cells + s2's admitted cells in all (and less WAIT); Pushout: qlen(q)
+//     + same and a copy of qlen_i.
 //   Stage 2 (c+1), the decision: DT admits iff the slot's cells plus those
-//     of the two batches before it to its queue fit thr(q) - qlen(q), and
-//     all + n + the batch taking effect at c+1 <= free_i (the subset the
+//     of the three batches before it to its queue fit thr(q) - qlen(q), and
+//     all + n + the two batches not in free_i <= free_i (the subset the
 //     registered decisions select, plus the slots past the fourth summed
 //     as one); Pushout admits iff that fits, or else iff some copied length
 //     exceeds qlen(q) + same and the same sum less WAIT <= free_i.
-//   Stage 3 (c+2): the effects of the registered decisions (balanced sums).
+//   Stage 3 (c+2): the effects of the registered decisions (balanced
+//     sums), decoded per queue and packed, into registers s3.
+//   Stage 4 (c+3): s3 applied: qlen_i + s3's cells per queue, free_i less
+//     s3's in all, s3's packets with their serials.
 //   The simulators do only what can matter (docs/tm.md): the subsets'
 //   sums once for all slots, an empty slot's stage 1 and 2 skipped (its
 //   registers hold: an enable), Pushout's differences only under Pushout,
-//   stage 3's sum only for a queue admitted to.
+//   stage 4's sum only for a queue admitted to.
 // Staleness: length and threshold are those of cycle c (every admitted
 // cell counted; the unlinks of cycle c are not, so a length is too long:
 // errs on refusing; the threshold may be one cycle high); the free count
@@ -73,7 +83,8 @@ module tm_admission #(
   parameter int  WAIT = 0,
   // Derived, not to be set:
   localparam int IW   = (N > 1) ? $clog2(N) : 1,  // queue index
-  localparam int NW   = $clog2(IN + 1)            // admitted-packet count
+  localparam int NW   = $clog2(IN + 1),           // admitted-packet count
+  localparam int EW   = LW + NW                   // cells of one batch
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -89,6 +100,7 @@ module tm_admission #(
   output logic [N*QW-1:0]  qlen_o,
   output logic [QW:0]      free_o,
   output logic [SW-1:0]    serial_o,
+  output logic [EW-1:0]    tot_o,
   output logic [NW-1:0]    adm_n_o,
   output logic [IN*IW-1:0] adm_qid_o,
   output logic [IN*LW-1:0] adm_cells_o,
@@ -106,7 +118,7 @@ module tm_admission #(
   localparam int BS   = (IN < 4) ? IN : 4;         // in-flight slots bypassed by subset
   localparam int NS   = 1 << BS;                   // their subsets
   localparam int RN   = (IN > BS) ? IN - BS : 1;   // in-flight slots summed at stage 2
-  localparam int CW   = LW + $clog2(3 * IN + 1);   // cells of up to 3 batches
+  localparam int CW   = LW + $clog2(4 * IN + 1);   // cells of up to 4 batches
   localparam int XW   = ((QW > CW) ? QW : CW) + 3; // signed: free, room, sums
   localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
@@ -158,6 +170,13 @@ module tm_admission #(
   logic [IN-1:0]       s2_ok_q, s2_ok_d;
   logic [IN*IW-1:0]    s2_qid_q, s2_qid_d;
   logic [IN*LW-1:0]    s2_n_q, s2_n_d;
+  // Stage 3's registers: the effects of s2's decisions, decoded.
+  logic [N-1:0]        s3_hit_q, s3_hit_d;    // queues the batch admits to
+  logic [N*EW-1:0]     s3_add_q, s3_add_d;    // per queue: its admitted cells
+  logic [EW-1:0]       s3_tot_q, s3_tot_d;    // admitted cells in all
+  logic [NW-1:0]       s3_n_q, s3_n_d;        // admitted packets
+  logic [IN*IW-1:0]    s3_qid_q, s3_qid_d;    // their queues, packed from entry 0
+  logic [IN*LW-1:0]    s3_cells_q, s3_cells_d; // their cells
 
   // ---- Stage 1 ----
   // Every queue's thr - qlen; under Pushout thr + 2^(XW-2), which no sum
@@ -232,10 +251,11 @@ module tm_admission #(
           if (s2_ok_q[j] && s2_qid_q[j*IW +: IW] == q)
             tab[(IN+1+j)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
         end
+        tab[(2*IN+1)*XW +: XW] = XW'(s3_add_q[q*EW +: EW]);
         for (int j = BS; j < IN; j++) begin
           s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         end
-        s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 1));
+        s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 2));
         s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
         s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
         // Pushout's differences only under Pushout (under DT the wait sum
@@ -248,7 +268,8 @@ module tm_admission #(
         // the subset s of the slots being decided: their cells to q
         // (tc[j], 0 outside s), and all + n + their cells in all (base +
         // sub), the latter less WAIT (base + subw)
-        base = tsum(tall, i + 1);
+        tall[IN*XW +: XW] = XW'(s3_tot_d);  // s2's admitted cells, not in free_i at c+1
+        base = tsum(tall, IN + 1);
         tm   = '0;
         for (int j = 0; j < BS; j++) begin
           if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
@@ -338,6 +359,12 @@ module tm_admission #(
       s2_ok_q    <= '0;
       s2_qid_q   <= '0;
       s2_n_q     <= '0;
+      s3_hit_q   <= '0;
+      s3_add_q   <= '0;
+      s3_tot_q   <= '0;
+      s3_n_q     <= '0;
+      s3_qid_q   <= '0;
+      s3_cells_q <= '0;
     end else begin
       s1_v_q     <= s1_v_d;
       s1_qid_q   <= s1_qid_d;
@@ -353,10 +380,19 @@ module tm_admission #(
       s2_ok_q    <= s2_ok_d;
       s2_qid_q   <= s2_qid_d;
       s2_n_q     <= s2_n_d;
+      s3_hit_q   <= s3_hit_d;
+      s3_add_q   <= s3_add_d;
+      s3_tot_q   <= s3_tot_d;
+      s3_n_q     <= s3_n_d;
+      s3_qid_q   <= s3_qid_d;
+      s3_cells_q <= s3_cells_d;
     end
   end
 
-  // ---- Stage 3: the effects of the batch decided last cycle ----
+  // ---- Stage 3: the effects of the batch decided last cycle, registered ----
+  // Decoded per queue (s3_add) and packed (s3_qid, s3_cells), so that no
+  // path runs from the decision into the caller's lengths, free count,
+  // PD lists or enqueue (issue 29).
   logic [IN*NW-1:0] nbef;  // per slot: admitted slots before it
   always @* begin
     logic [NW-1:0] c;
@@ -369,49 +405,66 @@ module tm_admission #(
 
   always @* begin
     logic [TMAX*XW-1:0] ta, tt;
-    logic [N-1:0]       hit;  // queues the batch admits to
-    hit = '0;
+    s3_hit_d = '0;
     for (int i = 0; i < IN; i++) begin
-      if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;
+      if (s2_ok_q[i]) s3_hit_d[s2_qid_q[i*IW +: IW]] = 1'b1;
     end
     ta = '0;
     tt = '0;
-    tt[0 +: XW] = XW'($signed(free_i));
-    // a queue the batch admits nothing to keeps its length (the same as
-    // its sum; the simulators copy the lengths whole and skip the sum)
-    qlen_o = qlen_i;
+    // a queue the batch admits nothing to gets 0 (the simulators skip its
+    // sum)
+    s3_add_d = '0;
     for (int k = 0; k < N; k++) begin
-      if (hit[k]) begin
-        ta[0 +: XW] = XW'(qlen_i[k*QW +: QW]);
+      if (s3_hit_d[k]) begin
         for (int i = 0; i < IN; i++) begin
-          ta[(i+1)*XW +: XW] = '0;
+          ta[i*XW +: XW] = '0;
           if (s2_ok_q[i] && 32'(s2_qid_q[i*IW +: IW]) == k)
-            ta[(i+1)*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
+            ta[i*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
         end
-        qlen_o[k*QW +: QW] = QW'(tsum(ta, IN + 1));
+        s3_add_d[k*EW +: EW] = EW'(tsum(ta, IN));
       end
     end
     for (int i = 0; i < IN; i++) begin
-      if (s2_ok_q[i]) tt[(i+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[i*LW +: LW]);
+      if (s2_ok_q[i]) tt[i*XW +: XW] = XW'(s2_n_q[i*LW +: LW]);
     end
-    free_o = (QW+1)'(tsum(tt, IN + 1));
+    s3_tot_d = EW'(tsum(tt, IN));
+  end
+
+  always @* begin
+    s3_n_d     = nbef[(IN-1)*NW +: NW] + NW'(s2_ok_q[IN-1]);
+    s3_qid_d   = '0;
+    s3_cells_d = '0;
+    for (int k = 0; k < IN; k++) begin
+      for (int i = k; i < IN; i++) begin
+        if (s2_ok_q[i] && 32'(nbef[i*NW +: NW]) == k) begin
+          s3_qid_d[k*IW +: IW]   = s2_qid_q[i*IW +: IW];
+          s3_cells_d[k*LW +: LW] = s2_n_q[i*LW +: LW];
+        end
+      end
+    end
+  end
+
+  // ---- Stage 4: s3 applied ----
+  // a queue s3 admits nothing to keeps its length (the same as its sum;
+  // the simulators copy the lengths whole and skip the sum)
+  always @* begin
+    qlen_o = qlen_i;
+    for (int k = 0; k < N; k++) begin
+      if (s3_hit_q[k]) qlen_o[k*QW +: QW] = qlen_i[k*QW +: QW] + QW'(s3_add_q[k*EW +: EW]);
+    end
+    free_o = free_i - (QW+1)'(s3_tot_q);
+    tot_o  = s3_tot_q;
   end
 
   always @* begin
     in_ok_o      = ok;
-    serial_o     = serial_i + SW'(nbef[(IN-1)*NW +: NW]) + SW'(s2_ok_q[IN-1]);
-    adm_n_o      = nbef[(IN-1)*NW +: NW] + NW'(s2_ok_q[IN-1]);
-    adm_qid_o    = '0;
-    adm_cells_o  = '0;
+    serial_o     = serial_i + SW'(s3_n_q);
+    adm_n_o      = s3_n_q;
+    adm_qid_o    = s3_qid_q;
+    adm_cells_o  = s3_cells_q;
     adm_serial_o = '0;
     for (int k = 0; k < IN; k++) begin
-      for (int i = k; i < IN; i++) begin
-        if (s2_ok_q[i] && 32'(nbef[i*NW +: NW]) == k) begin
-          adm_qid_o[k*IW +: IW]    = s2_qid_q[i*IW +: IW];
-          adm_cells_o[k*LW +: LW]  = s2_n_q[i*LW +: LW];
-          adm_serial_o[k*SW +: SW] = serial_i + SW'(k + 1);
-        end
-      end
+      if (32'(s3_n_q) > k) adm_serial_o[k*SW +: SW] = serial_i + SW'(k + 1);
     end
   end
 

@@ -33,8 +33,9 @@ type Outputs struct {
 // deriver computes hw/tm's counters (tm.Stats) from occamy_tm's outputs
 // alone, following every admitted packet: in_ok_o admits the packet of the
 // slot it answers (driven lag cycles before; the offer counts as arrived
-// then, as hw/tm counts it) to its queue's FIFO a cycle later, when its
-// cells show in qlen_o after that cycle's edge (tm_admission's stage 3); hd_valid_o pops the queue's head (its cells
+// then, as hw/tm counts it) to its queue's FIFO tm.AdmitSettle cycles
+// later, when its cells show in qlen_o after that cycle's edge
+// (tm_admission's stage 4); hd_valid_o pops the queue's head (its cells
 // must be hd_cells_o); a queue whose qlen_o fell by more than its head
 // drop is a dequeue unlink of the head (its cells must be the drop), which
 // joins its port's transmit FIFO; eg_valid_o sends the next cell of the
@@ -57,10 +58,13 @@ type deriver struct {
 	admC    []uint32
 	admP    []int32
 	hdC     []uint32
-	// The packets admitted by the answers of the cycle before (pool
-	// indexes, slot order), which take effect this cycle (their cells in
-	// qlen_o after its edge: tm_admission's stage 3), and this cycle's.
+	// The packets admitted by the answers of tm.AdmitSettle cycles before
+	// (pool indexes, slot order), which take effect this cycle (their
+	// cells in qlen_o after its edge: tm_admission's stage 4), this
+	// cycle's, and those of the cycles between (ring, by cycle).
 	eff, dec []int32
+	ring     [tm.AdmitSettle][]int32
+	at       int
 	// The previous cycle's qlen_o and the free_o of the cycles before it,
 	// the last first: the head-drop PD read was issued in the previous
 	// cycle (PD read latency 1), which is where staleness is judged,
@@ -135,7 +139,7 @@ func (d *deriver) step(o *Outputs) error {
 		sumPre += uint64(o.Qlen[q])
 	}
 	// Admission of the slots answered, in slot order: counted now, in
-	// their queues a cycle later.
+	// their queues tm.AdmitSettle cycles later.
 	for i := 0; i < a.n; i++ {
 		q, c := a.q[i], a.cells[i]
 		s := &d.st.Queues[q]
@@ -151,7 +155,8 @@ func (d *deriver) step(o *Outputs) error {
 		d.dec = append(d.dec, d.alloc(pkt{serial: d.serial, q: int32(q), cells: int32(c)}))
 		d.serial++
 	}
-	// The packets admitted the cycle before take effect, in slot order.
+	// The packets admitted tm.AdmitSettle cycles before take effect, in
+	// slot order.
 	admPkts := int64(0)
 	for _, i := range d.eff {
 		p := d.pool[i]
@@ -183,7 +188,11 @@ func (d *deriver) step(o *Outputs) error {
 		d.sumPkts += int64(d.admP[q])
 		d.admP[q] = 0
 	}
-	d.eff, d.dec = d.dec, d.eff[:0]
+	// This cycle's admissions wait tm.AdmitSettle cycles in the ring; the
+	// next cycle takes effect those of AdmitSettle−1 cycles before.
+	d.ring[d.at], d.dec = d.dec, d.eff[:0]
+	d.at = (d.at + 1) % tm.AdmitSettle
+	d.eff, d.ring[d.at] = d.ring[d.at], nil
 	// The head drop: the queue's head, unlinked this cycle.
 	if o.HDValid {
 		q := o.HDQid

@@ -15,23 +15,25 @@ import (
 //   - Stage 1 (offer cycle c, registers s1): per slot its queue's
 //     threshold and length at c, the cells of every earlier valid slot of
 //     the cycle (to its queue, and in all), admitted or not, and the cells
-//     the batch taking effect at c admits to its queue; Pushout: whether
-//     some length at c exceeds its queue's plus the earlier same-queue
-//     cells (the maximum at c).
+//     the batch taking effect at c (s3) and the batch decided at c−1 (s2)
+//     admit to its queue; Pushout: whether some length at c exceeds its
+//     queue's plus the earlier same-queue cells (the maximum at c).
 //   - Stage 2 (c+1, in_ok_o): the decision, against the stage-1 length
-//     plus the cells the batch taking effect at c+1 admits to its queue,
-//     the stage-1 threshold (both one cycle stale: the unlinks of cycle c
-//     unseen, so this errs on refusing), and free_i of c+1 less that
-//     batch's cells (exact). Registers s2: the decisions.
-//   - Stage 3 (c+2): the effects of the s2 decisions: each admitted packet
-//     takes its cells from the free count and adds them to its queue (qlen_o,
-//     free_o), gets the next serial, and is listed in adm_* (packed from
-//     entry 0).
+//     plus the cells the batch decided at c (s2 at c+1) admits to its
+//     queue, the stage-1 threshold (both one cycle stale: the unlinks of
+//     cycle c unseen, so this errs on refusing), and free_i of c+1 less the
+//     cells of s3 and s2 at c+1 (exact). Registers s2: the decisions.
+//   - Stage 3 (c+2, registers s3): the s2 decisions' admitted packets,
+//     packed from entry 0 (the RTL also decodes their cells per queue).
+//   - Stage 4 (c+3): s3's effects: each admitted packet takes its cells
+//     from the free count and adds them to its queue (qlen_o, free_o), gets
+//     the next serial, and is listed in adm_*. AdmitSettle = 2: the
+//     decision's effects are a register (issue 29).
 //
 // The ideal pushout (MakeRoom) decides at stage 2 on the running free count
-// (free_o less the earlier admitted slots of the batch), its backdoor
-// expelling first (the freed cells in free_o at once); its admitted cells
-// take effect at stage 3 like any other.
+// (free_o less s2's cells and the earlier admitted slots of the batch), its
+// backdoor expelling first (the freed cells in free_o at once); its
+// admitted cells take effect at stage 4 like any other.
 //
 // pushout_i is configuration held constant from reset: New sets it (and
 // the rule) from Config.Policy.
@@ -49,6 +51,7 @@ type Admission struct {
 	QlenO      []uint32 // qlen_o: lengths after the effects of the batch decided last cycle
 	FreeO      int      // free_o: free count after them
 	SerialO    uint32   // serial_o: serial of the last packet admitted so far
+	TotO       int      // tot_o: the cells taking effect (free_i − free_o)
 	AdmNO      int      // adm_n_o: packets taking effect
 	AdmQidO    []uint32 // adm_qid_o: their queues, packed from entry 0
 	AdmCellsO  []uint32 // adm_cells_o: their cells
@@ -76,8 +79,10 @@ type Admission struct {
 	s1dn    int
 	s1max   uint32 // Pushout: the longest length at s1's offer cycle
 	s1dmax  uint32
-	s2      []s2Reg // stage 2: the decisions taking effect this cycle
+	s2      []s2Reg // stage 2: the decisions of the cycle before
 	s2cnt   int     // slots s2 holds
+	s3      []s2Reg // stage 3: s2's admitted packets of the cycle before, packed (ok unused)
+	s3n     int     // packets s3 holds
 
 	u    *admission.Unit // the rule (hw/admission; its own threshold stage unused)
 	act  []int           // ABM: running non-empty queues per class
@@ -128,23 +133,24 @@ func newAdmission(c *Config) (*Admission, error) {
 		AdmQidO: make([]uint32, in), AdmCellsO: make([]uint32, in), AdmSerialO: make([]uint32, in),
 		InNI: in, ActiveI: make([]int, c.Q), QlenAfterO: make([]uint32, in),
 		s1: make([]admReg, in), s1d: make([]admReg, in),
-		s2: make([]s2Reg, in),
-		u:  u, act: u.ActiveI, nOK: in, mode: mode,
+		s2: make([]s2Reg, in), s3: make([]s2Reg, in),
+		u: u, act: u.ActiveI, nOK: in, mode: mode,
 	}, nil
 }
 
 // Busy reports whether a stage holds an offer or a decision: Eval has
 // something to do even without offers.
-func (a *Admission) Busy() bool { return a.s1n|a.s2cnt != 0 } // (counts: one test)
+func (a *Admission) Busy() bool { return a.s1n|a.s2cnt|a.s3n != 0 } // (counts: one test)
 
-// Eval runs the three stages: stage 3 applies the decisions of the cycle
-// before, stage 1 registers this cycle's offers, stage 2 decides the
-// offers of the cycle before against the free count after stage 3. Stage
-// 3 goes first so that qlen_o less qlen_i is what the batch taking effect
-// now adds to each queue, which stages 1 and 2 count (inEffect).
+// Eval runs the stages: stage 4 applies s3 (the decisions of two cycles
+// before), stage 1 registers this cycle's offers, stage 2 decides the
+// offers of the cycle before against the free count after stage 4 less
+// s2's cells (stage 3, s2 into s3, is Commit's). Stage 4 goes first so
+// that qlen_o less qlen_i is what the batch taking effect now adds to each
+// queue, which stage 1 counts (inEffect), with s2's (pendCells).
 //
 // A stage with nothing to do is skipped: stage 1 with no slot this cycle
-// nor an earlier Eval's; stage 3 and stage 2 with nothing in s2 and s1,
+// nor an earlier Eval's; stage 4 and stage 2 with nothing in s3 and s1,
 // where only the entries of adm_* and in_ok_o set last time are cleared
 // (free_o and serial_o are then free_i and serial_i). The stages are
 // written out here rather than called (each call cost the TM's loaded
@@ -154,13 +160,9 @@ func (a *Admission) Eval() {
 	if !a.QlenHeld {
 		copy(a.QlenO, a.QlenI)
 	}
-	if a.s2cnt != 0 { // stage 3: s2's decisions take effect (lengths, free count, serials, adm_*)
+	if a.s3n != 0 { // stage 4: s3's packets take effect (lengths, free count, serials, adm_*)
 		free, serial, k := a.FreeI, a.SerialI, 0
-		n := a.s2cnt
-		for _, r := range a.s2[:n] {
-			if !r.ok {
-				continue
-			}
+		for _, r := range a.s3[:a.s3n] {
 			q, c := r.q, r.n
 			free -= int(c)
 			serial++
@@ -172,12 +174,12 @@ func (a *Admission) Eval() {
 		for i := k; i < a.AdmNO; i++ {
 			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 		}
-		a.FreeO, a.SerialO, a.AdmNO = free, serial, k
+		a.FreeO, a.SerialO, a.AdmNO, a.TotO = free, serial, k, a.FreeI-free
 	} else {
 		for i := range a.AdmNO {
 			a.AdmQidO[i], a.AdmCellsO[i], a.AdmSerialO[i] = 0, 0, 0
 		}
-		a.FreeO, a.SerialO, a.AdmNO = a.FreeI, a.SerialI, 0
+		a.FreeO, a.SerialO, a.AdmNO, a.TotO = a.FreeI, a.SerialI, 0, 0
 	}
 	if a.InNI|a.s1dn != 0 { // stage 1: s1d takes the offers of slots 0..InNI-1
 		n := min(a.InNI, len(a.InValidI))
@@ -216,8 +218,8 @@ func (a *Admission) Eval() {
 					}
 				}
 				// Every field: base with the cells the batch taking effect now
-				// adds to q.
-				r.valid, r.q, r.n, r.base, r.len0 = true, q, c, len0+a.inEffect(q), len0
+				// and the one decided last cycle add to q.
+				r.valid, r.q, r.n, r.base, r.len0 = true, q, c, len0+a.inEffect(q)+a.pendCells(q), len0
 				r.thr, r.all, r.act = a.ThrI[q], all, act
 				all += int(c)
 			}
@@ -229,17 +231,18 @@ func (a *Admission) Eval() {
 	case a.MakeRoom != nil:
 		a.decideRunning()
 	default: // stage 2 for the RTL's rules: each slot on its own (DT and ABM on
-		// the stage-1 length with the batch taking effect now, Pushout on
+		// the stage-1 length with the batch decided last cycle, Pushout on
 		// the length and maximum at the offer cycle)
 		n := a.s1n
 		regs, oks := a.s1[:n], a.InOkO[:n]
+		free := a.FreeO - int(a.pendCells(noQueue))
 		for i := range regs {
 			r := &regs[i]
 			if !r.valid {
 				oks[i] = false
 				continue
 			}
-			qlen, longest := r.base+a.inEffect(r.q), uint32(0)
+			qlen, longest := r.base+a.pendCells(r.q), uint32(0)
 			if a.PushoutI {
 				qlen, longest = r.len0, a.s1max
 			}
@@ -247,21 +250,36 @@ func (a *Admission) Eval() {
 			if a.mode == admission.ABM {
 				a.act[q%len(a.act)] = r.act
 			}
-			oks[i] = a.u.DecideAt(q, int(r.n), qlen, r.thr, a.FreeO-r.all, longest).Admitted()
+			oks[i] = a.u.DecideAt(q, int(r.n), qlen, r.thr, free-r.all, longest).Admitted()
 		}
 		a.finish(n)
 	}
 }
 
-// inEffect is the cells the batch taking effect this cycle (s2's admitted
-// slots) adds to queue q: after stage 3, and before the ideal pushout's
-// MakeRoom expels, qlen_o less qlen_i.
+// inEffect is the cells the batch taking effect this cycle (s3's packets)
+// adds to queue q: after stage 4, and before the ideal pushout's MakeRoom
+// expels, qlen_o less qlen_i.
 func (a *Admission) inEffect(q uint32) uint32 { return a.QlenO[q] - a.QlenI[q] }
+
+// noQueue asks pendCells for s2's admitted cells in all.
+const noQueue = ^uint32(0)
+
+// pendCells is the cells s2's admitted slots (decided last cycle, taking
+// effect next cycle) add to queue q, or in all for noQueue.
+func (a *Admission) pendCells(q uint32) uint32 {
+	c := uint32(0)
+	for _, r := range a.s2[:a.s2cnt] {
+		if r.ok && (r.q == q || q == noQueue) {
+			c += r.n
+		}
+	}
+	return c
+}
 
 // decideRunning is stage 2 for the ideal pushout: slots in order against
 // the running free count, MakeRoom expelling first.
 func (a *Admission) decideRunning() {
-	n, free := a.s1n, a.FreeO
+	n, free := a.s1n, a.FreeO-int(a.pendCells(noQueue))
 	for i := 0; i < n; i++ {
 		r := &a.s1[i]
 		a.InOkO[i] = false
@@ -283,10 +301,15 @@ func (a *Admission) decideRunning() {
 	a.finish(n)
 }
 
-// addAdmittedBefore adds to run, per queue, the cells of the slots before
-// slot that stage 2 admitted in this cycle (the ideal Pushout's running
-// lengths: they take effect at stage 3).
+// addAdmittedBefore adds to run, per queue, the cells s2 admitted and those
+// of the slots before slot that stage 2 admitted in this cycle (the ideal
+// Pushout's running lengths: they take effect at stage 4).
 func (a *Admission) addAdmittedBefore(slot int, run []uint32) {
+	for _, r := range a.s2[:a.s2cnt] {
+		if r.ok {
+			run[r.q] += r.n
+		}
+	}
 	for i := range min(slot, a.s1n) {
 		if r := &a.s1[i]; r.valid && a.InOkO[i] {
 			run[r.q] += r.n
@@ -302,11 +325,20 @@ func (a *Admission) finish(n int) {
 	a.nOK, a.DecNO = n, n
 }
 
-// Commit is the rising edge: s2 takes stage 2's decisions, s1 this
-// cycle's offers (s1 and s1d trade places only when s1d holds slots:
-// when it holds none, s1 is left empty, its stale entries unread).
+// Commit is the rising edge: s3 takes s2's admitted slots (stage 3), s2
+// stage 2's decisions, s1 this cycle's offers (s1 and s1d trade places
+// only when s1d holds slots: when it holds none, s1 is left empty, its
+// stale entries unread).
 func (a *Admission) Commit() {
 	n, nd := a.s1n, a.s1dn // (locals: not reloaded after the stores)
+	k := 0
+	for _, r := range a.s2[:a.s2cnt] {
+		if r.ok {
+			a.s3[k] = r
+			k++
+		}
+	}
+	a.s3n = k
 	if n != 0 {
 		for i := range a.s1[:n] {
 			a.s2[i] = s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}

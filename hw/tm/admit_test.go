@@ -93,8 +93,13 @@ func TestAdmissionPorts(t *testing.T) {
 			assert.Equal(t, tc.free, a.FreeO, "cycle 1: free_o")
 			assert.Zero(t, a.AdmNO, "cycle 1: adm_n_o")
 			a.Commit()
-			a.Eval() // cycle 2: the effects (stage 3)
+			a.Eval() // cycle 2: the effects registered (stage 3), none applied
 			assert.Equal(t, make([]bool, len(a.InOkO)), a.InOkO, "cycle 2: in_ok_o")
+			assert.Equal(t, tc.qlen, a.QlenO, "cycle 2: qlen_o")
+			assert.Equal(t, tc.free, a.FreeO, "cycle 2: free_o")
+			assert.Zero(t, a.AdmNO, "cycle 2: adm_n_o")
+			a.Commit()
+			a.Eval() // cycle 3: the effects (stage 4, AdmitSettle = 2)
 			assert.Equal(t, tc.qlenO, a.QlenO, "qlen_o")
 			assert.Equal(t, tc.freeO, a.FreeO, "free_o")
 			require.Equal(t, len(tc.admQid), a.AdmNO, "adm_n_o")
@@ -112,7 +117,7 @@ func TestAdmissionPorts(t *testing.T) {
 
 // TestAdmissionClearsSlots: a slot admitted in one cycle and empty in the
 // next reads 0 on in_ok_o a cycle later, as do adm_* entries beyond the
-// new count two cycles later.
+// new count three cycles later (AdmitSettle = 2).
 func TestAdmissionClearsSlots(t *testing.T) {
 	a := newTestAdmission(t, polDT, 0)
 	for i := range a.ThrI {
@@ -130,28 +135,34 @@ func TestAdmissionClearsSlots(t *testing.T) {
 	a.Commit()
 	a.InNI = 0
 	a.Eval()
-	require.Equal(t, 4, a.AdmNO)
+	require.Zero(t, a.AdmNO)
 	assert.Equal(t, []bool{false, true, false, false}, a.InOkO)
 	a.Commit()
 	a.Eval()
+	require.Equal(t, 4, a.AdmNO)
 	assert.Equal(t, []bool{false, false, false, false}, a.InOkO)
+	a.Commit()
+	a.Eval()
 	assert.Equal(t, 1, a.AdmNO)
 	assert.Equal(t, []uint32{1, 0, 0, 0}, a.AdmQidO)
 }
 
 // TestAdmissionCountsBatchInEffect: a decision counts the cells of the
-// batch taking effect (stage 3) in the cycle of its offer (stage 1's base)
-// and in the cycle of the decision (stage 2), though neither is in qlen_i
-// yet: DT at threshold 8 on queue 0, qlen_i held 0, one slot a cycle.
+// batches decided and not yet in qlen_i (s2, registered; s3, taking effect
+// at stage 4) in the cycle of its offer (stage 1's base) and in the cycle
+// of the decision (stage 2): DT at threshold 8 on queue 0, qlen_i held 0,
+// one slot a cycle.
 func TestAdmissionCountsBatchInEffect(t *testing.T) {
 	cases := []struct {
 		name   string
 		offers []admSlot // per cycle, slot 0 (q < 0: none)
 		ok     []bool    // per cycle, in_ok_o[0]: the offer of the cycle before
 	}{
-		{"stage 2: A (5 cells) takes effect as B (5) is decided", []admSlot{{0, 5}, {0, 5}, {-1, 0}}, []bool{false, true, false}},
-		{"stage 1: A (5) takes effect as C (4) is offered", []admSlot{{0, 5}, {-1, 0}, {0, 4}, {-1, 0}}, []bool{false, true, false, false}},
+		{"stage 2: A (5 cells) in s2 as B (5) is decided", []admSlot{{0, 5}, {0, 5}, {-1, 0}}, []bool{false, true, false}},
+		{"stage 1: A (5) in s2 as C (4) is offered", []admSlot{{0, 5}, {-1, 0}, {0, 4}, {-1, 0}}, []bool{false, true, false, false}},
 		{"stage 1: C (3) reaches the threshold with A", []admSlot{{0, 5}, {-1, 0}, {0, 3}, {-1, 0}}, []bool{false, true, false, true}},
+		{"stage 1: A (5) takes effect (s3) as D (4) is offered", []admSlot{{0, 5}, {-1, 0}, {-1, 0}, {0, 4}, {-1, 0}}, []bool{false, true, false, false, false}},
+		{"stage 1: D (3) reaches the threshold with A in s3", []admSlot{{0, 5}, {-1, 0}, {-1, 0}, {0, 3}, {-1, 0}}, []bool{false, true, false, false, true}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

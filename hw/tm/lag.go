@@ -15,9 +15,13 @@ package tm
 const AdmitLag = 1
 
 // AdmitSettle is the cycles from an admission's answer to its cells in the
-// lengths and the free count (Probe; qlen_o and free_o a cycle later): 1,
-// tm_admission's stage 3 writes them at the edge after the answer.
-const AdmitSettle = 1
+// lengths and the free count (Probe; qlen_o and free_o a cycle later): 2,
+// tm_admission registers the decision's effects (stage 3, s3: per-queue
+// cells decoded, the packets packed) at the edge after the answer and
+// applies them (stage 4) in the cycle after, so that no path runs from
+// the decision register into the lengths, the free count, the PD lists or
+// the enqueue (issue 29). The enqueue takes the packets then too.
+const AdmitSettle = 2
 
 // ThrLag is the cycles by which the DT thresholds that admission, the
 // selector and the head-drop choice read are stale: occamy_tm registers

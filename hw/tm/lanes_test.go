@@ -58,13 +58,14 @@ func laneBound(n, k int, chain bool, lpd, lcp int) float64 {
 
 // TestBackToBackHeadDrops: the executor's pipeline at idle ports (k=4,
 // 6-cell packets, latencies 1). The burst to queue 3 offered in cycles
-// 2548-2549 takes the free count to 130 two cycles later (admission's
-// three stages), so queues 1 and 2 are far over their
+// 2548-2549 takes the free count to 130 three cycles later (admission's
+// effects a register, AdmitSettle = 2: every row a cycle later,
+// measured), so queues 1 and 2 are far over their
 // threshold (130, α=1), which the selector sees a cycle later than the
 // free count moved (the thresholds are a register, ThrLag): from cycle
-// 2554 the executor reads a head PD every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
+// 2555 the executor reads a head PD every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
 // unlinks each one cycle later (qlen −6); its sub-lists wait in stage
-// A's register for a cycle ("cells" from 2555: the register holds a
+// A's register for a cycle ("cells" from 2556: the register holds a
 // packet) and reach the lanes two cycles after the read. Chain: one
 // packet per clock, its four sub-lists appended as they reach the lanes
 // (one write per lane; after the first cycle no bank is empty). Per
@@ -84,20 +85,20 @@ func TestBackToBackHeadDrops(t *testing.T) {
 	golden := map[FreeMode][]row{
 		FreeChain: {
 			// cycle hd issued pending served hd_cp_rd hd_cp_wr qlen1 qlen2 free
-			{2553, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2554, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2555, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2556, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
-			{2557, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
-			{2558, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
+			{2554, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2555, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2556, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2557, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
+			{2558, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
+			{2559, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
 		},
 		FreeCell: {
-			{2553, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2554, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2555, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2556, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
-			{2557, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
-			{2558, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
+			{2554, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2555, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2556, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2557, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
+			{2558, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
+			{2559, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
 		},
 	}
 	for _, fm := range []FreeMode{FreeChain, FreeCell} {

@@ -54,14 +54,16 @@ type TopState struct {
 }
 
 // AdmissionState is tm_admission's registers: stage 1's offers (with
-// what the model keeps of them: lengths, threshold, sums) and stage 2's
-// decisions.
+// what the model keeps of them: lengths, threshold, sums), stage 2's
+// decisions and stage 3's admitted packets (packed).
 type AdmissionState struct {
 	S1    []admReg
 	S1Max uint32
 	S2OK  []bool
 	S2Q   []uint32
 	S2N   []uint32
+	S3Q   []uint32
+	S3N   []uint32
 }
 
 // EnqueueState is tm_enqueue's registers.

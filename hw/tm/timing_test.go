@@ -56,59 +56,62 @@ func probeRow(m *TM) timingRow {
 
 // TestDequeueOverlapsHeadDrop: at cycle 0, four 4-cell packets arrive at
 // queue 0 and two at queue 1 (admitted at cycle 1, in their queues from
-// cycle 2: admission's three stages). Queue 0 is dequeued back to back (strict
-// priority); queue 1 is over its threshold (8 cells > 52/8) and Occamy
-// expels its head packet while queue 0's last packet is dequeued.
+// cycle 3: admission's effects are a register, AdmitSettle = 2). Queue 0 is
+// dequeued back to back (strict priority); queue 1 is over its threshold
+// (8 cells > 52/8) and Occamy expels its head packet while queue 0's last
+// packet is dequeued.
 //
-// What the rows show (cycles 15-19). The scheduler's grant is registered:
+// What the rows show (cycles 16-21; every row one cycle later than with
+// AdmitSettle 1, the same rows otherwise: the packets reach the enqueue a
+// cycle later, measured). The scheduler's grant is registered:
 // a dequeue's PD read is issued the cycle after its grant, so each packet's
 // cells leave a cycle later than the grant and port 0's transmit window
-// (TxWindow 8 cells) reopens at 16 (it was 15 when the read was in the
-// grant's cycle); queue 0's last packet is granted at 16.
-//   - 15: the head drop is granted (gnt=1) and the PD read port is free
+// (TxWindow 8 cells) reopens at 17 (it was 16 when the read was in the
+// grant's cycle); queue 0's last packet is granted at 17.
+//   - 16: the head drop is granted (gnt=1) and the PD read port is free
 //     (no grant of the cycle before to read): the executor reads queue 1's
 //     head PD.
-//   - 16: the executor unlinks (q1 8→4); its sub-lists go to stage A's
+//   - 17: the executor unlinks (q1 8→4); its sub-lists go to stage A's
 //     register (the enqueue's last rounds take the cell-pointer ports).
-//   - 17: the dequeue reads queue 0's head PD (granted at 16) while the
+//   - 18: the dequeue reads queue 0's head PD (granted at 17) while the
 //     executor frees: per cell its two lanes free a cell each (2 reads + 2
 //     writes), chain mode appends the two sub-lists (2 writes). The
 //     selector's registered bitmap still shows queue 1 over (gnt=1) but
-//     the dequeue holds the PD read port, so the executor waits; in 18
+//     the dequeue holds the PD read port, so the executor waits; in 19
 //     queue 1 (4 cells, under its threshold) is no longer shown: one head
 //     drop, none stale (with the read in the grant's cycle the dequeue's
-//     last read was in 15, the executor read in 16 and took the stale
-//     second grant in 18).
-//   - 18-20: the dequeue's two cell rounds (18, 19). Its frees are a
+//     last read was in 16, the executor read in 17 and took the stale
+//     second grant in 19).
+//   - 19-21: the dequeue's two cell rounds (19, 20). Its frees are a
 //     register (DeqFreeLag): each round's land in the cycle after it, per
-//     cell 19 and 20, chain the packet's sub-lists in 20 (the free count
-//     58 -> 56 at 19 in chain). With the frees of the round's own cycle
-//     the dequeue took both write ports in 18 and the executor's second
-//     cells (per cell) waited until 20; now it frees them in 18 (hd_cp_wr
-//     2), since the dequeue's frees of 18 are those of 17, none (14: the
-//     round of 13's frees, cp_wr 2).
+//     cell 20 and 21, chain the packet's sub-lists in 21 (the free count
+//     58 -> 56 at 20 in chain). With the frees of the round's own cycle
+//     the dequeue took both write ports in 19 and the executor's second
+//     cells (per cell) waited until 21; now it frees them in 19 (hd_cp_wr
+//     2), since the dequeue's frees of 19 are those of 18, none (15: the
+//     round of 14's frees, cp_wr 2).
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{17, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
-			{18, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{18, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
+			{19, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{22, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{14, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{15, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{16, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{17, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
-			{18, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
-			{19, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
-			{20, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{15, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{16, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{17, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{18, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
+			{19, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
+			{20, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
+			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

@@ -34,15 +34,18 @@ func TestInflightBound(t *testing.T) {
 				rng := rand.New(rand.NewPCG(uint64(win), uint64(maxPkt)))
 				bound := win + 2*maxPkt - 2
 				most := 0
-				var admitted uint64 // the cells admitted up to the cycle before: those in effect now (an answer's cells enter Len a cycle later)
+				// admitted[c % AdmitSettle]: the cells admitted up to tm.AdmitSettle
+				// cycles before, those in effect now (an answer's cells enter Len
+				// AdmitSettle cycles later)
+				admitted := make([]uint64, tm.AdmitSettle)
 				for c := 0; c < 20000; c++ {
 					if rng.IntN(4) == 0 {
 						m.Offer(tm.Arrival{Queue: rng.IntN(cfg.Q), Cells: 1 + rng.IntN(maxPkt)})
 					}
 					require.NoError(t, m.Step(), "cycle %d", c)
 					q := m.Stats().Total
-					in := int(admitted - q.Transmitted.Cells - q.HeadDropped.Cells - q.Len.Cells)
-					admitted = q.Admitted.Cells
+					in := int(admitted[c%tm.AdmitSettle] - q.Transmitted.Cells - q.HeadDropped.Cells - q.Len.Cells)
+					admitted[c%tm.AdmitSettle] = q.Admitted.Cells
 					require.LessOrEqual(t, in, bound, "cycle %d: %d cells in flight, bound TxWindow+2·MaxPkt−2 = %d", c, in, bound)
 					most = max(most, in)
 				}

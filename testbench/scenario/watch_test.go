@@ -25,7 +25,7 @@ func TestWatch(t *testing.T) {
 		2: {{q: 2, arr: 2, qlen: 8}, {q: 3, qlen: 7}}, // snapshot at the end of cycle 2
 		3: {{q: 2, arr: 1, adm: 1, qlen: 4}},          // first drop: admission
 		4: {{q: 1, tx: 1, qlen: 0}, {q: 2, hd: 1, qlen: 2}},
-		5: {},
+		5: {{q: 3, qlen: 5}}, // the end of cycle 3+AdmitSettle: the lengths read
 	}
 	for c, evs := range steps {
 		for _, e := range evs {
@@ -44,16 +44,17 @@ func TestWatch(t *testing.T) {
 	assert.Equal(t, int64(1), w.FirstArrival, "FirstArrival")
 	assert.Equal(t, int64(3), w.LastArrival, "LastArrival")
 	assert.Equal(t, int64(3), w.FirstDrop, "FirstDrop")
-	// An admission drop: the lengths are read tm.AdmitSettle (1) cycles
-	// after its answer, at the end of cycle 4.
-	require.Equal(t, 1, tm.AdmitSettle, "the expected lengths below are those of cycle 3+AdmitSettle")
-	assert.Equal(t, uint64(2), w.LenAtFirstDrop, "LenAtFirstDrop (0 + 2 cells, end of cycle 4)")
+	// An admission drop: the lengths are read tm.AdmitSettle (2) cycles
+	// after its answer, at the end of cycle 5 (queue 3 at 5 cells, 7 in
+	// cycle 4).
+	require.Equal(t, 2, tm.AdmitSettle, "the expected lengths below are those of cycle 3+AdmitSettle")
+	assert.Equal(t, uint64(2), w.LenAtFirstDrop, "LenAtFirstDrop (0 + 2 cells, end of cycle 5)")
 	assert.Equal(t, Count{Pkts: 4, Cells: 8}, w.ArrivedAtDrop, "ArrivedAtDrop")
 	assert.Equal(t, Count{Pkts: 1, Cells: 2}, w.DropAtDrop, "DropAtDrop")
 	assert.Equal(t, int64(4), w.LastTx, "LastTx")
 	assert.Equal(t, uint64(10), w.MaxLen, "MaxLen (cycle 2)")
 	assert.Equal(t, []uint64{2, 2, 8, 7}, w.QlenAtSnap, "QlenAtSnap (end of cycle 2)")
-	assert.Equal(t, []uint64{2, 0, 2, 7}, w.QlenAtDrop, "QlenAtDrop (end of cycle 4)")
+	assert.Equal(t, []uint64{2, 0, 2, 5}, w.QlenAtDrop, "QlenAtDrop (end of cycle 5)")
 	s := w.Sum(st)
 	assert.Equal(t, tm.Count{Pkts: 4, Cells: 8}, s.Arrived, "Sum arrived")
 	assert.Equal(t, tm.Count{Pkts: 1, Cells: 2}, s.HeadDropped, "Sum head-dropped")

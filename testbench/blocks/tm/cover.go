@@ -30,10 +30,13 @@ type cov struct {
 	// (the enqueue's cell-data writes take them): the free list holds
 	// the free count plus these.
 	unpopped int
-	// eff is the packets the cycle before's answers admitted: they take
-	// effect this cycle (tm_admission's stage 3: queue length, free
-	// count, the enqueue).
-	eff     offers
+	// effs are the packets the answers of the last hw.AdmitSettle cycles
+	// admitted, a ring: effs[effAt], answered hw.AdmitSettle cycles
+	// before, take effect this cycle (tm_admission's stage 4: queue
+	// length, free count, the enqueue); the others are decided and not
+	// yet in effect.
+	effs    []offers
+	effAt   int
 	hdReads int // the executor's link reads last cycle
 	wide    int // the lanes freeing more than this in a cycle need freed_o's extra bits
 	chain   bool
@@ -57,7 +60,13 @@ func (v *cov) reset(c hw.Config) {
 	}
 	v.pkts, v.prevHD, v.prev2HD, v.prevHDCells = 0, hw.ExecIdle, hw.ExecIdle, 0
 	v.lastDeqQ, v.lastHDQ = -1, -1
-	v.unpopped, v.hdReads, v.eff.n = 0, 0, 0
+	v.unpopped, v.hdReads, v.effAt = 0, 0, 0
+	if len(v.effs) != hw.AdmitSettle {
+		v.effs = make([]offers, hw.AdmitSettle)
+	}
+	for i := range v.effs {
+		v.effs[i].n = 0
+	}
 	v.wide, v.chain = 1<<lwOf(c)-1, c.FreeMode == hw.FreeChain
 }
 
@@ -71,11 +80,19 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 	blocks.Hit(h, tmFreeEmpty, freePre == 0)
 	blocks.Hit(h, tmPDsOut, freePre == 0 && v.pkts == v.c.B)
 	run := freePre // the free count after the admissions taking effect
-	for i := 0; i < v.eff.n; i++ {
-		run -= v.eff.cells[i]
+	eff := &v.effs[v.effAt]
+	for i := 0; i < eff.n; i++ {
+		run -= eff.cells[i]
 		v.pkts++
 	}
 	room := run // the answers' view, as the decision's: every admission before counted
+	for k := range v.effs {
+		if k != v.effAt {
+			for i := 0; i < v.effs[k].n; i++ {
+				room -= v.effs[k].cells[i]
+			}
+		}
+	}
 	for i := 0; i < o.NIn; i++ {
 		c := a.cells[i]
 		if o.InOK[i] {
@@ -152,16 +169,17 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 	if o.HDValid {
 		v.prevHDCells = o.HDCells
 	}
-	v.eff.n = 0
+	eff.n = 0 // this cycle's answers: in effect hw.AdmitSettle cycles on
 	for i := 0; i < o.NIn; i++ {
 		if o.InOK[i] {
-			if v.eff.n == len(v.eff.cells) {
-				v.eff.cells, v.eff.qids = append(v.eff.cells, 0), append(v.eff.qids, 0)
+			if eff.n == len(eff.cells) {
+				eff.cells, eff.qids = append(eff.cells, 0), append(eff.qids, 0)
 			}
-			v.eff.cells[v.eff.n], v.eff.qids[v.eff.n] = a.cells[i], a.qids[i]
-			v.eff.n++
+			eff.cells[eff.n], eff.qids[eff.n] = a.cells[i], a.qids[i]
+			eff.n++
 		}
 	}
+	v.effAt = (v.effAt + 1) % len(v.effs)
 }
 
 // lanes counts the executor's lane coverpoints, from what its ports show
@@ -191,15 +209,17 @@ func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 }
 
 // expected is queue q's length after the cycle's admissions (of the
-// packets the cycle before's answers admitted, taking effect now) and head
+// packets the answers hw.AdmitSettle cycles before admitted, taking effect
+// now) and head
 // drop alone: its start-of-cycle length (g.qlen.pre) with the admitted
 // cells added and the expelled ones taken off (uint32, as g.qlen.pre
 // holds them).
 func (v *cov) expected(g *gold, o *hw.Outputs, q int) uint32 {
 	e := g.qlen.pre[q]
-	for i := 0; i < v.eff.n; i++ {
-		if v.eff.qids[i] == q {
-			e += uint32(v.eff.cells[i])
+	eff := &v.effs[v.effAt]
+	for i := 0; i < eff.n; i++ {
+		if eff.qids[i] == q {
+			e += uint32(eff.cells[i])
 		}
 	}
 	if o.HDValid && o.HDQid == q {

@@ -39,3 +39,23 @@ func TestTMFreeListAccount(t *testing.T) {
 		require.NoError(t, r.g.Err())
 	}
 }
+
+// TestTMCoverPDsOut: the coverage's packet count follows admission's
+// effects hw/tm.AdmitSettle cycles after their answers, so the directed
+// fill's B one-cell packets (pds_out) are seen on the golden at the small
+// set (with the effects counted a cycle after the answer, as before
+// AdmitSettle was 2, the count drifts and pds_out is never hit).
+func TestTMCoverPDsOut(t *testing.T) {
+	b, err := blocks.Lookup("tm")
+	require.NoError(t, err)
+	cfg, ok := b.Regression().Lookup("small/occamy")
+	require.True(t, ok)
+	r := newTMRun(t, cfg.Params, 1)
+	src := stimulus.Chain(r.sd.Directed, r.sd.Random)
+	for c := uint64(0); c < 60000 && r.g.hits[tmPDsOut] == 0; c++ {
+		src.Next(c, r.in)
+		r.g.Step(r.in, r.out)
+	}
+	require.NoError(t, r.g.Err())
+	require.NotZero(t, r.g.hits[tmPDsOut], "pds_out on the golden at small/occamy within 60000 cycles")
+}

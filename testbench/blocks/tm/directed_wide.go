@@ -9,14 +9,14 @@ import (
 // (freedWide), or nil where it is skipped: it runs under occamy in chain
 // mode where the lanes can free more cells in a cycle than LW bits hold
 // (the matrix's k4-tight), with a class for short packets and one for
-// long: R = 2, α = 2^5 for class 0 and 4 for the others, strict priority,
-// no re-check (a grant taken on the bitmap of the cycle before the last
-// unlink is what expels the long packets back to back).
+// long: R = wideR, α = 2^5 for class 0 and 4 for the others, strict
+// priority, no re-check (a grant taken on the bitmap of the cycle before
+// the last unlink is what expels the long packets back to back).
 func newWideIn(l *port.Layout, c hw.Config, sw int) (*tmIn, error) {
 	if c.Policy != hw.PolicyOccamy || c.FreeMode != hw.FreeChain || maxFreed(c, true) <= 1<<lwOf(c)-1 || c.Q < 2 || c.AW < 4 {
 		return nil, nil
 	}
-	wc := directedCfg(c, 2, 2)
+	wc := directedCfg(c, wideR, 2)
 	wc.AlphaExp[0] = 5
 	wc.Sched, wc.HDRecheck = hw.SchedSP, false
 	return newTMIn(l, wc, sw)
@@ -41,11 +41,31 @@ const (
 	// (1: 6, 4: 2, 5: 4; 3: 8 by cycle 2830, 6: 8 by 2036): the dequeue's
 	// writes move to the cycle after its round, so the cycle with the
 	// write ports free that the stage aims at moved too (not traced).
-	wideEvery = 3
+	// 1, with R = 3 (wideR), since admission's effects are a register
+	// too (hw/tm AdmitSettle 2): at R = 2, every 3, the stage made 5 of its 8
+	// hits in 6000 cycles (1: 4, 2: 1, 4-6: 0). A hit needs the enqueue's
+	// or the dequeue's K-1 writes in the first cycle the first long
+	// packet's lanes are ready (two cycles after its grant) and none in
+	// the next, when the second's sub-lists have joined. Of the grants
+	// back to back, 58 of 61 met those writes in that cycle at main
+	// 1677d0d (AdmitSettle 1), 31 of 72 with AdmitSettle 2: in the other
+	// 41 the lanes were ready in a cycle with the write ports free and
+	// freed the first packet's 15 cells at once (measured: a scratch trace of the
+	// stage, the first 6000 cycles; which lag moved the grants against
+	// the writes was not traced). With every port offered a short packet
+	// in every cycle the enqueue writes whenever the dequeue frees room,
+	// and at R = 3 the dequeue frees every third cycle: the lanes meet
+	// runs of writes and then a free cycle. 8 hits by cycle 2316, 147 in
+	// 30000 cycles (R = 2, every 3: 28; R = 4, every 1: 51; R = 3, every
+	// 4: 50; R = 2, every 1: 21).
+	wideEvery = 1
+	// wideR is the stage's line rate R (cycles per cell): 2 until the
+	// admission's effects register, 3 since (wideEvery).
+	wideR = 3
 )
 
 // freedWide is stage tmdWide, closed loop through the model, in two
-// alternating phases (the wide configuration: R = 2, α = 2^5 for class 0
+// alternating phases (the wide configuration: R = wideR, α = 2^5 for class 0
 // and 4 for the others, strict priority):
 //   - fill: one MAXPKT packet a cycle to the last class's queue of a port
 //     that holds none, while the free count admits one, until every such
@@ -100,9 +120,9 @@ func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
 			d.wideLast = make([]int, cfg.P) // once per configuration shape
 		}
 		for p := 0; p < cfg.P; p++ {
-			// A packet offered is in its queue's length hw.AdmitLag+1
-			// cycles later (tm_admission's stage 3): not again before.
-			recent := d.wideLast[p] > 0 && d.n >= d.wideLast[p] && d.n-d.wideLast[p] <= hw.AdmitLag+1
+			// A packet offered is in its queue's length hw.SettleLag
+			// cycles later (tm_admission's stage 4): not again before.
+			recent := d.wideLast[p] > 0 && d.n >= d.wideLast[p] && d.n-d.wideLast[p] <= hw.SettleLag
 			if q := p*cfg.Q + cfg.Q - 1; qlen[q] == 0 && free >= cfg.MaxPkt && !recent {
 				slots.Put(in, 0, q, cfg.MaxPkt)
 				d.wideLast[p] = d.n

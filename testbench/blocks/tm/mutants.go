@@ -43,4 +43,5 @@ var mutants = slices.Concat(
 	deqcutMutants, // mutants_deqcut.go: the dequeue's free register
 	unlcutMutants, // mutants_unlcut.go: the unlink per queue
 	egcutMutants,  // mutants_egcut.go: the egress cut
+	admcutMutants, // mutants_admcut.go: admission's effects register
 )

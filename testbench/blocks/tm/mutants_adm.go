@@ -104,8 +104,8 @@ var admSkipMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-skip-queue", File: "tm_admission.sv",
-		Anchor:  "if (s2_ok_q[i]) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
-		Replace: "if (s2_ok_q[i] && i == 0) hit[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Anchor:  "if (s2_ok_q[i]) s3_hit_d[s2_qid_q[i*IW +: IW]] = 1'b1;",
+		Replace: "if (s2_ok_q[i] && i == 0) s3_hit_d[s2_qid_q[i*IW +: IW]] = 1'b1;",
 		Desc:    "admission: a queue's length summed only when slot 0 of the batch goes to it: a packet admitted in a later slot alone is never counted in its queue",
 	},
 }

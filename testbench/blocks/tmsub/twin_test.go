@@ -17,7 +17,7 @@ import (
 // register later stages change).
 var skipped = map[string]map[string]string{
 	"tm_pd_lists": {"link_pred_o": "link_i", "link_tail_o": "link_i"}, // EvalLink: only a link
-	"tm_admission": {"in_ok_o": "in_valid_i", "free_o": "in_valid_i", "serial_o": "in_valid_i", "adm_n_o": "in_valid_i",
+	"tm_admission": {"in_ok_o": "in_valid_i", "free_o": "in_valid_i", "tot_o": "in_valid_i", "serial_o": "in_valid_i", "adm_n_o": "in_valid_i",
 		"adm_qid_o": "in_valid_i", "adm_cells_o": "in_valid_i", "adm_serial_o": "in_valid_i", // u_adm: only with offers
 		"qlen_o": ""}, // the top's running lengths, which the unlinks change after stage 1
 }
