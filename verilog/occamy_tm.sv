@@ -76,11 +76,16 @@
 //
 // Latency: an offer is decided the cycle after it (in_ok_o for the offers
 // of the cycle before, hw/tm AdmitLag = 1), its effects are registered in
-// u_adm the cycle after that and take effect (queue length, free count,
-// the enqueue's first round) the cycle after that (hw/tm AdmitSettle = 2:
-// no path from the decision register into qlen_q, free_q, the PD lists,
-// the PD read or the enqueue; docs/tm.md, "Admission in three stages" and
-// "Admission's effects are a register").
+// u_adm the cycle after that and take effect (queue length, free count;
+// the packet loads u_enq's next-packet register) the cycle after that
+// (hw/tm AdmitSettle = 2: no path from the decision register into qlen_q,
+// free_q, the PD lists, the PD read or the enqueue; docs/tm.md, "Admission
+// in three stages" and "Admission's effects are a register"); its first
+// round comes a cycle later still (u_enq takes only from that register,
+// hw/tm EnqTakeLag, issue 29: no path from adm_* or u_ing's read data
+// through the round into u_fl or u_pdl; hazard: the packet in the
+// register is in its queue's length but not on its PD list, as one in the
+// FIFO, so no dequeue, unlink or head drop reaches it).
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address). A dequeue round's frees reach u_fl and the free count
@@ -351,28 +356,34 @@ module occamy_tm #(
   // runs from the scheduler to the PD read address or to the head drop.
   // A head drop may read the queue in t: its unlink in t+1 leaves the next
   // head to the dequeue, or, the queue emptied, cancels the grant (no read,
-  // nothing booked). In t+1 the queue is locked (glock: under sp not
-  // eligible, its head is unlinked only in t+2; under drr its port's ready
-  // was dropped by the grant; no head-drop candidate) and so is its port
-  // (gport: its port_rdy does not count the packet yet).
+  // nothing booked). In t+1 its port is not ready (gport: its port_rdy
+  // does not count the packet yet), so the scheduler grants neither the
+  // queue (its head is unlinked only in t+2; under drr its port's ready was
+  // also dropped by the grant) nor its port; the queue is locked for the
+  // head drop (glock: no head-drop candidate).
+  // Depth (issue 29, schedcut, no cycle moved): the scheduler's inputs
+  // carry no decode of gq_q (glock) and no OR of the N nonempty bits.
+  // Under sp glock's queue is in gport's port, which is no candidate, so
+  // elig_i = nonempty gives the same grant as nonempty & ~glock did;
+  // en_i is the dequeue's room alone, since a grant needs an eligible queue
+  // (sp: a candidate port has one; drr: a valid grant's queue is eligible
+  // now), which |nonempty only repeated.
   logic          sch_valid;
   logic [IW-1:0] sch_qid;
   logic [PW-1:0] sch_port;
   logic [P-1:0]  port_rdy;
   logic [N-1:0]  glock;
-  logic [N-1:0]  sch_elig;
   logic [P-1:0]  sch_rdy;
   logic          gok;
 
   assign glock    = gv_q ? N'(1) << gq_q : '0;
-  assign sch_elig = cfg_drr_i ? nonempty : nonempty & ~glock;
   assign sch_rdy  = port_rdy & ~(gv_q ? P'(1) << gp_q : '0);
   assign gok      = gv_q && nonempty[gq_q];
 
   tm_sched #(.P(P), .Q(Q), .LW(LW)) u_sched (
     .clk_i, .rst_ni,
-    .en_i(deq_room && (|nonempty)), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
-    .elig_i(sch_elig), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
+    .en_i(deq_room), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
+    .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
     .ack_i(1'b1), .unl_i(rdv_q), .unl_oh_i(rdo_q),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
@@ -395,7 +406,7 @@ module occamy_tm #(
   logic [LW+WW-1:0]  hd_freed;  // lanes of several packets free up to K*ceil(MAXPKT/K) cells
   logic [RW-1:0]     pop_rd_n, hd_base;
   logic [WW-1:0]     f_wr_n, wr_n;
-  logic [K*BNW-1:0]  cnt_f;
+  logic [K-1:0]      ne_f;
   /* verilator lint_off UNUSEDSIGNAL */
   logic              hd_busy;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -431,7 +442,7 @@ module occamy_tm #(
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
     .cp_rd_data_i(cp_rdata),
     .rd_base_i(hd_base), .rd_left_i(RW'(2 * K) - hd_base),
-    .wr_left_i(WW'(K) - f_wr_n), .cnt_f_i(cnt_f),
+    .wr_left_i(WW'(K) - f_wr_n), .ne_f_i(ne_f),
     .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
     .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
     .busy_o(hd_busy)
@@ -477,7 +488,7 @@ module occamy_tm #(
     .pop_i(pop), .pop_port_i(RW'(deq_rd_n)), .pop_rd_n_o(pop_rd_n),
     .rd_en_o(fl_rd_en), .rd_addr_o(fl_rd_addr),
     .fa_i(fa), .fa_head_i(fa_head), .fa_tail_i(fa_tail), .fa_n_i(fa_n),
-    .cnt_f_o(cnt_f), .f_wr_n_o(f_wr_n),
+    .ne_f_o(ne_f), .f_wr_n_o(f_wr_n),
     .ga_i(ga), .ga_head_i(ga_head), .ga_tail_i(ga_tail), .ga_n_i(ga_n),
     .wr_en_o(cp_wen), .wr_addr_o(cp_waddr), .wr_data_o(cp_wdata), .wr_n_o(wr_n)
   );

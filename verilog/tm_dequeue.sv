@@ -43,7 +43,7 @@
 // with the last round. The frees are a register (fa_q, fh_q, ft_q, fn_q,
 // fd_q; issue 29): a round's frees reach the free list (stage F) and the
 // free count in the cycle after the round (hw/tm DeqFreeLag), so no path
-// runs from the job FIFO (job_q) into u_fl's counts, u_hd's lanes (cnt_f_i,
+// runs from the job FIFO (job_q) into u_fl's counts, u_hd's lanes (ne_f_i,
 // wr_left_i) or the cp_mem write ports: 12 LUT6 levels flat at the small
 // set before (u_deq.job_q -> cp_rd_o, -> u_fl.cnt_q), from the register
 // after. The port budgets never stop a round (the dequeue comes first on
@@ -54,7 +54,7 @@
 // were read in t, so it is never reused before they are read; its own
 // cp_mem word is written only once it is its bank's tail and another cell
 // is appended, t+2 at the earliest. A head drop's lanes in t+1 see the
-// bank with these appends (cnt_f_o after stage F), as they saw them in t.
+// bank with these appends (ne_f_o after stage F), as they saw them in t.
 // Latency: a PD read in t unlinks and runs round 0 in t+1 when the job
 // FIFO is empty; a packet's data reach the egress one cycle after each
 // round; a round's frees land a cycle after it (the chain-mode free a

@@ -30,22 +30,39 @@
 //   cd_wr_n_o [clog2(K+1)]  comb: cell-data writes this cycle
 //   busy_o               registered: a packet is being allocated
 //
-// Behaviour (hw/tm enqueueRound): when idle, the engine takes the oldest
-// admitted packet (this cycle's first admission when the FIFO is empty)
-// and the bank rotation (sub-list 0's bank; the rotation advances on every
-// take). A round pops one cell per sub-list j < min(K, cells left), from
-// bank (j + rot) mod K, and writes its data; it is all or nothing and waits
-// while a bank is empty or, in the packet's first round, while a bank holds
-// fewer cells than that sub-list's whole length (so each sub-list is a run
-// of one bank's chain and no pointer is written). The round that pops the
+// Behaviour (hw/tm enqueueRound): the next-packet register (nv_q, nx_q)
+// loads the oldest admitted packet (this cycle's first admission when the
+// FIFO is empty) when it is empty or taken; when idle, the engine takes
+// the register's packet and the bank rotation (sub-list 0's bank; the
+// rotation advances on every take). A round pops one cell per sub-list
+// j < min(K, cells left), from bank (j + rot) mod K, and writes its data;
+// it is all or nothing and waits while a bank is empty or, in the
+// packet's first round, while a bank holds fewer cells than that
+// sub-list's whole length (so each sub-list is a run of one bank's chain
+// and no pointer is written). The round that pops the
 // last cell links the PD. Port budgets never stop a round (the dequeue
 // takes at most K of cp_mem's 2K reads, no cell-data write, no PD write).
-// Latency: a packet admitted in cycle t can do its first round in t.
+// Latency: a packet admitted in cycle t can do its first round in t+1
+// (hw/tm EnqTakeLag); packets still go back to back (the register reloads
+// in the cycle it is taken).
+// Hazards of the next-packet register (issue 29, enqcut): the packet in
+// nx_q is already in its queue's length (admission counts it) but not on
+// its PD list, like a packet in the FIFO: the dequeue, the unlink and the
+// head-drop choice see only the PD lists (nonempty, the PD read), so none
+// can reach it; its link comes a cycle later than before, and a grant,
+// unlink or head drop on its queue in the meantime acts on the PDs
+// already linked, with tm_pd_lists' lock and forward unchanged. Each
+// packet passes the register exactly once and in order: the FIFO pops on
+// the load (ld), not on the take.
 // FIFO: an sram_mp (u_ing, IN write ports, one read) read every cycle at
 // the next head, with a bypass register for an entry written in the same
 // cycle.
-// Depth (issue 29): a round's go is computed for the packet taken now and
-// for the packet in allocation side by side and picked by take; a bank's
+// Depth (issue 29): the engine reads no FIFO read data and no adm_*: only
+// registers and cnt_i/head_i (before: adm_* and u_ing's read data ran
+// through the first round's pops and link into u_fl and u_pdl, 12 LUT6
+// levels flat at the small set). A round's go is computed for the packet
+// taken now (from nx_q) and for the packet in allocation side by side and
+// picked by take; a bank's
 // first-round test is the compare {count, j} >= n (count*K + j >= n), no
 // divider; derived registers keep, a cycle ahead, the FIFO's non-emptiness
 // (fne_q) and the packet in allocation's sub-lists with a cell left
@@ -117,6 +134,7 @@ module tm_enqueue #(
   logic [IN*EW-1:0]  ing_wdata;
   logic [EW-1:0]  hd;      // the oldest packet waiting
   logic           avail;
+  logic           ld;      // the FIFO head moves into the next-packet register
   logic           take;
 
   for (genvar r = 0; r < IN; r++) begin : g_ing
@@ -141,15 +159,24 @@ module tm_enqueue #(
   assign avail = fne_q || (adm_n_i != '0);
   assign hd    = fne_q ? (byp_q ? bdat_q : mem_rd) : ing_wdata[0 +: EW];
 
-  logic act_q, act_d;
-  assign take = !act_q && avail;
+  // The next-packet register (issue 29, enqcut): the engine takes its
+  // packet from nv_q/nx_q, never from the FIFO head or this cycle's
+  // admissions, so a round starts from registers. It loads the FIFO head
+  // when empty or taken.
+  logic          act_q, act_d;
+  logic          nv_q, nv_d;
+  logic [EW-1:0] nx_q, nx_d;
+  assign take = !act_q && nv_q;
+  assign ld   = avail && (!nv_q || take);
+  assign nv_d = ld || (nv_q && !take);
+  assign nx_d = ld ? hd : nx_q;
 
   always @* begin
     logic [DAW-1:0] off;
-    en_d  = en_q + DNW'(adm_n_i) - DNW'(take);
-    fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(take);
+    en_d  = en_q + DNW'(adm_n_i) - DNW'(ld);
+    fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(ld);
     wp_d  = wp_q + DAW'(adm_n_i);
-    rp_d  = rp_q + DAW'(take);
+    rp_d  = rp_q + DAW'(ld);
     off   = rp_d - wp_q;
     byp_d = 32'(off) < 32'(adm_n_i);
     bdat_d = '0;
@@ -168,9 +195,9 @@ module tm_enqueue #(
   logic [LW-1:0]   left;
   logic [LW-1:0]   cnt;
 
-  assign q_c    = take ? hd[LW+SW +: IW] : q_q;
-  assign n_c    = take ? hd[SW +: LW] : n_q;
-  assign ser_c  = take ? hd[0 +: SW] : ser_q;
+  assign q_c    = take ? nx_q[LW+SW +: IW] : q_q;
+  assign n_c    = take ? nx_q[SW +: LW] : n_q;
+  assign ser_c  = take ? nx_q[0 +: SW] : ser_q;
   assign done_c = take ? '0 : done_q;
   assign arot_c = take ? rot_q : arot_q;
   assign left   = n_c - done_c;
@@ -198,7 +225,7 @@ module tm_enqueue #(
     logic [BNW-1:0] c;
     logic [KW-1:0]  jt, jk;
     logic           go_t, go_f, go_l;
-    hn   = hd[SW +: LW];
+    hn   = nx_q[SW +: LW];
     go_t = 1'b1;  // the taken packet's first round
     go_f = 1'b1;  // the packet in allocation's first round
     go_l = 1'b1;  // its later round
@@ -219,7 +246,7 @@ module tm_enqueue #(
     needb = take ? needb_t : needb_q;
   end
 
-  assign last = go && (take ? 32'(hd[SW +: LW]) <= K : lastk_q);
+  assign last = go && (take ? 32'(nx_q[SW +: LW]) <= K : lastk_q);
 
   // The derived registers' next values, from n_d = n_c and done_d =
   // done_c + cnt after a round (left - cnt = max(0, left - K)).
@@ -233,7 +260,7 @@ module tm_enqueue #(
       needb_d[b] = go ? 32'(left) > K + 32'(jc) : needb[b];
     end
     first_d = (take || first_q) && (!go || n_c == '0);
-    lastk_d = go ? 32'(left) <= 2 * K : take ? 32'(hd[SW +: LW]) <= K : lastk_q;
+    lastk_d = go ? 32'(left) <= 2 * K : take ? 32'(nx_q[SW +: LW]) <= K : lastk_q;
   end
 
   always @* begin
@@ -289,6 +316,8 @@ module tm_enqueue #(
       byp_q   <= 1'b0;
       bdat_q  <= '0;
       act_q   <= 1'b0;
+      nv_q    <= 1'b0;
+      nx_q    <= '0;
       q_q     <= '0;
       n_q     <= '0;
       ser_q   <= '0;
@@ -309,6 +338,8 @@ module tm_enqueue #(
       byp_q   <= byp_d;
       bdat_q  <= bdat_d;
       act_q   <= act_d;
+      nv_q    <= nv_d;
+      nx_q    <= nx_d;
       q_q     <= q_d;
       n_q     <= n_d;
       ser_q   <= ser_d;

@@ -31,7 +31,9 @@
 //   fa_i [K], fa_head_i, fa_tail_i [K*CW], fa_n_i [K*BNW]   stage F appends,
 //                        slot s a chain head..tail of fa_n_i cells of one bank
 //                        (one cell: head = tail, n = 1); slots of distinct banks
-//   cnt_f_o [K*BNW]      comb: counts after the pops and the stage F appends
+//   ne_f_o [K]           comb: bank b holds a cell after the pops and the stage
+//                        F appends (its count then is not 0), from the derived
+//                        registers emp_q/one_q, pop_i and the stage F pick only
 //   f_wr_n_o [WW]        comb: cp_mem writes of stage F (appends to non-empty banks)
 //   ga_i, ga_head_i, ga_tail_i, ga_n_i   stage G appends, as stage F's
 //   wr_en_o [K], wr_addr_o, wr_data_o [K*CW]   comb: cp_mem writes, stage F's on
@@ -51,10 +53,15 @@
 // one_q are derived registers (cnt_q == 0, cnt_q == 1), so no count
 // compare sits before the port selects: 17 LUT6 levels at the defaults
 // before, 8 after (the module alone, Yosys 0.23; the count's adder is the
-// deepest path now).
+// deepest path now). The executor reads only whether a bank is empty after
+// stage F (ne_f_o, one bit: c1z and fz below), not the count after stage F
+// (an adder and its zero test; issue 29, flcut): the count's adder ends at
+// cnt_q only, so the dequeue's free register (u_deq.fh_q) reaches the
+// executor's lanes through the bank pick and two gates.
 // Reset: bank b holds b, b+K, b+2K, ... (cp_mem's INIT_STRIDE = K threads them).
 // Assertions (`ifndef SYNTHESIS): no pop of an empty bank; an append's
-// cells are of its bank; at most K writes.
+// cells are of its bank; at most K writes; ne_f_o is the count after
+// stage F not 0.
 `include "occamy_checks.svh"
 
 module tm_free_list #(
@@ -80,7 +87,7 @@ module tm_free_list #(
   input  logic [K*CW-1:0]    fa_head_i,
   input  logic [K*CW-1:0]    fa_tail_i,
   input  logic [K*BNW-1:0]   fa_n_i,
-  output logic [K*BNW-1:0]   cnt_f_o,
+  output logic [K-1:0]       ne_f_o,
   output logic [WW-1:0]      f_wr_n_o,
   input  logic [K-1:0]       ga_i,
   input  logic [K*CW-1:0]    ga_head_i,
@@ -179,9 +186,10 @@ module tm_free_list #(
   // 1 (c1o); after stage F it is 0 (cfz); the writes of stage F (fw) and
   // stage G (gw: not into an empty bank). Stage F's and stage G's logic
   // are separate processes: stage G's inputs depend on stage F's outputs
-  // through tm_hd_exec (f_wr_n_o, cnt_f_o), so one process for both would
+  // through tm_hd_exec (f_wr_n_o, ne_f_o), so one process for both would
   // be a combinational loop to Verilator (UNOPTFLAT).
   logic [K-1:0] popr, c1z, c1o, fz, f1, gz, g1, cfz, fw, gw;
+  logic [K*BNW-1:0] cnt_f;  // the counts after the pops and stage F (to cnt_q only)
   always @* begin
     for (int b = 0; b < K; b++) begin
       popr[b] = pop_i[b] && !emp_q[b] && !one_q[b];
@@ -191,7 +199,8 @@ module tm_free_list #(
       f1[b]   = fb[b] && fn[b*BNW +: BNW] == BNW'(1);
       cfz[b]  = c1z[b] && fz[b];
       fw[b]   = fb[b] && !c1z[b];
-      cnt_f_o[b*BNW +: BNW] = cnt_q[b*BNW +: BNW] - BNW'(pop_i[b]) + fn[b*BNW +: BNW];
+      ne_f_o[b] = !cfz[b];
+      cnt_f[b*BNW +: BNW] = cnt_q[b*BNW +: BNW] - BNW'(pop_i[b]) + fn[b*BNW +: BNW];
     end
   end
   always @* begin
@@ -305,7 +314,7 @@ module tm_free_list #(
   always @* begin
     logic [CW-1:0] h;
     for (int b = 0; b < K; b++) begin
-      cnt_d[b*BNW +: BNW]   = cnt_f_o[b*BNW +: BNW] + gn[b*BNW +: BNW];
+      cnt_d[b*BNW +: BNW]   = cnt_f[b*BNW +: BNW] + gn[b*BNW +: BNW];
       tail_d[b*CW +: CW]    = gb[b] ? gt[b*CW +: CW] : tail_f[b*CW +: CW];
       h = (gb[b] && cfz[b]) ? gh[b*CW +: CW]
         : (fb[b] && c1z[b]) ? fh[b*CW +: CW]
@@ -354,6 +363,11 @@ module tm_free_list #(
               "tm_free_list: stage F append slot %0d head %0d and tail %0d in different banks",
               s, fa_head_i[s*CW +: CW], fa_tail_i[s*CW +: CW]);
         end
+      end
+      for (int b = 0; b < K; b++) begin
+        assert (ne_f_o[b] == (cnt_f[b*BNW +: BNW] != '0))
+          else $error("tm_free_list: ne_f_o[%0d]=%0d but the count after stage F is %0d",
+                      b, ne_f_o[b], cnt_f[b*BNW +: BNW]);
       end
       assert (!over_budget)
         else $error("tm_free_list: more than K=%0d cp_mem writes in one cycle", K);

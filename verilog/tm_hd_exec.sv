@@ -28,7 +28,9 @@
 //   cp_rd_data_i [2K*CW] cp_mem read data, all ports
 //   rd_base_i, rd_left_i [RW]  first free cp_mem read port, reads left
 //   wr_left_i [WW]       cp_mem writes left after stage F
-//   cnt_f_i [K*BNW]      free cells per bank after stage F
+//   ne_f_i [K]           free-list bank b holds a cell after stage F (so an
+//                        append to it writes a link); one bit, not the count
+//                        (issue 29, flcut: no adder on the lanes' path)
 //   cp_rd_en_o [2K], cp_rd_addr_o [2K*CW], rd_n_o   comb: its link reads
 //   ga_o [K], ga_head_o, ga_tail_o [K*CW], ga_n_o [K*BNW], freed_o [LW+WW]
 //                        comb: its appends (stage G, slot b = lane b) and the
@@ -61,7 +63,7 @@
 //            behind their reads (granted or not), its read on port
 //            rd_base_i + the reads asked before it (a port asked for by a
 //            lane that does not go stays idle). Chain: the whole sub-list
-//            is appended (one write, none into an empty bank: cnt_f_i).
+//            is appended (one write, none into an empty bank: ne_f_i).
 //            Per cell: the front's cell is freed and, when the sub-list
 //            goes on, its link read; next cycle the front's cell is that
 //            read's data (port_q/curp_q), latched if the lane is blocked.
@@ -122,7 +124,7 @@ module tm_hd_exec #(
   input  logic [RW-1:0]     rd_base_i,
   input  logic [RW-1:0]     rd_left_i,
   input  logic [WW-1:0]     wr_left_i,
-  input  logic [K*BNW-1:0]  cnt_f_i,
+  input  logic [K-1:0]      ne_f_i,
   output logic [2*K-1:0]    cp_rd_en_o,
   output logic [2*K*CW-1:0] cp_rd_addr_o,
   output logic [RW-1:0]     rd_n_o,
@@ -303,7 +305,7 @@ module tm_hd_exec #(
         fleft = push_left[b*LW +: LW];
         fmul  = smul_q[b];
       end
-      need = cnt_f_i[b*BNW +: BNW] != '0;
+      need = ne_f_i[b];
       rdn  = !chain_i && fmul;
       lval[b*FW +: FW] = FW'(fleft);
       wgo[b] = ca != '0 && (!need || wreq < wr_left_i);

@@ -68,10 +68,16 @@ func TestTMDepthRatchetSmall(t *testing.T) {
 // are a register (tm_dequeue's fa_q.., hw/tm DeqFreeLag) no path runs from
 // u_deq's job FIFO into u_fl, u_hd or cp_mem: 11 levels, u_hd.cnt_q to
 // fly_q (census: u_deq.fh_q to cp_raddr, u_adm.s2_ok_q to u_pdl.cnt_q, 11
-// too; `occamy synth --block tm --flat --small`). Issue 29's
-// target is depthTarget for these paths too; until then the ratchet fails
-// when the flat depth grows past today's, and logs when it falls.
-const flatToday = 11
+// too; `occamy synth --block tm --flat --small`). Since the executor's
+// lanes read one bit per free-list bank (ne_f_o, not the count after
+// stage F: flcut) nothing from u_deq is over 8: 10 levels, u_hd.cnt_q to
+// fly_q (census: u_adm.s2_ok_q to cp_raddr, u_pdl, u_fl, 10 too). Since
+// the enqueue takes from a register too (tm_enqueue's nx_q, hw/tm
+// EnqTakeLag) no path from u_adm or u_enq is over 8: 10 levels, u_enq.rot_q
+// to free_q (census: u_fl.cnt_q to cp_raddr, qlen_q to u_pdl.fpd_q). Issue
+// 29's target is depthTarget for these paths too; until then the ratchet
+// fails when the flat depth grows past today's, and logs when it falls.
+const flatToday = 10
 
 // TestTMFlatDepthSmall synthesises the TM at the small set flat (one Yosys
 // run, about 40 s of wall time alone) and checks its longest path against

@@ -143,6 +143,10 @@ func (m *TM) Check() error {
 		cells[p.q] += int(p.cells)
 		pkts[p.q]++
 	}
+	if e := m.u.enq; e.nxtV { // the next-packet register (EnqTakeLag)
+		cells[e.nxtQ.q] += int(e.nxtQ.cells)
+		pkts[e.nxtQ.q]++
+	}
 	if a := &m.u.enq.allocQ; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++

@@ -11,8 +11,10 @@ import (
 
 // Enqueue is the ingress FIFO and the enqueue engine (stage E). Verilog:
 // tm_enqueue (u_enq). This cycle's admissions (adm_*, packed from entry 0)
-// join the FIFO; when idle, the engine takes the oldest packet waiting
-// (this cycle's first admission when the FIFO is empty) and the bank
+// join the FIFO; the next-packet register (nx_q) loads the oldest packet
+// waiting (this cycle's first admission when the FIFO is empty) when it is
+// empty or taken; when idle, the engine takes the register's packet
+// (EnqTakeLag: a cycle after its admission at the earliest) and the bank
 // rotation (sub-list 0's bank; the rotation advances on every take). A
 // round pops one cell per sub-list j < min(K, cells left), from bank
 // (j + rot) mod K (pop_o, to u_fl; the cell is that bank's head_i), and
@@ -55,10 +57,13 @@ type Enqueue struct {
 
 	k      int
 	fifoQ  rtl.Ring[enqPkt] // the ingress FIFO
+	nxtQ   enqPkt           // nx_q: the next packet (EnqTakeLag), valid with nxtV
+	nxtV   bool             // nv_q
 	allocQ allocState       // the packet being allocated
 	rotQ   int              // rot_q: bank of the next packet's sub-list 0
 
 	take, run, out bool   // this cycle: a packet taken, a round run, outputs not idle
+	ld             bool   // this cycle: the FIFO's oldest (or admission 0) loads nx_q
 	active         bool   // a packet waits or is allocated, or the outputs are not idle
 	tpkt           enqPkt // the packet taken
 	err            error
@@ -130,20 +135,19 @@ func (e *Enqueue) eval() {
 	}
 	a := &e.allocQ
 	e.BusyO, e.run = a.active, false
-	e.take = !a.active && (e.fifoQ.Len() > 0 || e.AdmNI > 0)
-	e.active = a.active || e.take || e.fifoQ.Len() > 0
+	// The engine takes from the next-packet register only (EnqTakeLag);
+	// it loads the FIFO's oldest (this cycle's first admission when the
+	// FIFO is empty) when empty or taken.
+	e.take = !a.active && e.nxtV
+	e.ld = (e.fifoQ.Len() > 0 || e.AdmNI > 0) && (!e.nxtV || e.take)
+	e.active = a.active || e.nxtV || e.fifoQ.Len() > 0
 	if !a.active && !e.take {
 		return
 	}
 	// The packet of the round: the one being allocated, or the one taken now.
 	pkt, rot, done := a.pkt, a.rot, a.done
 	if e.take {
-		rot, done = e.rotQ, 0
-		if e.fifoQ.Len() > 0 {
-			pkt = *e.fifoQ.Front()
-		} else {
-			pkt = enqPkt{q: int32(e.AdmQidI[0]), cells: uint16(e.AdmCellsI[0]), serial: e.AdmSerialI[0]}
-		}
+		rot, done, pkt = e.rotQ, 0, e.nxtQ
 		e.tpkt = pkt
 	}
 	k, n := e.k, int(pkt.cells)
@@ -202,7 +206,7 @@ func (e *Enqueue) eval() {
 // Commit is the rising edge: the admissions join the FIFO, a packet taken
 // leaves it, the engine's registers take the round.
 func (e *Enqueue) Commit() {
-	if e.AdmNI > 0 || e.take || e.run {
+	if e.AdmNI > 0 || e.take || e.run || e.ld {
 		e.commit()
 	}
 }
@@ -215,10 +219,13 @@ func (e *Enqueue) commit() {
 	}
 	a := &e.allocQ
 	if e.take {
-		e.fifoQ.Pop()
 		a.active, a.pkt, a.rot, a.done = true, e.tpkt, e.rotQ, 0
 		e.rotQ = (e.rotQ + 1) & (e.k - 1)
-		e.take = false
+		e.nxtV, e.take = false, false
+	}
+	if e.ld {
+		e.nxtQ, e.nxtV, e.ld = *e.fifoQ.Front(), true, false
+		e.fifoQ.Pop()
 	}
 	if e.run {
 		for j := 0; j < e.CdWrNO; j++ {
@@ -232,7 +239,7 @@ func (e *Enqueue) commit() {
 		a.active = !e.LinkO
 		e.run = false
 	}
-	e.active = e.out || a.active || e.fifoQ.Len() > 0
+	e.active = e.out || a.active || e.nxtV || e.fifoQ.Len() > 0
 }
 
 // Err returns the first overflow seen (what the Verilog asserts).

@@ -59,8 +59,9 @@ func (x *enqBench) cycle(pkts [][3]uint32, cnt, head [2]int32) (pops map[int]int
 }
 
 // TestEnqueuePorts drives tm_enqueue's Go twin alone and checks, cycle by
-// cycle, the contract of its Verilog header: a packet admitted now is
-// taken now (the FIFO's bypass) and does its first round now; sub-list j
+// cycle, the contract of its Verilog header: a packet admitted now loads
+// the next-packet register now (the FIFO's bypass) and is taken, with its
+// first round, EnqTakeLag cycles later; sub-list j
 // comes from bank (j + rot) mod K, the rotation advancing per packet;
 // the first round waits while a bank holds fewer cells than its
 // sub-list; a round is all or nothing; the tags are {serial, cell index};
@@ -68,20 +69,28 @@ func (x *enqBench) cycle(pkts [][3]uint32, cnt, head [2]int32) (pops map[int]int
 // and tails; busy_o is registered; packets leave the FIFO in order.
 func TestEnqueuePorts(t *testing.T) {
 	x := newEnqBench()
-	// Cycle 0: a 3-cell packet of queue 5 (serial 7): sub-lists of 2 and 1
-	// cells from banks 0 and 1; bank 0 holds only 1: it waits.
-	pops, _, busy, link, _, _ := x.cycle([][3]uint32{{5, 3, 7}}, [2]int32{1, 9}, [2]int32{10, 11})
+	// Cycle 0: a 3-cell packet of queue 5 (serial 7) is admitted: it loads
+	// the next-packet register, no round (EnqTakeLag), though every bank
+	// holds enough.
+	pops, _, busy, link, _, _ := x.cycle([][3]uint32{{5, 3, 7}}, [2]int32{9, 9}, [2]int32{10, 11})
+	assert.Empty(t, pops, "admitted now: taken EnqTakeLag cycles later")
+	assert.False(t, busy)
+	assert.Nil(t, link)
+	// Cycle 1: taken; sub-lists of 2 and 1 cells from banks 0 and 1; bank
+	// 0 holds only 1: it waits. A second packet is admitted (it loads the
+	// register the first leaves).
+	pops, _, busy, link, _, _ = x.cycle([][3]uint32{{6, 1, 8}}, [2]int32{1, 9}, [2]int32{10, 11})
 	assert.Empty(t, pops, "first round: bank 0 holds 1 cell of a 2-cell sub-list")
 	assert.False(t, busy)
 	assert.Nil(t, link)
-	// Cycle 1: the packet was taken (busy_o), a second one waits; bank 0
-	// holds 2 now: round 0 pops 10 (bank 0) and 11 (bank 1).
-	pops, tags, busy, link, _, _ := x.cycle([][3]uint32{{6, 1, 8}}, [2]int32{2, 9}, [2]int32{10, 11})
+	// Cycle 2: the packet was taken (busy_o); bank 0 holds 2 now: round 0
+	// pops 10 (bank 0) and 11 (bank 1).
+	pops, tags, busy, link, _, _ := x.cycle(nil, [2]int32{2, 9}, [2]int32{10, 11})
 	assert.True(t, busy, "busy_o: registered")
 	assert.Equal(t, map[int]int32{0: 10, 1: 11}, pops)
 	assert.Equal(t, []uint64{tag(7, 0), tag(7, 1)}, tags)
 	assert.Nil(t, link)
-	// Cycle 2: round 1: cell 2 from bank 0 (head 12): the last, linked.
+	// Cycle 3: round 1: cell 2 from bank 0 (head 12): the last, linked.
 	pops, tags, _, link, pd, q := x.cycle(nil, [2]int32{1, 8}, [2]int32{12, 13})
 	assert.Equal(t, map[int]int32{0: 12}, pops)
 	assert.Equal(t, []uint64{tag(7, 2)}, tags)
@@ -94,13 +103,14 @@ func TestEnqueuePorts(t *testing.T) {
 	assert.Equal(t, []int32{12, 11}, link.Tails[:2])
 	assert.Equal(t, mem.Nil, link.Heads[2])
 	assert.Equal(t, mem.Nil, link.Next)
-	// Cycle 3: the second packet (1 cell) with rotation 1: bank 1.
+	// Cycle 4: the second packet (1 cell), taken from the register, with
+	// rotation 1: bank 1.
 	pops, _, _, link, pd, q = x.cycle(nil, [2]int32{0, 8}, [2]int32{0, 13})
 	assert.Equal(t, map[int]int32{1: 13}, pops)
 	require.NotNil(t, link)
 	assert.Equal(t, int32(13), pd)
 	assert.Equal(t, uint16(6), q)
-	// Cycle 4: idle.
+	// Cycle 5: idle.
 	pops, tags, busy, link, _, _ = x.cycle(nil, [2]int32{0, 7}, [2]int32{0, 14})
 	assert.Empty(t, pops)
 	assert.Empty(t, tags)
@@ -115,6 +125,8 @@ func TestEnqueuePorts(t *testing.T) {
 func TestEnqueueAllOrNothing(t *testing.T) {
 	x := newEnqBench()
 	pops, _, _, _, _, _ := x.cycle([][3]uint32{{1, 4, 1}}, [2]int32{2, 2}, [2]int32{0, 1})
+	assert.Empty(t, pops, "admitted now: taken EnqTakeLag cycles later")
+	pops, _, _, _, _, _ = x.cycle(nil, [2]int32{2, 2}, [2]int32{0, 1})
 	assert.Len(t, pops, 2)
 	pops, _, _, _, _, _ = x.cycle(nil, [2]int32{1, 0}, [2]int32{2, 3})
 	assert.Empty(t, pops, "bank 1 empty: the round waits")

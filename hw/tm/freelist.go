@@ -22,7 +22,7 @@ import (
 // pop_port_i on when the bank held more than one cell; then each bank
 // takes its stage F append (fa_*: a chain head..tail of fa_n cells of one
 // bank), writing the old tail's link on the write ports from 0 on, none
-// into an empty bank; cnt_f_o and f_wr_n_o are after them. EvalG (stage
+// into an empty bank; ne_f_o and f_wr_n_o are after them. EvalG (stage
 // G): the stage G appends (ga_*) likewise, their writes after stage F's;
 // wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
 // b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
@@ -42,7 +42,7 @@ type FreeList struct {
 	FaHeadI  []int32 // fa_head_i
 	FaTailI  []int32 // fa_tail_i
 	FaNI     []int32 // fa_n_i: its cells
-	CntFO    []int32 // cnt_f_o: comb, counts after the pops and stage F
+	NeFO     uint8   // ne_f_o: comb, bit b: bank b holds a cell after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
 	GaI      uint8   // ga_i: stage G append in slot s
 	GaHeadI  []int32 // ga_head_i
@@ -60,10 +60,10 @@ type FreeList struct {
 	rp   int    // u_cp_mem's read and write ports
 	wp   int
 	bank [mem.MaxK]flBank // the registers
-	head [mem.MaxK]int32  // head_o, cnt_o, cnt_f_o (the ports are views of these)
+	head [mem.MaxK]int32  // head_o, cnt_o (the ports are views of these)
 	cnt  [mem.MaxK]int32
-	cntF [mem.MaxK]int32
-	pend uint8 // pend_q, a bit per bank: the head is the read data of bank.port
+	cntF [mem.MaxK]int32 // the counts after the pops and stage F (ne_f_o their non-zero bits)
+	pend uint8           // pend_q, a bit per bank: the head is the read data of bank.port
 	now  uint64
 
 	// This cycle, from the evaluations: the banks touched (popped or
@@ -122,15 +122,15 @@ func newFreeList(b, k, rp, wp, lat int, cp *mem.Memory[int32]) *FreeList {
 	return f
 }
 
-// views points head_o, cnt_o, cnt_f_o, rd_addr_o, wr_addr_o and wr_data_o
+// views points head_o, cnt_o, rd_addr_o, wr_addr_o and wr_data_o
 // at f's own arrays: at New, and after a copy of the sub-block (a Unit's
 // reset).
 func (f *FreeList) views() {
-	f.HeadO, f.CntO, f.CntFO = f.head[:f.k], f.cnt[:f.k], f.cntF[:f.k]
+	f.HeadO, f.CntO = f.head[:f.k], f.cnt[:f.k]
 	f.RdAddrO, f.WrAddrO, f.WrDataO = f.rdAddr[:f.rp], f.wrAddr[:f.wp], f.wrData[:f.wp]
 }
 
-// show refreshes bank b's head_o, cnt_o, cnt_f_o and PopOkO from its
+// show refreshes bank b's head_o, cnt_o, its count after stage F and PopOkO from its
 // registers (a bank whose link read is in flight shows no head).
 func (f *FreeList) show(b int) {
 	r := &f.bank[b&(mem.MaxK-1)]
@@ -179,6 +179,17 @@ func (f *FreeList) EvalPop() {
 	if f.touch|f.PopI|f.FaI != 0 || f.RdEnO|f.WrEnO != 0 {
 		f.evalPop()
 	}
+	f.neF()
+}
+
+// neF drives ne_f_o: the banks whose count after the pops and stage F is
+// not 0 (the executor reads only that, not the count: issue 29, flcut).
+func (f *FreeList) neF() {
+	var ne uint8
+	for b := 0; b < f.k && b < mem.MaxK; b++ {
+		ne |= b2i(f.cntF[b] != 0) << uint(b)
+	}
+	f.NeFO = ne
 }
 
 // evalPop takes the pops in bank order (their reads on ports pop_port_i
@@ -452,7 +463,7 @@ func freeListPorts(v vw) SubBlock {
 			in("pop_i", v.K), in("pop_port_i", v.RW), out("pop_rd_n_o", v.RW),
 			out("rd_en_o", 2*v.K), out("rd_addr_o", 2*v.K*v.CW),
 			in("fa_i", v.K), in("fa_head_i", v.K*v.CW), in("fa_tail_i", v.K*v.CW), in("fa_n_i", v.K*v.BNW),
-			out("cnt_f_o", v.K*v.BNW), out("f_wr_n_o", v.WW),
+			out("ne_f_o", v.K), out("f_wr_n_o", v.WW),
 			in("ga_i", v.K), in("ga_head_i", v.K*v.CW), in("ga_tail_i", v.K*v.CW), in("ga_n_i", v.K*v.BNW),
 			out("wr_en_o", v.K), out("wr_addr_o", v.K*v.CW), out("wr_data_o", v.K*v.CW), out("wr_n_o", v.WW)),
 	}

@@ -30,10 +30,11 @@ func newFLBench(t *testing.T, b, k, lat int) *flBench {
 // cycle runs one cycle: pops, stage F appends (bank → {head, tail, n}),
 // stage G appends; it returns the outputs seen before the edge.
 type flOut struct {
-	head, cnt, cntF []int32
-	popRdN, fWrN    int
-	rdAddr          []int32 // the pops' read addresses, in port order from pop_port_i
-	wr              [][2]int32
+	head, cnt    []int32
+	neF          uint8 // ne_f_o
+	popRdN, fWrN int
+	rdAddr       []int32 // the pops' read addresses, in port order from pop_port_i
+	wr           [][2]int32
 }
 
 func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3]int32) flOut {
@@ -55,7 +56,7 @@ func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3
 	}
 	f.PopPortI = popPort
 	f.EvalPop()
-	o.cntF, o.popRdN, o.fWrN = append([]int32(nil), f.CntFO...), f.PopRdNO, f.FWrNO
+	o.neF, o.popRdN, o.fWrN = f.NeFO, f.PopRdNO, f.FWrNO
 	for p := popPort; p < popPort+f.PopRdNO; p++ {
 		require.True(t, f.RdEnO>>uint(p)&1 != 0)
 		o.rdAddr = append(o.rdAddr, f.RdAddrO[p])
@@ -86,14 +87,14 @@ func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3
 // cell) and the next head is that read's data; a stage F append writes
 // the old tail's link from write port 0 (none into an empty bank, whose
 // head it becomes); a stage G append comes after, at the tail stage F
-// left; counts after the pops and stage F on cnt_f_o; a head read back
-// and not popped is kept.
+// left; which banks hold a cell after the pops and stage F on ne_f_o; a
+// head read back and not popped is kept.
 func TestFreeListPorts(t *testing.T) {
 	x := newFLBench(t, 8, 2, 1)
 	o := x.cycle(t, 3, []int{0}, nil, nil)
 	assert.Equal(t, []int32{0, 1}, o.head, "reset heads")
 	assert.Equal(t, []int32{4, 4}, o.cnt, "reset counts")
-	assert.Equal(t, []int32{3, 4}, o.cntF)
+	assert.Equal(t, uint8(0b11), o.neF, "ne_f_o: counts 3, 4 after the pop")
 	assert.Equal(t, []int32{0}, o.rdAddr, "the pop reads cell 0's link on port 3")
 	assert.Equal(t, 1, o.popRdN)
 
@@ -112,7 +113,7 @@ func TestFreeListPorts(t *testing.T) {
 	// and, in stage G, the chain 2 (one cell): tail is now 0.
 	o = x.cycle(t, 0, nil, map[int][3]int32{0: {0, 0, 1}}, map[int][3]int32{0: {2, 2, 1}})
 	assert.Equal(t, 1, o.fWrN)
-	assert.Equal(t, []int32{3, 3}, o.cntF)
+	assert.Equal(t, uint8(0b11), o.neF, "ne_f_o: counts 3, 3 after stage F")
 	assert.Equal(t, [][2]int32{{6, 0}, {0, 2}}, o.wr, "stage F's write, then stage G's at the tail F left")
 	o = x.cycle(t, 0, nil, nil, nil)
 	assert.Equal(t, []int32{4, 3}, o.cnt)
@@ -128,10 +129,16 @@ func TestFreeListPorts(t *testing.T) {
 	assert.Equal(t, []int32{4, 7}, o.head)
 	assert.Empty(t, o.rdAddr, "the bank's last cell: no read")
 	assert.Empty(t, o.wr, "an append into an empty bank writes nothing")
-	assert.Equal(t, []int32{4, 1}, o.cntF)
+	assert.Equal(t, uint8(0b11), o.neF, "ne_f_o: bank 1 emptied by its pop, refilled in stage F")
 	o = x.cycle(t, 0, nil, nil, nil)
 	assert.Equal(t, []int32{4, 1}, o.head)
 	assert.Equal(t, []int32{4, 1}, o.cnt)
+	// Bank 1 pops its one cell, nothing refills it: empty after stage F.
+	o = x.cycle(t, 0, []int{1}, nil, nil)
+	assert.Equal(t, uint8(0b01), o.neF, "ne_f_o: bank 1 empty after its last pop")
+	o = x.cycle(t, 0, nil, nil, nil)
+	assert.Equal(t, []int32{4, 0}, o.cnt)
+	assert.Equal(t, uint8(0b01), o.neF, "ne_f_o: bank 1 stays empty")
 }
 
 // TestFreeListLatency: with a read latency of 3 (Go only), a popped
@@ -235,7 +242,7 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 				}
 				x.f.EvalPop()
 			}
-			require.Equal(t, g.CntFO, f.CntFO, "%s: cnt_f_o", msg)
+			require.Equal(t, g.NeFO, f.NeFO, "%s: ne_f_o", msg)
 			require.Equal(t, g.RdEnO, f.RdEnO, "%s: rd_en_o", msg)
 			require.Equal(t, g.PopRdNO, f.PopRdNO, "%s: pop_rd_n_o", msg)
 			require.Equal(t, g.RdAddrO, f.RdAddrO, "%s: rd_addr_o", msg)

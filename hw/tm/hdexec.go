@@ -25,7 +25,7 @@ import (
 //     cycle: the register's entries join their lanes, usable at once;
 //   - stage G (EvalCells): lanes in bank order serve their oldest entry
 //     with the cell-pointer ports the dequeue and the enqueue left
-//     (rd_base_i, rd_left_i, wr_left_i; cnt_f_i says which banks are
+//     (rd_base_i, rd_left_i, wr_left_i; ne_f_i says which banks are
 //     empty after stage F, so an append there writes nothing): chain mode
 //     appends the whole sub-list (ga_*, to u_fl); per cell the front's
 //     cell is appended and, when the sub-list goes on, its link read
@@ -57,7 +57,7 @@ type HDExec struct {
 	RdBaseI   int     // rd_base_i: first free u_cp_mem read port
 	RdLeftI   int     // rd_left_i: reads left
 	WrLeftI   int     // wr_left_i: writes left after stage F
-	CntFI     []int32 // cnt_f_i: free cells per bank after stage F
+	NeFI      uint8   // ne_f_i: bit b, free-list bank b holds a cell after stage F (an append to it writes)
 	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads (bit p: port p, from rd_base_i on, a port asked for by a lane that does not go left idle)
 	CpRdAddrO []int32 // cp_rd_addr_o
 	RdNO      int     // rd_n_o: comb, its reads (the bits of CpRdEnO)
@@ -216,7 +216,7 @@ func (h *HDExec) evalCells() {
 			e.cur = h.CpRdDataI[f.port]
 		}
 		p.Ready++
-		need := h.CntFI[b] != 0
+		need := h.NeFI>>uint(b)&1 != 0
 		rdn := !h.ChainI && e.left > 1
 		rp := h.RdBaseI + rreq
 		wreq += int(b2i(need))
@@ -340,7 +340,7 @@ func hdExecPorts(v vw) SubBlock {
 			in("gnt_valid_i", 1), in("gnt_idx_i", v.IW), out("pd_rd_o", 1), out("pd_rd_qid_o", v.IW),
 			in("unl_i", 1), in("unl_body_i", v.BW),
 			in("cp_rd_data_i", 2*v.K*v.CW), in("rd_base_i", v.RW), in("rd_left_i", v.RW), in("wr_left_i", v.WW),
-			in("cnt_f_i", v.K*v.BNW),
+			in("ne_f_i", v.K),
 			out("cp_rd_en_o", 2*v.K), out("cp_rd_addr_o", 2*v.K*v.CW), out("rd_n_o", v.RW),
 			out("ga_o", v.K), out("ga_head_o", v.K*v.CW), out("ga_tail_o", v.K*v.CW), out("ga_n_o", v.K*v.BNW),
 			out("freed_o", v.LW+v.WW), out("busy_o", 1)),

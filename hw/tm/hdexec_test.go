@@ -17,7 +17,7 @@ func newTestHDExec(chain bool) *HDExec {
 	}
 	c.CP = MemConfig{ReadPorts: 4, WritePorts: 2, ReadLatency: 1}
 	h := newHDExec(&c)
-	h.CpRdDataI, h.CntFI = make([]int32, 4), []int32{5, 5}
+	h.CpRdDataI, h.NeFI = make([]int32, 4), 0b11
 	return h
 }
 
@@ -129,13 +129,13 @@ func TestHDExecPorts(t *testing.T) {
 // one freeing its last cell goes.
 func TestHDExecSkips(t *testing.T) {
 	h := newTestHDExec(false)
-	h.CntFI[0], h.CntFI[1] = 3, 0
+	h.NeFI = 0b01
 	body := hdBody(2, []int32{10, 21}, []int32{10, 21})
 	hdCycle(t, h, &body, -1, true, 4, 0)
 	_, _, g := hdCycle(t, h, nil, -1, true, 4, 0)
 	assert.Equal(t, []int{1}, g.lanes, "lane 0 skipped, lane 1 (empty bank) goes")
 	assert.Equal(t, 1, g.pipe.Blocked)
-	h.CntFI[0], h.CntFI[1] = 0, 0
+	h.NeFI = 0
 	// A 3-cell packet: sub-list 0 (2 cells from 31, bank 1), sub-list 1
 	// (cell 20, bank 0); no read port left.
 	body = hdBody(3, []int32{31, 20}, []int32{33, 20})
@@ -184,7 +184,7 @@ func TestHDExecRoom(t *testing.T) {
 // decision); its read port stays idle when it does not go.
 func TestHDExecAsksNotGranted(t *testing.T) {
 	h := newTestHDExec(false)
-	h.CntFI[0], h.CntFI[1] = 3, 0
+	h.NeFI = 0b01
 	// A 6-cell packet: two sub-lists of 3 cells, each going on (link reads).
 	body := hdBody(6, []int32{10, 21}, []int32{14, 25})
 	hdCycle(t, h, &body, -1, true, 4, 0)
@@ -192,7 +192,7 @@ func TestHDExecAsksNotGranted(t *testing.T) {
 	assert.Equal(t, []int{1}, g.lanes, "lane 0 has no write; lane 1's bank is empty: it goes")
 	assert.Equal(t, []int{2}, g.rdPort, "lane 1 reads on rd_base_i + 1: lane 0 asked for rd_base_i")
 	assert.Equal(t, []int32{21}, g.rd)
-	h.CntFI[0] = 0
+	h.NeFI &^= 1
 	h.CpRdDataI[2] = 23
 	_, _, g = hdCycle(t, h, nil, -1, true, 1, 0)
 	assert.Equal(t, []int{0}, g.lanes, "one read left: lane 0 takes it, lane 1 asks behind it")

@@ -146,3 +146,18 @@ const _ = uint(DeqFreeLag-1) + uint(1-DeqFreeLag) // tm_dequeue's fa_q.. are one
 const EgressBookLag = 1
 
 const _ = uint(EgressBookLag-1) + uint(1-EgressBookLag) // tm_egress's isv_q is one register: EgressBookLag must be 1
+
+// EnqTakeLag is the cycles from an admitted packet's admission on adm_*
+// (tm_admission's output, AdmitLag after its offer) to the earliest cycle
+// the enqueue engine takes it and does its first round: tm_enqueue's
+// engine takes its packet only from a next-packet register (nv_q, nx_q)
+// that the ingress FIFO's oldest packet, or this cycle's first admission
+// when the FIFO is empty, loads (issue 29: no path from adm_* or the
+// FIFO's read data through a first round's pops and link into the free
+// list and the PD lists; docs/tm.md, "The enqueue takes from a
+// register"). The register loads again in the cycle it is taken, so a
+// packet a cycle still goes back to back. hw/tm models exactly 1 (the
+// check below fails to compile at any other value).
+const EnqTakeLag = 1
+
+const _ = uint(EnqTakeLag-1) + uint(1-EnqTakeLag) // tm_enqueue's nx_q is one register: EnqTakeLag must be 1

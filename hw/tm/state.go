@@ -69,6 +69,8 @@ type AdmissionState struct {
 // EnqueueState is tm_enqueue's registers.
 type EnqueueState struct {
 	Fifo  []enqPkt // fifo_q
+	Next  enqPkt   // nx_q, valid with NextV (nv_q)
+	NextV bool
 	Alloc allocState
 	Rot   int
 }
@@ -119,8 +121,9 @@ func (m *TM) State() State {
 			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
 			HDFly: m.r.hdFly, NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
-		Adm:   m.u.adm.state(),
-		Enq:   EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
+		Adm: m.u.adm.state(),
+		Enq: EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Next: m.u.enq.nxtQ, NextV: m.u.enq.nxtV,
+			Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
 		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,
 		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
 		HD:    HDExecState{Stale: m.r.hdStale},

@@ -117,6 +117,7 @@ func TestStateDiverges(t *testing.T) {
 		{"serial", func(m *TM) { m.r.serial++ }, "Top.Serial"},
 		{"enqueue rot_q", func(m *TM) { m.u.enq.rotQ ^= 1 }, "Enq.Rot"},
 		{"enqueue fifo_q", func(m *TM) { m.u.enq.fifoQ.Push(enqPkt{q: 1, cells: 1}) }, "Enq.Fifo"},
+		{"enqueue nv_q", func(m *TM) { m.u.enq.nxtV = !m.u.enq.nxtV }, "Enq.NextV"},
 		{"dequeue PD read", func(m *TM) { m.r.deqRd.ready += 7 }, "DeqRd"},
 		{"dequeue jobs_q", func(m *TM) { m.u.deq.jobsQ.Push(cellJob{q: 1}) }, "Deq.Jobs"},
 		{"hd lane_q", func(m *TM) { m.u.hd.lanes[1].Push(hdEntry{q: 1, cur: 3, tail: 3, left: 1}) }, "HD.Lanes[1]"},

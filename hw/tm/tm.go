@@ -199,7 +199,7 @@ func New(c Config) (*TM, error) {
 	m.u.enq.AdmQidI, m.u.enq.AdmCellsI, m.u.enq.AdmSerialI = m.u.adm.AdmQidO, m.u.adm.AdmCellsO, m.u.adm.AdmSerialO
 	m.u.enq.CntI, m.u.enq.HeadI = m.u.fl.CntO, m.u.fl.HeadO
 	m.u.fl.FaHeadI, m.u.fl.FaTailI, m.u.fl.FaNI = m.u.deq.FaHeadO, m.u.deq.FaTailO, m.u.deq.FaNO
-	m.u.fl.GaHeadI, m.u.fl.GaTailI, m.u.fl.GaNI, m.u.hd.CntFI = m.u.hd.GaHeadO, m.u.hd.GaTailO, m.u.hd.GaNO, m.u.fl.CntFO
+	m.u.fl.GaHeadI, m.u.fl.GaTailI, m.u.fl.GaNI = m.u.hd.GaHeadO, m.u.hd.GaTailO, m.u.hd.GaNO
 	if c.Policy == polPushout {
 		m.u.adm.MakeRoom = m.makeRoom
 		m.acct.poRun = make([]uint32, len(m.r.qlenD))

@@ -88,14 +88,10 @@ func (m *TM) schedSignals() []rtl.Signal {
 }
 
 // traceElig is tm_pd_lists' nonempty_o: the queues holding a PD after
-// the cycle's unlinks and before its link.
-// Under sp the queue whose grant is read this cycle is not eligible
-// (occamy_tm's sch_elig: nonempty & ~glock).
+// the cycle's unlinks and before its link (the queue whose grant is read
+// this cycle too: its port is not ready, tracePortRdy).
 func (m *TM) traceElig(dst []uint64) {
 	m.u.pdl.NonemptyO.Words(dst, m.p.n)
-	if g := m.r.deqGnt; g.valid && !m.u.sch.DrrI {
-		dst[g.q>>6] &^= 1 << uint(g.q&63)
-	}
 }
 
 // tracePortRdy is tm_egress's registered port_rdy_o.

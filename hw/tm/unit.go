@@ -184,9 +184,9 @@ func withChain(c Config, chain bool) *Config {
 }
 
 // hdExecAlone gives tm_hd_exec the inputs the top aliases to other
-// blocks' outputs (u_cp_mem's read data, u_fl's counts).
+// blocks' outputs (u_cp_mem's read data).
 func hdExecAlone(h *HDExec, c *Config) {
-	h.CpRdDataI, h.CntFI = make([]int32, c.CP.ReadPorts), make([]int32, c.K)
+	h.CpRdDataI = make([]int32, c.CP.ReadPorts)
 }
 
 // enqueueAlone gives tm_enqueue the inputs the top aliases (u_adm's

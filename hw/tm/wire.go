@@ -133,12 +133,14 @@ func (m *TM) Eval() {
 	// for a packet (into the register at Commit: deqGrant). A grant needs no dequeue PD read in flight
 	// (PD.ReadLatency > 1: nor a grant waiting) and room in the dequeue's
 	// job queue for it behind the read now (tm_dequeue's room_o with
-	// pend_i, tm_sched's en_i); the queue read now is not eligible under
-	// sp (locked: its head is unlinked next cycle; under drr its port's
-	// ready was dropped by its grant), and the packet is booked on its
-	// port's transmit queue at its grant (tm_egress's issue_i).
+	// pend_i, tm_sched's en_i); the queue read now is not granted (its
+	// head is unlinked next cycle): its port is not ready (under drr its
+	// port's ready was also dropped by its grant), and the packet is booked
+	// on its port's transmit queue at its read (tm_egress's issue_i).
 	s, l := m.u.sch, m.u.pdl
 	l.RdI, l.Rd2I = false, false
+	// (anyQ: occamy_tm's en_i is the dequeue's room alone, a grant needing
+	// an eligible queue anyway; here it spares the evaluation.)
 	s.EnI = !m.r.deqRd.valid && !(m.r.deqGnt.valid && m.ram.pd.P.ReadLatency > 1) && m.u.deq.RoomO && m.anyQ(&l.NonemptyO)
 	gr := &m.r.deqGnt // the register: its next value lands at Commit (deqGrant)
 	if gr.valid {
@@ -156,11 +158,12 @@ func (m *TM) Eval() {
 				s.EligI[w], s.NonemptyI[w&(len(s.NonemptyI)-1)] = ne&^l.LockedO[w&(len(l.LockedO)-1)], ne
 			}
 		}
-		if gr.valid && !s.DrrI { // the queue read now (glock)
-			s.EligI.Clear(gr.q)
-		}
+		// The queue read now stays eligible (occamy_tm's elig_i is
+		// nonempty, no glock: issue 29, schedcut): its port is not ready
+		// (gport: port_rdy_o counts the packet from next cycle), so
+		// neither it nor its port is granted.
 		s.PortRdyI[0] = m.u.eg.PortRdyO[0]
-		if gr.valid { // its port (gport): port_rdy_o counts the packet from next cycle
+		if gr.valid {
 			s.PortRdyI[0] &^= 1 << uint(gr.port)
 		}
 		if s.DrrI { // strict priority reads no unlink
@@ -282,7 +285,7 @@ take:
 	h = m.u.hd
 	if h.UnlI || h.active {
 		h.RdBaseI, _ = ram.cp.Use()
-		h.RdLeftI, h.WrLeftI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO
+		h.RdLeftI, h.WrLeftI, h.NeFI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO, f.NeFO
 		h.EvalCells()
 		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
 			p := trailingZeros(r)

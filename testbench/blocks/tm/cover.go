@@ -183,7 +183,7 @@ func (v *cov) cycle(g *gold, m *hw.TM, p *hw.Probe, o *hw.Outputs, a *offers, n,
 }
 
 // lanes counts the executor's lane coverpoints, from what its ports show
-// (tm_hd_exec's ga_*, cnt_f_i, cp_rd_*, freed_o as Probe.HDPipe and
+// (tm_hd_exec's ga_*, ne_f_i, cp_rd_*, freed_o as Probe.HDPipe and
 // HDPorts give them).
 func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 	hp := &p.HDPipe

@@ -36,15 +36,15 @@ var hdLaneMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-empty-needs-write", File: "tm_hd_exec.sv",
-		Anchor:  "need = cnt_f_i[b*BNW +: BNW] != '0;",
+		Anchor:  "need = ne_f_i[b];",
 		Replace: "need = 1'b1;",
 		Desc:    "empty bank: an append into an empty free bank is counted as a cell-pointer write, so a lane whose bank is empty is skipped when no write is left",
 	},
 	{
 		ID: "tm-hd-empty-bank0", File: "tm_hd_exec.sv",
-		Anchor:  "need = cnt_f_i[b*BNW +: BNW] != '0;",
-		Replace: "need = cnt_f_i[0 +: BNW] != '0;",
-		Desc:    "empty bank: every lane reads bank 0's free count, so a lane appends without a write into a bank that is not empty (or waits for one it does not need)",
+		Anchor:  "need = ne_f_i[b];",
+		Replace: "need = ne_f_i[0];",
+		Desc:    "empty bank: every lane reads bank 0's not-empty bit, so a lane appends without a write into a bank that is not empty (or waits for one it does not need)",
 	},
 	{
 		ID: "tm-hd-chain-tail", File: "tm_hd_exec.sv",

@@ -25,15 +25,10 @@ var topGrantMutants = []blocks.Mutant{
 	// flatcut (issue 29): the scheduler's grant registered (gv_q, gq_q,
 	// gp_q), its PD read and booking the cycle after, and the hazards of
 	// that cycle.
-	{
-		ID: "tm-gnt-no-lock", File: "occamy_tm.sv",
-		Anchor:  "assign sch_elig = cfg_drr_i ? nonempty : nonempty & ~glock;",
-		Replace: "assign sch_elig = nonempty;",
-		Desc:    "strict priority grants the queue whose grant is being read (its head not yet unlinked): the same head is read twice",
-		Equivalent: "the queue's port is not ready in that cycle either (sch_rdy drops the grant's port, tm-gnt-no-port-lock), " +
-			"so the scheduler cannot grant the queue whether or not it is eligible; and a grant of it would be read after the " +
-			"unlink of the cycle (the next head, or cancelled when empty). Measured: SURVIVED, 6,000,000 cycles (the lock is redundant)",
-	},
+	// tm-gnt-no-lock (sch_elig without glock under sp) was an explained
+	// equivalent; schedcut made it the design (elig_i is nonempty), so it
+	// is gone: tm-gnt-no-port-lock now drops the only thing that keeps
+	// the queue being read from a grant.
 	{
 		ID: "tm-gnt-no-port-lock", File: "occamy_tm.sv",
 		Anchor:  "assign sch_rdy  = port_rdy & ~(gv_q ? P'(1) << gp_q : '0);",

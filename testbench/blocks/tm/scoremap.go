@@ -73,6 +73,10 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 		// dequeue's free register); the board reads free_o as observed and
 		// bounds free + Σ qlen by B (AtMost), so no window reads that lag
 		// (TestOwnMapOnGolden passes at DeqFreeLag 1 as at 0).
+		// The enqueue's first round comes hw.EnqTakeLag cycles after
+		// the admission (its next-packet register): no window reads it
+		// either, as the lengths count a packet from its admission on
+		// (before its link) and the egress latency counts from the grant.
 		Observe: design.TMObserve{Qlen: "qlen_o", Free: "free_o", Wait: "wait_o",
 			Sum: design.AtMost, QlenCounts: design.AtMost, Lag: 1, ThresholdFree: design.Unqueued},
 		Tag: design.TMTag{IndexBits: sh.LW, SerialBits: s.SW, Serial: design.SerialAdmit},

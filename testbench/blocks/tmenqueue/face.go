@@ -25,9 +25,9 @@ func init() {
 			// fne_q, needb_q, lastk_q and first_q.
 			{
 				ID: "sub-enq-fne-take", File: "tm_enqueue.sv",
-				Anchor:  "fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(take);",
+				Anchor:  "fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(ld);",
 				Replace: "fne_d = 32'(en_q) + 32'(adm_n_i) != 0;",
-				Desc:    "the derived FIFO-not-empty register forgets the take: the FIFO seems to hold a packet after its last one is taken",
+				Desc:    "the derived FIFO-not-empty register forgets the load into the next-packet register (the FIFO's pop): the FIFO seems to hold a packet after its last one is loaded",
 			},
 			{
 				ID: "sub-enq-needb-ge", File: "tm_enqueue.sv",

@@ -40,7 +40,7 @@ module tm_hd_exec #(
   input  logic [$clog2(2 * K + 1)-1:0]                  rd_base_i,
   input  logic [$clog2(2 * K + 1)-1:0]                  rd_left_i,
   input  logic [$clog2(K + 1)-1:0]                      wr_left_i,
-  input  logic [K*$clog2(B + 1)-1:0]                    cnt_f_i,
+  input  logic [K-1:0]                                  ne_f_i,
   output logic [2*K-1:0]                                cp_rd_en_o,
   output logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_addr_o,
   output logic [$clog2(2 * K + 1)-1:0]                  rd_n_o,
@@ -143,7 +143,7 @@ module tm_hd_exec #(
         f_left[b*LW +: LW] = ib_left_q;
       end
     end
-    assign wneed[b] = cnt_f_i[b*BNW +: BNW] != '0;
+    assign wneed[b] = ne_f_i[b];
     /* verilator lint_off CMPCONST */
     assign rneed[b] = !chain_i && 32'(f_left[b*LW +: LW]) > 1;
     /* verilator lint_on CMPCONST */
