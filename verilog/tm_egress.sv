@@ -14,12 +14,14 @@
 //
 // Ports
 //   r_i [11]             cycles per cell per port (line rate), 1..1024
-//   issue_i, issue_port_i, issue_cells_i   a packet is scheduled on a port
-//                        this cycle (stage C): its cells become pending
+//   issue_i, issue_port_i, issue_cells_i   a packet is booked on a port
+//                        this cycle (stage C): registered here, its cells
+//                        count as pending from the edge after next
 //   ret_i, ret_port_i, ret_qid_i, ret_cnt_i   a dequeue round's data return
 //                        now (read in the previous cycle)
 //   ret_tag_i [K*TW]     cd_mem's read data: cell s's tag at [s*TW +: TW]
-//   port_rdy_o [P]       registered: fewer than TXWIN cells pending
+//   port_rdy_o [P]       registered: fewer than TXWIN cells pending and no
+//                        booking of the cycle before on the port
 //   eg_valid_o [P], eg_qid_o [P*IW], eg_tag_o [P*TW]   comb: port p sends a
 //                        cell of queue eg_qid_o[p] whose data held eg_tag_o[p]
 //
@@ -27,6 +29,20 @@
 // t sends again at t+R at the earliest. A returned cell waits in its port's
 // buffer, a ring of FD entries {queue, tag} in one sram_mp (u_buf) shared
 // by the ports (P read ports, K write ports), read ahead with a bypass.
+//
+// Hazards (issue 29, the egress cut; docs/tm.md "The egress cut"):
+// - The pending view is a cycle stale: a booking of cycle t counts in
+//   pend_q from t+2 (isv_q, isc_q in t+1), so port_rdy_o[p] is low in t+1
+//   besides pend_q >= TXWIN; with the top's own lock of a granted port
+//   (gport) a port is granted at most once in three cycles and every
+//   earlier booking is in pend_q at a grant: pending <= TXWIN-1+MAXPKT.
+// - A booked packet's first cell comes back two cycles after its booking
+//   at the earliest (the PD read, then the dequeue's round), when pend_q
+//   already counts it: a send never finds pend_q zero (asserted).
+// - The line-free flag lf_q is tmr_q == 0 and e0_q, e1_q are cnt_q == 0,
+//   1, each computed from the _d value; the bypass is chosen from them (a
+//   next head among this cycle's writes means the buffer held no older
+//   cell after the send; any other case would overflow it).
 // Assertions (`ifndef SYNTHESIS): no buffer overflow; a send has a pending cell.
 `include "occamy_checks.svh"
 
@@ -64,6 +80,7 @@ module tm_egress #(
   localparam int EW  = IW + TW;
   localparam int PNW = $clog2(TXWIN + MAXPKT);
   localparam int FD  = 1 << PNW;
+  localparam int S1  = (K > 1) ? 1 : 0;  // a return's second cell (K > 1)
 
   `OCCAMY_CHECKS_BEGIN
     `OCCAMY_CHECK_RANGE(tm_egress, TXWIN, 1, 4096)
@@ -73,6 +90,19 @@ module tm_egress #(
   // updates scalars instead of inserting into P-wide packed vectors.
   logic [P*EW-1:0]  bhead;   // each port's oldest buffered cell {queue, tag}
   logic [P*PNW-1:0] wp_all;  // the write pointers, for the return's address
+
+  // The issue is registered (isc_q, and each port's isv_q): a booking
+  // counts in pend_q from the edge after the cycle after it, and its port
+  // is not ready in that cycle (issue 29: no path from the PD lists' head
+  // lengths through the issue's select into pend_q).
+  logic [LW-1:0] isc_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      isc_q <= '0;
+    end else begin
+      isc_q <= issue_cells_i;
+    end
+  end
 
   logic [TW-1:0] ret_tag0;  // a return's first cell, sent at once into an empty buffer
   assign ret_tag0 = ret_tag_i[0 +: TW];
@@ -102,76 +132,93 @@ module tm_egress #(
   end
 
   for (genvar p = 0; p < P; p++) begin : g_port
-    logic [PNW-1:0] pend_q, pend_d;  // cells scheduled and not yet sent
+    logic [PNW-1:0] pend_q, pend_d;  // cells booked before the last cycle and not yet sent
+    logic           isv_q;           // the issue of the last cycle was this port's
     logic [PNW-1:0] wp_q, wp_d;      // buffer write pointer
     logic [PNW-1:0] rp_q, rp_d;      // buffer read pointer
     logic [PNW:0]   cnt_q, cnt_d;    // cells in the buffer
     logic [10:0]    tmr_q, tmr_d;    // cycles until the port may send again
+    logic           lf_q, lf_d;      // line free: tmr_q == 0, precomputed from tmr_d
+    logic           e0_q, e0_d;      // cnt_q == 0, precomputed from cnt_d
+    logic           e1_q, e1_d;      // cnt_q == 1, precomputed from cnt_d
     logic           byp_q, byp_d;    // next head is bdat_q, written this cycle
     logic [EW-1:0]  bdat_q, bdat_d;
     logic           ret_p;           // the return is this port's
     logic           send;
     logic [IW-1:0]  hq;
     logic [TW-1:0]  ht;
-    logic [PNW-1:0] off;             // next head's distance from this cycle's first write
 
     assign ret_p = ret_i && 32'(ret_port_i) == p;
 
+    // The cell count's change (the return less the send) is summed first,
+    // so cnt_d is one adder after send; send reads the registered flags
+    // e0_q and lf_q, not cnt_q's or tmr_q's compares (issue 29).
     always @* begin
-      logic [PNW:0] c;
-      c      = cnt_q + (ret_p ? (PNW+1)'(ret_cnt_i) : '0);
-      wp_d   = wp_q + (ret_p ? PNW'(ret_cnt_i) : '0);
-      pend_d = pend_q;
-      if (issue_i && 32'(issue_port_i) == p) begin
-        pend_d = pend_q + PNW'(issue_cells_i);
-      end
-      send     = (c != '0) && (tmr_q == '0);
-      {hq, ht} = (cnt_q != '0) ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
+      logic [WW-1:0] rc;
+      rc     = ret_p ? ret_cnt_i : '0;
+      wp_d   = wp_q + PNW'(rc);
+      send     = (!e0_q || rc != '0) && lf_q;
+      {hq, ht} = !e0_q ? bhead[p*EW +: EW] : {ret_qid_i, ret_tag0};
       rp_d     = rp_q;
       tmr_d    = tmr_q;
+      lf_d     = lf_q;
       if (send) begin
         rp_d   = rp_q + PNW'(1);
-        c      = c - (PNW+1)'(1);
-        pend_d = pend_d - PNW'(1);
         tmr_d  = r_i - 11'd1;
-      end else if (tmr_q != '0) begin
+        lf_d   = r_i == 11'd1;
+      end else if (!lf_q) begin
         tmr_d  = tmr_q - 11'd1;
+        lf_d   = tmr_q == 11'd1;
       end
-      cnt_d = c;
+      cnt_d  = cnt_q + ((PNW+1)'(rc) - (PNW+1)'(send));
+      pend_d = pend_q + ((isv_q ? PNW'(isc_q) : '0) - PNW'(send));
+      e0_d  = cnt_d == '0;
+      e1_d  = cnt_d == (PNW+1)'(1);
     end
 
     assign eg_valid_o[p]        = send;
     assign eg_qid_o[p*IW +: IW] = send ? hq : '0;
     assign eg_tag_o[p*TW +: TW] = send ? ht : '0;
-    assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;
+    assign port_rdy_o[p]        = 32'(pend_q) < TXWIN && !isv_q;
     assign wp_all[p*PNW +: PNW] = wp_q;
 
     assign b_raddr[p*BAW +: BAW] = BAW'(p * FD + 32'(rp_d));
     assign bhead[p*EW +: EW]     = byp_q ? bdat_q : b_rdata[p*EW +: EW];
-    assign off = rp_d - wp_q;
+    // The next head is one of this cycle's writes only when the buffer
+    // holds no older cell after the send (cnt_q == send): the first write
+    // (off 0), or the second when the first is sent at once (cnt_q == 0,
+    // off 1). Any other cnt_q would overflow the buffer (asserted).
     always @* begin
-      byp_d  = ret_p && 32'(off) < 32'(ret_cnt_i);
-      bdat_d = '0;
-      for (int s = 0; s < K; s++) begin
-        if (32'(off) == s) bdat_d = b_wdata[s*EW +: EW];
-      end
+      logic one;  // the next head is the return's second cell
+      one    = e0_q && send;
+      byp_d  = ret_p && ((e0_q && !send && ret_cnt_i != '0) || (e1_q && send && ret_cnt_i != '0)
+                         || (one && 32'(ret_cnt_i) >= 2));
+      bdat_d = b_wdata[(one ? S1 : 0)*EW +: EW];
     end
 
     always_ff @(posedge clk_i) begin
       if (!rst_ni) begin
         pend_q <= '0;
+        isv_q  <= 1'b0;
         wp_q   <= '0;
         rp_q   <= '0;
         cnt_q  <= '0;
         tmr_q  <= '0;
+        lf_q   <= 1'b1;
+        e0_q   <= 1'b1;
+        e1_q   <= 1'b0;
         byp_q  <= 1'b0;
         bdat_q <= '0;
       end else begin
         pend_q <= pend_d;
+        isv_q  <= issue_i && 32'(issue_port_i) == p;
         wp_q   <= wp_d;
         rp_q   <= rp_d;
         cnt_q  <= cnt_d;
         tmr_q  <= tmr_d;
+        lf_q   <= lf_d;
+        e0_q   <= e0_d;
+        e1_q   <= e1_d;
         byp_q  <= byp_d;
         bdat_q <= bdat_d;
       end

@@ -9,9 +9,10 @@ import (
 
 // Egress is the per-port transmit side (stage H). Verilog: tm_egress
 // (u_egress). A packet granted in stage C is booked on its port
-// (issue_i, issue_port_i, issue_cells_i): its cells become pending, and
-// port_rdy_o[p] (registered) says port p has fewer than TXWIN cells
-// pending. The cells of a dequeue round come back from the cell-data
+// (issue_i, issue_port_i, issue_cells_i), registered: its cells become
+// pending a cycle later (EgressBookLag), and port_rdy_o[p] (registered)
+// says port p has fewer than TXWIN cells pending and was not booked in
+// the cycle before. The cells of a dequeue round come back from the cell-data
 // memory (ret_i, ret_port_i, ret_qid_i, ret_cnt_i, and ret_tag_i, the
 // tags cd_mem read) into their port's buffer, a ring of {queue, tag};
 // each port sends its oldest buffered cell at most once every R cycles
@@ -49,6 +50,12 @@ type Egress struct {
 	err    error
 	errs   *bool   // the top's flag: set when err is
 	bad    egError // the first misuse commit saw, made an error by Err (commit then calls nothing)
+
+	// The booking of the cycle before (tm_egress's isv_q, isc_q): its
+	// cells count in pending at this cycle's edge, and its port is not
+	// ready now (EgressBookLag; docs/tm.md, "The egress cut").
+	isv      bool
+	isp, isc int
 
 	// The ports' registers and eg_qid_o, eg_tag_o, EgCellsO (their slices
 	// are views of these): the hot loops index them by a port masked to
@@ -182,10 +189,9 @@ func (e *Egress) commit() {
 			}
 			pt.tn++
 		}
-		pt.pending += int(e.IssueCellsI)
-		if pt.pending >= e.window {
-			e.PortRdyO.Clear(p)
-		}
+	}
+	if e.isv { // last cycle's booking counts now
+		e.ports[e.isp].pending += e.isc
 	}
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
@@ -210,8 +216,7 @@ func (e *Egress) commit() {
 			e.busy &^= 1 << uint(p)
 		}
 		pt.next = e.now + e.r
-		pt.pending--
-		if pt.pending < e.window {
+		if pt.pending--; pt.pending < e.window && !(e.IssueI && int(e.IssuePortI) == p) {
 			e.PortRdyO.Set(p)
 		}
 		if pt.tn > 0 {
@@ -222,6 +227,17 @@ func (e *Egress) commit() {
 				}
 			}
 		}
+	}
+	// port_rdy_o: a port booked this cycle is not ready next cycle, the
+	// one booked the cycle before is again unless its window is full.
+	if e.isv && !(e.IssueI && int(e.IssuePortI) == e.isp) {
+		e.PortRdyO.Clear(e.isp)
+		if e.ports[e.isp].pending < e.window {
+			e.PortRdyO.Set(e.isp)
+		}
+	}
+	if e.isv, e.isp, e.isc = e.IssueI, int(e.IssuePortI), int(e.IssueCellsI); e.isv {
+		e.PortRdyO.Clear(e.isp)
 	}
 	if v := e.EgValidO; v|e.wait != 0 {
 		fr := e.free

@@ -15,8 +15,9 @@ import (
 // cycles later; a port sends at most once every R cycles; a return into
 // a busy buffer waits behind it; ports are independent; eg_* read 0 on a
 // port that does not send; port_rdy_o is registered (fewer than TXWIN
-// cells pending at the start of the cycle); EgLastO marks a packet's last
-// cell.
+// cells pending at the start of the cycle, and no booking on the port in
+// the cycle before: port 1, booked in cycle 1, is not ready in 2, the
+// egress cut); EgLastO marks a packet's last cell.
 func TestEgressPorts(t *testing.T) {
 	c := DefaultConfig()
 	c.P, c.Q, c.K, c.R, c.TxWindow, c.MaxPkt, c.B = 2, 1, 2, 2, 3, 4, 64
@@ -40,7 +41,7 @@ func TestEgressPorts(t *testing.T) {
 	seq := []cyc{
 		/* 0 */ {iss: &issue{0, 3}, rdy: 0b11},
 		/* 1 */ {iss: &issue{1, 1}, ret: &ret{0, 0, []uint64{0x10, 0x11}}, rdy: 0b10, valid: 0b01, tag: [2]uint64{0x10, 0}},
-		/* 2 */ {ret: &ret{1, 1, []uint64{0x20}}, rdy: 0b11, valid: 0b10, qid: [2]int32{0, 1}, tag: [2]uint64{0, 0x20}, last: 0b10},
+		/* 2 */ {ret: &ret{1, 1, []uint64{0x20}}, rdy: 0b01, valid: 0b10, qid: [2]int32{0, 1}, tag: [2]uint64{0, 0x20}, last: 0b10},
 		/* 3 */ {ret: &ret{0, 0, []uint64{0x12}}, rdy: 0b11, valid: 0b01, tag: [2]uint64{0x11, 0}},
 		/* 4 */ {rdy: 0b11},
 		/* 5 */ {rdy: 0b11, valid: 0b01, tag: [2]uint64{0x12, 0}, last: 0b01},
@@ -143,5 +144,33 @@ func TestEgressMisuse(t *testing.T) {
 		err := e.Err()
 		require.Error(t, err, "%s: cycle %d: Err", tc.name, at)
 		assert.Contains(t, err.Error(), fmt.Sprintf("tm_egress: cycle %d: %s", at, tc.want), "%s: Err", tc.name)
+	}
+}
+
+// TestEgressBookLagDeclared: one booking on port 0 of an idle egress
+// (P=2, TXWIN=4) in cycle 0; its cells count in the port's pending from
+// the edge that ends cycle EgressBookLag, and port_rdy_o[0] is low in
+// cycles 1..EgressBookLag whatever the window holds, then low only if
+// the booking filled the window. Port 1 stays ready throughout.
+func TestEgressBookLagDeclared(t *testing.T) {
+	for _, cells := range []int{1, 3, 4, 6} {
+		t.Run(fmt.Sprint("cells", cells), func(t *testing.T) {
+			c := DefaultConfig()
+			c.P, c.Q, c.K, c.R, c.TxWindow, c.MaxPkt = 2, 1, 2, 2, 4, 8
+			e := newEgress(&c)
+			for cy := 0; cy < 6; cy++ {
+				e.IssueI, e.IssuePortI, e.IssueCellsI = cy == 0, 0, uint32(cells)
+				e.Eval()
+				wantPend := 0
+				if cy > EgressBookLag {
+					wantPend = cells
+				}
+				wantRdy := cy == 0 || cy > EgressBookLag && cells < c.TxWindow
+				assert.Equal(t, wantPend, e.ports[0].pending, "cycle %d: port 0 pend_q", cy)
+				assert.Equal(t, wantRdy, e.PortRdyO.Test(0), "cycle %d: port_rdy_o[0]", cy)
+				assert.True(t, e.PortRdyO.Test(1), "cycle %d: port_rdy_o[1]", cy)
+				e.Commit()
+			}
+		})
 	}
 }

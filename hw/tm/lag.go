@@ -133,6 +133,20 @@ const DeqFreeLag = 1
 
 const _ = uint(DeqFreeLag-1) + uint(1-DeqFreeLag) // tm_dequeue's fa_q.. are one register: DeqFreeLag must be 1
 
+// EgressBookLag is the cycles by which u_egress's pending view is stale: a
+// packet booked on its port in cycle c (stage C, issue_i) is registered
+// there (tm_egress's isv_q, isc_q) and counts in the port's pending cells
+// from the edge that ends c+EgressBookLag; in c+1..c+EgressBookLag its
+// port's port_rdy_o is low whatever it holds (issue 29: no path from the
+// PD lists' head lengths through the booking's select into pend_q;
+// docs/tm.md, "The egress cut"). With the top's lock of a granted port in
+// the cycle after its grant (gport), a port is granted at most once in
+// three cycles. hw/tm models exactly 1 (the check below fails to compile
+// at any other value).
+const EgressBookLag = 1
+
+const _ = uint(EgressBookLag-1) + uint(1-EgressBookLag) // tm_egress's isv_q is one register: EgressBookLag must be 1
+
 // EnqTakeLag is the cycles from an admitted packet's admission on adm_*
 // (tm_admission's output, AdmitLag after its offer) to the earliest cycle
 // the enqueue engine takes it and does its first round: tm_enqueue's

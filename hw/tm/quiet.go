@@ -77,7 +77,7 @@ func (m *TM) quietEdge() {
 
 // quiet reports an egress with nothing booked, buffered or sending.
 func (e *Egress) quiet() bool {
-	if e.busy != 0 || e.EgValidO != 0 || e.IssueI || e.RetI {
+	if e.busy != 0 || e.EgValidO != 0 || e.IssueI || e.isv || e.RetI {
 		return false
 	}
 	for i := range e.ports {

@@ -98,7 +98,7 @@ func TestQCTChokingClaims(t *testing.T) {
 // 2.19×, 1.79×, 1.06×), pinned as less than 5% at 10% and 20%, 1.5× to
 // 3× at 30%, 1.01× to 1.10× at 40%.
 func TestQCTBurstClaims(t *testing.T) {
-	const pol, a = "occamy", 8.0 // the policy the claims are about, at the paper's α
+	const pol, a = "occamy", 8.0       // the policy the claims are about, at the paper's α
 	from50 := []float64{0.5, 0.6, 0.9, 1.0}
 	var jobs []qctBurstJob
 	add := func(p string, alpha float64, sizes []float64) {
@@ -120,6 +120,10 @@ func TestQCTBurstClaims(t *testing.T) {
 		require.False(t, math.IsNaN(p.QCTus), "no point %s α=%g query %.0f%%", pol, a, 100*q)
 		return p
 	}
+	// With the egress's booking registered and admission's effects
+	// register (no enqueue register) one query of 8 at 90% of B took an RTO
+	// (QCT 517.3 µs); with the enqueue's next-packet register too (EnqTakeLag)
+	// none does (436.0 µs). Measured, not traced.
 	rtos := map[float64]bool{0.2: true, 0.3: true} // measured with the admission's effects registered (0.3 alone with the frees registered)
 	for _, q := range QCTBurstSizes {
 		p := at(pol, a, q)

@@ -46,4 +46,5 @@ var mutants = slices.Concat(
 	flcutMutants,    // mutants_flcut.go: the free list's "not empty after stage F" bit
 	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
 	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
+	egcutMutants,    // mutants_egcut.go: the egress cut
 )

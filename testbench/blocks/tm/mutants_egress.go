@@ -6,8 +6,8 @@ import "occamy/testbench/blocks"
 var egressMutants = []blocks.Mutant{
 	{
 		ID: "tm-eg-txwin-le", File: "tm_egress.sv",
-		Anchor:  "assign port_rdy_o[p]        = 32'(pend_q) < TXWIN;",
-		Replace: "assign port_rdy_o[p]        = 32'(pend_q) <= TXWIN;",
+		Anchor:  "assign port_rdy_o[p]        = 32'(pend_q) < TXWIN && !isv_q;",
+		Replace: "assign port_rdy_o[p]        = 32'(pend_q) <= TXWIN && !isv_q;",
 		Desc:    "the transmit window compares with <=: a port is scheduled with TXWIN cells pending",
 	},
 	{
