@@ -98,7 +98,7 @@ func TestQCTChokingClaims(t *testing.T) {
 // 2.19×, 1.79×, 1.06×), pinned as less than 5% at 10% and 20%, 1.5× to
 // 3× at 30%, 1.01× to 1.10× at 40%.
 func TestQCTBurstClaims(t *testing.T) {
-	const pol, a = "occamy", 8.0       // the policy the claims are about, at the paper's α
+	const pol, a = "occamy", 8.0 // the policy the claims are about, at the paper's α
 	from50 := []float64{0.5, 0.6, 0.9, 1.0}
 	var jobs []qctBurstJob
 	add := func(p string, alpha float64, sizes []float64) {
