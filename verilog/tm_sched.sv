@@ -125,9 +125,10 @@ module tm_sched #(
   logic [P-1:0]       el, ne, rdy;    // per port (drr): its class eligible, non-empty, ready
   logic [P-1:0]       anye;           // per port: some queue of it is eligible
   logic [P-1:0]       cand;           // candidate ports
-  logic [P-1:0]       win;            // the round robin's winner, one-hot
+  logic [P-1:0]       win;            // the round robin's winner, one-hot (en_i not in it)
   logic [P-1:0]       ok;             // per port, its grant is valid (drr: still ready now)
-  logic [P-1:0]       goh;            // the granted port, one-hot (win & ok)
+  logic [P-1:0]       gpre;           // the grant were en_i high, one-hot (win & ok)
+  logic [P-1:0]       goh;            // the granted port, one-hot (gpre under en_i)
 
   // The next class: the one-hot pointer rotated by one.
   // (x << 1 drops bit Q-1, which x >> (Q-1) brings to bit 0; with Q = 1
@@ -213,35 +214,41 @@ module tm_sched #(
   assign hi  = cand & pm_q;
   assign src = (|hi) ? hi : cand;
 
+  // Depth (issue 29, qlencut, no cycle moved): en_i (the dequeue's room,
+  // late) enters last. The winner, the grant's port and queue are built
+  // without it (gpre) and en_i gates the outputs: the same values, since
+  // with en_i low goh, the grant and its port and queue were all 0, and
+  // pm_past, ptr_d are read only under a grant (en_i high).
   for (genvar j = 0; j < P; j++) begin : g_win
     // below_j: the ports before j. After a taken grant the pointer moves
     // just past the granted port: bit j set for j > that port (all set
     // past the last port).
     localparam logic [P-1:0] BELOW = P'((64'(1) << j) - 64'(1));
-    assign win[j]     = src[j] && ((src & BELOW) == '0) && en_i;
-    assign pm_past[j] = ((goh & BELOW) != '0) || goh[P-1];
+    assign win[j]     = src[j] && ((src & BELOW) == '0);
+    assign pm_past[j] = ((gpre & BELOW) != '0) || gpre[P-1];
   end
 
-  assign goh = win & ok;
+  assign gpre = win & ok;
+  assign goh  = en_i ? gpre : '0;
 
-  assign gnt_valid_o = |goh;
+  assign gnt_valid_o = en_i && (|gpre);
 
   // The granted port and its queue: drr its class pointer's queue, sp its
   // eligible queue of lowest class (AND-OR over the one-hot grant, each
-  // port's term under its bit).
+  // port's term under its bit), then gated by en_i.
   always @* begin
     logic [PW-1:0] g;
     logic [IW-1:0] q;
     g = '0;
     q = '0;
     for (int p = 0; p < P; p++) begin
-      if (goh[p]) begin
+      if (gpre[p]) begin
         g = g | PW'(p);
         q = q | (drr_i ? qid_q[p*IW +: IW] : IW'(p * Q + 32'(first_q(elig_i[p*Q +: Q]))));
       end
     end
-    gnt_port_o = g;
-    gnt_qid_o  = q;
+    gnt_port_o = en_i ? g : '0;
+    gnt_qid_o  = en_i ? q : '0;
   end
 
   assign pm_d  = (gnt_valid_o && ack_i) ? pm_past : pm_q;

@@ -47,4 +47,5 @@ var mutants = slices.Concat(
 	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
 	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
 	egcutMutants,    // mutants_egcut.go: the egress cut
+	qlencutMutants,  // mutants_qlencut.go: the grant with en_i last
 )

@@ -36,8 +36,8 @@ var schedMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-sched-ptr-winner", File: "tm_sched.sv",
-		Anchor:  "assign pm_past[j] = ((goh & BELOW) != '0) || goh[P-1];",
-		Replace: "assign pm_past[j] = ((goh & BELOW) != '0) || goh[j];",
+		Anchor:  "assign pm_past[j] = ((gpre & BELOW) != '0) || gpre[P-1];",
+		Replace: "assign pm_past[j] = ((gpre & BELOW) != '0) || gpre[j];",
 		Desc:    "the port pointer's mask (pm_q) set to the granted port, not past it: the port just served comes first again",
 	},
 	{
