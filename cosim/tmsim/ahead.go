@@ -19,7 +19,9 @@ import (
 // closed-loop senders (traffic.Network, DCTCP) drive `occamy experiment`
 // on hw/tm only. A traced run (--vcd) stays one cycle per call, so its
 // waveform holds exactly the cycles stepped (a stop or an interrupt
-// included).
+// included), and so does a run a stop may end early (RunSpec.Stops: its
+// drain after the stop offers nothing, which a chunk run ahead cannot
+// undo).
 
 // Chunks grow from firstChunk to maxChunk cycles: a run that a metric's
 // stop ends early wastes little of its last chunk.

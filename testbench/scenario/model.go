@@ -39,12 +39,16 @@ type Backend interface {
 // Seed, ...)), the cycle budget (a stop may end the run earlier), and
 // whether its waveform is recorded (the scenario's main run when the
 // caller asked for one; the re-runs a metric's search makes never are).
+// Stops says a stop may end the run early: the drain's cycles after it
+// offer nothing, so a backend must not run the sources' offers ahead
+// beyond the cycle stepped.
 type RunSpec struct {
 	Config  tm.Config
 	Sources []traffic.Spec
 	Seed    uint64
 	Cycles  uint64
 	Traced  bool
+	Stops   bool
 }
 
 // goModel is hw/tm's TM as a Model.

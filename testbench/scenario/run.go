@@ -65,7 +65,7 @@ func simulate(p *Prepared, cfg tm.Config, specs []traffic.Spec, cycles uint64, g
 		if tracer != nil {
 			return nil, fmt.Errorf("scenario: a Backend writes its own waveform; Execute got a Go tracer too")
 		}
-		bm, err := p.Backend.NewModel(RunSpec{Config: cfg, Sources: specs, Seed: p.Seed, Cycles: cycles, Traced: traced})
+		bm, err := p.Backend.NewModel(RunSpec{Config: cfg, Sources: specs, Seed: p.Seed, Cycles: cycles, Traced: traced, Stops: stop != nil})
 		if err != nil {
 			return nil, err
 		}
