@@ -81,6 +81,8 @@ type Admission struct {
 	s1dmax  uint32
 	s2      []s2Reg // stage 2: the decisions of the cycle before
 	s2cnt   int     // slots s2 holds
+	s2ok    int     // of them admitted (Commit counts them as it writes s2)
+	s2cells uint32  // their cells
 	s3      []s2Reg // stage 3: s2's admitted packets of the cycle before, packed (ok unused)
 	s3n     int     // packets s3 holds
 
@@ -235,7 +237,7 @@ func (a *Admission) Eval() {
 		// the length and maximum at the offer cycle)
 		n := a.s1n
 		regs, oks := a.s1[:n], a.InOkO[:n]
-		free := a.FreeO - int(a.pendCells(noQueue))
+		free := a.FreeO - int(a.s2cells)
 		for i := range regs {
 			r := &regs[i]
 			if !r.valid {
@@ -261,15 +263,15 @@ func (a *Admission) Eval() {
 // expels, qlen_o less qlen_i.
 func (a *Admission) inEffect(q uint32) uint32 { return a.QlenO[q] - a.QlenI[q] }
 
-// noQueue asks pendCells for s2's admitted cells in all.
-const noQueue = ^uint32(0)
-
 // pendCells is the cells s2's admitted slots (decided last cycle, taking
-// effect next cycle) add to queue q, or in all for noQueue.
+// effect next cycle) add to queue q (s2cells in all).
 func (a *Admission) pendCells(q uint32) uint32 {
 	c := uint32(0)
+	if a.s2ok == 0 {
+		return 0
+	}
 	for _, r := range a.s2[:a.s2cnt] {
-		if r.ok && (r.q == q || q == noQueue) {
+		if r.ok && r.q == q {
 			c += r.n
 		}
 	}
@@ -279,7 +281,7 @@ func (a *Admission) pendCells(q uint32) uint32 {
 // decideRunning is stage 2 for the ideal pushout: slots in order against
 // the running free count, MakeRoom expelling first.
 func (a *Admission) decideRunning() {
-	n, free := a.s1n, a.FreeO-int(a.pendCells(noQueue))
+	n, free := a.s1n, a.FreeO-int(a.s2cells)
 	for i := 0; i < n; i++ {
 		r := &a.s1[i]
 		a.InOkO[i] = false
@@ -332,18 +334,27 @@ func (a *Admission) finish(n int) {
 func (a *Admission) Commit() {
 	n, nd := a.s1n, a.s1dn // (locals: not reloaded after the stores)
 	k := 0
-	for _, r := range a.s2[:a.s2cnt] {
-		if r.ok {
-			a.s3[k] = r
-			k++
+	if a.s2ok != 0 {
+		for _, r := range a.s2[:a.s2cnt] {
+			if r.ok {
+				a.s3[k] = r
+				k++
+			}
 		}
 	}
 	a.s3n = k
+	ok, cells := 0, uint32(0)
 	if n != 0 {
 		for i := range a.s1[:n] {
-			a.s2[i] = s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}
+			r := s2Reg{a.InOkO[i], a.s1[i].q, a.s1[i].n}
+			a.s2[i] = r
+			if r.ok {
+				ok++
+				cells += r.n
+			}
 		}
 	}
+	a.s2ok, a.s2cells = ok, cells
 	if nd != 0 {
 		a.s1, a.s1d = a.s1d, a.s1
 	}

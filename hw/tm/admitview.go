@@ -45,15 +45,7 @@ func (a *Admission) pending(q int) int {
 // Serial returns the serial stage 4 gives the k-th admitted slot of the
 // decision made this cycle (k from 0): after SerialO and the packets of
 // s2 (decided last cycle), which take effect before it.
-func (a *Admission) Serial(k int) uint32 {
-	n := uint32(0)
-	for _, r := range a.s2[:a.s2cnt] {
-		if r.ok {
-			n++
-		}
-	}
-	return a.SerialO + n + uint32(k) + 1
-}
+func (a *Admission) Serial(k int) uint32 { return a.SerialO + uint32(a.s2ok+k) + 1 }
 
 func admissionPorts(v vw, wait int) SubBlock {
 	return SubBlock{
