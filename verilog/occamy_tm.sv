@@ -85,7 +85,11 @@
 // hw/tm EnqTakeLag, issue 29: no path from adm_* or u_ing's read data
 // through the round into u_fl or u_pdl; hazard: the packet in the
 // register is in its queue's length but not on its PD list, as one in the
-// FIFO, so no dequeue, unlink or head drop reaches it).
+// FIFO, so no dequeue, unlink or head drop reaches it); each round is
+// decided a cycle before it pops and links (u_enq's stage X, hw/tm
+// EnqGoLag, issue 29: no path from u_fl's counts through the round's go
+// into u_fl, u_hd's lanes, cp_raddr or u_pdl; hazard: the decision reads
+// the counts less the pops in flight, not this cycle's frees).
 // A dequeue: granted in t, its PD read and booking in t+1, its unlink in
 // t+2 (the grant registered, issue 29: no path from the scheduler to the
 // PD read address). A dequeue round's frees reach u_fl and the free count

@@ -19,16 +19,18 @@
 //                        packets, packed from entry 0 (tm_admission)
 //   cnt_i [K*BNW]        free cells per bank (start of cycle, tm_free_list)
 //   head_i [K*CW]        each bank's head cell
-//   pop_o [K]            comb: banks popped this round
-//   cd_wr_en_o [K], cd_wr_addr_o [K*CW], cd_wr_data_o [K*TW]  comb: cell
-//                        data writes, port j for sub-list j: the tag
+//   pop_o [K]            registered: banks popped this round (xpop_q)
+//   cd_wr_en_o [K], cd_wr_addr_o [K*CW], cd_wr_data_o [K*TW]  cell data
+//                        writes, port j for sub-list j (enables and tags
+//                        registered, addresses head_i): the tag
 //                        {serial mod 2^SW, cell index}
-//   link_o               comb: the packet's last round: link its PD
+//   link_o               registered: the packet's last round: link its PD
 //   link_qid_o, link_pd_o [CW], link_cells_o, link_body_o [BW]  its queue,
 //                        PD index (its first cell), cells and PD body (0
 //                        without link_o)
-//   cd_wr_n_o [clog2(K+1)]  comb: cell-data writes this cycle
-//   busy_o               registered: a packet is being allocated
+//   cd_wr_n_o [clog2(K+1)]  registered: cell-data writes this cycle
+//   busy_o               registered: a packet is being allocated or its
+//                        round is in stage X
 //
 // Behaviour (hw/tm enqueueRound): the next-packet register (nv_q, nx_q)
 // loads the oldest admitted packet (this cycle's first admission when the
@@ -42,9 +44,23 @@
 // and no pointer is written). The round that pops the
 // last cell links the PD. Port budgets never stop a round (the dequeue
 // takes at most K of cp_mem's 2K reads, no cell-data write, no PD write).
-// Latency: a packet admitted in cycle t can do its first round in t+1
-// (hw/tm EnqTakeLag); packets still go back to back (the register reloads
-// in the cycle it is taken).
+// Latency: a packet admitted in cycle t can have its first round decided
+// in t+1 (hw/tm EnqTakeLag); packets still go back to back (the register
+// reloads in the cycle it is taken). A round decided in cycle c (go) is
+// done in c+1 (hw/tm EnqGoLag, stage X: xv_q, xpop_q, ...): pop_o,
+// cd_wr_*, cd_wr_n_o and link_* come from those registers and head_i of
+// c+1 (issue 29, enqgo: no path from cnt_i through go into u_fl's counts,
+// u_hd's lanes and read budget, cp_raddr or u_pdl; the small set's flat
+// TM 10 -> 8 LUT6 levels). Rounds still go back to back.
+// Hazard of the round register (enqgo): the decision of c reads cnt_i of
+// c, the counts before the pops of the round in stage X in c (xpop_q)
+// and without the cells freed in c: it uses the count less xpop_q (a
+// first round: {c, j} >= n + K*p; a later round: c > p), so the round of
+// c+1 finds every bank it pops holding what it was decided on (frees only
+// add). What it costs: a cell freed in c is seen by a decision in c+1 and
+// popped in c+2 at the earliest; with a bank nearly empty a round can
+// wait a cycle that a same-cycle count would not have; the free list
+// holds the cells of one more round admitted and not popped.
 // Hazards of the next-packet register (issue 29, enqcut): the packet in
 // nx_q is already in its queue's length (admission counts it) but not on
 // its PD list, like a packet in the FIFO: the dequeue, the unlink and the
@@ -194,6 +210,14 @@ module tm_enqueue #(
   logic            go, last;
   logic [LW-1:0]   left;
   logic [LW-1:0]   cnt;
+  // The round in flight (stage X, below).
+  logic            xv_q, xv_d, xlast_q, xlast_d, xfirst_q, xfirst_d;
+  logic [K-1:0]    xpop_q, xpop_d, xen_q, xen_d;
+  logic [KW-1:0]   xrot_q, xrot_d;
+  logic [IW-1:0]   xq_q, xq_d;
+  logic [LW-1:0]   xn_q, xn_d, xdone_q, xdone_d;
+  logic [SW-1:0]   xser_q, xser_d;
+  logic [WW-1:0]   xcnt_q, xcnt_d;
 
   assign q_c    = take ? nx_q[LW+SW +: IW] : q_q;
   assign n_c    = take ? nx_q[SW +: LW] : n_q;
@@ -237,9 +261,11 @@ module tm_enqueue #(
       jt = KW'(b - 32'(rot_q)) & KW'(K - 1);
       jk = KW'(b - 32'(arot_q)) & KW'(K - 1);
       needb_t[b] = 32'(jt) < 32'(hn);
-      if (((32'(c) << KB) | 32'(jt)) < 32'(hn)) go_t = 1'b0;
-      if (((32'(c) << KB) | 32'(jk)) < 32'(n_q)) go_f = 1'b0;
-      if (needb_q[b] && c == '0) go_l = 1'b0;
+      // The bank's count less the pop of the round in flight (xpop_q):
+      // c - p < ceil((n-j)/K) is {c, j} < n + p*K, no subtractor.
+      if (((32'(c) << KB) | 32'(jt)) < 32'(hn) + (xpop_q[b] ? K : 0)) go_t = 1'b0;
+      if (((32'(c) << KB) | 32'(jk)) < 32'(n_q) + (xpop_q[b] ? K : 0)) go_f = 1'b0;
+      if (needb_q[b] && 32'(c) <= 32'(xpop_q[b])) go_l = 1'b0;
     end
     go    = take ? go_t : (act_q && (first_q ? go_f : go_l));
     need  = take ? need_t : needk_q;
@@ -263,35 +289,54 @@ module tm_enqueue #(
     lastk_d = go ? 32'(left) <= 2 * K : take ? 32'(nx_q[SW +: LW]) <= K : lastk_q;
   end
 
+  // ---- The round in flight (issue 29, enqgo): stage X ----
+  // The round decided in cycle c (go) is registered (xv_q and the x*_q
+  // below) and done in c+1: its pops, cell-data writes and link leave
+  // from registers, so no path runs from cnt_i through go into u_fl's
+  // counts, u_hd's lanes or u_pdl. Its cells are the banks' heads then
+  // (head_i in c+1: the pops of c are done).
+
+  assign xv_d     = go;
+  assign xpop_d   = go ? needb : '0;
+  assign xen_d    = go ? need : '0;
+  assign xrot_d   = arot_c;
+  assign xq_d     = q_c;
+  assign xn_d     = n_c;
+  assign xser_d   = ser_c;
+  assign xdone_d  = done_c;
+  assign xcnt_d   = go ? WW'(cnt) : '0;
+  assign xlast_d  = last;
+  assign xfirst_d = done_c == '0;
+
   always @* begin
     logic [KW-1:0] b;
     logic [CW-1:0] x;
     cd_wr_en_o   = '0;
     cd_wr_addr_o = '0;
     cd_wr_data_o = '0;
-    heads_d      = take ? '0 : heads_q;
-    tails_d      = take ? '0 : tails_q;
+    heads_d      = (xv_q && xfirst_q) ? '0 : heads_q;
+    tails_d      = (xv_q && xfirst_q) ? '0 : tails_q;
     for (int j = 0; j < K; j++) begin
-      b = KW'(j + 32'(arot_c)) & KW'(K - 1);
+      b = KW'(j + 32'(xrot_q)) & KW'(K - 1);
       x = head_i[32'(b)*CW +: CW];
-      if (go && need[j]) begin
+      if (xen_q[j]) begin
         cd_wr_en_o[j]             = 1'b1;
         cd_wr_addr_o[j*CW +: CW]  = x;
-        cd_wr_data_o[j*TW +: TW]  = {ser_c, LW'(done_c + LW'(j))};
-        if (done_c == '0) heads_d[j*CW +: CW] = x;
+        cd_wr_data_o[j*TW +: TW]  = {xser_q, LW'(xdone_q + LW'(j))};
+        if (xfirst_q) heads_d[j*CW +: CW] = x;
         tails_d[j*CW +: CW] = x;
       end
     end
   end
 
-  assign pop_o        = go ? needb : '0;
-  assign cd_wr_n_o    = go ? WW'(cnt) : '0;
-  assign link_o       = last;
-  assign link_qid_o   = last ? q_c : '0;
-  assign link_pd_o    = last ? heads_d[0 +: CW] : '0;
-  assign link_cells_o = last ? n_c : '0;
-  assign link_body_o  = last ? {ser_c, n_c, heads_d, tails_d} : '0;
-  assign busy_o       = act_q;
+  assign pop_o        = xpop_q;
+  assign cd_wr_n_o    = xcnt_q;
+  assign link_o       = xlast_q;
+  assign link_qid_o   = xlast_q ? xq_q : '0;
+  assign link_pd_o    = xlast_q ? heads_d[0 +: CW] : '0;
+  assign link_cells_o = xlast_q ? xn_q : '0;
+  assign link_body_o  = xlast_q ? {xser_q, xn_q, heads_d, tails_d} : '0;
+  assign busy_o       = act_q || xv_q;
 
   always @* begin
     act_d  = act_q;
@@ -330,6 +375,17 @@ module tm_enqueue #(
       needb_q <= '0;
       first_q <= 1'b1;
       lastk_q <= 1'b1;
+      xv_q    <= 1'b0;
+      xpop_q  <= '0;
+      xen_q   <= '0;
+      xrot_q  <= '0;
+      xq_q    <= '0;
+      xn_q    <= '0;
+      xser_q  <= '0;
+      xdone_q <= '0;
+      xcnt_q  <= '0;
+      xlast_q <= 1'b0;
+      xfirst_q <= 1'b0;
     end else begin
       wp_q    <= wp_d;
       rp_q    <= rp_d;
@@ -352,6 +408,17 @@ module tm_enqueue #(
       needb_q <= needb_d;
       first_q <= first_d;
       lastk_q <= lastk_d;
+      xv_q    <= xv_d;
+      xpop_q  <= xpop_d;
+      xen_q   <= xen_d;
+      xrot_q  <= xrot_d;
+      xq_q    <= xq_d;
+      xn_q    <= xn_d;
+      xser_q  <= xser_d;
+      xdone_q <= xdone_d;
+      xcnt_q  <= xcnt_d;
+      xlast_q <= xlast_d;
+      xfirst_q <= xfirst_d;
     end
   end
 

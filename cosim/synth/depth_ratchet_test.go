@@ -74,10 +74,14 @@ func TestTMDepthRatchetSmall(t *testing.T) {
 // fly_q (census: u_adm.s2_ok_q to cp_raddr, u_pdl, u_fl, 10 too). Since
 // the enqueue takes from a register too (tm_enqueue's nx_q, hw/tm
 // EnqTakeLag) no path from u_adm or u_enq is over 8: 10 levels, u_enq.rot_q
-// to free_q (census: u_fl.cnt_q to cp_raddr, qlen_q to u_pdl.fpd_q). Issue
-// 29's target is depthTarget for these paths too; until then the ratchet
-// fails when the flat depth grows past today's, and logs when it falls.
-const flatToday = 10
+// to free_q (census: u_fl.cnt_q to cp_raddr, qlen_q to u_pdl.fpd_q).
+// Since the enqueue's round is a register too (tm_enqueue's stage X, hw/tm
+// EnqGoLag) no path runs from u_fl's counts through the round's go into
+// u_fl, u_hd, cp_raddr or u_pdl: 8 levels, u_sched.def_q to itself, no
+// endpoint over 8 (census: u_deq.fh_q to cp_raddr 8). Issue 29's target is
+// depthTarget for these paths too; the ratchet fails when the flat depth
+// grows past today's, and logs when it falls.
+const flatToday = 8
 
 // TestTMFlatDepthSmall synthesises the TM at the small set flat (one Yosys
 // run, about 40 s of wall time alone) and checks its longest path against

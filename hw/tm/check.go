@@ -70,7 +70,7 @@ func (m *TM) Check() error {
 			return err
 		}
 	}
-	if a := &m.u.enq.allocQ; a.active {
+	if a := &m.u.enq.builtQ; a.active { // the cells its rounds done popped (EnqGoLag)
 		o := owner{"enqueue of queue", int(a.pkt.q)}
 		for j := 0; j < min(m.p.k, int(a.pkt.cells)); j++ {
 			m.walkSub(a.heads[j], mem.SubListLen(a.done, m.p.k, j), o)
@@ -150,6 +150,10 @@ func (m *TM) Check() error {
 	if a := &m.u.enq.allocQ; a.active {
 		cells[a.pkt.q] += int(a.pkt.cells)
 		pkts[a.pkt.q]++
+	}
+	if x := &m.u.enq.xQ; x.run && x.last { // a last round decided, not done (EnqGoLag)
+		cells[x.pkt.q] += int(x.pkt.cells)
+		pkts[x.pkt.q]++
 	}
 	for c := 0; c < m.cfg.Q; c++ {
 		n := 0

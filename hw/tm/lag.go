@@ -161,3 +161,20 @@ const _ = uint(EgressBookLag-1) + uint(1-EgressBookLag) // tm_egress's isv_q is 
 const EnqTakeLag = 1
 
 const _ = uint(EnqTakeLag-1) + uint(1-EnqTakeLag) // tm_enqueue's nx_q is one register: EnqTakeLag must be 1
+
+// EnqGoLag is the cycles from the enqueue engine's decision that a round
+// goes (tm_enqueue's go: every bank it pops holds a cell, and in a
+// packet's first round its whole sub-list) to the round itself: its pops
+// on u_fl, its cell-data writes and, for the last round, the link on
+// u_pdl leave from a register (xv_q, xpop_q, ...: stage X) the cycle
+// after (issue 29: no path from u_fl's counts through go into u_fl's
+// counts, u_hd's lanes, cp_mem's read addresses or u_pdl; docs/tm.md,
+// "The enqueue's round is a register"). The decision reads the counts at
+// the start of its cycle less the pops of the round in stage X then (a
+// count one cycle old, the frees of that cycle not counted: a round can
+// wait a cycle when a bank is nearly empty). Rounds still go back to
+// back. hw/tm models exactly 1 (the check below fails to compile at any
+// other value).
+const EnqGoLag = 1
+
+const _ = uint(EnqGoLag-1) + uint(1-EnqGoLag) // tm_enqueue's xv_q is one register: EnqGoLag must be 1

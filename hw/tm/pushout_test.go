@@ -35,17 +35,19 @@ func TestIdealPushout(t *testing.T) {
 	m := pushoutTM(t, PolicyPushout)
 	st := m.Stats()
 	// step offers one 4-cell packet to queue q, then lets the enqueue
-	// link it; it returns the free count before the arrival's cycle. 9
-	// cycles since the enqueue takes from a register (EnqTakeLag): with 8
-	// queue 1's previous packet, linked a cycle later, was dequeued and its
-	// cells freed (DeqFreeLag) in the next arrival's answer cycle, so that
+	// link it; it returns the free count before the arrival's cycle. 10
+	// cycles since the enqueue's round is a register (EnqGoLag), 9 since
+	// it takes from a register (EnqTakeLag): with 8 there, queue 1's
+	// previous packet, linked a cycle later, was dequeued and its cells
+	// freed (DeqFreeLag) in the next arrival's answer cycle, so that
 	// arrival found room (free 0 before, 4 at its answer) and expelled
-	// nothing (traced: cycles 151-152).
+	// nothing (traced: cycles 151-152); 9 with EnqGoLag fails the same
+	// way (arrival 2, no head drop), not traced further.
 	step := func(q int) int {
 		t.Helper()
 		free := m.Probe().Free
 		m.Offer(Arrival{Queue: q, Cells: 4})
-		for i := 0; i < 9; i++ {
+		for i := 0; i < 10; i++ {
 			require.NoError(t, m.Step(), "cycle %d", m.Cycle())
 			p := m.Probe()
 			require.GreaterOrEqual(t, p.Free, 0, "cycle %d: free count", p.Cycle)

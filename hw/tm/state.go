@@ -71,7 +71,9 @@ type EnqueueState struct {
 	Fifo  []enqPkt // fifo_q
 	Next  enqPkt   // nx_q, valid with NextV (nv_q)
 	NextV bool
-	Alloc allocState
+	Alloc allocState // the rounds decided
+	Built allocState // heads_q, tails_q: the rounds done
+	X     xRound     // the round in stage X (EnqGoLag)
 	Rot   int
 }
 
@@ -123,7 +125,7 @@ func (m *TM) State() State {
 		},
 		Adm: m.u.adm.state(),
 		Enq: EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Next: m.u.enq.nxtQ, NextV: m.u.enq.nxtV,
-			Alloc: m.u.enq.allocQ, Rot: m.u.enq.rotQ},
+			Alloc: m.u.enq.allocQ, Built: m.u.enq.builtQ, X: m.u.enq.xQ, Rot: m.u.enq.rotQ},
 		DeqRd: m.r.deqRd, HDRd: m.r.hdRd,
 		Deq:   DequeueState{Jobs: m.u.deq.jobsQ.Items(nil), Done: m.u.deq.done, Ready: m.u.deq.ready},
 		HD:    HDExecState{Stale: m.r.hdStale},

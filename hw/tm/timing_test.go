@@ -61,11 +61,12 @@ func probeRow(m *TM) timingRow {
 // (8 cells > 52/8) and Occamy expels its head packet while queue 0's last
 // packet is dequeued.
 //
-// What the rows show (cycles 16-21; every row one cycle later than with
+// What the rows show (cycles 17-22; every row one cycle later than with
 // AdmitSettle 1, the same rows otherwise: the packets reach the enqueue a
 // cycle later, measured; since the enqueue takes from a register,
-// EnqTakeLag, one cycle later again: the cycles named below are those
-// with AdmitSettle 2 alone, add one). The scheduler's grant is registered:
+// EnqTakeLag, one cycle later again, and since its round is a register,
+// EnqGoLag, once more, measured: the cycles named below are those with
+// AdmitSettle 2 alone, add two). The scheduler's grant is registered:
 // a dequeue's PD read is issued the cycle after its grant, so each packet's
 // cells leave a cycle later than the grant and port 0's transmit window
 // (TxWindow 8 cells) reopens at 17 (it was 16 when the read was in the
@@ -96,24 +97,24 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{16, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{17, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{18, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{19, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
-			{20, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
-			{22, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
-			{23, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
+			{17, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{18, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{19, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{20, "rdPD", "cells", "1", 1, 0, 0, 2, 2, 2, 2, 0, 0, 4, 4, 54},
+			{21, "cells", "idle", "-", 0, 0, 0, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{22, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 4, 58},
+			{23, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{24, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 60},
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
-			{16, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
-			{17, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
-			{18, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
-			{19, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
-			{20, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
-			{21, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
-			{22, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
+			{17, "idle", "idle", "-", 0, 1, 0, 2, 2, 0, 0, 0, 2, 4, 8, 52},
+			{18, "idle", "rdPD", "1", 1, 0, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
+			{19, "idle", "cells", "-", 0, 1, 0, 2, 0, 0, 0, 0, 2, 4, 4, 52},
+			{20, "rdPD", "idle", "1", 1, 0, 0, 0, 2, 0, 2, 0, 0, 4, 4, 56},
+			{21, "cells", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 4, 56},
+			{22, "idle", "idle", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 4, 56},
+			{23, "idle", "idle", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 4, 60},
 		},
 	}
 	for _, fm := range []FreeMode{FreeCell, FreeChain} {

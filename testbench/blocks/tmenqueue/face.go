@@ -17,8 +17,8 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-enq-fits-le", File: "tm_enqueue.sv",
-				Anchor:  "if (((32'(c) << KB) | 32'(jt)) < 32'(hn)) go_t = 1'b0;",
-				Replace: "if (((32'(c) << KB) | 32'(jt)) <= 32'(hn)) go_t = 1'b0;",
+				Anchor:  "if (((32'(c) << KB) | 32'(jt)) < 32'(hn) + (xpop_q[b] ? K : 0)) go_t = 1'b0;",
+				Replace: "if (((32'(c) << KB) | 32'(jt)) <= 32'(hn) + (xpop_q[b] ? K : 0)) go_t = 1'b0;",
 				Desc:    "the all-or-nothing check off by one: a packet just taken waits while a bank holds exactly its sub-list's cells (c*K + j = n)",
 			},
 			// free list / PD lists pipeline (issue 29): the derived registers
