@@ -69,6 +69,11 @@
 // (needk_q per sub-list, needb_q per bank), first round (first_q) and last
 // round (lastk_q): 11 LUT6 levels at the defaults before, 8 after (the
 // module alone, Yosys 0.23, u_ing a black box).
+// Depth (issue 29, enqact, no cycle moved): the bypass reads the derived
+// flag eo_q (en_q == 1) and ld, not rp_d - wp_q; the engine's cells left
+// are the derived register left_q (n_q - done_q), its round count need's
+// thermometer count, done_d = last ? n : done + K: the module alone at the
+// defaults 8 -> 5 levels (1226 -> 1141 LUT6).
 // Assertions (`ifndef SYNTHESIS): the FIFO never overflows; the derived
 // flags fne_q, eo_q match en_q; the bypass is the pointers' (rp_d - wp_q <
 // adm_n_i).
