@@ -10,8 +10,8 @@ import "occamy/testbench/blocks"
 var enqactMutants = []blocks.Mutant{
 	{
 		ID: "tm-enq-eo-never", File: "tm_enqueue.sv",
-		Anchor:  "eo_d  = fne_q ? (eo_q ? adm_n_i == NW'(ld)",
-		Replace: "eo_d  = 1'b0 && (eo_q ? adm_n_i == NW'(ld)",
+		Anchor:  "eo_q    <= eo_d;",
+		Replace: "eo_q    <= 1'b0;",
 		Desc:    "eo_q never set: with one packet waiting, a load and an admission, the next head is read from the FIFO's memory in the cycle it is written (no bypass)",
 	},
 	{
