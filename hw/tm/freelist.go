@@ -22,7 +22,8 @@ import (
 // pop_port_i on when the bank held more than one cell; then each bank
 // takes its stage F append (fa_*: a chain head..tail of fa_n cells of one
 // bank), writing the old tail's link on the write ports from 0 on, none
-// into an empty bank; ne_f_o and f_wr_n_o are after them. EvalG (stage
+// into an empty bank; f_wr_n_o is after them, and ne_f_o (EvalNe, a
+// Go-only split of EvalPop that follows it). EvalG (stage
 // G): the stage G appends (ga_*) likewise, their writes after stage F's;
 // wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
 // b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
@@ -42,7 +43,7 @@ type FreeList struct {
 	FaHeadI  []int32 // fa_head_i
 	FaTailI  []int32 // fa_tail_i
 	FaNI     []int32 // fa_n_i: its cells
-	NeFO     uint8   // ne_f_o: comb, bit b: bank b holds a cell after the pops and stage F
+	NeFO     uint8   // ne_f_o: comb (EvalNe), bit b: bank b holds a cell after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
 	GaI      uint8   // ga_i: stage G append in slot s
 	GaHeadI  []int32 // ga_head_i
@@ -63,7 +64,6 @@ type FreeList struct {
 	head [mem.MaxK]int32  // head_o, cnt_o (the ports are views of these)
 	cnt  [mem.MaxK]int32
 	cntF [mem.MaxK]int32 // the counts after the pops and stage F (ne_f_o their non-zero bits)
-	ne   uint8           // bit b: cnt[b] != 0 (ne_f_o of the banks the pops and stage F leave)
 	pend uint8           // pend_q, a bit per bank: the head is the read data of bank.port
 	now  uint64
 
@@ -140,7 +140,6 @@ func (f *FreeList) show(b int) {
 	if f.PopOkO &^= bit; r.cnt > 0 && !r.pend {
 		f.PopOkO |= bit
 	}
-	f.ne = f.ne&^bit | b2i(r.cnt != 0)<<uint(b)
 }
 
 // bankOf is the bank of cell x.
@@ -148,11 +147,8 @@ func (f *FreeList) bankOf(x int32) int { return int(x) & (f.k - 1) }
 
 // EvalHead drives head_o (and PopOkO) for the banks whose head is a
 // link read: its data when back now; the other banks show their head
-// register (kept in head_o by Commit). It also sets ne_f_o to the
-// registered non-zero counts, which EvalPop then corrects for the banks
-// it pops or appends (so EvalPop stays inlined when it has nothing to do).
+// register (kept in head_o by Commit).
 func (f *FreeList) EvalHead() {
-	f.NeFO = f.ne
 	if f.pend != 0 {
 		f.evalHead()
 	}
@@ -180,14 +176,26 @@ func (f *FreeList) evalHead() {
 // With nothing to pop or append and no earlier evaluation to undo, its
 // outputs are already zero (pop_rd_n_o and f_wr_n_o count rd_en_o's and
 // wr_en_o's bits).
-// ne_f_o is the banks whose count after the pops and stage F is not 0
-// (the executor reads only that, not the count: issue 29, flcut):
-// EvalHead's registered non-zero counts (ne), and for the banks touched
-// now their count after stage F.
+//
+// ne_f_o is EvalNe's.
 func (f *FreeList) EvalPop() {
 	if f.touch|f.PopI|f.FaI != 0 || f.RdEnO|f.WrEnO != 0 {
 		f.evalPop()
 	}
+}
+
+// EvalNe drives ne_f_o: the banks whose count after the pops and stage F
+// is not 0 (the executor reads only that, not the count: issue 29,
+// flcut). Go only, it is EvalPop's evaluation split off: it follows
+// EvalPop (it reads the counts EvalPop leaves), every cycle in a Unit,
+// and in the TM only on the cycles u_hd's lanes run (u_hd is the one
+// reader of ne_f_o, and its lanes are idle on most cycles).
+func (f *FreeList) EvalNe() {
+	var ne uint8
+	for b := 0; b < f.k && b < mem.MaxK; b++ {
+		ne |= b2i(f.cntF[b] != 0) << uint(b)
+	}
+	f.NeFO = ne
 }
 
 // evalPop takes the pops in bank order (their reads on ports pop_port_i
@@ -206,7 +214,7 @@ func (f *FreeList) evalPop() {
 		f.cntF[b] = f.cnt[b]
 	}
 	var rdEn uint64
-	rp, ne := f.PopPortI, f.ne // ne_f_o: the untouched banks' bits are the registered ones
+	rp := f.PopPortI
 	for m := f.PopI; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		c := f.cnt[b]
@@ -217,14 +225,12 @@ func (f *FreeList) evalPop() {
 			rp++
 		}
 		f.cntF[b] = c - 1
-		ne = ne&^(1<<uint(b)) | b2i(c != 1)<<uint(b)
 	}
 	f.RdEnO, f.PopRdNO = rdEn, rp-f.PopPortI
 	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
 	f.touch, f.fa = f.PopI|fa, fa
 	f.WrEnO, f.FWrNO, f.WrNO = 0, 0, 0
 	if fa == 0 {
-		f.NeFO = ne
 		return
 	}
 	wp, over := 0, false
@@ -232,15 +238,12 @@ func (f *FreeList) evalPop() {
 	for m := fa; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
 		s := f.slotF[b] & (mem.MaxK - 1)
-		c := f.cntF[b]
-		if c > 0 {
+		if f.cntF[b] > 0 {
 			wp, over = f.write(wp, f.bank[b].tail, fh[s], over)
 		}
-		c += fn[s]
-		f.cntF[b] = c
-		ne = ne&^(1<<uint(b)) | b2i(c != 0)<<uint(b)
+		f.cntF[b] += fn[s]
 	}
-	f.FWrNO, f.WrNO, f.NeFO = wp, wp, ne
+	f.FWrNO, f.WrNO = wp, wp
 	if over {
 		f.writeOver()
 	}
@@ -355,7 +358,6 @@ func (f *FreeList) commit() {
 			case cnt == 1:
 				r.head, r.tail, r.cnt, r.pend = mem.Nil, mem.Nil, 0, false
 				f.head[b], f.cnt[b], f.cntF[b] = mem.Nil, 0, 0
-				f.ne &^= 1 << uint(b)
 			default: // a pop of an empty bank (an error, popBad): the general path
 				continue
 			}
@@ -381,7 +383,6 @@ func (f *FreeList) commit() {
 			cnt += n
 			r.head, r.tail, r.cnt, r.pend = head, f.FaTailI[s], cnt, p
 			f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
-			f.ne |= bit
 			if p {
 				pend |= bit
 			} else {
@@ -428,7 +429,6 @@ func (f *FreeList) commit() {
 		}
 		r.head, r.tail, r.cnt, r.pend = head, tail, cnt, p
 		f.head[b], f.cnt[b], f.cntF[b] = head, cnt, cnt
-		f.ne = f.ne&^bit | b2i(cnt != 0)<<uint(b)
 	}
 	f.pend, f.PopOkO = pend, popOk
 	f.touch, f.fa, f.ga, f.due = 0, 0, 0, 0

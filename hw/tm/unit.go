@@ -143,7 +143,7 @@ func (u *Unit) build(c Config) error {
 			return newFreeList(c.B, k, c.CP.ReadPorts, c.CP.WritePorts, c.CP.ReadLatency, cp)
 		}
 		f := fresh()
-		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalG}, f.Commit, f.Err
+		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalNe, f.EvalG}, f.Commit, f.Err
 		u.reset = func() { renew(f, fresh()) }
 	case "tm_egress":
 		e := newEgress(&c)
