@@ -151,8 +151,8 @@ func (e *Egress) eval() {
 		p := trailingZeros(uint64(cand)) & (MaxP - 1)
 		pt := &e.port[p]
 		var h egCell
-		if pt.bn > 0 {
-			h = pt.buf[pt.bh]
+		if buf := pt.buf; pt.bn > 0 && len(buf) > 0 { // (always entries: Go then checks no bound)
+			h = buf[uint(pt.bh)&uint(len(buf)-1)]
 		} else {
 			h = egCell{e.RetQidI, e.RetTagI[0]}
 		}
