@@ -179,7 +179,7 @@ func (e *Egress) Commit() {
 func (e *Egress) commit() {
 	if e.IssueI {
 		p := int(e.IssuePortI)
-		pt := &e.ports[p]
+		pt := &e.port[p&(MaxP-1)] // p < P <= MaxP: no bound to check
 		if pt.tn == len(pt.tx) {
 			e.misuse(egTxFull, p)
 		} else {
@@ -195,7 +195,7 @@ func (e *Egress) commit() {
 	}
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
-		pt := &e.ports[p]
+		pt := &e.port[p&(MaxP-1)] // p < P <= MaxP: no bound to check
 		if pt.bn+e.RetCntI > len(pt.buf) {
 			e.misuse(egBufOver, p)
 		}
