@@ -58,10 +58,24 @@ const (
 	// runs of writes and then a free cycle. 8 hits by cycle 2316, 147 in
 	// 30000 cycles (R = 2, every 3: 28; R = 4, every 1: 51; R = 3, every
 	// 4: 50; R = 2, every 1: 21).
-	wideEvery = 1
+	// 3, with R = 2 and wideShort = 2, since the enqueue's round is a
+	// register (hw/tm EnqGoLag): R = 3, every 1, K-1 cells then made 1 hit
+	// in 6000 cycles (first at 404) and 1 in 30000. Scanned on
+	// k4-tight/occamy-chain (R 2..5, every 1..4, short K-1, 1, 2; hits in
+	// 6000 / 30000 cycles): R = 2, every 3, 2 cells: 9 / 45, the 8th at
+	// cycle 4829, the same at α exponent 4, 5, 6 and in reconf; R = 5,
+	// every 1, 1 cell: 19 / 156 but 0 at α 2^4; every other point 0 to 3
+	// in 6000. Why the enqueue's pops a cycle later move the writes the
+	// stage aims at off the lanes' ready cycle, and why 2-cell packets
+	// every third cycle put them back, was not traced.
+	wideEvery = 3
 	// wideR is the stage's line rate R (cycles per cell): 2 until the
-	// admission's effects register, 3 since (wideEvery).
-	wideR = 3
+	// admission's effects register, 3 since (wideEvery), 2 since the
+	// enqueue's round register.
+	wideR = 2
+	// wideShort is the cells of a flood's short packet: K-1 until the
+	// enqueue's round register, 2 since (wideEvery; k4-tight's K-1 is 3).
+	wideShort = 2
 )
 
 // freedWide is stage tmdWide, closed loop through the model, in two
@@ -70,15 +84,15 @@ const (
 //   - fill: one MAXPKT packet a cycle to the last class's queue of a port
 //     that holds none, while the free count admits one, until every such
 //     queue holds one (or wideFillMax cycles);
-//   - flood: (K-1)-cell packets to class 0 of every port, each every
-//     wideEvery cycles, until the long queues are empty (or wideFloodMax
-//     cycles). Class 0's α takes the free count to a cell or two, so the
+//   - flood: wideShort-cell packets (at most K-1) to class 0 of every
+//     port, each every wideEvery cycles, until the long queues are empty
+//     (or wideFloodMax cycles). Class 0's α takes the free count to a cell or two, so the
 //     long queues go over their threshold and are expelled one after the
 //     other (a grant every two or three cycles: the credit at the unlink
 //     is taken again by class 0 at once); class 0 holds the ports
 //     (strict priority), and its packets, dequeued at the line rate, are
-//     freed in one round with K-1 writes into non-empty banks. That
-//     leaves the lanes one write: the lane of the first long packet's
+//     freed in one round with K-1 writes into non-empty banks (with
+//     K-1-cell packets; wideShort since EnqGoLag). That leaves the lanes one write: the lane of the first long packet's
 //     short sub-list goes (or the first in bank order), the others wait
 //     with their full sub-lists of ceil(MAXPKT/K) cells. The next long
 //     packet's sub-lists join behind them and, on the lanes that went,
@@ -134,7 +148,7 @@ func (d *tmDirected) freedWide(m *hw.TM, in []uint32) {
 	k := 0
 	for p := 0; p < cfg.P && k < slots.Sh.IN; p++ {
 		if (d.n+p)%wideEvery == 0 {
-			slots.Put(in, k, p*cfg.Q, max(cfg.K-1, 1))
+			slots.Put(in, k, p*cfg.Q, min(wideShort, max(cfg.K-1, 1)))
 			k++
 		}
 	}
