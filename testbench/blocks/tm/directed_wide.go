@@ -86,14 +86,15 @@ const (
 //     queue holds one (or wideFillMax cycles);
 //   - flood: wideShort-cell packets (at most K-1) to class 0 of every
 //     port, each every wideEvery cycles, until the long queues are empty
-//     (or wideFloodMax cycles). Class 0's α takes the free count to a cell or two, so the
-//     long queues go over their threshold and are expelled one after the
-//     other (a grant every two or three cycles: the credit at the unlink
+//     (or wideFloodMax cycles). Class 0's α takes the free count to a
+//     cell or two, so the long queues go over their threshold and are
+//     expelled one after the other (a grant every two or three cycles: the credit at the unlink
 //     is taken again by class 0 at once); class 0 holds the ports
 //     (strict priority), and its packets, dequeued at the line rate, are
 //     freed in one round with K-1 writes into non-empty banks (with
-//     K-1-cell packets; wideShort since EnqGoLag). That leaves the lanes one write: the lane of the first long packet's
-//     short sub-list goes (or the first in bank order), the others wait
+//     K-1-cell packets; wideShort since EnqGoLag). That leaves the
+//     lanes one write: the lane of the first long packet's short
+//     sub-list goes (or the first in bank order), the others wait
 //     with their full sub-lists of ceil(MAXPKT/K) cells. The next long
 //     packet's sub-lists join behind them and, on the lanes that went,
 //     become the front; in the first cycle with the write ports free
