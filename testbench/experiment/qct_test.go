@@ -142,7 +142,14 @@ func TestQCTBurstClaims(t *testing.T) {
 	}
 	d1 := at("dt", 1, 0.5).QCTus
 	assert.Greater(t, 1-occ(0.5)/d1, 0.30, "query 50%% of B: %s α=%g QCT %.1f µs against dt α=1's %.1f µs (%.1f%% below), expected more than 30%% below", pol, a, occ(0.5), d1, 100*(1-occ(0.5)/d1))
-	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1.5, 3}, {0.3, 1.5, 3}, {0.4, 1.01, 1.10}, {0.5, 1.01, 1.10}} {
+	// 30%: 1.5× to 4× since the enqueue's round register (hw/tm EnqGoLag;
+	// docs/experiments.md, "The enqueue's round is a register"), 3× before:
+	// occamy experiment qct-burst --jobs 1, main b018574's binary → this
+	// model: occamy α=8 406.4 → 524.2 µs against DT α=8's 155.2 (2.62× →
+	// 3.38×), the same 4.25 RTOs per query, query drops per query 19.25 →
+	// 37. Not traced per query; the other points moved within 1.5%
+	// (20%: 2.18×, 40%: 1.03×, 50%: 1.08×).
+	for _, c := range []struct{ q, lo, hi float64 }{{0.1, 1, 1.05}, {0.2, 1.5, 3}, {0.3, 1.5, 4}, {0.4, 1.01, 1.10}, {0.5, 1.01, 1.10}} {
 		d8 := at("dt", 8, c.q).QCTus
 		r := occ(c.q) / d8
 		assert.True(t, r >= c.lo && r < c.hi, "query %.0f%% of B: %s α=%g QCT %.1f µs against dt α=8's %.1f µs (%.3f×), expected %g× to %g×", 100*c.q, pol, a, occ(c.q), d8, r, c.lo, c.hi)
