@@ -48,4 +48,5 @@ var mutants = slices.Concat(
 	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
 	egcutMutants,    // mutants_egcut.go: the egress cut
 	qlencutMutants,  // mutants_qlencut.go: the grant with en_i last
+	admsumMutants,   // mutants_admsum.go: admission's sums in carry-save form
 )
