@@ -50,4 +50,5 @@ var mutants = slices.Concat(
 	qlencutMutants,  // mutants_qlencut.go: the grant with en_i last
 	pdidxMutants,    // mutants_pdidx.go: the head drop's ungated PD-read index
 	enqactMutants,   // mutants_enqact.go: the enqueue's bypass flag and cells left
+	admsumMutants,   // mutants_admsum.go: admission's sums in carry-save form
 )
