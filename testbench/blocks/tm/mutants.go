@@ -40,12 +40,13 @@ var mutants = slices.Concat(
 	topCreditMutants,
 	topQlenMutants,
 	topThrMutants,
-	deqcutMutants,   // mutants_deqcut.go: the dequeue's free register
-	unlcutMutants,   // mutants_unlcut.go: the unlink per queue
-	admcutMutants,   // mutants_admcut.go: admission's effects register
-	flcutMutants,    // mutants_flcut.go: the free list's "not empty after stage F" bit
-	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
-	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
-	egcutMutants,    // mutants_egcut.go: the egress cut
-	qlencutMutants,  // mutants_qlencut.go: the grant with en_i last
+	deqcutMutants,    // mutants_deqcut.go: the dequeue's free register
+	unlcutMutants,    // mutants_unlcut.go: the unlink per queue
+	admcutMutants,    // mutants_admcut.go: admission's effects register
+	flcutMutants,     // mutants_flcut.go: the free list's "not empty after stage F" bit
+	schedcutMutants,  // mutants_schedcut.go: the scheduler's inputs
+	enqcutMutants,    // mutants_enqcut.go: the enqueue's next-packet register
+	egcutMutants,     // mutants_egcut.go: the egress cut
+	qlencutMutants,   // mutants_qlencut.go: the grant with en_i last
+	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 )
