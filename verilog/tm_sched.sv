@@ -239,7 +239,7 @@ module tm_sched #(
   // synthesised paths from elig_i into the deficits and the ready flags no
   // longer cross sp's port OR and the round robin.
   logic [P-1:0] dcand, dhi, dsrc, dwin, dgoh;
-  assign dcand = port_rdy_i & rdy_q;
+  assign dcand = rdy_q & port_rdy_i;  // (not "cand = port_rdy_i & rdy_q": tm-drr-rdy-comb)
   assign dhi   = dcand & pm_q;
   assign dsrc  = (|dhi) ? dhi : dcand;
   for (genvar j = 0; j < P; j++) begin : g_dwin
