@@ -24,7 +24,11 @@
 //   arb_req_o [N], arb_ack_o    comb: u_arb's request and acknowledge
 //   arb_valid_i, arb_idx_i      u_arb's grant
 //   gnt_valid_o, gnt_idx_o      comb: the choice (the executor issues its PD
-//                        read when gnt_valid_o and take_i)
+//                        read when gnt_valid_o and take_i); gnt_idx_o is
+//                        not gated by the guards: occamy's arb_idx_i,
+//                        else the finder's root when valid, else 0, so it
+//                        names a queue without a grant (only read under
+//                        gnt_valid_o)
 //
 // Behaviour (docs/tm.md, "BM policies" and "The head-drop choice is
 // pipelined"): occamy takes u_arb's grant over over_i & cand_i and
@@ -182,31 +186,37 @@ module tm_hd_choice #(
     ovn  = o;
   end
 
+  // The choice's queue carries none of the guards (issue 29): the guards
+  // (ovn[arb_idx_i], cand_i and over_i at lqd_idx) select after the index
+  // and would put their 64:1 selects on every path through the index into
+  // the PD read (occamy_tm's rd_qid: u_pdl's head select, rdo_q). Every
+  // reader of the index is gated by the grant (tm_hd_exec's pd_rd_o, then
+  // occamy_tm's pd_rd). Hazard: none; gnt_idx_o names a queue without a
+  // grant (occamy: u_arb's index, 0 without its grant; occamy-lqd,
+  // pushout-ports: the finder's root while it is valid; dt: 0).
+  assign gnt_idx_o = (policy_i == 2'd1) ? arb_idx_i
+                   : (policy_i[1] && lqd_valid) ? lqd_idx : '0;
+
   always_comb begin
     gnt_valid_o = 1'b0;
-    gnt_idx_o   = '0;
     arb_ack_o   = 1'b0;
     if (policy_i == 2'd1 && any_over) begin
       if (recheck_i) begin
         if (arb_valid_i && ovn[arb_idx_i]) begin
           gnt_valid_o = 1'b1;
-          gnt_idx_o   = arb_idx_i;
           arb_ack_o   = take_i;
         end
       end else begin
         arb_ack_o   = take_i;
         gnt_valid_o = arb_valid_i;
-        gnt_idx_o   = arb_valid_i ? arb_idx_i : '0;
       end
     end else if (policy_i == 2'd2 && any_over) begin
       if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin
         gnt_valid_o = 1'b1;
-        gnt_idx_o   = lqd_idx;
       end
     end else if (policy_i == 2'd3 && free_neg_i) begin
       if (lqd_valid && cand_i[lqd_idx]) begin
         gnt_valid_o = 1'b1;
-        gnt_idx_o   = lqd_idx;
       end
     end
   end

@@ -277,10 +277,10 @@ func WriteMarkdown(w io.Writer, rep Report) error {
 		p("the pessimistic end is above the paper's %.1f ns. ", PaperSelectorDelayNs)
 	}
 	p("The arbiter (%d levels at N=%d) is %s. ", arb.Path.Length, TargetN, verdict(arb.Path.Length))
-	p("In the traffic manager the threshold unit feeds the comparators without a register between them "+
-		"(the registered free count → threshold → comparator → bitmap register), so that stage is "+
-		"up to %d + %d = %d levels: %s. ", thr.Path.Length, s16.Path.Length, thr.Path.Length+s16.Path.Length,
-		verdict(thr.Path.Length+s16.Path.Length))
+	p("In the traffic manager the thresholds are a register (`thr_q`, one cycle stale): the registered free count "+
+		"→ threshold unit → `thr_q` is %d levels and `thr_q` → comparator → bitmap register %d, so the deeper stage, "+
+		"%d levels, is %s. ", thr.Path.Length, s16.Path.Length, max(thr.Path.Length, s16.Path.Length),
+		verdict(max(thr.Path.Length, s16.Path.Length)))
 	writeTMLevels(p, *rep.TM)
 	p("## Reproduce\n\n```\nmake synth                                   # this file\n")
 	p("occamy synth --block selector+arbiter --n 64 --qw 16   # one block, printed\n")

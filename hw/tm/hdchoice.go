@@ -38,6 +38,11 @@ import (
 // choice). The Go twin keeps the tree's root only, as a delay line of
 // Stale() results of maxfind.Longest; the occamy path has no register.
 //
+// gnt_idx_o carries none of the guards (issue 29, pdidx): occamy's
+// arb_idx_i, the finder's root while valid, else 0, with or without a
+// grant; its readers (HDExec's pd_rd_o, the top's PD read) are gated by
+// gnt_valid_o, so the guards' selects stay off the PD read's index.
+//
 // The arbiter sits between its two phases: EvalReq drives arb_req_o, the
 // top evaluates u_arb, EvalGnt reads its grant (arb_valid_i, arb_idx_i)
 // and drives gnt_* and arb_ack_o. policy_i and recheck_i are
@@ -58,7 +63,7 @@ type HDChoice struct {
 	ArbIdxI   uint16     // arb_idx_i: u_arb's gnt_idx_o
 
 	GntValidO bool   // gnt_valid_o: comb, the choice
-	GntIdxO   uint16 // gnt_idx_o: comb, its queue (0 without a choice)
+	GntIdxO   uint16 // gnt_idx_o: comb, its queue; not gated (see EvalGnt), read only under GntValidO
 
 	// ConsideredO (Go only) is cand_i when the policy looked at the
 	// candidates this cycle, zero otherwise (Probe.Cand): not for dt, abm
@@ -251,6 +256,17 @@ func (c *HDChoice) EvalReq() {
 func (c *HDChoice) EvalGnt() {
 	c.GntValidO, c.GntIdxO, c.ArbAckO, c.StaleDropO = false, 0, false, false
 	c.evalFinder()
+	// gnt_idx_o carries none of the guards (issue 29: they select after
+	// the index, on the PD read's path): occamy's arb_idx_i, else the
+	// finder's root while valid, else 0, with or without a grant.
+	switch c.PolicyI {
+	case polOccamy:
+		c.GntIdxO = c.ArbIdxI
+	case polLQD, polPushoutPort:
+		if r := c.root(); r.valid {
+			c.GntIdxO = r.idx
+		}
+	}
 	if !c.active {
 		return
 	}
@@ -283,9 +299,7 @@ func (c *HDChoice) EvalGnt() {
 			}
 		}
 	}
-	if q >= 0 {
-		c.GntValidO, c.GntIdxO = true, uint16(q)
-	}
+	c.GntValidO = q >= 0
 }
 
 // overNow is the re-check comparator: queue q's start-of-cycle length

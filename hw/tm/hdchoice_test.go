@@ -18,6 +18,9 @@ import (
 // arb_req_o and arb_ack_o must be for the inputs. Built without setN, its
 // finder has no pipeline (Stale() = 0): the same-cycle contract; the
 // stale one is TestPushoutPortsChoice's and the co-simulation's.
+// gnt_idx_o carries no guard (issue 29, pdidx): without a grant it still
+// names u_arb's index (occamy) or the finder's valid root (occamy-lqd,
+// pushout-ports), so the no-grant rows pin that queue, not 0.
 func TestHDChoicePorts(t *testing.T) {
 	qlen := []uint32{5, 9, 9, 2}
 	thr := []uint32{4, 8, 10, 1} // queue 2 is no longer over (9 <= 10)
@@ -40,15 +43,15 @@ func TestHDChoicePorts(t *testing.T) {
 		{"occamy: not taken, shown, not acknowledged", polOccamy, false, false, false, bitsOf(2), bitsOf(2), 0, bitsOf(2), true, 2, false, true},
 		{"occamy: no queue over, no request", polOccamy, false, false, true, rtl.Bitmap{}, bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
 		{"occamy: over but no candidate: acknowledge without a grant", polOccamy, false, false, true, bitsOf(1), bitsOf(0), 0, rtl.Bitmap{}, false, 0, true, true},
-		{"occamy recheck: stale grant dropped, not acknowledged", polOccamy, true, false, true, bitsOf(2), bitsOf(2), 0, bitsOf(2), false, 0, false, true},
+		{"occamy recheck: stale grant dropped, not acknowledged", polOccamy, true, false, true, bitsOf(2), bitsOf(2), 0, bitsOf(2), false, 2, false, true},
 		{"occamy recheck: still over", polOccamy, true, false, true, bitsOf(1), bitsOf(1), 0, bitsOf(1), true, 1, true, true},
 		{"lqd: longest of over&cand, lowest index on ties", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 1, 2, 3), 0, rtl.Bitmap{}, true, 1, false, true},
-		{"lqd: the longest of over_i is not a candidate: no grant, no second choice", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 0, false, true},
-		{"lqd recheck: stale longest dropped", polLQD, true, false, true, bitsOf(0, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 0, false, true},
+		{"lqd: the longest of over_i is not a candidate: no grant, no second choice", polLQD, false, false, true, bitsOf(0, 1, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 1, false, true},
+		{"lqd recheck: stale longest dropped", polLQD, true, false, true, bitsOf(0, 2), bitsOf(0, 2), 0, rtl.Bitmap{}, false, 2, false, true},
 		{"lqd: nothing over", polLQD, false, false, true, rtl.Bitmap{}, bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, false},
 		{"pushout-ports: longest queue, a candidate, while free < 0", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(1, 3), 0, rtl.Bitmap{}, true, 1, false, true},
-		{"pushout-ports: longest queue not a candidate: no grant", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(0, 3), 0, rtl.Bitmap{}, false, 0, false, true},
-		{"pushout-ports: not while free >= 0", polPushoutPort, false, false, true, bitsOf(1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 0, false, true},
+		{"pushout-ports: longest queue not a candidate: no grant", polPushoutPort, false, true, true, rtl.Bitmap{}, bitsOf(0, 3), 0, rtl.Bitmap{}, false, 1, false, true},
+		{"pushout-ports: not while free >= 0", polPushoutPort, false, false, true, bitsOf(1), bitsOf(0, 1), 0, rtl.Bitmap{}, false, 1, false, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -48,5 +48,6 @@ var mutants = slices.Concat(
 	enqcutMutants,    // mutants_enqcut.go: the enqueue's next-packet register
 	egcutMutants,     // mutants_egcut.go: the egress cut
 	qlencutMutants,   // mutants_qlencut.go: the grant with en_i last
+	pdidxMutants,     // mutants_pdidx.go: the head drop's ungated PD-read index
 	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 )

@@ -13,8 +13,8 @@ var hdChoiceRecheckMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-ack-busy", File: "tm_hd_choice.sv",
-		Anchor:  "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = take_i;",
-		Replace: "gnt_idx_o   = arb_idx_i;\n          arb_ack_o   = 1'b1;",
+		Anchor:  "gnt_valid_o = 1'b1;\n          arb_ack_o   = take_i;",
+		Replace: "gnt_valid_o = 1'b1;\n          arb_ack_o   = 1'b1;",
 		Desc:    "the arbiter is acknowledged while the executor cannot take the grant (a lane full or the PD port taken): the round-robin pointer skips queues it never expelled",
 	},
 }
