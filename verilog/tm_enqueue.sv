@@ -69,7 +69,14 @@
 // (needk_q per sub-list, needb_q per bank), first round (first_q) and last
 // round (lastk_q): 11 LUT6 levels at the defaults before, 8 after (the
 // module alone, Yosys 0.23, u_ing a black box).
-// Assertions (`ifndef SYNTHESIS): the FIFO never overflows.
+// Depth (issue 29, enqact, no cycle moved): the bypass reads the derived
+// flag eo_q (en_q == 1) and ld, not rp_d - wp_q; the engine's cells left
+// are the derived register left_q (n_q - done_q), its round count need's
+// thermometer count, done_d = last ? n : done + K: the module alone at the
+// defaults 8 -> 5 levels (1226 -> 1141 LUT6).
+// Assertions (`ifndef SYNTHESIS): the FIFO never overflows; the derived
+// flags fne_q, eo_q match en_q; the bypass is the pointers' (rp_d - wp_q <
+// adm_n_i).
 `include "occamy_checks.svh"
 
 module tm_enqueue #(
@@ -171,18 +178,26 @@ module tm_enqueue #(
   assign nv_d = ld || (nv_q && !take);
   assign nx_d = ld ? hd : nx_q;
 
+  // The bypass (issue 29, enqact): the next head rp_d is an entry written
+  // this cycle (rp_d - wp_q < adm_n_i) only when at most one entry waits:
+  // with none, rp_d is entry ld of this cycle's writes, so it bypasses
+  // when adm_n_i > ld; with one, only after a load (entry 0, adm_n_i > 0);
+  // with en_q >= 2 entries (or one not loaded) rp_d - wp_q = D - en_q + ld
+  // >= adm_n_i, as the FIFO never overflows (en_q + adm_n_i <= B + WAIT
+  // <= D, asserted). So the bypass and its data need the derived flags
+  // fne_q and eo_q (en_q == 1, kept a cycle ahead), not the pointers'
+  // difference; bdat_q is read only with byp_q (else not defined).
+  logic eo_q, eo_d;
   always @* begin
-    logic [DAW-1:0] off;
     en_d  = en_q + DNW'(adm_n_i) - DNW'(ld);
     fne_d = 32'(en_q) + 32'(adm_n_i) != 32'(ld);
+    eo_d  = fne_q ? (eo_q ? adm_n_i == NW'(ld) : en_q == DNW'(2) && adm_n_i == '0 && ld)
+                  : 32'(adm_n_i) == 32'(ld) + 1;
     wp_d  = wp_q + DAW'(adm_n_i);
     rp_d  = rp_q + DAW'(ld);
-    off   = rp_d - wp_q;
-    byp_d = 32'(off) < 32'(adm_n_i);
-    bdat_d = '0;
-    for (int r = 0; r < IN; r++) begin
-      if (32'(off) == r) bdat_d = ing_wdata[r*EW +: EW];
-    end
+    byp_d = fne_q ? eo_q && ld && adm_n_i != '0 : 32'(adm_n_i) > 32'(ld);
+    bdat_d = ing_wdata[0 +: EW];
+    if (IN > 1 && !fne_q && ld) bdat_d = ing_wdata[(IN > 1 ? 1 : 0)*EW +: EW];
   end
 
   // ---- Allocation engine ----
@@ -192,16 +207,19 @@ module tm_enqueue #(
   logic [KW-1:0]   arot_q, arot_d, arot_c, rot_q, rot_d;
   logic [K*CW-1:0] heads_q, heads_d, tails_q, tails_d;
   logic            go, last;
-  logic [LW-1:0]   left;
-  logic [LW-1:0]   cnt;
+  logic [LW-1:0]   left, left_q, left_d;  // cells left; left_q derived: n_q - done_q
+  logic [WW-1:0]   cnt;                   // cells this round, min(left, K)
 
   assign q_c    = take ? nx_q[LW+SW +: IW] : q_q;
   assign n_c    = take ? nx_q[SW +: LW] : n_q;
   assign ser_c  = take ? nx_q[0 +: SW] : ser_q;
   assign done_c = take ? '0 : done_q;
   assign arot_c = take ? rot_q : arot_q;
-  assign left   = n_c - done_c;
-  assign cnt    = (32'(left) < K) ? left : LW'(K);
+  // Depth (issue 29, enqact): the cells left are a derived register
+  // (left_q = n_q - done_q, kept in step), not a subtraction after the
+  // take's select; the round's count min(left, K) is the thermometer
+  // need's (sub-list j goes iff j < left), not a compare of left.
+  assign left   = take ? nx_q[SW +: LW] : left_q;
 
   // Whether a round goes, computed for the packet taken now (from the
   // FIFO head, rotation rot_q, its first round) and for the packet in
@@ -246,6 +264,13 @@ module tm_enqueue #(
     needb = take ? needb_t : needb_q;
   end
 
+  always @* begin
+    cnt = '0;
+    for (int j = 0; j < K; j++) begin
+      if (need[j]) cnt = WW'(j + 1);
+    end
+  end
+
   assign last = go && (take ? 32'(nx_q[SW +: LW]) <= K : lastk_q);
 
   // The derived registers' next values, from n_d = n_c and done_d =
@@ -285,7 +310,7 @@ module tm_enqueue #(
   end
 
   assign pop_o        = go ? needb : '0;
-  assign cd_wr_n_o    = go ? WW'(cnt) : '0;
+  assign cd_wr_n_o    = go ? cnt : '0;
   assign link_o       = last;
   assign link_qid_o   = last ? q_c : '0;
   assign link_pd_o    = last ? heads_d[0 +: CW] : '0;
@@ -303,7 +328,11 @@ module tm_enqueue #(
     rot_d  = rot_q + KW'(take);
     if (K == 1) rot_d = '0;
     if (take) act_d = 1'b1;
-    if (go) done_d = done_c + cnt;
+    left_d = left;
+    // done_c + cnt: K cells in a round that is not the last, all of them
+    // (n_c) in the last; the cells left after it, left - cnt.
+    if (go) done_d = last ? n_c : done_c + LW'(K);
+    if (go) left_d = last ? '0 : left - LW'(K);
     if (last) act_d = 1'b0;
   end
 
@@ -313,6 +342,7 @@ module tm_enqueue #(
       rp_q    <= '0;
       en_q    <= '0;
       fne_q   <= 1'b0;
+      eo_q    <= 1'b0;
       byp_q   <= 1'b0;
       bdat_q  <= '0;
       act_q   <= 1'b0;
@@ -322,6 +352,7 @@ module tm_enqueue #(
       n_q     <= '0;
       ser_q   <= '0;
       done_q  <= '0;
+      left_q  <= '0;
       arot_q  <= '0;
       rot_q   <= '0;
       heads_q <= '0;
@@ -335,6 +366,7 @@ module tm_enqueue #(
       rp_q    <= rp_d;
       en_q    <= en_d;
       fne_q   <= fne_d;
+      eo_q    <= eo_d;
       byp_q   <= byp_d;
       bdat_q  <= bdat_d;
       act_q   <= act_d;
@@ -344,6 +376,7 @@ module tm_enqueue #(
       n_q     <= n_d;
       ser_q   <= ser_d;
       done_q  <= done_d;
+      left_q  <= left_d;
       arot_q  <= arot_d;
       rot_q   <= rot_d;
       heads_q <= heads_d;
@@ -361,6 +394,13 @@ module tm_enqueue #(
       assert (32'(en_q) + 32'(adm_n_i) <= B + WAIT)
         else $error("tm_enqueue: ingress FIFO overflow: %0d waiting, %0d admitted, %0d entries",
                     en_q, adm_n_i, B + WAIT);
+      assert (left_q == n_q - done_q)
+        else $error("tm_enqueue: derived left_q %0d, n_q %0d, done_q %0d", left_q, n_q, done_q);
+      assert (eo_q == (en_q == DNW'(1)) && fne_q == (en_q != '0))
+        else $error("tm_enqueue: derived flags eo_q %0d fne_q %0d, %0d waiting", eo_q, fne_q, en_q);
+      assert (byp_d == (32'(DAW'(rp_d - wp_q)) < 32'(adm_n_i)))
+        else $error("tm_enqueue: bypass %0d, next head %0d, write pointer %0d, %0d admitted",
+                    byp_d, rp_d, wp_q, adm_n_i);
     end
   end
 `endif

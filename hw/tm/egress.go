@@ -151,8 +151,8 @@ func (e *Egress) eval() {
 		p := trailingZeros(uint64(cand)) & (MaxP - 1)
 		pt := &e.port[p]
 		var h egCell
-		if pt.bn > 0 {
-			h = pt.buf[pt.bh]
+		if buf := pt.buf; pt.bn > 0 && len(buf) > 0 { // (always entries: Go then checks no bound)
+			h = buf[uint(pt.bh)&uint(len(buf)-1)]
 		} else {
 			h = egCell{e.RetQidI, e.RetTagI[0]}
 		}
@@ -179,7 +179,7 @@ func (e *Egress) Commit() {
 func (e *Egress) commit() {
 	if e.IssueI {
 		p := int(e.IssuePortI)
-		pt := &e.ports[p]
+		pt := &e.port[p&(MaxP-1)] // p < P <= MaxP: no bound to check
 		if pt.tn == len(pt.tx) {
 			e.misuse(egTxFull, p)
 		} else {
@@ -191,11 +191,11 @@ func (e *Egress) commit() {
 		}
 	}
 	if e.isv { // last cycle's booking counts now
-		e.ports[e.isp].pending += e.isc
+		e.port[e.isp&(MaxP-1)].pending += e.isc
 	}
 	if e.RetI && e.RetCntI > 0 {
 		p := int(e.RetPortI)
-		pt := &e.ports[p]
+		pt := &e.port[p&(MaxP-1)] // p < P <= MaxP: no bound to check
 		if pt.bn+e.RetCntI > len(pt.buf) {
 			e.misuse(egBufOver, p)
 		}
@@ -208,6 +208,11 @@ func (e *Egress) commit() {
 		pt.bn += e.RetCntI
 		e.busy |= 1 << (uint(p) & 31) // p < len(e.ports) <= MaxP = 32
 	}
+	// port_rdy_o is word 0 of PortRdyO (P <= MaxP = 32): a port that sends
+	// is ready when its window has room, then the one booked the cycle
+	// before likewise, then the one booked now is not (whichever of these
+	// it also is).
+	rdy := e.PortRdyO[0]
 	for v := e.EgValidO; v != 0; v &= v - 1 {
 		p := trailingZeros(uint64(v)) & (MaxP - 1)
 		pt := &e.port[p]
@@ -216,8 +221,8 @@ func (e *Egress) commit() {
 			e.busy &^= 1 << uint(p)
 		}
 		pt.next = e.now + e.r
-		if pt.pending--; pt.pending < e.window && !(e.IssueI && int(e.IssuePortI) == p) {
-			e.PortRdyO.Set(p)
+		if pt.pending--; pt.pending < e.window {
+			rdy |= 1 << uint(p)
 		}
 		if pt.tn > 0 {
 			if pt.hl--; pt.hl == 0 { // the next packet's count comes up
@@ -228,17 +233,18 @@ func (e *Egress) commit() {
 			}
 		}
 	}
-	// port_rdy_o: a port booked this cycle is not ready next cycle, the
-	// one booked the cycle before is again unless its window is full.
-	if e.isv && !(e.IssueI && int(e.IssuePortI) == e.isp) {
-		e.PortRdyO.Clear(e.isp)
-		if e.ports[e.isp].pending < e.window {
-			e.PortRdyO.Set(e.isp)
+	if e.isv {
+		p := e.isp & (MaxP - 1)
+		rdy &^= 1 << uint(p)
+		if e.port[p].pending < e.window {
+			rdy |= 1 << uint(p)
 		}
 	}
-	if e.isv, e.isp, e.isc = e.IssueI, int(e.IssuePortI), int(e.IssueCellsI); e.isv {
-		e.PortRdyO.Clear(e.isp)
+	if e.isv = e.IssueI; e.isv { // (isp, isc are read only with isv)
+		e.isp, e.isc = int(e.IssuePortI), int(e.IssueCellsI)
+		rdy &^= 1 << (uint(e.isp) & (MaxP - 1))
 	}
+	e.PortRdyO[0] = rdy
 	if v := e.EgValidO; v|e.wait != 0 {
 		fr := e.free
 		if m := len(fr) - 1; m >= 0 { // (always: a power of two entries) Go then checks no bound below

@@ -22,7 +22,8 @@ import (
 // pop_port_i on when the bank held more than one cell; then each bank
 // takes its stage F append (fa_*: a chain head..tail of fa_n cells of one
 // bank), writing the old tail's link on the write ports from 0 on, none
-// into an empty bank; ne_f_o and f_wr_n_o are after them. EvalG (stage
+// into an empty bank; f_wr_n_o is after them, and ne_f_o (EvalNe, a
+// Go-only split of EvalPop that follows it). EvalG (stage
 // G): the stage G appends (ga_*) likewise, their writes after stage F's;
 // wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
 // b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
@@ -42,7 +43,7 @@ type FreeList struct {
 	FaHeadI  []int32 // fa_head_i
 	FaTailI  []int32 // fa_tail_i
 	FaNI     []int32 // fa_n_i: its cells
-	NeFO     uint8   // ne_f_o: comb, bit b: bank b holds a cell after the pops and stage F
+	NeFO     uint8   // ne_f_o: comb (EvalNe), bit b: bank b holds a cell after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
 	GaI      uint8   // ga_i: stage G append in slot s
 	GaHeadI  []int32 // ga_head_i
@@ -175,16 +176,21 @@ func (f *FreeList) evalHead() {
 // With nothing to pop or append and no earlier evaluation to undo, its
 // outputs are already zero (pop_rd_n_o and f_wr_n_o count rd_en_o's and
 // wr_en_o's bits).
+//
+// ne_f_o is EvalNe's.
 func (f *FreeList) EvalPop() {
 	if f.touch|f.PopI|f.FaI != 0 || f.RdEnO|f.WrEnO != 0 {
 		f.evalPop()
 	}
-	f.neF()
 }
 
-// neF drives ne_f_o: the banks whose count after the pops and stage F is
-// not 0 (the executor reads only that, not the count: issue 29, flcut).
-func (f *FreeList) neF() {
+// EvalNe drives ne_f_o: the banks whose count after the pops and stage F
+// is not 0 (the executor reads only that, not the count: issue 29,
+// flcut). Go only, it is EvalPop's evaluation split off: it follows
+// EvalPop (it reads the counts EvalPop leaves), every cycle in a Unit,
+// and in the TM only on the cycles u_hd's lanes run (u_hd is the one
+// reader of ne_f_o, and its lanes are idle on most cycles).
+func (f *FreeList) EvalNe() {
 	var ne uint8
 	for b := 0; b < f.k && b < mem.MaxK; b++ {
 		ne |= b2i(f.cntF[b] != 0) << uint(b)

@@ -56,6 +56,7 @@ func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3
 	}
 	f.PopPortI = popPort
 	f.EvalPop()
+	f.EvalNe()
 	o.neF, o.popRdN, o.fWrN = f.NeFO, f.PopRdNO, f.FWrNO
 	for p := popPort; p < popPort+f.PopRdNO; p++ {
 		require.True(t, f.RdEnO>>uint(p)&1 != 0)
@@ -241,6 +242,7 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 					x.f.GaHeadI[s], x.f.GaTailI[s], x.f.GaNI[s] = gc[s][0], gc[s][1], gc[s][2]
 				}
 				x.f.EvalPop()
+				x.f.EvalNe()
 			}
 			require.Equal(t, g.NeFO, f.NeFO, "%s: ne_f_o", msg)
 			require.Equal(t, g.RdEnO, f.RdEnO, "%s: rd_en_o", msg)

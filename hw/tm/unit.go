@@ -143,7 +143,7 @@ func (u *Unit) build(c Config) error {
 			return newFreeList(c.B, k, c.CP.ReadPorts, c.CP.WritePorts, c.CP.ReadLatency, cp)
 		}
 		f := fresh()
-		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalG}, f.Commit, f.Err
+		u.Ports, u.Phases, u.Commit, u.Err = f, []func(){f.EvalHead, f.EvalPop, f.EvalNe, f.EvalG}, f.Commit, f.Err
 		u.reset = func() { renew(f, fresh()) }
 	case "tm_egress":
 		e := newEgress(&c)
@@ -205,7 +205,8 @@ func enqueueAlone(e *Enqueue, c *Config) {
 // *Admission, ... its Unit's Ports would be), nil for another name: a
 // recorder reads its input fields after Eval, where they hold what the
 // top drove this cycle (or, for a stage the top skipped, what it last
-// drove).
+// drove). u_fl's ne_f_o, which the TM evaluates only on the cycles u_hd
+// reads it, is evaluated first (EvalNe), so every comb output shows.
 func (m *TM) Unit(module string) any {
 	u := &m.u
 	switch module {
@@ -224,6 +225,7 @@ func (m *TM) Unit(module string) any {
 	case "tm_enqueue":
 		return u.enq
 	case "tm_free_list":
+		u.fl.EvalNe()
 		return u.fl
 	case "tm_egress":
 		return u.eg

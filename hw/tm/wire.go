@@ -285,6 +285,7 @@ take:
 	h = m.u.hd
 	if h.UnlI || h.active {
 		h.RdBaseI, _ = ram.cp.Use()
+		f.EvalNe() // (u_hd alone reads ne_f_o: only now)
 		h.RdLeftI, h.WrLeftI, h.NeFI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO, f.NeFO
 		h.EvalCells()
 		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps

@@ -49,5 +49,6 @@ var mutants = slices.Concat(
 	egcutMutants,     // mutants_egcut.go: the egress cut
 	qlencutMutants,   // mutants_qlencut.go: the grant with en_i last
 	pdidxMutants,     // mutants_pdidx.go: the head drop's ungated PD-read index
+	enqactMutants,    // mutants_enqact.go: the enqueue's bypass flag and cells left
 	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 )
