@@ -41,14 +41,16 @@
 //   Stage 1 (c), registered per slot: n + the cells of earlier valid slots
 //     of the cycle to its queue (same) and in all (all), admitted or not;
 //     the cells of the batch taking effect at c (s3) and of the batch
-//     whose effects are registered at c (s2) to its queue; its queue
+//     whose effects are registered at c (s2) to its queue (one carry-save
+//     sum of these 2*IN+2 terms, csum); its queue
 //     compared with the batch being decided at c; thr(q) - qlen(q) (every
 //     queue's difference, then the slot's mux); for each subset of the
 //     first min(IN,4) slots being decided at c, all + n + the subset's
 //     cells + s2's admitted cells in all (and less WAIT); Pushout: qlen(q)
 //     + same and a copy of qlen_i.
 //   Stage 2 (c+1), the decision: DT admits iff the slot's cells plus those
-//     of the three batches before it to its queue fit thr(q) - qlen(q), and
+//     of the three batches before it to its queue fit thr(q) - qlen(q) (the
+//     sign of the room less them, in carry-save form: le3), and
 //     all + n + the two batches not in free_i <= free_i (the subset the
 //     registered decisions select, plus the slots past the fourth summed
 //     as one); Pushout admits iff that fits, or else iff some copied length
@@ -147,6 +149,65 @@ module tm_admission #(
       if (w % 2 == 1) t[(w/2)*XW +: XW] = t[(w-1)*XW +: XW];
     end
     tsum = t[0 +: XW];
+  endfunction
+
+  // The same sum (mod 2^XW) as a carry-save tree: each level replaces
+  // every three terms by their bitwise sum and their carries (one LUT
+  // level, no carry chain), down to two terms and one add at the end;
+  // tsum's tree of adds costs an add's depth per level (stage 1's sum of
+  // 2*IN+2 terms: docs/tm.md, "Admission's sums in carry-save form"). Built
+  // for Verilator it reduces all TMAX terms, those from nt on zeroed, as
+  // tsum does.
+  function automatic logic [XW-1:0] csum(input logic [TMAX*XW-1:0] v, input int nt);
+    logic [TMAX*XW-1:0] t;
+    logic [XW-1:0]      a, b, c;
+`ifdef VERILATOR
+    for (int k = 0; k < TMAX; k++) t[k*XW +: XW] = (k < nt) ? v[k*XW +: XW] : '0;
+    for (int w = TMAX; w > 2; w = 2 * (w / 3) + w % 3) begin
+`else
+    t = v;
+    for (int w = nt; w > 2; w = 2 * (w / 3) + w % 3) begin
+`endif
+      for (int k = 0; k < w / 3; k++) begin
+        a = t[(3*k)*XW +: XW];
+        b = t[(3*k+1)*XW +: XW];
+        c = t[(3*k+2)*XW +: XW];
+        t[(2*k)*XW +: XW]   = a ^ b ^ c;
+        t[(2*k+1)*XW +: XW] = ((a & b) | (a & c) | (b & c)) << 1;
+      end
+      for (int k = 0; k < w % 3; k++) t[(2*(w/3)+k)*XW +: XW] = t[(3*(w/3)+k)*XW +: XW];
+    end
+`ifdef VERILATOR
+    csum = t[0 +: XW] + t[XW +: XW];
+`else
+    csum = (nt > 1) ? t[0 +: XW] + t[XW +: XW] : t[0 +: XW];
+`endif
+  endfunction
+
+  // a + b + c <= room, signed, as the sign of room - a - b - c = room + ~a
+  // + ~b + ~c + 3 (mod 2^XW; exact: XW has room for every value): two
+  // carry-save levels (the constant's folds into them) and one add's
+  // carry, not two adds and a compare (stage 2's length test).
+  function automatic logic le3(input logic [XW-1:0] a, input logic [XW-1:0] b,
+                               input logic [XW-1:0] c, input logic [XW-1:0] room);
+    logic [XW-1:0] x, y, z, s, k;
+    x = room;
+    y = ~a;
+    z = ~b;
+    s = x ^ y ^ z;
+    k = ((x & y) | (x & z) | (y & z)) << 1;
+    x = s;
+    y = k;
+    z = ~c;
+    s = x ^ y ^ z;
+    k = ((x & y) | (x & z) | (y & z)) << 1;
+    x = s;
+    y = k;
+    z = XW'(3);
+    s = x ^ y ^ z;
+    k = ((x & y) | (x & z) | (y & z)) << 1;
+    s = s + k;
+    le3 = !s[XW-1];
   endfunction
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
@@ -255,7 +316,7 @@ module tm_admission #(
         for (int j = BS; j < IN; j++) begin
           s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         end
-        s1_ab_d[i*CW +: CW]   = CW'(tsum(tab, 2 * IN + 2));
+        s1_ab_d[i*CW +: CW]   = CW'(csum(tab, 2 * IN + 2));
         s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
         s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
         // Pushout's differences only under Pushout (under DT the wait sum
@@ -319,8 +380,8 @@ module tm_admission #(
         end
         rq = tsum(tq, IN);
         for (int s = 0; s < NS; s++) begin
-          le[s] = $signed(XW'(s1_ab_q[i*CW +: CW]) + XW'(s1_c_q[(i*NS + s)*CW +: CW]) + rq)
-                  <= $signed(s1_room_q[i*XW +: XW]);
+          le[s] = le3(XW'(s1_ab_q[i*CW +: CW]), XW'(s1_c_q[(i*NS + s)*CW +: CW]), rq,
+                      s1_room_q[i*XW +: XW]);
         end
         for (int p = 0; p < N; p++) begin
           gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))

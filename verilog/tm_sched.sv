@@ -231,6 +231,23 @@ module tm_sched #(
   assign gpre = win & ok;
   assign goh  = en_i ? gpre : '0;
 
+  // Depth (issue 29, schedelig, no cycle moved): the DRR's registers read
+  // the grant through a round robin of their own over the drr candidates
+  // (port_rdy_i & rdy_q), not through cand's mux with sp's |elig_i: under
+  // drr (constant from reset) dwin is win and dgoh is goh, and the DRR's
+  // registers update only under drr, so the values are the same; the
+  // synthesised paths from elig_i into the deficits and the ready flags no
+  // longer cross sp's port OR and the round robin.
+  logic [P-1:0] dcand, dhi, dsrc, dwin, dgoh;
+  assign dcand = rdy_q & port_rdy_i;  // (not "cand = port_rdy_i & rdy_q": tm-drr-rdy-comb)
+  assign dhi   = dcand & pm_q;
+  assign dsrc  = (|dhi) ? dhi : dcand;
+  for (genvar j = 0; j < P; j++) begin : g_dwin
+    localparam logic [P-1:0] DBELOW = P'((64'(1) << j) - 64'(1));
+    assign dwin[j] = dsrc[j] && ((dsrc & DBELOW) == '0);
+  end
+  assign dgoh = en_i ? (dwin & ok) : '0;
+
   assign gnt_valid_o = en_i && (|gpre);
 
   // The granted port and its queue: drr its class pointer's queue, sp its
@@ -282,10 +299,10 @@ module tm_sched #(
         oh = coh_q[p*Q +: Q];
         qn = el[p] && !add_q[p];
         ps = anye[p] && !rdy[p] && !(el[p] && !add_q[p]);
-        tk = goh[p] && ack_i;
+        tk = dgoh[p] && ack_i;
         zr = anye[p] && !el[p] && !ne[p];
         add_d[p] = qn || (add_q[p] && !ps);
-        rdy_d[p] = rdy[p] && !(goh[p] && ack_i);
+        rdy_d[p] = rdy[p] && !(dgoh[p] && ack_i);
         if (ps) begin
           coh_d[p*Q +: Q]   = rotl(oh);
           qid_d[p*IW +: IW] = oh[Q-1] ? IW'(p * Q) : qid_q[p*IW +: IW] + IW'(1);

@@ -40,15 +40,17 @@ var mutants = slices.Concat(
 	topCreditMutants,
 	topQlenMutants,
 	topThrMutants,
-	deqcutMutants,   // mutants_deqcut.go: the dequeue's free register
-	unlcutMutants,   // mutants_unlcut.go: the unlink per queue
-	admcutMutants,   // mutants_admcut.go: admission's effects register
-	flcutMutants,    // mutants_flcut.go: the free list's "not empty after stage F" bit
-	schedcutMutants, // mutants_schedcut.go: the scheduler's inputs
-	enqcutMutants,   // mutants_enqcut.go: the enqueue's next-packet register
-	egcutMutants,    // mutants_egcut.go: the egress cut
-	qlencutMutants,  // mutants_qlencut.go: the grant with en_i last
-	pdidxMutants,    // mutants_pdidx.go: the head drop's ungated PD-read index
-	enqactMutants,   // mutants_enqact.go: the enqueue's bypass flag and cells left
-	enqgoMutants,    // mutants_enqgo.go: the enqueue's round register
+	deqcutMutants,    // mutants_deqcut.go: the dequeue's free register
+	unlcutMutants,    // mutants_unlcut.go: the unlink per queue
+	admcutMutants,    // mutants_admcut.go: admission's effects register
+	flcutMutants,     // mutants_flcut.go: the free list's "not empty after stage F" bit
+	schedcutMutants,  // mutants_schedcut.go: the scheduler's inputs
+	enqcutMutants,    // mutants_enqcut.go: the enqueue's next-packet register
+	egcutMutants,     // mutants_egcut.go: the egress cut
+	qlencutMutants,   // mutants_qlencut.go: the grant with en_i last
+	pdidxMutants,     // mutants_pdidx.go: the head drop's ungated PD-read index
+	enqactMutants,    // mutants_enqact.go: the enqueue's bypass flag and cells left
+	admsumMutants,    // mutants_admsum.go: admission's sums in carry-save form
+	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
+	enqgoMutants,     // mutants_enqgo.go: the enqueue's round register
 )

@@ -25,7 +25,7 @@ var schedMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-drr-rdy-kept", File: "tm_sched.sv",
-		Anchor:  "rdy_d[p] = rdy[p] && !(goh[p] && ack_i);",
+		Anchor:  "rdy_d[p] = rdy[p] && !(dgoh[p] && ack_i);",
 		Replace: "rdy_d[p] = rdy[p];",
 		Desc:    "pipelined DRR: a port granted now stays ready on the ready computed from the head it takes (old deficit), and is granted again on its next head",
 		Equivalent: "in occamy_tm every grant is taken (ack_i tied 1) and reads its head PD, which returns the next cycle: the unlink of " +
