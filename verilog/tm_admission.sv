@@ -38,19 +38,21 @@
 // free_o, serial_o, adm_*; the caller registers them: hw/tm AdmitSettle
 // = 2, issue 29: no path from the decision into the caller's lengths,
 // free count, PD lists or enqueue).
-//   Stage 1 (c), registered per slot: n + the cells of earlier valid slots
-//     of the cycle to its queue (same) and in all (all), admitted or not;
-//     the cells of the batch taking effect at c (s3) and of the batch
-//     whose effects are registered at c (s2) to its queue (one carry-save
-//     sum of these 2*IN+2 terms, csum); its queue
-//     compared with the batch being decided at c; thr(q) - qlen(q) (every
-//     queue's difference, then the slot's mux); for each subset of the
+//   Stage 1 (c), registered per slot: the room, thr(q) - qlen(q) less n,
+//     the cells of earlier valid slots of the cycle to its queue (same),
+//     admitted or not, and the cells of the batch taking effect at c (s3)
+//     and of the batch whose effects are registered at c (s2) to its
+//     queue: one carry-save tree of these 2*IN+4 terms (the subtracted
+//     ones complemented, their +1s one constant), kept as its two vectors,
+//     no add (csa); the cells of earlier valid slots in all (all); its
+//     queue compared with the batch being decided at c; for each subset of the
 //     first min(IN,4) slots being decided at c, all + n + the subset's
 //     cells + s2's admitted cells in all (and less WAIT); Pushout: qlen(q)
 //     + same and a copy of qlen_i.
 //   Stage 2 (c+1), the decision: DT admits iff the slot's cells plus those
 //     of the three batches before it to its queue fit thr(q) - qlen(q) (the
-//     sign of the room less them, in carry-save form: le3), and
+//     sign of the registered room's two vectors less the cells of the
+//     batch decided at c, in carry-save form: le3), and
 //     all + n + the two batches not in free_i <= free_i (the subset the
 //     registered decisions select, plus the slots past the fourth summed
 //     as one); Pushout admits iff that fits, or else iff some copied length
@@ -125,6 +127,7 @@ module tm_admission #(
   localparam int DW   = QW + 1;                    // qlen(p) - qlen(q), signed
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
+  localparam int AMAX = 2 * IN + 4;                // terms of stage 1's room sum
   localparam logic [XW-1:0] NEVER = {1'b0, {(XW-1){1'b1}}};  // above any free count
 
   // A sum as a balanced tree of the first nt terms of v (a running sum
@@ -151,23 +154,18 @@ module tm_admission #(
     tsum = t[0 +: XW];
   endfunction
 
-  // The same sum (mod 2^XW) as a carry-save tree: each level replaces
-  // every three terms by their bitwise sum and their carries (one LUT
-  // level, no carry chain), down to two terms and one add at the end;
-  // tsum's tree of adds costs an add's depth per level (stage 1's sum of
-  // 2*IN+2 terms: docs/tm.md, "Admission's sums in carry-save form"). Built
-  // for Verilator it reduces all TMAX terms, those from nt on zeroed, as
-  // tsum does.
-  function automatic logic [XW-1:0] csum(input logic [TMAX*XW-1:0] v, input int nt);
-    logic [TMAX*XW-1:0] t;
+  // A sum (mod 2^XW) of all AMAX terms as a carry-save tree: each level
+  // replaces every three terms by their bitwise sum and their carries (one
+  // LUT level, no carry chain), down to two terms, returned as they are
+  // ({carries, sums}: their sum is the sum; no add, stage 2's length test
+  // takes both). tsum's tree of adds costs an add's depth per level
+  // (stage 1's room sum: docs/tm.md, "Admission's sums in carry-save form",
+  // "Admission's stage 1 in carry-save form").
+  function automatic logic [2*XW-1:0] csa(input logic [AMAX*XW-1:0] v);
+    logic [AMAX*XW-1:0] t;
     logic [XW-1:0]      a, b, c;
-`ifdef VERILATOR
-    for (int k = 0; k < TMAX; k++) t[k*XW +: XW] = (k < nt) ? v[k*XW +: XW] : '0;
-    for (int w = TMAX; w > 2; w = 2 * (w / 3) + w % 3) begin
-`else
     t = v;
-    for (int w = nt; w > 2; w = 2 * (w / 3) + w % 3) begin
-`endif
+    for (int w = AMAX; w > 2; w = 2 * (w / 3) + w % 3) begin
       for (int k = 0; k < w / 3; k++) begin
         a = t[(3*k)*XW +: XW];
         b = t[(3*k+1)*XW +: XW];
@@ -177,33 +175,30 @@ module tm_admission #(
       end
       for (int k = 0; k < w % 3; k++) t[(2*(w/3)+k)*XW +: XW] = t[(3*(w/3)+k)*XW +: XW];
     end
-`ifdef VERILATOR
-    csum = t[0 +: XW] + t[XW +: XW];
-`else
-    csum = (nt > 1) ? t[0 +: XW] + t[XW +: XW] : t[0 +: XW];
-`endif
+    csa = {t[XW +: XW], t[0 +: XW]};
   endfunction
 
-  // a + b + c <= room, signed, as the sign of room - a - b - c = room + ~a
-  // + ~b + ~c + 3 (mod 2^XW; exact: XW has room for every value): two
-  // carry-save levels (the constant's folds into them) and one add's
-  // carry, not two adds and a compare (stage 2's length test).
-  function automatic logic le3(input logic [XW-1:0] a, input logic [XW-1:0] b,
-                               input logic [XW-1:0] c, input logic [XW-1:0] room);
+  // c + d <= x + y, signed, x + y a room in carry-save form (stage 1's
+  // register), as the sign of x + y - c - d = x + y + ~c + ~d + 2 (mod
+  // 2^XW; exact: XW has room for every value): two carry-save levels (the
+  // constant folds into them) and one add's carry, not an add and a
+  // compare (stage 2's length test).
+  function automatic logic le3(input logic [XW-1:0] x0, input logic [XW-1:0] y0,
+                               input logic [XW-1:0] c, input logic [XW-1:0] d);
     logic [XW-1:0] x, y, z, s, k;
-    x = room;
-    y = ~a;
-    z = ~b;
-    s = x ^ y ^ z;
-    k = ((x & y) | (x & z) | (y & z)) << 1;
-    x = s;
-    y = k;
+    x = x0;
+    y = y0;
     z = ~c;
     s = x ^ y ^ z;
     k = ((x & y) | (x & z) | (y & z)) << 1;
     x = s;
     y = k;
-    z = XW'(3);
+    z = ~d;
+    s = x ^ y ^ z;
+    k = ((x & y) | (x & z) | (y & z)) << 1;
+    x = s;
+    y = k;
+    z = XW'(2);
     s = x ^ y ^ z;
     k = ((x & y) | (x & z) | (y & z)) << 1;
     s = s + k;
@@ -218,9 +213,11 @@ module tm_admission #(
   logic [IN-1:0]       s1_v_q, s1_v_d;
   logic [IN*IW-1:0]    s1_qid_q, s1_qid_d;
   logic [IN*LW-1:0]    s1_n_q, s1_n_d;
-  logic [IN*CW-1:0]    s1_ab_q, s1_ab_d;      // n + same + the batch in effect's cells to q
   logic [IN*NS*CW-1:0] s1_c_q, s1_c_d;        // per subset: its in-flight cells to q
-  logic [IN*XW-1:0]    s1_room_q, s1_room_d;  // thr(q) - qlen(q), signed
+  // thr(q) - qlen(q) - (n + same + s2's and s3's cells to q), signed, in
+  // carry-save form: s1_room_q + s1_roomc_q (mod 2^XW)
+  logic [IN*XW-1:0]    s1_room_q, s1_room_d;
+  logic [IN*XW-1:0]    s1_roomc_q, s1_roomc_d;
   logic [IN*NS*CW-1:0] s1_need_q, s1_need_d;  // per subset: all + n + its cells
   logic [IN*NS*XW-1:0] s1_needw_q, s1_needw_d; // the same less WAIT, signed
   logic [IN*CW-1:0]    s1_same_q, s1_same_d;  // Pushout: same
@@ -240,15 +237,6 @@ module tm_admission #(
   logic [IN*LW-1:0]    s3_cells_q, s3_cells_d; // their cells
 
   // ---- Stage 1 ----
-  // Every queue's thr - qlen; under Pushout thr + 2^(XW-2), which no sum
-  // of cells reaches (a bit set, no mux after the subtract).
-  logic [N*XW-1:0] diff;
-  always @* begin
-    for (int k = 0; k < N; k++) begin
-      diff[k*XW +: XW] = {2'b00, pushout_i, (XW-3)'(thr_i[k*QW +: QW])} - XW'(qlen_i[k*QW +: QW]);
-    end
-  end
-
   // The subsets of the first BS slots being decided, shared by every slot:
   // their cells in all (sub), and the same less WAIT (subw).
   logic [NS*XW-1:0] sub, subw;
@@ -272,13 +260,14 @@ module tm_admission #(
     logic [IW-1:0]      q;
     logic [QW-1:0]      ql;
     logic [XW-1:0]      base;
-    logic [TMAX*XW-1:0] tab, tall, tsm, tm, tc;
+    logic [AMAX*XW-1:0] tab;
+    logic [TMAX*XW-1:0] tall, tsm, tm, tc;
     s1_v_d     = in_valid_i;
     s1_qid_d   = in_qid_i;
     s1_n_d     = in_cells_i;
-    s1_ab_d    = s1_ab_q;
     s1_c_d     = s1_c_q;
     s1_room_d  = s1_room_q;
+    s1_roomc_d = s1_roomc_q;
     s1_need_d  = s1_need_q;
     s1_same_d  = s1_same_q;
     s1_pd_d    = s1_pd_q;
@@ -294,7 +283,7 @@ module tm_admission #(
       if (in_valid_i[i]) begin
         q    = in_qid_i[i*IW +: IW];
         ql   = qlen_i[q*QW +: QW];
-        tab  = '0;  // n + same + the batch in effect's cells to q
+        tab  = '0;  // n, same, s2's and s3's cells to q, qlen(q); thr(q)
         tsm  = '0;  // same
         tall = '0;  // all + n
         tab[0 +: XW]  = XW'(in_cells_i[i*LW +: LW]);
@@ -316,9 +305,18 @@ module tm_admission #(
         for (int j = BS; j < IN; j++) begin
           s1_eq_d[i*RN + j - BS] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         end
-        s1_ab_d[i*CW +: CW]   = CW'(csum(tab, 2 * IN + 2));
+        tab[IN*XW +: XW] = XW'(ql);
+        // the room: thr(q) less the terms above (each complemented, the
+        // +1s in the constant: n, same's i, qlen, s2's IN and s3's), in
+        // carry-save form; under Pushout thr + 2^(XW-3), which no sum of
+        // cells reaches (a bit set)
+        for (int k = 0; k < 2 * IN + 2; k++) begin
+          if (k <= i || k >= IN) tab[k*XW +: XW] = ~tab[k*XW +: XW];
+        end
+        tab[(2*IN+2)*XW +: XW] = {2'b00, pushout_i, (XW-3)'(thr_i[q*QW +: QW])};
+        tab[(2*IN+3)*XW +: XW] = XW'(32'(i + IN + 3));
+        {s1_roomc_d[i*XW +: XW], s1_room_d[i*XW +: XW]} = csa(tab);
         s1_same_d[i*CW +: CW] = CW'(tsum(tsm, i));
-        s1_room_d[i*XW +: XW] = diff[q*XW +: XW];
         // Pushout's differences only under Pushout (under DT the wait sum
         // is NEVER, so stage 2 never reads them: their registers hold)
         if (pushout_i) begin
@@ -380,8 +378,8 @@ module tm_admission #(
         end
         rq = tsum(tq, IN);
         for (int s = 0; s < NS; s++) begin
-          le[s] = le3(XW'(s1_ab_q[i*CW +: CW]), XW'(s1_c_q[(i*NS + s)*CW +: CW]), rq,
-                      s1_room_q[i*XW +: XW]);
+          le[s] = le3(s1_room_q[i*XW +: XW], s1_roomc_q[i*XW +: XW],
+                      XW'(s1_c_q[(i*NS + s)*CW +: CW]), rq);
         end
         for (int p = 0; p < N; p++) begin
           gt[p] = $signed(GW'($signed(s1_pd_q[(i*N + p)*DW +: DW])))
@@ -406,8 +404,8 @@ module tm_admission #(
       s1_v_q     <= '0;
       s1_qid_q   <= '0;
       s1_n_q     <= '0;
-      s1_ab_q    <= '0;
       s1_room_q  <= '0;
+      s1_roomc_q <= '0;
       s1_same_q  <= '0;
       // The wide ones by entry (Verilator -Wall: no fill wider than 8k bits).
       for (int k = 0; k < IN * NS; k++) begin
@@ -430,9 +428,9 @@ module tm_admission #(
       s1_v_q     <= s1_v_d;
       s1_qid_q   <= s1_qid_d;
       s1_n_q     <= s1_n_d;
-      s1_ab_q    <= s1_ab_d;
       s1_c_q     <= s1_c_d;
       s1_room_q  <= s1_room_d;
+      s1_roomc_q <= s1_roomc_d;
       s1_need_q  <= s1_need_d;
       s1_needw_q <= s1_needw_d;
       s1_same_q  <= s1_same_d;
