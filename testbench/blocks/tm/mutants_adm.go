@@ -7,8 +7,8 @@ import "occamy/testbench/blocks"
 var admCompareMutants = []blocks.Mutant{
 	{
 		ID: "tm-adm-dt-lt", File: "tm_admission.sv",
-		Anchor:  "z = XW'(3);",
-		Replace: "z = XW'(2);",
+		Anchor:  "z = XW'(2);",
+		Replace: "z = XW'(1);",
 		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
 	},
 	{
