@@ -53,4 +53,5 @@ var mutants = slices.Concat(
 	admsumMutants,    // mutants_admsum.go: admission's sums in carry-save form
 	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 	enqgoMutants,     // mutants_enqgo.go: the enqueue's round register
+	schedoneMutants,  // mutants_schedone.go: the DRR visit's tree compare
 )
