@@ -129,9 +129,10 @@ func writeFiles(dir string, files map[string]string) error {
 const versionScript = "{\n  global: occ_*;\n  local: *;\n};\n"
 
 // compileModel verilates the top into work/obj, compiles it and the wrapper
-// (profile-guided by the training inputs train when there are any), and
-// links the shared library into work.
-func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string, train []uint32) error {
+// (profile-guided by the training inputs train when there are any; else
+// reusing the objects objs holds for the same inputs), and links the
+// shared library into work.
+func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string, train []uint32, objs *objStore) error {
 	obj := filepath.Join(work, "obj")
 	if err := os.MkdirAll(obj, 0o755); err != nil {
 		return fmt.Errorf("cosim: %w", err)
@@ -176,7 +177,7 @@ func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, src
 	if train != nil {
 		err = trainModel(ctx, tc, s, lib, obj, train, &log)
 	} else {
-		err = makeModel(ctx, tc, s, obj, "", &log)
+		err = makeModel(ctx, tc, s, obj, "", &log, objs)
 	}
 	if err != nil {
 		return err

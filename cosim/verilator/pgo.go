@@ -70,13 +70,31 @@ const (
 var trainedLine = regexp.MustCompile(`trained=(\d+) status=(\d+)`)
 
 // makeModel compiles the model's objects in obj with the extra C++ flags.
-func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, log *strings.Builder) error {
+// With a store, the objects it holds for these inputs are taken from it
+// and the ones compiled are added to it (objStore).
+func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, log *strings.Builder, st *objStore) error {
 	opt := strings.TrimSpace(s.Opt + " " + extra)
-	out, err := runTool(ctx, obj, tc.make, "-f", "Vocc.mk", fmt.Sprintf("-j%d", s.Jobs), "CXX="+tc.cxx,
-		"OPT_FAST="+opt, "OPT_GLOBAL="+opt, "USER_CPPFLAGS="+modelFlags(obj), "Vocc__ALL.a", "occ_wrap.o")
+	args := []string{"-f", "Vocc.mk", "CXX=" + tc.cxx,
+		"OPT_FAST=" + opt, "OPT_GLOBAL=" + opt, "USER_CPPFLAGS=" + modelFlags(obj), "Vocc__ALL.a", "occ_wrap.o"}
+	var keys map[string]string
+	var restored []string
+	if st != nil {
+		var err error
+		if keys, err = objKeys(tc, obj, args); err != nil {
+			return err
+		}
+		restored = st.restore(obj, keys)
+		if len(restored) > 0 {
+			fmt.Fprintf(log, "objects reused: %d of %d C++ files (%s)\n", len(restored), len(keys), st.dir)
+		}
+	}
+	out, err := runTool(ctx, obj, tc.make, append([]string{fmt.Sprintf("-j%d", s.Jobs)}, args...)...)
 	log.WriteString(out)
 	if err != nil {
 		return &BuildError{Stage: "compile", Top: s.Top, Output: out, Err: err}
+	}
+	if st != nil {
+		st.save(obj, keys, restored)
 	}
 	return nil
 }
@@ -86,7 +104,7 @@ func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, l
 // objects compiled with the profile. It leaves obj as a plain compile
 // would, with the final objects and without the profile.
 func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj string, words []uint32, log *strings.Builder) error {
-	if err := makeModel(ctx, tc, s, obj, pgoGenerate, log); err != nil {
+	if err := makeModel(ctx, tc, s, obj, pgoGenerate, log, nil); err != nil {
 		return err
 	}
 	exe := filepath.Join(obj, "occ_train")
@@ -129,7 +147,7 @@ func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj s
 	if err := removeGlob(obj, "*.o", "*.a", "occ_train", "train.words"); err != nil {
 		return err
 	}
-	if err := makeModel(ctx, tc, s, obj, pgoUse, log); err != nil {
+	if err := makeModel(ctx, tc, s, obj, pgoUse, log, nil); err != nil {
 		return err
 	}
 	return removeGlob(obj, "*.gcda")
