@@ -141,8 +141,9 @@ module tm_sched #(
   // d >= h, LW bits, as a tree (issue 29, schedone): 3-bit groups, each
   // its own > and == (six inputs: one LUT6), then the groups combined from
   // the lowest, ge = gt | (eq & ge below) (five inputs for three groups:
-  // one LUT6). Written as `d >= h` it maps as a ripple, two bits a level:
-  // 4 levels at LW = 7 after the head length, 2 now.
+  // one LUT6). Written as `d >= h` it mapped as a ripple, two bits a
+  // level: a class's term (below) ended 6 levels from def_q at the
+  // defaults (the head length 1, the compare 2..5), 4 now.
   function automatic logic ge_tree(input logic [LW-1:0] d, input logic [LW-1:0] h);
     logic [LWG-1:0] dw, hw;
     logic [2:0]     dg, hg;
