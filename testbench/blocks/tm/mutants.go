@@ -54,4 +54,5 @@ var mutants = slices.Concat(
 	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 	enqgoMutants,     // mutants_enqgo.go: the enqueue's round register
 	flenlinkMutants,  // mutants_flenlink.go: the forwarding from last cycle's link
+	schedoneMutants,  // mutants_schedone.go: the DRR visit's tree compare
 )
