@@ -37,8 +37,8 @@
 // forwarded PD if one was recorded, else to the PD's link), then the head
 // read (locks the queue until the unlink next cycle; read latency 1), then
 // the link. A link behind a PD whose read is issued in the same cycle
-// records the new PD and its length in the queue's forwarding register,
-// which the unlink of the next cycle prefers (the sampled link is stale).
+// is forwarded: the unlink of the next cycle takes the new PD and its
+// length (lk_q, lpd_q, lcells_q) instead of the sampled link (stale).
 //
 // Depth (issue 29): one_q[i] = (cnt_q[i] == 1) is a derived register, so
 // "the unlink empties its queue" is a bit per queue, and the unlink's and
@@ -54,8 +54,22 @@
 // select by their own queue (rd_qid_i, link_qid_i) among per-queue values
 // that already carry the unlink.
 //
+// Depth (issue 29, flenlink, no cycle moved): the forwarding is not
+// recorded per queue from this cycle's head read (the read's queue
+// against the link's, from the head-drop choice's grant, ran into the
+// 448-bit flen_q and the 896-bit fpd_q at 14 LUT6 levels flat at the
+// defaults). The read of cycle t is unlinked in t+1 with unl_oh_i its
+// one-hot (occamy_tm's rdo_q, read latency 1), so "a link in t behind a
+// PD whose read is issued in t" is "a link in t into a queue of one PD
+// after t's unlink" (lk_q, per queue from link_qid_i and one_a alone)
+// with "the unlink of t+1 is of that queue" (unl_oh_i): fu = lk_q & ud,
+// what fwd_q & ud was. The forwarded PD and its cells are the link of
+// t, one link a cycle: two registers (lpd_q, lcells_q), not a PD and a
+// length per queue. The module relies on that port contract (asserted).
+//
 // Reset: every queue empty. Assertions (`ifndef SYNTHESIS): an unlink of a
-// non-empty queue; a head read of a non-empty queue.
+// non-empty queue; a head read of a non-empty queue; an unlink in t+1
+// exactly when a head read was issued in t, of its queue.
 `include "occamy_checks.svh"
 
 module tm_pd_lists #(
@@ -95,17 +109,21 @@ module tm_pd_lists #(
   // The per-queue words are register files (one entry per queue) written
   // through two ports, the unlink's (one-hot unl_oh_i) and the link's
   // (link_qid_i): a cycle changes at most two entries, so nothing copies
-  // the whole state (docs/perf.md). ne_q, hl_q and fwd_q are packed
+  // the whole state (docs/perf.md). ne_q, hl_q and lk_q are packed
   // because their outputs are: ne_q[i] = (cnt_q[i] != 0), hl_q holds the
   // head PD's cells of a non-empty queue and 0 for an empty one.
   logic [CW-1:0]   head_q [N];
   logic [CW-1:0]   tail_q [N];
   logic [CNW-1:0]  cnt_q  [N];
-  logic [CW-1:0]   fpd_q  [N];
-  logic [N*LW-1:0] flen_q;  // packed: the unlink reads every queue's (stage A)
   logic [N-1:0]    ne_q, ne_d, ne_a;
   logic [N*LW-1:0] hl_q, hl_d, hl_a;
-  logic [N-1:0]    fwd_q, fwd_d;
+
+  // The forwarding (flenlink): lk_q[i], last cycle's link went into queue
+  // i holding one PD after that cycle's unlink (behind the PD a head read
+  // of that cycle reads); lpd_q, lcells_q that link's PD and cells.
+  logic [N-1:0]    lk_q, lk_d;
+  logic [CW-1:0]   lpd_q;
+  logic [LW-1:0]   lcells_q;
 
   // one_q is derived, one_q[i] = (cnt_q[i] == 1), kept a cycle ahead so
   // that "the unlink empties its queue" is a bit, not a 15-bit decrement
@@ -116,35 +134,33 @@ module tm_pd_lists #(
   logic [CNW-1:0]  cnt_lq;  // the link queue's count before the unlink
   logic [CNW-1:0]  cnt_l1;  // the link queue's count after the unlink and the link
   logic            same;    // the link's queue is the unlinked one
-  logic            cnt_l_1; // the link queue holds 1 PD after the unlink
   logic [N-1:0]    ud, ld;  // one-hot: the unlinked queue, the link's queue
   logic [N-1:0]    two;     // per queue: cnt_q == 2 (the unlink leaves one PD)
   logic [N-1:0]    one_a;   // per queue: one PD after the unlink
   logic [N-1:0]    fu;      // per queue: the unlink takes the forwarded PD
   logic [CW-1:0]   head_r;  // the read queue's head before the unlink
-  logic [CW-1:0]   fpd_r;   // its forwarded PD
 
   // The write ports: unlink (u, per queue) and link (l), each with its enables.
-  logic            cnt_we_l, head_we_l, fpd_we_l;
+  logic            cnt_we_l, head_we_l;
 
   // The entries read by the link's and the read's queue (continuous
   // reads: Icarus's @* would wait on every entry of an array).
   assign cnt_lq = cnt_q[link_qid_i];
   assign head_r = head_q[rd_qid_i];
-  assign fpd_r  = fpd_q[rd_qid_i];
 
   for (genvar i = 0; i < N; i++) begin : g_two
     assign two[i] = cnt_q[i] == CNW'(2);
   end
 
   // After the unlink (stage A), per queue: the unlinked queue's head moves
-  // to its forwarded PD (fwd_q) or to the PD's link (unl_next_i).
+  // to the forwarded PD (lk_q: last cycle's link, lpd_q) or to the PD's
+  // link (unl_next_i).
   always @* begin
     ud     = unl_oh_i;
     ld     = link_i ? N'(1) << link_qid_i : '0;
     ne_a   = ne_q & ~(ud & one_q);
     one_a  = (ud & two) | (~ud & one_q);
-    fu     = fwd_q & ud;
+    fu     = lk_q & ud;
     // Per queue hl_a[i] = ud[i] ? (one_q[i] ? 0 : its new head's cells) :
     // hl_q[i]; written as a copy and a loop that writes one entry in a
     // cycle with an unlink (the Verilated model rebuilt all 64 slices of
@@ -152,7 +168,7 @@ module tm_pd_lists #(
     // every head length's path (unl_oh_i is zero without it).
     hl_a   = hl_q;
     for (int i = 0; i < N; i++) begin
-      if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : fu[i] ? flen_q[i*LW +: LW] : unl_nlen_i;
+      if (ud[i]) hl_a[i*LW +: LW] = one_q[i] ? '0 : fu[i] ? lcells_q : unl_nlen_i;
     end
   end
 
@@ -160,7 +176,7 @@ module tm_pd_lists #(
   assign head_len_o  = hl_a;
   // The read queue's head after the unlink: selected by rd_qid_i among
   // the per-queue values (the unlink's bit of that queue, its forwarding).
-  assign rd_pd_o     = !rd_i ? '0 : !ud[rd_qid_i] ? head_r : fu[rd_qid_i] ? fpd_r : unl_next_i;
+  assign rd_pd_o     = !rd_i ? '0 : !ud[rd_qid_i] ? head_r : fu[rd_qid_i] ? lpd_q : unl_next_i;
   // The link queue is not empty after the unlink (an unlinked queue
   // unless its one PD left).
   assign same        = ud[link_qid_i];
@@ -169,7 +185,6 @@ module tm_pd_lists #(
   // After the unlink the link queue holds cnt_lq - 1 when it is the
   // unlinked one, so the link leaves cnt_lq.
   assign cnt_l1      = same ? cnt_lq : cnt_lq + CNW'(1);
-  assign cnt_l_1     = one_a[link_qid_i];
 
   for (genvar i = 0; i < N; i++) begin : g_cnt
     assign cnt_o[i*CNW +: CNW] = cnt_q[i];
@@ -177,10 +192,7 @@ module tm_pd_lists #(
 
   // The link (stage E), after the unlink and the head read.
   always @* begin
-    logic fset;
     head_we_l = link_i && !link_pred_o;
-    fset      = link_i && link_pred_o && rd_i && rd_qid_i == link_qid_i && cnt_l_1;
-    fpd_we_l  = fset;
     cnt_we_l  = link_i;
     ne_d      = ne_a | ld;
     // Per queue hl_d[i] = (ld[i] && !link_pred_o) ? link_cells_i : hl_a[i],
@@ -191,7 +203,11 @@ module tm_pd_lists #(
         if (ld[i]) hl_d[i*LW +: LW] = link_cells_i;
       end
     end
-    fwd_d     = (fwd_q & ~ud) | (fset ? ld : '0);
+    // A link behind the one PD left after the unlink: if that PD's read
+    // is issued now, the unlink of the next cycle takes this link (its
+    // sampled link is stale); the read's queue is not tested here, the
+    // next cycle's unl_oh_i is it.
+    lk_d      = ld & one_a;
     // cnt_q == 1 next: a link into an empty queue, an unlink of a queue of
     // 2, as it was when both or neither touch the queue.
     one_d     = ((ld & ~ud) & ~ne_q) | ((ud & ~ld) & two) | (one_q & ~(ud ^ ld));
@@ -207,19 +223,21 @@ module tm_pd_lists #(
             head_q[h*64 + l] <= '0;
             tail_q[h*64 + l] <= '0;
             cnt_q[h*64 + l]  <= '0;
-            fpd_q[h*64 + l]  <= '0;
           end
         end
       end
       ne_q  <= '0;
       hl_q  <= '0;
-      flen_q <= '0;
-      fwd_q <= '0;
+      lk_q  <= '0;
+      lpd_q <= '0;
+      lcells_q <= '0;
       one_q <= '0;
     end else begin
       ne_q  <= ne_d;
       hl_q  <= hl_d;
-      fwd_q <= fwd_d;
+      lk_q  <= lk_d;
+      lpd_q <= link_pd_i;
+      lcells_q <= link_cells_i;
       one_q <= one_d;
       // The unlink's writes, per queue from its own entries (two loops of
       // at most 64, as at reset); the link's write of the same queue comes
@@ -229,7 +247,7 @@ module tm_pd_lists #(
           for (int l = 0; l < 64; l++) begin
             if (h * 64 + l < N && ud[h*64 + l]) begin
               cnt_q[h*64 + l]  <= cnt_q[h*64 + l] - CNW'(1);
-              head_q[h*64 + l] <= fu[h*64 + l] ? fpd_q[h*64 + l] : unl_next_i;
+              head_q[h*64 + l] <= fu[h*64 + l] ? lpd_q : unl_next_i;
             end
           end
         end
@@ -237,14 +255,28 @@ module tm_pd_lists #(
       if (cnt_we_l)  cnt_q[link_qid_i]  <= cnt_l1;
       if (head_we_l) head_q[link_qid_i] <= link_pd_i;
       if (link_i)    tail_q[link_qid_i] <= link_pd_i;
-      if (fpd_we_l) begin
-        fpd_q[link_qid_i]  <= link_pd_i;
-        flen_q[link_qid_i*LW +: LW] <= link_cells_i;
-      end
     end
   end
 
 `ifndef SYNTHESIS
+  // The read of the cycle before (the forwarding's contract: its unlink
+  // is this cycle's, of its queue).
+  logic          ard_q, arun_q;
+  logic [IW-1:0] ardq_q;
+  always @(posedge clk_i) begin
+    arun_q <= rst_ni;
+    ard_q  <= rd_i;
+    ardq_q <= rd_qid_i;
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_ni && arun_q) begin
+      assert (unl_i == ard_q && (!unl_i || unl_oh_i == N'(1) << ardq_q))
+        else $error("tm_pd_lists: unlink %0d (one-hot %0h) after a head read %0d of queue %0d",
+                    unl_i, unl_oh_i, ard_q, ardq_q);
+    end
+  end
+
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (unl_i) begin

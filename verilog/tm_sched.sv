@@ -103,6 +103,7 @@ module tm_sched #(
 );
 
   localparam int CQW = (Q > 1) ? $clog2(Q) : 1;
+  localparam int LWG = 3 * ((LW + 2) / 3);          // LW in whole 3-bit groups (ge_tree)
 
   `OCCAMY_CHECKS_BEGIN
     `OCCAMY_CHECK_RANGE(tm_sched, P, 1, 32)
@@ -137,6 +138,25 @@ module tm_sched #(
     rotl = (x << 1) | (x >> (Q - 1));
   endfunction
 
+  // d >= h, LW bits, as a tree (issue 29, schedone): 3-bit groups, each
+  // its own > and == (six inputs: one LUT6), then the groups combined from
+  // the lowest, ge = gt | (eq & ge below) (five inputs for three groups:
+  // one LUT6). Written as `d >= h` it mapped as a ripple, two bits a
+  // level: a class's term (below) ended 6 levels from def_q at the
+  // defaults (the head length 1, the compare 2..5), 4 now.
+  function automatic logic ge_tree(input logic [LW-1:0] d, input logic [LW-1:0] h);
+    logic [LWG-1:0] dw, hw;
+    logic [2:0]     dg, hg;
+    dw      = LWG'(d);
+    hw      = LWG'(h);
+    ge_tree = 1'b1;
+    for (int g = 0; g < LWG / 3; g++) begin
+      dg      = dw[3*g +: 3];
+      hg      = hw[3*g +: 3];
+      ge_tree = (dg > hg) || (dg == hg && ge_tree);
+    end
+  endfunction
+
   // sp: the lowest class set in x (0 when none).
   function automatic logic [CQW-1:0] first_q(input logic [Q-1:0] x);
     first_q = '0;
@@ -162,15 +182,17 @@ module tm_sched #(
   // wide and any deficit bit above LW covers it).
   always @* begin
     logic [P-1:0]   a;
-    logic [Q-1:0]   e, oh;
+    logic [Q-1:0]   e, oh, t;
     logic [DFW-1:0] d;
-    logic           l, r;
+    logic [LW-1:0]  h;
+    logic           l;
     a  = '0;
     e  = '0;
     oh = '0;
     d  = '0;
+    h  = '0;
+    t  = '0;
     l  = 1'b0;
-    r  = 1'b0;
     for (int p = 0; p < P; p++) a[p] = |elig_i[p*Q +: Q];
     anye = a;
     el   = '0;
@@ -184,16 +206,20 @@ module tm_sched #(
         e  = elig_i[p*Q +: Q];
         oh = coh_q[p*Q +: Q];
         l  = |(e & oh);
-        r  = 1'b0;
+        // Per class its term, then one OR over the Q terms (issue 29,
+        // schedone): `r = r | term` under each class's bit was a chain of
+        // Q muxes, one level per class pair after the compare.
+        t  = '0;
         for (int c = 0; c < Q; c++) begin
           if (oh[c]) begin
-            d = def_q[(p*Q + c)*DFW +: DFW];
-            r = r | (e[c] && ((|d[DFW-1:LW]) || d[LW-1:0] >= head_len_i[(p*Q + c)*LW +: LW]));
+            d    = def_q[(p*Q + c)*DFW +: DFW];
+            h    = head_len_i[(p*Q + c)*LW +: LW];
+            t[c] = e[c] && ((|d[DFW-1:LW]) || ge_tree(d[LW-1:0], h));
           end
         end
         el[p]  = l;
         ne[p]  = |(nonempty_i[p*Q +: Q] & oh);
-        rdy[p] = r && add_q[p];
+        rdy[p] = (|t) && add_q[p];
         // The grant is valid when the queue has neither changed its head
         // since its ready (an unlink now: head_len_i is no longer the
         // length the ready saw) nor stopped being eligible. A winner whose

@@ -104,14 +104,11 @@ func (cfg Config) copies() Copies {
 // passes, otherwise every mutant would be "killed" by the original's own
 // mismatch. Each result's Verdict is Survived when the original matched.
 func Baseline(ctx context.Context, cfg Config, bs []Block) ([]Result, error) {
-	var ms []Mutant
-	for _, b := range bs {
-		if _, err := b.info(); err != nil {
-			return nil, err
-		}
-		ms = append(ms, Mutant{ID: "original-" + string(b), Block: string(b)})
+	js, err := originals(bs)
+	if err != nil {
+		return nil, err
 	}
-	return run(ctx, cfg, ms, true)
+	return run(ctx, cfg, js, nil)
 }
 
 // Run checks every mutant, up to cfg.Jobs at once, and returns their
@@ -119,10 +116,67 @@ func Baseline(ctx context.Context, cfg Config, bs []Block) ([]Result, error) {
 // build failure, a simulation that cannot run) are its verdict, not an
 // error; the error is for a bad configuration or a cancelled context.
 func Run(ctx context.Context, cfg Config, ms []Mutant) ([]Result, error) {
-	return run(ctx, cfg, ms, false)
+	return run(ctx, cfg, mutantJobs(ms), nil)
 }
 
-func run(ctx context.Context, cfg Config, ms []Mutant, baseline bool) ([]Result, error) {
+// RunWithBaseline is Baseline of the mutants' blocks and Run of the
+// mutants in one pool of cfg.Jobs, the originals taken first: a job free
+// while the longest original still runs (the TM's whole matrix) goes on
+// to the mutants instead of waiting for it. The mutants' verdicts mean
+// something only if every original passed, so the caller reads base
+// first; an original that fails stops the rest (their verdicts are then
+// Failed, by the cancelled context).
+func RunWithBaseline(ctx context.Context, cfg Config, ms []Mutant) (base, rs []Result, err error) {
+	bs := Blocks(ms)
+	js, err := originals(bs)
+	if err != nil {
+		return nil, nil, err
+	}
+	js = append(js, mutantJobs(ms)...)
+	inner, cancel := context.WithCancel(ctx)
+	defer cancel()
+	res, err := run(inner, cfg, js, func(j job, r Result) {
+		if j.baseline && (r.Err != nil || r.Detection.Mismatch) {
+			cancel()
+		}
+	})
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.Canceled) && len(res) == len(js) {
+		err = nil // stopped by a failed original, which base shows
+	}
+	if len(res) != len(js) {
+		return nil, nil, err
+	}
+	return res[:len(bs)], res[len(bs):], err
+}
+
+// job is one co-simulation of the pool: a mutant, or a block's original.
+type job struct {
+	m        Mutant
+	baseline bool
+}
+
+func originals(bs []Block) ([]job, error) {
+	var js []job
+	for _, b := range bs {
+		if _, err := b.info(); err != nil {
+			return nil, err
+		}
+		js = append(js, job{m: Mutant{ID: "original-" + string(b), Block: string(b)}, baseline: true})
+	}
+	return js, nil
+}
+
+func mutantJobs(ms []Mutant) []job {
+	js := make([]job, len(ms))
+	for i, m := range ms {
+		js[i] = job{m: m}
+	}
+	return js
+}
+
+// run checks the jobs, up to cfg.Jobs at once, in their order; done, when
+// set, is called after each (one call at a time, after Progress).
+func run(ctx context.Context, cfg Config, js []job, done func(job, Result)) ([]Result, error) {
 	if cfg.Checker == nil {
 		return nil, errors.New("mutation: no Checker configured")
 	}
@@ -133,30 +187,36 @@ func run(ctx context.Context, cfg Config, ms []Mutant, baseline bool) ([]Result,
 		cfg.WorkDir = DefaultWorkDir()
 	}
 	cfg.Jobs = cfgJobs(cfg)
+	ms := make([]Mutant, len(js))
+	for i, j := range js {
+		ms[i] = j.m
+	}
 	if err := uniqueIDs(ms); err != nil {
 		return nil, err
 	}
-	res := make([]Result, len(ms))
+	res := make([]Result, len(js))
 	var mu sync.Mutex
 	var g errgroup.Group
 	g.SetLimit(cfg.Jobs)
-	for i := range ms {
+	for i := range js {
 		g.Go(func() error {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				res[i] = Result{Mutant: js[i].m, Verdict: Failed, Err: ctx.Err()}
+				return nil
 			}
-			res[i] = checkOne(ctx, cfg, ms[i], baseline)
+			res[i] = checkOne(ctx, cfg, js[i].m, js[i].baseline)
+			mu.Lock()
+			defer mu.Unlock()
 			if cfg.Progress != nil {
-				mu.Lock()
 				cfg.Progress(res[i])
-				mu.Unlock()
+			}
+			if done != nil {
+				done(js[i], res[i])
 			}
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return res, err
-	}
+	_ = g.Wait()
 	return res, ctx.Err()
 }
 

@@ -143,3 +143,51 @@ func TestApplyNoAssert(t *testing.T) {
 	assert.True(t, strings.HasPrefix(string(b), NoAssertPrefix))
 	assert.Contains(t, string(b), m.Replace)
 }
+
+// failingTop is a diffChecker that also reports every run of one top as a
+// mismatch, original included: a block whose Verilog does not pass.
+type failingTop struct {
+	diffChecker
+	top string
+}
+
+func (c *failingTop) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
+	if top == c.top {
+		return Detection{Mismatch: true, Cycle: 7, Signal: "x_o", Detail: "original differs"}, nil
+	}
+	return c.diffChecker.Check(ctx, b, top, srcs)
+}
+
+// TestRunWithBaseline checks the shared pool: the originals' results come
+// apart from the mutants', in order, and an original that fails stops
+// the mutants not yet run (they are Failed, never Killed).
+func TestRunWithBaseline(t *testing.T) {
+	var ms []Mutant
+	for _, m := range Catalogue() {
+		if m.Block == "threshold" || m.Block == "selector" {
+			ms = append(ms, m)
+		}
+	}
+	require.Greater(t, len(ms), 4)
+	cfg := Config{VerilogDir: verilogDir, WorkDir: t.TempDir(), Checker: &diffChecker{}, Jobs: 2}
+	base, rs, err := RunWithBaseline(context.Background(), cfg, ms)
+	require.NoError(t, err)
+	require.Len(t, base, 2)
+	assert.Equal(t, "original-selector", base[0].Mutant.ID)
+	assert.Equal(t, "original-threshold", base[1].Mutant.ID)
+	for _, r := range base {
+		assert.False(t, r.Detection.Mismatch, r.Mutant.ID)
+	}
+	require.Len(t, rs, len(ms))
+	for i, r := range rs {
+		assert.Equal(t, ms[i].ID, r.Mutant.ID, "catalogue order")
+	}
+
+	cfg.Checker, cfg.Jobs = &failingTop{top: "hd_selector"}, 1
+	base, rs, err = RunWithBaseline(context.Background(), cfg, ms)
+	require.NoError(t, err, "a failing original is a result, not an error")
+	assert.True(t, base[0].Detection.Mismatch, "the selector's original fails")
+	for _, r := range rs {
+		assert.Equal(t, Failed, r.Verdict, "%s: nothing runs after a failed original", r.Mutant.ID)
+	}
+}

@@ -28,6 +28,15 @@ import (
 // flight is recorded in the queue's forwarding register, which the unlink
 // prefers (the link it read is stale). Commit lands all of it.
 //
+// The forwarding in the Verilog (issue 29, flenlink): with occamy_tm's
+// one head read a cycle at read latency 1, a forward recorded in cycle t
+// is taken by the unlink of t+1, whose one-hot unl_oh_i is t's read. So
+// tm_pd_lists keeps no PD and length per queue and does not compare the
+// read's queue with the link's: lk_q marks the queue of t's link when it
+// went behind the one PD left after t's unlink, lpd_q and lcells_q hold
+// that link, and the unlink takes them where lk_q & unl_oh_i. The ports
+// are the same as this model's per-queue fwd, fwdLen.
+//
 // Go only: a second unlink and a second head read in one cycle (Unl2*,
 // Rd2*: PD.ReadPorts > 1 lets the dequeue and the head drop both read),
 // and LockedO, the queues whose head read is in flight (PD.ReadLatency >
@@ -63,8 +72,8 @@ type PDLists struct {
 
 	head, tail []int32    // per queue, mem.Nil when empty
 	ne         rtl.Bitmap // ne_q: queue holds a PD
-	fwd        []int32    // fpd_q: forwarded link, mem.Nil when none
-	fwdLen     []uint16   // flen_q
+	fwd        []int32    // forwarded link, mem.Nil when none (Verilog: lk_q, lpd_q; see below)
+	fwdLen     []uint16   // its cells (Verilog: lcells_q)
 	reading    []int32    // the PD whose read is in flight, mem.Nil when none (Go: the lock and the forwarding condition)
 	locked     rtl.Bitmap // reading != Nil
 

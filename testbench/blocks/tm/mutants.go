@@ -53,5 +53,7 @@ var mutants = slices.Concat(
 	admsumMutants,    // mutants_admsum.go: admission's sums in carry-save form
 	schedeligMutants, // mutants_schedelig.go: the DRR registers' own round robin
 	enqgoMutants,     // mutants_enqgo.go: the enqueue's round register
+	flenlinkMutants,  // mutants_flenlink.go: the forwarding from last cycle's link
+	schedoneMutants,  // mutants_schedone.go: the DRR visit's tree compare
 	admstageMutants,  // mutants_admstage.go: admission's stage-1 room in carry-save form
 )

@@ -6,7 +6,7 @@ import "occamy/testbench/blocks"
 var pdlForwardMutants = []blocks.Mutant{
 	{
 		ID: "tm-pdl-no-forward", File: "tm_pd_lists.sv",
-		Anchor:  "fu     = fwd_q & ud;",
+		Anchor:  "fu     = lk_q & ud;",
 		Replace: "fu     = '0;",
 		Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link",
 	},

@@ -14,13 +14,13 @@ var unlcutMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-unl-rd-fwd", File: "tm_pd_lists.sv",
-		Anchor:  "!ud[rd_qid_i] ? head_r : fu[rd_qid_i] ? fpd_r : unl_next_i;",
+		Anchor:  "!ud[rd_qid_i] ? head_r : fu[rd_qid_i] ? lpd_q : unl_next_i;",
 		Replace: "!ud[rd_qid_i] ? head_r : unl_next_i;",
 		Desc:    "the head read of the queue unlinked now takes the PD's stale link, not the forwarded PD: it reads a PD that is not the new head",
 	},
 	{
 		ID: "tm-unl-head-fwd", File: "tm_pd_lists.sv",
-		Anchor:  "head_q[h*64 + l] <= fu[h*64 + l] ? fpd_q[h*64 + l] : unl_next_i;",
+		Anchor:  "head_q[h*64 + l] <= fu[h*64 + l] ? lpd_q : unl_next_i;",
 		Replace: "head_q[h*64 + l] <= unl_next_i;",
 		Desc:    "the per-queue head register takes the PD's stale link at the unlink, not the forwarded PD (head_len_o and this cycle's read still right)",
 	},

@@ -16,7 +16,7 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-pdl-no-forward", File: "tm_pd_lists.sv",
-				Anchor:  "fu     = fwd_q & ud;",
+				Anchor:  "fu     = lk_q & ud;",
 				Replace: "fu     = '0;",
 				Desc:    "the unlink forwarding register dropped: a packet linked behind a head PD being read is lost to the stale link (the TM's tm-pdl-no-forward, against the sub-block alone)",
 			},
