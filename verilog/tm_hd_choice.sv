@@ -95,7 +95,11 @@ module tm_hd_choice #(
   logic [IW-1:0] lqd_idx;
 
   assign any_over  = |over_i;
-  assign arb_req_o = (policy_i == 2'd1 && any_over) ? (over_i & cand_i) : '0;
+  // Not gated by any_over (pdguard, issue 29): over_i & cand_i is zero
+  // when no queue is over, so the gate changed no request and put a
+  // 64-input OR (3 LUT6 levels) before u_arb on every path from u_sel's
+  // over_q through the grant into the PD read.
+  assign arb_req_o = (policy_i == 2'd1) ? (over_i & cand_i) : '0;
   assign leaf_v    = (policy_i == 2'd3) ? held : (policy_i == 2'd2) ? over_i : '0;
 
   // The pipelined maximum finder: a registered tree (a heap, node 1 the
