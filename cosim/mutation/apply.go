@@ -65,11 +65,16 @@ type Copies struct {
 	NoAssert bool
 }
 
-// Apply reads the block's sources, mutates m.File, and writes them all
-// under c.Root in a directory named after the mutant and a hash of what is
-// written, so the same mutant of the same Verilog gets the same paths (and
-// the cosim cache hits) on every run. Files are written atomically, so
-// concurrent runs may share the root.
+// Apply reads the block's sources, mutates m.File, and writes the mutated
+// file (with the headers the sources include) under c.Root in a directory
+// named after the mutant and a hash of what is written, so the same mutant
+// of the same Verilog gets the same paths (and the cosim cache hits) on
+// every run. The block's other files are the original's copy (Original),
+// one directory shared by every mutant of the block: their paths, which
+// Verilator writes into the model's C++ (the top module's file names its
+// convergence errors), are then the same in every mutant, so a mutant's
+// build reuses more of the compiled objects (docs/mutation.md). Files are
+// written atomically, so concurrent runs may share the root.
 func (c Copies) Apply(m Mutant) (*Applied, error) {
 	original, err := os.ReadFile(filepath.Join(c.VerilogDir, m.File))
 	if err != nil {
@@ -79,7 +84,11 @@ func (c Copies) Apply(m Mutant) (*Applied, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.write(m.ID, Block(m.Block), m.File, mutated)
+	orig, err := c.Original(Block(m.Block))
+	if err != nil {
+		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+	}
+	a, err := c.write(m.ID, Block(m.Block), m.File, mutated, orig.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
@@ -93,11 +102,13 @@ func (c Copies) Original(b Block) (*Applied, error) {
 	if _, err := b.info(); err != nil {
 		return nil, err
 	}
-	return c.write("original-"+string(b), b, "", "")
+	return c.write("original-"+string(b), b, "", "", "")
 }
 
-// write copies the block's files, file replaced by text when not empty.
-func (c Copies) write(name string, b Block, file, text string) (*Applied, error) {
+// write copies the block's files, file replaced by text when not empty;
+// then only that file is written, the others taken from the directory
+// shared (the original's copy).
+func (c Copies) write(name string, b Block, file, text, shared string) (*Applied, error) {
 	bi, err := b.info()
 	if err != nil {
 		return nil, err
@@ -135,6 +146,10 @@ func (c Copies) write(name string, b Block, file, text string) (*Applied, error)
 	}
 	a := &Applied{Dir: dir, Top: bi.top}
 	for i, f := range bi.files {
+		if file != "" && f != file {
+			a.Sources = append(a.Sources, filepath.Join(shared, f))
+			continue
+		}
 		dst := filepath.Join(dir, f)
 		if err := writeIfChanged(dst, texts[i]); err != nil {
 			return nil, err

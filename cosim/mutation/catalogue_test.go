@@ -105,10 +105,11 @@ func TestCheckMutantErrors(t *testing.T) {
 	assert.Equal(t, 3, line)
 }
 
-// TestApplyWritesCopies applies a mutant of the top and checks that every
-// source of the block is copied, only the mutant's file differs, the
+// TestApplyWritesCopies applies a mutant of the TM and checks that every
+// source of the block is there, only the mutant's file differs, the
 // originals are untouched, the header the sources include is copied beside
-// them (not as a source), and a second apply reuses the same directory.
+// them (not as a source), the files the mutant leaves are the original's
+// copy, and a second apply reuses the same directory.
 func TestApplyWritesCopies(t *testing.T) {
 	var m Mutant
 	for _, c := range Catalogue() {
@@ -123,8 +124,16 @@ func TestApplyWritesCopies(t *testing.T) {
 	files, _ := Block("tm").Files()
 	require.Len(t, a.Sources, len(files))
 	assert.Equal(t, "occamy_tm", a.Top)
+	o, err := Copies{VerilogDir: verilogDir, Root: root}.Original("tm")
+	require.NoError(t, err)
 	for i, f := range files {
-		assert.Equal(t, filepath.Join(a.Dir, f), a.Sources[i])
+		if f == m.File {
+			assert.Equal(t, filepath.Join(a.Dir, f), a.Sources[i], "the mutated file in the mutant's directory")
+		} else {
+			assert.Equal(t, filepath.Join(o.Dir, f), a.Sources[i], "%s: the original's copy, shared by every mutant", f)
+			_, err := os.Stat(filepath.Join(a.Dir, f))
+			assert.True(t, os.IsNotExist(err), "%s: not copied again beside the mutant", f)
+		}
 		orig, err := os.ReadFile(filepath.Join(verilogDir, f))
 		require.NoError(t, err)
 		cp, err := os.ReadFile(a.Sources[i])

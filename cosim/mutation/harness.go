@@ -27,15 +27,26 @@ type Detection struct {
 	Config   string // the configuration and seed that found the mismatch ("small/reconf seed 1")
 }
 
+// Target is what one mutant's (or original's) co-simulation runs: a
+// block built from sources with its top module, and the configuration of
+// the block's matrix to try first (the mutant's First; "" for the block's
+// Checks.MutateFirst).
+type Target struct {
+	Block   Block
+	Top     string
+	Sources []string
+	First   string
+}
+
 // Checker co-simulates a block's sources against its Go golden model.
 type Checker interface {
-	// Build compiles the sources exactly as Check will run them (through
-	// the cosim build cache) and reports whether it was a cache hit. An
-	// error means the sources do not build.
-	Build(ctx context.Context, block Block, top string, sources []string) (cached bool, err error)
+	// Build compiles the sources exactly as Check will run them first
+	// (through the cosim build cache) and reports whether it was a cache
+	// hit. An error means the sources do not build.
+	Build(ctx context.Context, t Target) (cached bool, err error)
 	// Check co-simulates the block built from sources and reports the first
 	// mismatch. An error means the co-simulation itself could not run.
-	Check(ctx context.Context, block Block, top string, sources []string) (Detection, error)
+	Check(ctx context.Context, t Target) (Detection, error)
 }
 
 // Verdict classifies a mutant after the self-check.
@@ -140,13 +151,12 @@ func RunWithBaseline(ctx context.Context, cfg Config, ms []Mutant) (base, rs []R
 			cancel()
 		}
 	})
-	if err != nil && ctx.Err() == nil && errors.Is(err, context.Canceled) && len(res) == len(js) {
-		err = nil // stopped by a failed original, which base shows
-	}
-	if len(res) != len(js) {
+	if res == nil { // a bad configuration
 		return nil, nil, err
 	}
-	return res[:len(bs)], res[len(bs):], err
+	// Only the caller's context is an error: the inner one is cancelled
+	// by a failed original alone, which base shows.
+	return res[:len(bs)], res[len(bs):], ctx.Err()
 }
 
 // job is one co-simulation of the pool: a mutant, or a block's original.
@@ -256,8 +266,9 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	}
 	r.Line = a.Line
 
+	tg := Target{Block: Block(m.Block), Top: a.Top, Sources: a.Sources, First: m.First}
 	t0 := time.Now()
-	r.Cached, err = cfg.Checker.Build(ctx, Block(m.Block), a.Top, a.Sources)
+	r.Cached, err = cfg.Checker.Build(ctx, tg)
 	r.Build = time.Since(t0)
 	if err != nil {
 		r.Verdict, r.Err = Defect, fmt.Errorf("%s does not build: %w", m.ID, err)
@@ -273,7 +284,7 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	// that mismatches: some bugs need P < B, an N that is not a power of
 	// two or a free mode the defaults do not use. An explained equivalent
 	// runs the whole matrix: a kill anywhere says its argument is wrong.
-	d, err := cfg.Checker.Check(ctx, Block(m.Block), a.Top, a.Sources)
+	d, err := cfg.Checker.Check(ctx, tg)
 	r.Sim = time.Since(t1)
 	r.Detection = d
 	switch {

@@ -26,8 +26,8 @@ type diffChecker struct {
 	seen    []string // tops checked
 }
 
-func (c *diffChecker) Build(_ context.Context, _ Block, _ string, srcs []string) (bool, error) {
-	for _, s := range srcs {
+func (c *diffChecker) Build(_ context.Context, t Target) (bool, error) {
+	for _, s := range t.Sources {
 		b, err := os.ReadFile(s)
 		if err != nil {
 			return false, err
@@ -39,7 +39,8 @@ func (c *diffChecker) Build(_ context.Context, _ Block, _ string, srcs []string)
 	return false, nil
 }
 
-func (c *diffChecker) Check(_ context.Context, _ Block, top string, srcs []string) (Detection, error) {
+func (c *diffChecker) Check(_ context.Context, t Target) (Detection, error) {
+	top, srcs := t.Top, t.Sources
 	n := c.running.Add(1)
 	defer c.running.Add(-1)
 	for {
@@ -151,11 +152,11 @@ type failingTop struct {
 	top string
 }
 
-func (c *failingTop) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	if top == c.top {
+func (c *failingTop) Check(ctx context.Context, t Target) (Detection, error) {
+	if t.Top == c.top {
 		return Detection{Mismatch: true, Cycle: 7, Signal: "x_o", Detail: "original differs"}, nil
 	}
-	return c.diffChecker.Check(ctx, b, top, srcs)
+	return c.diffChecker.Check(ctx, t)
 }
 
 // TestRunWithBaseline checks the shared pool: the originals' results come

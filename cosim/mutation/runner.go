@@ -34,11 +34,14 @@ type RunnerChecker struct {
 }
 
 // runs are the co-simulations of a block in the order the self-check
-// tries them: the block's Checks.MutateFirst configuration, then the rest
-// of its matrix set by set, that configuration's set first (its build is
-// the one made already), each set's configurations together.
-func (c RunnerChecker) runs(b Block, top string, srcs []string) ([]runner.Options, error) {
-	base := runner.Options{Block: string(b), Sim: runner.Verilator, RTL: srcs, Top: top, Batch: c.Batch, CacheDir: c.CacheDir,
+// tries them: the target's First configuration (else the block's
+// Checks.MutateFirst), then the rest of its matrix set by set, that
+// configuration's set first (its build is the one made already), each
+// set's configurations together. The order only decides how soon a
+// mismatch is found: every configuration runs until one mismatches.
+func (c RunnerChecker) runs(t Target) ([]runner.Options, error) {
+	b := t.Block
+	base := runner.Options{Block: string(b), Sim: runner.Verilator, RTL: t.Sources, Top: t.Top, Batch: c.Batch, CacheDir: c.CacheDir,
 		Opt: c.Opt}
 	if p, ok := c.Params[b]; ok {
 		var rs []runner.Options
@@ -58,6 +61,9 @@ func (c RunnerChecker) runs(b Block, top string, srcs []string) ([]runner.Option
 		return nil, err
 	}
 	first := rb.Checks.MutateFirst
+	if t.First != "" {
+		first = t.First
+	}
 	set := ""
 	if cfg, ok := rb.Regression().Lookup(first); ok {
 		set = cfg.Set
@@ -93,8 +99,8 @@ func (c RunnerChecker) seeds() []int64 {
 // running two random cycles (the reset cycle and one compared: a run
 // comparing none is an error), so the build checked is exactly the one
 // Check runs first.
-func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []string) (bool, error) {
-	rs, err := c.runs(b, top, srcs)
+func (c RunnerChecker) Build(ctx context.Context, t Target) (bool, error) {
+	rs, err := c.runs(t)
 	if err != nil {
 		return false, err
 	}
@@ -114,8 +120,8 @@ func (c RunnerChecker) Build(ctx context.Context, b Block, top string, srcs []st
 // its Detail starting with the configuration and seed that found it
 // ("k4-tight/occamy-chain seed 1: cycle ..."); with none, Cycles is the
 // sum of every run's.
-func (c RunnerChecker) Check(ctx context.Context, b Block, top string, srcs []string) (Detection, error) {
-	rs, err := c.runs(b, top, srcs)
+func (c RunnerChecker) Check(ctx context.Context, t Target) (Detection, error) {
+	rs, err := c.runs(t)
 	if err != nil {
 		return Detection{}, err
 	}

@@ -43,6 +43,14 @@ func Register(b *Block) {
 			panic(fmt.Sprintf("blocks: %s: Checks.MutateFirst names %s, no configuration of its matrix", b.Name, f))
 		}
 	}
+	for _, m := range b.Checks.Mutants {
+		if m.First == "" {
+			continue
+		}
+		if _, ok := b.Regression().Lookup(m.First); !ok {
+			panic(fmt.Sprintf("blocks: %s: mutant %s's First names %s, no configuration of its matrix", b.Name, m.ID, m.First))
+		}
+	}
 	for i := range b.Checks.Mutants {
 		b.Checks.Mutants[i].Block = b.Name
 	}

@@ -26,6 +26,7 @@ var deqRoundMutants = []blocks.Mutant{
 var deqPendMutants = []blocks.Mutant{
 	{
 		ID: "tm-deq-pend", File: "tm_dequeue.sv",
+		First:   "defaults/occamy",
 		Anchor:  "assign room_o      = (dn_d + 3'(pend_i)) < 3'(JD);",
 		Replace: "assign room_o      = dn_d < 3'(JD);",
 		Desc:    "the dequeue's room ignores the grant being read (pend_i): a grant can overfill the job FIFO",

@@ -16,6 +16,7 @@ var flcutMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-fl-nef-no-pop", File: "tm_free_list.sv",
+		First:   "k8/occamy",
 		Anchor:  "ne_f_o[b] = !cfz[b];",
 		Replace: "ne_f_o[b] = !(emp_q[b] && fz[b]);",
 		Desc:    "the lanes do not see the enqueue's pop of a bank's last cell: an append into the bank it empties is counted as a write, so a lane waits for a write port it does not need",

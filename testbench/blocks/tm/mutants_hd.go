@@ -36,12 +36,14 @@ var hdLaneMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-empty-needs-write", File: "tm_hd_exec.sv",
+		First:   "k8/occamy",
 		Anchor:  "need = ne_f_i[b];",
 		Replace: "need = 1'b1;",
 		Desc:    "empty bank: an append into an empty free bank is counted as a cell-pointer write, so a lane whose bank is empty is skipped when no write is left",
 	},
 	{
 		ID: "tm-hd-empty-bank0", File: "tm_hd_exec.sv",
+		First:   "k8/occamy",
 		Anchor:  "need = ne_f_i[b];",
 		Replace: "need = ne_f_i[0];",
 		Desc:    "empty bank: every lane reads bank 0's not-empty bit, so a lane appends without a write into a bank that is not empty (or waits for one it does not need)",
@@ -54,6 +56,7 @@ var hdLaneMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-hd-freed-narrow", File: "tm_hd_exec.sv",
+		First:   "k4-tight/occamy-chain",
 		Anchor:  "sum = sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW]);",
 		Replace: "sum = FW'(LW'(sum + FW'(sums[32'(wgo[g +: GL])*SGW +: SGW])));",
 		Desc:    "the cells freed in a cycle summed in LW bits: lanes of two long packets (MAXPKT = 2^LW-1) freeing more than 2^LW-1 cells wrap the free count",

@@ -42,18 +42,21 @@ var hdChoicePickMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-lqd-stale-gone", File: "tm_hd_choice.sv",
+		First:   "small/lqd-drr",
 		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Replace: "if (lqd_valid && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked as a candidate: a queue emptied, or its head read, since the finder saw it is granted",
 	},
 	{
 		ID: "tm-lqd-stale-under", File: "tm_hd_choice.sv",
+		First:   "small/lqd-drr",
 		Anchor:  "if (lqd_valid && cand_i[lqd_idx] && over_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Replace: "if (lqd_valid && cand_i[lqd_idx] && (!recheck_i || ovn[lqd_idx])) begin",
 		Desc:    "occamy-lqd's stale choice not re-checked against this cycle's bitmap: a queue brought under its threshold since the finder saw it is expelled",
 	},
 	{
 		ID: "tm-mf-pipe-hold", File: "tm_hd_choice.sv",
+		First:   "small/lqd-drr",
 		Anchor:  "          v_q  <= v_d;\n          li_q <= li_d;",
 		Replace: "          if (|leaf_v) begin\n            v_q  <= v_d;\n            li_q <= li_d;\n          end",
 		Desc:    "the finder's stage registers hold while no queue is a candidate: the pipeline is not flushed, and an old choice outlives its lengths",
@@ -66,6 +69,7 @@ var hdChoicePickMutants = []blocks.Mutant{
 var hdChoiceGateMutants = []blocks.Mutant{
 	{
 		ID: "tm-mf-gate-lqd", File: "tm_hd_choice.sv",
+		First:   "small/lqd-drr",
 		Anchor:  "assign use_mf = policy_i[1];",
 		Replace: "assign use_mf = policy_i == 2'd3;",
 		Desc:    "the finder's tree gated off under occamy-lqd as under dt and occamy: it holds its reset values, so occamy-lqd never expels",

@@ -9,6 +9,7 @@ import "occamy/testbench/blocks"
 var qlencutMutants = []blocks.Mutant{
 	{
 		ID: "tm-sched-en-last-ungated", File: "tm_sched.sv",
+		First:   "defaults/occamy",
 		Anchor:  "assign gnt_valid_o = en_i && (|gpre);",
 		Replace: "assign gnt_valid_o = |gpre;",
 		Desc:    "the grant's valid not gated by the dequeue's room (en_i), its port and queue still are: a grant while the dequeue is full, of queue 0 on port 0",

@@ -60,6 +60,7 @@ var schedMutants = []blocks.Mutant{
 var schedGateMutants = []blocks.Mutant{
 	{
 		ID: "tm-drr-visit-en", File: "tm_sched.sv",
+		First:   "defaults/lqd-drr",
 		Anchor:  "end else if (drr_i) begin\n      coh_q <= coh_d;",
 		Replace: "end else if (drr_i && en_i) begin\n      coh_q <= coh_d;",
 		Desc:    "the DRR visit's registers gated by en_i as well as drr_i: the visits stop while the dequeue cannot take a packet",

@@ -8,6 +8,7 @@ import "occamy/testbench/blocks"
 var schedcutMutants = []blocks.Mutant{
 	{
 		ID: "tm-sched-en-no-room", File: "occamy_tm.sv",
+		First:   "defaults/occamy",
 		Anchor:  ".en_i(deq_room), .drr_i(cfg_drr_i),",
 		Replace: ".en_i(1'b1), .drr_i(cfg_drr_i),",
 		Desc:    "the scheduler grants without room in the dequeue's job FIFO (en_i is the room alone since schedcut): a job overfills it",

@@ -14,6 +14,7 @@ var schedoneMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-schedone-ge-no-carry", File: "tm_sched.sv",
+		First:   "defaults/lqd-drr",
 		Anchor:  "ge_tree = (dg > hg) || (dg == hg && ge_tree);",
 		Replace: "ge_tree = (dg > hg) || dg == hg;",
 		Desc:    "the groups not chained: only the top group is compared, so a deficit whose top group equals the head's covers it whatever its lower bits",
