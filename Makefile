@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scoreboard-mutants test-props-mutants lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scoreboard-mutants verilog-checks test-props-mutants lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -22,6 +22,7 @@ help:
 	@echo "make test-subblocks  the TM's sub-blocks co-simulated alone, long (make test runs them short)"
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
+	@echo "make verilog-checks  lint and verilog-tb side by side (what make test runs)"
 	@echo "make test-scoreboard-mutants  occamy_tm's mutants: the scoreboard alone against lock-step (~20 min)"
 	@echo "make test-props-mutants  --check properties on every mutant of the blocks with properties (not in make test)"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
@@ -103,8 +104,16 @@ test-go:
 test: tools fmt-check vet test-go test-hw
 	@echo "make test: all suites passed"
 
-# test-hw runs everything that needs the simulators.
-test-hw: lint verilog-tb test-cosim
+# test-hw runs everything that needs the simulators. Lint and the Icarus
+# testbenches each run one simulator at a time, so verilog-checks runs the
+# two side by side (one occamy binary built first for both; each one's
+# output printed whole when it ends).
+test-hw: verilog-checks test-cosim
+
+verilog-checks:
+	mkdir -p $(VERILOG_BUILD)
+	$(GO) build -o $(VERILOG_BUILD)/occamy-blocks ./cmd/occamy
+	OCCAMY=$(abspath $(VERILOG_BUILD))/occamy-blocks $(MAKE) -j2 --output-sync=target lint verilog-tb
 
 # test-cosim: the Verilator bridge, runners, regressions and the mutation
 # self-check (build tag verilator). The mutation test runs verbose so its
