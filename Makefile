@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scoreboard-mutants verilog-checks test-props-mutants lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scenario-search test-scoreboard-mutants verilog-checks test-props-mutants lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -23,6 +23,7 @@ help:
 	@echo "make lint         Verilator -Wall and Icarus lint of every Verilog module"
 	@echo "make verilog-tb   Icarus testbenches on vectors generated from the Go models"
 	@echo "make verilog-checks  lint and verilog-tb side by side (what make test runs)"
+	@echo "make test-scenario-search  burst-absorption's lossless search on the RTL under every policy (~5 min)"
 	@echo "make test-scoreboard-mutants  occamy_tm's mutants: the scoreboard alone against lock-step (~20 min)"
 	@echo "make test-props-mutants  --check properties on every mutant of the blocks with properties (not in make test)"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
@@ -131,6 +132,12 @@ test-cosim:
 # (make test runs TestSubBlocks short: a few thousand cycles at the small set).
 test-subblocks:
 	OCCAMY_SUBBLOCKS_LONG=1 $(GO) test -tags verilator -count=1 -timeout 60m -run 'TestSubBlocks$$' -v ./cosim/runner
+
+# test-scenario-search: TestScenarioJSONEqualsModel with burst-absorption's
+# lossless search compared under every policy (make test: under occamy;
+# about 4 more minutes of RTL at IN=64).
+test-scenario-search:
+	OCCAMY_SCENARIO_SEARCH=all $(GO) test -tags verilator -count=1 -timeout 60m -run 'TestScenarioJSONEqualsModel$$' -v ./cosim/tmsim
 
 # test-scoreboard-mutants: occamy_tm's mutants scored by the scoreboard
 # alone, beside lock-step (docs/scoreboard.md; a build per mutant, about
