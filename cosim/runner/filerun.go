@@ -28,7 +28,8 @@ func (s *session) fileSimReady() (cosim.Caps, error) {
 // a temporary one that done removes) and names its files there: the
 // stimulus BLOCK+vecSuffix, the outputs, the design's waveform and the
 // golden side's (both in --vcd's directory when asked for, and listed in
-// res.VCD).
+// res.VCD), with the run's stall watchdog (Options.Stall) for every run
+// over them, the latency hint's probe included.
 func (s *session) fileDir(res *Result, vecSuffix string) (dir string, f cosim.Files, goVCD string, done func(), err error) {
 	done = func() {}
 	dir = s.opt.WorkDir
@@ -42,7 +43,7 @@ func (s *session) fileDir(res *Result, vecSuffix string) (dir string, f cosim.Fi
 	}
 	name := s.sim.Name()
 	f = cosim.Files{Vec: filepath.Join(dir, s.b.Name+vecSuffix), Out: filepath.Join(dir, s.b.Name+".out"),
-		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd")}
+		Waves: filepath.Join(dir, s.b.Name+"."+name+".vcd"), Stall: s.opt.Stall}
 	goVCD = filepath.Join(dir, s.b.Name+".go.vcd")
 	if s.opt.VCDDir != "" {
 		goVCD, f.Waves = s.vcdPath("go"), s.vcdPath(name)
@@ -99,7 +100,6 @@ func (s *session) runFiles(ctx context.Context, res *Result) error {
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	f.Stall = s.opt.Stall
 	var out string
 	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s (vvp)", n, s.top, caps.Title), func() error {
 		var err error

@@ -71,9 +71,6 @@ func (s *session) runFilesCheck(ctx context.Context, res *Result, chk cycleCheck
 	}
 	res.Build = time.Since(t0)
 	start := time.Now()
-	// The stall watchdog is the caller's here too (the latency hint's
-	// probe re-runs a design that may loop forever inside a cycle).
-	f.Stall = s.opt.Stall
 	var out string
 	err = s.opt.Steps.Run(fmt.Sprintf("running %d cycles of %s on %s", n, s.top, name), func() error {
 		var err error

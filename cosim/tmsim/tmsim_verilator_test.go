@@ -58,12 +58,7 @@ func TestScenarioJSONEqualsModel(t *testing.T) {
 				assert.Equal(t, string(js(t, def)), string(gj), "RTL JSON against hw/tm's at its default MaxOffers")
 				assert.Greater(t, got.Totals.Transmitted.Pkts, uint64(0))
 				if sc == "burst-absorption" {
-					runs := 0.0
-					for _, m := range got.Metrics {
-						if m.Name == "search_runs" {
-							runs = m.Value
-						}
-					}
+					runs, _ := got.Metrics.Get("search_runs")
 					assert.Equal(t, search, runs > 0, "the lossless search's re-runs on the RTL: %v", runs)
 				}
 				t.Logf("%s %s: %d cycles, RTL %.1fs (build included)", sc, pol, got.Cycles, rtlTime.Seconds())
@@ -106,13 +101,11 @@ func js(t *testing.T, r *scenario.Result) []byte {
 func staleAtMost(t *testing.T, want, got *scenario.Result) {
 	t.Helper()
 	value := func(r *scenario.Result) float64 {
-		for _, m := range r.Metrics {
-			if m.Name == "head_drops_stale" {
-				return m.Value
-			}
+		v, ok := r.Metrics.Get("head_drops_stale")
+		if !ok {
+			t.Fatalf("no head_drops_stale metric in %s", r.Scenario)
 		}
-		t.Fatalf("no head_drops_stale metric in %s", r.Scenario)
-		return 0
+		return v
 	}
 	require.LessOrEqual(t, value(got), value(want), "stale head drops from the RTL's ports against hw/tm's")
 }
