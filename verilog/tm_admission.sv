@@ -47,16 +47,18 @@
 //     no add (csa); the cells of earlier valid slots in all (all); its
 //     queue compared with the batch being decided at c; for each subset of the
 //     first min(IN,4) slots being decided at c, all + n + the subset's
-//     cells + s2's admitted cells in all (and less WAIT); Pushout: qlen(q)
-//     + same and a copy of qlen_i.
+//     cells (and less WAIT); Pushout: qlen(q) + same and a copy of qlen_i.
+//     No stage-1 register depends on the decisions of c (s2's admitted
+//     cells in all are s3_tot_q at c+1, taken from the free count there).
 //   Stage 2 (c+1), the decision: DT admits iff the slot's cells plus those
 //     of the three batches before it to its queue fit thr(q) - qlen(q) (the
 //     sign of the registered room's two vectors less the cells of the
 //     batch decided at c, in carry-save form: le3), and
-//     all + n + the two batches not in free_i <= free_i (the subset the
-//     registered decisions select, plus the slots past the fourth summed
-//     as one); Pushout admits iff that fits, or else iff some copied length
-//     exceeds qlen(q) + same and the same sum less WAIT <= free_i.
+//     all + n + the subset the registered decisions select <= free_i
+//     less the two batches not in it (s3's cells in all, and s2's slots
+//     past the fourth, summed in one tree); Pushout admits iff that
+//     fits, or else iff some copied length exceeds qlen(q) + same and the
+//     same sum less WAIT fits the same.
 //   Stage 3 (c+2): the effects of the registered decisions (balanced
 //     sums), decoded per queue and packed, into registers s3.
 //   Stage 4 (c+3): s3 applied: qlen_i + s3's cells per queue, free_i less
@@ -128,7 +130,8 @@ module tm_admission #(
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
   localparam int AMAX = 2 * IN + 4;                // terms of stage 1's room sum
-  localparam logic [XW-1:0] NEVER = {1'b0, {(XW-1){1'b1}}};  // above any free count
+  // above any free count, and low enough that le4's difference stays in range
+  localparam logic [XW-1:0] NEVER = XW'(1) << (XW - 3);
 
   // A sum as a balanced tree of the first nt terms of v (a running sum
   // stays a chain through Yosys 0.23 and ABC: 7 LUT6 levels for 4 terms of
@@ -203,6 +206,33 @@ module tm_admission #(
     k = ((x & y) | (x & z) | (y & z)) << 1;
     s = s + k;
     le3 = !s[XW-1];
+  endfunction
+
+  // c + d + r <= x, signed (mod 2^XW, exact: XW has room for every value,
+  // NEVER included), as the sign of x + ~d + ~r + 3 + ~c: three carry-save
+  // levels, c last (the subset's need arrives through its select, the
+  // rest from registers), and one add's carry; a sum and a compare before
+  // (stage 2's free test).
+  function automatic logic le4(input logic [XW-1:0] x, input logic [XW-1:0] r,
+                               input logic [XW-1:0] d, input logic [XW-1:0] c);
+    logic [XW-1:0] a, b, z, s, k;
+    a = x;
+    b = ~d;
+    z = ~r;
+    s = a ^ b ^ z;
+    k = ((a & b) | (a & z) | (b & z)) << 1;
+    a = s;
+    b = k;
+    z = XW'(3);
+    s = a ^ b ^ z;
+    k = ((a & b) | (a & z) | (b & z)) << 1;
+    a = s;
+    b = k;
+    z = ~c;
+    s = a ^ b ^ z;
+    k = ((a & b) | (a & z) | (b & z)) << 1;
+    s = s + k;
+    le4 = !s[XW-1];
   endfunction
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
@@ -327,8 +357,7 @@ module tm_admission #(
         // the subset s of the slots being decided: their cells to q
         // (tc[j], 0 outside s), and all + n + their cells in all (base +
         // sub), the latter less WAIT (base + subw)
-        tall[IN*XW +: XW] = XW'(s3_tot_d);  // s2's admitted cells, not in free_i at c+1
-        base = tsum(tall, IN + 1);
+        base = tsum(tall, IN);
         tm   = '0;
         for (int j = 0; j < BS; j++) begin
           if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
@@ -355,16 +384,22 @@ module tm_admission #(
   logic [IN-1:0] ok;
   always @* begin
     logic [TMAX*XW-1:0] tr, tq;
-    logic [XW-1:0] need, needw, fr, rq;
+    logic [XW-1:0] need, needw, fx, st, rr, rq;
     logic [NS-1:0] le;
     logic [N-1:0]  gt;
     logic          fits, slack, lg, lenok;
+    // The free count and what it does not hold yet, kept apart (le4 takes
+    // them in carry-save form): free_i; s3's admitted cells in all (the
+    // batch decided last cycle, a register: not added into stage 1's need
+    // from s2's decisions); s2's admitted slots past the first BS (the
+    // rest, 0 when IN <= 4).
+    fx = XW'($signed(free_i));  // sign-extended
+    st = XW'(s3_tot_q);
     tr = '0;
-    tr[0 +: XW] = XW'($signed(free_i));  // sign-extended
     for (int j = BS; j < IN; j++) begin
-      if (s2_ok_q[j]) tr[(j+1)*XW +: XW] = XW'(0) - XW'(s2_n_q[j*LW +: LW]);
+      if (s2_ok_q[j]) tr[(j-BS)*XW +: XW] = XW'(s2_n_q[j*LW +: LW]);
     end
-    fr = tsum(tr, IN + 1);
+    rr = tsum(tr, RN);
     {tq, rq} = '0;
     for (int i = 0; i < IN; i++) begin
       // An empty slot is refused (fits is 0, and lg with gt); its length
@@ -389,8 +424,8 @@ module tm_admission #(
       lenok = le[sel];
       need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
       needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
-      fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;
-      slack = $signed(needw) <= $signed(fr);
+      fits  = s1_v_q[i] && le4(fx, rr, st, need);
+      slack = le4(fx, rr, st, needw);
       lg    = |gt;
       ok[i] = (fits && lenok) || (lg && slack);
     end

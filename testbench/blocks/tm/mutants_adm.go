@@ -13,8 +13,8 @@ var admCompareMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-free-lt", File: "tm_admission.sv",
-		Anchor:  "fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;",
-		Replace: "fits  = s1_v_q[i] && !fr[XW-1] && need < fr;",
+		Anchor:  "fits  = s1_v_q[i] && le4(fx, rr, st, need);",
+		Replace: "fits  = s1_v_q[i] && le4(fx, rr, st, need + XW'(1));",
 		Desc:    "a packet that takes exactly the last free cells is refused",
 	},
 	{
@@ -74,8 +74,8 @@ var admPipeMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-adm-pipe-free-stale", File: "tm_admission.sv",
-		Anchor:  "tr[0 +: XW] = XW'($signed(free_i));  // sign-extended",
-		Replace: "tr[0 +: XW] = XW'($signed(free_i)) + XW'(s1_v_q[0]);  // sign-extended",
+		Anchor:  "fx = XW'($signed(free_i));  // sign-extended",
+		Replace: "fx = XW'($signed(free_i)) + XW'(s1_v_q[0]);  // sign-extended",
 		Desc:    "admission pipeline: the free count the decision uses one cell high while a batch is decided (a stale or wrong free register): a packet takes a cell that is not free",
 	},
 	{

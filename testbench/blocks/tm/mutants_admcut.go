@@ -11,9 +11,9 @@ import "occamy/testbench/blocks"
 var admcutMutants = []blocks.Mutant{
 	{
 		ID: "tm-adm-s3-free-miss", File: "tm_admission.sv",
-		Anchor:  "tall[IN*XW +: XW] = XW'(s3_tot_d);",
-		Replace: "tall[IN*XW +: XW] = XW'(0);",
-		Desc:    "admission effects register: the decision's need misses the batch in s2 (decided, not yet in free_i): two batches may take the same free cells",
+		Anchor:  "st = XW'(s3_tot_q);",
+		Replace: "st = XW'(0);",
+		Desc:    "admission effects register: the decision's free test misses the batch in s3 (decided the cycle before, not yet in free_i): two batches may take the same free cells",
 	},
 	{
 		ID: "tm-adm-s3-len-miss", File: "tm_admission.sv",

@@ -1,0 +1,24 @@
+package tm
+
+import "occamy/testbench/blocks"
+
+// admfreeMutants break admission's free test in carry-save form (issue 29,
+// admfree: stage 1's need no longer adds s2's admitted cells, which stage 2
+// takes from the free count as s3's register instead; le4 compares the
+// need with the free count less s3's cells and the rest's, a carry-save
+// tree and one carry).
+var admfreeMutants = []blocks.Mutant{
+	{
+		ID: "tm-admfree-rest-dropped", File: "tm_admission.sv",
+		Anchor:  "z = ~r;",
+		Replace: "z = '1;",
+		Desc:    "admission's free test: the cells of the batch in flight past its first four slots (the rest, IN > 4) not taken from the free count: two batches may take the same free cells",
+		First:   "k8/pushout-ports",
+	},
+	{
+		ID: "tm-admfree-const", File: "tm_admission.sv",
+		Anchor:  "z = XW'(3);",
+		Replace: "z = XW'(2);",
+		Desc:    "admission's free test: le4's constant one low (the test strict): a packet that takes exactly the last free cells is refused, and Pushout's wait stops one cell early",
+	},
+}
