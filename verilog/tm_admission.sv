@@ -291,7 +291,8 @@ module tm_admission #(
     logic [QW-1:0]      ql;
     logic [XW-1:0]      base;
     logic [AMAX*XW-1:0] tab;
-    logic [TMAX*XW-1:0] tall, tsm, tm, tc;
+    logic [TMAX*XW-1:0] tall, tsm;
+    logic [BS-1:0]      m, sm;
     s1_v_d     = in_valid_i;
     s1_qid_d   = in_qid_i;
     s1_n_d     = in_cells_i;
@@ -306,8 +307,8 @@ module tm_admission #(
     tab  = '0;
     tall = '0;
     tsm  = '0;
-    tm   = '0;
-    tc   = '0;
+    m    = '0;
+    sm   = '0;
     for (int i = 0; i < IN; i++) begin
       for (int s = 0; s < NS; s++) s1_needw_d[(i*NS + s)*XW +: XW] = NEVER;
       if (in_valid_i[i]) begin
@@ -354,20 +355,16 @@ module tm_admission #(
             s1_pd_d[(i*N + p)*DW +: DW] = DW'(qlen_i[p*QW +: QW]) - DW'(ql);
           end
         end
-        // the subset s of the slots being decided: their cells to q
-        // (tc[j], 0 outside s), and all + n + their cells in all (base +
-        // sub), the latter less WAIT (base + subw)
+        // the subset s of the slots being decided: their cells to q (the
+        // subset's slots to q, s & m, in sub: a select of sums made once
+        // for all slots, no sum after the queue compare), and all + n +
+        // their cells in all (base + sub), the latter less WAIT (base + subw)
         base = tsum(tall, IN);
-        tm   = '0;
-        for (int j = 0; j < BS; j++) begin
-          if (s1_v_q[j] && s1_qid_q[j*IW +: IW] == q) tm[j*XW +: XW] = XW'(s1_n_q[j*LW +: LW]);
-        end
+        m    = '0;
+        for (int j = 0; j < BS; j++) m[j] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         for (int s = 0; s < NS; s++) begin
-          tc = '0;
-          for (int j = 0; j < BS; j++) begin
-            if (s[j]) tc[j*XW +: XW] = tm[j*XW +: XW];
-          end
-          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(tsum(tc, BS));
+          sm = BS'(s) & m;
+          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(sub[32'(sm)*XW +: XW]);
           s1_need_d[(i*NS + s)*CW +: CW] = CW'(base + sub[s*XW +: XW]);
           if (pushout_i) s1_needw_d[(i*NS + s)*XW +: XW] = base + subw[s*XW +: XW];
         end

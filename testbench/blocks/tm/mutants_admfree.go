@@ -6,7 +6,8 @@ import "occamy/testbench/blocks"
 // admfree: stage 1's need no longer adds s2's admitted cells, which stage 2
 // takes from the free count as s3's register instead; le4 compares the
 // need with the free count less s3's cells and the rest's, a carry-save
-// tree and one carry).
+// tree and one carry) and stage 1's per-subset cells to the queue, now a
+// select of the subsets' sums by the slots that go to it (admsel).
 var admfreeMutants = []blocks.Mutant{
 	{
 		ID: "tm-admfree-rest-dropped", File: "tm_admission.sv",
@@ -20,5 +21,11 @@ var admfreeMutants = []blocks.Mutant{
 		Anchor:  "z = XW'(3);",
 		Replace: "z = XW'(2);",
 		Desc:    "admission's free test: le4's constant one low (the test strict): a packet that takes exactly the last free cells is refused, and Pushout's wait stops one cell early",
+	},
+	{
+		ID: "tm-admsel-mask-dropped", File: "tm_admission.sv",
+		Anchor:  "sm = BS'(s) & m;",
+		Replace: "sm = BS'(s);",
+		Desc:    "admission's stage 1: a subset's cells counted against the queue whatever queue its slots go to: a packet is refused for cells that went to other queues",
 	},
 }
