@@ -131,6 +131,8 @@ module tm_admission #(
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
   localparam int AMAX = 2 * IN + 4;                // terms of stage 1's room sum
   // above any free count, and low enough that le4's difference stays in range
+  localparam int XG   = (XW + 1) / 3;              // 3-bit groups below the sign bit (neg2)
+  localparam int XP   = 3 * XG - (XW - 1);         // their zero bits, below bit 0
   localparam logic [XW-1:0] NEVER = XW'(1) << (XW - 3);
 
   // A sum as a balanced tree of the first nt terms of v (a running sum
@@ -181,10 +183,48 @@ module tm_admission #(
     csa = {t[XW +: XW], t[0 +: XW]};
   endfunction
 
+  // The sign bit of a + b (mod 2^XW): a's and b's sign bits and the carry
+  // out of the bits below, as a tree (issue 29, admsign): per 3-bit group
+  // its generate and propagate (six inputs each: one LUT6), then three
+  // groups at a time (five inputs). `a + b` mapped through Yosys's adder
+  // with 2 to 3 levels more at the defaults (XW = 19: six groups, two
+  // levels of the tree).
+  function automatic logic neg2(input logic [XW-1:0] a, input logic [XW-1:0] b);
+    logic [3*XG-1:0] aw, bw;
+    logic [XG-1:0]   g, p;
+    logic [2:0]      x, y;
+    logic            gg, pp;
+    aw = (3*XG)'(a[XW-2:0]) << XP;  // zeros below: no carry from them
+    bw = (3*XG)'(b[XW-2:0]) << XP;
+    for (int k = 0; k < XG; k++) begin
+      x    = aw[3*k +: 3];
+      y    = bw[3*k +: 3];
+      g[k] = (x[2] & y[2]) | ((x[2] ^ y[2]) & ((x[1] & y[1]) | ((x[1] ^ y[1]) & x[0] & y[0])));
+      p[k] = &(x ^ y);
+    end
+    for (int w = XG; w > 1; w = (w + 2) / 3) begin
+      for (int k = 0; k < (w + 2) / 3; k++) begin
+        gg = g[3*k];
+        pp = p[3*k];
+        if (3*k + 1 < w) begin
+          gg = g[3*k+1] | (p[3*k+1] & gg);
+          pp = p[3*k+1] & pp;
+        end
+        if (3*k + 2 < w) begin
+          gg = g[3*k+2] | (p[3*k+2] & gg);
+          pp = p[3*k+2] & pp;
+        end
+        g[k] = gg;
+        p[k] = pp;
+      end
+    end
+    neg2 = a[XW-1] ^ b[XW-1] ^ g[0];
+  endfunction
+
   // c + d <= x + y, signed, x + y a room in carry-save form (stage 1's
   // register), as the sign of x + y - c - d = x + y + ~c + ~d + 2 (mod
   // 2^XW; exact: XW has room for every value): two carry-save levels (the
-  // constant folds into them) and one add's carry, not an add and a
+  // constant folds into them) and one sign (neg2), not an add and a
   // compare (stage 2's length test).
   function automatic logic le3(input logic [XW-1:0] x0, input logic [XW-1:0] y0,
                                input logic [XW-1:0] c, input logic [XW-1:0] d);
@@ -204,14 +244,13 @@ module tm_admission #(
     z = XW'(2);
     s = x ^ y ^ z;
     k = ((x & y) | (x & z) | (y & z)) << 1;
-    s = s + k;
-    le3 = !s[XW-1];
+    le3 = !neg2(s, k);
   endfunction
 
   // c + d + r <= x, signed (mod 2^XW, exact: XW has room for every value,
   // NEVER included), as the sign of x + ~d + ~r + 3 + ~c: three carry-save
   // levels, c last (the subset's need arrives through its select, the
-  // rest from registers), and one add's carry; a sum and a compare before
+  // rest from registers), and one sign (neg2); a sum and a compare before
   // (stage 2's free test).
   function automatic logic le4(input logic [XW-1:0] x, input logic [XW-1:0] r,
                                input logic [XW-1:0] d, input logic [XW-1:0] c);
@@ -231,8 +270,7 @@ module tm_admission #(
     z = ~c;
     s = a ^ b ^ z;
     k = ((a & b) | (a & z) | (b & z)) << 1;
-    s = s + k;
-    le4 = !s[XW-1];
+    le4 = !neg2(s, k);
   endfunction
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----
