@@ -6,8 +6,9 @@ import "occamy/testbench/blocks"
 // admfree: stage 1's need no longer adds s2's admitted cells, which stage 2
 // takes from the free count as s3's register instead; le4 compares the
 // need with the free count less s3's cells and the rest's, a carry-save
-// tree and one carry) and stage 1's per-subset cells to the queue, now a
-// select of the subsets' sums by the slots that go to it (admsel).
+// tree and one sign), stage 1's per-subset cells to the queue, now a
+// select of the subsets' sums by the slots that go to it (admsel), and the
+// sign of stage 2's tests as a tree of 3-bit groups (neg2, admsign).
 var admfreeMutants = []blocks.Mutant{
 	{
 		ID: "tm-admfree-rest-dropped", File: "tm_admission.sv",
@@ -27,5 +28,11 @@ var admfreeMutants = []blocks.Mutant{
 		Anchor:  "sm = BS'(s) & m;",
 		Replace: "sm = BS'(s);",
 		Desc:    "admission's stage 1: a subset's cells counted against the queue whatever queue its slots go to: a packet is refused for cells that went to other queues",
+	},
+	{
+		ID: "tm-admsign-prop-or", File: "tm_admission.sv",
+		Anchor:  "p[k] = &(x ^ y);",
+		Replace: "p[k] = |(x ^ y);",
+		Desc:    "admission's sign tree (neg2): a 3-bit group propagates a carry when any of its bits would, not all: stage 2's length and free tests see carries that are not there",
 	},
 }
