@@ -17,8 +17,8 @@ func init() {
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-adm-free-lt", File: "tm_admission.sv",
-				Anchor:  "fits  = s1_v_q[i] && !fr[XW-1] && need <= fr;",
-				Replace: "fits  = s1_v_q[i] && !fr[XW-1] && need < fr;",
+				Anchor:  "fits  = s1_v_q[i] && le4(fx, rr, st, need);",
+				Replace: "fits  = s1_v_q[i] && le4(fx, rr, st, need + XW'(1));",
 				Desc:    "a packet that takes exactly the last free cells is refused (the TM's tm-adm-free-lt, against the sub-block alone)",
 			},
 		},
