@@ -130,9 +130,9 @@ module tm_admission #(
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
   localparam int AMAX = 2 * IN + 4;                // terms of stage 1's room sum
-  // above any free count, and low enough that le4's difference stays in range
   localparam int XG   = (XW + 1) / 3;              // 3-bit groups below the sign bit (neg2)
   localparam int XP   = 3 * XG - (XW - 1);         // their zero bits, below bit 0
+  // above any free count, and low enough that le4's difference stays in range
   localparam logic [XW-1:0] NEVER = XW'(1) << (XW - 3);
 
   // A sum as a balanced tree of the first nt terms of v (a running sum
@@ -186,9 +186,10 @@ module tm_admission #(
   // The sign bit of a + b (mod 2^XW): a's and b's sign bits and the carry
   // out of the bits below, as a tree (issue 29, admsign): per 3-bit group
   // its generate and propagate (six inputs each: one LUT6), then three
-  // groups at a time (five inputs). `a + b` mapped through Yosys's adder
-  // with 2 to 3 levels more at the defaults (XW = 19: six groups, two
-  // levels of the tree).
+  // groups at a time (five inputs; XW = 19 at the defaults: six groups,
+  // two levels of the tree). With it this module alone maps to 8 levels at
+  // the defaults, 9 with `s + k` (docs/tm.md, "Admission's free test,
+  // subsets and signs").
   function automatic logic neg2(input logic [XW-1:0] a, input logic [XW-1:0] b);
     logic [3*XG-1:0] aw, bw;
     logic [XG-1:0]   g, p;
