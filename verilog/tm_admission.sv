@@ -130,8 +130,6 @@ module tm_admission #(
   localparam int GW   = (DW > CW + 1) ? DW : CW + 1; // its compare with same
   localparam int TMAX = 2 * IN + 2;                // terms of a sum
   localparam int AMAX = 2 * IN + 4;                // terms of stage 1's room sum
-  localparam int XG   = (XW + 1) / 3;              // 3-bit groups below the sign bit (neg2)
-  localparam int XP   = 3 * XG - (XW - 1);         // their zero bits, below bit 0
   // above any free count, and low enough that le4's difference stays in range
   localparam logic [XW-1:0] NEVER = XW'(1) << (XW - 3);
 
@@ -159,6 +157,16 @@ module tm_admission #(
     tsum = t[0 +: XW];
   endfunction
 
+  // One carry-save level: three terms to two whose sum is theirs, {the
+  // carries one bit up, the bitwise sums} (one LUT level, no carry chain;
+  // csa's tree, le3's and le4's levels).
+  function automatic logic [2*XW-1:0] fa3(input logic [XW-1:0] a, input logic [XW-1:0] b,
+                                          input logic [XW-1:0] c);
+    logic [XW-1:0] k;
+    k   = ((a & b) | (a & c) | (b & c)) << 1;
+    fa3 = {k, a ^ b ^ c};
+  endfunction
+
   // A sum (mod 2^XW) of all AMAX terms as a carry-save tree: each level
   // replaces every three terms by their bitwise sum and their carries (one
   // LUT level, no carry chain), down to two terms, returned as they are
@@ -175,103 +183,41 @@ module tm_admission #(
         a = t[(3*k)*XW +: XW];
         b = t[(3*k+1)*XW +: XW];
         c = t[(3*k+2)*XW +: XW];
-        t[(2*k)*XW +: XW]   = a ^ b ^ c;
-        t[(2*k+1)*XW +: XW] = ((a & b) | (a & c) | (b & c)) << 1;
+        {t[(2*k+1)*XW +: XW], t[(2*k)*XW +: XW]} = fa3(a, b, c);
       end
       for (int k = 0; k < w % 3; k++) t[(2*(w/3)+k)*XW +: XW] = t[(3*(w/3)+k)*XW +: XW];
     end
     csa = {t[XW +: XW], t[0 +: XW]};
   endfunction
 
-  // The sign bit of a + b (mod 2^XW): a's and b's sign bits and the carry
-  // out of the bits below, as a tree (issue 29, admsign): per 3-bit group
-  // its generate and propagate (six inputs each: one LUT6), then three
-  // groups at a time (five inputs; XW = 19 at the defaults: six groups,
-  // two levels of the tree). Measured, it gains no level at the defaults
-  // (this module maps to 8 with it and with `s + k`; docs/tm.md,
-  // "Admission's free test, subsets and signs").
-  function automatic logic neg2(input logic [XW-1:0] a, input logic [XW-1:0] b);
-    logic [3*XG-1:0] aw, bw;
-    logic [XG-1:0]   g, p;
-    logic [2:0]      x, y;
-    logic            gg, pp;
-    aw = (3*XG)'(a[XW-2:0]) << XP;  // zeros below: no carry from them
-    bw = (3*XG)'(b[XW-2:0]) << XP;
-    for (int k = 0; k < XG; k++) begin
-      x    = aw[3*k +: 3];
-      y    = bw[3*k +: 3];
-      g[k] = (x[2] & y[2]) | ((x[2] ^ y[2]) & ((x[1] & y[1]) | ((x[1] ^ y[1]) & x[0] & y[0])));
-      p[k] = &(x ^ y);
-    end
-    for (int w = XG; w > 1; w = (w + 2) / 3) begin
-      for (int k = 0; k < (w + 2) / 3; k++) begin
-        gg = g[3*k];
-        pp = p[3*k];
-        if (3*k + 1 < w) begin
-          gg = g[3*k+1] | (p[3*k+1] & gg);
-          pp = p[3*k+1] & pp;
-        end
-        if (3*k + 2 < w) begin
-          gg = g[3*k+2] | (p[3*k+2] & gg);
-          pp = p[3*k+2] & pp;
-        end
-        g[k] = gg;
-        p[k] = pp;
-      end
-    end
-    neg2 = a[XW-1] ^ b[XW-1] ^ g[0];
-  endfunction
-
   // c + d <= x + y, signed, x + y a room in carry-save form (stage 1's
   // register), as the sign of x + y - c - d = x + y + ~c + ~d + 2 (mod
   // 2^XW; exact: XW has room for every value): two carry-save levels (the
-  // constant folds into them) and one sign (neg2), not an add and a
+  // constant folds into them) and one add's carry, not an add and a
   // compare (stage 2's length test).
   function automatic logic le3(input logic [XW-1:0] x0, input logic [XW-1:0] y0,
                                input logic [XW-1:0] c, input logic [XW-1:0] d);
-    logic [XW-1:0] x, y, z, s, k;
-    x = x0;
-    y = y0;
-    z = ~c;
-    s = x ^ y ^ z;
-    k = ((x & y) | (x & z) | (y & z)) << 1;
-    x = s;
-    y = k;
-    z = ~d;
-    s = x ^ y ^ z;
-    k = ((x & y) | (x & z) | (y & z)) << 1;
-    x = s;
-    y = k;
-    z = XW'(2);
-    s = x ^ y ^ z;
-    k = ((x & y) | (x & z) | (y & z)) << 1;
-    le3 = !neg2(s, k);
+    logic [XW-1:0] s, k;
+    {k, s} = fa3(x0, y0, ~c);
+    {k, s} = fa3(s, k, ~d);
+    {k, s} = fa3(s, k, XW'(2));
+    s = s + k;
+    le3 = !s[XW-1];
   endfunction
 
   // c + d + r <= x, signed (mod 2^XW, exact: XW has room for every value,
   // NEVER included), as the sign of x + ~d + ~r + 3 + ~c: three carry-save
   // levels, c last (the subset's need arrives through its select, the
-  // rest from registers), and one sign (neg2); a sum and a compare before
+  // rest from registers), and one add's carry; a sum and a compare before
   // (stage 2's free test).
   function automatic logic le4(input logic [XW-1:0] x, input logic [XW-1:0] r,
                                input logic [XW-1:0] d, input logic [XW-1:0] c);
-    logic [XW-1:0] a, b, z, s, k;
-    a = x;
-    b = ~d;
-    z = ~r;
-    s = a ^ b ^ z;
-    k = ((a & b) | (a & z) | (b & z)) << 1;
-    a = s;
-    b = k;
-    z = XW'(3);
-    s = a ^ b ^ z;
-    k = ((a & b) | (a & z) | (b & z)) << 1;
-    a = s;
-    b = k;
-    z = ~c;
-    s = a ^ b ^ z;
-    k = ((a & b) | (a & z) | (b & z)) << 1;
-    le4 = !neg2(s, k);
+    logic [XW-1:0] s, k;
+    {k, s} = fa3(x, ~d, ~r);
+    {k, s} = fa3(s, k, XW'(3));
+    {k, s} = fa3(s, k, ~c);
+    s = s + k;
+    le4 = !s[XW-1];
   endfunction
 
   // ---- Registers: stage 1 (offers of c-1) and stage 2 (decided at c-1) ----

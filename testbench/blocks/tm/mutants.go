@@ -56,5 +56,5 @@ var mutants = slices.Concat(
 	flenlinkMutants,  // mutants_flenlink.go: the forwarding from last cycle's link
 	schedoneMutants,  // mutants_schedone.go: the DRR visit's tree compare
 	admstageMutants,  // mutants_admstage.go: admission's stage-1 room in carry-save form
-	admfreeMutants,   // mutants_admfree.go: admission's free test in carry-save form
+	admfreeMutants,   // mutants_admfree.go: admission's free test and subsets' cells
 )

@@ -7,8 +7,8 @@ import "occamy/testbench/blocks"
 var admCompareMutants = []blocks.Mutant{
 	{
 		ID: "tm-adm-dt-lt", File: "tm_admission.sv",
-		Anchor:  "z = XW'(2);",
-		Replace: "z = XW'(1);",
+		Anchor:  "{k, s} = fa3(s, k, XW'(2));",
+		Replace: "{k, s} = fa3(s, k, XW'(1));",
 		Desc:    "DT `<=` became `<`: a packet that fills its queue exactly to the threshold is refused",
 	},
 	{
