@@ -33,6 +33,7 @@ type synthFlags struct {
 	noTM       bool     // --no-tm: --all without the traffic manager
 	flat       bool     // --flat, for --block tm: one flat run and the census of its deep endpoints
 	budget     int      // --budget, for --flat: the census counts endpoints deeper than this
+	cones      []string // --cone, for --flat: registers whose input cones are cut out and mapped alone
 }
 
 func newSynthCmd() *cobra.Command {
@@ -63,6 +64,13 @@ of every endpoint (register bit, output bit, memory input) deeper than
 --budget levels (default 8), grouped by the sub-block its path starts in
 and the one it ends in. About 45 s at --small, 5 to 8 min at the defaults.
 
+--flat --cone PATTERN cuts out the input cone of the registers a flat
+name pattern matches (every combinational cell back to the registers,
+memory read data and inputs it starts at) and maps each cone alone: what
+its own logic needs, where a flat census row may be padded by the map up
+to the design's maximum. Patterns come from the census (its "start ->
+end" names without the bit index).
+
 --json FILE keeps the results (each design as it finishes), --reuse FILE
 takes those whose sources hash the same, --from-json merges saved runs
 without Yosys.
@@ -82,6 +90,7 @@ is stopped; with --json the finished designs are kept).`,
   occamy synth --block tm
   occamy synth --block tm --small --jobs 1
   occamy synth --block tm --flat --small
+  occamy synth --block tm --flat --cone u_adm.s2_ok_q,u_sched.def_q
   occamy synth --all --out docs/hardware-cost.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -104,6 +113,7 @@ is stopped; with --json the finished designs are kept).`,
 	f.BoolVar(&fl.noTM, "no-tm", false, "with --all: the sweep without the traffic manager (a report with --out then needs the TM from --reuse)")
 	f.BoolVar(&fl.flat, "flat", false, "with --block tm: synthesise the TM flat and print the census of its endpoints deeper than --budget")
 	f.IntVar(&fl.budget, "budget", synth.DepthTarget, "with --flat: LUT6 levels; the census counts the endpoints deeper")
+	f.StringSliceVar(&fl.cones, "cone", nil, "with --flat: instead of the whole TM, the input cone of the registers this flat name `PATTERN` matches (u_adm.s2_ok_q, u_sched.*_q; repeatable or comma-separated), each cut out and mapped alone")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -254,7 +264,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "flat", "budget", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "flat", "cone", "budget", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
 			continue

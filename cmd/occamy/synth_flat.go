@@ -13,8 +13,10 @@ import (
 // checkFlatFlags rejects --flat and --budget where they do not apply.
 func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 	if !fl.flat {
-		if changed("budget") {
-			return errors.New("--budget is for --flat")
+		for _, f := range []string{"budget", "cone"} {
+			if changed(f) {
+				return fmt.Errorf("--%s is for --flat", f)
+			}
 		}
 		return nil
 	}
@@ -29,6 +31,11 @@ func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 	if fl.budget < 0 {
 		return fmt.Errorf("--budget %d: want 0 or more levels", fl.budget)
 	}
+	if changed("cone") {
+		if err := synth.CheckConePatterns(fl.cones); err != nil {
+			return fmt.Errorf("--cone: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -36,6 +43,9 @@ func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 // --json, saves them. A census that disagrees with ltp's length fails
 // (exit 1): the two count levels on the same netlist.
 func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
+	if len(fl.cones) > 0 {
+		return runSynthCones(ctx, cmd, r, j, version, fl)
+	}
 	f, err := r.RunTMFlat(ctx, j, fl.budget)
 	switch {
 	case ctx.Err() != nil:
@@ -54,6 +64,37 @@ func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j sy
 	}
 	if !f.CensusAgrees() {
 		return failErr(fmt.Errorf("synth: the census's deepest endpoint is %d levels, ltp's longest path %d", f.Census.Max, f.Levels.Length))
+	}
+	return nil
+}
+
+// runSynthCones cuts out and maps each --cone alone, prints each one's
+// levels and census and, with --json, saves them. A cone whose census
+// disagrees with ltp's length fails (exit 1), as the flat run does.
+func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
+	c, err := r.RunTMCones(ctx, j, fl.cones, fl.budget)
+	var nm *synth.ConeNoMatchError
+	switch {
+	case ctx.Err() != nil:
+		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+	case errors.As(err, &nm):
+		return usageErr(fmt.Errorf("synth: --%w", err))
+	case err != nil:
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if err := synth.WriteTMConesText(cmd.OutOrStdout(), c, fl.budget); err != nil {
+		return err
+	}
+	if fl.jsonOut != "" {
+		s := synth.SavedCones{Command: synthCommand(cmd), Version: version, Cones: c}
+		if err := synth.SaveConesJSON(fl.jsonOut, s); err != nil {
+			return usageErr(fmt.Errorf("synth: --json %s: %w", fl.jsonOut, err))
+		}
+	}
+	for _, k := range c.Cones {
+		if k.Census.Max != k.Levels.Length {
+			return failErr(fmt.Errorf("synth: cone %s: the census's deepest endpoint is %d levels, ltp's longest path %d", k.Ends, k.Census.Max, k.Levels.Length))
+		}
 	}
 	return nil
 }

@@ -48,6 +48,8 @@ func TestSynthBadInput(t *testing.T) {
 		{"flat with all", []string{"synth", "--all", "--flat"}, "synth: --flat is for --block tm alone"},
 		{"flat with reuse", []string{"synth", "--block", "tm", "--flat", "--reuse", "x.json"}, "synth: --flat does not take --reuse"},
 		{"budget without flat", []string{"synth", "--block", "tm", "--budget", "6"}, "synth: --budget is for --flat"},
+		{"cone without flat", []string{"synth", "--block", "tm", "--cone", "gq_q"}, "synth: --cone is for --flat"},
+		{"bad cone", []string{"synth", "--block", "tm", "--flat", "--cone", "gq_q %ci*"}, `synth: --cone: cone "gq_q %ci*": want a flat net name`},
 		{"negative budget", []string{"synth", "--block", "tm", "--flat", "--budget", "-1"}, "synth: --budget -1: want 0 or more levels"},
 		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}

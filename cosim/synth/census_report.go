@@ -47,3 +47,28 @@ func WriteTMFlatText(w io.Writer, f TMFlat) error {
 	}
 	return tw.Flush()
 }
+
+// SavedCones is one cone run as `occamy synth --block tm --flat --cone
+// ... --json FILE` writes it.
+type SavedCones struct {
+	Command string  `json:"command"`
+	Version string  `json:"version"`
+	Cones   TMCones `json:"cones"`
+}
+
+// SaveConesJSON writes s to name atomically, indented.
+func SaveConesJSON(name string, s SavedCones) error { return saveIndented(name, s) }
+
+// WriteTMConesText prints a cone run: per cone, its levels alone, its
+// endpoints over budget, its LUT6 and its deepest path.
+func WriteTMConesText(w io.Writer, c TMCones, budget int) error {
+	fmt.Fprintf(w, "occamy_tm %s flat, each cone cut out and mapped alone, memories (%s) as black boxes (Yosys %s)\n\n",
+		c.Job.ParamString(), c.Job.MemModule, c.Wall.Round(time.Second))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "cone (ends)\tlevels alone\tendpoints over %d\tLUT6\tFF\tthe deepest: start -> end\n", budget)
+	for _, k := range c.Cones {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s -> %s\n", k.Ends, k.Levels.Length, k.Census.Over,
+			k.Cost.LUTs, k.Cost.FFs, k.Census.MaxFrom, k.Census.MaxTo)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,168 @@
+package synth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// TMCone is the input cone of some of the flat TM's registers cut out and
+// mapped alone: every combinational cell from the registers' inputs back
+// to the registers, memory read data and module inputs it starts at. The
+// flat map pads paths off its critical one up to the design's maximum, so
+// a flat census row can overstate what its own logic needs; the cone
+// alone says what it needs.
+type TMCone struct {
+	Ends   string // the registers (or other nets) the cone ends at: a Yosys name pattern on the flat names
+	Cost   Cost   // the cone alone, mapped to LUT6
+	Levels Path   // ltp's longest path in the cone alone
+	Census Census // the cone alone's endpoints over budget; its Max is Levels.Length
+}
+
+// TMCones is one Yosys run of TMConeScript: the TM's coarse synthesis
+// once, then each cone cut from it and mapped.
+type TMCones struct {
+	Job   TMJob
+	Cones []TMCone
+	Wall  time.Duration
+}
+
+// coneEnds is what a cone pattern may be: a flat net name with Yosys's
+// * and ? wildcards (u_adm.s2_ok_q, u_sched.*_q), nothing that the
+// selection language would read as an operator or another kind of object.
+var coneEnds = regexp.MustCompile(`^[A-Za-z_*?][A-Za-z0-9_.*?\[\]]*$`)
+
+// ConePatternError is a cone pattern synth does not take.
+type ConePatternError struct{ Pattern string }
+
+// Error implements error.
+func (e *ConePatternError) Error() string {
+	return fmt.Sprintf("cone %q: want a flat net name such as u_adm.s2_ok_q (letters, digits, _ . [ ] and the wildcards * ?)", e.Pattern)
+}
+
+// ConeNoMatchError is a cone pattern that names no net of the flat TM.
+type ConeNoMatchError struct {
+	Pattern string
+	Params  string
+}
+
+// Error implements error.
+func (e *ConeNoMatchError) Error() string {
+	return fmt.Sprintf("cone %s: no net of the flat occamy_tm %s has that name (take one from the flat census: its start -> end names without the bit)", e.Pattern, e.Params)
+}
+
+// noMatch is Yosys's select assertion on a cone's pattern.
+var noMatch = regexp.MustCompile(`selection contains 0 elements, less than the minimum number 1: w:(\S+)`)
+
+// CheckConePatterns rejects an empty list and any pattern coneEnds does
+// not match.
+func CheckConePatterns(ends []string) error {
+	if len(ends) == 0 {
+		return errors.New("no cone: name at least one register")
+	}
+	for _, e := range ends {
+		if !coneEnds.MatchString(e) {
+			return &ConePatternError{Pattern: e}
+		}
+	}
+	return nil
+}
+
+// ConeScript elaborates the TM, synthesises it flat up to the fine map
+// (`synth -flatten -run :fine`, what the flat run does before it maps),
+// saves that, and then for each pattern i: loads it; selects the nets the
+// pattern names (assert: at least one); takes the flip-flops that drive
+// them (their inputs are the cone's ends) and the named nets no
+// flip-flop drives (a memory's address, an output); selects the input
+// cone through combinational cells only, so it stops at flip-flops,
+// memories and black boxes; deletes every other combinational cell;
+// exposes the nets that leaves undriven as inputs (a path starts there,
+// as at a register); maps what is left to LUT6 and measures it as the
+// flat run does, into stat_i.txt, ltp_i.txt and net_i.json.
+func (j TMJob) ConeScript(ends []string) string {
+	var b strings.Builder
+	b.WriteString(j.elaborate())
+	fmt.Fprintf(&b, "synth -top %s -flatten -run :fine\n", j.Module)
+	b.WriteString("design -save coarse\n")
+	for i, e := range ends {
+		b.WriteString("design -load coarse\n")
+		fmt.Fprintf(&b, "select -assert-min 1 w:%s\n", e)
+		fmt.Fprintf(&b, "select -set named w:%s\n", e)
+		b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
+		b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
+		b.WriteString("select -set cone @ends %cie*\n")
+		b.WriteString("delete c:* @cone %d t:*dff* %d t:$mem* %d =A:blackbox %C %d\n")
+		b.WriteString("setattr -set keep 1 @ffs @named %u\n")
+		b.WriteString("setundef -undriven -expose\n")
+		b.WriteString("opt_clean\n")
+		fmt.Fprintf(&b, "synth -top %s -lut 6 -run fine:\n", j.Module)
+		b.WriteString("select -clear\ndelete =A:blackbox %C\n")
+		fmt.Fprintf(&b, "tee -q -o stat_%d.txt stat\n", i)
+		fmt.Fprintf(&b, "tee -q -o ltp_%d.txt ltp -noff\n", i)
+		fmt.Fprintf(&b, "write_json net_%d.json\n", i)
+	}
+	return b.String()
+}
+
+// RunTMCones runs ConeScript for ends in one Yosys run and returns each
+// cone's cost, longest path and census over budget. A pattern that
+// names no net fails the run (Yosys's select assertion).
+func (r *Runner) RunTMCones(ctx context.Context, j TMJob, ends []string, budget int) (TMCones, error) {
+	if r.Yosys == "" {
+		return TMCones{}, &MissingYosysError{}
+	}
+	if err := CheckConePatterns(ends); err != nil {
+		return TMCones{}, err
+	}
+	srcs, err := r.tmSources(j)
+	if err != nil {
+		return TMCones{}, err
+	}
+	var outs []string
+	for i := range ends {
+		outs = append(outs, fmt.Sprintf("stat_%d.txt", i), fmt.Sprintf("ltp_%d.txt", i), fmt.Sprintf("net_%d.json", i))
+	}
+	got, wall, err := r.yosysIn(ctx, j, srcs, j.ConeScript(ends), outs...)
+	var re *RunError
+	if errors.As(err, &re) {
+		if m := noMatch.FindStringSubmatch(re.Detail); m != nil {
+			return TMCones{}, &ConeNoMatchError{Pattern: m[1], Params: j.ParamString()}
+		}
+	}
+	if err != nil {
+		return TMCones{}, err
+	}
+	res := TMCones{Job: j, Wall: wall}
+	for i, e := range ends {
+		c, err := coneOf(e, got[3*i], got[3*i+1], got[3*i+2], j.Module, budget)
+		if err != nil {
+			return TMCones{}, err
+		}
+		res.Cones = append(res.Cones, c)
+	}
+	return res, nil
+}
+
+// coneOf parses one cone's stat, ltp and netlist.
+func coneOf(ends, stat, ltp, netlist, module string, budget int) (TMCone, error) {
+	c, err := ParseStat(stat, module)
+	if err != nil {
+		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
+	}
+	p, err := ParseLTP(ltp, module)
+	if err != nil {
+		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
+	}
+	n, err := ReadNetlist([]byte(netlist))
+	if err != nil {
+		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
+	}
+	cen, err := CensusOf(n, budget)
+	if err != nil {
+		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
+	}
+	return TMCone{Ends: ends, Cost: c, Levels: p, Census: cen}, nil
+}

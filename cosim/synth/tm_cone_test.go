@@ -1,0 +1,93 @@
+package synth
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckConePatterns(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		ends []string
+		bad  string // "" when the list is taken
+	}{
+		{"one register", []string{"u_adm.s2_ok_q"}, ""},
+		{"top register and a glob", []string{"gq_q", "u_sched.*_q", "*_q", "u_pd_mem.rd_addr_i"}, ""},
+		{"a bit", []string{"u_sched.def_q[3]"}, ""},
+		{"none", nil, "no cone"},
+		{"empty", []string{""}, `cone ""`},
+		{"a selection operator", []string{"gq_q %ci*"}, `cone "gq_q %ci*"`},
+		{"another kind of object", []string{"t:$dff"}, `cone "t:$dff"`},
+		{"a command after it", []string{"gq_q;delete"}, `cone "gq_q;delete"`},
+		{"a leading digit", []string{"1_q"}, `cone "1_q"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckConePatterns(tc.ends)
+			if tc.bad == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err, "%q taken", tc.ends)
+			assert.Contains(t, err.Error(), tc.bad)
+		})
+	}
+}
+
+func TestConeScript(t *testing.T) {
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	s := j.ConeScript([]string{"gq_q", "u_sched.def_q"})
+	// The coarse synthesis once, then one cut and map per cone.
+	assert.Equal(t, 1, strings.Count(s, "synth -top occamy_tm -flatten -run :fine\n"), s)
+	assert.Equal(t, 1, strings.Count(s, "design -save coarse\n"), s)
+	assert.Equal(t, 2, strings.Count(s, "design -load coarse\n"), s)
+	assert.Equal(t, 2, strings.Count(s, "synth -top occamy_tm -lut 6 -run fine:\n"), s)
+	for i, e := range []string{"gq_q", "u_sched.def_q"} {
+		assert.Contains(t, s, "select -assert-min 1 w:"+e+"\n")
+		for _, f := range []string{"stat_%d.txt stat", "ltp_%d.txt ltp -noff"} {
+			assert.Contains(t, s, "tee -q -o "+strings.Replace(f, "%d", string(rune('0'+i)), 1)+"\n")
+		}
+		assert.Contains(t, s, "write_json net_"+string(rune('0'+i))+".json\n")
+	}
+	// The cone goes through combinational cells only (%cie), so it stops at
+	// registers and memories; the cells outside it go before the map.
+	assert.Contains(t, s, "select -set cone @ends %cie*\n")
+	assert.Less(t, strings.Index(s, "delete c:* @cone %d"), strings.Index(s, "-run fine:"))
+}
+
+func TestConeNoMatch(t *testing.T) {
+	// Yosys 0.23's line when a cone's select assertion fails (seen with
+	// occamy synth --block tm --flat --small --cone nonexist_q).
+	detail := "ERROR: Assertion failed: selection contains 0 elements, less than the minimum number 1: w:u_adm.nope_q"
+	m := noMatch.FindStringSubmatch(detail)
+	require.NotNil(t, m)
+	assert.Equal(t, "u_adm.nope_q", m[1])
+	assert.Nil(t, noMatch.FindStringSubmatch("ERROR: Assertion failed: selection is not empty: w:x"))
+}
+
+// TestTMConesSmall cuts two cones out of the flat TM at the small set and
+// maps each alone (one Yosys run, about 15 s): each is a cut (far fewer
+// LUTs than the flat TM's 5 000 and more), not empty (its deepest path
+// has levels and ends at the register named), and its census agrees with
+// ltp on the cone's own netlist.
+func TestTMConesSmall(t *testing.T) {
+	y, j := smallTMJob(t, "cutting two cones out of the flat TM at the small set takes 15 s of wall time or more")
+	ends := []string{"gq_q", "u_sched.def_q"}
+	c, err := (&Runner{Yosys: y, VerilogDir: verilogDir}).RunTMCones(context.Background(), j, ends, depthTarget)
+	require.NoError(t, err)
+	require.Len(t, c.Cones, len(ends))
+	for i, k := range c.Cones {
+		assert.Equal(t, ends[i], k.Ends)
+		assert.Equal(t, k.Levels.Length, k.Census.Max, "cone %s: census's deepest (%s -> %s) against ltp's (%s -> %s)",
+			k.Ends, k.Census.MaxFrom, k.Census.MaxTo, k.Levels.From, k.Levels.To)
+		assert.GreaterOrEqual(t, k.Levels.Length, 3, "cone %s: %d levels; a cut that lost its logic", k.Ends, k.Levels.Length)
+		assert.LessOrEqual(t, k.Levels.Length, flatToday, "cone %s: deeper alone than the whole flat TM's ratchet", k.Ends)
+		assert.True(t, strings.HasPrefix(k.Census.MaxTo, ends[i]+"["), "cone %s: its deepest path ends at %s, not at a register named", k.Ends, k.Census.MaxTo)
+		assert.Less(t, k.Cost.LUTs, 1000, "cone %s: %d LUT6, not a cut of the flat TM", k.Ends, k.Cost.LUTs)
+		assert.Greater(t, k.Cost.LUTs, 10, "cone %s: %d LUT6", k.Ends, k.Cost.LUTs)
+	}
+}
