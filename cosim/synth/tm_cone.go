@@ -72,24 +72,31 @@ func CheckConePatterns(ends []string) error {
 }
 
 // ConeScript elaborates the TM, synthesises it flat up to the fine map
-// (`synth -flatten -run :fine`, what the flat run does before it maps),
-// saves that, and then for each pattern i: loads it; selects the nets the
-// pattern names (assert: at least one); takes the flip-flops that drive
-// them (their inputs are the cone's ends) and the named nets no
-// flip-flop drives (a memory's address, an output); selects the input
-// cone through combinational cells only, so it stops at flip-flops,
-// memories and black boxes; deletes every other combinational cell;
-// exposes the nets that leaves undriven as inputs (a path starts there,
-// as at a register); maps what is left to LUT6 and measures it as the
-// flat run does, into stat_i.txt, ltp_i.txt and net_i.json.
+// (`synth -flatten -run :fine`, what the flat run does before it maps,
+// then the fine map's `opt -fast -full; memory_map`, so register arrays
+// are named flip-flops), checks that every pattern names a net (Yosys's
+// select assertion), saves that, and then for each pattern i: loads it;
+// takes the flip-flops that drive the nets the pattern names (their
+// inputs are the cone's ends) and the named nets no flip-flop drives (a
+// memory's address, an output); selects the input cone through
+// combinational cells only, so it stops at flip-flops, memories and black
+// boxes; deletes every other combinational cell; exposes the nets that
+// leaves undriven as inputs (a path starts there, as at a register); maps
+// what is left to LUT6 and measures it as the flat run does, into
+// stat_i.txt, ltp_i.txt and net_i.json.
 func (j TMJob) ConeScript(ends []string) string {
 	var b strings.Builder
 	b.WriteString(j.elaborate())
 	fmt.Fprintf(&b, "synth -top %s -flatten -run :fine\n", j.Module)
+	// The fine map's first two steps, so register arrays are flip-flops
+	// with their names (u_pdl.head_q[0]) before the cut.
+	b.WriteString("opt -fast -full\nmemory_map\n")
+	for _, e := range ends {
+		fmt.Fprintf(&b, "select -assert-min 1 w:%s\n", e)
+	}
 	b.WriteString("design -save coarse\n")
 	for i, e := range ends {
 		b.WriteString("design -load coarse\n")
-		fmt.Fprintf(&b, "select -assert-min 1 w:%s\n", e)
 		fmt.Fprintf(&b, "select -set named w:%s\n", e)
 		b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
 		b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
