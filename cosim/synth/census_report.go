@@ -67,8 +67,12 @@ func WriteTMConesText(w io.Writer, c TMCones, budget int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "cone (ends)\tlevels alone\tendpoints over %d\tLUT6\tFF\tthe deepest: start -> end\n", budget)
 	for _, k := range c.Cones {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s -> %s\n", k.Ends, k.Levels.Length, k.Census.Over,
-			k.Cost.LUTs, k.Cost.FFs, k.Census.MaxFrom, k.Census.MaxTo)
+		deepest := k.Census.MaxFrom + " -> " + k.Census.MaxTo
+		if k.Census.Max == 0 {
+			deepest = "none: registers, memory read data or inputs drive it directly"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", k.Ends, k.Levels.Length, k.Census.Over,
+			k.Cost.LUTs, k.Cost.FFs, deepest)
 	}
 	return tw.Flush()
 }

@@ -51,7 +51,7 @@ type ConeNoMatchError struct {
 
 // Error implements error.
 func (e *ConeNoMatchError) Error() string {
-	return fmt.Sprintf("cone %s: no net of the flat occamy_tm %s has that name (take one from the flat census: its start -> end names without the bit)", e.Pattern, e.Params)
+	return fmt.Sprintf("cone %s: no net of the flat occamy_tm %s has that name after the coarse synthesis (registers keep theirs: take one from the flat census, without the bit; a combinational net may be optimised away)", e.Pattern, e.Params)
 }
 
 // noMatch is Yosys's select assertion on a cone's pattern.

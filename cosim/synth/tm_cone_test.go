@@ -2,6 +2,9 @@ package synth
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,4 +98,45 @@ func TestTMConesSmall(t *testing.T) {
 		assert.Less(t, k.Cost.LUTs, 1000, "cone %s: %d LUT6, not a cut of the flat TM", k.Ends, k.Cost.LUTs)
 		assert.Greater(t, k.Cost.LUTs, 10, "cone %s: %d LUT6", k.Ends, k.Cost.LUTs)
 	}
+}
+
+// TestWriteTMConesText: one row per cone with its levels alone, its
+// endpoints over budget and its deepest path; a cone without logic says
+// so instead of naming an arbitrary pair.
+func TestWriteTMConesText(t *testing.T) {
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	c := TMCones{Job: j, Cones: []TMCone{
+		{Ends: "u_fl.cnt_q", Cost: Cost{LUTs: 870, FFs: 1301}, Levels: Path{Length: 13},
+			Census: Census{Budget: 8, Over: 60, Max: 13, MaxFrom: "u_deq.fh_q[0]", MaxTo: "u_fl.cnt_q[6]"}},
+		{Ends: "u_fl.pop_i", Cost: Cost{FFs: 1031},
+			Census: Census{Budget: 8, MaxFrom: "u_deq.cnt[0]", MaxTo: "cd_rd_o[0]"}},
+	}}
+	var b strings.Builder
+	require.NoError(t, WriteTMConesText(&b, c, 8))
+	s := b.String()
+	assert.Contains(t, s, "cone (ends)  levels alone  endpoints over 8  LUT6  FF    the deepest: start -> end")
+	assert.Contains(t, s, "u_fl.cnt_q   13            60                870   1301  u_deq.fh_q[0] -> u_fl.cnt_q[6]")
+	assert.Contains(t, s, "u_fl.pop_i   0             0                 0     1031  none: registers, memory read data or inputs drive it directly")
+	assert.NotContains(t, s, "cd_rd_o", "a cone without logic names no path")
+}
+
+// TestSaveConesJSON: --cone --json's file holds each cone as run, read
+// back as written, and no temporary file is left beside it.
+func TestSaveConesJSON(t *testing.T) {
+	j, err := NewTMJob(TMSmall())
+	require.NoError(t, err)
+	c := TMCones{Job: j, Cones: []TMCone{{Ends: "gq_q", Cost: Cost{LUTs: 30, FFs: 78}, Levels: Path{Length: 4, From: "a", To: "gq_q[0]"},
+		Census: Census{Budget: 8, Endpoints: 163, Max: 4, MaxFrom: "a", MaxTo: "gq_q[0]"}}}}
+	name := filepath.Join(t.TempDir(), "cones.json")
+	require.NoError(t, SaveConesJSON(name, SavedCones{Command: "occamy synth --block tm --flat --cone gq_q", Version: "Yosys 0.23", Cones: c}))
+	b, err := os.ReadFile(name)
+	require.NoError(t, err)
+	var got SavedCones
+	require.NoError(t, json.Unmarshal(b, &got))
+	assert.Equal(t, c.Cones, got.Cones.Cones, "the cones read back")
+	assert.Equal(t, "occamy synth --block tm --flat --cone gq_q", got.Command)
+	entries, err := os.ReadDir(filepath.Dir(name))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "only the file itself in its directory")
 }
