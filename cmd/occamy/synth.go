@@ -25,15 +25,17 @@ type synthFlags struct {
 	jobs       int
 	verilogDir string
 	yosys      string
-	params     []string // --param NAME=VALUE, for --block tm
-	small      bool     // --small, for --block tm
-	jsonOut    string   // --json FILE: the results as JSON
-	fromJSON   []string // --from-json FILE (repeatable): no Yosys, the results of earlier --json runs, merged
-	reuse      []string // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
-	noTM       bool     // --no-tm: --all without the traffic manager
-	flat       bool     // --flat, for --block tm: one flat run and the census of its deep endpoints
-	budget     int      // --budget, for --flat: the census counts endpoints deeper than this
-	cones      []string // --cone, for --flat: registers whose input cones are cut out and mapped alone
+	params     []string         // --param NAME=VALUE, for --block tm
+	small      bool             // --small, for --block tm
+	jsonOut    string           // --json FILE: the results as JSON
+	fromJSON   []string         // --from-json FILE (repeatable): no Yosys, the results of earlier --json runs, merged
+	reuse      []string         // --reuse FILE (repeatable): results of an earlier --json whose sources are unchanged are not run again
+	noTM       bool             // --no-tm: --all without the traffic manager
+	flat       bool             // --flat, for --block tm: one flat run and the census of its deep endpoints
+	budget     int              // --budget, for --flat: the census counts endpoints deeper than this
+	cones      []string         // --cone, for --flat: registers whose input cones are cut out and mapped alone
+	coneRows   string           // --cone-rows FILE, for --flat: a saved census; one cone per row
+	rows       *synth.SavedFlat // --cone-rows's census, read and checked before Yosys runs
 }
 
 func newSynthCmd() *cobra.Command {
@@ -69,7 +71,9 @@ name pattern matches (every combinational cell back to the registers,
 memory read data and inputs it starts at) and maps each cone alone: what
 its own logic needs, where a flat census row may be padded by the map up
 to the design's maximum. Patterns come from the census (its "start ->
-end" names without the bit index).
+end" names without the bit index). --cone-rows FILE does that for every
+row of a census --flat --json saved (run at the same parameters) and
+prints each row's flat maximum beside its cone's levels alone.
 
 --json FILE keeps the results (each design as it finishes), --reuse FILE
 takes those whose sources hash the same, --from-json merges saved runs
@@ -91,6 +95,7 @@ is stopped; with --json the finished designs are kept).`,
   occamy synth --block tm --small --jobs 1
   occamy synth --block tm --flat --small
   occamy synth --block tm --flat --cone u_adm.s2_ok_q,u_sched.def_q
+  occamy synth --block tm --flat --json flat.json && occamy synth --block tm --flat --cone-rows flat.json
   occamy synth --all --out docs/hardware-cost.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -114,6 +119,7 @@ is stopped; with --json the finished designs are kept).`,
 	f.BoolVar(&fl.flat, "flat", false, "with --block tm: synthesise the TM flat and print the census of its endpoints deeper than --budget")
 	f.IntVar(&fl.budget, "budget", synth.DepthTarget, "with --flat: LUT6 levels; the census counts the endpoints deeper")
 	f.StringSliceVar(&fl.cones, "cone", nil, "with --flat: instead of the whole TM, the input cone of the registers this flat name `PATTERN` matches (u_adm.s2_ok_q, u_sched.*_q; repeatable or comma-separated), each cut out and mapped alone")
+	f.StringVar(&fl.coneRows, "cone-rows", "", "with --flat: cut the cone of each row's deepest endpoint in the census an earlier --flat --json wrote to `FILE` and print the rows beside them")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }
@@ -172,6 +178,11 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 	tmJob, err := synthTMJob(fl, cmd.Flags().Changed)
 	if err != nil {
 		return usageErr(fmt.Errorf("synth: %w", err))
+	}
+	if fl.coneRows != "" {
+		if fl.rows, err = coneRowsCensus(fl.coneRows, *tmJob); err != nil {
+			return usageErr(fmt.Errorf("synth: %w", err))
+		}
 	}
 	yosys, err := synth.LookYosys(fl.yosys)
 	if err != nil {
@@ -264,7 +275,7 @@ func runSynth(cmd *cobra.Command, fl synthFlags) error {
 // (--jobs left out: it changes the wall time only).
 func synthCommand(cmd *cobra.Command) string {
 	parts := []string{"occamy synth"}
-	for _, name := range []string{"all", "block", "flat", "cone", "budget", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
+	for _, name := range []string{"all", "block", "flat", "cone", "cone-rows", "budget", "small", "param", "n", "qw", "out", "verilog", "yosys"} {
 		f := cmd.Flags().Lookup(name)
 		if f == nil || !f.Changed {
 			continue

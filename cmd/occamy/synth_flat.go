@@ -13,7 +13,7 @@ import (
 // checkFlatFlags rejects --flat and --budget where they do not apply.
 func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 	if !fl.flat {
-		for _, f := range []string{"budget", "cone"} {
+		for _, f := range []string{"budget", "cone", "cone-rows"} {
 			if changed(f) {
 				return fmt.Errorf("--%s is for --flat", f)
 			}
@@ -31,6 +31,15 @@ func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 	if fl.budget < 0 {
 		return fmt.Errorf("--budget %d: want 0 or more levels", fl.budget)
 	}
+	if changed("cone") && changed("cone-rows") {
+		return errors.New("--cone and --cone-rows: give one (the rows name their own cones)")
+	}
+	if changed("cone-rows") && fl.coneRows == "" {
+		return errors.New("--cone-rows: want the file an earlier --flat --json wrote")
+	}
+	if changed("cone-rows") && changed("budget") {
+		return errors.New("--cone-rows takes the census's own budget, not --budget")
+	}
 	if changed("cone") {
 		if err := synth.CheckConePatterns(fl.cones); err != nil {
 			return fmt.Errorf("--cone: %w", err)
@@ -45,6 +54,9 @@ func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
 	if len(fl.cones) > 0 {
 		return runSynthCones(ctx, cmd, r, j, version, fl)
+	}
+	if fl.rows != nil {
+		return runSynthConeRows(ctx, cmd, r, j, version, fl)
 	}
 	f, err := r.RunTMFlat(ctx, j, fl.budget)
 	switch {
@@ -85,6 +97,12 @@ func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j s
 	if err := synth.WriteTMConesText(cmd.OutOrStdout(), c, fl.budget); err != nil {
 		return err
 	}
+	return saveCones(cmd, c, version, fl)
+}
+
+// saveCones writes the cones with --json and fails (exit 1) on a cone
+// whose census disagrees with ltp's length, as the flat run does.
+func saveCones(cmd *cobra.Command, c synth.TMCones, version string, fl synthFlags) error {
 	if fl.jsonOut != "" {
 		s := synth.SavedCones{Command: synthCommand(cmd), Version: version, Cones: c}
 		if err := synth.SaveConesJSON(fl.jsonOut, s); err != nil {
@@ -97,4 +115,44 @@ func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j s
 		}
 	}
 	return nil
+}
+
+// coneRowsCensus reads --cone-rows's census and checks it is of this
+// run's design: a census run at other parameters names another design's
+// nets and levels.
+func coneRowsCensus(name string, j synth.TMJob) (*synth.SavedFlat, error) {
+	saved, err := synth.ReadSavedFlat(name)
+	if err != nil {
+		return nil, fmt.Errorf("--cone-rows: %w", err)
+	}
+	if got, want := saved.Flat.Job.ParamString(), j.ParamString(); got != want {
+		return nil, fmt.Errorf("--cone-rows %s: its census is of occamy_tm %s, this run's is %s (give the same --param or --small)", name, got, want)
+	}
+	if len(saved.Flat.Census.Groups) == 0 {
+		return nil, fmt.Errorf("--cone-rows %s: %w", name, synth.ErrNoRows)
+	}
+	return &saved, nil
+}
+
+// runSynthConeRows cuts the cone of each row's deepest endpoint of the
+// census --cone-rows read (at the census's budget) and prints the rows
+// beside them; --json saves the cones.
+func runSynthConeRows(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
+	cen := fl.rows.Flat.Census
+	ends, at := synth.RowEnds(cen)
+	fl.cones, fl.budget = ends, cen.Budget
+	c, err := r.RunTMCones(ctx, j, ends, fl.budget)
+	var nm *synth.ConeNoMatchError
+	switch {
+	case ctx.Err() != nil:
+		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
+	case errors.As(err, &nm):
+		return usageErr(fmt.Errorf("synth: --cone-rows %s: %w (a census of older Verilog?)", fl.coneRows, err))
+	case err != nil:
+		return failErr(fmt.Errorf("synth: %w", err))
+	}
+	if err := synth.WriteTMConeRowsText(cmd.OutOrStdout(), cen, c, at); err != nil {
+		return err
+	}
+	return saveCones(cmd, c, version, fl)
 }

@@ -50,6 +50,11 @@ func TestSynthBadInput(t *testing.T) {
 		{"budget without flat", []string{"synth", "--block", "tm", "--budget", "6"}, "synth: --budget is for --flat"},
 		{"cone without flat", []string{"synth", "--block", "tm", "--cone", "gq_q"}, "synth: --cone is for --flat"},
 		{"bad cone", []string{"synth", "--block", "tm", "--flat", "--cone", "gq_q %ci*"}, `synth: --cone: cone "gq_q %ci*": want a flat net name`},
+		{"cone-rows without flat", []string{"synth", "--block", "tm", "--cone-rows", "f.json"}, "synth: --cone-rows is for --flat"},
+		{"cone and cone-rows", []string{"synth", "--block", "tm", "--flat", "--cone", "gq_q", "--cone-rows", "f.json"}, "synth: --cone and --cone-rows: give one"},
+		{"cone-rows with budget", []string{"synth", "--block", "tm", "--flat", "--cone-rows", "f.json", "--budget", "6"}, "synth: --cone-rows takes the census's own budget"},
+		{"cone-rows empty", []string{"synth", "--block", "tm", "--flat", "--cone-rows", ""}, "synth: --cone-rows: want the file"},
+		{"cone-rows missing", []string{"synth", "--block", "tm", "--flat", "--cone-rows", "/no/such.json"}, "synth: --cone-rows: "},
 		{"negative budget", []string{"synth", "--block", "tm", "--flat", "--budget", "-1"}, "synth: --budget -1: want 0 or more levels"},
 		{"from-json missing", []string{"synth", "--all", "--out", "x.md", "--from-json", "/no/such.json"}, "synth: --from-json: "},
 	}
@@ -59,6 +64,38 @@ func TestSynthBadInput(t *testing.T) {
 			assert.Equal(t, 2, code, "%v: exit code", tc.args)
 			assert.Contains(t, errText, tc.want, "%v: error", tc.args)
 		})
+	}
+}
+
+// TestSynthConeRowsCensus: --cone-rows's census must be of this run's
+// design and have a row; both are found before Yosys runs (no Yosys on
+// PATH here), so bad input is exit 2 with one line.
+func TestSynthConeRowsCensus(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	j, err := synth.NewTMJob(synth.TMSmall())
+	require.NoError(t, err)
+	dir := t.TempDir()
+	save := func(name string, groups []synth.CensusGroup) string {
+		f := filepath.Join(dir, name)
+		require.NoError(t, synth.SaveFlatJSON(f, synth.SavedFlat{Command: "occamy synth --block tm --flat --small", Version: "Yosys 0.23",
+			Flat: synth.TMFlat{Job: j, Census: synth.Census{Budget: 8, Endpoints: 40, Groups: groups}}}))
+		return f
+	}
+	rows := save("rows.json", []synth.CensusGroup{{FromBlock: "(top)", ToBlock: "(top)", Count: 1, Max: 9, To: "gq_q[0]"}})
+	none := save("none.json", nil)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"other parameters", []string{"--cone-rows", rows}, "its census is of occamy_tm P=2,Q=2,"},
+		{"no row", []string{"--small", "--cone-rows", none}, "the census has no endpoint over its budget"},
+		{"the same design", []string{"--small", "--cone-rows", rows}, "yosys not found"},
+	} {
+		_, errText, code := runCLI(t, append([]string{"synth", "--block", "tm", "--flat", "--verilog", "../../verilog"}, tc.args...)...)
+		assert.Equal(t, 2, code, "%s: exit code", tc.name)
+		assert.Contains(t, errText, tc.want, "%s: error", tc.name)
+		assert.NotContains(t, errText, "\n", "%s: one line", tc.name)
 	}
 }
 
