@@ -32,15 +32,23 @@ type TMCones struct {
 
 // coneEnds is what a cone pattern may be: a flat net name with Yosys's
 // * and ? wildcards (u_adm.s2_ok_q, u_sched.*_q), nothing that the
-// selection language would read as an operator or another kind of object.
-var coneEnds = regexp.MustCompile(`^[A-Za-z_*?][A-Za-z0-9_.*?\[\]]*$`)
+// selection language would read as an operator, another kind of object
+// or a character class (a [ in a name is matched by ?: u_egress.g_port?1?.isv_q).
+var coneEnds = regexp.MustCompile(`^[A-Za-z_*?][A-Za-z0-9_.*?]*$`)
+
+// IsConeGlob says whether a cone pattern has a wildcard. A glob names
+// the registers it matches, the TM's outputs and the memories' inputs,
+// not the combinational nets it matches too (u_adm.* would otherwise
+// keep every named net of u_adm, each a boundary the map may not cross);
+// a name without one may be any net, kept so that it ends the cone.
+func IsConeGlob(pattern string) bool { return strings.ContainsAny(pattern, "*?") }
 
 // ConePatternError is a cone pattern synth does not take.
 type ConePatternError struct{ Pattern string }
 
 // Error implements error.
 func (e *ConePatternError) Error() string {
-	return fmt.Sprintf("cone %q: want a flat net name such as u_adm.s2_ok_q (letters, digits, _ . [ ] and the wildcards * ?)", e.Pattern)
+	return fmt.Sprintf("cone %q: want a flat net name such as u_adm.s2_ok_q (letters, digits, _ . and the wildcards * ?; ? for a [ or ] in a name)", e.Pattern)
 }
 
 // ConeNoMatchError is a cone pattern that names no net of the flat TM.
@@ -77,8 +85,9 @@ func CheckConePatterns(ends []string) error {
 // are named flip-flops), checks that every pattern names a net (Yosys's
 // select assertion), saves that, and then for each pattern i: loads it;
 // takes the flip-flops that drive the nets the pattern names (their
-// inputs are the cone's ends) and the named nets no flip-flop drives (a
-// memory's address, an output); selects the input cone through
+// inputs are the cone's ends) and the named nets no flip-flop drives
+// (for a glob only the TM's outputs and the memories' inputs, IsConeGlob;
+// an exact name may be any net, kept); selects the input cone through
 // combinational cells only, so it stops at flip-flops, memories and black
 // boxes; deletes every other combinational cell; exposes the nets that
 // leaves undriven as inputs (a path starts there, as at a register); maps
@@ -99,10 +108,17 @@ func (j TMJob) ConeScript(ends []string) string {
 		b.WriteString("design -load coarse\n")
 		fmt.Fprintf(&b, "select -set named w:%s\n", e)
 		b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
-		b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
+		if IsConeGlob(e) {
+			// The registers' inputs, the outputs and the memory inputs named.
+			b.WriteString("select -set mems =A:blackbox %C %ci1 =A:blackbox %C %d\n")
+			b.WriteString("select -set ends @ffs %ci1 @ffs %d @named o:* %i %u @named @mems %i %u\n")
+			b.WriteString("setattr -set keep 1 @ffs\n")
+		} else {
+			b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
+			b.WriteString("setattr -set keep 1 @ffs @named %u\n")
+		}
 		b.WriteString("select -set cone @ends %cie*\n")
 		b.WriteString("delete c:* @cone %d t:*dff* %d t:$mem* %d =A:blackbox %C %d\n")
-		b.WriteString("setattr -set keep 1 @ffs @named %u\n")
 		b.WriteString("setundef -undriven -expose\n")
 		b.WriteString("opt_clean\n")
 		fmt.Fprintf(&b, "synth -top %s -lut 6 -run fine:\n", j.Module)

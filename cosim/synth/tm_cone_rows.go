@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 	"text/tabwriter"
 
 	"occamy/rtl/infile"
@@ -43,10 +44,14 @@ var bitIndex = regexp.MustCompile(`(\[[0-9]+\])+$`)
 // RowCone is the cone pattern of a census row's deepest endpoint: its
 // name without the bit index and, when it had one, with a * after it, so
 // that it names a vector (u_sched.def_q) and the elements of a register
-// array (u_pdl.head_q[0], ...) alike.
+// array (u_pdl.head_q[0], ...) alike; a generate block's [i] becomes ?i?.
 func RowCone(endpoint string) string {
 	base := bitIndex.ReplaceAllString(endpoint, "")
-	if base == endpoint {
+	glob := base != endpoint
+	// A [ or ] left is a generate block's (u_egress.g_port[1].isv_q):
+	// ? matches it, where Yosys would read [1] as a character class.
+	base = strings.NewReplacer("[", "?", "]", "?").Replace(base)
+	if !glob {
 		return base
 	}
 	return base + "*"

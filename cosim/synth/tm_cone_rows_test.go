@@ -15,8 +15,8 @@ func TestRowCone(t *testing.T) {
 		{"u_pdl.head_q[0][0]", "u_pdl.head_q*"},
 		{"pd_rd_o", "pd_rd_o"},
 		{"u_hd.port_q[8]", "u_hd.port_q*"},
-		{"u_egress.g_port[1].isv_q", "u_egress.g_port[1].isv_q"},
-		{"u_egress.g_port[1].wp_q[3]", "u_egress.g_port[1].wp_q*"},
+		{"u_egress.g_port[1].isv_q", "u_egress.g_port?1?.isv_q"},
+		{"u_egress.g_port[1].wp_q[3]", "u_egress.g_port?1?.wp_q*"},
 	} {
 		assert.Equal(t, tc.want, RowCone(tc.endpoint), tc.endpoint)
 		assert.NoError(t, CheckConePatterns([]string{RowCone(tc.endpoint)}), "%s: a pattern --cone takes", tc.endpoint)

@@ -20,7 +20,8 @@ func TestCheckConePatterns(t *testing.T) {
 	}{
 		{"one register", []string{"u_adm.s2_ok_q"}, ""},
 		{"top register and a glob", []string{"gq_q", "u_sched.*_q", "*_q", "u_pd_mem.rd_addr_i"}, ""},
-		{"a bit", []string{"u_sched.def_q[3]"}, ""},
+		{"a generate block's name", []string{"u_egress.g_port?1?.isv_q"}, ""},
+		{"a character class", []string{"u_sched.def_q[3]"}, `cone "u_sched.def_q[3]"`},
 		{"none", nil, "no cone"},
 		{"empty", []string{""}, `cone ""`},
 		{"a selection operator", []string{"gq_q %ci*"}, `cone "gq_q %ci*"`},
@@ -65,6 +66,15 @@ func TestConeScript(t *testing.T) {
 	// and register arrays are flip-flops by then.
 	assert.Less(t, strings.LastIndex(s, "select -assert-min 1"), strings.Index(s, "design -save coarse"))
 	assert.Less(t, strings.Index(s, "memory_map\n"), strings.Index(s, "design -save coarse"))
+	// A glob ends at registers, outputs and memory inputs only, and keeps
+	// no combinational net it matches; an exact name is kept as an end.
+	g := j.ConeScript([]string{"u_adm.*"})
+	assert.Contains(t, g, "select -set ends @ffs %ci1 @ffs %d @named o:* %i %u @named @mems %i %u\n")
+	assert.Contains(t, g, "setattr -set keep 1 @ffs\n")
+	assert.NotContains(t, g, "@named %u\n")
+	x := j.ConeScript([]string{"u_fl.gn"})
+	assert.Contains(t, x, "setattr -set keep 1 @ffs @named %u\n")
+	assert.NotContains(t, x, "o:*")
 }
 
 func TestConeNoMatch(t *testing.T) {
