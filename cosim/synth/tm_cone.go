@@ -110,9 +110,12 @@ func (j TMJob) ConeScript(ends []string) string {
 		b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
 		if IsConeGlob(e) {
 			// The registers' inputs, the outputs and the memory inputs named.
-			b.WriteString("select -set mems =A:blackbox %C %ci1 =A:blackbox %C %d\n")
-			b.WriteString("select -set ends @ffs %ci1 @ffs %d @named o:* %i %u @named @mems %i %u\n")
-			b.WriteString("setattr -set keep 1 @ffs\n")
+			// (The memory inputs are kept: a memory whose read data no
+			// longer reaches anything is swept, and its inputs with it.)
+			b.WriteString("select -set mems =A:blackbox %C %x1 =A:blackbox %C %d\n")
+			b.WriteString("select -set kept @named o:* %i @named @mems %i %u\n")
+			b.WriteString("select -set ends @ffs %ci1 @ffs %d @kept %u\n")
+			b.WriteString("setattr -set keep 1 @ffs @kept %u\n")
 		} else {
 			b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
 			b.WriteString("setattr -set keep 1 @ffs @named %u\n")
