@@ -52,11 +52,8 @@ func checkFlatFlags(fl synthFlags, changed func(string) bool) error {
 // --json, saves them. A census that disagrees with ltp's length fails
 // (exit 1): the two count levels on the same netlist.
 func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
-	if len(fl.cones) > 0 {
+	if len(fl.cones) > 0 || fl.rows != nil {
 		return runSynthCones(ctx, cmd, r, j, version, fl)
-	}
-	if fl.rows != nil {
-		return runSynthConeRows(ctx, cmd, r, j, version, fl)
 	}
 	f, err := r.RunTMFlat(ctx, j, fl.budget)
 	switch {
@@ -80,21 +77,34 @@ func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j sy
 	return nil
 }
 
-// runSynthCones cuts out and maps each --cone alone, prints each one's
-// levels and census and, with --json, saves them. A cone whose census
-// disagrees with ltp's length fails (exit 1), as the flat run does.
+// runSynthCones cuts out and maps each cone alone: those --cone names,
+// or with --cone-rows the cone of each row's deepest endpoint of its
+// census (at the census's budget). It prints them (with --cone-rows
+// beside the rows) and, with --json, saves them.
 func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
-	c, err := r.RunTMCones(ctx, j, fl.cones, fl.budget)
+	ends, budget, hint := fl.cones, fl.budget, ""
+	var at []int
+	if fl.rows != nil {
+		ends, at = synth.RowEnds(fl.rows.Flat.Census)
+		budget = fl.rows.Flat.Census.Budget
+		hint = fmt.Sprintf(" (--cone-rows %s: a census of older Verilog?)", fl.coneRows)
+	}
+	c, err := r.RunTMCones(ctx, j, ends, budget)
 	var nm *synth.ConeNoMatchError
 	switch {
 	case ctx.Err() != nil:
 		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
 	case errors.As(err, &nm):
-		return usageErr(fmt.Errorf("synth: --%w", err))
+		return usageErr(fmt.Errorf("synth: --%w%s", err, hint))
 	case err != nil:
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
-	if err := synth.WriteTMConesText(cmd.OutOrStdout(), c, fl.budget); err != nil {
+	if fl.rows != nil {
+		err = synth.WriteTMConeRowsText(cmd.OutOrStdout(), fl.rows.Flat.Census, c, at)
+	} else {
+		err = synth.WriteTMConesText(cmd.OutOrStdout(), c, budget)
+	}
+	if err != nil {
 		return err
 	}
 	return saveCones(cmd, c, version, fl)
@@ -132,27 +142,4 @@ func coneRowsCensus(name string, j synth.TMJob) (*synth.SavedFlat, error) {
 		return nil, fmt.Errorf("--cone-rows %s: %w", name, synth.ErrNoRows)
 	}
 	return &saved, nil
-}
-
-// runSynthConeRows cuts the cone of each row's deepest endpoint of the
-// census --cone-rows read (at the census's budget) and prints the rows
-// beside them; --json saves the cones.
-func runSynthConeRows(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
-	cen := fl.rows.Flat.Census
-	ends, at := synth.RowEnds(cen)
-	fl.cones, fl.budget = ends, cen.Budget
-	c, err := r.RunTMCones(ctx, j, ends, fl.budget)
-	var nm *synth.ConeNoMatchError
-	switch {
-	case ctx.Err() != nil:
-		return &exitError{code: exitInterrupted, err: errors.New("synth interrupted: Yosys stopped, nothing written")}
-	case errors.As(err, &nm):
-		return usageErr(fmt.Errorf("synth: --cone-rows %s: %w (a census of older Verilog?)", fl.coneRows, err))
-	case err != nil:
-		return failErr(fmt.Errorf("synth: %w", err))
-	}
-	if err := synth.WriteTMConeRowsText(cmd.OutOrStdout(), cen, c, at); err != nil {
-		return err
-	}
-	return saveCones(cmd, c, version, fl)
 }
