@@ -35,7 +35,9 @@
 //                        F appends (its count then is not 0), from the derived
 //                        registers emp_q/one_q, pop_i and the stage F pick only
 //   f_wr_n_o [WW]        comb: cp_mem writes of stage F (appends to non-empty banks)
-//   ga_i, ga_head_i, ga_tail_i, ga_n_i   stage G appends, as stage F's
+//   ga_i, ga_head_i, ga_tail_i, ga_n_i   stage G appends: slot b is a chain
+//                        of bank b (the executor's lane b), n >= 1 cells;
+//                        head, tail and n are don't-care while ga_i[b] is 0
 //   wr_en_o [K], wr_addr_o, wr_data_o [K*CW]   comb: cp_mem writes, stage F's on
 //                        ports 0.., stage G's after them
 //   wr_n_o [WW]          comb: all cp_mem writes
@@ -57,11 +59,15 @@
 // stage F (ne_f_o, one bit: c1z and fz below), not the count after stage F
 // (an adder and its zero test; issue 29, flcut): the count's adder ends at
 // cnt_q only, so the dequeue's free register (u_deq.fh_q) reaches the
-// executor's lanes through the bank pick and two gates.
+// executor's lanes through the bank pick and two gates. Stage G has no
+// bank pick (issue 29, flg): its slot b is bank b, and its head, tail and
+// count may be driven whether or not the lane goes, so the count's add
+// (cnt_f + ga_n_i) runs beside the lanes' decision and ga_i only selects
+// it: u_fl.cnt_q 13 -> 8 LUT6 levels cut from the flat TM at the defaults.
 // Reset: bank b holds b, b+K, b+2K, ... (cp_mem's INIT_STRIDE = K threads them).
 // Assertions (`ifndef SYNTHESIS): no pop of an empty bank; an append's
-// cells are of its bank; at most K writes; ne_f_o is the count after
-// stage F not 0.
+// cells are of its bank (stage G's slot b: bank b); a stage G append has
+// a cell; at most K writes; ne_f_o is the count after stage F not 0.
 `include "occamy_checks.svh"
 
 module tm_free_list #(
@@ -119,13 +125,12 @@ module tm_free_list #(
   logic [2*K*K-1:0]  psel_q, psel_d;
   logic [K-1:0]      emp_q, emp_d, one_q, one_d;
 
-  // Each bank's slot of the stage F and stage G appends (distinct banks),
-  // an AND-OR over the slots, under "some slot appends" so that a simulator
+  // Each bank's slot of the stage F appends (distinct banks), an AND-OR
+  // over the slots, under "some slot appends" so that a simulator
   // skips it in a cycle without appends (0 then either way; 8 LUT6 levels
-  // at the defaults as without). The two picks below are written out: one
-  // function called twice, returning {v, h, t, n}, cost Verilator 17 912
-  // more instructions for occamy_tm (verilator --stats, the defaults), and
-  // Yosys 0.23 refuses its `return {...}`.
+  // at the defaults as without). Stage G's slot b is bank b's: no pick, and
+  // its head, tail and count are read only under gb (gz, g1, gw, the count's
+  // select, the head and tail selects).
   logic [K-1:0]     fb, gb;
   logic [K*CW-1:0]  fh, ft, gh, gt;
   logic [K*BNW-1:0] fn, gn;
@@ -160,25 +165,12 @@ module tm_free_list #(
       ft[b*CW +: CW]   = t;
       fn[b*BNW +: BNW] = n;
     end
-    always @* begin
-      logic           m, v;
-      logic [CW-1:0]  h, t;
-      logic [BNW-1:0] n;
-      m = 1'b0; v = 1'b0; h = '0; t = '0; n = '0;
-      if (ga_i != '0) begin
-        for (int s = 0; s < K; s++) begin
-          m = ga_i[s] && (32'(ga_head_i[s*CW +: CW]) & (K - 1)) == b;
-          v = v | m;
-          h = h | ({CW{m}} & ga_head_i[s*CW +: CW]);
-          t = t | ({CW{m}} & ga_tail_i[s*CW +: CW]);
-          n = n | ({BNW{m}} & ga_n_i[s*BNW +: BNW]);
-        end
-      end
-      gb[b]            = v;
-      gh[b*CW +: CW]   = h;
-      gt[b*CW +: CW]   = t;
-      gn[b*BNW +: BNW] = n;
-    end
+    // Stage G: slot b is bank b's chain (the executor's lane b); its
+    // head, tail and count are don't-care while ga_i[b] is 0.
+    assign gb[b]            = ga_i[b];
+    assign gh[b*CW +: CW]   = ga_head_i[b*CW +: CW];
+    assign gt[b*CW +: CW]   = ga_tail_i[b*CW +: CW];
+    assign gn[b*BNW +: BNW] = ga_n_i[b*BNW +: BNW];
   end
 
   // Per bank, from the registers and the pops: the pop reads a link (the
@@ -205,7 +197,7 @@ module tm_free_list #(
   end
   always @* begin
     for (int b = 0; b < K; b++) begin
-      gz[b]    = !gb[b] || gn[b*BNW +: BNW] == '0;
+      gz[b]    = !gb[b];
       g1[b]    = gb[b] && gn[b*BNW +: BNW] == BNW'(1);
       gw[b]    = gb[b] && !cfz[b];
       emp_d[b] = cfz[b] && gz[b];
@@ -314,7 +306,9 @@ module tm_free_list #(
   always @* begin
     logic [CW-1:0] h;
     for (int b = 0; b < K; b++) begin
-      cnt_d[b*BNW +: BNW]   = cnt_f[b*BNW +: BNW] + gn[b*BNW +: BNW];
+      // The add beside the lanes' decision, ga_i selecting it (flg).
+      cnt_d[b*BNW +: BNW]   = gb[b] ? cnt_f[b*BNW +: BNW] + gn[b*BNW +: BNW]
+                                    : cnt_f[b*BNW +: BNW];
       tail_d[b*CW +: CW]    = gb[b] ? gt[b*CW +: CW] : tail_f[b*CW +: CW];
       h = (gb[b] && cfz[b]) ? gh[b*CW +: CW]
         : (fb[b] && c1z[b]) ? fh[b*CW +: CW]
@@ -365,6 +359,14 @@ module tm_free_list #(
         end
       end
       for (int b = 0; b < K; b++) begin
+        if (ga_i[b]) begin
+          assert ((32'(ga_head_i[b*CW +: CW]) & (K - 1)) == b
+                  && (32'(ga_tail_i[b*CW +: CW]) & (K - 1)) == b)
+            else $error("tm_free_list: stage G slot %0d appends head %0d, tail %0d: not bank %0d",
+              b, ga_head_i[b*CW +: CW], ga_tail_i[b*CW +: CW], b);
+          assert (ga_n_i[b*BNW +: BNW] != '0)
+            else $error("tm_free_list: stage G slot %0d appends a chain of 0 cells", b);
+        end
         assert (ne_f_o[b] == (cnt_f[b*BNW +: BNW] != '0))
           else $error("tm_free_list: ne_f_o[%0d]=%0d but the count after stage F is %0d",
                       b, ne_f_o[b], cnt_f[b*BNW +: BNW]);

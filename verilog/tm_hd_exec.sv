@@ -33,9 +33,13 @@
 //                        (issue 29, flcut: no adder on the lanes' path)
 //   cp_rd_en_o [2K], cp_rd_addr_o [2K*CW], rd_n_o   comb: its link reads
 //   ga_o [K], ga_head_o, ga_tail_o [K*CW], ga_n_o [K*BNW], freed_o [LW+WW]
-//                        comb: its appends (stage G, slot b = lane b) and the
-//                        cells they free (lanes of several packets: up to
-//                        K*ceil(MAXPKT/K) cells, hence LW+WW bits)
+//                        comb: its appends (stage G, slot b = lane b, a
+//                        chain of bank b) and the cells they free (lanes of
+//                        several packets: up to K*ceil(MAXPKT/K) cells, hence
+//                        LW+WW bits); ga_head_o, ga_tail_o, ga_n_o are lane
+//                        b's front chain whenever the lane holds one, whether
+//                        it goes or not, else 0 (issue 29, flg: off the go
+//                        decision; occamy_tm reads them only under ga_o)
 //   busy_o               registered: a lane holds work
 //
 // Behaviour (docs/tm.md, "BM policies"): a grant is taken when take_o; a
@@ -311,11 +315,14 @@ module tm_hd_exec #(
       wgo[b] = ca != '0 && (!need || wreq < wr_left_i);
       rp   = rd_base_i + rreq;
       if (ca != '0) begin
+        // The front's chain, whether the lane goes or not (flg): the free
+        // list adds ga_n_o to its count beside this decision and ga_o
+        // selects the sum, so no adder follows the budgets.
+        ga_head_o[b*CW +: CW] = fcur;
+        ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;
+        ga_n_o[b*BNW +: BNW]  = chain_i ? BNW'(fleft) : BNW'(1);
         if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin
           ga_o[b]               = 1'b1;
-          ga_head_o[b*CW +: CW] = fcur;
-          ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;
-          ga_n_o[b*BNW +: BNW]  = chain_i ? BNW'(fleft) : BNW'(1);
           if (rdn) begin
             rd_go[b]                     = 1'b1;
             rd_pm[b*2*K +: 2*K]          = pm;

@@ -24,7 +24,8 @@ import (
 // bank), writing the old tail's link on the write ports from 0 on, none
 // into an empty bank; f_wr_n_o is after them, and ne_f_o (EvalNe, a
 // Go-only split of EvalPop that follows it). EvalG (stage
-// G): the stage G appends (ga_*) likewise, their writes after stage F's;
+// G): the stage G appends (ga_*: slot b is a chain of bank b, checkG)
+// likewise, their writes after stage F's;
 // wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
 // b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
 //
@@ -45,7 +46,7 @@ type FreeList struct {
 	FaNI     []int32 // fa_n_i: its cells
 	NeFO     uint8   // ne_f_o: comb (EvalNe), bit b: bank b holds a cell after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
-	GaI      uint8   // ga_i: stage G append in slot s
+	GaI      uint8   // ga_i: stage G append in slot b, a chain of bank b
 	GaHeadI  []int32 // ga_head_i
 	GaTailI  []int32 // ga_tail_i
 	GaNI     []int32 // ga_n_i
@@ -74,7 +75,6 @@ type FreeList struct {
 	due     uint8 // the head read back now
 	popPort [mem.MaxK]int8
 	slotF   [mem.MaxK]int8
-	slotG   [mem.MaxK]int8
 	err     error
 	errs    *bool // the top's flag: set when err is
 	full    bool  // tests: every touched bank takes commit's general path (no short one)
@@ -266,7 +266,10 @@ func (f *FreeList) evalG() {
 	if f.GaI == 0 {
 		return
 	}
-	f.ga = f.slots(f.GaI, f.GaHeadI, &f.slotG)
+	f.ga = f.GaI & (1<<uint(f.k) - 1)
+	for m := f.ga; m != 0; m &= m - 1 {
+		f.checkG(trailingZeros(uint64(m)))
+	}
 	over := false
 	for m := f.ga; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
@@ -275,12 +278,26 @@ func (f *FreeList) evalG() {
 			if f.fa>>uint(b)&1 != 0 {
 				tl = f.FaTailI[f.slotF[b]]
 			}
-			wp, over = f.write(wp, tl, f.GaHeadI[f.slotG[b]], over)
+			wp, over = f.write(wp, tl, f.GaHeadI[b], over)
 		}
 	}
 	f.WrNO = wp
 	if over {
 		f.writeOver()
+	}
+}
+
+// checkG is tm_free_list's contract on stage G (issue 29, flg): slot s
+// is a chain of bank s (the executor's lane s) of at least one cell. The
+// Verilog reads the slot as its bank's, with no pick by the head's bank,
+// and asserts both.
+func (f *FreeList) checkG(s int) {
+	h, t, n := f.GaHeadI[s], f.GaTailI[s], f.GaNI[s]
+	if f.bankOf(h) != s || f.bankOf(t) != s {
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: stage G slot %d appends head %d, tail %d: not bank %d", f.now, s, h, t, s))
+	}
+	if n < 1 {
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: stage G slot %d appends a chain of %d cells", f.now, s, n))
 	}
 }
 
@@ -413,12 +430,11 @@ func (f *FreeList) commit() {
 			cnt += f.FaNI[s]
 		}
 		if ga&bit != 0 {
-			s := f.slotG[b] & (mem.MaxK - 1)
 			if cnt == 0 {
-				head, p = f.GaHeadI[s], false
+				head, p = f.GaHeadI[b], false
 			}
-			tail = f.GaTailI[s]
-			cnt += f.GaNI[s]
+			tail = f.GaTailI[b]
+			cnt += f.GaNI[b]
 		}
 		if cnt == 0 {
 			head, tail, p = mem.Nil, mem.Nil, false

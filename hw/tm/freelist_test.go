@@ -199,8 +199,9 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 			if cy%600 < 300 {
 				odds = 24
 			}
-			// (the slots, their banks, the chains; at most max slots)
-			chain := func(max int) (uint8, uint8, [k][3]int32) {
+			// (the slots, their banks, the chains; at most max slots;
+			// stage G's slot is its bank, stage F's packed from 0)
+			chain := func(max int, byBank bool) (uint8, uint8, [k][3]int32) {
 				var v, banks uint8
 				var c [k][3]int32
 				s := 0
@@ -214,15 +215,19 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 						short.cp.Init(int(h[i]), h[i+1])
 						full.cp.Init(int(h[i]), h[i+1])
 					}
-					c[s] = [3]int32{h[0], h[n-1], int32(n)}
-					v, banks = v|1<<uint(s), banks|1<<uint(bk)
+					sl := s
+					if byBank {
+						sl = bk
+					}
+					c[sl] = [3]int32{h[0], h[n-1], int32(n)}
+					v, banks = v|1<<uint(sl), banks|1<<uint(bk)
 					held[bk] = h[n:]
 					s++
 				}
 				return v, banks, c
 			}
-			fa, faBanks, fc := chain(k)
-			ga, gaBanks, gc := chain(k - bits.OnesCount8(fa)) // the writes fit u_cp_mem's k ports
+			fa, faBanks, fc := chain(k, false)
+			ga, gaBanks, gc := chain(k-bits.OnesCount8(fa), true) // the writes fit u_cp_mem's k ports
 			for m := faBanks &^ (pop | gaBanks); m != 0; m &= m - 1 {
 				faOnly++
 				if f.CntO[bits.TrailingZeros8(m)] == 0 {
@@ -283,5 +288,45 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 		assert.Greater(t, last, 100, "latency %d: and emptied banks", lat)
 		assert.Greater(t, faOnly, 1000, "latency %d: the stage F short path was exercised", lat)
 		assert.Greater(t, faEmpty, 100, "latency %d: and refilled empty banks", lat)
+	}
+}
+
+// TestFreeListStageGContract: stage G's slot b is a chain of bank b of at
+// least one cell (issue 29, flg: tm_free_list reads the slot as its bank's,
+// with no pick, and asserts it); the Go twin fails the run, naming the
+// cycle, the slot and what it got, when a driver breaks that.
+func TestFreeListStageGContract(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		slot int
+		g    [3]int32 // head, tail, n
+		want string   // "" when the append is within the contract
+	}{
+		{"bank 0 in slot 0", 0, [3]int32{2, 2, 1}, ""},
+		{"bank 1 in slot 1", 1, [3]int32{3, 3, 1}, ""},
+		{"bank 0 in slot 1", 1, [3]int32{2, 2, 1}, "cycle 2: stage G slot 1 appends head 2, tail 2: not bank 1"},
+		{"tail in another bank", 0, [3]int32{2, 3, 2}, "cycle 2: stage G slot 0 appends head 2, tail 3: not bank 0"},
+		{"no cell", 0, [3]int32{2, 2, 0}, "cycle 2: stage G slot 0 appends a chain of 0 cells"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := newFLBench(t, 8, 2, 1)
+			x.cycle(t, 0, []int{0, 1}, nil, nil) // pops cells 0 and 1
+			x.cycle(t, 0, []int{0, 1}, nil, nil) // and 2, 3: free to append
+			f := x.f
+			f.PopI, f.FaI = 0, 0
+			f.RdDataI = x.rd.out
+			f.EvalHead()
+			f.EvalPop()
+			f.EvalNe()
+			f.GaI = 1 << uint(tc.slot)
+			f.GaHeadI[tc.slot], f.GaTailI[tc.slot], f.GaNI[tc.slot] = tc.g[0], tc.g[1], tc.g[2]
+			f.EvalG()
+			if tc.want == "" {
+				require.NoError(t, f.Err())
+				return
+			}
+			require.Error(t, f.Err())
+			assert.Contains(t, f.Err().Error(), tc.want)
+		})
 	}
 }

@@ -62,9 +62,9 @@ type HDExec struct {
 	CpRdAddrO []int32 // cp_rd_addr_o
 	RdNO      int     // rd_n_o: comb, its reads (the bits of CpRdEnO)
 	GaO       uint8   // ga_o: comb, stage G appends, slot b = lane b
-	GaHeadO   []int32 // ga_head_o
-	GaTailO   []int32 // ga_tail_o
-	GaNO      []int32 // ga_n_o
+	GaHeadO   []int32 // ga_head_o: lane b's front chain while it holds one, going or not, else 0 (flg)
+	GaTailO   []int32 // ga_tail_o: likewise (per cell: the head)
+	GaNO      []int32 // ga_n_o: likewise (per cell: 1)
 	FreedO    int     // freed_o: comb, cells freed
 	BusyO     bool    // busy_o: registered, a lane holds work
 
@@ -99,6 +99,7 @@ type HDExec struct {
 	servedSer [mem.MaxK]uint32
 	out       bool // EvalCells served a lane
 	anyLatch  bool // EvalCells latched a blocked front's cell
+	gaSet     bool // EvalCells drove a lane's front on ga_head_o, ga_tail_o, ga_n_o
 	active    bool // a lane or stage A's register holds work, or EvalCells' outputs are not idle
 	err       error
 	errs      *bool // the top's flag: set when err is
@@ -184,6 +185,12 @@ func (h *HDExec) evalCells() {
 		h.serve, h.latched = [mem.MaxK]uint8{}, [mem.MaxK]bool{}
 		h.out, h.anyLatch = false, false
 	}
+	if h.gaSet {
+		clear(h.GaHeadO)
+		clear(h.GaTailO)
+		clear(h.GaNO)
+		h.gaSet = false
+	}
 	h.FreedO, h.RdNO, h.ServedPktsO = 0, 0, 0
 	p := HDPipe{Room: h.RoomO, Issued: h.PdRdO}
 	h.HeldO = h.held > 0 || h.UnlI
@@ -216,6 +223,12 @@ func (h *HDExec) evalCells() {
 			e.cur = h.CpRdDataI[f.port]
 		}
 		p.Ready++
+		// ga_*: the front's chain whether the lane goes or not (issue 29,
+		// flg: tm_free_list adds ga_n_o beside the decision, ga_o selects).
+		h.GaHeadO[b], h.GaTailO[b], h.GaNO[b], h.gaSet = e.cur, e.cur, 1, true
+		if h.ChainI {
+			h.GaTailO[b], h.GaNO[b] = e.tail, int32(e.left)
+		}
 		need := h.NeFI>>uint(b)&1 != 0
 		rdn := !h.ChainI && e.left > 1
 		rp := h.RdBaseI + rreq
@@ -230,9 +243,7 @@ func (h *HDExec) evalCells() {
 		}
 		h.out = true
 		h.GaO |= 1 << uint(b)
-		h.GaHeadO[b], h.GaTailO[b], h.GaNO[b] = e.cur, e.cur, 1
 		if h.ChainI {
-			h.GaTailO[b], h.GaNO[b] = e.tail, int32(e.left)
 			h.FreedO += e.left
 		} else {
 			h.FreedO++

@@ -57,4 +57,5 @@ var mutants = slices.Concat(
 	schedoneMutants,  // mutants_schedone.go: the DRR visit's tree compare
 	admstageMutants,  // mutants_admstage.go: admission's stage-1 room in carry-save form
 	admfreeMutants,   // mutants_admfree.go: admission's free test and subsets' cells
+	flgMutants,       // mutants_flg.go: stage G's slot as its bank, read only under ga_i
 )

@@ -34,6 +34,14 @@ func init() {
 				Replace: "|| (c1z[b] && f1[b] && gz[b]);",
 				Desc:    "the derived one-cell register misses a one-cell stage G append into an empty bank, so that bank's last pop reads a link it does not have",
 			},
+			// stage G's slot read only under ga_i (issue 29, flg): the
+			// executor drives a lane's front chain whether it goes or not.
+			{
+				ID: "sub-fl-g-cnt-ungated", File: "tm_free_list.sv",
+				Anchor:  "cnt_d[b*BNW +: BNW]   = gb[b] ? cnt_f[b*BNW +: BNW] + gn[b*BNW +: BNW]",
+				Replace: "cnt_d[b*BNW +: BNW]   = 1'b1 ? cnt_f[b*BNW +: BNW] + gn[b*BNW +: BNW]",
+				Desc:    "the free count adds stage G's slot without ga_i, so a lane that does not go counts its cells into the bank (the TM's tm-fl-g-cnt-ungated, against the sub-block alone)",
+			},
 		},
 	})
 }
