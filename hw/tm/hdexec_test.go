@@ -34,6 +34,7 @@ func hdBody(n int, heads, tails []int32) mem.PD {
 // hdG is what stage G drove.
 type hdG struct {
 	ga     [][3]int32 // per lane served: head, tail, n (lane = index into a map below)
+	front  [2][3]int32 // ga_head_o, ga_tail_o, ga_n_o of each lane, served or not
 	lanes  []int
 	rd     []int32
 	rdPort []int
@@ -58,6 +59,7 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 	h.EvalCells()
 	h.EvalCells() // combinational: the same again
 	for b := 0; b < 2; b++ {
+		g.front[b] = [3]int32{h.GaHeadO[b], h.GaTailO[b], h.GaNO[b]}
 		if h.GaO>>uint(b)&1 != 0 {
 			g.lanes = append(g.lanes, b)
 			g.ga = append(g.ga, [3]int32{h.GaHeadO[b], h.GaTailO[b], h.GaNO[b]})
@@ -114,6 +116,9 @@ func TestHDExecPorts(t *testing.T) {
 	assert.Empty(t, g.ga)
 	assert.Equal(t, HDPipe{Room: true, Pending: 1, Ready: 1, Blocked: 1}, g.pipe)
 	assert.True(t, g.busy)
+	// ga_*: a blocked lane still shows its front chain (issue 29, flg: the
+	// free list adds it beside the decision, ga_o selects), an empty one 0.
+	assert.Equal(t, [2][3]int32{{12, 12, 1}, {}}, g.front, "ga_head_o, ga_tail_o, ga_n_o per lane while lane 0 is blocked")
 	h.CpRdDataI[1] = 99 // another read's data: the lane kept 12
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, [][3]int32{{12, 12, 1}}, g.ga)
@@ -121,6 +126,7 @@ func TestHDExecPorts(t *testing.T) {
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Empty(t, g.ga)
 	assert.False(t, g.busy)
+	assert.Equal(t, [2][3]int32{}, g.front, "ga_*: 0 once no lane holds a chain")
 }
 
 // TestHDExecSkips: a lane blocked for lack of a write port (its bank not
