@@ -33,7 +33,7 @@ func hdBody(n int, heads, tails []int32) mem.PD {
 
 // hdG is what stage G drove.
 type hdG struct {
-	ga     [][3]int32 // per lane served: head, tail, n (lane = index into a map below)
+	ga     [][3]int32  // per lane served: head, tail, n (lane = index into a map below)
 	front  [2][3]int32 // ga_head_o, ga_tail_o, ga_n_o of each lane, served or not
 	lanes  []int
 	rd     []int32
