@@ -13,7 +13,7 @@ TOOL_PKGS  = verilator:verilator iverilog:iverilog yosys:yosys vcd2fst:gtkwave x
 
 export GOFLAGS
 
-.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scenario-search test-scoreboard-mutants verilog-checks test-props-mutants lint tools vet fmt-check bench pgo clean
+.PHONY: help run synth experiments bench-experiments build build-cosim golden-lib filelists test test-go test-hw test-cosim test-subblocks test-scenario-search test-scoreboard-mutants verilog-checks test-props-mutants test-mutants-equiv lint tools vet fmt-check bench pgo clean
 
 help:
 	@echo "make run          build and run the default job (pure Go)"
@@ -26,6 +26,7 @@ help:
 	@echo "make test-scenario-search  burst-absorption's lossless search on the RTL under every policy (~5 min)"
 	@echo "make test-scoreboard-mutants  occamy_tm's mutants: the scoreboard alone against lock-step (~20 min)"
 	@echo "make test-props-mutants  --check properties on every mutant of the blocks with properties (not in make test)"
+	@echo "make test-mutants-equiv  the explained equivalent mutants through their whole matrix (make test: their first set)"
 	@echo "make bench        benchmarks; numbers go in docs/perf.md"
 	@echo "make pgo          regenerate cmd/occamy/default.pgo, the Go profile bin/occamy is built with"
 	@echo "make experiments  the paper's experiments (CSV, PNG, SVG) into out/experiments"
@@ -144,6 +145,12 @@ test-scenario-search:
 # 20 min). Not part of make test.
 test-scoreboard-mutants:
 	OCCAMY_SCOREBOARD_MUTANTS=1 $(GO) test -tags verilator -count=1 -timeout 90m -run TestScoreboardMutants -v ./cosim/mutation
+
+# test-mutants-equiv: the explained equivalent mutants through their
+# block's whole regression matrix (make test runs each on its first
+# configuration's set: the TM's three took 64-86 s each whole).
+test-mutants-equiv:
+	OCCAMY_MUTATION_EQUIV=only $(GO) test -tags verilator -count=1 -timeout 30m -run TestMutationKillRate -v ./cosim/mutation
 
 # test-props-mutants: --check properties on every mutant of the blocks
 # with properties, at the defaults and the small set (66 runs, 11 minutes

@@ -36,6 +36,10 @@ type Target struct {
 	Top     string
 	Sources []string
 	First   string
+	// Equivalent: the mutant is an explained equivalent (it runs the
+	// whole matrix unless the checker limits equivalents to the first
+	// configuration's set: RunnerChecker.EquivFirstSet).
+	Equivalent bool
 }
 
 // Checker co-simulates a block's sources against its Go golden model.
@@ -266,7 +270,7 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	}
 	r.Line = a.Line
 
-	tg := Target{Block: Block(m.Block), Top: a.Top, Sources: a.Sources, First: m.First}
+	tg := Target{Block: Block(m.Block), Top: a.Top, Sources: a.Sources, First: m.First, Equivalent: m.Equivalent != "" && !baseline}
 	t0 := time.Now()
 	r.Cached, err = cfg.Checker.Build(ctx, tg)
 	r.Build = time.Since(t0)
@@ -283,7 +287,8 @@ func checkOne(ctx context.Context, cfg Config, m Mutant, baseline bool) Result {
 	// as `occamy cosim --block B` does, up to the first configuration
 	// that mismatches: some bugs need P < B, an N that is not a power of
 	// two or a free mode the defaults do not use. An explained equivalent
-	// runs the whole matrix: a kill anywhere says its argument is wrong.
+	// runs the whole matrix (or, with RunnerChecker.EquivFirstSet, its
+	// first configuration's set): a kill says its argument is wrong.
 	d, err := cfg.Checker.Check(ctx, tg)
 	r.Sim = time.Since(t1)
 	r.Detection = d

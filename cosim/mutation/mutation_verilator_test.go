@@ -29,7 +29,11 @@ import (
 // optimisation instead of MutationOpt;
 // OCCAMY_MUTATION_SEED=S runs every configuration at seed S instead of the
 // matrix's seeds;
-// OCCAMY_MUTATION_MARKDOWN=FILE writes the verdicts as docs/mutation.md's table.
+// OCCAMY_MUTATION_MARKDOWN=FILE writes the verdicts as docs/mutation.md's table;
+// OCCAMY_MUTATION_EQUIV=whole runs the explained equivalents through the
+// whole matrix (by default, make test: their first configuration's set,
+// RunnerChecker.EquivFirstSet), =only checks only them, whole (make
+// test-mutants-equiv).
 func TestMutationKillRate(t *testing.T) {
 	if _, err := exec.LookPath(verilatorProgram()); err != nil {
 		t.Skipf("mutation: verilator not found (%v); install it (apt-get install verilator) to run the self-check", err)
@@ -40,6 +44,20 @@ func TestMutationKillRate(t *testing.T) {
 	ms := Catalogue()
 	if only := os.Getenv("OCCAMY_MUTATION_ONLY"); only != "" {
 		ms = pick(t, ms, strings.Split(only, ","))
+	}
+	equiv := os.Getenv("OCCAMY_MUTATION_EQUIV")
+	switch equiv {
+	case "", "whole":
+	case "only":
+		var eq []Mutant
+		for _, m := range ms {
+			if m.Equivalent != "" {
+				eq = append(eq, m)
+			}
+		}
+		ms = eq
+	default:
+		t.Fatalf("mutation: OCCAMY_MUTATION_EQUIV=%q: want whole or only", equiv)
 	}
 	opt := MutationOpt
 	if v := os.Getenv("OCCAMY_MUTATION_OPT"); v != "" {
@@ -53,7 +71,7 @@ func TestMutationKillRate(t *testing.T) {
 	cfg := Config{
 		VerilogDir: verilogDir,
 		Checker: RunnerChecker{CacheDir: os.Getenv(verilator.CacheEnv), Seeds: envSeeds(t, "OCCAMY_MUTATION_SEED"),
-			Opt: opt},
+			Opt: opt, EquivFirstSet: equiv == ""},
 		// OCCAMY_MUTATION_ASSERT=1 keeps the Verilog's assertions (to see
 		// what they catch on their own); the self-check leaves them out.
 		KeepAssertions: os.Getenv("OCCAMY_MUTATION_ASSERT") == "1",

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"occamy/cosim/runner"
+	"occamy/testbench/blocks"
 )
 
 // TestRunsCarryOpt: the checker's C++ optimisation reaches every run of
@@ -46,4 +47,38 @@ func TestRunsFirstIsAnOrderOnly(t *testing.T) {
 		a, b = append(a, key(plain[i])), append(b, key(first[i]))
 	}
 	assert.ElementsMatch(t, a, b, "the same runs, reordered")
+}
+
+// TestRunsEquivFirstSet: with EquivFirstSet an explained equivalent runs
+// its first configuration's set only (make test), and the whole matrix
+// without it (make test-mutants-equiv); a mutant that is not an
+// equivalent, and the original, always run the whole matrix.
+func TestRunsEquivFirstSet(t *testing.T) {
+	whole, err := RunnerChecker{}.runs(Target{Block: "tm", Equivalent: true})
+	require.NoError(t, err)
+	short, err := RunnerChecker{EquivFirstSet: true}.runs(Target{Block: "tm", Equivalent: true})
+	require.NoError(t, err)
+	killable, err := RunnerChecker{EquivFirstSet: true}.runs(Target{Block: "tm"})
+	require.NoError(t, err)
+	assert.Len(t, killable, len(whole), "a mutant that is not an equivalent runs the whole matrix")
+	require.NotEmpty(t, short)
+	require.Less(t, len(short), len(whole), "an equivalent runs fewer configurations")
+	rb, err := blocks.Lookup("tm")
+	require.NoError(t, err)
+	first, ok := rb.Regression().Lookup(rb.Checks.MutateFirst)
+	require.True(t, ok)
+	assert.Equal(t, rb.Checks.MutateFirst, short[0].Set, "the first configuration first")
+	for _, o := range short {
+		c, ok := rb.Regression().Lookup(o.Set)
+		require.True(t, ok, o.Set)
+		assert.Equal(t, first.Set, c.Set, "%s: only the first configuration's set", o.Set)
+	}
+	t.Logf("tm: an equivalent runs %d of the matrix's %d runs", len(short), len(whole))
+	// A block that names no configuration to try first: its matrix's
+	// first configuration's set.
+	for _, b := range []Block{"arbiter", "cpsublists"} {
+		rs, err := RunnerChecker{EquivFirstSet: true}.runs(Target{Block: b, Equivalent: true})
+		require.NoError(t, err)
+		assert.NotEmpty(t, rs, "%s: an equivalent runs something", b)
+	}
 }
