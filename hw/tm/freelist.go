@@ -267,12 +267,10 @@ func (f *FreeList) evalG() {
 		return
 	}
 	f.ga = f.GaI & (1<<uint(f.k) - 1)
-	for m := f.ga; m != 0; m &= m - 1 {
-		f.checkG(trailingZeros(uint64(m)))
-	}
 	over := false
 	for m := f.ga; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
+		f.checkG(b)
 		if f.cntF[b] > 0 {
 			tl := f.bank[b].tail
 			if f.fa>>uint(b)&1 != 0 {
