@@ -57,8 +57,8 @@
 // u_deq or u_hd); B the dequeue's cell round (u_deq: cd reads, cp reads on
 // ports 0..); C the PD read of last cycle's grant (gv_q) and its packet
 // booked at u_egress, then the scheduler's grant into the grant register
-// (u_sched); D the head drop's choice (u_choice, u_arb) and its PD read on
-// the port C left (u_hd);
+// (u_sched); D the head drop's choice (u_choice, from u_arb's grant of the
+// cycle before: agv_q, agq_q) and its PD read on the port C left (u_hd);
 // E the enqueue round (u_enq: free-list pops on the next cp read ports,
 // cd writes, the PD write and link); F the dequeue's frees, registered in
 // u_deq a cycle before (u_fl: cp writes from port 0; hw/tm DeqFreeLag);
@@ -98,6 +98,11 @@
 // hazards: a freed cell is popped two cycles after its round at the
 // earliest, after its data and link were read there; stage F (those
 // frees) still precedes stage G (the head drop's) on a shared bank.
+// A head drop under occamy: u_arb grants in t (over_i & cand_i of t), the
+// register holds the grant from t+1 until the executor takes it (its PD
+// read in that cycle, while the queue is over and a candidate then), the
+// unlink a cycle after the read (issue 29, arbreg: no path from the
+// candidates through u_arb into the PD read address or u_arb's pointer).
 // Corner cases (docs/tm.md): a head drop waits for the PD port a dequeue
 // holds; a grant whose queue a head drop emptied is cancelled; a link
 // behind a PD being read is forwarded; a bank's last cell is popped
@@ -419,8 +424,44 @@ module occamy_tm #(
     cand = nonempty & ~glock;
   end
 
+  // u_arb's grant is registered (agv_q, agq_q; issue 29, arbreg): the
+  // grant of cycle t is u_choice's arb_valid_i/arb_idx_i from t+1, while
+  // its queue is over in the bitmap and a candidate (ag_ok: bit selects of
+  // registers, beside each other). So no path runs from the candidates
+  // through u_arb's N requests and its index into the PD read address or
+  // u_arb's pointer, and the grant acts on the bitmap of the cycle it is
+  // used in, as an unregistered one would. u_arb is acknowledged (its
+  // pointer moves past the queue) when its grant loads, so the register
+  // keeps a grant until it is used: while its queue holds a PD (ag_keep),
+  // through cycles the dequeue's read locks it (glock) or the executor
+  // takes nothing (lanes full, the PD port held), and while it is out of
+  // the bitmap while u_arb grants no other queue (the thresholds rise as
+  // the executor frees cells: a grant dropped there lost its turn, and a
+  // queue starved behind the others, measured). It loads u_arb's grant
+  // when it is empty or its queue emptied, when u_choice is offered the
+  // grant and takes it (arb_ack) or refuses it (recheck_i: no longer over
+  // its threshold), or when its queue is out of the bitmap and u_arb grants
+  // another. Hazard: a grant used in t+1 or later is checked against that
+  // cycle's bitmap and candidates; the executor gets u_arb's next grant a
+  // cycle after the one it replaces.
+  logic          agv_q, ag_keep, ag_ok, ag_load, ag_ack;
+  logic [IW-1:0] agq_q;
+  assign ag_keep = agv_q && nonempty[agq_q];
+  assign ag_ok   = ag_keep && over[agq_q] && !glock[agq_q];
+  assign ag_load = !ag_keep || (ag_ok && (arb_ack || !hd_gnt_valid)) || (!over[agq_q] && arb_valid);
+  assign ag_ack  = ag_load && arb_valid;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      agv_q <= 1'b0;
+      agq_q <= '0;
+    end else if (ag_load) begin
+      agv_q <= arb_valid;
+      agq_q <= arb_idx;
+    end
+  end
+
   rr_arbiter #(.N(N)) u_arb (
-    .clk_i, .rst_ni, .req_i(arb_req), .ack_i(arb_ack),
+    .clk_i, .rst_ni, .req_i(arb_req), .ack_i(ag_ack),
     .gnt_valid_o(arb_valid), .gnt_idx_o(arb_idx)
   );
 
@@ -431,7 +472,7 @@ module occamy_tm #(
     .policy_i(cfg_policy_i), .recheck_i(cfg_recheck_i),
     .over_i(over), .cand_i(cand), .qlen_i(qlen_q), .thr_i(thrq),
     .free_neg_i(tfree_adm[QW]), .take_i(hd_take),
-    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(arb_valid), .arb_idx_i(arb_idx),
+    .arb_req_o(arb_req), .arb_ack_o(arb_ack), .arb_valid_i(ag_ok), .arb_idx_i(agq_q),
     .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx)
   );
 

@@ -3,7 +3,10 @@
 // registers are the longest-queue finder's pipeline; occamy's round-robin
 // pointer is u_arb's (rr_arbiter, beside it in occamy_tm), driven through
 // arb_req_o/arb_ack_o. The executor (tm_hd_exec) takes the grant: take_i
-// says it can this cycle, and only then is u_arb acknowledged.
+// says it can this cycle, and only then is arb_ack_o high. In occamy_tm,
+// u_arb's grant is registered (agv_q, agq_q; issue 29, arbreg):
+// arb_valid_i/arb_idx_i are that register, u_arb is acknowledged as it
+// loads, and arb_ack_o reloads it.
 //
 // Parameters
 //   N  (1..256, default 64) queues; QW (2..32, default 16) length width.

@@ -25,6 +25,7 @@ func (m *TM) Commit() {
 		u.sch.Commit()
 		m.deqGrant()
 		u.arb.Commit()
+		m.r.ag = m.r.agD
 		u.ch.Commit()
 		u.hd.Commit()
 		u.enq.Commit()

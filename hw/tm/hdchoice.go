@@ -14,8 +14,8 @@ import (
 // cycle's thresholds (thr_i):
 //
 //   - occamy: the round-robin arbiter's grant (u_arb, beside it in the
-//     top, driven through arb_req_o and arb_ack_o) over over_i & cand_i,
-//     acknowledged only when the executor takes it (take_i);
+//     top, driven through arb_req_o) over over_i & cand_i, registered in
+//     the top (below); arb_ack_o says the executor takes it (take_i);
 //   - occamy-lqd: the longest queue of over_i & cand_i (u_maxfind);
 //   - pushout-ports: the longest candidate, only while free_neg_i;
 //   - dt, and the Go-only abm and ideal pushout (which expels at
@@ -24,7 +24,7 @@ import (
 // occamy and occamy-lqd choose nothing while over_i is all zero. With
 // recheck_i, their grant of a queue no longer over its threshold
 // (qlen_i > thr_i, the selector's compare unregistered) is no grant, and
-// u_arb is not acknowledged. The longest-queue choices are tm_maxfind's
+// arb_ack_o stays low. The longest-queue choices are tm_maxfind's
 // rule (hw/maxfind): the lowest index on ties.
 //
 // The maximum finder is pipelined, a registered tree of one
@@ -36,7 +36,10 @@ import (
 // (over_i) and, with recheck_i, over its threshold now; a stale winner
 // that fails a guard is no grant that cycle (the finder offers no second
 // choice). The Go twin keeps the tree's root only, as a delay line of
-// Stale() results of maxfind.Longest; the occamy path has no register.
+// Stale() results of maxfind.Longest. The occamy path's register is the
+// top's (issue 29, arbreg): arb_valid_i and arb_idx_i are u_arb's grant
+// of a cycle before or more (occamy_tm's agv_q, agq_q; hw/tm's regs.ag),
+// offered while its queue is over in over_i and a candidate now.
 //
 // gnt_idx_o carries none of the guards (issue 29, pdidx): occamy's
 // arb_idx_i, the finder's root while valid, else 0, with or without a

@@ -62,10 +62,12 @@ func laneBound(n, k int, chain bool, lpd, lcp int) float64 {
 // effects a register, AdmitSettle = 2: every row a cycle later,
 // measured), so queues 1 and 2 are far over their
 // threshold (130, α=1), which the selector sees a cycle later than the
-// free count moved (the thresholds are a register, ThrLag): from cycle
-// 2555 the executor reads a head PD every cycle, alternating queues 1 and 2 (the round-robin arbiter), and
+// free count moved (the thresholds are a register, ThrLag), and u_arb's
+// grant reaches the executor a cycle after that (agv_q, arbreg): from
+// cycle 2556 the executor reads a head PD every cycle, alternating queues
+// 1 and 2 (the round-robin arbiter), and
 // unlinks each one cycle later (qlen −6); its sub-lists wait in stage
-// A's register for a cycle ("cells" from 2556: the register holds a
+// A's register for a cycle ("cells" from 2557: the register holds a
 // packet) and reach the lanes two cycles after the read. Chain: one
 // packet per clock, its four sub-lists appended as they reach the lanes
 // (one write per lane; after the first cycle no bank is empty). Per
@@ -85,20 +87,20 @@ func TestBackToBackHeadDrops(t *testing.T) {
 	golden := map[FreeMode][]row{
 		FreeChain: {
 			// cycle hd issued pending served hd_cp_rd hd_cp_wr qlen1 qlen2 free
-			{2554, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2555, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2556, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2557, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
-			{2558, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
-			{2559, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
+			{2555, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2556, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2557, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2558, "cells", true, 4, 4, 0, 4, 4020, 4026, 136},
+			{2559, "cells", true, 4, 4, 0, 4, 4014, 4026, 142},
+			{2560, "cells", true, 4, 4, 0, 4, 4014, 4020, 148},
 		},
 		FreeCell: {
-			{2554, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
-			{2555, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
-			{2556, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
-			{2557, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
-			{2558, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
-			{2559, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
+			{2555, "idle", false, 0, 0, 0, 0, 4026, 4032, 130},
+			{2556, "rdPD", true, 0, 0, 0, 0, 4026, 4032, 130},
+			{2557, "cells", true, 0, 0, 0, 0, 4020, 4032, 130},
+			{2558, "cells", true, 4, 4, 2, 4, 4020, 4026, 134},
+			{2559, "cells", true, 4, 4, 1, 4, 4014, 4026, 138},
+			{2560, "cells", true, 4, 4, 2, 4, 4014, 4020, 142},
 		},
 	}
 	for _, fm := range []FreeMode{FreeChain, FreeCell} {

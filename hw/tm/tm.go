@@ -111,6 +111,15 @@ type regs struct {
 	thrValid bool       // thrFree is meaningful
 	thrPend  bool       // u_thr's outputs moved in the last Eval: thr_q takes them at its edge, thrq at the next stage 0
 	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
+	ag, agD  arbGrant   // agv_q, agq_q: u_arb's grant of last cycle (occamy; issue 29, arbreg), and its next value
+}
+
+// arbGrant is u_arb's grant registered in occamy_tm (agv_q, agq_q):
+// u_choice's arb_valid_i (while its queue is still a candidate) and
+// arb_idx_i a cycle later.
+type arbGrant struct {
+	v bool   // agv_q
+	q uint16 // agq_q
 }
 
 // counting is what the model counts beyond occamy_tm's registers, for its

@@ -26,6 +26,8 @@ func (m *TM) Signals() []rtl.Signal {
 		rtl.Scalar("free_q", qw, func() uint64 { return uint64(max(m.r.freeQ, 0)) & mask }),
 		rtl.Packed("thr_o", c, qw, func(i int) uint64 { return uint64(m.r.thrq[i]) }), // thr_q (queue c < Q is class c)
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.u.sel.OverO.Words(dst, n) }},
+		rtl.Flag("agv_q", func() bool { return m.r.ag.v }),
+		rtl.Scalar("agq_q", iw, func() uint64 { return uint64(m.r.ag.q) }),
 		rtl.Flag("hd_gnt_valid", func() bool { return m.u.ch.GntValidO }),
 		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.obs.gntIdx) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),

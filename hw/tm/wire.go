@@ -183,7 +183,7 @@ func (m *TM) Eval() {
 	} else {
 		ch := &m.u.ch
 		over := m.p.pol == polPushoutPort || m.anyQ(&m.u.sel.OverO)
-		if !over && m.u.chIdle {
+		if !over && m.u.chIdle && ch.ArbIdxI == m.r.ag.q {
 			// An idle stage D again: with over_i all zero (as it was),
 			// u_choice requests and grants nothing, u_arb sees no request
 			// and no ack (its pointer holds), so every output keeps the
@@ -191,6 +191,9 @@ func (m *TM) Eval() {
 			// driven: it is not evaluated).
 			h.EvalTake()
 			h.GntIdxI = ch.GntIdxO
+			if m.r.ag.v && m.u.pdl.NonemptyO.Bit(int(m.r.ag.q)) == 0 {
+				m.r.agD = arbGrant{} // ag_load: the grant's queue emptied (u_arb grants nothing now)
+			}
 			goto take
 		}
 		// The grant being read holds a PD read port even when cancelled
@@ -214,15 +217,24 @@ func (m *TM) Eval() {
 			}
 		}
 		ch.EvalReq()
-		if m.p.pol == polOccamy { // u_arb
+		agKeep, agOver := false, false
+		if m.p.pol == polOccamy { // u_arb, its grant registered (agv_q, agq_q)
 			m.u.arb.ReqI, m.u.arb.AckI = ch.ArbReqO, false
 			m.u.arb.Eval()
-			ch.ArbValidI, ch.ArbIdxI = m.u.arb.GntValidO, m.u.arb.GntIdxO
+			// ag_keep: the queue still holds a PD; ag_ok: and is over in
+			// the bitmap and a candidate (not the dequeue's read: glock).
+			q := int(m.r.ag.q)
+			agKeep, agOver = m.r.ag.v && m.u.pdl.NonemptyO.Bit(q) != 0, ch.OverI.Bit(q) != 0
+			ch.ArbValidI, ch.ArbIdxI = agKeep && agOver && ch.CandI.Bit(q) != 0, m.r.ag.q
 		}
 		ch.EvalGnt()
-		if ch.ArbAckO {
-			m.u.arb.AckI = true
-			m.u.arb.Eval()
+		if m.p.pol == polOccamy && (!agKeep || ch.ArbValidI && (ch.ArbAckO || !ch.GntValidO) || !agOver && m.u.arb.GntValidO) { // ag_load
+			a := m.u.arb
+			m.r.agD = arbGrant{v: a.GntValidO, q: a.GntIdxO}
+			if a.GntValidO { // ag_ack: u_arb's pointer moves past the grant it loads
+				a.AckI = true
+				a.Eval()
+			}
 		}
 		if ch.GntValidO {
 			m.obs.gntIdx = int(ch.GntIdxO)

@@ -68,14 +68,21 @@ const (
 	// in 6000. Why the enqueue's pops a cycle later move the writes the
 	// stage aims at off the lanes' ready cycle, and why 2-cell packets
 	// every third cycle put them back, was not traced.
-	wideEvery = 3
+	// 1, with R = 2 and wideShort = 3, since u_arb's grant is registered
+	// (occamy_tm's agv_q, arbreg): R = 2, every 3, 2 cells then made 0 hits
+	// in 6000 cycles. Scanned on k4-tight's occamy-chain and reconf (R
+	// 2..5, every 1..4, short 1..3; hits in 6000 cycles): R = 2, every 1,
+	// 3 cells: 8 by cycle 1521 in both; R = 3, every 3, 2 cells: 7; every
+	// other point 0 to 5 (not traced).
+	wideEvery = 1
 	// wideR is the stage's line rate R (cycles per cell): 2 until the
 	// admission's effects register, 3 since (wideEvery), 2 since the
-	// enqueue's round register.
+	// enqueue's round register (and since u_arb's grant register).
 	wideR = 2
 	// wideShort is the cells of a flood's short packet: K-1 until the
-	// enqueue's round register, 2 since (wideEvery; k4-tight's K-1 is 3).
-	wideShort = 2
+	// enqueue's round register, 2 since (wideEvery; k4-tight's K-1 is 3),
+	// 3 since u_arb's grant register.
+	wideShort = 3
 )
 
 // freedWide is stage tmdWide, closed loop through the model, in two

@@ -58,4 +58,5 @@ var mutants = slices.Concat(
 	admstageMutants,  // mutants_admstage.go: admission's stage-1 room in carry-save form
 	admfreeMutants,   // mutants_admfree.go: admission's free test and subsets' cells
 	flgMutants,       // mutants_flg.go: stage G's slot as its bank, read only under ga_i
+	arbregMutants,    // mutants_arbreg.go: u_arb's grant registered (agv_q, agq_q)
 )
