@@ -131,14 +131,16 @@ func TestTMWideTags(t *testing.T) {
 }
 
 // brokenFreeListTM are occamy_tm's sources with the tm-fl-tail-reset
-// mutant in tm_free_list.sv: a free bank's tail reset one cell early.
+// mutant in tm_free_list.sv: a free bank's tail reset one cell early. The
+// copy's path is stable (stableMutant, replace_verilator_test.go), so
+// TestTMMismatchReport's plain build of it is TestPGOTM's too (a copy in
+// each test's own directory was a cold build in each).
 func brokenFreeListTM(t *testing.T, b *blocks.Block) []string {
-	dir := t.TempDir()
 	var files []string
 	for _, f := range b.Sources {
 		name := f[len("verilog/"):]
 		if name == "tm_free_list.sv" {
-			files = append(files, mutant(t, dir, name, "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
+			files = append(files, stableMutant(t, name, "tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K));",
 				"tail_q[b*CW +: CW]  <= CW'(b + K * ((B - 1 - b) / K - 1));"))
 			continue
 		}

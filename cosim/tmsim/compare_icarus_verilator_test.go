@@ -13,7 +13,6 @@ import (
 	"occamy/cosim/mutation"
 	"occamy/cosim/runner"
 	"occamy/hw/tm"
-	"occamy/testbench/scenario"
 )
 
 // TestCompareIcarus: --compare on Icarus (occamy sim --rtl icarus
@@ -23,10 +22,12 @@ import (
 // compared, every scenario cycle (the VCD diff starts at the edge where
 // rst_ni is released, one cycle after the lock-step engine's first reset
 // edge), every output, coverpoints hit. On the mutant tm-eg-rate (a port
-// sends a cell every R+1 cycles), on incast's first 300 cycles at the
-// defaults: the first divergence reported as the Verilator lock-step run
-// reports it (cycle, the first differing output in
-// layout order, Go and RTL values, element), with the trace before it.
+// sends a cell every R+1 cycles), on the same small scenario's first
+// mutantCycles cycles: the first divergence reported as the Verilator
+// lock-step run reports it (cycle, the first differing output in layout
+// order, Go and RTL values, element), with the trace before it. (The
+// mutant ran on incast at the defaults before: its build at IN=64 was a
+// cold build no other test needs; the small one is TestCompare's.)
 func TestCompareIcarus(t *testing.T) {
 	const cycles = uint64(3000)
 	_, p := icarusWave(t, cycles)
@@ -46,11 +47,10 @@ func TestCompareIcarus(t *testing.T) {
 	assert.Regexp(t, fmt.Sprintf(`^MATCH tm \[[^]]*\] \(project RTL occamy_tm, icarus vcd diff\): %d cycles compared \(%d run\) on 16 outputs, coverage \d+/20 hit`,
 		run, run+resetCycles), res.Verdict())
 
-	// The mutant on incast at the defaults (IN=64), a short run: the
-	// Verilator build TestCompare makes of the same mutant is a cache hit.
-	short := uint64(300)
-	pi, err := Prepare(scenario.Options{Scenario: "incast", Policy: "occamy", Cycles: &short}, Options{Sim: runner.Icarus})
-	require.NoError(t, err)
+	// The mutant on the small scenario, a short run: the Verilator build
+	// TestCompare makes of the same mutant at the same parameters is a
+	// cache hit.
+	_, pi := icarusWave(t, mutantCycles)
 	m := mutantByID(t, "tm-eg-rate")
 	a, err := mutation.Copies{VerilogDir: "../../verilog", Root: mutation.DefaultWorkDir(), NoAssert: true}.Apply(m)
 	require.NoError(t, err)

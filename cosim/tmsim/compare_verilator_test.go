@@ -16,9 +16,12 @@ import (
 )
 
 // TestCompare: --compare's co-simulation of a scenario's inputs matches on
-// the project's occamy_tm, comparing every cycle, and on the mutant
-// tm-eg-rate (a port sends a cell every R+1 cycles) stops at the first
-// divergence with cosim's report: cycle, signal, Go and RTL values.
+// the project's occamy_tm (incast at the defaults, IN=64), comparing every
+// cycle, and on the mutant tm-eg-rate (a port sends a cell every R+1
+// cycles) stops at the first divergence with cosim's report: cycle,
+// signal, Go and RTL values. The mutant runs on the waveform check's small
+// scenario (waveOptions, P=2 Q=2 B=512 IN=8, mutantCycles cycles): its
+// build at IN=64 was a cold build no other test needs.
 func TestCompare(t *testing.T) {
 	cycles := uint64(6000)
 	o := scenario.Options{Scenario: "incast", Policy: "occamy", Cycles: &cycles}
@@ -37,10 +40,12 @@ func TestCompare(t *testing.T) {
 	// same from run to run, so the Verilator cache hits.
 	a, err := mutation.Copies{VerilogDir: "../../verilog", Root: mutation.DefaultWorkDir(), NoAssert: true}.Apply(m)
 	require.NoError(t, err)
-	bad, err := Compare(context.Background(), p, Options{RTL: a.Sources, Top: a.Top}, false)
+	_, pm := shortWave(t, mutantCycles, runner.Verilator)
+	bad, err := Compare(context.Background(), pm, Options{RTL: a.Sources, Top: a.Top}, false)
 	require.NoError(t, err)
 	require.NotNil(t, bad.Mismatch, "mutant %s matched", m.ID)
 	assert.NotEmpty(t, bad.Mismatch.Signal)
 	assert.NotEmpty(t, bad.Mismatch.Trace)
+	assert.Equal(t, bad.Mismatch.Cycle+1, bad.Cycles, "cycles run, up to the mismatch")
 	t.Logf("mutant %s: %s", m.ID, bad.Verdict())
 }

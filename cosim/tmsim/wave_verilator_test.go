@@ -32,12 +32,24 @@ func waveOptions() scenario.Options {
 // icarusWave is waveOptions cut to n cycles, prepared for Icarus.
 func icarusWave(t *testing.T, n uint64) (scenario.Options, *scenario.Prepared) {
 	t.Helper()
+	return shortWave(t, n, runner.Icarus)
+}
+
+// shortWave is waveOptions cut to n cycles, prepared for sim.
+func shortWave(t *testing.T, n uint64, sim string) (scenario.Options, *scenario.Prepared) {
+	t.Helper()
 	o := waveOptions()
 	o.Cycles = &n
-	p, err := Prepare(o, Options{Sim: runner.Icarus})
+	p, err := Prepare(o, Options{Sim: sim})
 	require.NoError(t, err)
 	return o, p
 }
+
+// mutantCycles is how long TestCompare and TestCompareIcarus run the
+// mutant tm-eg-rate on waveOptions' scenario: TestWaveParity sees it
+// diverge at edge 86; both tests compare it untraced at the same
+// parameters, so the mutant's (small) Verilator build is one, shared.
+const mutantCycles = 500
 
 // rtlWave runs the scenario on occamy_tm built from rtl (nil: the
 // project's) and returns its waveform.
