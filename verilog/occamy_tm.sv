@@ -222,7 +222,8 @@ module occamy_tm #(
   logic            gv_q;             // the scheduler granted last cycle: its PD read is now
   logic [IW-1:0]   gq_q;             // ... that queue
   logic [PW-1:0]   gp_q;             // ... its port
-  logic [N-1:0]    rdo_q;            // the read's queue one-hot: rdv_q && rdq_q == q
+  logic [N-1:0]    rdoh_q;           // the read's queue decoded: rdq_q one-hot, ungated
+  logic [N-1:0]    rdo;              // the read's queue one-hot: rdv_q && rdq_q == q
 
   // ---- Stage 0: thresholds and selector ----
   // The class thresholds are a register (hw/tm ThrLag = 1): thr_q holds
@@ -320,7 +321,7 @@ module occamy_tm #(
 
   tm_pd_lists #(.N(N), .B(B), .LW(LW)) u_pdl (
     .clk_i, .rst_ni,
-    .unl_i(rdv_q), .unl_oh_i(rdo_q), .unl_next_i(pd_next), .unl_nlen_i(pd_nlen),
+    .unl_i(rdv_q), .unl_oh_i(rdo), .unl_next_i(pd_next), .unl_nlen_i(pd_nlen),
     .rd_i(pd_rd), .rd_qid_i(rd_qid),
     .link_i(link), .link_qid_i(link_qid), .link_pd_i(link_pd), .link_cells_i(link_cells),
     .nonempty_o(nonempty), .head_len_o(head_len), .rd_pd_o(pd_rd_addr),
@@ -393,7 +394,7 @@ module occamy_tm #(
     .clk_i, .rst_ni,
     .en_i(deq_room), .drr_i(cfg_drr_i), .quantum_i(cfg_quantum_i),
     .elig_i(nonempty), .nonempty_i(nonempty), .port_rdy_i(sch_rdy), .head_len_i(head_len),
-    .ack_i(1'b1), .unl_i(rdv_q), .unl_oh_i(rdo_q),
+    .ack_i(1'b1), .unl_i(rdv_q), .unl_oh_i(rdo),
     .gnt_valid_o(sch_valid), .gnt_qid_o(sch_qid), .gnt_port_o(sch_port)
   );
 
@@ -573,21 +574,25 @@ module occamy_tm #(
   );
 
   // ---- Top registers ----
-  // rdo_q (declared above) is the read's queue one-hot, decoded when the
-  // read is issued (rdv_q && rdq_q == q), a derived register: the unlink
-  // acts per queue on it (issue 29, the unlink cut; no cycle moved):
-  // u_pdl's and u_sched's unlink ports, and the qlen update, which
+  // rdo (declared above) is the read's queue one-hot (rdv_q && rdq_q ==
+  // q): the unlink acts per queue on it (issue 29, the unlink cut; no cycle
+  // moved): u_pdl's and u_sched's unlink ports, and the qlen update, which
   // subtracts the unlinked cells from each queue's length under its bit,
-  // so no 64:1 select by rdq_q sits between a register and qlen_q.
+  // so no 64:1 select by rdq_q sits between a register and qlen_q. The
+  // decode is registered ungated (rdoh_q, from rd_qid: registers through
+  // one select) and gated by rdv_q after the register (issue 29, stop 47:
+  // rdoh; no cycle moved), so pd_rd, the end of the head drop's take, is
+  // not on its path.
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) rdo_q <= '0;
-    else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;
+    if (!rst_ni) rdoh_q <= '0;
+    else         rdoh_q <= N'(1) << rd_qid;
   end
+  assign rdo = rdv_q ? rdoh_q : '0;
 
   always @* begin
     qlen_d = qlen_adm;
     for (int q = 0; q < N; q++) begin
-      if (rdo_q[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);
+      if (rdo[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);
     end
     free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
     // The executor's cells: + the head drop unlinked now, - the lanes' frees.

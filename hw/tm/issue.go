@@ -100,7 +100,7 @@ func (m *TM) unlink(deq, hd bool) {
 	l := m.u.pdl
 	l.UnlI, l.Unl2I = true, deq && hd
 	// The unlink port takes the dequeue's read, else the head drop's; its
-	// queue is one-hot (rdo_q). The Go-only second port (the head drop's,
+	// queue is one-hot (rdo). The Go-only second port (the head drop's,
 	// when both return together) takes an index.
 	r1 := &m.r.deqRd
 	if !deq {

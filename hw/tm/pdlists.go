@@ -43,7 +43,7 @@ import (
 // 1 keeps a read in flight across cycles; occamy_tm has none by stage C).
 type PDLists struct {
 	UnlI       bool       // unl_i: a head-PD read returns this cycle: unlink its queue
-	UnlOhI     rtl.Bitmap // unl_oh_i: the queue, one-hot (occamy_tm's rdo_q; issue 29, the unlink cut)
+	UnlOhI     rtl.Bitmap // unl_oh_i: the queue, one-hot (occamy_tm's rdo; issue 29, the unlink cut)
 	UnlNextI   int32      // unl_next_i: the link half of that PD: the next PD
 	UnlNlenI   uint32     // unl_nlen_i: the next PD's cells
 	RdI        bool       // rd_i: a head-PD read is issued this cycle

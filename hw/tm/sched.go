@@ -26,7 +26,7 @@ type Sched struct {
 	HeadLenI  []uint32   // head_len_i: head packet length per queue, cells
 	AckI      bool       // ack_i: the grant is taken this cycle
 	UnlI      bool       // unl_i: a queue is unlinked this cycle
-	UnlOhI    rtl.Bitmap // unl_oh_i: that queue, one-hot (occamy_tm's rdo_q)
+	UnlOhI    rtl.Bitmap // unl_oh_i: that queue, one-hot (occamy_tm's rdo)
 
 	// Go only: a second unlink in the cycle (PD.ReadPorts > 1).
 	Unl2I    bool

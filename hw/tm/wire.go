@@ -116,7 +116,7 @@ func (m *TM) Eval() {
 	} else {
 		l := m.u.pdl
 		l.UnlI, l.Unl2I = false, false
-		l.UnlOhI = rtl.Bitmap{} // zero without an unlink, as rdo_q
+		l.UnlOhI = rtl.Bitmap{} // zero without an unlink, as rdo
 		l.EvalUnlink()
 		m.u.deq.UnlI, m.u.hd.UnlI = false, false
 	}

@@ -29,7 +29,7 @@ var schedMutants = []blocks.Mutant{
 		Replace: "rdy_d[p] = rdy[p];",
 		Desc:    "pipelined DRR: a port granted now stays ready on the ready computed from the head it takes (old deficit), and is granted again on its next head",
 		Equivalent: "in occamy_tm every grant is taken (ack_i tied 1) and reads its head PD, which returns the next cycle: the unlink of " +
-			"that queue (unl_i, rdo_q) then withholds the kept ready's grant, and the port pointer has moved past the port, so it " +
+			"that queue (unl_i, rdo) then withholds the kept ready's grant, and the port pointer has moved past the port, so it " +
 			"wins only when no other port is a candidate (the bubble blocks nobody); with a PD read latency above 1 (Go only) the " +
 			"lock clears elig_i instead. The drop matters to a tm_sched whose heads change later (hw/scheduler's reference test); " +
 			"survived the whole matrix, 6 000 000 cycles",

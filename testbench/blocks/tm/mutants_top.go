@@ -85,12 +85,13 @@ var topCreditMutants = []blocks.Mutant{
 
 // topQlenMutants: deqtop (issue 29): the top's qlen update selects the
 // unlinked queue by a one-hot derived register (rdv_q && rdq_q == q) instead
-// of rdq_q.
+// of rdq_q (since rdoh, stop 47: the decode registered ungated, rdoh_q,
+// gated by rdv_q after it).
 var topQlenMutants = []blocks.Mutant{
 	{
 		ID: "tm-top-rdo-stale", File: "occamy_tm.sv",
-		Anchor:  "else         rdo_q <= pd_rd ? N'(1) << rd_qid : '0;",
-		Replace: "else         rdo_q <= pd_rd ? N'(1) << rdq_q : '0;",
+		Anchor:  "else         rdoh_q <= N'(1) << rd_qid;",
+		Replace: "else         rdoh_q <= N'(1) << rdq_q;",
 		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
 	},
 }

@@ -4,7 +4,7 @@ import "occamy/testbench/blocks"
 
 // unlcutMutants break the unlink cut (issue 29): the unlink of last
 // cycle's PD read acts per queue on the read's one-hot queue (occamy_tm's
-// rdo_q) in u_pdl, u_sched and the qlen update, not by a select on rdq_q.
+// rdo) in u_pdl, u_sched and the qlen update, not by a select on rdq_q.
 var unlcutMutants = []blocks.Mutant{
 	{
 		ID: "tm-unl-one-after", File: "tm_pd_lists.sv",
@@ -32,8 +32,8 @@ var unlcutMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-unl-qlen-adm", File: "occamy_tm.sv",
-		Anchor:  "if (rdo_q[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);",
-		Replace: "if (rdo_q[q]) qlen_d[q*QW +: QW] = qlen_q[q*QW +: QW] - QW'(unl_cells);",
+		Anchor:  "if (rdo[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);",
+		Replace: "if (rdo[q]) qlen_d[q*QW +: QW] = qlen_q[q*QW +: QW] - QW'(unl_cells);",
 		Desc:    "the per-queue qlen update subtracts the unlinked cells from the start-of-cycle length: this cycle's admission into that queue is lost",
 	},
 	{
