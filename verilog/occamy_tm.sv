@@ -222,7 +222,7 @@ module occamy_tm #(
   logic            gv_q;             // the scheduler granted last cycle: its PD read is now
   logic [IW-1:0]   gq_q;             // ... that queue
   logic [PW-1:0]   gp_q;             // ... its port
-  logic [N-1:0]    rdoh_q;           // the read's queue decoded: rdq_q one-hot, ungated
+  logic [N-1:0]    rdoh_q, rdoh_d;   // the read's queue decoded: rdq_q one-hot, ungated
   logic [N-1:0]    rdo;              // the read's queue one-hot: rdv_q && rdq_q == q
 
   // ---- Stage 0: thresholds and selector ----
@@ -436,7 +436,7 @@ module occamy_tm #(
   // keeps a grant until it is used: while its queue holds a PD (ag_keep),
   // through cycles the dequeue's read locks it (glock) or the executor
   // takes nothing (lanes full, the PD port held), and while it is out of
-  // the bitmap while u_arb grants no other queue (the thresholds rise as
+  // the bitmap and u_arb grants no other queue (the thresholds rise as
   // the executor frees cells: a grant dropped there lost its turn, and a
   // queue starved behind the others, measured). It loads u_arb's grant
   // when it is empty or its queue emptied, when u_choice is offered the
@@ -445,19 +445,21 @@ module occamy_tm #(
   // another. Hazard: a grant used in t+1 or later is checked against that
   // cycle's bitmap and candidates; the executor gets u_arb's next grant a
   // cycle after the one it replaces.
-  logic          agv_q, ag_keep, ag_ok, ag_load, ag_ack;
-  logic [IW-1:0] agq_q;
+  logic          agv_q, agv_d, ag_keep, ag_ok, ag_load, ag_ack;
+  logic [IW-1:0] agq_q, agq_d;
   assign ag_keep = agv_q && nonempty[agq_q];
   assign ag_ok   = ag_keep && over[agq_q] && !glock[agq_q];
   assign ag_load = !ag_keep || (ag_ok && (arb_ack || !hd_gnt_valid)) || (!over[agq_q] && arb_valid);
   assign ag_ack  = ag_load && arb_valid;
+  assign agv_d   = ag_load ? arb_valid : agv_q;
+  assign agq_d   = ag_load ? arb_idx : agq_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       agv_q <= 1'b0;
       agq_q <= '0;
-    end else if (ag_load) begin
-      agv_q <= arb_valid;
-      agq_q <= arb_idx;
+    end else begin
+      agv_q <= agv_d;
+      agq_q <= agq_d;
     end
   end
 
@@ -583,9 +585,10 @@ module occamy_tm #(
   // one select) and gated by rdv_q after the register (issue 29, stop 47:
   // rdoh; no cycle moved), so pd_rd, the end of the head drop's take, is
   // not on its path.
+  assign rdoh_d = N'(1) << rd_qid;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) rdoh_q <= '0;
-    else         rdoh_q <= N'(1) << rd_qid;
+    else         rdoh_q <= rdoh_d;
   end
   assign rdo = rdv_q ? rdoh_q : '0;
 

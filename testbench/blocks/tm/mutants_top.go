@@ -90,8 +90,8 @@ var topCreditMutants = []blocks.Mutant{
 var topQlenMutants = []blocks.Mutant{
 	{
 		ID: "tm-top-rdo-stale", File: "occamy_tm.sv",
-		Anchor:  "else         rdoh_q <= N'(1) << rd_qid;",
-		Replace: "else         rdoh_q <= N'(1) << rdq_q;",
+		Anchor:  "assign rdoh_d = N'(1) << rd_qid;",
+		Replace: "assign rdoh_d = N'(1) << rdq_q;",
 		Desc:    "the unlinked-queue one-hot decoded from rdq_q (last cycle's read) instead of rd_qid: the unlinked cells leave the wrong queue's length",
 	},
 }
