@@ -114,9 +114,10 @@ type regs struct {
 	ag, agD  arbGrant   // agv_q, agq_q: u_arb's grant of last cycle (occamy; issue 29, arbreg), and its next value
 }
 
-// arbGrant is u_arb's grant registered in occamy_tm (agv_q, agq_q):
-// u_choice's arb_valid_i (while its queue is still a candidate) and
-// arb_idx_i a cycle later.
+// arbGrant is u_arb's grant registered in occamy_tm (agv_q, agq_q),
+// kept until it is used: u_choice's arb_valid_i (while its queue is over
+// in the bitmap, holds a PD and is not the dequeue's read) and arb_idx_i
+// from the cycle after u_arb gave it (wire.go's stage D).
 type arbGrant struct {
 	v bool   // agv_q
 	q uint16 // agq_q
