@@ -119,7 +119,7 @@ func Build(ctx context.Context, spec Spec) (*Library, error) {
 		defer bd.remove()
 		work := filepath.Join(bd.path, "entry")
 		objs := newObjStore(p.root)
-		if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, work, train, &objs); err != nil {
+		if err := compileModel(ctx, tc, s, lib, p.srcs, p.incs, p.root, work, train, &objs); err != nil {
 			return err
 		}
 		if err := lib.writeEntry(work); err != nil {

@@ -13,12 +13,10 @@ import (
 // cppFlags are added to every compile of a build, runtime included: -fPIC
 // for the shared library, the user hooks that keep Verilator's $stop,
 // $finish and fatal errors from ending the Go process, and printf capture.
-func cppFlags(hooks string) string {
-	return strings.Join([]string{
-		"-fPIC", "-DVL_USER_STOP", "-DVL_USER_FINISH", "-DVL_USER_FATAL",
-		"-DVL_PRINTF=occ_vl_printf", "-DVL_VPRINTF=occ_vl_vprintf", "-include", hooks,
-	}, " ")
-}
+func cppFlags(hooks string) string { return cppDefs + " -include " + hooks }
+
+// cppDefs are cppFlags without the hooks' forced include.
+const cppDefs = "-fPIC -DVL_USER_STOP -DVL_USER_FINISH -DVL_USER_FATAL -DVL_PRINTF=occ_vl_printf -DVL_VPRINTF=occ_vl_vprintf"
 
 // modelHeader is forced into the model's and the wrapper's compiles (not
 // the runtime's), after occ_hooks.h. Verilator 5.006 marks an immediate
@@ -47,11 +45,10 @@ extern void VL_FATAL_MT(const char* filename, int linenum, const char* hier, con
 #endif
 `
 
-// modelFlags are the model's and the wrapper's compile flags in obj:
-// cppFlags, then modelHeader.
-func modelFlags(obj string) string {
-	return cppFlags(filepath.Join(obj, "occ_hooks.h")) + " -include " + filepath.Join(obj, "occ_cold.h")
-}
+// modelFlags are the model's and the wrapper's compile flags: cppDefs and
+// the precompiled header pch (pch.go), which includes occ_hooks.h, then
+// modelHeader, then verilated.h.
+func modelFlags(pch string) string { return cppDefs + " -include " + pch }
 
 // linkFlags end the command that links the shared library.
 var linkFlags = []string{"-Wl,--version-script=occ.map", "-Wl,--no-undefined", "-pthread", "-latomic"}
@@ -59,7 +56,7 @@ var linkFlags = []string{"-Wl,--version-script=occ.map", "-Wl,--no-undefined", "
 // recipe is the fixed part of every compile and link command, hashed into
 // every cache key so that changing it rebuilds everything.
 func recipe() string {
-	return cppFlags("HOOKS") + "\n" + modelHeader + versionScript + strings.Join(linkFlags, " ")
+	return cppFlags("HOOKS") + "\n" + modelFlags("PCH") + "\n" + pchHeader + modelHeader + versionScript + strings.Join(linkFlags, " ")
 }
 
 // runtimeObjs are the Verilator runtime objects a model links with.
@@ -132,7 +129,7 @@ const versionScript = "{\n  global: occ_*;\n  local: *;\n};\n"
 // (profile-guided by the training inputs train when there are any; else
 // reusing the objects objs holds for the same inputs), and links the
 // shared library into work.
-func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, work string, train []uint32, objs *objStore) error {
+func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, srcs, incs []string, root, work string, train []uint32, objs *objStore) error {
 	obj := filepath.Join(work, "obj")
 	if err := os.MkdirAll(obj, 0o755); err != nil {
 		return fmt.Errorf("cosim: %w", err)
@@ -175,9 +172,9 @@ func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, src
 		return err
 	}
 	if train != nil {
-		err = trainModel(ctx, tc, s, lib, obj, train, &log)
+		err = trainModel(ctx, tc, s, lib, root, obj, train, &log)
 	} else {
-		err = makeModel(ctx, tc, s, obj, "", &log, objs)
+		err = makeModel(ctx, tc, s, root, obj, "", &log, objs)
 	}
 	if err != nil {
 		return err

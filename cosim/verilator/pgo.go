@@ -72,10 +72,17 @@ var trainedLine = regexp.MustCompile(`trained=(\d+) status=(\d+)`)
 // makeModel compiles the model's objects in obj with the extra C++ flags.
 // With a store, the objects it holds for these inputs are taken from it
 // and the ones compiled are added to it (objStore).
-func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, log *strings.Builder, st *objStore) error {
+func makeModel(ctx context.Context, tc *toolchain, s *Spec, root, obj, extra string, log *strings.Builder, st *objStore) error {
 	opt := strings.TrimSpace(s.Opt + " " + extra)
-	args := []string{"-f", "Vocc.mk", "CXX=" + tc.cxx,
-		"OPT_FAST=" + opt, "OPT_GLOBAL=" + opt, "USER_CPPFLAGS=" + modelFlags(obj), "Vocc__ALL.a", "occ_wrap.o"}
+	mk := func(flags string) []string {
+		return []string{"-f", "Vocc.mk", "CXX=" + tc.cxx,
+			"OPT_FAST=" + opt, "OPT_GLOBAL=" + opt, "USER_CPPFLAGS=" + flags, "Vocc__ALL.a", "occ_wrap.o"}
+	}
+	pch, err := ensurePCH(ctx, tc, root, obj, mk(cppDefs))
+	if err != nil {
+		return err
+	}
+	args := mk(modelFlags(pch))
 	var keys map[string]string
 	var restored []string
 	if st != nil {
@@ -103,8 +110,8 @@ func makeModel(ctx context.Context, tc *toolchain, s *Spec, obj, extra string, l
 // instrumented objects, the training run over words, then the final
 // objects compiled with the profile. It leaves obj as a plain compile
 // would, with the final objects and without the profile.
-func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj string, words []uint32, log *strings.Builder) error {
-	if err := makeModel(ctx, tc, s, obj, pgoGenerate, log, nil); err != nil {
+func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, root, obj string, words []uint32, log *strings.Builder) error {
+	if err := makeModel(ctx, tc, s, root, obj, pgoGenerate, log, nil); err != nil {
 		return err
 	}
 	exe := filepath.Join(obj, "occ_train")
@@ -147,7 +154,7 @@ func trainModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, obj s
 	if err := removeGlob(obj, "*.o", "*.a", "occ_train", "train.words"); err != nil {
 		return err
 	}
-	if err := makeModel(ctx, tc, s, obj, pgoUse, log, nil); err != nil {
+	if err := makeModel(ctx, tc, s, root, obj, pgoUse, log, nil); err != nil {
 		return err
 	}
 	return removeGlob(obj, "*.gcda")
