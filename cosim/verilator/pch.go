@@ -101,7 +101,7 @@ func ensurePCH(ctx context.Context, tc *toolchain, root, obj string, args []stri
 	final := filepath.Join(root, name)
 	files := []string{pchName, "occ_hooks.h", "occ_cold.h", pchFlagsFile}
 	for i := range sets {
-		files = append(files, filepath.Join(pchName+".gch", fmt.Sprintf("%d.gch", i)))
+		files = append(files, gchFile(i))
 	}
 	if _, ok := pchChecked.Load(final); ok {
 		return filepath.Join(final, pchName), nil
@@ -124,6 +124,9 @@ func ensurePCH(ctx context.Context, tc *toolchain, root, obj string, args []stri
 	return filepath.Join(final, pchName), nil
 }
 
+// gchFile is the entry's i-th precompiled form, for flag set i.
+func gchFile(i int) string { return filepath.Join(pchName+".gch", fmt.Sprintf("%d.gch", i)) }
+
 // buildPCH compiles the entry in place, under its key lock: the .gch
 // files record the header's path, so they are built where they are used.
 // The manifest, written last, is what makes the entry valid.
@@ -143,7 +146,7 @@ func buildPCH(ctx context.Context, tc *toolchain, final string, sets [][]string,
 		return err
 	}
 	for i, s := range sets {
-		args := append(slices.Clone(s), "-x", "c++-header", "-o", filepath.Join(final, files[4+i]), filepath.Join(final, pchName))
+		args := append(slices.Clone(s), "-x", "c++-header", "-o", filepath.Join(final, gchFile(i)), filepath.Join(final, pchName))
 		if out, err := runTool(ctx, final, tc.cxx, args...); err != nil {
 			return &BuildError{Stage: "compile", Top: "precompiled header", Output: out, Err: err}
 		}
