@@ -157,6 +157,21 @@ module tm_admission #(
     tsum = t[0 +: XW];
   endfunction
 
+  // Entry s of NS words of XW bits, as a tree of 2:1 muxes on the bits of
+  // s (a LUT6 level per two bits). An indexed part-select v[s*XW +: XW]
+  // would put s*XW, an add of shifted copies of s, before the mux; the
+  // index of a slot's entry, (i*NS + s)*XW, is a multiply-add (Yosys
+  // 0.23's $macc).
+  function automatic logic [XW-1:0] pick(input logic [NS*XW-1:0] v, input logic [BS-1:0] s);
+    logic [NS*XW-1:0] t;
+    t = v;
+    for (int b = 0; b < BS; b++) begin
+      for (int k = 0; k < (NS >> (b + 1)); k++)
+        t[k*XW +: XW] = s[b] ? t[(2*k+1)*XW +: XW] : t[(2*k)*XW +: XW];
+    end
+    pick = t[0 +: XW];
+  endfunction
+
   // One carry-save level: three terms to two whose sum is theirs, {the
   // carries one bit up, the bitwise sums} (one LUT level, no carry chain;
   // csa's tree, le3's and le4's levels).
@@ -349,7 +364,7 @@ module tm_admission #(
         for (int j = 0; j < BS; j++) m[j] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         for (int s = 0; s < NS; s++) begin
           sm = BS'(s) & m;
-          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(sub[32'(sm)*XW +: XW]);
+          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(pick(sub, sm));
           s1_need_d[(i*NS + s)*CW +: CW] = CW'(base + sub[s*XW +: XW]);
           if (pushout_i) s1_needw_d[(i*NS + s)*XW +: XW] = base + subw[s*XW +: XW];
         end
@@ -367,6 +382,7 @@ module tm_admission #(
   always @* begin
     logic [TMAX*XW-1:0] tr, tq;
     logic [XW-1:0] need, needw, fx, st, rr, rq;
+    logic [NS*XW-1:0] nv, nw;
     logic [NS-1:0] le;
     logic [N-1:0]  gt;
     logic          fits, slack, lg, lenok;
@@ -403,9 +419,11 @@ module tm_admission #(
                   > $signed(GW'({1'b0, s1_same_q[i*CW +: CW]}));
         end
       end
+      for (int s = 0; s < NS; s++) nv[s*XW +: XW] = XW'(s1_need_q[(i*NS + s)*CW +: CW]);
+      nw    = s1_needw_q[i*NS*XW +: NS*XW];
       lenok = le[sel];
-      need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);
-      needw = s1_needw_q[(i*NS + 32'(sel))*XW +: XW];
+      need  = pick(nv, sel);
+      needw = pick(nw, sel);
       fits  = s1_v_q[i] && le4(fx, rr, st, need);
       slack = le4(fx, rr, st, needw);
       lg    = |gt;

@@ -59,4 +59,5 @@ var mutants = slices.Concat(
 	admfreeMutants,   // mutants_admfree.go: admission's free test and subsets' cells
 	flgMutants,       // mutants_flg.go: stage G's slot as its bank, read only under ga_i
 	arbregMutants,    // mutants_arbreg.go: u_arb's grant registered (agv_q, agq_q)
+	admpickMutants,   // mutants_admpick.go: admission's subset selects as mux trees
 )

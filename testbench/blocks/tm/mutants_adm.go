@@ -56,8 +56,8 @@ var admSlotMutants = []blocks.Mutant{
 var admPipeMutants = []blocks.Mutant{
 	{
 		ID: "tm-adm-pipe-no-free-bypass", File: "tm_admission.sv",
-		Anchor:  "need  = XW'(s1_need_q[(i*NS + 32'(sel))*CW +: CW]);",
-		Replace: "need  = XW'(s1_need_q[(i*NS)*CW +: CW]);",
+		Anchor:  "need  = pick(nv, sel);",
+		Replace: "need  = nv[0 +: XW];",
 		Desc:    "admission pipeline: the free count's bypass gone (the batch decided the cycle before not taken from it): two batches may take the same free cells",
 	},
 	{
