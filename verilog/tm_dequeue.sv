@@ -130,6 +130,16 @@ module tm_dequeue #(
   logic [WW-1:0]    rc_q, rc_d;
 
   logic [JW-1:0]    unl_job, job;
+
+  // Entry i of the job FIFO, as two levels of 2:1 muxes on the bits of i.
+  // The indexed part-select job_q[i*JW +: JW] put i*JW, a multiply-add to
+  // Yosys 0.23, before the select.
+  function automatic logic [JW-1:0] job_at(input logic [JD*JW-1:0] v, input logic [1:0] i);
+    logic [JW-1:0] lo, hi;
+    lo     = i[0] ? v[JW +: JW] : v[0 +: JW];
+    hi     = i[0] ? v[3*JW +: JW] : v[2*JW +: JW];
+    job_at = i[1] ? hi : lo;
+  endfunction
   /* verilator lint_off UNUSEDSIGNAL */
   logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
   /* verilator lint_on UNUSEDSIGNAL */
@@ -140,7 +150,7 @@ module tm_dequeue #(
   assign unl_job = {unl_qid_i, unl_port_i, unl_body_i};
   assign dn_a    = dn_q + 3'(unl_i);
   assign run     = dn_a != '0;
-  assign job     = emp_q ? unl_job : job_q[32'(dh_q)*JW +: JW];
+  assign job     = emp_q ? unl_job : job_at(job_q, dh_q);
   assign {ser, n, heads, tails} = job[BW-1:0];
   assign left    = emp_q ? unl_body_i[2*K*CW +: LW] : l_q;
   assign cnt     = run ? ((32'(left) < K) ? left : LW'(K)) : '0;
@@ -215,7 +225,11 @@ module tm_dequeue #(
   assign tl = dh_q + dn_q[1:0];
   assign nx = dh_q + 2'd1;
   // The next front's cell count after a fin (job_d's slot nx).
-  assign nh = (unl_i && tl == nx) ? unl_body_i[2*K*CW +: LW] : job_q[32'(nx)*JW + 2*K*CW +: LW];
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [JW-1:0] nx_job;  // its cell count only
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign nx_job = job_at(job_q, nx);
+  assign nh = (unl_i && tl == nx) ? unl_body_i[2*K*CW +: LW] : nx_job[2*K*CW +: LW];
 
   always @* begin
     job_d = job_q;

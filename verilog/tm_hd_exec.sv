@@ -172,6 +172,21 @@ module tm_hd_exec #(
   // The front entry of each lane, a copy of entry rp_q (its cur stale while
   // curp_q), and fmul_q: its cells left > 1.
   logic [K*CW-1:0]    fcur_q, fcur_d, ftail_q, ftail_d;
+
+  // The read data of port p (p < 2K), as a tree of 2:1 muxes on the LK+1
+  // low bits of p (2K is a power of two). The indexed part-select
+  // cp_rd_data_i[p*CW +: CW] put p*CW, a multiply-add to Yosys 0.23, before
+  // the select.
+  function automatic logic [CW-1:0] port_data(input logic [2*K*CW-1:0] v,
+                                              input logic [RW-1:0] p);
+    logic [2*K*CW-1:0] t;
+    t = v;
+    for (int b = 0; b <= LK; b++) begin
+      for (int k = 0; k < ((2 * K) >> (b + 1)); k++)
+        t[k*CW +: CW] = p[b] ? t[(2*k+1)*CW +: CW] : t[(2*k)*CW +: CW];
+    end
+    port_data = t[0 +: CW];
+  endfunction
   logic [K*LW-1:0]    fleft_q, fleft_d;
   logic [K-1:0]       fmul_q, fmul_d;
 
@@ -298,7 +313,7 @@ module tm_hd_exec #(
       end
       cnt_d[b*LCW +: LCW] = ca;
       if (c != '0) begin
-        fcur  = curp_q[b] ? cp_rd_data_i[32'(port_q[b*RW +: RW])*CW +: CW]
+        fcur  = curp_q[b] ? port_data(cp_rd_data_i, port_q[b*RW +: RW])
                           : fcur_q[b*CW +: CW];
         ftail = ftail_q[b*CW +: CW];
         fleft = fleft_q[b*LW +: LW];

@@ -60,4 +60,5 @@ var mutants = slices.Concat(
 	flgMutants,       // mutants_flg.go: stage G's slot as its bank, read only under ga_i
 	arbregMutants,    // mutants_arbreg.go: u_arb's grant registered (agv_q, agq_q)
 	admpickMutants,   // mutants_admpick.go: admission's subset selects as mux trees
+	muxselMutants,    // mutants_muxsel.go: the executor's and the dequeue's word selects as mux trees
 )
