@@ -157,18 +157,21 @@ module tm_admission #(
     tsum = t[0 +: XW];
   endfunction
 
-  // Entry s of NS words of XW bits, as a tree of 2:1 muxes on the bits of
-  // s (a LUT6 level per two bits). An indexed part-select v[s*XW +: XW]
-  // would put s*XW, an add of shifted copies of s, before the mux; the
-  // index of a slot's entry, (i*NS + s)*XW, is a multiply-add (Yosys
-  // 0.23's $macc).
+  // Entry s of NS words of XW bits (NS <= 16), as halvings: each bit of
+  // s, from the top, keeps the half of the words it names (2:1 muxes, a
+  // LUT6 level per two bits; a few word copies in the Verilated model). An
+  // indexed part-select v[s*XW +: XW] would put s*XW, an add of shifted
+  // copies of s, before the mux; the index of a slot's entry, (i*NS +
+  // s)*XW, is a multiply-add (Yosys 0.23's $macc).
   function automatic logic [XW-1:0] pick(input logic [NS*XW-1:0] v, input logic [BS-1:0] s);
-    logic [NS*XW-1:0] t;
-    t = v;
-    for (int b = 0; b < BS; b++) begin
-      for (int k = 0; k < (NS >> (b + 1)); k++)
-        t[k*XW +: XW] = s[b] ? t[(2*k+1)*XW +: XW] : t[(2*k)*XW +: XW];
-    end
+    logic [16*XW-1:0] t;
+    logic [3:0]       k;
+    t = (16*XW)'(v);
+    k = 4'(s);
+    if (k[3]) t[0 +: 8*XW] = t[8*XW +: 8*XW];
+    if (k[2]) t[0 +: 4*XW] = t[4*XW +: 4*XW];
+    if (k[1]) t[0 +: 2*XW] = t[2*XW +: 2*XW];
+    if (k[0]) t[0 +: XW]   = t[XW +: XW];
     pick = t[0 +: XW];
   endfunction
 
@@ -364,7 +367,7 @@ module tm_admission #(
         for (int j = 0; j < BS; j++) m[j] = s1_v_q[j] && s1_qid_q[j*IW +: IW] == q;
         for (int s = 0; s < NS; s++) begin
           sm = BS'(s) & m;
-          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(pick(sub, sm));
+          s1_c_d[(i*NS + s)*CW +: CW]    = CW'(sub[32'(sm)*XW +: XW]);
           s1_need_d[(i*NS + s)*CW +: CW] = CW'(base + sub[s*XW +: XW]);
           if (pushout_i) s1_needw_d[(i*NS + s)*XW +: XW] = base + subw[s*XW +: XW];
         end

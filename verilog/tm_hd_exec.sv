@@ -173,18 +173,21 @@ module tm_hd_exec #(
   // curp_q), and fmul_q: its cells left > 1.
   logic [K*CW-1:0]    fcur_q, fcur_d, ftail_q, ftail_d;
 
-  // The read data of port p (p < 2K), as a tree of 2:1 muxes on the LK+1
-  // low bits of p (2K is a power of two). The indexed part-select
-  // cp_rd_data_i[p*CW +: CW] put p*CW, a multiply-add to Yosys 0.23, before
-  // the select.
+  // The read data of port p (p < 2K <= 16), as halvings: each bit of p,
+  // from the top, keeps the half of the ports it names (2:1 muxes; a few
+  // word copies in the Verilated model). The indexed part-select
+  // cp_rd_data_i[p*CW +: CW] put p*CW, a multiply-add to Yosys 0.23,
+  // before the select.
   function automatic logic [CW-1:0] port_data(input logic [2*K*CW-1:0] v,
                                               input logic [RW-1:0] p);
-    logic [2*K*CW-1:0] t;
-    t = v;
-    for (int b = 0; b <= LK; b++) begin
-      for (int k = 0; k < ((2 * K) >> (b + 1)); k++)
-        t[k*CW +: CW] = p[b] ? t[(2*k+1)*CW +: CW] : t[(2*k)*CW +: CW];
-    end
+    logic [16*CW-1:0] t;
+    logic [3:0]       k;
+    t = (16*CW)'(v);
+    k = 4'(32'(p) & (2 * K - 1));
+    if (k[3]) t[0 +: 8*CW] = t[8*CW +: 8*CW];
+    if (k[2]) t[0 +: 4*CW] = t[4*CW +: 4*CW];
+    if (k[1]) t[0 +: 2*CW] = t[2*CW +: 2*CW];
+    if (k[0]) t[0 +: CW]   = t[CW +: CW];
     port_data = t[0 +: CW];
   endfunction
   logic [K*LW-1:0]    fleft_q, fleft_d;

@@ -9,10 +9,10 @@ import "occamy/testbench/blocks"
 // logic). The admission's own are admpickMutants.
 var muxselMutants = []blocks.Mutant{
 	{
-		ID: "tm-hdport-arms-swapped", File: "tm_hd_exec.sv",
-		Anchor:  "t[k*CW +: CW] = p[b] ? t[(2*k+1)*CW +: CW] : t[(2*k)*CW +: CW];",
-		Replace: "t[k*CW +: CW] = p[b] ? t[(2*k)*CW +: CW] : t[(2*k+1)*CW +: CW];",
-		Desc:    "the executor's link read: each mux of the port select reads the other arm, so a lane takes another port's read data as its next cell",
+		ID: "tm-hdport-odd-even", File: "tm_hd_exec.sv",
+		Anchor:  "if (k[0]) t[0 +: CW]   = t[CW +: CW];",
+		Replace: "if (!k[0]) t[0 +: CW]   = t[CW +: CW];",
+		Desc:    "the executor's link read: the port select's last halving reads the other half (even and odd ports swapped), so a lane takes another port's read data as its next cell",
 	},
 	{
 		ID: "tm-deq-job-at-low-half", File: "tm_dequeue.sv",
