@@ -131,6 +131,13 @@ module tm_dequeue #(
 
   logic [JW-1:0]    unl_job, job;
 
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [LW-1:0]    n, cnt, rds, left, nh;
+  logic [K*CW-1:0]  heads, tails;
+  logic             run, fin;
+
   // Entry i of the job FIFO, as two levels of 2:1 muxes on the bits of i.
   // The indexed part-select job_q[i*JW +: JW] put i*JW, a multiply-add to
   // Yosys 0.23, before the select.
@@ -140,12 +147,6 @@ module tm_dequeue #(
     hi     = i[0] ? v[3*JW +: JW] : v[2*JW +: JW];
     job_at = i[1] ? hi : lo;
   endfunction
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic [SW-1:0]    ser;  // the cell tags carry it; the dequeue does not check them
-  /* verilator lint_on UNUSEDSIGNAL */
-  logic [LW-1:0]    n, cnt, rds, left, nh;
-  logic [K*CW-1:0]  heads, tails;
-  logic             run, fin;
 
   assign unl_job = {unl_qid_i, unl_port_i, unl_body_i};
   assign dn_a    = dn_q + 3'(unl_i);

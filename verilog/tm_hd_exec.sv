@@ -172,6 +172,8 @@ module tm_hd_exec #(
   // The front entry of each lane, a copy of entry rp_q (its cur stale while
   // curp_q), and fmul_q: its cells left > 1.
   logic [K*CW-1:0]    fcur_q, fcur_d, ftail_q, ftail_d;
+  logic [K*LW-1:0]    fleft_q, fleft_d;
+  logic [K-1:0]       fmul_q, fmul_d;
 
   // The read data of port p (p < 2K <= 16), as halvings: each bit of p,
   // from the top, keeps the half of the ports it names (2:1 muxes; a few
@@ -190,8 +192,6 @@ module tm_hd_exec #(
     if (k[0]) t[0 +: CW]   = t[CW +: CW];
     port_data = t[0 +: CW];
   endfunction
-  logic [K*LW-1:0]    fleft_q, fleft_d;
-  logic [K-1:0]       fmul_q, fmul_d;
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [SW-1:0]   unl_ser;
