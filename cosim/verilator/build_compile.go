@@ -166,7 +166,6 @@ func compileModel(ctx context.Context, tc *toolchain, s *Spec, lib *Library, src
 		"occ_wrap.cpp":  csrcFile("occ_wrap.cpp"),
 		"occ_bench.cpp": csrcFile("occ_bench.cpp"),
 		"occ_train.cpp": csrcFile("occ_train.cpp"),
-		"occ_cold.h":    modelHeader,
 		"occ.map":       versionScript,
 	}); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // CppBatch is the number of cycles of inputs the C++ benchmark driver
@@ -67,12 +68,10 @@ func BuildCppDriver(ctx context.Context, lib *Library) (string, error) {
 	if lib.Trace {
 		trace = "1"
 	}
-	args := []string{lib.Opt, "-std=gnu++17", "-faligned-new", "-fPIC",
-		"-DVL_USER_STOP", "-DVL_USER_FINISH", "-DVL_USER_FATAL", "-DVL_PRINTF=occ_vl_printf", "-DVL_VPRINTF=occ_vl_vprintf",
-		"-include", filepath.Join(obj, "occ_hooks.h"),
-		"-I" + obj, "-I" + tc.root + "/include", "-I" + tc.root + "/include/vltstd",
-		"-DVM_TRACE=" + trace, "-DVM_COVERAGE=0", "-DVM_SC=0",
-		"-o", tmp, filepath.Join(obj, "occ_bench.cpp"), filepath.Join(obj, "occ_wrap.o"), filepath.Join(obj, "Vocc__ALL.a")}
+	args := append([]string{lib.Opt, "-std=gnu++17", "-faligned-new"}, strings.Fields(cppFlags(filepath.Join(obj, "occ_hooks.h")))...)
+	args = append(args, "-I"+obj, "-I"+tc.root+"/include", "-I"+tc.root+"/include/vltstd",
+		"-DVM_TRACE="+trace, "-DVM_COVERAGE=0", "-DVM_SC=0",
+		"-o", tmp, filepath.Join(obj, "occ_bench.cpp"), filepath.Join(obj, "occ_wrap.o"), filepath.Join(obj, "Vocc__ALL.a"))
 	for _, o := range runtimeObjs {
 		args = append(args, filepath.Join(lib.Runtime, o))
 	}
