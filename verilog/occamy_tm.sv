@@ -408,13 +408,17 @@ module occamy_tm #(
   logic              hd_rd;
   logic [IW-1:0]     hd_rd_qid;
   logic [2*K-1:0]    hd_cp_en;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [2*K-1:0]    hd_cp_ask;  // (the ports hd_cp_addr holds; a check's qualifier)
+  logic [K-1:0]      cp_wask;    // (likewise u_fl's wr_addr_o)
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [2*K*CW-1:0] hd_cp_addr;
   logic [RW-1:0]     hd_rd_n;
-  logic [K-1:0]      ga;
+  logic [K-1:0]      ga, ga_hold;
   logic [K*CW-1:0]   ga_head, ga_tail;
   logic [K*BNW-1:0]  ga_n;
   logic [LW+WW-1:0]  hd_freed;  // lanes of several packets free up to K*ceil(MAXPKT/K) cells
-  logic [RW-1:0]     pop_rd_n, hd_base;
+  logic [RW-1:0]     pop_rd_n;
   logic [WW-1:0]     f_wr_n, wr_n;
   logic [K-1:0]      ne_f;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -479,8 +483,6 @@ module occamy_tm #(
     .gnt_valid_o(hd_gnt_valid), .gnt_idx_o(hd_gnt_idx)
   );
 
-  assign hd_base = RW'(deq_rd_n) + pop_rd_n;
-
   tm_hd_exec #(.N(N), .B(B), .K(K), .LW(LW), .SW(SW)) u_hd (
     .clk_i, .rst_ni,
     .chain_i(cfg_chain_i),
@@ -489,10 +491,11 @@ module occamy_tm #(
     .pd_rd_o(hd_rd), .pd_rd_qid_o(hd_rd_qid),
     .unl_i(rdv_q && rdhd_q), .unl_body_i(pd_body),
     .cp_rd_data_i(cp_rdata),
-    .rd_base_i(hd_base), .rd_left_i(RW'(2 * K) - hd_base),
-    .wr_left_i(WW'(K) - f_wr_n), .ne_f_i(ne_f),
-    .cp_rd_en_o(hd_cp_en), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
-    .ga_o(ga), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n), .freed_o(hd_freed),
+    .rd_left_i(RW'(2 * K) - pop_rd_n), .rd_deq_i(RW'(deq_rd_n)),
+    .f_wr_n_i(f_wr_n), .ne_f_i(ne_f),
+    .cp_rd_en_o(hd_cp_en), .cp_rd_ask_o(hd_cp_ask), .cp_rd_addr_o(hd_cp_addr), .rd_n_o(hd_rd_n),
+    .ga_o(ga), .ga_hold_o(ga_hold), .ga_head_o(ga_head), .ga_tail_o(ga_tail), .ga_n_o(ga_n),
+    .freed_o(hd_freed),
     .busy_o(hd_busy)
   );
 
@@ -537,8 +540,8 @@ module occamy_tm #(
     .rd_en_o(fl_rd_en), .rd_addr_o(fl_rd_addr),
     .fa_i(fa), .fa_head_i(fa_head), .fa_tail_i(fa_tail), .fa_n_i(fa_n),
     .ne_f_o(ne_f), .f_wr_n_o(f_wr_n),
-    .ga_i(ga), .ga_head_i(ga_head), .ga_tail_i(ga_tail), .ga_n_i(ga_n),
-    .wr_en_o(cp_wen), .wr_addr_o(cp_waddr), .wr_data_o(cp_wdata), .wr_n_o(wr_n)
+    .ga_hold_i(ga_hold), .ga_i(ga), .ga_head_i(ga_head), .ga_tail_i(ga_tail), .ga_n_i(ga_n),
+    .wr_en_o(cp_wen), .wr_ask_o(cp_wask), .wr_addr_o(cp_waddr), .wr_data_o(cp_wdata), .wr_n_o(wr_n)
   );
 
   // ---- Cell-pointer and cell-data memories ----
@@ -550,8 +553,21 @@ module occamy_tm #(
   /* verilator lint_on UNUSEDSIGNAL */
   logic [K*TW-1:0]   cd_rdata;
 
-  assign cp_ren   = {{K{1'b0}}, deq_cp_en} | fl_rd_en | hd_cp_en;
-  assign cp_raddr = {{(K*CW){1'b0}}, deq_cp_addr} | fl_rd_addr | hd_cp_addr;
+  // The read ports: the dequeue's from 0 up, the pops' after them, the
+  // executor's from 2K-1 down. A port the dequeue or the pops take has
+  // their address; the others the executor's asking lane's, whether it
+  // goes or not (issue 29, cpdown: cp_raddr 9 -> 6 LUT6 levels, no lane's
+  // decision on it; only cp_ren waits for them).
+  logic [2*K-1:0]    lo_en;
+  logic [2*K*CW-1:0] lo_addr;
+  assign lo_en   = {{K{1'b0}}, deq_cp_en} | fl_rd_en;
+  assign lo_addr = {{(K*CW){1'b0}}, deq_cp_addr} | fl_rd_addr;
+  assign cp_ren  = lo_en | hd_cp_en;
+  always @* begin
+    for (int p = 0; p < 2 * K; p++) begin
+      cp_raddr[p*CW +: CW] = lo_en[p] ? lo_addr[p*CW +: CW] : hd_cp_addr[p*CW +: CW];
+    end
+  end
 
   sram_mp #(.DEPTH(B), .WIDTH(CW), .RP(2 * K), .WP(K), .LAT(1), .INIT_STRIDE(K)) u_cp_mem (
     .clk_i, .rst_ni,

@@ -10,7 +10,7 @@
 // stage G), each writing the bank's then tail link. This module keeps the
 // bank registers and issues its reads and writes on cp_mem ports the top
 // lends it: pops on the read ports from pop_port_i on, the dequeue's
-// appends on write ports 0.., the head drop's after them.
+// appends on write ports 0.., the head drop's from K-1 down.
 //
 // Parameters
 //   B (K..65535, default 16384) cells; cell x always belongs to bank x mod K
@@ -30,16 +30,26 @@
 //   rd_en_o [2K], rd_addr_o [2K*CW]  comb: those reads, on ports pop_port_i..
 //   fa_i [K], fa_head_i, fa_tail_i [K*CW], fa_n_i [K*BNW]   stage F appends,
 //                        slot s a chain head..tail of fa_n_i cells of one bank
-//                        (one cell: head = tail, n = 1); slots of distinct banks
+//                        (one cell: head = tail, n = 1; n >= 1); slots of
+//                        distinct banks
 //   ne_f_o [K]           comb: bank b holds a cell after the pops and the stage
 //                        F appends (its count then is not 0), from the derived
 //                        registers emp_q/one_q, pop_i and the stage F pick only
 //   f_wr_n_o [WW]        comb: cp_mem writes of stage F (appends to non-empty banks)
+//   ga_hold_i [K]        the executor's lane b holds a front: it asks for a
+//                        write when bank b is not empty after stage F
 //   ga_i, ga_head_i, ga_tail_i, ga_n_i   stage G appends: slot b is a chain
 //                        of bank b (the executor's lane b), n >= 1 cells;
-//                        head, tail and n are don't-care while ga_i[b] is 0
-//   wr_en_o [K], wr_addr_o, wr_data_o [K*CW]   comb: cp_mem writes, stage F's on
-//                        ports 0.., stage G's after them
+//                        head, tail and n are don't-care while ga_hold_i[b]
+//                        is 0 (ga_i is within ga_hold_i)
+//   wr_en_o [K]          comb: cp_mem writes, stage F's on ports 0.., stage
+//                        G's on the ports its asks take from K-1 down (a port
+//                        asked for by a lane that does not go stays idle)
+//   wr_ask_o [K], wr_addr_o, wr_data_o [K*CW]   comb: the ports stage F
+//                        writes and those stage G's asks take where stage F
+//                        leaves them, and their words, whether the lane goes
+//                        or not (0 elsewhere; wr_en_o is within wr_ask_o):
+//                        no lane's decision on the address and data
 //   wr_n_o [WW]          comb: all cp_mem writes
 //
 // Behaviour per bank, in this order within a cycle: pop (a read of the
@@ -67,7 +77,8 @@
 // Reset: bank b holds b, b+K, b+2K, ... (cp_mem's INIT_STRIDE = K threads them).
 // Assertions (`ifndef SYNTHESIS): no pop of an empty bank; an append's
 // cells are of its bank (stage G's slot b: bank b); a stage G append has
-// a cell; at most K writes; ne_f_o is the count after stage F not 0.
+// a cell, and so has a stage F append; a stage G write's port is one its
+// ask took and stage F leaves; ne_f_o is the count after stage F not 0.
 `include "occamy_checks.svh"
 
 module tm_free_list #(
@@ -95,11 +106,13 @@ module tm_free_list #(
   input  logic [K*BNW-1:0]   fa_n_i,
   output logic [K-1:0]       ne_f_o,
   output logic [WW-1:0]      f_wr_n_o,
+  input  logic [K-1:0]       ga_hold_i,
   input  logic [K-1:0]       ga_i,
   input  logic [K*CW-1:0]    ga_head_i,
   input  logic [K*CW-1:0]    ga_tail_i,
   input  logic [K*BNW-1:0]   ga_n_i,
   output logic [K-1:0]       wr_en_o,
+  output logic [K-1:0]       wr_ask_o,
   output logic [K*CW-1:0]    wr_addr_o,
   output logic [K*CW-1:0]    wr_data_o,
   output logic [WW-1:0]      wr_n_o
@@ -187,7 +200,7 @@ module tm_free_list #(
       popr[b] = pop_i[b] && !emp_q[b] && !one_q[b];
       c1z[b]  = (emp_q[b] && !pop_i[b]) || (one_q[b] && pop_i[b]);
       c1o[b]  = (one_q[b] && !pop_i[b]) || (cnt_q[b*BNW +: BNW] == BNW'(2) && pop_i[b]);
-      fz[b]   = !fb[b] || fn[b*BNW +: BNW] == '0;
+      fz[b]   = !fb[b];  // a stage F append has a cell (asserted): no zero test
       f1[b]   = fb[b] && fn[b*BNW +: BNW] == BNW'(1);
       cfz[b]  = c1z[b] && fz[b];
       fw[b]   = fb[b] && !c1z[b];
@@ -206,7 +219,14 @@ module tm_free_list #(
   end
 
   // The ports, one-hot per bank: the pops' link reads on pop_port_i.. in
-  // bank order, stage F's writes on 0.., stage G's after them (at most K).
+  // bank order, stage F's writes on 0.., stage G's asks from K-1 down in
+  // bank order. Depth (issue 29, cpdown): stage G's ports are counted over
+  // the asks (ga_hold_i and the bank not empty after stage F), not over
+  // the lanes that go, and from the top, not after f_wr_n_o: so a port's
+  // address and data come before the executor's decisions, which select
+  // only the enable (cp_waddr 10 -> 6 LUT6 levels, cp_wen 9 -> 8, in the
+  // flat TM's cones at the defaults). The executor's write fit (f_wr_n_i
+  // + its asks before < K) is the ask's port not being stage F's.
   // Simulation cost (the same function and LUT6 levels): each bank's
   // selects are built in a local vector under its enable and written once,
   // and each port's address and data are ORed in a local word, a bank's
@@ -216,7 +236,8 @@ module tm_free_list #(
   // under `if (m)` Yosys 0.23 chains the muxes, 9 levels at the defaults.
   logic [2*K*K-1:0] rsel;      // [b*2K + p]: bank b's pop reads on port p
   logic [K*K-1:0]   fsel, gsel;  // [b*K + p]: bank b's stage F / G write on port p
-  logic over_budget;  // a stage G append found no write port left
+  logic [K*K-1:0]   gpos;        // [b*K + p]: bank b's stage G ask takes port p
+  logic [K-1:0]     gask;        // bank b's lane asks for a write
   always @* begin
     int rp, wp;
     logic [2*K-1:0] rs;
@@ -243,17 +264,21 @@ module tm_free_list #(
   always @* begin
     int gp;
     logic [K-1:0] gs;
-    gp   = 32'(f_wr_n_o);
+    logic [WW-1:0] n;
+    gp = K - 1;
+    n  = f_wr_n_o;
     for (int b = 0; b < K; b++) begin
+      gask[b] = ga_hold_i[b] && !cfz[b];
       gs = '0;
-      if (gw[b]) begin
+      if (gask[b]) begin
         for (int p = 0; p < K; p++) gs[p] = gp == p;
       end
-      gsel[b*K +: K] = gs;
-      gp = gp + 32'(gw[b]);
+      gpos[b*K +: K] = gs;
+      gsel[b*K +: K] = gw[b] ? gs : '0;
+      gp = gp - 32'(gask[b]);
+      n  = n + WW'(gw[b]);
     end
-    over_budget = gp > K;
-    wr_n_o      = WW'((gp > K) ? K : gp);
+    wr_n_o = n;
   end
 
   // The reads and writes: AND-OR of the one-hot selects.
@@ -280,6 +305,8 @@ module tm_free_list #(
     for (int b = 0; b < K; b++) begin
       tail_f[b*CW +: CW] = fb[b] ? ft[b*CW +: CW] : tail_q[b*CW +: CW];
     end
+    // A port stage F writes is its; on the others, stage G's ask's words
+    // go out whether the lane goes or not, and its decision the enable.
     for (int p = 0; p < K; p++) begin
       e = 1'b0;
       a = '0;
@@ -290,10 +317,16 @@ module tm_free_list #(
           a = a | tail_q[b*CW +: CW];
           d = d | fh[b*CW +: CW];
         end
-        if (gsel[b*K + p]) begin
-          e = 1'b1;
-          a = a | tail_f[b*CW +: CW];
-          d = d | gh[b*CW +: CW];
+      end
+      wr_ask_o[p] = e;
+      if (!e) begin
+        for (int b = 0; b < K; b++) begin
+          if (gpos[b*K + p]) begin
+            wr_ask_o[p] = 1'b1;
+            a = a | tail_f[b*CW +: CW];
+            d = d | gh[b*CW +: CW];
+          end
+          if (gsel[b*K + p]) e = 1'b1;
         end
       end
       wr_en_o[p]            = e;
@@ -352,6 +385,8 @@ module tm_free_list #(
       end
       for (int s = 0; s < K; s++) begin
         if (fa_i[s]) begin
+          assert (fa_n_i[s*BNW +: BNW] != '0)
+            else $error("tm_free_list: stage F slot %0d appends a chain of 0 cells", s);
           assert ((32'(fa_head_i[s*CW +: CW]) & (K - 1)) == (32'(fa_tail_i[s*CW +: CW]) & (K - 1)))
             else $error(
               "tm_free_list: stage F append slot %0d head %0d and tail %0d in different banks",
@@ -371,8 +406,18 @@ module tm_free_list #(
           else $error("tm_free_list: ne_f_o[%0d]=%0d but the count after stage F is %0d",
                       b, ne_f_o[b], cnt_f[b*BNW +: BNW]);
       end
-      assert (!over_budget)
-        else $error("tm_free_list: more than K=%0d cp_mem writes in one cycle", K);
+      for (int b = 0; b < K; b++) begin
+        if (gw[b]) begin
+          assert (ga_hold_i[b])
+            else $error("tm_free_list: stage G slot %0d appends but its lane holds no front", b);
+          for (int p = 0; p < K; p++) begin
+            assert (!(gpos[b*K + p] && 32'(p) < 32'(f_wr_n_o)))
+              else $error("tm_free_list: stage G slot %0d writes on port %0d, stage F's", b, p);
+          end
+          assert (gpos[b*K +: K] != '0)
+            else $error("tm_free_list: stage G slot %0d writes, but its ask found no port", b);
+        end
+      end
     end
   end
 `endif

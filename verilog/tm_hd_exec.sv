@@ -26,12 +26,28 @@
 //                        (gnt_valid_i and take_o)
 //   unl_i, unl_body_i    the head-drop PD read returns: unlink (stage A)
 //   cp_rd_data_i [2K*CW] cp_mem read data, all ports
-//   rd_base_i, rd_left_i [RW]  first free cp_mem read port, reads left
-//   wr_left_i [WW]       cp_mem writes left after stage F
+//   rd_left_i [RW]       cp_mem reads left after the free list's pops
+//                        (from registers: known early; at least K, the
+//                        pops reading K links at most: asserted while a
+//                        lane asks for a read)
+//   rd_deq_i [RW]        the dequeue's cp_mem reads (known late: from the
+//                        PD read data); the lanes' reads fit in rd_left_i
+//                        less rd_deq_i (issue 29, cpdown)
+//   f_wr_n_i [WW]        cp_mem writes of stage F (the lanes' fit in K less it)
 //   ne_f_i [K]           free-list bank b holds a cell after stage F (so an
 //                        append to it writes a link); one bit, not the count
 //                        (issue 29, flcut: no adder on the lanes' path)
-//   cp_rd_en_o [2K], cp_rd_addr_o [2K*CW], rd_n_o   comb: its link reads
+//   cp_rd_en_o [2K], rd_n_o   comb: its link reads, on the ports from
+//                        2K-1 down (issue 29, cpdown)
+//   cp_rd_ask_o [2K], cp_rd_addr_o [2K*CW]   comb: the ports the lanes ask
+//                        for, whether they go or not, and their cells (0 on
+//                        a port no lane asks for; cp_rd_en_o is within
+//                        cp_rd_ask_o): occamy_tm takes a port's address
+//                        where the dequeue and the pops leave it, so no
+//                        lane's decision sits on the address
+//   ga_hold_o [K]        comb: lane b holds a front (it asks for a write
+//                        when its bank is not empty after stage F: ne_f_i;
+//                        tm_free_list gives those asks their write ports)
 //   ga_o [K], ga_head_o, ga_tail_o [K*CW], ga_n_o [K*BNW], freed_o [LW+WW]
 //                        comb: its appends (stage G, slot b = lane b, a
 //                        chain of bank b) and the cells they free (lanes of
@@ -61,12 +77,12 @@
 //            is decoded onto the lane of its bank (head mod K) into stage
 //            A's register s*_q (sv_q, scur_q, stail_q, sleft_q, smul_q).
 //   A2/G (t+2) s*_q joins its lane; an empty lane serves it at once.
-//            Lanes serve their front with the ports left (rd_base_i/
-//            rd_left_i, wr_left_i): lane b goes when its write fits behind
+//            Lanes serve their front with the ports left (rd_left_i,
+//            rd_deq_i, f_wr_n_i): lane b goes when its write fits behind
 //            the writes the lanes before it ask for and its link read
-//            behind their reads (granted or not), its read on port
-//            rd_base_i + the reads asked before it (a port asked for by a
-//            lane that does not go stays idle). Chain: the whole sub-list
+//            behind their reads (granted or not), its read on port 2K-1
+//            less the reads asked before it (a port asked for by a lane
+//            that does not go stays idle). Chain: the whole sub-list
 //            is appended (one write, none into an empty bank: ne_f_i).
 //            Per cell: the front's cell is freed and, when the sub-list
 //            goes on, its link read; next cycle the front's cell is that
@@ -125,14 +141,16 @@ module tm_hd_exec #(
   input  logic              unl_i,
   input  logic [BW-1:0]     unl_body_i,
   input  logic [2*K*CW-1:0] cp_rd_data_i,
-  input  logic [RW-1:0]     rd_base_i,
   input  logic [RW-1:0]     rd_left_i,
-  input  logic [WW-1:0]     wr_left_i,
+  input  logic [RW-1:0]     rd_deq_i,
+  input  logic [WW-1:0]     f_wr_n_i,
   input  logic [K-1:0]      ne_f_i,
   output logic [2*K-1:0]    cp_rd_en_o,
+  output logic [2*K-1:0]    cp_rd_ask_o,
   output logic [2*K*CW-1:0] cp_rd_addr_o,
   output logic [RW-1:0]     rd_n_o,
   output logic [K-1:0]      ga_o,
+  output logic [K-1:0]      ga_hold_o,
   output logic [K*CW-1:0]   ga_head_o,
   output logic [K*CW-1:0]   ga_tail_o,
   output logic [K*BNW-1:0]  ga_n_o,
@@ -263,18 +281,24 @@ module tm_hd_exec #(
 
   // Stage G: lanes in bank order serve their front with the ports left.
   // Lane b goes when its write fits behind the writes the lanes before it
-  // ask for (wreq < wr_left_i) and its link read behind the reads they ask
-  // for (rreq < rd_left_i), granted or not; its read is on port rd_base_i
-  // + rreq (a port asked for by a lane that does not go stays idle). So no
-  // lane waits for another's decision: each decides from registers and
-  // this cycle's budgets. The front entry is read from its copy f*_q (not
-  // through rp_q), whether it needs a link read from fmul_q/smul_q (cells
-  // left > 1).
+  // ask for (f_wr_n_i + wreq < K) and its link read behind the reads they
+  // ask for (rd_deq_i + rreq < rd_left_i), granted or not; its read is on
+  // port 2K-1 - rreq (a port asked for by a lane that does not go stays
+  // idle). So no lane waits for another's decision: each decides from
+  // registers and this cycle's budgets. Depth (issue 29, cpdown): the
+  // ports are counted from the top, so a lane's port and address come
+  // from registers (the first free port, rd_deq_i + the pops, was on
+  // them); the fits subtract the asks from the early term (K - wreq,
+  // rd_left_i - rreq: registers) and compare the late one (f_wr_n_i,
+  // rd_deq_i) with it, one compare after the late term, no adder. The
+  // front entry is read from its copy f*_q (not through rp_q), whether it
+  // needs a link read from fmul_q/smul_q (cells left > 1).
   always @* begin
-    logic [2*K-1:0] pm;     // one-hot: the port the next lane asking for a read gets
+    logic [2*K-1:0] pm;     // one-hot: the port the next lane asking for a read gets (from the top)
     logic [WW-1:0]  wreq;   // writes asked for by the lanes before (< K)
     logic [RW-1:0]  rreq;   // reads asked for by the lanes before (< K)
     logic [RW-1:0]  rp, nrd;
+    logic           wfit, rfit;
     logic [LPW-1:0] r, r1;
     logic [LCW-1:0] c, ca;
     logic [CW-1:0]  fcur, ftail;
@@ -292,6 +316,7 @@ module tm_hd_exec #(
     fleft_d      = fleft_q;
     fmul_d       = fmul_q;
     ga_o         = '0;
+    ga_hold_o    = '0;
     ga_head_o    = '0;
     ga_tail_o    = '0;
     ga_n_o       = '0;
@@ -300,7 +325,7 @@ module tm_hd_exec #(
     rd_go        = '0;
     rd_pm        = '0;
     rd_cur       = '0;
-    pm           = (2*K)'(1) << rd_base_i;
+    pm           = (2*K)'(1) << (2 * K - 1);
     wreq         = '0;
     rreq         = '0;
     nrd          = '0;
@@ -330,21 +355,27 @@ module tm_hd_exec #(
       need = ne_f_i[b];
       rdn  = !chain_i && fmul;
       lval[b*FW +: FW] = FW'(fleft);
-      wgo[b] = ca != '0 && (!need || wreq < wr_left_i);
-      rp   = rd_base_i + rreq;
+      wfit = !need || f_wr_n_i < WW'(K) - wreq;
+      rfit = !rdn || rd_deq_i < rd_left_i - rreq;  // rreq < K <= rd_left_i
+      wgo[b] = ca != '0 && wfit;
+      rp   = RW'(2 * K - 1) - rreq;
       if (ca != '0) begin
         // The front's chain, whether the lane goes or not (flg): the free
         // list adds ga_n_o to its count beside this decision and ga_o
         // selects the sum, so no adder follows the budgets.
+        ga_hold_o[b]          = 1'b1;
         ga_head_o[b*CW +: CW] = fcur;
         ga_tail_o[b*CW +: CW] = chain_i ? ftail : fcur;
         ga_n_o[b*BNW +: BNW]  = chain_i ? BNW'(fleft) : BNW'(1);
-        if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin
+        // The port the lane asks for and its cell, whether it goes or not.
+        if (rdn) begin
+          rd_pm[b*2*K +: 2*K] = pm;
+          rd_cur[b*CW +: CW]  = fcur;
+        end
+        if (wfit && rfit) begin
           ga_o[b]               = 1'b1;
           if (rdn) begin
             rd_go[b]                     = 1'b1;
-            rd_pm[b*2*K +: 2*K]          = pm;
-            rd_cur[b*CW +: CW]           = fcur;
             port_d[b*RW +: RW]           = rp;
             curp_d[b]                    = 1'b1;
             // The front stays, one cell less (its next cell is the read's data).
@@ -386,7 +417,7 @@ module tm_hd_exec #(
         if (need) wreq = wreq + WW'(1);
         if (rdn) begin
           rreq = rreq + RW'(1);
-          pm   = pm << 1;
+          pm   = pm >> 1;
         end
       end
     end
@@ -431,21 +462,25 @@ module tm_hd_exec #(
     freed_o = sum | (chain_i ? '0 : cnt);
   end
 
-  // The link reads: the lanes' ports are distinct, so each port's address
-  // is an OR over the lanes (no lane's choice overrides another's). The
-  // lanes outside, each port's OR in the same lane order: the same logic,
-  // and a simulator tests rd_go once per lane instead of once per lane and
-  // port (the Verilated model spent some 340 instructions a cycle here).
+  // The link reads: the lanes' ports are distinct, so each port's enable
+  // and address are ORs over the lanes (no lane's choice overrides
+  // another's; rd_pm is 0 for a lane asking for no read). The address is
+  // the asking lane's (cpdown): only the enable waits for its decision.
+  // No per-lane test around the port loop (the Verilated model skipped a
+  // lane's ports with one, some 340 instructions a cycle at stop 40):
+  // with it, or with the enable assigned instead of ORed, Yosys 0.23
+  // chains the lanes' terms (cp_ren 9 and 10 LUT6 levels in the flat TM's
+  // cone, 8 without).
   always @* begin
     cp_rd_en_o   = '0;
+    cp_rd_ask_o  = '0;
     cp_rd_addr_o = '0;
     for (int b = 0; b < K; b++) begin
-      if (rd_go[b]) begin
-        for (int p = 0; p < 2 * K; p++) begin
-          if (rd_pm[b*2*K + p]) begin
-            cp_rd_en_o[p]             = 1'b1;
-            cp_rd_addr_o[p*CW +: CW]  = cp_rd_addr_o[p*CW +: CW] | rd_cur[b*CW +: CW];
-          end
+      for (int p = 0; p < 2 * K; p++) begin
+        if (rd_pm[b*2*K + p]) begin
+          cp_rd_en_o[p]             = cp_rd_en_o[p] | rd_go[b];
+          cp_rd_ask_o[p]            = 1'b1;
+          cp_rd_addr_o[p*CW +: CW]  = cp_rd_addr_o[p*CW +: CW] | rd_cur[b*CW +: CW];
         end
       end
     end
@@ -494,6 +529,11 @@ module tm_hd_exec #(
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni) begin
+      if (cp_rd_ask_o != '0) begin
+        assert (32'(rd_left_i) >= K)
+          else $error("tm_hd_exec: a lane asks for a read with rd_left_i=%0d, below K=%0d",
+                      rd_left_i, K);
+      end
       for (int b = 0; b < K; b++) begin
         if (push[b]) begin
           assert (32'(cnt_q[b*LCW +: LCW]) < LD)

@@ -25,7 +25,9 @@ import (
 // into an empty bank; f_wr_n_o is after them, and ne_f_o (EvalNe, a
 // Go-only split of EvalPop that follows it). EvalG (stage
 // G): the stage G appends (ga_*: slot b is a chain of bank b, checkG)
-// likewise, their writes after stage F's;
+// likewise, their writes on the ports their asks take from the last down
+// (a lane holding a front, ga_hold_i, asks for a write when its bank is
+// not empty after stage F; issue 29, cpdown), where stage F leaves them;
 // wr_* are all the cycle's writes. Commit lands it. Reset: bank b holds
 // b, b+K, b+2K, … in order (u_cp_mem's INIT_STRIDE = K threads them).
 //
@@ -46,12 +48,14 @@ type FreeList struct {
 	FaNI     []int32 // fa_n_i: its cells
 	NeFO     uint8   // ne_f_o: comb (EvalNe), bit b: bank b holds a cell after the pops and stage F
 	FWrNO    int     // f_wr_n_o: comb, stage F's writes
+	GaHoldI  uint8   // ga_hold_i: the executor's lane b holds a front (asks for a write when bank b is not empty)
 	GaI      uint8   // ga_i: stage G append in slot b, a chain of bank b
 	GaHeadI  []int32 // ga_head_i
 	GaTailI  []int32 // ga_tail_i
 	GaNI     []int32 // ga_n_i
-	WrEnO    uint64  // wr_en_o: comb, u_cp_mem writes, stage F's from port 0, stage G's after
-	WrAddrO  []int32 // wr_addr_o
+	WrEnO    uint64  // wr_en_o: comb, u_cp_mem writes, stage F's from port 0, stage G's from the last port down
+	WrAskO   uint64  // wr_ask_o: comb, stage F's ports and those stage G's asks take where stage F leaves them
+	WrAddrO  []int32 // wr_addr_o: their words (what a port not asked for holds is not read)
 	WrDataO  []int32 // wr_data_o
 	WrNO     int     // wr_n_o: comb, all the writes
 
@@ -72,6 +76,8 @@ type FreeList struct {
 	// appended) and the heads read back now.
 	touch   uint8 // popped or appended in stage F
 	fa, ga  uint8 // appended in stage F, in stage G
+	gAsk    bool  // evalG drove a stage G ask's port
+	gN      int   // stage G's writes (gAddr, gData: to u_cp_mem in lane order)
 	due     uint8 // the head read back now
 	popPort [mem.MaxK]int8
 	slotF   [mem.MaxK]int8
@@ -82,6 +88,7 @@ type FreeList struct {
 	// rd_addr_o, wr_addr_o, wr_data_o (their slices are views of these):
 	// indexed by a port masked to mem.MaxPorts, no bound to check.
 	rdAddr, wrAddr, wrData [mem.MaxPorts]int32
+	gAddr, gData           [mem.MaxK]int32
 }
 
 // flBank is one bank's registers: head (stale while its link read is in
@@ -206,7 +213,7 @@ func (f *FreeList) EvalNe() {
 //go:noinline
 func (f *FreeList) evalPop() {
 	if f.touch|f.PopI|f.FaI == 0 {
-		f.RdEnO, f.WrEnO, f.PopRdNO, f.FWrNO, f.WrNO = 0, 0, 0, 0, 0
+		f.RdEnO, f.WrEnO, f.WrAskO, f.PopRdNO, f.FWrNO, f.WrNO = 0, 0, 0, 0, 0, 0
 		return
 	}
 	for m := f.touch; m != 0; m &= m - 1 { // an earlier evaluation of this cycle
@@ -229,7 +236,7 @@ func (f *FreeList) evalPop() {
 	f.RdEnO, f.PopRdNO = rdEn, rp-f.PopPortI
 	fa := f.slots(f.FaI, f.FaHeadI, &f.slotF)
 	f.touch, f.fa = f.PopI|fa, fa
-	f.WrEnO, f.FWrNO, f.WrNO = 0, 0, 0
+	f.WrEnO, f.WrAskO, f.FWrNO, f.WrNO = 0, 0, 0, 0
 	if fa == 0 {
 		return
 	}
@@ -243,47 +250,74 @@ func (f *FreeList) evalPop() {
 		}
 		f.cntF[b] += fn[s]
 	}
-	f.FWrNO, f.WrNO = wp, wp
+	f.FWrNO, f.WrNO, f.WrAskO = wp, wp, f.WrEnO
 	if over {
 		f.writeOver()
 	}
 }
 
-// EvalG is stage G: the stage G appends after stage F's. With none now
-// and none from an earlier evaluation of this cycle, wr_* are stage F's
-// (evalPop leaves wr_n_o at f_wr_n_o).
+// EvalG is stage G: the stage G appends and asks after stage F's writes.
+// With none now and none from an earlier evaluation of this cycle, wr_*
+// are stage F's (evalPop leaves wr_n_o at f_wr_n_o).
 func (f *FreeList) EvalG() {
-	if f.GaI|f.ga != 0 || f.WrNO != f.FWrNO {
+	if f.GaI|f.GaHoldI|f.ga != 0 || f.gAsk || f.WrNO != f.FWrNO {
 		f.evalG()
 	}
 }
 
+// evalG gives each lane holding a front whose bank is not empty after
+// stage F (an ask) the next port from the last down; where stage F does
+// not take it, the port shows the ask's link write, and the lanes that
+// go (ga_i) write there.
+//
 //go:noinline
 func (f *FreeList) evalG() {
-	wp := f.FWrNO
-	f.WrEnO &= 1<<uint(wp) - 1 // stage F's writes; stage G's follow
-	f.WrNO, f.ga = wp, 0
-	if f.GaI == 0 {
-		return
-	}
+	fw := f.FWrNO
+	f.WrEnO &= 1<<uint(fw) - 1 // stage F's writes
+	f.WrAskO, f.WrNO, f.ga, f.gN, f.gAsk = f.WrEnO, fw, 0, 0, false
+	hold := f.GaHoldI & (1<<uint(f.k) - 1)
 	f.ga = f.GaI & (1<<uint(f.k) - 1)
-	over := false
-	for m := f.ga; m != 0; m &= m - 1 {
+	if f.ga&^hold != 0 {
+		f.fail(fmt.Errorf("tm_free_list: cycle %d: stage G appends in slots %#b whose lanes hold no front", f.now, f.ga&^hold))
+	}
+	gp := f.wp - 1
+	for m := hold; m != 0; m &= m - 1 {
 		b := trailingZeros(uint64(m)) & (mem.MaxK - 1)
-		f.checkG(b)
-		if f.cntF[b] > 0 {
-			tl := f.bank[b].tail
-			if f.fa>>uint(b)&1 != 0 {
-				tl = f.FaTailI[f.slotF[b]]
-			}
-			wp, over = f.write(wp, tl, f.GaHeadI[b], over)
+		g := f.ga>>uint(b)&1 != 0
+		if g {
+			f.checkG(b)
 		}
+		if f.cntF[b] == 0 { // into an empty bank: no write, no ask
+			continue
+		}
+		p := gp
+		gp--
+		tl := f.bank[b].tail
+		if f.fa>>uint(b)&1 != 0 {
+			tl = f.FaTailI[f.slotF[b]]
+		}
+		if p >= fw {
+			f.WrAskO |= 1 << (uint(p) & 63)
+			f.wrAddr[p&(mem.MaxPorts-1)], f.wrData[p&(mem.MaxPorts-1)] = tl, f.GaHeadI[b]
+			f.gAsk = true
+		}
+		if !g {
+			continue
+		}
+		if p < fw {
+			f.fail(fmt.Errorf("tm_free_list: cycle %d: stage G slot %d writes on port %d, which stage F takes", f.now, b, p))
+			continue
+		}
+		f.WrEnO |= 1 << (uint(p) & 63)
+		f.gAddr[f.gN&(mem.MaxK-1)], f.gData[f.gN&(mem.MaxK-1)] = tl, f.GaHeadI[b]
+		f.gN++
 	}
-	f.WrNO = wp
-	if over {
-		f.writeOver()
-	}
+	f.WrNO = fw + f.gN
 }
+
+// GWrites are stage G's link writes this cycle in lane order (their ports
+// are WrEnO's bits from the last port down), for u_cp_mem after stage F's.
+func (f *FreeList) GWrites() (addr, data []int32) { return f.gAddr[:f.gN], f.gData[:f.gN] }
 
 // checkG is tm_free_list's contract on stage G (issue 29, flg): slot s
 // is a chain of bank s (the executor's lane s) of at least one cell. The
@@ -484,8 +518,8 @@ func freeListPorts(v vw) SubBlock {
 			out("rd_en_o", 2*v.K), out("rd_addr_o", 2*v.K*v.CW),
 			in("fa_i", v.K), in("fa_head_i", v.K*v.CW), in("fa_tail_i", v.K*v.CW), in("fa_n_i", v.K*v.BNW),
 			out("ne_f_o", v.K), out("f_wr_n_o", v.WW),
-			in("ga_i", v.K), in("ga_head_i", v.K*v.CW), in("ga_tail_i", v.K*v.CW), in("ga_n_i", v.K*v.BNW),
-			out("wr_en_o", v.K), out("wr_addr_o", v.K*v.CW), out("wr_data_o", v.K*v.CW), out("wr_n_o", v.WW)),
+			in("ga_hold_i", v.K), in("ga_i", v.K), in("ga_head_i", v.K*v.CW), in("ga_tail_i", v.K*v.CW), in("ga_n_i", v.K*v.BNW),
+			out("wr_en_o", v.K), out("wr_ask_o", v.K), out("wr_addr_o", v.K*v.CW), out("wr_data_o", v.K*v.CW), out("wr_n_o", v.WW)),
 	}
 }
 

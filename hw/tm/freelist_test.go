@@ -16,9 +16,10 @@ import (
 // the memory's read data on rd_data_i, the list's reads and writes on the
 // memory's ports.
 type flBench struct {
-	f  *FreeList
-	cp *mem.Memory[int32]
-	rd rdPipe[int32]
+	f    *FreeList
+	cp   *mem.Memory[int32]
+	rd   rdPipe[int32]
+	hold uint8 // ga_hold_i beside the appends': lanes asking without going
 }
 
 func newFLBench(t *testing.T, b, k, lat int) *flBench {
@@ -35,11 +36,12 @@ type flOut struct {
 	popRdN, fWrN int
 	rdAddr       []int32 // the pops' read addresses, in port order from pop_port_i
 	wr           [][2]int32
+	ask          uint64 // wr_ask_o
 }
 
 func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3]int32) flOut {
 	f := x.f
-	f.PopI, f.FaI, f.GaI = 0, 0, 0
+	f.PopI, f.FaI, f.GaI, f.GaHoldI = 0, 0, 0, 0
 	f.RdDataI = x.rd.out
 	f.EvalHead()
 	var o flOut
@@ -67,12 +69,19 @@ func (x *flBench) cycle(t *testing.T, popPort int, pops []int, fa, ga map[int][3
 		f.GaI |= 1 << uint(b)
 		f.GaHeadI[b], f.GaTailI[b], f.GaNI[b] = v[0], v[1], v[2]
 	}
+	f.GaHoldI |= f.GaI | x.hold
 	f.EvalG()
-	for p := 0; p < f.WrNO; p++ {
-		require.True(t, f.WrEnO>>uint(p)&1 != 0)
-		o.wr = append(o.wr, [2]int32{f.WrAddrO[p], f.WrDataO[p]})
-		x.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
+	n := 0
+	for p := range f.WrAddrO { // port order: stage F's from 0, stage G's from the last down
+		if f.WrEnO>>uint(p)&1 != 0 {
+			require.NotZero(t, f.WrAskO>>uint(p)&1, "port %d written, not asked for (wr_ask_o)", p)
+			o.wr = append(o.wr, [2]int32{f.WrAddrO[p], f.WrDataO[p]})
+			x.cp.Write(int(f.WrAddrO[p]), f.WrDataO[p])
+			n++
+		}
 	}
+	require.Equal(t, n, f.WrNO, "wr_n_o counts wr_en_o's bits")
+	o.ask = f.WrAskO
 	f.Commit()
 	x.cp.Commit()
 	x.rd.commit()
@@ -263,10 +272,12 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 				for p := x.f.PopPortI; p < x.f.PopPortI+x.f.PopRdNO; p++ {
 					x.rd.put(p, x.cp.Read(int(x.f.RdAddrO[p])))
 				}
-				x.f.GaI = ga
+				x.f.GaI, x.f.GaHoldI = ga, ga
 				x.f.EvalG()
-				for p := 0; p < x.f.WrNO; p++ {
-					x.cp.Write(int(x.f.WrAddrO[p]), x.f.WrDataO[p])
+				for p := range x.f.WrAddrO {
+					if x.f.WrEnO>>uint(p)&1 != 0 {
+						x.cp.Write(int(x.f.WrAddrO[p]), x.f.WrDataO[p])
+					}
 				}
 			}
 			require.Equal(t, g.WrEnO, f.WrEnO, "%s: wr_en_o", msg)
@@ -289,6 +300,30 @@ func TestFreeListShortMatchesGeneral(t *testing.T) {
 		assert.Greater(t, faOnly, 1000, "latency %d: the stage F short path was exercised", lat)
 		assert.Greater(t, faEmpty, 100, "latency %d: and refilled empty banks", lat)
 	}
+}
+
+// TestFreeListStageGAsks (issue 29, cpdown): a lane holding a front asks
+// for a write when its bank is not empty after stage F, whether it goes
+// or not; the asks take the write ports from the last down in bank
+// order, and a port stage F does not take shows its ask's words
+// (wr_ask_o); only the lanes that go write (wr_en_o).
+func TestFreeListStageGAsks(t *testing.T) {
+	x := newFLBench(t, 8, 2, 1)
+	x.cycle(t, 0, []int{0, 1}, nil, nil) // pops cells 0 and 1
+	x.cycle(t, 0, []int{0, 1}, nil, nil) // and 2, 3: free to append
+	// Lane 0 goes with cell 0; lane 1 holds cell 1 and does not go.
+	x.hold = 0b10
+	x.f.GaHeadI[1], x.f.GaTailI[1], x.f.GaNI[1] = 1, 1, 1
+	o := x.cycle(t, 0, nil, nil, map[int][3]int32{0: {0, 0, 1}})
+	assert.Equal(t, [][2]int32{{6, 0}}, o.wr, "lane 0's write: bank 0's tail 6 links cell 0, on the last port")
+	assert.Equal(t, uint64(0b11), o.ask, "both lanes asked: lane 0 port 1, lane 1 port 0")
+	assert.Equal(t, []int32{7, 1}, []int32{x.f.WrAddrO[0], x.f.WrDataO[0]}, "lane 1's ask shows its words on port 0")
+	assert.Equal(t, uint64(0b10), x.f.WrEnO)
+	// Stage F takes port 0: lane 1's ask (port 0) is not shown; lane 0's
+	// write stays on port 1.
+	o = x.cycle(t, 0, nil, map[int][3]int32{0: {2, 2, 1}}, map[int][3]int32{0: {4, 4, 1}})
+	assert.Equal(t, [][2]int32{{0, 2}, {2, 4}}, o.wr, "stage F on port 0, then lane 0 at the tail F left, on port 1")
+	assert.Equal(t, uint64(0b11), o.ask)
 }
 
 // TestFreeListStageGContract: stage G's slot b is a chain of bank b of at
@@ -319,6 +354,7 @@ func TestFreeListStageGContract(t *testing.T) {
 			f.EvalPop()
 			f.EvalNe()
 			f.GaI = 1 << uint(tc.slot)
+			f.GaHoldI = f.GaI
 			f.GaHeadI[tc.slot], f.GaTailI[tc.slot], f.GaNI[tc.slot] = tc.g[0], tc.g[1], tc.g[2]
 			f.EvalG()
 			if tc.want == "" {

@@ -25,15 +25,19 @@ import (
 //     cycle: the register's entries join their lanes, usable at once;
 //   - stage G (EvalCells): lanes in bank order serve their oldest entry
 //     with the cell-pointer ports the dequeue and the enqueue left
-//     (rd_base_i, rd_left_i, wr_left_i; ne_f_i says which banks are
-//     empty after stage F, so an append there writes nothing): chain mode
+//     (rd_left_i less rd_deq_i, the write ports less f_wr_n_i; ne_f_i
+//     says which banks are empty after stage F, so an append there
+//     writes nothing): chain mode
 //     appends the whole sub-list (ga_*, to u_fl); per cell the front's
 //     cell is appended and, when the sub-list goes on, its link read
 //     (cp_rd_*), the next cell being that read's data (cp_rd_data_i). A
 //     lane goes when its write fits behind the writes the lanes before it
 //     ask for and its read behind the reads they ask for, granted or not;
-//     its read is on port rd_base_i + the reads asked before it (docs/tm.md
-//     "The executor's pipeline").
+//     its read is on the last port less the reads asked before it (ports
+//     counted from the top, issue 29 cpdown; docs/tm.md "The executor's
+//     pipeline"). cp_rd_ask_o and cp_rd_addr_o are the ports the lanes
+//     ask for and their cells, whether they go or not; ga_hold_o the
+//     lanes holding a front (tm_free_list gives their writes ports).
 //
 // busy_o is registered: a lane holds work. chain_i is configuration held
 // constant from reset. It never reads cell data.
@@ -54,13 +58,15 @@ type HDExec struct {
 	UnlI      bool    // unl_i: the head-drop PD read returns: unlink
 	UnlBodyI  mem.PD  // unl_body_i: the packet's PD
 	CpRdDataI []int32 // cp_rd_data_i: u_cp_mem's read data, every port
-	RdBaseI   int     // rd_base_i: first free u_cp_mem read port
-	RdLeftI   int     // rd_left_i: reads left
-	WrLeftI   int     // wr_left_i: writes left after stage F
+	RdLeftI   int     // rd_left_i: reads left after the free list's pops
+	RdDeqI    int     // rd_deq_i: the dequeue's reads (the lanes' fit in RdLeftI less these)
+	FWrNI     int     // f_wr_n_i: stage F's writes (the lanes' fit in the write ports less these)
 	NeFI      uint8   // ne_f_i: bit b, free-list bank b holds a cell after stage F (an append to it writes)
-	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads (bit p: port p, from rd_base_i on, a port asked for by a lane that does not go left idle)
-	CpRdAddrO []int32 // cp_rd_addr_o
+	CpRdEnO   uint64  // cp_rd_en_o: comb, its link reads (bit p: port p, from the last port down, a port asked for by a lane that does not go left idle)
+	CpRdAskO  uint64  // cp_rd_ask_o: comb, the ports the lanes ask for, going or not
+	CpRdAddrO []int32 // cp_rd_addr_o: their cells (what a port no lane asks for holds is not read)
 	RdNO      int     // rd_n_o: comb, its reads (the bits of CpRdEnO)
+	GaHoldO   uint8   // ga_hold_o: comb, lane b holds a front (it asks for a write into a bank not empty)
 	GaO       uint8   // ga_o: comb, stage G appends, slot b = lane b
 	GaHeadO   []int32 // ga_head_o: lane b's front chain while it holds one, going or not, else 0 (flg)
 	GaTailO   []int32 // ga_tail_o: likewise (per cell: the head)
@@ -77,6 +83,7 @@ type HDExec struct {
 	HeldO       bool   // a lane holds work after this cycle
 
 	k     int
+	wp    int                         // u_cp_mem's write ports
 	lat   uint64                      // u_cp_mem's read latency
 	lanes [mem.MaxK]rtl.Ring[hdEntry] // per bank, sub-lists waiting, oldest first
 	front [mem.MaxK]laneFront         // per lane, where its front's current cell is
@@ -117,7 +124,7 @@ type laneFront struct {
 // newHDExec builds tm_hd_exec for c: K lanes of HDLaneDepth entries.
 func newHDExec(c *Config) *HDExec {
 	k := c.K
-	h := &HDExec{k: k, lat: uint64(c.CP.ReadLatency), ChainI: c.FreeMode == FreeChain,
+	h := &HDExec{k: k, wp: c.CP.WritePorts, lat: uint64(c.CP.ReadLatency), ChainI: c.FreeMode == FreeChain,
 		CpRdAddrO: make([]int32, c.CP.ReadPorts),
 		GaHeadO:   make([]int32, k), GaTailO: make([]int32, k), GaNO: make([]int32, k)}
 	for b := 0; b < k; b++ {
@@ -192,6 +199,7 @@ func (h *HDExec) evalCells() {
 		h.gaSet = false
 	}
 	h.FreedO, h.RdNO, h.ServedPktsO = 0, 0, 0
+	h.CpRdAskO, h.GaHoldO = 0, 0
 	p := HDPipe{Room: h.RoomO, Issued: h.PdRdO}
 	h.HeldO = h.held > 0 || h.UnlI
 	if h.held == 0 && !h.anyPush {
@@ -201,8 +209,9 @@ func (h *HDExec) evalCells() {
 	}
 	// Lane b goes when its write fits behind the writes the lanes before
 	// it ask for and its read behind their reads, granted or not; its read
-	// is on port RdBaseI + reads asked before it.
+	// is on the last port less the reads asked before it.
 	wreq, rreq, nrd := 0, 0, 0
+	rtop, rfree, wfree := len(h.CpRdAddrO)-1, h.RdLeftI-h.RdDeqI, h.wp-h.FWrNI
 	for b := 0; b < h.k; b++ {
 		l := &h.lanes[b]
 		var e hdEntry
@@ -226,15 +235,20 @@ func (h *HDExec) evalCells() {
 		// ga_*: the front's chain whether the lane goes or not (issue 29,
 		// flg: tm_free_list adds ga_n_o beside the decision, ga_o selects).
 		h.GaHeadO[b], h.GaTailO[b], h.GaNO[b], h.gaSet = e.cur, e.cur, 1, true
+		h.GaHoldO |= 1 << uint(b)
 		if h.ChainI {
 			h.GaTailO[b], h.GaNO[b] = e.tail, int32(e.left)
 		}
 		need := h.NeFI>>uint(b)&1 != 0
 		rdn := !h.ChainI && e.left > 1
-		rp := h.RdBaseI + rreq
+		rp := rtop - rreq
 		wreq += int(b2i(need))
 		rreq += int(b2i(rdn))
-		if need && wreq > h.WrLeftI || rdn && rreq > h.RdLeftI {
+		if rdn && rp >= 0 { // the port it asks for, going or not
+			h.CpRdAskO |= 1 << uint(rp)
+			h.CpRdAddrO[rp] = e.cur
+		}
+		if need && wreq > wfree || rdn && rreq > rfree {
 			p.Blocked++
 			if l.Len() > 0 && f.pend {
 				h.latch[b], h.latched[b], h.anyLatch = e.cur, true, true
@@ -251,7 +265,6 @@ func (h *HDExec) evalCells() {
 		h.serve[b] = 1
 		if rdn {
 			h.CpRdEnO |= 1 << uint(rp)
-			h.CpRdAddrO[rp] = e.cur
 			h.serve[b], h.rdPort[b] = 2, rp
 			nrd++
 		}
@@ -350,10 +363,10 @@ func hdExecPorts(v vw) SubBlock {
 			in("chain_i", 1), in("pd_free_i", 1), out("take_o", 1),
 			in("gnt_valid_i", 1), in("gnt_idx_i", v.IW), out("pd_rd_o", 1), out("pd_rd_qid_o", v.IW),
 			in("unl_i", 1), in("unl_body_i", v.BW),
-			in("cp_rd_data_i", 2*v.K*v.CW), in("rd_base_i", v.RW), in("rd_left_i", v.RW), in("wr_left_i", v.WW),
+			in("cp_rd_data_i", 2*v.K*v.CW), in("rd_left_i", v.RW), in("rd_deq_i", v.RW), in("f_wr_n_i", v.WW),
 			in("ne_f_i", v.K),
-			out("cp_rd_en_o", 2*v.K), out("cp_rd_addr_o", 2*v.K*v.CW), out("rd_n_o", v.RW),
-			out("ga_o", v.K), out("ga_head_o", v.K*v.CW), out("ga_tail_o", v.K*v.CW), out("ga_n_o", v.K*v.BNW),
+			out("cp_rd_en_o", 2*v.K), out("cp_rd_ask_o", 2*v.K), out("cp_rd_addr_o", 2*v.K*v.CW), out("rd_n_o", v.RW),
+			out("ga_o", v.K), out("ga_hold_o", v.K), out("ga_head_o", v.K*v.CW), out("ga_tail_o", v.K*v.CW), out("ga_n_o", v.K*v.BNW),
 			out("freed_o", v.LW+v.WW), out("busy_o", 1)),
 	}
 }

@@ -55,7 +55,9 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 	h.EvalTake()
 	h.EvalIssue()
 	take, rd = h.TakeO, h.PdRdO
-	h.RdBaseI, h.RdLeftI, h.WrLeftI = 1, rdLeft, wrLeft
+	// The dequeue reads on port 0 (rd_deq_i 1); rdLeft reads and wrLeft
+	// writes are left for the lanes.
+	h.RdDeqI, h.RdLeftI, h.FWrNI = 1, 1+rdLeft, h.wp-wrLeft
 	h.EvalCells()
 	h.EvalCells() // combinational: the same again
 	for b := 0; b < 2; b++ {
@@ -68,7 +70,8 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 	n := 0
 	for p := 0; p < len(h.CpRdAddrO); p++ {
 		if h.CpRdEnO>>uint(p)&1 != 0 {
-			require.GreaterOrEqual(t, p, h.RdBaseI, "a read below rd_base_i")
+			require.GreaterOrEqual(t, p, h.RdDeqI, "a read on a port the dequeue takes")
+			require.NotZero(t, h.CpRdAskO>>uint(p)&1, "a read on port %d not asked for (cp_rd_ask_o)", p)
 			g.rd = append(g.rd, h.CpRdAddrO[p])
 			g.rdPort = append(g.rdPort, p)
 			n++
@@ -83,8 +86,9 @@ func hdCycle(t *testing.T, h *HDExec, body *mem.PD, gnt int, pdFree bool, rdLeft
 
 // TestHDExecPorts (per cell, K=2): take_o and pd_rd_o in stage D; the
 // unlink's sub-lists go to stage A's register, and the next cycle each
-// joins its bank's lane and is served at once; a lane frees one cell a cycle, reading its link from rd_base_i
-// on while the sub-list goes on, the next cell being that read's data; a
+// joins its bank's lane and is served at once; a lane frees one cell a
+// cycle, reading its link on the ports from the last down while the
+// sub-list goes on, the next cell being that read's data; a
 // lane that needs a write with none left is skipped and a later lane
 // still goes; a blocked lane keeps the cell read back for it.
 func TestHDExecPorts(t *testing.T) {
@@ -106,12 +110,13 @@ func TestHDExecPorts(t *testing.T) {
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, []int{0, 1}, g.lanes)
 	assert.Equal(t, [][3]int32{{10, 10, 1}, {21, 21, 1}}, g.ga, "one cell per lane, pushed and served the cycle after the unlink")
-	assert.Equal(t, []int32{10}, g.rd, "lane 0's sub-list goes on: its link, on rd_base_i")
+	assert.Equal(t, []int32{10}, g.rd, "lane 0's sub-list goes on: its link")
+	assert.Equal(t, []int{3}, g.rdPort, "on the last port (cpdown: the executor's ports from the top)")
 	assert.Equal(t, 2, g.freed)
 	assert.True(t, g.busy, "busy_o: stage A's register held the packet")
 	// Lane 0's next cell is the read's data (port 1): 12. No write left and
 	// bank 0 not empty: blocked; the cell is kept.
-	h.CpRdDataI[1] = 12
+	h.CpRdDataI[3] = 12
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 0)
 	assert.Empty(t, g.ga)
 	assert.Equal(t, HDPipe{Room: true, Pending: 1, Ready: 1, Blocked: 1}, g.pipe)
@@ -119,7 +124,7 @@ func TestHDExecPorts(t *testing.T) {
 	// ga_*: a blocked lane still shows its front chain (issue 29, flg: the
 	// free list adds it beside the decision, ga_o selects), an empty one 0.
 	assert.Equal(t, [2][3]int32{{12, 12, 1}, {}}, g.front, "ga_head_o, ga_tail_o, ga_n_o per lane while lane 0 is blocked")
-	h.CpRdDataI[1] = 99 // another read's data: the lane kept 12
+	h.CpRdDataI[3] = 99 // another read's data: the lane kept 12
 	_, _, g = hdCycle(t, h, nil, -1, true, 4, 2)
 	assert.Equal(t, [][3]int32{{12, 12, 1}}, g.ga)
 	assert.Empty(t, g.rd, "its last cell: no read")
@@ -196,12 +201,14 @@ func TestHDExecAsksNotGranted(t *testing.T) {
 	hdCycle(t, h, &body, -1, true, 4, 0)
 	_, _, g := hdCycle(t, h, nil, -1, true, 2, 0)
 	assert.Equal(t, []int{1}, g.lanes, "lane 0 has no write; lane 1's bank is empty: it goes")
-	assert.Equal(t, []int{2}, g.rdPort, "lane 1 reads on rd_base_i + 1: lane 0 asked for rd_base_i")
+	assert.Equal(t, []int{2}, g.rdPort, "lane 1 reads on port 2: lane 0 asked for the last port, 3")
+	assert.Equal(t, uint64(0b1100), h.CpRdAskO, "cp_rd_ask_o: lane 0's port too, though it does not go")
+	assert.Equal(t, int32(10), h.CpRdAddrO[3], "cp_rd_addr_o: lane 0's cell on its port, though it does not go")
 	assert.Equal(t, []int32{21}, g.rd)
 	h.NeFI &^= 1
 	h.CpRdDataI[2] = 23
 	_, _, g = hdCycle(t, h, nil, -1, true, 1, 0)
 	assert.Equal(t, []int{0}, g.lanes, "one read left: lane 0 takes it, lane 1 asks behind it")
-	assert.Equal(t, []int{1}, g.rdPort)
+	assert.Equal(t, []int{3}, g.rdPort)
 	assert.Equal(t, 1, g.pipe.Blocked)
 }

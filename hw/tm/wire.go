@@ -296,11 +296,12 @@ take:
 	// idle cleared them): only its pipe view is set.
 	h = m.u.hd
 	if h.UnlI || h.active {
-		h.RdBaseI, _ = ram.cp.Use()
-		f.EvalNe() // (u_hd alone reads ne_f_o: only now)
-		h.RdLeftI, h.WrLeftI, h.NeFI = ram.cp.ReadsLeft(), ram.cp.P.WritePorts-f.FWrNO, f.NeFO
+		used, _ := ram.cp.Use() // the dequeue's reads and the pops'
+		f.EvalNe()              // (u_hd alone reads ne_f_o: only now)
+		h.RdLeftI, h.RdDeqI = ram.cp.P.ReadPorts-f.PopRdNO, used-f.PopRdNO
+		h.FWrNI, h.NeFI = f.FWrNO, f.NeFO
 		h.EvalCells()
-		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from RdBaseI on, perhaps with gaps
+		for r := h.CpRdEnO; r != 0; r &= r - 1 { // ports from the last down, perhaps with gaps
 			p := trailingZeros(r)
 			ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
 		}
@@ -310,10 +311,13 @@ take:
 		h.EvalCells()
 	}
 	m.obs.hdUse[MemCP].Reads = h.RdNO
-	f.GaI = h.GaO
+	f.GaHoldI, f.GaI = h.GaHoldO, h.GaO
 	f.EvalG()
-	if f.WrNO > 0 {
-		ram.cp.WriteLast(f.WrAddrO[:f.WrNO], f.WrDataO[:f.WrNO]) // the cycle's last use of u_cp_mem
+	if f.WrNO > 0 { // the cycle's last uses of u_cp_mem: stage F's writes (ports 0..), stage G's
+		ram.cp.WriteLast(f.WrAddrO[:f.FWrNO], f.WrDataO[:f.FWrNO])
+		if f.WrNO > f.FWrNO {
+			ram.cp.WriteLast(f.GWrites())
+		}
 	}
 	m.obs.hdUse[MemCP].Writes = f.WrNO - f.FWrNO
 	// Stage H: u_deq's data return

@@ -61,4 +61,5 @@ var mutants = slices.Concat(
 	arbregMutants,    // mutants_arbreg.go: u_arb's grant registered (agv_q, agq_q)
 	admpickMutants,   // mutants_admpick.go: admission's subset selects as mux trees
 	muxselMutants,    // mutants_muxsel.go: the executor's and the dequeue's word selects as mux trees
+	cpdownMutants,    // mutants_cpdown.go: the cell-pointer ports counted from the top
 )

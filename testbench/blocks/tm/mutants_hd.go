@@ -71,13 +71,13 @@ var hdLaneMutants = []blocks.Mutant{
 		ID: "tm-hd-rd-slots-ones", File: "tm_hd_exec.sv",
 		Anchor:  "cp_rd_addr_o = '0;",
 		Replace: "cp_rd_addr_o = '1;",
-		Desc:    "the read-port slots the executor does not use are driven all ones, not 0: occamy_tm ORs them into the addresses of the dequeue's and the pops' reads",
+		Desc:    "the executor's read addresses start all ones, not 0: its reads' own addresses become all ones (before issue 29's cpdown occamy_tm ORed its unused slots into the dequeue's and the pops' reads; now their addresses win their ports)",
 	},
 	{
 		ID: "tm-hd-read-budget", File: "tm_hd_exec.sv",
-		Anchor:  "if ((!need || wreq < wr_left_i) && (!rdn || rreq < rd_left_i)) begin",
-		Replace: "if (!need || wreq < wr_left_i) begin",
-		Desc: "a lane's link read ignores the read ports left (rd_left_i). Equivalent until the dequeue's frees became a " +
+		Anchor:  "if (wfit && rfit) begin",
+		Replace: "if (wfit) begin",
+		Desc: "a lane's link read ignores the read ports left (rd_left_i, rd_deq_i). Equivalent until the dequeue's frees became a " +
 			"register (issue 29, hw/tm DeqFreeLag): the dequeue's link read (per cell) then goes a cycle before the write of the " +
 			"cell it frees, so the reads can run out before the writes (first killed at small/reconf seed 1, cycle 134231, cp_rd_o)",
 	},

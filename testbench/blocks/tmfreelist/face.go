@@ -12,7 +12,7 @@ func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_free_list",
 		Summary: "the TM's free cell list: K banks threaded through the cell-pointer memory, pops and appends (stages E-G)",
-		Idle:    map[string]string{"rd_addr_o": "rd_en_o", "wr_addr_o": "wr_en_o", "wr_data_o": "wr_en_o", "head_o": "cnt_o"},
+		Idle:    map[string]string{"rd_addr_o": "rd_en_o", "wr_addr_o": "wr_ask_o", "wr_data_o": "wr_ask_o", "head_o": "cnt_o"},
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-fl-tail-reset", File: "tm_free_list.sv",

@@ -12,7 +12,7 @@ func init() {
 	tmsub.Register(tmsub.Spec{
 		Module:  "tm_hd_exec",
 		Summary: "the TM's head-drop executor: take, PD read, per-bank lanes freeing cells (stages D, A, G)",
-		Idle:    map[string]string{"cp_rd_addr_o": "cp_rd_en_o"},
+		Idle:    map[string]string{"cp_rd_addr_o": "cp_rd_ask_o"},
 		Mutants: []blocks.Mutant{
 			{
 				ID: "sub-hd-lane-depth", File: "tm_hd_exec.sv",

@@ -15,7 +15,8 @@
 //     lane with work spends, granted or not, then each lane updates itself
 //     from its grant; freed_o is a plain sum over the lanes that go.
 // Same parameters, ports and cycle behaviour as the project's pipelined
-// module: the PD read in t, the unlink in t+1 (into the inbox), the first
+// module (its cell-pointer ports from the top, issue 29 cpdown): the PD
+// read in t, the unlink in t+1 (into the inbox), the first
 // cells freed in t+2; the grant taken only while every lane can hold one
 // more entry beyond its fill and its inbox.
 module tm_hd_exec #(
@@ -37,14 +38,16 @@ module tm_hd_exec #(
   input  logic                                          unl_i,
   input  logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] unl_body_i,
   input  logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_data_i,
-  input  logic [$clog2(2 * K + 1)-1:0]                  rd_base_i,
   input  logic [$clog2(2 * K + 1)-1:0]                  rd_left_i,
-  input  logic [$clog2(K + 1)-1:0]                      wr_left_i,
+  input  logic [$clog2(2 * K + 1)-1:0]                  rd_deq_i,
+  input  logic [$clog2(K + 1)-1:0]                      f_wr_n_i,
   input  logic [K-1:0]                                  ne_f_i,
   output logic [2*K-1:0]                                cp_rd_en_o,
+  output logic [2*K-1:0]                                cp_rd_ask_o,
   output logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_addr_o,
   output logic [$clog2(2 * K + 1)-1:0]                  rd_n_o,
   output logic [K-1:0]                                  ga_o,
+  output logic [K-1:0]                                  ga_hold_o,
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_head_o,
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
   output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
@@ -199,13 +202,15 @@ module tm_hd_exec #(
   // Grants: lanes in bank order. Every lane with work spends a write
   // (unless its bank is empty) and a read (if its sub-list goes on) from
   // the budgets, whether it goes or not; it goes when both budgets were
-  // still positive before it. Its read port is the base plus the reads
-  // spent before it, so a lane's decision needs no other lane's.
+  // still positive before it. Its read port is the last one less the
+  // reads spent before it, so a lane's decision needs no other lane's;
+  // every lane with work holds a front (ga_hold_o), so the free list
+  // counts its write's port too.
   always @* begin
     int w, r, p;
-    w      = 32'(wr_left_i);
-    r      = 32'(rd_left_i);
-    p      = 32'(rd_base_i);
+    w      = K - 32'(f_wr_n_i);
+    r      = 32'(rd_left_i) - 32'(rd_deq_i);
+    p      = 2 * K - 1;
     go     = '0;
     f_port = '0;
     for (int b = 0; b < K; b++) begin
@@ -214,7 +219,7 @@ module tm_hd_exec #(
         f_port[b*RW +: RW] = RW'(p);
         if (wneed[b]) w = w - 1;
         if (rneed[b]) begin
-          p = p + 1;
+          p = p - 1;
           r = r - 1;
         end
       end
@@ -223,11 +228,13 @@ module tm_hd_exec #(
 
   always @* begin
     ga_o         = go;
+    ga_hold_o    = has;
     ga_head_o    = '0;
     ga_tail_o    = '0;
     ga_n_o       = '0;
     freed_o      = '0;
     cp_rd_en_o   = '0;
+    cp_rd_ask_o  = '0;
     cp_rd_addr_o = '0;
     rd_n_o       = '0;
     for (int b = 0; b < K; b++) begin
@@ -238,6 +245,7 @@ module tm_hd_exec #(
         freed_o               = freed_o + (chain_i ? FW'(f_left[b*LW +: LW]) : FW'(1));
         if (rneed[b]) begin
           cp_rd_en_o[32'(f_port[b*RW +: RW])]            = 1'b1;
+          cp_rd_ask_o[32'(f_port[b*RW +: RW])]           = 1'b1;
           cp_rd_addr_o[32'(f_port[b*RW +: RW])*CW +: CW] = f_cur[b*CW +: CW];
           rd_n_o                                         = rd_n_o + RW'(1);
         end

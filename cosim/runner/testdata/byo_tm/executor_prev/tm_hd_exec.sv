@@ -9,7 +9,8 @@
 //   - stage G first computes every lane's front and its port needs, then
 //     grants the ports lane by lane in one loop, then each lane updates
 //     itself from its grant.
-// Same parameters and ports as the project's module, its cycle behaviour
+// Same parameters and ports as the project's module (those of issue 29
+// cpdown: the ports counted from the top), its cycle behaviour
 // before the pipeline: it frees an unlinked packet's first cells a cycle
 // earlier than today's tm_hd_exec (no stage A register), and a lane that
 // does not go leaves its ports to the lanes after it, so TestReplaceInTM
@@ -34,14 +35,16 @@ module tm_hd_exec #(
   input  logic                                          unl_i,
   input  logic [SW+LW+2*K*((B > 1) ? $clog2(B) : 1)-1:0] unl_body_i,
   input  logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_data_i,
-  input  logic [$clog2(2 * K + 1)-1:0]                  rd_base_i,
   input  logic [$clog2(2 * K + 1)-1:0]                  rd_left_i,
-  input  logic [$clog2(K + 1)-1:0]                      wr_left_i,
+  input  logic [$clog2(2 * K + 1)-1:0]                  rd_deq_i,
+  input  logic [$clog2(K + 1)-1:0]                      f_wr_n_i,
   input  logic [K-1:0]                                  ne_f_i,
   output logic [2*K-1:0]                                cp_rd_en_o,
+  output logic [2*K-1:0]                                cp_rd_ask_o,
   output logic [2*K*((B > 1) ? $clog2(B) : 1)-1:0]      cp_rd_addr_o,
   output logic [$clog2(2 * K + 1)-1:0]                  rd_n_o,
   output logic [K-1:0]                                  ga_o,
+  output logic [K-1:0]                                  ga_hold_o,
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_head_o,
   output logic [K*((B > 1) ? $clog2(B) : 1)-1:0]        ga_tail_o,
   output logic [K*$clog2(B + 1)-1:0]                    ga_n_o,
@@ -172,13 +175,14 @@ module tm_hd_exec #(
   assign busy_o = busy_l != '0;
 
   // Grants: lanes in bank order, each taking one write unless its bank is
-  // empty and one read if its sub-list goes on; one that does not fit is
-  // skipped.
+  // empty and one read if its sub-list goes on, on the ports from the
+  // last down; one that does not fit is skipped (and holds no front for
+  // the free list's count of write ports: ga_hold_o is ga_o).
   always @* begin
     int w, r, p;
-    w      = 32'(wr_left_i);
-    r      = 32'(rd_left_i);
-    p      = 32'(rd_base_i);
+    w      = K - 32'(f_wr_n_i);
+    r      = 32'(rd_left_i) - 32'(rd_deq_i);
+    p      = 2 * K - 1;
     go     = '0;
     f_port = '0;
     for (int b = 0; b < K; b++) begin
@@ -187,7 +191,7 @@ module tm_hd_exec #(
         if (wneed[b]) w = w - 1;
         if (rneed[b]) begin
           f_port[b*RW +: RW] = RW'(p);
-          p = p + 1;
+          p = p - 1;
           r = r - 1;
         end
       end
@@ -196,11 +200,13 @@ module tm_hd_exec #(
 
   always @* begin
     ga_o         = go;
+    ga_hold_o    = go;
     ga_head_o    = '0;
     ga_tail_o    = '0;
     ga_n_o       = '0;
     freed_o      = '0;
     cp_rd_en_o   = '0;
+    cp_rd_ask_o  = '0;
     cp_rd_addr_o = '0;
     rd_n_o       = '0;
     for (int b = 0; b < K; b++) begin
@@ -211,6 +217,7 @@ module tm_hd_exec #(
         freed_o               = freed_o + (chain_i ? FW'(f_left[b*LW +: LW]) : FW'(1));
         if (rneed[b]) begin
           cp_rd_en_o[32'(f_port[b*RW +: RW])]            = 1'b1;
+          cp_rd_ask_o[32'(f_port[b*RW +: RW])]           = 1'b1;
           cp_rd_addr_o[32'(f_port[b*RW +: RW])*CW +: CW] = f_cur[b*CW +: CW];
           rd_n_o                                      = rd_n_o + RW'(1);
         end
