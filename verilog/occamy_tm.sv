@@ -36,11 +36,12 @@
 // exponent at [c*AW +: AW]), cfg_quantum_i (Q*16), cfg_r_i (R, 1..1024).
 //
 // Ports: docs/tm.md's table. in_ok_o (for the cycle before's offers),
-// eg_*, hd_* and the port-use counts are combinational for the cycle;
-// qlen_o, free_o and wait_o are the registers at the start of the cycle
-// (hw/tm Probe after the previous Step). The free count is a signed
-// QW+1-bit register, negative only under pushout-ports while admitted
-// cells wait: free_o = max(free, 0), wait_o = max(-free, 0).
+// eg_* and hd_* are combinational for the cycle; qlen_o, free_o and
+// wait_o are the registers at the start of the cycle (hw/tm Probe after
+// the previous Step); the port-use counts pd_rd_o .. cd_wr_o are the
+// cycle before's (registered, 0 after reset; issue 29, usereg). The free
+// count is a signed QW+1-bit register, negative only under pushout-ports
+// while admitted cells wait: free_o = max(free, 0), wait_o = max(-free, 0).
 //
 // The thresholds' free count (tfree_q) is a second register: free_q plus
 // the executor's cells unlinked and not yet freed (fly_q), so a head drop
@@ -661,18 +662,71 @@ module occamy_tm #(
   assign qlen_o     = qlen_q;
   assign free_o     = free_pos;
   assign wait_o     = free_q[QW] ? QW'(-free_q) : '0;
-  assign pd_rd_o    = pd_rd;
-  assign pd_wr_o    = link ? (link_pred ? 2'd2 : 2'd1) : 2'd0;
-  assign cp_rd_o    = RW'(deq_rd_n) + pop_rd_n + hd_rd_n;
-  assign cp_wr_o    = wr_n;
-  assign cd_rd_o    = deq_cd_n;
-  assign cd_wr_o    = enq_cd_n;
+
+  // The memories' port use (issue 29, usereg): each memory's reads and
+  // writes this cycle (*_use, what hw/tm's trace calls u_*_mem's rd_use
+  // and wr_use) go out a cycle later, as a switch's port counters would
+  // take them. cp_mem's are counted after the register, from its
+  // registered enables (one read or write per enabled port; the reads'
+  // in two registers, the dequeue's and the pops' (5 levels) apart from
+  // the executor's (8): one register of cp_ren measured 9): the sum of
+  // the dequeue's, the pops' and the executor's reads after the lanes'
+  // decisions was 11 LUT6 levels to cp_rd_o in the flat TM's cone at the
+  // defaults (and would be as much into a register of the sum); cp_ren
+  // and cp_wen are 8, and the counts 3 after the register. cpr_q and cpw_q
+  // are not reset: live_q, rst_ni of the cycle before, zeroes their
+  // counts in the first cycle after a reset instead.
+  localparam int UW = 1 + 2 + 2 * WW;  // pd_mem's and cd_mem's counts
+  logic              pd_rd_use;
+  logic [1:0]        pd_wr_use;
+  logic [RW-1:0]     cp_rd_use;
+  logic [WW-1:0]     cp_wr_use, cd_rd_use, cd_wr_use;
+  logic [UW-1:0]     use_d, use_q;
+  logic [2*K-1:0]    cpr_q, cph_q;  // read enables: the dequeue's and the pops', the executor's
+  logic [K-1:0]      cpw_q;
+  logic              live_q;
+  assign pd_rd_use = pd_rd;
+  assign pd_wr_use = link ? (link_pred ? 2'd2 : 2'd1) : 2'd0;
+  // cp_mem's (the waveform's): as many as cp_ren's and cp_wen's bits.
+  assign cp_rd_use = RW'(deq_rd_n) + pop_rd_n + hd_rd_n;
+  assign cp_wr_use = wr_n;
+  assign cd_rd_use = deq_cd_n;
+  assign cd_wr_use = enq_cd_n;
+  assign use_d     = {pd_rd_use, pd_wr_use, cd_rd_use, cd_wr_use};
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      use_q <= '0;
+    end else begin
+      use_q <= use_d;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    live_q <= rst_ni;
+    cpr_q  <= lo_en;
+    cph_q  <= hd_cp_en;
+    cpw_q  <= cp_wen;
+  end
+  always @* begin
+    logic [RW-1:0] r;
+    logic [WW-1:0] w;
+    r = '0;
+    w = '0;
+    for (int p = 0; p < 2 * K; p++) r = r + RW'(cpr_q[p] || cph_q[p]);
+    for (int p = 0; p < K; p++) w = w + WW'(cpw_q[p]);
+    cp_rd_o = live_q ? r : '0;
+    cp_wr_o = live_q ? w : '0;
+  end
+  assign {pd_rd_o, pd_wr_o, cd_rd_o, cd_wr_o} = use_q;
 
 `ifndef SYNTHESIS
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (32'(cp_rd_o) <= 2 * K)
-        else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_o, 2 * K);
+      assert (32'(cp_rd_use) <= 2 * K)
+        else $error("occamy_tm: cp_mem %0d reads, budget %0d", cp_rd_use, 2 * K);
+      assert (32'(cp_rd_use) == 32'($countones(cp_ren))
+              && 32'(cp_wr_use) == 32'($countones(cp_wen)))
+        else $error("occamy_tm: cp_mem %0d reads, %0d writes counted; %0d, %0d ports enabled",
+                    cp_rd_use, cp_wr_use, $countones(cp_ren), $countones(cp_wen));
       assert (!(gv_q && hd_rd)) else $error("occamy_tm: two PD reads in one cycle");
       assert (!(gv_q && sch_valid && sch_qid == gq_q))
         else $error("occamy_tm: queue %0d granted while its grant's PD read is issued", gq_q);

@@ -58,13 +58,15 @@ func (w *wave) close() error {
 
 // waveAlias maps a Go trace signal to the occamy_tm signal of another
 // name that carries the same wire: the top's packed threshold and
-// selector bitmap, the scheduler's port pointer, and each memory's port use, which occamy_tm counts at
-// its ports (the counts occamy cosim --block tm compares with hw/tm's).
+// selector bitmap, the scheduler's port pointer, and each memory's port
+// use in its cycle, which occamy_tm counts in pd_rd_use .. cd_wr_use (its
+// ports pd_rd_o .. cd_wr_o, which occamy cosim --block tm compares, are
+// those registered: a cycle later).
 var waveAlias = map[string]string{
 	"thr_o": "thr_q", "over_o": "over", "u_sched.port_ptr_q": "u_sched.ptr_q",
-	"u_pd_mem.rd_use": "pd_rd_o", "u_pd_mem.wr_use": "pd_wr_o",
-	"u_cp_mem.rd_use": "cp_rd_o", "u_cp_mem.wr_use": "cp_wr_o",
-	"u_cd_mem.rd_use": "cd_rd_o", "u_cd_mem.wr_use": "cd_wr_o",
+	"u_pd_mem.rd_use": "pd_rd_use", "u_pd_mem.wr_use": "pd_wr_use",
+	"u_cp_mem.rd_use": "cp_rd_use", "u_cp_mem.wr_use": "cp_wr_use",
+	"u_cd_mem.rd_use": "cd_rd_use", "u_cd_mem.wr_use": "cd_wr_use",
 }
 
 // WaveMissing lists the signals of the Go trace of c that occamy_tm has not

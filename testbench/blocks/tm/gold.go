@@ -35,7 +35,8 @@ type gold struct {
 	qlen   qlenPack              // qlen_o, packed incrementally
 	offers *hw.OfferRing[offers] // the valid slots of the last hw.AdmitLag+1 cycles
 
-	probe  hw.Probe // after Eval, reused each cycle
+	probe  hw.Probe  // after Eval, reused each cycle
+	use    [6]uint32 // the port-use counts of the cycle before: occamy_tm's registered pd_rd_o .. cd_wr_o
 	err    error
 	cycle  uint64
 	hits   []uint64
@@ -167,6 +168,7 @@ func (g *gold) Step(in, out []uint32) {
 	g.decodeCfg(in)
 	rst := in[g.rst]&1 == 0
 	if rst && !g.live {
+		g.use = [6]uint32{} // use_q resets
 		g.reset()
 		pack.PutUint64(out[g.out.free[0]:g.out.free[1]], uint64(g.base.B))
 		if g.onEval != nil {
@@ -197,7 +199,7 @@ func (g *gold) Step(in, out []uint32) {
 		// cycle's (the reset is synchronous); the edge then resets, which
 		// the next reset cycle rebuilds.
 		blocks.Hit(g.hits, tmResetBusy, g.cov.pkts > 0)
-		g.live = false
+		g.live, g.use = false, [6]uint32{}
 		return
 	}
 	m.Commit()
@@ -295,9 +297,14 @@ func (g *gold) eval(in, out []uint32, rst bool) {
 	}
 	p := &g.probe
 	m.ProbeInto(p)
-	u := &op.use
-	out[u[0]], out[u[1]] = uint32(p.Ports[hw.MemPD].Reads), uint32(p.Ports[hw.MemPD].Writes)
-	out[u[2]], out[u[3]] = uint32(p.Ports[hw.MemCP].Reads), uint32(p.Ports[hw.MemCP].Writes)
-	out[u[4]], out[u[5]] = uint32(p.Ports[hw.MemCD].Reads), uint32(p.Ports[hw.MemCD].Writes)
+	// The port use goes out registered (issue 29, usereg): the cycle
+	// before's now, this cycle's next (0 after a reset's edge: Step).
+	u, was := &op.use, &g.use
+	for i := range u {
+		out[u[i]] = was[i]
+	}
+	was[0], was[1] = uint32(p.Ports[hw.MemPD].Reads), uint32(p.Ports[hw.MemPD].Writes)
+	was[2], was[3] = uint32(p.Ports[hw.MemCP].Reads), uint32(p.Ports[hw.MemCP].Writes)
+	was[4], was[5] = uint32(p.Ports[hw.MemCD].Reads), uint32(p.Ports[hw.MemCD].Writes)
 	g.cov.cycle(g, m, p, o, ans, n, freePre)
 }

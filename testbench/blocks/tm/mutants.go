@@ -62,4 +62,5 @@ var mutants = slices.Concat(
 	admpickMutants,   // mutants_admpick.go: admission's subset selects as mux trees
 	muxselMutants,    // mutants_muxsel.go: the executor's and the dequeue's word selects as mux trees
 	cpdownMutants,    // mutants_cpdown.go: the cell-pointer ports counted from the top
+	useregMutants,    // mutants_usereg.go: the port-use counts registered
 )
