@@ -14,7 +14,7 @@
 // before the pipeline: it frees an unlinked packet's first cells a cycle
 // earlier than today's tm_hd_exec (no stage A register), and a lane that
 // does not go leaves its ports to the lanes after it, so TestReplaceInTM
-// shows the TM's check failing on it (cp_wr_o). The executor of today's
+// shows the TM's check failing on it (free_o). The executor of today's
 // timing coded differently is ../executor_alt.
 module tm_hd_exec #(
   parameter int N  = 64,
