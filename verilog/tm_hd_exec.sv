@@ -468,9 +468,9 @@ module tm_hd_exec #(
   // the asking lane's (cpdown): only the enable waits for its decision.
   // No per-lane test around the port loop (the Verilated model skipped a
   // lane's ports with one, some 340 instructions a cycle at stop 40):
-  // with it, or with the enable assigned instead of ORed, Yosys 0.23
-  // chains the lanes' terms (cp_ren 9 and 10 LUT6 levels in the flat TM's
-  // cone, 8 without).
+  // under it Yosys 0.23 chains the lanes' terms, cp_ren 9 LUT6 levels in
+  // the flat TM's cone with the enables ORed or assigned (10 with the read
+  // fit's wrap guard as well), 8 without it and ORed.
   always @* begin
     cp_rd_en_o   = '0;
     cp_rd_ask_o  = '0;
