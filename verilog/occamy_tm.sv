@@ -214,7 +214,7 @@ module occamy_tm #(
   logic [QW:0]     free_q, free_d;   // signed: negative while cells wait (pushout-ports)
   logic [QW:0]     tfree_q, tfree_d; // the thresholds' free count: free_q + fly_q
   logic [QW:0]     tfree_adm;        // free_adm + fly_q: pushout-ports' trigger
-  logic [QW-1:0]   fly_q, fly_d;     // the executor's cells unlinked, not yet freed
+  logic [QW-1:0]   fly_q, fly_d;     // the executor's cells unlinked, not yet in free_q
   logic [SW-1:0]   serial_q, serial_d;
   logic            rdv_q, rdv_d;     // a head-PD read was issued last cycle
   logic            rdhd_q, rdhd_d;   // ... by the head drop (else the dequeue)
@@ -419,6 +419,7 @@ module occamy_tm #(
   logic [K*CW-1:0]   ga_head, ga_tail;
   logic [K*BNW-1:0]  ga_n;
   logic [LW+WW-1:0]  hd_freed;  // lanes of several packets free up to K*ceil(MAXPKT/K) cells
+  logic [LW+WW-1:0]  hdf_q;     // hd_freed registered: free_q counts them a cycle later
   logic [RW-1:0]     pop_rd_n;
   logic [WW-1:0]     f_wr_n, wr_n;
   logic [K-1:0]      ne_f;
@@ -614,10 +615,14 @@ module occamy_tm #(
     for (int q = 0; q < N; q++) begin
       if (rdo[q]) qlen_d[q*QW +: QW] = qlen_adm[q*QW +: QW] - QW'(unl_cells);
     end
-    free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_freed);
-    // The executor's cells: + the head drop unlinked now, - the lanes' frees.
-    // tfree_d = free_d + fly_d, with hd_freed cancelled (off its path).
-    fly_d   = fly_q + QW'(hd_cells_o) - QW'(hd_freed);
+    // The executor's frees reach the free count a cycle after the lanes
+    // free them (hdf_q; issue 29, hdfree: no path from the lanes'
+    // decisions into free_q; hw/tm HDFreeLag). The cells stay in fly_q
+    // until then, so tfree_q = free_q + fly_q does not move.
+    free_d = free_adm + (QW+1)'(deq_freed) + (QW+1)'(hdf_q);
+    // The executor's cells: + the head drop unlinked now, - the frees
+    // counted now. tfree_d = free_d + fly_d, with hdf_q cancelled.
+    fly_d   = fly_q + QW'(hd_cells_o) - QW'(hdf_q);
     tfree_d = tfree_adm + (QW+1)'(deq_freed) + (QW+1)'(hd_cells_o);
     rdv_d  = pd_rd;
     rdhd_d = !gv_q && hd_rd;
@@ -631,6 +636,7 @@ module occamy_tm #(
       free_q   <= (QW+1)'(B);
       tfree_q  <= (QW+1)'(B);
       fly_q    <= '0;
+      hdf_q    <= '0;
       serial_q <= '0;
       rdv_q    <= 1'b0;
       rdhd_q   <= 1'b0;
@@ -644,6 +650,7 @@ module occamy_tm #(
       free_q   <= free_d;
       tfree_q  <= tfree_d;
       fly_q    <= fly_d;
+      hdf_q    <= hd_freed;
       serial_q <= serial_d;
       rdv_q    <= rdv_d;
       rdhd_q   <= rdhd_d;

@@ -47,11 +47,13 @@ func (m *TM) Check() error {
 	if got := m.r.freeD + m.acct.sumQlen + m.acct.inflight; got != B {
 		return fmt.Errorf("cells: free %d + queued %d + in flight %d = %d, want B = %d", m.r.freeD, m.acct.sumQlen, m.acct.inflight, got, B)
 	}
-	if want := m.u.fl.cells() - m.acct.unpopped; m.r.freeD != want {
-		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d)", m.r.freeD, want, m.u.fl.cells(), m.acct.unpopped)
+	if want := m.u.fl.cells() - m.acct.unpopped - m.r.hdFreed; m.r.freeD != want {
+		return fmt.Errorf("free count %d, want %d (free list %d - admitted not popped %d - the executor's frees not yet counted %d)",
+			m.r.freeD, want, m.u.fl.cells(), m.acct.unpopped, m.r.hdFreed)
 	}
-	if got := m.u.hd.cells(); m.r.hdFly != got {
-		return fmt.Errorf("the thresholds' free count credits %d cells of the executor, its lanes hold %d", m.r.hdFly, got)
+	if got := m.u.hd.cells() + m.r.hdFreed; m.r.hdFly != got {
+		return fmt.Errorf("the thresholds' free count credits %d cells of the executor, its lanes hold %d and its frees not yet counted %d",
+			m.r.hdFly, m.u.hd.cells(), m.r.hdFreed)
 	}
 	c := &m.chk
 	if c.seen == nil {

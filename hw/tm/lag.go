@@ -133,6 +133,21 @@ const DeqFreeLag = 1
 
 const _ = uint(DeqFreeLag-1) + uint(1-DeqFreeLag) // tm_dequeue's fa_q.. are one register: DeqFreeLag must be 1
 
+// HDFreeLag is the cycles from the head-drop executor's frees to the free
+// count: the lanes return their cells to the free list in stage G of
+// cycle c (tm_hd_exec's freed_o), occamy_tm registers their number
+// (hdf_q) and adds it into free_q in c+HDFreeLag, so they count in
+// free_o and admission's room from the edge that ends c+HDFreeLag (issue
+// 29, hdfree: no path from the lanes' decisions into free_q). The cells
+// stay in fly_q until then, so the thresholds' free count (tfree_q =
+// free_q + fly_q) does not move: it credits a head drop's cells from its
+// unlink, as before. The free list holds the cells from c on: an enqueue
+// may pop one before free_q counts it, which only leaves admission a
+// cycle more cautious. hw/tm models exactly 1.
+const HDFreeLag = 1
+
+const _ = uint(HDFreeLag-1) + uint(1-HDFreeLag) // occamy_tm's hdf_q is one register: HDFreeLag must be 1
+
 // EgressBookLag is the cycles by which u_egress's pending view is stale: a
 // packet booked on its port in cycle c (stage C, issue_i) is registered
 // there (tm_egress's isv_q, isc_q) and counts in the port's pending cells

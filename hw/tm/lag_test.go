@@ -80,3 +80,37 @@ func TestDeqFreeLagDeclared(t *testing.T) {
 		})
 	}
 }
+
+// TestHDFreeLagDeclared: TestDequeueOverlapsHeadDrop's run per cell (queue
+// 0 dequeued, queue 1 head-dropped, no offer after cycle 0). From cycle 5
+// on only frees move the free count, and each cycle's rise is the
+// dequeue's round of DeqFreeLag cycles before (its cd reads) plus the
+// cells the executor's lanes freed HDFreeLag cycles before (HDPipe.Freed).
+func TestHDFreeLagDeclared(t *testing.T) {
+	m, err := New(timingConfig(FreeCell))
+	require.NoError(t, err)
+	for i := 0; i < 4; i++ {
+		m.Offer(Arrival{Queue: 0, Cells: 4})
+	}
+	m.Offer(Arrival{Queue: 1, Cells: 4})
+	m.Offer(Arrival{Queue: 1, Cells: 4})
+	const cycles = 40
+	var cd, freed, free [cycles]int
+	for cy := 0; cy < cycles; cy++ {
+		require.NoError(t, m.Step(), "cycle %d", cy)
+		p := m.Probe()
+		cd[cy], freed[cy], free[cy] = p.Ports[MemCD].Reads, p.HDPipe.Freed, p.Free
+	}
+	hd := 0
+	for _, n := range freed {
+		hd += n
+	}
+	require.Equal(t, 8, hd, "the executor frees queue 1's two 4-cell packets (freed per cycle %v)", freed)
+	require.Equal(t, 64, free[cycles-1], "every cell back on the free list (free per cycle %v)", free)
+	for cy := 5; cy < cycles; cy++ {
+		want := cd[cy-DeqFreeLag] + freed[cy-HDFreeLag]
+		assert.Equal(t, want, free[cy]-free[cy-1],
+			"cycle %d: free count rise (free %d -> %d), expected the dequeue's round of cycle %d (%d cells) and the lanes' frees of cycle %d (%d cells)",
+			cy, free[cy-1], free[cy], cy-DeqFreeLag, cd[cy-DeqFreeLag], cy-HDFreeLag, freed[cy-HDFreeLag])
+	}
+}

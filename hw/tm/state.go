@@ -49,6 +49,7 @@ type TopState struct {
 	Active               []int // per class, non-empty queues
 	Free, Inflight       int
 	HDFly                int // fly_q: the executor's cells the thresholds' free count credits
+	HDFreed              int // hdf_q: the cells the executor freed in the last cycle, not yet in Free (HDFreeLag)
 	Unpopped             int
 	Serial               uint32
 	NonEmpty, Locked     rtl.Bitmap
@@ -122,7 +123,7 @@ func (m *TM) State() State {
 			Qlen: append([]uint32(nil), m.r.qlenD...), Qpkts: append([]uint32(nil), m.acct.qpkts...),
 			DeqPkts: append([]uint32(nil), m.acct.deqPkts...), Active: append([]int(nil), m.acct.active...),
 			Free: m.r.freeD, Inflight: m.acct.inflight, Unpopped: m.acct.unpopped, Serial: m.r.serial,
-			HDFly: m.r.hdFly, NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
+			HDFly: m.r.hdFly, HDFreed: m.r.hdFreed, NonEmpty: m.u.pdl.ne, Locked: m.u.pdl.locked,
 		},
 		Adm: m.u.adm.state(),
 		Enq: EnqueueState{Fifo: m.u.enq.fifoQ.Items(nil), Next: m.u.enq.nxtQ, NextV: m.u.enq.nxtV,

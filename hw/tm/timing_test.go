@@ -88,7 +88,10 @@ func probeRow(m *TM) timingRow {
 //     in 18, the second grant met the dequeue's read in 19 and was gone
 //     in 20: one head drop, none stale. recheck_i refuses such a grant.
 //   - 21-22: the dequeue's two cell rounds; its frees land a cycle after
-//     each round (DeqFreeLag), while the executor frees both packets.
+//     each round (DeqFreeLag), while the executor frees both packets; the
+//     lanes' frees count in the free count a cycle after the lanes free
+//     them (hdf_q, HDFreeLag: free 58 → 56 at 24 per cell, 56 → 52 at 21
+//     in chain mode, measured).
 func TestDequeueOverlapsHeadDrop(t *testing.T) {
 	golden := map[FreeMode][]timingRow{
 		FreeCell: {
@@ -100,7 +103,7 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{21, "cells", "cells", "1", 1, 0, 1, 2, 0, 0, 0, 2, 0, 0, 4, 52},
 			{22, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 0, 2, 0, 0, 0, 54},
 			{23, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 56},
-			{24, "idle", "cells", "-", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 58},
+			{24, "idle", "cells", "-", 0, 0, 0, 2, 2, 2, 2, 0, 0, 0, 0, 56}, // the lanes' 2 count in 25 (HDFreeLag)
 		},
 		FreeChain: {
 			// cycle deq hd gnt pd_rd pd_wr hd_pd_rd cp_rd cp_wr hd_cp_rd hd_cp_wr cd_rd cd_wr qlen0 qlen1 free
@@ -108,7 +111,7 @@ func TestDequeueOverlapsHeadDrop(t *testing.T) {
 			{18, "idle", "idle", "-", 0, 0, 0, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{19, "idle", "rdPD", "1", 1, 2, 1, 2, 0, 0, 0, 0, 2, 4, 8, 52},
 			{20, "rdPD", "cells", "1", 1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 52},
-			{21, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 2, 2, 0, 0, 4, 56},
+			{21, "cells", "rdPD", "1", 1, 0, 1, 2, 2, 0, 2, 2, 0, 0, 4, 52}, // the lanes' 4 count in 22 (HDFreeLag)
 			{22, "idle", "cells", "-", 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 56},
 			{23, "idle", "cells", "-", 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 60},
 		},

@@ -99,8 +99,9 @@ type regs struct {
 	qChg     rtl.Bitmap // queues whose qlen_d changed since qlen_q was copied
 	freeD    int        // free_d: B - Σqlen - in flight, running (negative while pushout-ports' cells wait)
 	freeQ    int        // free_q: its start-of-cycle copy
-	hdFly    int        // fly_d: the executor's cells unlinked, not yet freed, running (the thresholds' free count, tfree_q, is freeD + hdFly at stage 0)
+	hdFly    int        // fly_d: the executor's cells unlinked, not yet in freeD, running (the thresholds' free count, tfree_q, is freeD + hdFly at stage 0)
 	hdFlyQ   int        // fly_q: its start-of-cycle copy
+	hdFreed  int        // hdf_q: the cells the executor's lanes freed in the cycle before, counted in freeD at stage F (HDFreeLag)
 	serial   uint32     // serial_q: serial of the last admitted packet
 	deqGnt   pdGrant    // the scheduler's grant of last cycle, read this cycle (gv_q, gq_q, gp_q)
 	deqRd    pdRead     // the dequeue's head-PD read in flight (rdv_q, rdq_q, rdp_q and u_pd_mem's data)

@@ -277,7 +277,11 @@ take:
 		}
 	}
 	d = m.u.deq
-	m.freed(d.FreedO) // stage F: u_fl's fa_* are u_deq's
+	m.freed(d.FreedO)     // stage F: u_fl's fa_* are u_deq's
+	if m.r.hdFreed != 0 { // the executor's frees of the cycle before (hdf_q, HDFreeLag)
+		m.freed(m.r.hdFreed)
+		m.r.hdFly -= m.r.hdFreed
+	}
 	f.PopI, f.FaI = e.PopO, d.FaO
 	f.PopPortI, _ = ram.cp.Use()
 	f.EvalPop()
@@ -305,11 +309,10 @@ take:
 			p := trailingZeros(r)
 			ram.cpRd.put(p, ram.cp.Read(int(h.CpRdAddrO[p])))
 		}
-		m.freed(h.FreedO)
-		m.r.hdFly -= h.FreedO
 	} else {
 		h.EvalCells()
 	}
+	m.r.hdFreed = h.FreedO // hdf_q's next value: counted in the next cycle's stage F
 	m.obs.hdUse[MemCP].Reads = h.RdNO
 	f.GaHoldI, f.GaI = h.GaHoldO, h.GaO
 	f.EvalG()

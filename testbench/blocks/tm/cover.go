@@ -192,9 +192,11 @@ func (v *cov) lanes(h []uint64, p *hw.Probe, o *hw.Outputs) {
 	// an empty bank.
 	blocks.Hit(h, tmHDEmptyBank, hp.Served > cp.Writes)
 	// The free list after the cycle is the free count plus the cells
-	// admitted and not yet popped; stage G appends last, so it held
-	// nothing else before the executor's cells.
-	blocks.Hit(h, tmHDAllEmpty, hp.Served > 0 && p.Free+v.unpopped == hp.Freed)
+	// admitted and not yet popped plus the lanes' frees of the cycle,
+	// which the free count takes a cycle later (hw.HDFreeLag); stage G
+	// appends last, so the banks were all empty before it when the rest
+	// is 0.
+	blocks.Hit(h, tmHDAllEmpty, hp.Served > 0 && p.Free+v.unpopped == 0)
 	blocks.Hit(h, tmHDLinkRead, cp.Reads > 0)
 	// A lane that read a link last cycle is ready now (read latency 1)
 	// with that link as its cell: when more lanes are blocked than the

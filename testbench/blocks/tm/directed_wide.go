@@ -29,7 +29,10 @@ const (
 	// wideCycles: 4000 before the grant register (flatcut): with the
 	// dequeue's PD read a cycle after its grant, k4-tight's occamy-chain
 	// and reconf make 7 of their 8 hits by cycle 4005 (8 by 4168).
-	wideCycles   = 6000
+	// 10000 since the executor's frees count a cycle later (occamy_tm's
+	// hdf_q, hw/tm HDFreeLag): the best point of wideEvery's scan makes
+	// its 8th hit at cycle 7511.
+	wideCycles   = 10000
 	wideFillMax  = 64 // cycles at most of a fill (long packets offered)
 	wideFloodMax = 28 // cycles at most of a flood (short packets offered)
 	// a port's short packet every wideEvery cycles in a flood: 2 since the
@@ -74,11 +77,18 @@ const (
 	// 2..5, every 1..4, short 1..3; hits in 6000 cycles): R = 2, every 1,
 	// 3 cells: 8 by cycle 1521 in both; R = 3, every 3, 2 cells: 7; every
 	// other point 0 to 5 (not traced).
-	wideEvery = 1
+	// 2, with R = 3 and wideShort = 3, since the executor's frees count a
+	// cycle later in the free count (hdf_q, hw/tm HDFreeLag): R = 2, every
+	// 1, 3 cells then made 0 hits. Scanned on k4-tight's occamy-chain and
+	// reconf (R 2..5, every 1..4, short 1..3; hits in 30000 cycles, the
+	// same in both): R = 3, every 2, 3 cells: 30, the 8th at cycle 7511;
+	// R = 2, every 2, 2 cells: 6; every other point 0 to 2 (not traced).
+	wideEvery = 2
 	// wideR is the stage's line rate R (cycles per cell): 2 until the
 	// admission's effects register, 3 since (wideEvery), 2 since the
-	// enqueue's round register (and since u_arb's grant register).
-	wideR = 2
+	// enqueue's round register (and since u_arb's grant register), 3
+	// since the executor's frees register (hdf_q).
+	wideR = 3
 	// wideShort is the cells of a flood's short packet: K-1 until the
 	// enqueue's round register, 2 since (wideEvery; k4-tight's K-1 is 3),
 	// 3 since u_arb's grant register.

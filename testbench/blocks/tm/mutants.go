@@ -63,4 +63,5 @@ var mutants = slices.Concat(
 	muxselMutants,    // mutants_muxsel.go: the executor's and the dequeue's word selects as mux trees
 	cpdownMutants,    // mutants_cpdown.go: the cell-pointer ports counted from the top
 	useregMutants,    // mutants_usereg.go: the port-use counts registered
+	hdfreeMutants,    // mutants_hdfree.go: the executor's frees registered before the free count
 )
