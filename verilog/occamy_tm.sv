@@ -451,21 +451,43 @@ module occamy_tm #(
   // another. Hazard: a grant used in t+1 or later is checked against that
   // cycle's bitmap and candidates; the executor gets u_arb's next grant a
   // cycle after the one it replaces.
+  // The grant replaced while its queue is out of the bitmap (ag_drop) is
+  // kept (agsv_q, agsq_q; stop 50, agsave): u_arb's pointer moved past it
+  // when it loaded, so it would lose its turn, and when the queues cross
+  // their thresholds a cycle apart burst after burst the same queue lost
+  // it every time (testbench/tmscore's round-robin check on hw/tm's
+  // golden: a queue over through 9 head drops of others at N=4). The next
+  // load takes it first, while its queue is over and a candidate
+  // (ags_hit), and does not acknowledge u_arb, whose grant keeps its turn.
+  // It is cleared the cycle after it loads (agq_q holds it then: no test
+  // of ag_load, the deepest net here, on its path) or when its queue
+  // holds no PD.
   logic          agv_q, agv_d, ag_keep, ag_ok, ag_load, ag_ack;
   logic [IW-1:0] agq_q, agq_d;
+  logic          agsv_q, agsv_d, ags_hit, ag_drop, ags_in;
+  logic [IW-1:0] agsq_q, agsq_d;
   assign ag_keep = agv_q && nonempty[agq_q];
   assign ag_ok   = ag_keep && over[agq_q] && !glock[agq_q];
   assign ag_load = !ag_keep || (ag_ok && (arb_ack || !hd_gnt_valid)) || (!over[agq_q] && arb_valid);
-  assign ag_ack  = ag_load && arb_valid;
-  assign agv_d   = ag_load ? arb_valid : agv_q;
-  assign agq_d   = ag_load ? arb_idx : agq_q;
+  assign ag_drop = ag_keep && !over[agq_q] && arb_valid;
+  assign ags_in  = agv_q && agq_q == agsq_q; // loaded: the register holds it
+  assign ags_hit = agsv_q && !ags_in && nonempty[agsq_q] && over[agsq_q] && !glock[agsq_q];
+  assign ag_ack  = ag_load && arb_valid && !ags_hit;
+  assign agv_d   = ag_load ? (ags_hit || arb_valid) : agv_q;
+  assign agq_d   = ag_load ? (ags_hit ? agsq_q : arb_idx) : agq_q;
+  assign agsv_d  = ag_drop || (agsv_q && nonempty[agsq_q] && !ags_in);
+  assign agsq_d  = ag_drop ? agq_q : agsq_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      agv_q <= 1'b0;
-      agq_q <= '0;
+      agv_q  <= 1'b0;
+      agq_q  <= '0;
+      agsv_q <= 1'b0;
+      agsq_q <= '0;
     end else begin
-      agv_q <= agv_d;
-      agq_q <= agq_d;
+      agv_q  <= agv_d;
+      agq_q  <= agq_d;
+      agsv_q <= agsv_d;
+      agsq_q <= agsq_d;
     end
   end
 

@@ -25,7 +25,7 @@ func (m *TM) Commit() {
 		u.sch.Commit()
 		m.deqGrant()
 		u.arb.Commit()
-		m.r.ag = m.r.agD
+		m.r.ag, m.r.ags = m.r.agD, m.r.agsD
 		u.ch.Commit()
 		u.hd.Commit()
 		u.enq.Commit()

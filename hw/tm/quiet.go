@@ -28,7 +28,7 @@ const quietSkipAfter = 2
 func (m *TM) quiet() bool {
 	u, r := &m.u, &m.r
 	return len(m.obs.offers) == 0 && !u.adm.Busy() && m.acct.sumPkts == 0 && m.acct.inflight == 0 && m.acct.unpopped == 0 &&
-		!r.deqGnt.valid && !r.deqRd.valid && !r.hdRd.valid && r.ag == (arbGrant{}) && !r.qChg.Any() && r.thrValid && !r.thrPend && r.thrFree == r.freeD+r.hdFly &&
+		!r.deqGnt.valid && !r.deqRd.valid && !r.hdRd.valid && r.ag == (arbGrant{}) && r.ags == (arbGrant{}) && !r.qChg.Any() && r.thrValid && !r.thrPend && r.thrFree == r.freeD+r.hdFly &&
 		!u.pdl.NonemptyO.Any() && !u.pdl.stale && u.pdl.nUndo == 0 &&
 		!u.deq.active && !u.enq.active && !u.hd.active && !u.hd.anyLatch && u.hd.held == 0 &&
 		u.fl.pend == 0 && u.ch.pipeEmpty() && u.eg.quiet() && m.ram.cpRd.quiet() && m.ram.cdRd.quiet()

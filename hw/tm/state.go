@@ -33,6 +33,7 @@ type State struct {
 	Sel   selector.State    // u_sel: hd_selector
 	Arb   arbiter.State     // u_arb: rr_arbiter
 	ArbG  arbGrant          // agv_q, agq_q: u_arb's grant registered
+	ArbS  arbGrant          // agsv_q, agsq_q: a grant dropped unused, loaded first when its queue is over again
 	PD    mem.PDListsState  // u_pdl: tm_pd_lists' registers
 	PDMem []mem.PD          // u_pd_mem: the PD words
 	FL    mem.FreeListState // u_fl: tm_free_list
@@ -134,7 +135,7 @@ func (m *TM) State() State {
 		Sched: m.u.sch.u.State(),
 		Eg: EgressState{Ret: m.u.deq.retInFlight(), TxBusy: m.u.eg.busy, TxWait: m.u.eg.wait, PortRdy: m.u.eg.PortRdyO,
 			Ports: make([]PortState, len(m.u.eg.ports))},
-		Sel: m.u.sel.State(), Arb: m.u.arb.State(), ArbG: m.r.ag,
+		Sel: m.u.sel.State(), Arb: m.u.arb.State(), ArbG: m.r.ag, ArbS: m.r.ags,
 		PD: m.u.pdl.state(), PDMem: m.ram.pd.Words(),
 		CP: m.ram.cp.Words(), CD: m.ram.cd.Words(),
 	}

@@ -113,6 +113,8 @@ type regs struct {
 	thrPend  bool       // u_thr's outputs moved in the last Eval: thr_q takes them at its edge, thrq at the next stage 0
 	selHeld  bool       // u_sel's over_o shows its register, which holds its next value (stage 0)
 	ag, agD  arbGrant   // agv_q, agq_q: u_arb's grant of last cycle (occamy; issue 29, arbreg), and its next value
+	ags      arbGrant   // agsv_q, agsq_q: a grant dropped unused (its queue out of the bitmap when u_arb granted another), loaded first when its queue is over again
+	agsD     arbGrant   // its next value
 }
 
 // arbGrant is u_arb's grant registered in occamy_tm (agv_q, agq_q),

@@ -28,6 +28,8 @@ func (m *TM) Signals() []rtl.Signal {
 		{Name: "over_o", Width: n, Read: func(dst []uint64) { m.u.sel.OverO.Words(dst, n) }},
 		rtl.Flag("agv_q", func() bool { return m.r.ag.v }),
 		rtl.Scalar("agq_q", iw, func() uint64 { return uint64(m.r.ag.q) }),
+		rtl.Flag("agsv_q", func() bool { return m.r.ags.v }),
+		rtl.Scalar("agsq_q", iw, func() uint64 { return uint64(m.r.ags.q) }),
 		rtl.Flag("hd_gnt_valid", func() bool { return m.u.ch.GntValidO }),
 		rtl.Scalar("hd_gnt_idx", iw, func() uint64 { return uint64(m.obs.gntIdx) }),
 		rtl.Scalar("hd_state", 2, func() uint64 { return uint64(m.hdState()) }),

@@ -194,6 +194,7 @@ func (m *TM) Eval() {
 			if m.r.ag.v && m.u.pdl.NonemptyO.Bit(int(m.r.ag.q)) == 0 {
 				m.r.agD = arbGrant{} // ag_load: the grant's queue emptied (u_arb grants nothing now)
 			}
+			m.agsEmptied()
 			goto take
 		}
 		// The grant being read holds a PD read port even when cancelled
@@ -228,13 +229,11 @@ func (m *TM) Eval() {
 			ch.ArbValidI, ch.ArbIdxI = agKeep && agOver && ch.CandI.Bit(q) != 0, m.r.ag.q
 		}
 		ch.EvalGnt()
+		if m.p.pol == polOccamy {
+			m.agsEmptied()
+		}
 		if m.p.pol == polOccamy && (!agKeep || ch.ArbValidI && (ch.ArbAckO || !ch.GntValidO) || !agOver && m.u.arb.GntValidO) { // ag_load
-			a := m.u.arb
-			m.r.agD = arbGrant{v: a.GntValidO, q: a.GntIdxO}
-			if a.GntValidO { // ag_ack: u_arb's pointer moves past the grant it loads
-				a.AckI = true
-				a.Eval()
-			}
+			m.agLoad(agKeep && !agOver && m.u.arb.GntValidO)
 		}
 		if ch.GntValidO {
 			m.obs.gntIdx = int(ch.GntIdxO)

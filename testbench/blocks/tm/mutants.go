@@ -64,4 +64,5 @@ var mutants = slices.Concat(
 	cpdownMutants,    // mutants_cpdown.go: the cell-pointer ports counted from the top
 	useregMutants,    // mutants_usereg.go: the port-use counts registered
 	hdfreeMutants,    // mutants_hdfree.go: the executor's frees registered before the free count
+	agsaveMutants,    // mutants_agsave.go: the grant dropped unused kept and loaded first
 )

@@ -13,15 +13,9 @@ var hdfreeMutants = []blocks.Mutant{
 		Desc:    "free_q takes the lanes' frees in their own cycle (as before hdfree) while fly_q still keeps them a cycle: the free count a cycle early, and tfree_q no longer free_q + fly_q",
 	},
 	{
-		ID: "tm-hdfree-fly-now", File: "occamy_tm.sv",
-		Anchor:  "fly_d   = fly_q + QW'(hd_cells_o) - QW'(hdf_q);",
-		Replace: "fly_d   = fly_q + QW'(hd_cells_o) - QW'(hd_freed);",
-		Desc:    "fly_q lets the lanes' frees go in their own cycle while free_q counts them a cycle later: the thresholds' free count loses them for a cycle",
-	},
-	{
-		ID: "tm-hdfree-no-reset", File: "occamy_tm.sv",
-		Anchor:  "      hdf_q    <= '0;\n",
-		Replace: "      hdf_q    <= hd_freed;\n",
-		Desc:    "hdf_q not reset: a reset during a head drop's frees adds them to the reset free count B",
+		ID: "tm-hdfree-narrow", File: "occamy_tm.sv",
+		Anchor:  "      hdf_q    <= hd_freed;\n",
+		Replace: "      hdf_q    <= hd_freed & (LW+WW)'((1 << LW) - 1);\n",
+		Desc:    "hdf_q keeps only LW bits of the lanes' frees: a cycle freeing 2^LW cells or more (hd_freed_wide, the directed wide-free stage) loses them from the free count",
 	},
 }
