@@ -61,10 +61,12 @@ func ScoreMap(p map[string]int) (*design.File, error) {
 			// cells leave exactly R cycles apart (docs/tm.md).
 			Spacing: design.Exact},
 		// A head drop's cells enter the executor's lanes the cycle after
-		// its report and are freed there at the earliest (free_o counts
-		// them a cycle later); the thresholds credit them (fly_q) from the
-		// cycle after the report: off free_o and credited in h+1.
-		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o", Unfreed: 2},
+		// its report and are freed there at the earliest; the free count
+		// takes them hw.HDFreeLag cycles later (hdf_q) and free_o a cycle
+		// after that; the thresholds credit them (fly_q) from the cycle
+		// after the report: off free_o in h..h+1+HDFreeLag, credited from
+		// h+1.
+		HeadDrop: &design.TMHeadDrop{Valid: "hd_valid_o", Queue: "hd_qid_o", Cells: "hd_cells_o", Unfreed: 2 + hw.HDFreeLag},
 		// The board counts an admitted packet from its offer's cycle
 		// (admit.latency): qlen_o, which counts it from the cycle
 		// hw.AdmitSettle+1 after its answer, is never above the board's
