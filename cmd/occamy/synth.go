@@ -34,7 +34,7 @@ type synthFlags struct {
 	flat       bool             // --flat, for --block tm: one flat run and the census of its deep endpoints
 	budget     int              // --budget, for --flat: the census counts endpoints deeper than this
 	cones      []string         // --cone, for --flat: registers whose input cones are cut out and mapped alone
-	coneRows   string           // --cone-rows FILE, for --flat: a saved census; one cone per row
+	coneRows   string           // --cone-rows FILE, for --flat: a saved census; one cone per endpoint name of its rows
 	rows       *synth.SavedFlat // --cone-rows's census, read and checked before Yosys runs
 }
 
@@ -72,8 +72,9 @@ memory read data and inputs it starts at) and maps each cone alone: what
 its own logic needs, where a flat census row may be padded by the map up
 to the design's maximum. Patterns come from the census (its "start ->
 end" names without the bit index). --cone-rows FILE does that for every
-row of a census --flat --json saved (run at the same parameters) and
-prints each row's flat maximum beside its cone's levels alone.
+endpoint name in the rows of a census --flat --json saved (at the same
+parameters), each name once in one Yosys run, and prints row by row each
+name's flat maximum beside its levels alone.
 
 --json FILE keeps the results (each design as it finishes), --reuse FILE
 takes those whose sources hash the same, --from-json merges saved runs
@@ -119,7 +120,7 @@ is stopped; with --json the finished designs are kept).`,
 	f.BoolVar(&fl.flat, "flat", false, "with --block tm: synthesise the TM flat and print the census of its endpoints deeper than --budget")
 	f.IntVar(&fl.budget, "budget", synth.DepthTarget, "with --flat: LUT6 levels; the census counts the endpoints deeper")
 	f.StringSliceVar(&fl.cones, "cone", nil, "with --flat: instead of the whole TM, the input cone of the registers this flat name `PATTERN` matches (u_adm.s2_ok_q, u_sched.*_q; repeatable or comma-separated), each cut out and mapped alone")
-	f.StringVar(&fl.coneRows, "cone-rows", "", "with --flat: cut the cone of each row's deepest endpoint in the census an earlier --flat --json wrote to `FILE` and print the rows beside them")
+	f.StringVar(&fl.coneRows, "cone-rows", "", "with --flat: cut the cone of every endpoint name in the rows of the census an earlier --flat --json wrote to `FILE` and print the rows with them")
 	f.BoolVar(&fl.small, "small", false, "with --block tm: the registry's small parameter set (--param on top of it)")
 	return cmd
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -78,18 +79,23 @@ func runSynthFlat(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j sy
 }
 
 // runSynthCones cuts out and maps each cone alone: those --cone names,
-// or with --cone-rows the cone of each row's deepest endpoint of its
-// census (at the census's budget). It prints them (with --cone-rows
-// beside the rows) and, with --json, saves them.
+// or with --cone-rows the cone of every endpoint name of its census's
+// rows, each name once (RunTMConeRows). It prints them (with --cone-rows
+// by row) and, with --json, saves them.
 func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j synth.TMJob, version string, fl synthFlags) error {
-	ends, budget, hint := fl.cones, fl.budget, ""
-	var at []int
+	var c synth.TMCones
+	var rc synth.RowCones
+	var err error
+	hint := ""
 	if fl.rows != nil {
-		ends, at = synth.RowEnds(fl.rows.Flat.Census)
-		budget = fl.rows.Flat.Census.Budget
+		if rc, err = synth.ConesOfRows(fl.rows.Flat.Census); err != nil {
+			return usageErr(fmt.Errorf("synth: --cone-rows %s: %w", fl.coneRows, err))
+		}
 		hint = fmt.Sprintf(" (--cone-rows %s: a census of older Verilog?)", fl.coneRows)
+		c, err = r.RunTMConeRows(ctx, j, rc)
+	} else {
+		c, err = r.RunTMCones(ctx, j, fl.cones, fl.budget)
 	}
-	c, err := r.RunTMCones(ctx, j, ends, budget)
 	var nm *synth.ConeNoMatchError
 	switch {
 	case ctx.Err() != nil:
@@ -100,9 +106,9 @@ func runSynthCones(ctx context.Context, cmd *cobra.Command, r *synth.Runner, j s
 		return failErr(fmt.Errorf("synth: %w", err))
 	}
 	if fl.rows != nil {
-		err = synth.WriteTMConeRowsText(cmd.OutOrStdout(), fl.rows.Flat.Census, c, at)
+		err = synth.WriteTMConeRowsText(cmd.OutOrStdout(), fl.rows.Flat.Census, rc, c)
 	} else {
-		err = synth.WriteTMConesText(cmd.OutOrStdout(), c, budget)
+		err = synth.WriteTMConesText(cmd.OutOrStdout(), c, fl.budget)
 	}
 	if err != nil {
 		return err
@@ -138,8 +144,13 @@ func coneRowsCensus(name string, j synth.TMJob) (*synth.SavedFlat, error) {
 	if got, want := saved.Flat.Job.ParamString(), j.ParamString(); got != want {
 		return nil, fmt.Errorf("--cone-rows %s: its census is of occamy_tm %s, this run's is %s (give the same --param or --small)", name, got, want)
 	}
-	if len(saved.Flat.Census.Groups) == 0 {
-		return nil, fmt.Errorf("--cone-rows %s: %w", name, synth.ErrNoRows)
+	_, err = synth.ConesOfRows(saved.Flat.Census)
+	if errors.Is(err, synth.ErrNoEnds) {
+		again := cmp.Or(saved.Command, "occamy synth --block tm --flat") + " --json " + name
+		return nil, fmt.Errorf("--cone-rows %s: %w (%s)", name, err, again)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--cone-rows %s: %w", name, err)
 	}
 	return &saved, nil
 }

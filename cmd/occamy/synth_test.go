@@ -68,8 +68,9 @@ func TestSynthBadInput(t *testing.T) {
 }
 
 // TestSynthConeRowsCensus: --cone-rows's census must be of this run's
-// design and have a row; both are found before Yosys runs (no Yosys on
-// PATH here), so bad input is exit 2 with one line.
+// design and have a row with its endpoints by name (a census saved
+// before them is to be run again, and says how); all are found before
+// Yosys runs (no Yosys on PATH here), so bad input is exit 2 with one line.
 func TestSynthConeRowsCensus(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	j, err := synth.NewTMJob(synth.TMSmall())
@@ -81,8 +82,13 @@ func TestSynthConeRowsCensus(t *testing.T) {
 			Flat: synth.TMFlat{Job: j, Census: synth.Census{Budget: 8, Endpoints: 40, Groups: groups}}}))
 		return f
 	}
-	rows := save("rows.json", []synth.CensusGroup{{FromBlock: "(top)", ToBlock: "(top)", Count: 1, Max: 9, To: "gq_q[0]"}})
+	rows := save("rows.json", []synth.CensusGroup{{FromBlock: "(top)", ToBlock: "(top)", Count: 1, Max: 9, To: "gq_q[0]",
+		Ends: []synth.CensusEnd{{Name: "gq_q", Kind: synth.EndRegister, Count: 1, Max: 9}}}})
 	none := save("none.json", nil)
+	internal := save("internal.json", []synth.CensusGroup{{FromBlock: "(internal)", ToBlock: "(top)", Count: 1, Max: 9, To: "net 12",
+		Ends: []synth.CensusEnd{{Name: "net 12", Kind: synth.EndBlackBox, Count: 1, Max: 9}}}})
+	// A census the occamy before the names by row wrote (--small --budget 5).
+	old := filepath.Join("..", "..", "cosim", "synth", "testdata", "tm_small_flat_pre_ends.json")
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -90,6 +96,10 @@ func TestSynthConeRowsCensus(t *testing.T) {
 	}{
 		{"other parameters", []string{"--cone-rows", rows}, "its census is of occamy_tm P=2,Q=2,"},
 		{"no row", []string{"--small", "--cone-rows", none}, "the census has no endpoint over its budget"},
+		{"only internal nets", []string{"--small", "--cone-rows", internal}, "synth: --cone-rows " + internal + ": every endpoint over the census's budget is an internal net"},
+		{"a census before the names", []string{"--small", "--cone-rows", old}, "synth: --cone-rows " + old +
+			": the census predates the endpoints by name (its rows keep only their deepest endpoint): run the flat census again" +
+			" (occamy synth --block tm --flat --budget 5 --small --json " + old + ")"},
 		{"the same design", []string{"--small", "--cone-rows", rows}, "yosys not found"},
 	} {
 		_, errText, code := runCLI(t, append([]string{"synth", "--block", "tm", "--flat", "--verilog", "../../verilog"}, tc.args...)...)

@@ -29,10 +29,11 @@ type Census struct {
 type CensusGroup struct {
 	FromBlock string
 	ToBlock   string
-	Count     int    // endpoints
-	Max       int    // the deepest one's levels
-	From      string // the deepest one's start
-	To        string // and end
+	Count     int         // endpoints
+	Max       int         // the deepest one's levels
+	From      string      // the deepest one's start
+	To        string      // and end
+	Ends      []CensusEnd // its endpoints by name, deepest first (none in a census saved before: HasEnds)
 }
 
 // ffType are the cell types `ltp -noff` does not go through (Yosys's
@@ -70,6 +71,7 @@ type endpoint struct {
 	node  int32 // the deepest input
 	name  int32 // the node named as the end: the register's output, else node
 	level int32
+	kind  EndKind
 }
 
 // node returns b's node, adding it.
@@ -135,7 +137,7 @@ func CensusOf(n *Netlist, budget int) (Census, error) {
 		if len(f.ins) == 0 {
 			continue
 		}
-		e := endpoint{node: f.ins[0], name: f.ins[0]}
+		e := endpoint{node: f.ins[0], name: f.ins[0], kind: EndRegister}
 		for _, i := range f.ins {
 			if l.level[i] > l.level[e.node] {
 				e.node = i
@@ -153,7 +155,7 @@ func CensusOf(n *Netlist, budget int) (Census, error) {
 			for _, b := range n.Ports[p].Bits {
 				if i, ok := l.idx[b]; ok && !isOut[i] {
 					isOut[i] = true
-					l.ends = append(l.ends, endpoint{node: i, name: i, level: l.level[i]})
+					l.ends = append(l.ends, endpoint{node: i, name: i, level: l.level[i], kind: EndOutput})
 				}
 			}
 		}
@@ -161,7 +163,7 @@ func CensusOf(n *Netlist, budget int) (Census, error) {
 	for i := range l.bits {
 		i := int32(i)
 		if l.hasDrive[i] && len(l.readers[i]) == 0 && !l.ffIn[i] && !isOut[i] {
-			l.ends = append(l.ends, endpoint{node: i, name: i, level: l.level[i]})
+			l.ends = append(l.ends, endpoint{node: i, name: i, level: l.level[i], kind: EndBlackBox})
 		}
 	}
 	return l.census(n, names, budget), nil
@@ -260,7 +262,7 @@ func (l *levels) census(n *Netlist, names []string, budget int) Census {
 	}
 	nm := nameBits(n, names, l, want)
 	type key struct{ from, to string }
-	at := map[key]int{}
+	at, tally := map[key]int{}, []endTally(nil) // a group's index; its endpoints by name
 	for k, e := range l.ends {
 		from, to := nm[l.start[e.node]].start, nm[e.name].end
 		if e.name != e.node {
@@ -279,8 +281,13 @@ func (l *levels) census(n *Netlist, names []string, budget int) Census {
 			at[key{from.block, to.block}] = g
 			c.Groups = append(c.Groups, CensusGroup{FromBlock: from.block, ToBlock: to.block, Max: int(e.level),
 				From: from.String(), To: to.String()})
+			tally = append(tally, endTally{})
 		}
 		c.Groups[g].Count++
+		tally[g].add(from.String(), to, e.kind, int(e.level))
+	}
+	for g := range c.Groups {
+		c.Groups[g].Ends = tally[g].sorted()
 	}
 	if c.Max < 0 {
 		c.Max = 0

@@ -3,6 +3,8 @@ package synth
 import (
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -41,11 +43,32 @@ func WriteTMFlatText(w io.Writer, f TMFlat) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "from block\tto block\tendpoints\tmax\tthe deepest: start -> end")
+	fmt.Fprintln(tw, "from block\tto block\tendpoints\tmax\tthe deepest: start -> end\tits names (max)")
 	for _, g := range c.Groups {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s -> %s\n", g.FromBlock, g.ToBlock, g.Count, g.Max, g.From, g.To)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s -> %s\t%s\n", g.FromBlock, g.ToBlock, g.Count, g.Max, g.From, g.To, rowNames(g, rowNamesShown))
 	}
 	return tw.Flush()
+}
+
+// rowNamesShown is how many names of a row the flat run's table lists;
+// --cone-rows lists them all.
+const rowNamesShown = 3
+
+// rowNames is a row's first n names with their flat maximum, deepest
+// first, and how many more it has.
+func rowNames(g CensusGroup, n int) string {
+	if !g.HasEnds() {
+		return "-"
+	}
+	var parts []string
+	for _, e := range g.Ends[:min(n, len(g.Ends))] {
+		parts = append(parts, e.Name+" "+strconv.Itoa(e.Max))
+	}
+	s := strings.Join(parts, ", ")
+	if more := len(g.Ends) - n; more > 0 {
+		s += fmt.Sprintf(" +%d more", more)
+	}
+	return s
 }
 
 // SavedCones is one cone run as `occamy synth --block tm --flat --cone
@@ -67,12 +90,28 @@ func WriteTMConesText(w io.Writer, c TMCones, budget int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "cone (ends)\tlevels alone\tendpoints over %d\tLUT6\tFF\tthe deepest: start -> end\n", budget)
 	for _, k := range c.Cones {
-		deepest := k.Census.MaxFrom + " -> " + k.Census.MaxTo
-		if k.Census.Max == 0 {
-			deepest = "none: registers, memory read data or inputs drive it directly"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\n", k.Ends, k.Levels.Length, k.Census.Over,
-			k.Cost.LUTs, k.Cost.FFs, deepest)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%s\n", k.Ends, coneLevels(k), k.Census.Over,
+			k.Cost.LUTs, k.Cost.FFs, coneDeepest(k))
 	}
 	return tw.Flush()
+}
+
+// coneLevels is a cone's levels alone, "-" when it cut nothing.
+func coneLevels(k TMCone) string {
+	if k.CutNothing() {
+		return "-"
+	}
+	return strconv.Itoa(k.Levels.Length)
+}
+
+// coneDeepest is a cone's deepest path alone, or why it has none: it cut
+// nothing, or its ends are driven straight from registers or inputs.
+func coneDeepest(k TMCone) string {
+	switch {
+	case k.CutNothing():
+		return "cut nothing: the name is no register, output or memory input after the coarse synthesis"
+	case k.Census.Max == 0:
+		return "none: registers, memory read data or inputs drive it directly"
+	}
+	return k.Census.MaxFrom + " -> " + k.Census.MaxTo
 }

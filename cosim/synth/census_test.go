@@ -61,6 +61,17 @@ func (n *nl) json(t testing.TB) []byte {
 	return b
 }
 
+// grp is a census group as CensusOf makes it.
+func grp(from, to string, count, max int, start, end string, ends ...CensusEnd) CensusGroup {
+	return CensusGroup{FromBlock: from, ToBlock: to, Count: count, Max: max, From: start, To: end, Ends: ends}
+}
+
+// reg is a one-bit register's endpoints by name, its deepest path from
+// start.
+func reg(name string, count, max int, start string) CensusEnd {
+	return CensusEnd{Name: name, Kind: EndRegister, Count: count, Max: max, From: start, To: name}
+}
+
 func TestCensusOfTinyNetlists(t *testing.T) {
 	clk := func() *nl { return newNL().port("clk_i", "input", 1) }
 	tests := []struct {
@@ -74,22 +85,23 @@ func TestCensusOfTinyNetlists(t *testing.T) {
 	}{
 		{"a chain of three LUTs into a register", clk().port("a_i", "input", 2).
 			lut("l1", 3, 2).lut("l2", 4, 3).lut("l3", 5, 4).ff("r", 5, 6).net("r_q", "", 6).port("y_o", "output", 6),
-			2, 3, "a_i", "r_q", 1, []CensusGroup{{"(top)", "(top)", 1, 3, "a_i", "r_q"}}},
+			2, 3, "a_i", "r_q", 1, []CensusGroup{grp("(top)", "(top)", 1, 3, "a_i", "r_q", reg("r_q", 1, 3, "a_i"))}},
 		{"two starts of different depth: the deeper one is kept", clk().port("x_i", "input", 2).
 			net("p_q", "", 3).ff("p", 2, 3).lut("l1", 4, 3).lut("l2", 5, 4, 2).ff("r", 5, 6).net("r_q", "", 6),
-			1, 2, "p_q", "r_q", 1, []CensusGroup{{"(top)", "(top)", 1, 2, "p_q", "r_q"}}},
+			1, 2, "p_q", "r_q", 1, []CensusGroup{grp("(top)", "(top)", 1, 2, "p_q", "r_q", reg("r_q", 1, 2, "p_q"))}},
 		{"a register looping through two LUTs to itself", clk().
 			net("c_q", "", 2).ff("c", 4, 2).lut("l1", 3, 2).lut("l2", 4, 3, 2),
-			1, 2, "c_q", "c_q", 1, []CensusGroup{{"(top)", "(top)", 1, 2, "c_q", "c_q"}}},
+			1, 2, "c_q", "c_q", 1, []CensusGroup{grp("(top)", "(top)", 1, 2, "c_q", "c_q", reg("c_q", 1, 2, "c_q"))}},
 		{"a deleted black box: its read data starts, its address ends", clk().
 			net("u_mem.rd_data_o", "u_mem rd_data_o", 2).net("u_rd.data_i", "u_rd data_i", 2).
 			lut("l1", 3, 2).lut("l2", 4, 3).
 			net("u_mem.rd_addr_i", "u_mem rd_addr_i", 4).net("u_rd.addr_o", "u_rd addr_o", 4),
 			1, 2, "u_mem.rd_data_o", "u_mem.rd_addr_i", 1,
-			[]CensusGroup{{"u_mem", "u_mem", 1, 2, "u_mem.rd_data_o", "u_mem.rd_addr_i"}}},
+			[]CensusGroup{grp("u_mem", "u_mem", 1, 2, "u_mem.rd_data_o", "u_mem.rd_addr_i",
+				CensusEnd{Name: "u_mem.rd_addr_i", Kind: EndBlackBox, Count: 1, Max: 2, From: "u_mem.rd_data_o", To: "u_mem.rd_addr_i"})}},
 		{"a net tied to a constant is a start (ltp has it as a node)", clk().net("zero", "", "0").
 			lut("l1", 2, "0").lut("l2", 3, 2).ff("r", 3, 4).net("r_q", "", 4),
-			1, 2, "zero", "r_q", 1, []CensusGroup{{"(top)", "(top)", 1, 2, "zero", "r_q"}}},
+			1, 2, "zero", "r_q", 1, []CensusGroup{grp("(top)", "(top)", 1, 2, "zero", "r_q", reg("r_q", 1, 2, "zero"))}},
 		{"a constant no net holds is no node: its LUT's output starts", clk().
 			lut("l1", 2, "1").lut("l2", 3, 2).ff("r", 3, 4).net("t", "", 2).net("r_q", "", 4),
 			1, 1, "t", "r_q", 0, nil},
@@ -98,8 +110,8 @@ func TestCensusOfTinyNetlists(t *testing.T) {
 			lut("l1", 3, 2).lut("l2", 4, 3).lut("l3", 5, 4).
 			ff("rb", 4, 6).net("u_b.t_q", "u_b t_q", 6).net("u_b.t_o", "u_b t_o", 6),
 			1, 3, "u_a.s_q", "u_a.s_q", 2, []CensusGroup{
-				{"u_a", "u_a", 1, 3, "u_a.s_q", "u_a.s_q"},
-				{"u_a", "u_b", 1, 2, "u_a.s_q", "u_b.t_q"}}},
+				grp("u_a", "u_a", 1, 3, "u_a.s_q", "u_a.s_q", reg("u_a.s_q", 1, 3, "u_a.s_q")),
+				grp("u_a", "u_b", 1, 2, "u_a.s_q", "u_b.t_q", reg("u_b.t_q", 1, 2, "u_a.s_q"))}},
 		{"nothing over the budget", clk().port("a_i", "input", 2).lut("l1", 3, 2).port("y_o", "output", 3),
 			1, 1, "a_i", "y_o", 0, nil},
 		{"no cell: a wire is level 0", newNL().port("a_i", "input", 2).port("y_o", "output", 2),
@@ -169,7 +181,11 @@ func FuzzReadNetlist(f *testing.F) {
 func TestWriteTMFlatText(t *testing.T) {
 	j, err := NewTMJob(TMSmall())
 	require.NoError(t, err)
-	g := CensusGroup{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "u_a.x_q[1]", To: "u_b.y_q"}
+	g := CensusGroup{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "u_a.x_q[1]", To: "u_b.y_q",
+		Ends: []CensusEnd{{Name: "u_b.y_q", Kind: EndRegister, Count: 1, Max: 12}}}
+	many := CensusGroup{FromBlock: "u_deq", ToBlock: "(top)", Count: 9, Max: 11, From: "u_deq.fa_q[1]", To: "cp_raddr[3]",
+		Ends: []CensusEnd{{Name: "cp_raddr", Max: 11}, {Name: "free_q", Max: 10}, {Name: "hdf_q", Max: 10}, {Name: "cpw_q", Max: 9}, {Name: "cp_ren", Max: 9}}}
+	old := CensusGroup{FromBlock: "u_fl", ToBlock: "u_pd_mem", Count: 2, Max: 10, From: "u_fl.tail_q[0]", To: "u_pd_mem.wr_data_i[3]"}
 	tests := []struct {
 		name   string
 		ltp    int
@@ -178,13 +194,16 @@ func TestWriteTMFlatText(t *testing.T) {
 	}{
 		{"agrees", 12, []string{"longest path (ltp -noff): 12 levels, u_a.x_q[1] -> u_b.y_q",
 			"census: 40 endpoints, 3 deeper than 8 levels; the deepest 12 (u_a.x_q[1] -> u_b.y_q), the same as ltp's",
-			"u_a         u_b       3          12   u_a.x_q[1] -> u_b.y_q"}, "NOT"},
+			"\nfrom block  to block  endpoints  max  the deepest: start -> end                its names (max)\n",
+			"\nu_a         u_b       3          12   u_a.x_q[1] -> u_b.y_q                    u_b.y_q 12\n",
+			"\nu_deq       (top)     9          11   u_deq.fa_q[1] -> cp_raddr[3]             cp_raddr 11, free_q 10, hdf_q 10 +2 more\n",
+			"\nu_fl        u_pd_mem  2          10   u_fl.tail_q[0] -> u_pd_mem.wr_data_i[3]  -\n"}, "NOT"},
 		{"disagrees", 11, []string{"the deepest 12 (u_a.x_q[1] -> u_b.y_q), NOT ltp's 11"}, "the same as"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := TMFlat{Job: j, Levels: Path{Length: tc.ltp, From: "u_a.x_q[1]", To: "u_b.y_q"},
-				Census: Census{Budget: 8, Endpoints: 40, Over: 3, Max: 12, MaxFrom: g.From, MaxTo: g.To, Groups: []CensusGroup{g}}}
+				Census: Census{Budget: 8, Endpoints: 40, Over: 3, Max: 12, MaxFrom: g.From, MaxTo: g.To, Groups: []CensusGroup{g, many, old}}}
 			var b strings.Builder
 			require.NoError(t, WriteTMFlatText(&b, f))
 			for _, w := range tc.want {
@@ -203,7 +222,8 @@ func TestSaveFlatJSON(t *testing.T) {
 	require.NoError(t, err)
 	f := TMFlat{Job: j, Levels: Path{Length: 12, From: "a", To: "b"},
 		Census: Census{Budget: 8, Endpoints: 40, Over: 3, Max: 12, MaxFrom: "a", MaxTo: "b",
-			Groups: []CensusGroup{{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "a", To: "b"}}}}
+			Groups: []CensusGroup{{FromBlock: "u_a", ToBlock: "u_b", Count: 3, Max: 12, From: "a", To: "b[2]",
+				Ends: []CensusEnd{{Name: "b", Kind: EndRegister, Count: 2, Max: 12}, {Name: "c_o", Kind: EndOutput, Count: 1, Max: 9}}}}}}
 	dir := t.TempDir()
 	name := filepath.Join(dir, "sub", "flat.json")
 	require.NoError(t, SaveFlatJSON(name, SavedFlat{Command: "occamy synth --block tm --flat", Version: "Yosys 0.23", Flat: f}))

@@ -60,6 +60,11 @@
 // path it gives a Census (CensusOf on ReadNetlist's module): every
 // endpoint (register bit, output port bit, net only a deleted black box
 // read) deeper than a budget, with the start of its deepest path, grouped
-// by the sub-block the path starts in and the one it ends in, its levels
-// counted as ltp counts them, so its maximum is ltp's length.
+// by the sub-block the path starts in and the one it ends in, and in each
+// group by name (a vector's bits, a register array's elements: one name),
+// its levels counted as ltp counts them, so its maximum is ltp's length.
+// Runner.RunTMCones cuts the input cone of named nets out of the flat TM
+// and maps each alone; RunTMConeRows does so for every name of a
+// census's groups (ConesOfRows), so that a group's flat maximum shows as
+// padding or as the depth its logic needs.
 package synth

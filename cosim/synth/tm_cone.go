@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -16,7 +17,11 @@ import (
 // a flat census row can overstate what its own logic needs; the cone
 // alone says what it needs.
 type TMCone struct {
-	Ends   string // the registers (or other nets) the cone ends at: a Yosys name pattern on the flat names
+	Ends string // the registers (or other nets) the cone ends at: a Yosys name pattern on the flat names
+	// Cut is how many nets the cone ends at (the named registers' inputs,
+	// outputs, memory inputs): none when the pattern names only nets that
+	// are none of those, and the cone is then empty (CutNothing).
+	Cut    int
 	Cost   Cost   // the cone alone, mapped to LUT6
 	Levels Path   // ltp's longest path in the cone alone
 	Census Census // the cone alone's endpoints over budget; its Max is Levels.Length
@@ -36,12 +41,14 @@ type TMCones struct {
 // or a character class (a [ in a name is matched by ?: u_egress.g_port?1?.isv_q).
 var coneEnds = regexp.MustCompile(`^[A-Za-z_*?][A-Za-z0-9_.*?]*$`)
 
-// IsConeGlob says whether a cone pattern has a wildcard. A glob names
-// the registers it matches, the TM's outputs and the memories' inputs,
-// not the combinational nets it matches too (u_adm.* would otherwise
-// keep every named net of u_adm, each a boundary the map may not cross);
-// a name without one may be any net, kept so that it ends the cone.
-func IsConeGlob(pattern string) bool { return strings.ContainsAny(pattern, "*?") }
+// IsConeGlob says whether a cone pattern has a *. A glob names the
+// registers it matches, the TM's outputs and the memories' inputs, not
+// the combinational nets it matches too (u_adm.* would otherwise keep
+// every named net of u_adm, each a boundary the map may not cross); a
+// name without one (a ? in it stands for a generate block's [ or ]) is
+// one net, with its aliases, and may be any net, kept so that it ends
+// the cone.
+func IsConeGlob(pattern string) bool { return strings.Contains(pattern, "*") }
 
 // ConePatternError is a cone pattern synth does not take.
 type ConePatternError struct{ Pattern string }
@@ -84,15 +91,22 @@ func CheckConePatterns(ends []string) error {
 // then the fine map's `opt -fast -full; memory_map`, so register arrays
 // are named flip-flops), checks that every pattern names a net (Yosys's
 // select assertion), saves that, and then for each pattern i: loads it;
-// takes the flip-flops that drive the nets the pattern names (their
-// inputs are the cone's ends) and the named nets no flip-flop drives
-// (for a glob only the TM's outputs and the memories' inputs, IsConeGlob;
-// an exact name may be any net, kept); selects the input cone through
-// combinational cells only, so it stops at flip-flops, memories and black
-// boxes; deletes every other combinational cell; exposes the nets that
-// leaves undriven as inputs (a path starts there, as at a register); maps
-// what is left to LUT6 and measures it as the flat run does, into
-// stat_i.txt, ltp_i.txt and net_i.json.
+// takes the nets the pattern names, and for a name that is no glob
+// (IsConeGlob) its aliases too (the nets a plain connection joins it to:
+// flattening leaves one net per signal for the cells to connect to, and
+// its other names, a sub-block's ports, connected to it, so the name of
+// a memory's input or of an output port may be an alias:
+// u_pd_mem.wr_data_i is one of the net the memory reads); takes the
+// flip-flops that drive those nets (their inputs are the cone's ends)
+// and the nets no flip-flop drives (for a glob only the TM's outputs and
+// the memories' inputs; a name may be any net, kept); counts the ends
+// into ends_i.txt (none: the pattern named no register, output or memory
+// input, and the cut is empty); selects the input cone
+// through combinational cells only, so it stops at flip-flops, memories
+// and black boxes; deletes every other combinational cell; exposes the
+// nets that leaves undriven as inputs (a path starts there, as at a
+// register); maps what is left to LUT6 and measures it as the flat run
+// does, into stat_i.txt, ltp_i.txt and net_i.json.
 func (j TMJob) ConeScript(ends []string) string {
 	var b strings.Builder
 	b.WriteString(j.elaborate())
@@ -107,19 +121,23 @@ func (j TMJob) ConeScript(ends []string) string {
 	for i, e := range ends {
 		b.WriteString("design -load coarse\n")
 		fmt.Fprintf(&b, "select -set named w:%s\n", e)
-		b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
 		if IsConeGlob(e) {
 			// The registers' inputs, the outputs and the memory inputs named.
 			// (The memory inputs are kept: a memory whose read data no
 			// longer reaches anything is swept, and its inputs with it.)
+			b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
 			b.WriteString("select -set mems =A:blackbox %C %x1 =A:blackbox %C %d\n")
 			b.WriteString("select -set kept @named o:* %i @named @mems %i %u\n")
-			b.WriteString("select -set ends @ffs %ci1 @ffs %d @kept %u\n")
-			b.WriteString("setattr -set keep 1 @ffs @kept %u\n")
 		} else {
-			b.WriteString("select -set ends @ffs %ci1 @ffs %d @named @ffs %co1 %d %u\n")
-			b.WriteString("setattr -set keep 1 @ffs @named %u\n")
+			// The net and its aliases: one step through connections only
+			// (no cell has the type $nocell).
+			b.WriteString("select -set named @named %x1:+$nocell\n")
+			b.WriteString("select -set ffs @named %ci1 t:*dff* %i\n")
+			b.WriteString("select -set kept @named @ffs %co1 %d\n")
 		}
+		b.WriteString("select -set ends @ffs %ci1 @ffs %d @kept %u\n")
+		fmt.Fprintf(&b, "tee -q -o ends_%d.txt select -count @ends\n", i)
+		b.WriteString("setattr -set keep 1 @ffs @kept %u\n")
 		b.WriteString("select -set cone @ends %cie*\n")
 		b.WriteString("delete c:* @cone %d t:*dff* %d t:$mem* %d =A:blackbox %C %d\n")
 		b.WriteString("setundef -undriven -expose\n")
@@ -149,7 +167,7 @@ func (r *Runner) RunTMCones(ctx context.Context, j TMJob, ends []string, budget 
 	}
 	var outs []string
 	for i := range ends {
-		outs = append(outs, fmt.Sprintf("stat_%d.txt", i), fmt.Sprintf("ltp_%d.txt", i), fmt.Sprintf("net_%d.json", i))
+		outs = append(outs, fmt.Sprintf("ends_%d.txt", i), fmt.Sprintf("stat_%d.txt", i), fmt.Sprintf("ltp_%d.txt", i), fmt.Sprintf("net_%d.json", i))
 	}
 	got, wall, err := r.yosysIn(ctx, j, srcs, j.ConeScript(ends), outs...)
 	var re *RunError
@@ -163,7 +181,7 @@ func (r *Runner) RunTMCones(ctx context.Context, j TMJob, ends []string, budget 
 	}
 	res := TMCones{Job: j, Wall: wall}
 	for i, e := range ends {
-		c, err := coneOf(e, got[3*i], got[3*i+1], got[3*i+2], j.Module, budget)
+		c, err := coneOf(e, got[4*i:4*i+4], j.Module, budget)
 		if err != nil {
 			return TMCones{}, err
 		}
@@ -172,8 +190,21 @@ func (r *Runner) RunTMCones(ctx context.Context, j TMJob, ends []string, budget 
 	return res, nil
 }
 
-// coneOf parses one cone's stat, ltp and netlist.
-func coneOf(ends, stat, ltp, netlist, module string, budget int) (TMCone, error) {
+// CutNothing says whether the cone's pattern named no net it could end
+// at: its levels and census are of an empty cut, not of the name.
+func (k TMCone) CutNothing() bool { return k.Cut == 0 }
+
+// selectCount is Yosys's `select -count` line.
+var selectCount = regexp.MustCompile(`(?m)^(\d+) objects\.\s*$`)
+
+// coneOf parses one cone's count of ends, stat, ltp and netlist.
+func coneOf(ends string, out []string, module string, budget int) (TMCone, error) {
+	m := selectCount.FindStringSubmatch(out[0])
+	if m == nil {
+		return TMCone{}, &ParseError{What: "select -count", Module: module, Reason: fmt.Sprintf("cone %s: want \"N objects.\", got %q", ends, out[0])}
+	}
+	cut, _ := strconv.Atoi(m[1])
+	stat, ltp, netlist := out[1], out[2], out[3]
 	c, err := ParseStat(stat, module)
 	if err != nil {
 		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
@@ -190,5 +221,5 @@ func coneOf(ends, stat, ltp, netlist, module string, budget int) (TMCone, error)
 	if err != nil {
 		return TMCone{}, fmt.Errorf("cone %s: %w", ends, err)
 	}
-	return TMCone{Ends: ends, Cost: c, Levels: p, Census: cen}, nil
+	return TMCone{Ends: ends, Cut: cut, Cost: c, Levels: p, Census: cen}, nil
 }

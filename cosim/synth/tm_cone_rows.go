@@ -1,13 +1,11 @@
 package synth
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
-	"strings"
-	"text/tabwriter"
 
 	"occamy/rtl/infile"
 )
@@ -37,59 +35,71 @@ func readSavedFlat(name string, r io.Reader) (SavedFlat, error) {
 	return s, nil
 }
 
-// bitIndex is a flat name's trailing bit or element indices: [720],
-// [0][0].
-var bitIndex = regexp.MustCompile(`(\[[0-9]+\])+$`)
-
-// RowCone is the cone pattern of a census row's deepest endpoint: its
-// name without the bit index and, when it had one, with a * after it, so
-// that it names a vector (u_sched.def_q) and the elements of a register
-// array (u_pdl.head_q[0], ...) alike; a generate block's [i] becomes ?i?.
-func RowCone(endpoint string) string {
-	base := bitIndex.ReplaceAllString(endpoint, "")
-	glob := base != endpoint
-	// A [ or ] left is a generate block's (u_egress.g_port[1].isv_q):
-	// ? matches it, where Yosys would read [1] as a character class.
-	base = strings.NewReplacer("[", "?", "]", "?").Replace(base)
-	if !glob {
-		return base
-	}
-	return base + "*"
-}
-
-// RowEnds is one cone pattern per census row (its deepest endpoint's),
-// each pattern once, in the rows' order; at[i] is row i's pattern's
-// index in ends.
-func RowEnds(c Census) (ends []string, at []int) {
-	seen := map[string]int{}
-	for _, g := range c.Groups {
-		p := RowCone(g.To)
-		i, ok := seen[p]
-		if !ok {
-			i = len(ends)
-			seen[p] = i
-			ends = append(ends, p)
-		}
-		at = append(at, i)
-	}
-	return ends, at
+// RowCones is the cones a census's rows are cut into: one per endpoint
+// name over all the rows, each name once.
+type RowCones struct {
+	Patterns []string       // the cone patterns, in the rows' order, each row's deepest name first
+	At       map[string]int // a name's pattern's index in Patterns; a name not Cuttable has none
 }
 
 // ErrNoRows is a census with no row over its budget: no cone to cut.
 var ErrNoRows = errors.New("the census has no endpoint over its budget, so no row to cut a cone for")
 
-// WriteTMConeRowsText prints each census row beside its deepest
-// endpoint's cone mapped alone: where the row's flat maximum is the
-// map's padding (alone well under it) and where the logic needs it.
-func WriteTMConeRowsText(w io.Writer, flat Census, c TMCones, at []int) error {
-	fmt.Fprintf(w, "occamy_tm %s: each flat census row (over %d) beside its deepest endpoint's cone mapped alone (Yosys %s)\n\n",
-		c.Job.ParamString(), flat.Budget, c.Wall.Round(1e9))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "from block\tto block\tendpoints\tflat max\tcone\talone\tits deepest alone: start -> end")
-	for i, g := range flat.Groups {
-		k := c.Cones[at[i]]
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%d\t%s -> %s\n", g.FromBlock, g.ToBlock, g.Count, g.Max, k.Ends,
-			k.Levels.Length, k.Census.MaxFrom, k.Census.MaxTo)
+// ErrNoEnds is a census saved before it kept its rows' endpoints by name.
+var ErrNoEnds = errors.New("the census predates the endpoints by name (its rows keep only their deepest endpoint): run the flat census again")
+
+// ErrNoNames is a census whose endpoints over budget are all internal
+// nets, with no name to cut a cone by.
+var ErrNoNames = errors.New("every endpoint over the census's budget is an internal net, with no name to cut a cone by")
+
+// ConesOfRows is the cones of every name of c's rows (CensusGroup.Ends),
+// so that no name deeper alone than its row's deepest endpoint in the
+// flat map hides behind it. It fails with ErrNoRows, ErrNoEnds or
+// ErrNoNames.
+func ConesOfRows(c Census) (RowCones, error) {
+	if len(c.Groups) == 0 {
+		return RowCones{}, ErrNoRows
 	}
-	return tw.Flush()
+	rc := RowCones{At: map[string]int{}}
+	seen := map[string]int{}
+	for _, g := range c.Groups {
+		if !g.HasEnds() {
+			return RowCones{}, ErrNoEnds
+		}
+		for _, e := range g.Ends {
+			if !e.Cuttable() {
+				continue
+			}
+			p := e.Cone()
+			i, ok := seen[p]
+			if !ok {
+				i = len(rc.Patterns)
+				seen[p] = i
+				rc.Patterns = append(rc.Patterns, p)
+			}
+			rc.At[e.Name] = i
+		}
+	}
+	if len(rc.Patterns) == 0 {
+		return RowCones{}, ErrNoNames
+	}
+	return rc, nil
+}
+
+// RunTMConeRows cuts and maps rc's cones in one Yosys run (RunTMCones),
+// each cone's census at budget 0, of every endpoint at least one level
+// deep, so that each name's own deepest endpoint alone is in it and
+// WriteTMConeRowsText need not take the cone's deepest for the name's.
+func (r *Runner) RunTMConeRows(ctx context.Context, j TMJob, rc RowCones) (TMCones, error) {
+	return r.RunTMCones(ctx, j, rc.Patterns, 0)
+}
+
+// cone is a name's cone in c, cut as rc has it; ok is false for a name
+// rc did not cut (an internal net).
+func (rc RowCones) cone(name string, c TMCones) (k TMCone, ok bool) {
+	i, ok := rc.At[name]
+	if !ok || i >= len(c.Cones) {
+		return TMCone{}, false
+	}
+	return c.Cones[i], true
 }

@@ -9,33 +9,93 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestRowCone(t *testing.T) {
-	for _, tc := range []struct{ endpoint, want string }{
-		{"u_sched.def_q[720]", "u_sched.def_q*"},
-		{"u_pdl.head_q[0][0]", "u_pdl.head_q*"},
-		{"pd_rd_o", "pd_rd_o"},
-		{"u_hd.port_q[8]", "u_hd.port_q*"},
-		{"u_egress.g_port[1].isv_q", "u_egress.g_port?1?.isv_q"},
-		{"u_egress.g_port[1].wp_q[3]", "u_egress.g_port?1?.wp_q*"},
-	} {
-		assert.Equal(t, tc.want, RowCone(tc.endpoint), tc.endpoint)
-		assert.NoError(t, CheckConePatterns([]string{RowCone(tc.endpoint)}), "%s: a pattern --cone takes", tc.endpoint)
+func TestConesOfRows(t *testing.T) {
+	reg := func(name string, array bool) CensusEnd {
+		return CensusEnd{Name: name, Kind: EndRegister, Array: array, Count: 1, Max: 9}
+	}
+	rows := Census{Budget: 8, Groups: []CensusGroup{
+		{FromBlock: "u_deq", ToBlock: "(top)", To: "cp_raddr[3]", Ends: []CensusEnd{
+			{Name: "cp_raddr", Kind: EndBlackBox}, reg("free_q", false), reg("u_pdl.head_q", true)}},
+		{FromBlock: "u_fl", ToBlock: "u_pd_mem", To: "u_pd_mem.wr_data_i[3]", Ends: []CensusEnd{
+			{Name: "u_pd_mem.wr_data_i", Kind: EndBlackBox}, {Name: "net 77", Kind: EndBlackBox}}},
+		{FromBlock: "u_hd", ToBlock: "(top)", To: "free_q[2]", Ends: []CensusEnd{
+			reg("free_q", false), reg("u_egress.g_port[1].isv_q", false), {Name: "in_ok_o", Kind: EndOutput}}},
+	}}
+	tests := []struct {
+		name     string
+		census   Census
+		patterns []string
+		at       map[string]int
+		err      error
+	}{
+		{"every name once, in the rows' order; an internal net not cut", rows,
+			[]string{"cp_raddr", "free_q", "u_pdl.head_q*", "u_pd_mem.wr_data_i", "u_egress.g_port?1?.isv_q", "in_ok_o"},
+			map[string]int{"cp_raddr": 0, "free_q": 1, "u_pdl.head_q": 2, "u_pd_mem.wr_data_i": 3, "u_egress.g_port[1].isv_q": 4, "in_ok_o": 5}, nil},
+		{"no row", Census{Budget: 8}, nil, nil, ErrNoRows},
+		{"a census saved before the names", Census{Budget: 8, Groups: []CensusGroup{{FromBlock: "(top)", ToBlock: "(top)", To: "gq_q[0]"}}},
+			nil, nil, ErrNoEnds},
+		{"only internal nets", Census{Budget: 8, Groups: []CensusGroup{{Ends: []CensusEnd{{Name: "net 3"}, {Name: "$abc$12", Array: true}}}}},
+			nil, nil, ErrNoNames},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rc, err := ConesOfRows(tc.census)
+			if tc.err != nil {
+				assert.ErrorIs(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.patterns, rc.Patterns, "the cones")
+			assert.Equal(t, tc.at, rc.At, "each name's cone")
+			assert.NoError(t, CheckConePatterns(rc.Patterns), "patterns --cone takes")
+		})
 	}
 }
 
-func TestRowEnds(t *testing.T) {
-	c := Census{Budget: 8, Groups: []CensusGroup{
-		{FromBlock: "(top)", ToBlock: "u_sched", To: "u_sched.def_q[720]"},
-		{FromBlock: "u_deq", ToBlock: "u_fl", To: "u_fl.cnt_q[6]"},
-		{FromBlock: "u_pdl", ToBlock: "u_sched", To: "u_sched.def_q[3]"},
-		{FromBlock: "u_adm", ToBlock: "(top)", To: "in_ok_o[1]"},
-	}}
-	ends, at := RowEnds(c)
-	assert.Equal(t, []string{"u_sched.def_q*", "u_fl.cnt_q*", "in_ok_o*"}, ends, "each pattern once, in the rows' order")
-	assert.Equal(t, []int{0, 1, 0, 2}, at, "each row's pattern")
-	ends, at = RowEnds(Census{Budget: 8})
-	assert.Empty(t, ends)
-	assert.Empty(t, at)
+// TestReadSavedFlatFixtures: a census saved with its rows' names reads
+// with them and gives its cones; one saved before them reads (its JSON
+// is still valid) but gives ErrNoEnds, not a row per deepest endpoint.
+func TestReadSavedFlatFixtures(t *testing.T) {
+	s, err := ReadSavedFlat(filepath.Join("testdata", "tm_small_flat.json"))
+	require.NoError(t, err)
+	c := s.Flat.Census
+	require.Len(t, c.Groups, 19)
+	for _, g := range c.Groups {
+		require.True(t, g.HasEnds(), "%s -> %s: its names", g.FromBlock, g.ToBlock)
+		name, _ := EndName(g.To)
+		assert.Equal(t, g.Max, g.Ends[0].Max, "%s -> %s: its deepest name is as deep as the row", g.FromBlock, g.ToBlock)
+		assert.Contains(t, namesOf(g.Ends), name, "%s -> %s: the row's deepest endpoint among its names", g.FromBlock, g.ToBlock)
+		for _, e := range g.Ends {
+			n, _ := EndName(e.To)
+			assert.Equal(t, e.Name, n, "%s -> %s: %s's deepest endpoint %s", g.FromBlock, g.ToBlock, e.Name, e.To)
+			assert.NotEmpty(t, e.From, "%s -> %s: %s's deepest endpoint's start", g.FromBlock, g.ToBlock, e.Name)
+		}
+	}
+	assert.Equal(t, []CensusEnd{{Name: "hdf_q", Kind: EndRegister, Count: 2, Max: 6, From: "u_deq.fa_q[1]", To: "hdf_q[0]"},
+		{Name: "cp_ren", Kind: EndBlackBox, Count: 1, Max: 6, From: "u_deq.fa_q[1]", To: "cp_ren[3]"}}, c.Groups[14].Ends,
+		"u_deq -> (top): the register hdf_q beside the row's deepest endpoint cp_ren[3]")
+	rc, err := ConesOfRows(c)
+	require.NoError(t, err)
+	assert.Len(t, rc.Patterns, 35, "the rows' distinct names")
+	assert.Contains(t, rc.Patterns, "u_pd_mem.rd_addr_i", "a memory's input: its net")
+	assert.Contains(t, rc.Patterns, "u_sched.def_q", "a vector register: its net")
+	assert.Contains(t, rc.Patterns, "u_pdl.head_q*", "a register array: its elements")
+	assert.Contains(t, rc.Patterns, "u_egress.g_port?0?.e0_q", "a generate block's register")
+
+	old, err := ReadSavedFlat(filepath.Join("testdata", "tm_small_flat_pre_ends.json"))
+	require.NoError(t, err, "a census saved before the names is still a census")
+	require.NotEmpty(t, old.Flat.Census.Groups)
+	assert.False(t, old.Flat.Census.Groups[0].HasEnds())
+	_, err = ConesOfRows(old.Flat.Census)
+	assert.ErrorIs(t, err, ErrNoEnds)
+}
+
+func namesOf(ends []CensusEnd) []string {
+	var names []string
+	for _, e := range ends {
+		names = append(names, e.Name)
+	}
+	return names
 }
 
 func TestReadSavedFlat(t *testing.T) {
@@ -69,23 +129,4 @@ func TestReadSavedFlat(t *testing.T) {
 	assert.Contains(t, err.Error(), "not a flat run's census")
 	_, err = ReadSavedFlat(filepath.Join(dir, "none.json"))
 	assert.Error(t, err, "a missing file")
-}
-
-func TestWriteTMConeRowsText(t *testing.T) {
-	j, err := NewTMJob(TMSmall())
-	require.NoError(t, err)
-	flat := Census{Budget: 8, Groups: []CensusGroup{
-		{FromBlock: "(top)", ToBlock: "u_sched", Count: 1160, Max: 12, To: "u_sched.def_q[720]"},
-		{FromBlock: "u_deq", ToBlock: "u_fl", Count: 180, Max: 12, To: "u_fl.cnt_q[6]"},
-	}}
-	c := TMCones{Job: j, Cones: []TMCone{
-		{Ends: "u_sched.def_q*", Levels: Path{Length: 7}, Census: Census{Max: 7, MaxFrom: "u_pdl.one_q[6]", MaxTo: "u_sched.def_q[0]"}},
-		{Ends: "u_fl.cnt_q*", Levels: Path{Length: 13}, Census: Census{Max: 13, MaxFrom: "u_deq.fh_q[0]", MaxTo: "u_fl.cnt_q[6]"}},
-	}}
-	var b strings.Builder
-	require.NoError(t, WriteTMConeRowsText(&b, flat, c, []int{0, 1}))
-	s := b.String()
-	assert.Contains(t, s, "each flat census row (over 8) beside its deepest endpoint's cone mapped alone")
-	assert.Contains(t, s, "(top)       u_sched   1160       12        u_sched.def_q*  7      u_pdl.one_q[6] -> u_sched.def_q[0]")
-	assert.Contains(t, s, "u_deq       u_fl      180        12        u_fl.cnt_q*     13     u_deq.fh_q[0] -> u_fl.cnt_q[6]")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,7 +57,13 @@ func TestConeScript(t *testing.T) {
 			assert.Contains(t, s, "tee -q -o "+strings.Replace(f, "%d", string(rune('0'+i)), 1)+"\n")
 		}
 		assert.Contains(t, s, "write_json net_"+string(rune('0'+i))+".json\n")
+		assert.Contains(t, s, "tee -q -o ends_"+string(rune('0'+i))+".txt select -count @ends\n")
 	}
+	// A name's net with its aliases (flattening leaves a sub-block's port,
+	// u_pd_mem.wr_data_i, connected to the net its memory reads), before
+	// the registers driving them are taken.
+	assert.Equal(t, 2, strings.Count(s, "select -set named @named %x1:+$nocell\n"), s)
+	assert.Less(t, strings.Index(s, "%x1:+$nocell"), strings.Index(s, "select -set ffs @named"))
 	// The cone goes through combinational cells only (%cie), so it stops at
 	// registers and memories; the cells outside it go before the map.
 	assert.Contains(t, s, "select -set cone @ends %cie*\n")
@@ -73,9 +80,47 @@ func TestConeScript(t *testing.T) {
 	assert.Contains(t, g, "select -set ends @ffs %ci1 @ffs %d @kept %u\n")
 	assert.Contains(t, g, "setattr -set keep 1 @ffs @kept %u\n")
 	assert.NotContains(t, g, "@ffs @named %u\n")
+	assert.NotContains(t, g, "%x1:+$nocell", "a glob's aliases would be other blocks' nets")
 	x := j.ConeScript([]string{"u_fl.gn"})
-	assert.Contains(t, x, "setattr -set keep 1 @ffs @named %u\n")
+	assert.Contains(t, x, "select -set kept @named @ffs %co1 %d\n")
+	assert.Contains(t, x, "setattr -set keep 1 @ffs @kept %u\n")
 	assert.NotContains(t, x, "o:*")
+	assert.Contains(t, x, "select -set named @named %x1:+$nocell\n")
+	// A generate block's name (a ? for each bracket) is a name, no glob.
+	gen := j.ConeScript([]string{"u_egress.g_port?1?.isv_q"})
+	assert.Contains(t, gen, "select -set named @named %x1:+$nocell\n")
+	assert.Contains(t, gen, "select -set kept @named @ffs %co1 %d\n")
+}
+
+// TestConeOfCut: a cone's count of ends is Yosys's `select -count` line;
+// none is a cut of nothing, and a line not understood is a *ParseError.
+func TestConeOfCut(t *testing.T) {
+	for _, tc := range []struct {
+		name, out string
+		cut       int
+		bad       bool
+	}{
+		{"ends", "3 objects.\n", 3, false},
+		{"none", "0 objects.\n", 0, false},
+		{"a line before", "warning\n12 objects.\n", 12, false},
+		{"not a count", "ERROR: no such set\n", 0, true},
+		{"empty", "", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := selectCount.FindStringSubmatch(tc.out)
+			if tc.bad {
+				assert.Nil(t, m)
+				_, err := coneOf("gq_q", []string{tc.out, "", "", ""}, "occamy_tm", 8)
+				var pe *ParseError
+				require.ErrorAs(t, err, &pe)
+				assert.Contains(t, err.Error(), "cone gq_q")
+				return
+			}
+			require.NotNil(t, m)
+			assert.Equal(t, strconv.Itoa(tc.cut), m[1])
+			assert.Equal(t, tc.cut == 0, TMCone{Cut: tc.cut}.CutNothing())
+		})
+	}
 }
 
 func TestConeNoMatch(t *testing.T) {
@@ -88,19 +133,21 @@ func TestConeNoMatch(t *testing.T) {
 	assert.Nil(t, noMatch.FindStringSubmatch("ERROR: Assertion failed: selection is not empty: w:x"))
 }
 
-// TestTMConesSmall cuts five cones (a register array, a memory's input
-// named exactly and by a glob) out of the flat TM at the small set and
+// TestTMConesSmall cuts six cones (a register array, a memory's input
+// named exactly and by a glob, a memory's input by its sub-block's port's
+// name, an alias of the net the memory reads) out of the flat TM at the small set and
 // maps each alone (one Yosys run, about 15 s): each is a cut (far fewer LUTs than the flat TM's 5 000 and
 // more), not empty (its deepest path has levels and ends at the register
 // named), and its census agrees with ltp on the cone's own netlist.
 func TestTMConesSmall(t *testing.T) {
 	y, j := smallTMJob(t, "cutting five cones out of the flat TM at the small set takes 15 s of wall time or more")
-	ends := []string{"gq_q", "u_sched.def_q", "u_pdl.head_q*", "cp_raddr", "cp_radd*"}
+	ends := []string{"gq_q", "u_sched.def_q", "u_pdl.head_q*", "cp_raddr", "cp_radd*", "u_pd_mem.wr_data_i"}
 	c, err := (&Runner{Yosys: y, VerilogDir: verilogDir}).RunTMCones(context.Background(), j, ends, depthTarget)
 	require.NoError(t, err)
 	require.Len(t, c.Cones, len(ends))
 	for i, k := range c.Cones {
 		assert.Equal(t, ends[i], k.Ends)
+		assert.Positive(t, k.Cut, "cone %s: cut nothing", k.Ends)
 		assert.Equal(t, k.Levels.Length, k.Census.Max, "cone %s: census's deepest (%s -> %s) against ltp's (%s -> %s)",
 			k.Ends, k.Census.MaxFrom, k.Census.MaxTo, k.Levels.From, k.Levels.To)
 		assert.GreaterOrEqual(t, k.Levels.Length, 3, "cone %s: %d levels; a cut that lost its logic", k.Ends, k.Levels.Length)
@@ -123,10 +170,12 @@ func TestWriteTMConesText(t *testing.T) {
 	j, err := NewTMJob(TMSmall())
 	require.NoError(t, err)
 	c := TMCones{Job: j, Cones: []TMCone{
-		{Ends: "u_fl.cnt_q", Cost: Cost{LUTs: 870, FFs: 1301}, Levels: Path{Length: 13},
+		{Ends: "u_fl.cnt_q", Cut: 3, Cost: Cost{LUTs: 870, FFs: 1301}, Levels: Path{Length: 13},
 			Census: Census{Budget: 8, Over: 60, Max: 13, MaxFrom: "u_deq.fh_q[0]", MaxTo: "u_fl.cnt_q[6]"}},
-		{Ends: "u_fl.pop_i", Cost: Cost{FFs: 1031},
+		{Ends: "u_fl.pop_i", Cut: 1, Cost: Cost{FFs: 1031},
 			Census: Census{Budget: 8, MaxFrom: "u_deq.cnt[0]", MaxTo: "cd_rd_o[0]"}},
+		{Ends: "u_fl.wd_i*", Cost: Cost{FFs: 1031},
+			Census: Census{Budget: 8, MaxFrom: "clk_i", MaxTo: "use_q[3]"}},
 	}}
 	var b strings.Builder
 	require.NoError(t, WriteTMConesText(&b, c, 8))
@@ -135,6 +184,8 @@ func TestWriteTMConesText(t *testing.T) {
 	assert.Contains(t, s, "u_fl.cnt_q   13            60                870   1301  u_deq.fh_q[0] -> u_fl.cnt_q[6]")
 	assert.Contains(t, s, "u_fl.pop_i   0             0                 0     1031  none: registers, memory read data or inputs drive it directly")
 	assert.NotContains(t, s, "cd_rd_o", "a cone without logic names no path")
+	assert.Contains(t, s, "u_fl.wd_i*   -             0                 0     1031  cut nothing: the name is no register, output or memory input after the coarse synthesis")
+	assert.NotContains(t, s, "use_q", "a cone that cut nothing names no path")
 }
 
 // TestSaveConesJSON: --cone --json's file holds each cone as run, read
