@@ -402,7 +402,10 @@ module occamy_tm #(
   // ---- Stage D, G: head drop ----
   logic [N-1:0]      cand;
   logic [N-1:0]      arb_req;
-  logic              arb_ack, arb_valid;
+  logic              arb_valid;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic              arb_ack;    // (u_choice's take; ag_load reads hd_take: agtake)
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [IW-1:0]     arb_idx;
   logic              hd_take, hd_gnt_valid;
   logic [IW-1:0]     hd_gnt_idx;
@@ -446,11 +449,14 @@ module occamy_tm #(
   // the executor frees cells: a grant dropped there lost its turn, and a
   // queue starved behind the others, measured). It loads u_arb's grant
   // when it is empty or its queue emptied, when u_choice is offered the
-  // grant and takes it (arb_ack) or refuses it (recheck_i: no longer over
-  // its threshold), or when its queue is out of the bitmap and u_arb grants
-  // another. Hazard: a grant used in t+1 or later is checked against that
-  // cycle's bitmap and candidates; the executor gets u_arb's next grant a
-  // cycle after the one it replaces.
+  // grant while the executor can take one (hd_take: u_choice takes it, or
+  // refuses it under recheck_i, no longer over its threshold), or when its
+  // queue is out of the bitmap and u_arb grants another. A refused grant
+  // is kept while the executor cannot take (stop 50, agtake: the re-check's
+  // compare and 64:1 select are off ag_load, u_arb's pointer and agq_q;
+  // without recheck_i nothing changes). Hazard: a grant used in t+1 or
+  // later is checked against that cycle's bitmap and candidates; the
+  // executor gets u_arb's next grant a cycle after the one it replaces.
   // The grant replaced while its queue is out of the bitmap (ag_drop) is
   // kept (agsv_q, agsq_q; stop 50, agsave): u_arb's pointer moved past it
   // when it loaded, so it would lose its turn, and when the queues cross
@@ -468,7 +474,7 @@ module occamy_tm #(
   logic [IW-1:0] agsq_q, agsq_d;
   assign ag_keep = agv_q && nonempty[agq_q];
   assign ag_ok   = ag_keep && over[agq_q] && !glock[agq_q];
-  assign ag_load = !ag_keep || (ag_ok && (arb_ack || !hd_gnt_valid)) || (!over[agq_q] && arb_valid);
+  assign ag_load = !ag_keep || (ag_ok && hd_take) || (!over[agq_q] && arb_valid);
   assign ag_drop = ag_keep && !over[agq_q] && arb_valid;
   assign ags_in  = agv_q && agq_q == agsq_q; // loaded: the register holds it
   assign ags_hit = agsv_q && !ags_in && nonempty[agsq_q] && over[agsq_q] && !glock[agsq_q];

@@ -232,7 +232,7 @@ func (m *TM) Eval() {
 		if m.p.pol == polOccamy {
 			m.agsEmptied()
 		}
-		if m.p.pol == polOccamy && (!agKeep || ch.ArbValidI && (ch.ArbAckO || !ch.GntValidO) || !agOver && m.u.arb.GntValidO) { // ag_load
+		if m.p.pol == polOccamy && (!agKeep || ch.ArbValidI && ch.TakeI || !agOver && m.u.arb.GntValidO) { // ag_load (agtake: hd_take, not the re-check)
 			m.agLoad(agKeep && !agOver && m.u.arb.GntValidO)
 		}
 		if ch.GntValidO {
