@@ -111,13 +111,15 @@ func TestReplaceInTM(t *testing.T) {
 		// executor_prev is the executor before its pipeline, coded
 		// differently: it frees an unlinked packet's first cells a cycle
 		// earlier than tm_hd_exec's stage A register, so the TM's check
-		// must name the free count those cells raise a cycle early (the
-		// cell-pointer writes, cp_wr_o, are registered since issue 29's
-		// usereg: they show a cycle later).
+		// must name the first output those frees reach: the cell-pointer
+		// writes, cp_wr_o, registered since issue 29's usereg (a cycle
+		// later), before the free count, free_o, which takes the lanes'
+		// frees a cycle later since stop 50's hdfree (it was named first
+		// between the two).
 		prev := []string{"testdata/byo_tm/executor_prev/tm_hd_exec.sv"}
 		res := run(t, Options{Block: "executor", RTL: prev, Params: byoTM, Cycles: 60000, Seed: 2})
 		require.NotNil(t, res.Mismatch, "the previous executor matched the pipelined one: %s", res.Verdict())
-		assert.Equal(t, "free_o", res.Mismatch.Signal)
+		assert.Equal(t, "cp_wr_o", res.Mismatch.Signal)
 		t.Log(res.Verdict())
 	})
 	t.Run("executor with the chain appended behind the wrong free-bank tail fails on a tag", func(t *testing.T) {
