@@ -29,9 +29,9 @@ var arbregMutants = []blocks.Mutant{
 	},
 	{
 		ID: "tm-ag-hold-refused", File: "occamy_tm.sv",
-		Anchor:  "(ag_ok && (arb_ack || !hd_gnt_valid))",
+		Anchor:  "(ag_ok && hd_take)",
 		Replace: "(ag_ok && arb_ack)",
-		Desc:    "a grant u_choice refuses (recheck_i: its queue no longer over its threshold) is kept and offered again, not replaced by u_arb's next",
+		Desc:    "a grant u_choice refuses (recheck_i: its queue no longer over its threshold) is kept and offered again, not replaced by u_arb's next (re-anchored on agtake's ag_load, stop 50)",
 	},
 	{
 		ID: "tm-ag-ack-on-take", File: "occamy_tm.sv",
