@@ -16,6 +16,10 @@ var hdChoiceRecheckMutants = []blocks.Mutant{
 		Anchor:  "gnt_valid_o = 1'b1;\n          arb_ack_o   = take_i;",
 		Replace: "gnt_valid_o = 1'b1;\n          arb_ack_o   = 1'b1;",
 		Desc:    "the arbiter is acknowledged while the executor cannot take the grant (a lane full or the PD port taken): the round-robin pointer skips queues it never expelled",
+		Equivalent: "occamy_tm no longer reads u_choice's arb_ack_o (stop 50, agtake: u_arb's grant register reloads on the executor's " +
+			"take_o, hd_take, and u_arb is acknowledged as the register loads), so the ack's value cannot change the TM; the " +
+			"sub-block's own face compares arb_ack_o, and sub-hd-ack-busy makes the same change there. Killed in the TM from " +
+			"its introduction until agtake (136, later 206, cycles).",
 	},
 }
 

@@ -22,6 +22,12 @@ func init() {
 				Desc:    "the re-check comparator `>` became `>=`: a queue exactly at its threshold is still expelled (the TM's tm-hd-recheck-ge, against the sub-block alone)",
 			},
 			{
+				ID: "sub-hd-ack-busy", File: "tm_hd_choice.sv",
+				Anchor:  "gnt_valid_o = 1'b1;\n          arb_ack_o   = take_i;",
+				Replace: "gnt_valid_o = 1'b1;\n          arb_ack_o   = 1'b1;",
+				Desc:    "arb_ack_o high while take_i is low (the TM's tm-hd-ack-busy, against the sub-block alone: occamy_tm no longer reads arb_ack_o since agtake)",
+			},
+			{
 				ID: "sub-hd-stale-gone", File: "tm_hd_choice.sv",
 				Anchor:  "if (lqd_valid && cand_i[lqd_idx]) begin",
 				Replace: "if (lqd_valid) begin",
