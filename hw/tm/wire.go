@@ -231,9 +231,9 @@ func (m *TM) Eval() {
 		ch.EvalGnt()
 		if m.p.pol == polOccamy {
 			m.agsEmptied()
-		}
-		if m.p.pol == polOccamy && (!agKeep || ch.ArbValidI && ch.TakeI || !agOver && m.u.arb.GntValidO) { // ag_load (agtake: hd_take, not the re-check)
-			m.agLoad(agKeep && !agOver && m.u.arb.GntValidO)
+			if !agKeep || ch.ArbValidI && ch.TakeI || !agOver && m.u.arb.GntValidO { // ag_load (agtake: hd_take, not the re-check)
+				m.agLoad(agKeep && !agOver && m.u.arb.GntValidO)
+			}
 		}
 		if ch.GntValidO {
 			m.obs.gntIdx = int(ch.GntIdxO)

@@ -16,8 +16,9 @@ var arbregMutants = []blocks.Mutant{
 		Desc:    "the registered grant is offered while the dequeue's read locks its queue: the executor and the dequeue read one queue's head in one cycle",
 		Equivalent: "since stop 50's agtake ag_ok is read only with hd_take (ag_load) or through u_choice's grant, which the executor " +
 			"issues only with its take_o: glock is non-zero only while gv_q holds the dequeue's read, and then pd_free_i = !gv_q holds " +
-			"take_o low, so a locked queue's grant is neither loaded past nor read. Killed at cycle 818 before agtake (pd_rd_o); the " +
-			"glock term in ag_ok is redundant now (kept; ags_hit's own glock test is tm-agsave-no-glock, killed).",
+			"take_o low, so a locked queue's grant is neither loaded past nor read. Killed at cycle 818 before agtake (pd_rd_o). " +
+			"The glock term still keeps tm_hd_choice's asserted contract (a grant is of a candidate, cand_i excluding glock), " +
+			"which the mutation runs, built without assertions, do not check; ags_hit's own glock test is tm-agsave-no-glock, killed.",
 	},
 	{
 		ID: "tm-ag-no-over", File: "occamy_tm.sv",
